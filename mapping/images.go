@@ -26,9 +26,7 @@ func (m *Mapper) setImages(d *Decision, srcs []string, base *url.URL) {
 				continue
 			}
 		}
-		if m.opts.DevServer {
-			u = m.onBase(u)
-		}
+		u = m.OnDevServer(u)
 		if !m.imageAllowed(u) || sitemap.CheckLoc(u) != nil {
 			continue
 		}

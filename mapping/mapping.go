@@ -712,9 +712,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 				continue
 			}
 		}
-		if m.opts.DevServer {
-			href = m.onBase(href)
-		}
+		href = m.OnDevServer(href)
 		if sitemap.CheckLoc(href) != nil {
 			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %.60q… is too long; ignored", diag.Excerpt(a.Lang), href))
 			continue
@@ -774,9 +772,7 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical %q: %v; ignored", ShownURL(raw), err))
 		return false
 	}
-	if m.opts.DevServer {
-		canon = m.onBase(canon)
-	}
+	canon = m.OnDevServer(canon)
 	loc := d.URL.Loc
 	if canon == loc {
 		return false
@@ -803,9 +799,14 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 	return false
 }
 
-// onBase returns the normalized absolute URL u with a loopback origin
-// replaced by the base URL's (Options.DevServer), else u.
-func (m *Mapper) onBase(u string) string {
+// OnDevServer returns the normalized absolute URL u with a loopback
+// origin replaced by the base URL's when Options.DevServer is set, else
+// u: a link a dev server's page (or sitemap) names, taken as its path on
+// the base URL.
+func (m *Mapper) OnDevServer(u string) string {
+	if !m.opts.DevServer {
+		return u
+	}
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok || scheme != "http" && scheme != "https" {
 		return u

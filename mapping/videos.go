@@ -199,9 +199,7 @@ func (m *Mapper) videoCand(v htmlhead.Video, base *url.URL) videoCand {
 			why(what, fmt.Sprintf("%q: %v", ShownURL(raw), err))
 			return ""
 		}
-		if m.opts.DevServer {
-			u = m.onBase(u)
-		}
+		u = m.OnDevServer(u)
 		if err := sitemap.CheckLoc(u); err != nil {
 			why(what, fmt.Sprintf("%.60q: %v", raw, err))
 			return ""

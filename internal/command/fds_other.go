@@ -1,14 +1,13 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package command
 
 import (
-	"context"
 	"errors"
-	"io"
+	"os"
 )
 
-// FDs is --transform-fds, which needs Unix's inherited descriptors.
-func FDs(ctx context.Context, name string, inFD, outFD int, o Options) (io.WriteCloser, io.ReadCloser, error) {
-	return nil, nil, &Error{Line: name, Err: errors.New("descriptors are passed on Unix only")}
+// inherited: descriptors are passed on Unix and Windows only.
+func inherited(fd int) (*os.File, error) {
+	return nil, errors.New("descriptors are passed on Unix and Windows only")
 }

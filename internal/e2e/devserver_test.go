@@ -53,6 +53,34 @@ func TestWatchBesideHugoServer(t *testing.T) {
 	p.stop(out)
 }
 
+// TestWatchBesideHugoServerTranslated: beside "hugo server
+// --renderToDisk" of a site in two languages, Hugo's own sitemaps name
+// the server's origin (http://localhost:PORT/) in their hreflang
+// alternates, as its pages do in their links: watch takes them as their
+// paths on the base URL, with no warning of alternates on another host,
+// and lists what hugo && sitemapgen lists.
+func TestWatchBesideHugoServerTranslated(t *testing.T) {
+	const base = "https://example.com/"
+	built, public := buildHugo(t, "hugo-i18n")
+	mustRun(t, built, "--base-url", base, "public")
+	want := sitemapURLs(t, public)
+
+	src := copyFixture(t, "hugo-i18n")
+	startHugoServer(t, src)
+	if data, err := os.ReadFile(filepath.Join(src, "public", "en", "sitemap.xml")); err != nil || !strings.Contains(string(data), `href="http://localhost:`) {
+		t.Fatalf("hugo server wrote no sitemap with alternates on localhost (%v):\n%s", err, data)
+	}
+	out := filepath.Join(src, "public")
+	p := startWatch(t, src, "--base-url", base, "--debounce", "50ms", "public")
+	if c := p.count(regexp.MustCompile(`warning: `)); c != 0 {
+		t.Errorf("beside hugo server, watch warns:\n%s", strings.Join(p.output(), "\n"))
+	}
+	if got := sitemapURLs(t, out); !slices.Equal(got, want) {
+		t.Errorf("beside hugo server, watch lists\n%s\nhugo && sitemapgen lists\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	p.stop(out)
+}
+
 // memoryLine is watch's warning that the sources change and the site's
 // folder does not.
 var memoryLine = regexp.MustCompile(`^sitemapgen: warning: content changed \d+s ago and public has not since: is hugo server rendering to memory\? .*run hugo server with --renderToDisk \(docs/watch\.md\)$`)

@@ -346,6 +346,44 @@ func TestRecipeNetlify(t *testing.T) {
 			t.Errorf("production after the previews rewrote the state file:\n%s\nwas\n%s", after, production)
 		}
 	})
+	// A deploy preview reads production's state file and records
+	// nothing: a page it sees new or changed (every page, its links
+	// naming the preview's host) has no date of the state's, never the
+	// preview build's time. After production's first build (the state
+	// fresh: it knows no page's date), the preview dates a page as
+	// production did, or not at all.
+	t.Run("deploy preview dates no page by its own build", func(t *testing.T) {
+		dir := recipeDir(t, "netlify/netlify.toml")
+		// A page no date of its own dates (no front matter date, so no
+		// meta): only the state knows it.
+		write(t, filepath.Join(dir, "content", "contact.md"), "---\ntitle: Contact\n---\nWrite to us.\n")
+		public := filepath.Join(dir, "public")
+		dates := func(base string) map[string]string {
+			t.Helper()
+			urls, _, err := sitemaptest.URLs(public, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := make(map[string]string)
+			for _, u := range urls {
+				m[strings.TrimPrefix(u.Loc, base)] = u.LastMod
+			}
+			return m
+		}
+		mustShell(t, dir, cfg.Build.Command, netlify("production")...)
+		production := dates("https://example.org/")
+		out := mustShell(t, dir, cfg.Context["deploy-preview"].Command, netlify("deploy-preview")...)
+		wantOutput(t, out, "state .sitemapgen/state.json read, not written")
+		preview := dates("https://deploy-preview-7--example.netlify.app/")
+		if _, ok := preview["contact/"]; !ok || len(preview) != len(exampleURLs)+1 {
+			t.Fatalf("the preview lists %v", preview)
+		}
+		for path, lastmod := range preview {
+			if want := production[path]; lastmod != want {
+				t.Errorf("the preview dates /%s %q, production %q:\n%s", path, lastmod, want, out)
+			}
+		}
+	})
 	t.Run("deploy preview with previews: skip", func(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		os.WriteFile(filepath.Join(dir, "sitemap.yaml"), []byte("previews: skip\n"), 0o644)
@@ -409,6 +447,27 @@ func TestRecipeVercel(t *testing.T) {
 			}
 		})
 	}
+	// A project with no custom domain in Vercel's settings: its
+	// production URL is its vercel.app address, while hugo.toml names the
+	// custom domain the pages' canonical links name. The custom domain
+	// wins, said in the one line; the vercel.app address would skip every
+	// page as canonical on another host (exit 1).
+	for _, env := range []string{"production", "preview"} {
+		t.Run("a custom domain in hugo.toml over the vercel.app production URL: "+env, func(t *testing.T) {
+			cfg := load("vercel/vercel.json")
+			dir, fetch := vercelCheckout(t, "vercel/vercel.json", `baseURL = "https://www.octo.dev/"`)
+			vars := append(vercel(env), fetch...)
+			for i, v := range vars {
+				if strings.HasPrefix(v, "VERCEL_PROJECT_PRODUCTION_URL=") {
+					vars[i] = "VERCEL_PROJECT_PRODUCTION_URL=site-octo.vercel.app"
+				}
+			}
+			out := mustShell(t, dir, cfg.InstallCommand+" && "+cfg.BuildCommand, vars...)
+			wantOutput(t, out, "base URL from hugo.toml baseURL (a custom domain, over Vercel's VERCEL_PROJECT_PRODUCTION_URL, site-octo.vercel.app);")
+			noWarnings(t, out)
+			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), "https://www.octo.dev/", exampleURLs)
+		})
+	}
 }
 
 // vercelCheckout makes the example Hugo project, with the named file of
@@ -417,9 +476,12 @@ func TestRecipeVercel(t *testing.T) {
 // as shallow for an older history), and the environment in which git
 // fetches https://github.com/octo/site.git, the repository Vercel's
 // variables name, from that repository (url.*.insteadOf).
-func vercelCheckout(t *testing.T, file string) (dir string, fetch []string) {
+func vercelCheckout(t *testing.T, file string, baseURL ...string) (dir string, fetch []string) {
 	t.Helper()
 	upstream := recipeDir(t, file)
+	for _, b := range baseURL {
+		setHugoBaseURL(t, upstream, b)
+	}
 	commit := "git -c user.name=t -c user.email=t@example.org commit -q"
 	// As GitHub's, the server filters (--filter=blob:none).
 	mustShell(t, upstream, "git init -q -b main && git config uploadpack.allowFilter true && git add -A && "+commit+" -m site && "+
@@ -428,6 +490,18 @@ func vercelCheckout(t *testing.T, file string) (dir string, fetch []string) {
 	dir = filepath.Join(t.TempDir(), "checkout")
 	mustShell(t, upstream, "git clone -q --depth=1 file://"+upstream+" "+dir)
 	return dir, []string{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=url.file://" + upstream + ".insteadOf", "GIT_CONFIG_VALUE_0=https://github.com/octo/site.git"}
+}
+
+// setHugoBaseURL sets the baseURL line of the example's hugo.toml in
+// dir, as a user sets the site's own: the example's is an example
+// domain, which is warned about.
+func setHugoBaseURL(t *testing.T, dir, line string) {
+	t.Helper()
+	config, err := os.ReadFile(filepath.Join(dir, "hugo.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "hugo.toml"), strings.Replace(string(config), `baseURL = "https://example.org/"`, line, 1))
 }
 
 func TestRecipeCloudflarePages(t *testing.T) {
@@ -442,13 +516,7 @@ func TestRecipeCloudflarePages(t *testing.T) {
 
 	t.Run("hugo.toml's baseURL wins over the pages.dev guess", func(t *testing.T) {
 		dir := recipeDir(t)
-		// The site's own URL, as a user sets it: the example's is an
-		// example domain, which is warned about.
-		config, err := os.ReadFile(filepath.Join(dir, "hugo.toml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(t, filepath.Join(dir, "hugo.toml"), strings.Replace(string(config), `baseURL = "https://example.org/"`, `baseURL = "https://www.octo.dev/"`, 1))
+		setHugoBaseURL(t, dir, `baseURL = "https://www.octo.dev/"`)
 		out := mustShell(t, dir, command, env...)
 		wantOutput(t, out, "base URL from hugo.toml baseURL", "Cloudflare Pages URL style (clean URLs, folders with /")
 		noWarnings(t, out)

@@ -9,7 +9,8 @@
 // testdata/fuzz) like any other failure.
 //
 // Both are measured as figures that load on the machine does not change:
-// the process's CPU time (user and system, from getrusage), not the time
+// the process's CPU time (user and system, from getrusage on Unix,
+// GetProcessTimes on Windows: cputime_*.go), not the time
 // on the clock, and the bytes allocated on the heap during the call, which
 // bound its peak memory from above. The CPU bound is not checked under the
 // race detector, which slows code down by 2–20 times; the memory bound is.
@@ -21,7 +22,6 @@ package fuzzbound
 
 import (
 	"runtime/metrics"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -55,13 +55,4 @@ func allocated() uint64 {
 	s := []metrics.Sample{{Name: allocs}}
 	metrics.Read(s)
 	return s[0].Value.Uint64()
-}
-
-// cpuTime returns the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

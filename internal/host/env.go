@@ -44,6 +44,12 @@ type Deploy struct {
 	// github.io address), which a custom domain overrides: it ranks below
 	// the generator's configuration.
 	Weak bool
+	// PlatformDomain is the platform's own domain ("vercel.app") when
+	// ProductionURL is an address under it, which Vercel gives only when
+	// the project lists no custom domain: a custom domain the generator's
+	// configuration names outranks it (the site is served there through
+	// a domain the platform does not list, or is about to be). "" else.
+	PlatformDomain string
 }
 
 // FromEnv reads the build environment of Netlify, Vercel, Cloudflare Pages
@@ -55,7 +61,8 @@ type Deploy struct {
 //     (deploy-preview-42--site.netlify.app, branch--site.netlify.app);
 //     CONTEXT.
 //   - Vercel: VERCEL=1; VERCEL_ENV; VERCEL_PROJECT_PRODUCTION_URL, the
-//     production domain without a scheme, set in every environment;
+//     production domain without a scheme, set in every environment: the
+//     shortest custom domain of the project, else its *.vercel.app one;
 //     VERCEL_BRANCH_URL and VERCEL_URL, the deploy's own.
 //   - Cloudflare Pages: CF_PAGES=1; CF_PAGES_URL, this deployment's own
 //     (https://<hash>.<project>.pages.dev); CF_PAGES_BRANCH. The
@@ -76,6 +83,9 @@ func FromEnv(getenv func(string) string) (Deploy, bool) {
 		d := Deploy{Platform: Vercel, Context: getenv("VERCEL_ENV")}
 		d.Preview = d.Context == "preview" || d.Context == "development"
 		d.ProductionURL, d.ProductionFrom = siteURL(getenv("VERCEL_PROJECT_PRODUCTION_URL")), "VERCEL_PROJECT_PRODUCTION_URL"
+		if UnderDomain(d.ProductionURL, "vercel.app") {
+			d.PlatformDomain = "vercel.app"
+		}
 		d.OwnURL, d.OwnFrom = siteURL(getenv("VERCEL_BRANCH_URL")), "VERCEL_BRANCH_URL"
 		if u := siteURL(getenv("VERCEL_URL")); d.OwnURL == "" {
 			d.OwnURL, d.OwnFrom = u, "VERCEL_URL"
@@ -139,4 +149,11 @@ func siteURL(v string) string {
 		v += "/"
 	}
 	return v
+}
+
+// UnderDomain reports whether the host of the URL u is a name under
+// domain (site.vercel.app under vercel.app).
+func UnderDomain(u, domain string) bool {
+	pu, err := url.Parse(u)
+	return err == nil && strings.HasSuffix(strings.ToLower(strings.TrimSuffix(pu.Hostname(), ".")), "."+domain)
 }

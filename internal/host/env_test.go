@@ -50,6 +50,14 @@ func TestFromEnv(t *testing.T) {
 			want: Deploy{Platform: Vercel, Context: "production", ProductionURL: "https://example.com/", ProductionFrom: "VERCEL_PROJECT_PRODUCTION_URL", OwnURL: "https://site-abc123.vercel.app/", OwnFrom: "VERCEL_URL"},
 		},
 		{
+			// No custom domain in the project's settings: its vercel.app
+			// address, which a custom domain of the generator's outranks.
+			name: "vercel production on vercel.app",
+			env:  map[string]string{"VERCEL": "1", "VERCEL_ENV": "production", "VERCEL_PROJECT_PRODUCTION_URL": "site-octo.vercel.app", "VERCEL_URL": "site-abc123.vercel.app"},
+			ok:   true,
+			want: Deploy{Platform: Vercel, Context: "production", ProductionURL: "https://site-octo.vercel.app/", ProductionFrom: "VERCEL_PROJECT_PRODUCTION_URL", PlatformDomain: "vercel.app", OwnURL: "https://site-abc123.vercel.app/", OwnFrom: "VERCEL_URL"},
+		},
+		{
 			name: "vercel preview with a branch URL",
 			env:  map[string]string{"VERCEL": "1", "VERCEL_ENV": "preview", "VERCEL_PROJECT_PRODUCTION_URL": "example.com", "VERCEL_URL": "site-abc123.vercel.app", "VERCEL_BRANCH_URL": "site-git-fix.vercel.app"},
 			ok:   true,

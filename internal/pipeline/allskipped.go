@@ -182,7 +182,7 @@ func (e *AllSkippedError) Error() string {
 func (e *AllSkippedError) Is(target error) bool { return target == ErrAllSkipped }
 
 // reasons says how many pages were skipped for each reason, the most
-// common first, three at most: "6 canonical elsewhere, 2 noindex".
+// common first, every reason named: "6 canonical elsewhere, 2 noindex".
 func reasons(skipped map[mapping.Reason]int) string {
 	type count struct {
 		r mapping.Reason
@@ -197,17 +197,9 @@ func reasons(skipped map[mapping.Reason]int) string {
 	slices.SortFunc(counts, func(a, b count) int {
 		return cmp.Or(cmp.Compare(b.n, a.n), cmp.Compare(a.r, b.r))
 	})
-	var parts []string
-	rest := 0
+	parts := make([]string, len(counts))
 	for i, c := range counts {
-		if i < 3 {
-			parts = append(parts, c.r.Counted(c.n))
-		} else {
-			rest += c.n
-		}
-	}
-	if rest > 0 {
-		parts = append(parts, fmt.Sprintf("%d for other reasons", rest))
+		parts[i] = c.r.Counted(c.n)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -193,6 +193,9 @@ func TestNoneListedWhat(t *testing.T) {
 		{map[mapping.Reason]int{mapping.RobotsTxt: 4}, "every page found is disallowed by robots.txt (4 robots.txt)"},
 		{map[mapping.Reason]int{mapping.Draft: 2, mapping.Future: 1}, "every page found is unpublished (2 drafts, 1 future)"},
 		{map[mapping.Reason]int{mapping.Redirect: 3, mapping.NoIndex: 1}, "every page found is left out on purpose (3 redirects, 1 noindex)"},
+		// Every reason counted is named: no "1 for other reasons".
+		{map[mapping.Reason]int{mapping.Redirect: 4, mapping.NoIndex: 3, mapping.ErrorPage: 2, mapping.Draft: 1, mapping.SitemapExcluded: 1},
+			"every page found is left out on purpose (4 redirects, 3 noindex, 2 error pages, 1 draft, 1 sitemap: false)"},
 	} {
 		if got := (&NoneListed{Skipped: tc.skipped}).What(); got != tc.want {
 			t.Errorf("What() = %q\nwant %q", got, tc.want)

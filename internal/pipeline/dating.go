@@ -42,7 +42,14 @@ func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Ti
 		}
 		// The zero time on the first build, which sees the page first:
 		// no date, the next source answers.
-		t, _ := b.hash.Date(loc, sum, b.now)
+		t, changed := b.hash.Date(loc, sum, b.now)
+		if changed && b.opts.Hash.ReadOnly {
+			// A preview's build records nothing: the time it sees a page
+			// new or changed (every page of an own-url preview, whose
+			// URLs and links name its own host) is kept by no build, each
+			// preview's its own. No date: the next source answers.
+			return time.Time{}, false
+		}
 		return t, !t.IsZero()
 	}
 }

@@ -114,6 +114,10 @@ type genDates struct {
 	witnessing bool
 	listed     map[uint64]uint16
 	mtimes     map[uint16]int64
+	// onBase, set before the files are read, takes a URL they name on a
+	// dev server's loopback origin as its path on the base URL, as the
+	// pages' links are (mapping.Mapper.OnDevServer); nil for none.
+	onBase func(string) string
 }
 
 // genDate is a lastmod: the instant, its zone's offset, and the file of
@@ -221,6 +225,9 @@ func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(na
 	g := newGenDates()
 	g.witnessing = b.witnessing()
 	g.alts.origin = originOf(b.mapper.BaseURL())
+	if b.opts.Map.DevServer {
+		g.onBase = b.mapper.OnDevServer
+	}
 	left := b.opts.Limits.Or().GeneratorURLs
 	g.alts.left = left
 	for _, name := range names {
@@ -276,7 +283,7 @@ func (b *builder) saidGenAlternates(a *genAlternates) {
 		if a.far > 1 {
 			what = fmt.Sprintf("%d hreflang alternates", a.far)
 		}
-		b.warn("", fmt.Errorf("%s: %s of the generator's sitemaps on another host than the base URL (%s/) not kept: a page's head writes such links, with hreflang.hosts", a.farAt, what, a.origin))
+		b.warn("", fmt.Errorf("%s: %s in the generator's sitemaps name another host than the base URL's (%s/), and are not listed (to list alternates on other hosts, write them in the pages' heads and set hreflang.hosts)", a.farAt, what, a.origin))
 	}
 }
 
@@ -337,10 +344,14 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 		if g.witnessing {
 			urls = append(urls, witnessHash(e.Loc))
 		}
+		loc := e.Loc
+		if g.onBase != nil {
+			loc = g.onBase(loc)
+		}
 		var key uint64
 		keyed := false
 		if t, ok := parseLastMod(e.LastMod); ok {
-			key, keyed = genHash(genKey(e.Loc)), true
+			key, keyed = genHash(genKey(loc)), true
 			dates = append(dates, dated{key, g.genDateOf(t, file)})
 		}
 		if len(e.Alternates) == 0 {
@@ -351,7 +362,11 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 			if a.Lang == "" || len(a.Lang) > maxGenLang || strings.ContainsAny(a.Lang, "\t\n\r ") {
 				continue
 			}
-			if originOf(a.Href) != g.alts.origin {
+			href := a.Href
+			if g.onBase != nil {
+				href = g.onBase(href)
+			}
+			if originOf(href) != g.alts.origin {
 				if g.alts.far++; g.alts.far == 1 {
 					g.alts.farAt = fmt.Sprintf("%s:%d", path, e.Line)
 				}
@@ -361,7 +376,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 			if !ok {
 				continue
 			}
-			alts = append(alts, genAlt{hash: genHash(genKey(a.Href)), lang: lang})
+			alts = append(alts, genAlt{hash: genHash(genKey(href)), lang: lang})
 		}
 		if len(alts) == 0 {
 			return
@@ -374,7 +389,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 			return
 		}
 		if !keyed {
-			key = genHash(genKey(e.Loc))
+			key = genHash(genKey(loc))
 		}
 		lists = append(lists, listed{key, l})
 	})

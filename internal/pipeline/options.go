@@ -187,7 +187,8 @@ type Hash struct {
 	// ReadOnly reads the state file and never writes it: a preview's
 	// build, whose pages (its own URLs, its branch's content) would
 	// otherwise replace production's dates in a file the platform's
-	// cache shares with production.
+	// cache shares with production. It dates a page only by a date
+	// recorded for the same content: a page new or changed gets none.
 	ReadOnly bool
 }
 

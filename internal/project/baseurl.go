@@ -98,6 +98,11 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 			return withPath(own, basePath(g)), d.Platform + " " + from, nil
 		}
 		if d.ProductionURL != "" {
+			if d.PlatformDomain != "" && gerr == nil {
+				if u, from := p.customDomain(root, g); u != "" {
+					return u, from + " (a custom domain, over " + d.Platform + "'s " + d.ProductionFrom + ", " + hostOf(d.ProductionURL) + ")", nil
+				}
+			}
 			return withPath(d.ProductionURL, basePath(g)), d.Platform + " " + d.ProductionFrom, nil
 		}
 	}
@@ -155,6 +160,43 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		msg += p.elsewhere(root)
 	}
 	return "", "", errors.New(msg)
+}
+
+// customDomain returns the base URL of the generator g's configuration,
+// or, where it computes none, of the built site (siteBaseURL), and where
+// it came from, when it names a custom domain: no example domain, no
+// loopback host, none under the platform's own domain (vercel.app). It
+// outranks a platform's production URL on its own domain
+// (host.Deploy.PlatformDomain). "" when it names none.
+func (p *discovery) customDomain(root string, g *generator.Project) (u, from string) {
+	if g == nil {
+		return "", ""
+	}
+	u, from = g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom)
+	if u == "" {
+		u, from = siteBaseURL(root, p.lim)
+	}
+	if u == "" || placeholder(u) || mapping.Loopback(hostOf(u)) || host.UnderDomain(u, p.deploy.PlatformDomain) {
+		return "", ""
+	}
+	if _, err := mapping.ParseBaseURL(u); err != nil {
+		return "", ""
+	}
+	if g.BaseURL == "" {
+		p.baseFromSite = u
+	} else {
+		p.baseFromGen = true
+	}
+	return u, from
+}
+
+// hostOf returns the host of the URL u, "" when it has none.
+func hostOf(u string) string {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return ""
+	}
+	return pu.Hostname()
 }
 
 // elsewhere says, when no generator's configuration was found, where it

@@ -94,7 +94,11 @@ export async function sitemapgen(options = {}) {
   const fn = typeof options.transform === "function" ? options.transform : null;
   const stdio = ["ignore", "pipe", "pipe"];
   if (fn) {
-    stdio.push("pipe", "pipe"); // 3: the records, 4: the answers
+    // 3: the records, 4: the answers. On Windows the binary finds their
+    // handles in the table of descriptors Node passes it, and reads them
+    // within its time bound only when they are overlapped.
+    const pipe = process.platform === "win32" ? "overlapped" : "pipe";
+    stdio.push(pipe, pipe);
   }
   const child = spawn(bin, argv, { cwd: options.cwd ?? process.cwd(), env, stdio });
   // The function's failure: the build is stopped, and rejects with it.
