@@ -415,7 +415,7 @@ func TestMessagesQuoteExcerpts(t *testing.T) {
 		t.Fatal(err)
 	}
 	warnings = append(warnings, nwarnings...)
-	_, nwarnings = NetlifySitemapPlugin(netlify, limits.Default)
+	_, nwarnings = NetlifySitemapPlugin(netlify, limits.Default, nil)
 	warnings = append(warnings, nwarnings...)
 	_, nwarnings, err = LoadRedirects(false, limits.Default, netlify)
 	if err != nil {

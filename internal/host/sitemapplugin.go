@@ -9,18 +9,35 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
-	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // netlifySitemapPackages are the names @netlify/plugin-sitemap is
 // installed by: its package, and its name in Netlify's plugin directory.
 var netlifySitemapPackages = []string{"@netlify/plugin-sitemap", "netlify-plugin-sitemap"}
 
+// PluginInputs are the inputs netlify.toml gives a plugin, each at its
+// line of netlify.toml.
+type PluginInputs struct {
+	// Line is the line that names the plugin.
+	Line   int
+	Inputs []PluginInput
+}
+
+// PluginInput is one input of a plugin, its value as the peer package
+// takes it (numbers as float64).
+type PluginInput struct {
+	Name  string
+	Value any
+	Line  int
+}
+
 // NetlifySitemapPlugin returns the inputs netlify.toml in dir gives
 // @netlify/plugin-sitemap ([[plugins]] package = "@netlify/plugin-sitemap"
-// and its [plugins.inputs]), for sitemapgen init; nil when netlify.toml
-// names no such plugin. A netlify.toml that cannot be read is a warning.
-func NetlifySitemapPlugin(dir string, lim limits.Limits) (*peer.Config, []error) {
+// and its [plugins.inputs]), for sitemapgen init: those named in known
+// first, in its order (the plugin's documentation's), then the others by
+// name; nil when netlify.toml names no such plugin. A netlify.toml that
+// cannot be read is a warning.
+func NetlifySitemapPlugin(dir string, lim limits.Limits, known []string) (*PluginInputs, []error) {
 	lim = lim.Or()
 	_, path, data, errs, err := readFirst("netlify.toml", []string{dir}, lim)
 	if err != nil {
@@ -45,20 +62,18 @@ func NetlifySitemapPlugin(dir string, lim limits.Limits) (*peer.Config, []error)
 		if !slices.Contains(netlifySitemapPackages, p.Package) {
 			continue
 		}
-		c := &peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: lineOf(data, netlifySitemapRE())}
-		// The inputs in the order of the plugin's documentation, then
-		// any other.
-		names := peer.Names(peer.Netlify)
+		c := &PluginInputs{Line: lineOf(data, netlifySitemapRE())}
+		names := slices.Clone(known)
 		for name := range p.Inputs {
 			if !slices.Contains(names, name) {
 				names = append(names, name)
 			}
 		}
-		slices.SortStableFunc(names[len(peer.Names(peer.Netlify)):], strings.Compare)
+		slices.SortStableFunc(names[len(known):], strings.Compare)
 		for _, name := range names {
 			if v, ok := p.Inputs[name]; ok {
 				re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(name) + `\s*=`)
-				c.Options = append(c.Options, peer.Given{Name: name, Value: tomlValue(v), Line: lineOf(data, re)})
+				c.Inputs = append(c.Inputs, PluginInput{Name: name, Value: tomlValue(v), Line: lineOf(data, re)})
 			}
 		}
 		return c, nil

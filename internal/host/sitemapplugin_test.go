@@ -16,7 +16,7 @@ import (
 func TestNetlifySitemapPlugin(t *testing.T) {
 	for _, tc := range []struct {
 		name, toml string
-		want       *peer.Config
+		want       *PluginInputs
 		err        string
 	}{
 		{name: "inputs", toml: `[build]
@@ -32,9 +32,9 @@ func TestNetlifySitemapPlugin(t *testing.T) {
     changeFreq = "daily"
     priority = 1
     custom = true
-`, want: &peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: 8, Options: []peer.Given{
+`, want: &PluginInputs{Line: 8, Inputs: []PluginInput{
 			{Name: "exclude", Value: []any{"./public/secret.html"}, Line: 10}, {Name: "changeFreq", Value: "daily", Line: 11}, {Name: "priority", Value: 1.0, Line: 12}, {Name: "custom", Value: true, Line: 13}}}},
-		{name: "no inputs", toml: "[[plugins]]\npackage = \"netlify-plugin-sitemap\"\n", want: &peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: 2}},
+		{name: "no inputs", toml: "[[plugins]]\npackage = \"netlify-plugin-sitemap\"\n", want: &PluginInputs{Line: 2}},
 		{name: "no such plugin", toml: "[build]\npublish = \"public\"\n"},
 		{name: "not TOML", toml: "[[plugins]\n", err: "netlify.toml:2: expected end of table array name delimiter"},
 	} {
@@ -43,7 +43,7 @@ func TestNetlifySitemapPlugin(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "netlify.toml"), []byte(tc.toml), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			got, errs := NetlifySitemapPlugin(dir, limits.Default)
+			got, errs := NetlifySitemapPlugin(dir, limits.Default, peer.Names(peer.Netlify))
 			if tc.err != "" {
 				if len(errs) != 1 || !strings.Contains(errs[0].Error(), tc.err) {
 					t.Errorf("errors %v, want %s", errs, tc.err)

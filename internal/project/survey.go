@@ -135,8 +135,12 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 // the base URL's path.
 func (p *discovery) peers(d *Findings) []Peer {
 	cfgs := generator.SitemapOptions(p.dir, p.found, p.lim)
-	if c, errs := host.NetlifySitemapPlugin(p.dir, p.lim); c != nil {
-		cfgs = append(cfgs, *c)
+	if in, errs := host.NetlifySitemapPlugin(p.dir, p.lim, peer.Names(peer.Netlify)); in != nil {
+		c := peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: in.Line}
+		for _, x := range in.Inputs {
+			c.Options = append(c.Options, peer.Given{Name: x.Name, Value: x.Value, Line: x.Line})
+		}
+		cfgs = append(cfgs, c)
 	} else {
 		d.Problems = append(d.Problems, errs...)
 	}
