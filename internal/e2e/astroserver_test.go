@@ -104,12 +104,18 @@ func TestAstroServer(t *testing.T) {
 	}
 
 	// The warning's remedy: the URLs of the routes rendered on demand,
-	// from a file, listed with the pages.
+	// from a file, listed with the pages, and the route no longer warned
+	// of.
 	extra := filepath.Join(t.TempDir(), "urls.txt")
 	if err := os.WriteFile(extra, []byte(base+"products/42/\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	mustRun(t, src, "--extra-urls", extra)
+	r := mustRun(t, src, "--extra-urls", extra)
+	// /products/42/ is a page of /products/[id]: the route is covered,
+	// and no longer warned of (issue 70).
+	if strings.Contains(r.stderr, "/products/[id]") {
+		t.Errorf("with --extra-urls listing a page of /products/[id], still warned of:\n%s", r.stderr)
+	}
 	entries, _, err := sitemaptest.URLs(client, base)
 	if err != nil {
 		t.Fatal(err)

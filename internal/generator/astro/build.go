@@ -12,6 +12,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -65,11 +66,11 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 	if s == "" {
 		return nil, nil
 	}
-	w, routes, name, err := readBuild(dir, s, lim)
+	od, routes, name, err := readBuild(dir, s, lim)
 	if err != nil {
 		return nil, err
 	}
-	return &generator.ServerBuild{What: "Astro with an adapter's server: output 'server', or pages with prerender = false", Warnings: w, Routes: routes, RoutesFrom: name}, nil
+	return &generator.ServerBuild{What: "Astro with an adapter's server: output 'server', or pages with prerender = false", OnDemand: od, Routes: routes, RoutesFrom: name}, nil
 }
 
 // readBuild reads the manifest of the Astro server build whose server
@@ -80,13 +81,14 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 // rendered on demand (prerender false), it returns the routes of one
 // URL (/account), whose URL is known though no file of the build shows
 // the page, as @astrojs/sitemap lists them from the routes Astro gives
-// it; and a warning for each of the others (a dynamic route,
-// /products/[id]), at the manifest, naming its route and component: no
-// file of the build shows its URLs. name is the manifest read. Endpoints, redirects and Astro's own routes (_server-islands,
+// it; and each of the others (a dynamic route, /products/[id]) with the
+// pattern of its URL paths and a warning at the manifest, naming its
+// route and component: no file of the build shows its URLs, and the
+// caller says so unless the extra URLs list one. name is the manifest read. Endpoints, redirects and Astro's own routes (_server-islands,
 // _image) are no pages. The prerendered pages are the files of the site
 // folder (build.client), listed as any static build's. No manifest (the
 // project is not built, or not by Astro 5): no warning.
-func readBuild(dir, server string, lim limits.Limits) (warnings []*diag.Diagnostic, routes []string, name string, err error) {
+func readBuild(dir, server string, lim limits.Limits) (onDemand []generator.OnDemandRoute, routes []string, name string, err error) {
 	lim = lim.Or()
 	name, err = manifest(dir, server)
 	if err != nil || name == "" {
@@ -118,17 +120,17 @@ func readBuild(dir, server string, lim limits.Limits) (warnings []*diag.Diagnost
 		return nil, nil, "", &diag.Diagnostic{File: name, Msg: "not a manifest of Astro 5: " + err.Error(), Err: err}
 	}
 	type route struct{ route, component string }
-	var onDemand []route
+	var pages []route
 	for _, r := range m.Routes {
 		d := r.RouteData
 		if d.Type != "page" || d.Prerender || d.Origin == "internal" || d.Route == "" || isStatusPage(d.Route) {
 			continue
 		}
-		onDemand = append(onDemand, route{d.Route, d.Component})
+		pages = append(pages, route{d.Route, d.Component})
 	}
-	slices.SortFunc(onDemand, func(a, b route) int { return strings.Compare(a.route, b.route) })
-	onDemand = slices.Compact(onDemand)
-	for _, r := range onDemand {
+	slices.SortFunc(pages, func(a, b route) int { return strings.Compare(a.route, b.route) })
+	pages = slices.Compact(pages)
+	for _, r := range pages {
 		if !srcpath.Dynamic().MatchString(r.route) {
 			routes = append(routes, r.route)
 			continue
@@ -137,9 +139,46 @@ func readBuild(dir, server string, lim limits.Limits) (warnings []*diag.Diagnost
 		if r.component != "" {
 			what += " (" + diag.Excerpt(r.component) + ")"
 		}
-		warnings = append(warnings, serverbuild.OnDemand(name, what, true))
+		onDemand = append(onDemand, generator.OnDemandRoute{Warning: serverbuild.OnDemand(name, what, true), Pattern: routePattern(r.route)})
 	}
-	return warnings, routes, name, nil
+	return onDemand, routes, name, nil
+}
+
+// routePattern returns the pattern of the URL paths of an Astro route
+// (relative to its base, with a leading slash; the final slash optional,
+// as trailingSlash may have it): a parameter ([id]) is a part of one
+// path element, a rest parameter ([...slug]) any number of elements,
+// none too.
+func routePattern(route string) string {
+	var re strings.Builder
+	re.WriteString("^")
+	for el := range strings.SplitSeq(strings.Trim(route, "/"), "/") {
+		if el == "" {
+			continue
+		}
+		if strings.HasPrefix(el, "[...") && strings.HasSuffix(el, "]") && strings.Count(el, "[") == 1 {
+			re.WriteString(`(?:/[^/]+)*`)
+			continue
+		}
+		re.WriteString("/")
+		for el != "" {
+			i := strings.IndexByte(el, '[')
+			j := strings.IndexByte(el[max(i, 0):], ']')
+			if i < 0 || j < 0 {
+				re.WriteString(regexp.QuoteMeta(el))
+				break
+			}
+			re.WriteString(regexp.QuoteMeta(el[:i]))
+			if strings.HasPrefix(el[i:], "[...") {
+				re.WriteString(`.*`)
+			} else {
+				re.WriteString(`[^/]+`)
+			}
+			el = el[i+j+1:]
+		}
+	}
+	re.WriteString("/?$")
+	return re.String()
 }
 
 // isStatusPage reports whether an Astro route is one of its error

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -71,11 +72,12 @@ func TestReadBuild(t *testing.T) {
 		t.Errorf("routes %q of %s, want %q of dist/server/manifest_new.mjs", routes, name, want)
 	}
 	var got []string
-	for _, d := range w {
-		got = append(got, d.Error())
+	for _, r := range w {
+		got = append(got, r.Warning.Error(), r.Pattern)
 	}
 	want := []string{
 		"dist/server/manifest_new.mjs: /products/[id] (src/pages/products/[id].astro) is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs in a file named by --extra-urls",
+		`^/products/[^/]+/?$`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -120,6 +122,34 @@ func TestReadServerBuildRefused(t *testing.T) {
 }
 
 // readBuildOf reads the build of p, a project with a Server, in dir.
-func readBuildOf(dir string, p *generator.Project, lim limits.Limits) ([]*diag.Diagnostic, []string, string, error) {
+func readBuildOf(dir string, p *generator.Project, lim limits.Limits) ([]generator.OnDemandRoute, []string, string, error) {
 	return readBuild(dir, p.Own.(Own).Server, lim)
+}
+
+// TestRoutePattern: the URL paths of an Astro route, a parameter a part
+// of one path element, a rest parameter any number of elements.
+func TestRoutePattern(t *testing.T) {
+	for _, c := range []struct {
+		route    string
+		match    []string
+		notMatch []string
+	}{
+		{"/products/[id]", []string{"/products/1", "/products/1/"}, []string{"/products", "/products/1/2", "/other/1"}},
+		{"/posts/[slug]-[id]", []string{"/posts/a-1/"}, []string{"/posts/a", "/posts/a-1/b"}},
+		{"/docs/[...path]", []string{"/docs", "/docs/", "/docs/a", "/docs/a/b/"}, []string{"/doc", "/other/a"}},
+		{"/[lang]/about", []string{"/en/about/"}, []string{"/about", "/en/fr/about"}},
+		{"/a.b/[x]", []string{"/a.b/1"}, []string{"/aXb/1"}},
+	} {
+		re := regexp.MustCompile(routePattern(c.route))
+		for _, p := range c.match {
+			if !re.MatchString(p) {
+				t.Errorf("%s (%s) does not match %s", c.route, re, p)
+			}
+		}
+		for _, p := range c.notMatch {
+			if re.MatchString(p) {
+				t.Errorf("%s (%s) matches %s", c.route, re, p)
+			}
+		}
+	}
 }
