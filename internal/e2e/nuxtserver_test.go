@@ -54,6 +54,17 @@ func TestNuxtServer(t *testing.T) {
 	}, []string{"/api/search ", "/blog/:slug() ", "/old ", "/about "})
 	sitemaptest.MustValidate(t, public)
 
+	// The extra URLs list a page of /products/:id() (issue 70): it is
+	// covered, and no longer warned of; /account still is.
+	extra := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(extra, []byte(base+"products/1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mustRun(t, src, "--extra-urls", extra)
+	checkServerRun(t, r.stderr, nil, []string{
+		"server.mjs: warning: /account is rendered on each request, not prerendered: it has no page to read, and is not listed",
+	}, []string{"/products/:id()"})
+
 	// --out elsewhere: no warning about what Nitro serves.
 	out := filepath.Join(t.TempDir(), "out")
 	r = mustRun(t, src, "--out", out)

@@ -70,14 +70,14 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 	if !ok {
 		return nil, nil
 	}
-	w, err := readBuild(dir, s.Dir, p, lim)
+	od, w, err := readBuild(dir, s.Dir, p, lim)
 	if err != nil {
 		return nil, err
 	}
 	frozen := &diag.Diagnostic{File: s.Dir + "/" + serverEntry,
 		Msg:  "Nitro's server serves only the files `nuxi build` found in " + p.PublishDir + ": the sitemaps written there after it are not served",
 		Hint: "serve " + p.PublishDir + " as static files from the host (as Nitro's presets for Netlify, Vercel or Cloudflare do), or give --out public: the next `nuxi build` serves them"}
-	return &generator.ServerBuild{What: "Nuxt's nuxi build, for a server", Warnings: w, Frozen: frozen, Input: s.Dir + "/" + serverEntry}, nil
+	return &generator.ServerBuild{What: "Nuxt's nuxi build, for a server", OnDemand: od, Warnings: w, Frozen: frozen, Input: s.Dir + "/" + serverEntry}, nil
 }
 
 // readBuild reads the routes of the Nuxt server build of p, whose
@@ -85,25 +85,26 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 // (inside dir, at most lim.PageBytes, limits.page_bytes): the Vue
 // router's of server/chunks/build/server.mjs, its list at most
 // lim.SettingsBytes (limits.settings_bytes, as the records of Next.js's
-// and Astro's server builds). It returns a warning
-// for each page route none of whose URLs was prerendered (no HTML file
-// of the site folder, PublishDir, is at a path it matches): its server
-// renders it on demand, and no file shows its URLs. A route that only
-// redirects (a stub of routeRules' redirect) is none. No build: no
-// warning.
-func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
+// and Astro's server builds). It returns each page route none of whose
+// URLs was prerendered (no HTML file of the site folder, PublishDir, is
+// at a path it matches), with the pattern of its URL paths and a
+// warning: its server renders it on demand, and no file shows its URLs,
+// which the caller says unless the extra URLs list one. A route that
+// only redirects (a stub of routeRules' redirect) is none. No build:
+// none.
+func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]generator.OnDemandRoute, []*diag.Diagnostic, error) {
 	lim = lim.Or()
 	name := path.Join(server, serverEntry)
 	data, err := fsx.ReadFile(dir, name, lim.PageBytes, "limits.page_bytes")
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	i := bytes.Index(data, routesStart)
 	if i < 0 {
-		return nil, &diag.Diagnostic{File: name, Msg: "not a server build of Nuxt: no routes (const _routes); the routes rendered on demand are not known"}
+		return nil, nil, &diag.Diagnostic{File: name, Msg: "not a server build of Nuxt: no routes (const _routes); the routes rendered on demand are not known"}
 	}
 	list := data[i+len(routesStart):]
 	if end := bytes.Index(list, []byte("\n];")); end >= 0 {
@@ -112,7 +113,7 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 	// The routes are tried on the pages prerendered: held to the size
 	// of the other records of a server build.
 	if err := lim.Check(name, list, limits.Text); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var routes []string
 	for _, m := range routeEntry().FindAllSubmatch(list, -1) {
@@ -124,7 +125,7 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 	}
 	pages, err := prerendered(dir, p.PublishDir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	patterns := make([]string, len(routes))
 	for i, route := range routes {
@@ -140,21 +141,23 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 		patterns[i] = "^" + src + "/?$"
 	}
 	matched := serverbuild.Prerendered(patterns, pages)
-	var onDemand []string
-	for i, route := range routes {
+	type route struct{ route, pattern string }
+	var onDemand []route
+	for i, r := range routes {
 		if matched.OnDemand(i) {
-			onDemand = append(onDemand, route)
+			onDemand = append(onDemand, route{r, patterns[i]})
 		}
 	}
-	slices.Sort(onDemand)
-	var warnings []*diag.Diagnostic
-	for _, route := range slices.Compact(onDemand) {
-		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(route), param().MatchString(route)))
+	slices.SortFunc(onDemand, func(a, b route) int { return strings.Compare(a.route, b.route) })
+	var od []generator.OnDemandRoute
+	for _, r := range slices.Compact(onDemand) {
+		od = append(od, generator.OnDemandRoute{Warning: serverbuild.OnDemand(name, diag.Excerpt(r.route), param().MatchString(r.route)), Pattern: r.pattern})
 	}
+	var warnings []*diag.Diagnostic
 	if w := matched.Warning(name); w != nil {
 		warnings = append(warnings, w)
 	}
-	return warnings, nil
+	return od, warnings, nil
 }
 
 // quotedParam is param on a path escaped by regexp.QuoteMeta.

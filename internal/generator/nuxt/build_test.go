@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -135,7 +137,8 @@ func TestReadServerBuildRefused(t *testing.T) {
 }
 
 // readBuild reads the build of p in dir as the pipeline asks for it: the
-// warnings of the routes rendered on demand.
+// warnings of the routes rendered on demand (none of which the extra
+// URLs cover here), and the others.
 func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
 	b, err := nuxt.Generator{}.ReadServerBuild(dir, p, lim)
 	if b == nil || err != nil {
@@ -144,5 +147,35 @@ func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, e
 	if b.Frozen == nil || b.Input != ".output/server/chunks/build/server.mjs" {
 		return nil, fmt.Errorf("frozen %v, input %q", b.Frozen, b.Input)
 	}
-	return b.Warnings, nil
+	var w []*diag.Diagnostic
+	for _, r := range b.OnDemand {
+		w = append(w, r.Warning)
+	}
+	return append(w, b.Warnings...), nil
+}
+
+// TestOnDemandCovered: a route rendered on demand is covered by an extra
+// URL that is a page of it, as the pattern of the route as written says
+// (:id() one path element), and by no other.
+func TestOnDemandCovered(t *testing.T) {
+	p := &Project{PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
+	dir := t.TempDir()
+	buildtest.WriteSite(t, dir, nuxtServerFiles)
+	b, err := nuxt.Generator{}.ReadServerBuild(dir, p, limits.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		paths []string
+		want  []bool // /account, /products/:id()
+	}{
+		{nil, []bool{false, false}},
+		{[]string{"/products/1"}, []bool{false, true}},
+		{[]string{"/products/1/2", "/product/1"}, []bool{false, false}},
+		{[]string{"/account/", "/products/x/"}, []bool{true, true}},
+	} {
+		if got := generator.Covered(b.OnDemand, c.paths); !slices.Equal(got, c.want) {
+			t.Errorf("covered by %q: %v, want %v", c.paths, got, c.want)
+		}
+	}
 }
