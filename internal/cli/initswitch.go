@@ -23,8 +23,9 @@ import (
 // nextSwitch finishes what init can of the switch from next-sitemap, pe,
 // in the project folder: with edit, package.json's script that runs
 // next-sitemap (or a build script that is next build alone) is made to
-// run sitemapgen, with --allow-commands when the hook init could not
-// carry over (transform) is to be a command; then it prints, to w, what
+// run sitemapgen, with --allow-commands when a hook init could not
+// carry over (transform, robotsTxtOptions.transformRobotsTxt) is to be a
+// command; then it prints, to w, what
 // it did and the steps left, numbered, the script's line among them when
 // it was not edited.
 func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
@@ -39,6 +40,9 @@ func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
 		case n.Option == "transform":
 			hook = true
 			steps = append(steps, fmt.Sprintf("write transform's code (%s) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands", place(pe.File, n.Line)))
+		case n.Option == "robotsTxtOptions" && strings.HasPrefix(n.Msg, peer.RobotsHookNote):
+			hook = true
+			steps = append(steps, fmt.Sprintf("write robotsTxtOptions.transformRobotsTxt's code (%s) as a command that reads robots.txt on its standard input and prints the one to write, and name it in sitemap.yaml: robots_transform: CMD (docs/listing.md, a robots.txt hook); the build runs it with --allow-commands", place(pe.File, n.Line)))
 		case n.Option == "additionalPaths":
 			steps = append(steps, fmt.Sprintf("write the URLs additionalPaths gives (%s) in a file and name it in sitemap.yaml: extra_urls: [FILE]", place(pe.File, n.Line)))
 		}

@@ -118,3 +118,24 @@ func TestNextSwitchEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestNextSwitchRobotsHook: next-sitemap's transformRobotsTxt, a
+// function, is to become a robots_transform command, which a build runs
+// only with --allow-commands: the script init edits gives the flag, and
+// a step says to write the command (review, issue 68).
+func TestNextSwitchRobotsHook(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("package.json", []byte(`{"scripts": {"postbuild": "next-sitemap"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"},
+		Result: peer.Map(peer.NextSitemap, []peer.Given{{Name: "robotsTxtOptions", Line: 7, Value: map[string]any{"transformRobotsTxt": peer.Func{}}}}, peer.Context{})}
+	var b strings.Builder
+	nextSwitch(&b, pe, true)
+	if data, _ := os.ReadFile("package.json"); string(data) != `{"scripts": {"postbuild": "sitemapgen --allow-commands"}}` {
+		t.Errorf("package.json: %s\n%s", data, b.String())
+	}
+	if !strings.Contains(b.String(), "robots_transform: CMD") || !strings.Contains(b.String(), "next-sitemap.config.js:7") {
+		t.Errorf("no step for transformRobotsTxt:\n%s", b.String())
+	}
+}

@@ -481,6 +481,12 @@ func robots(m *Mapper, v any) {
 	}
 }
 
+// RobotsHookNote begins the note of robotsTxtOptions' transformRobotsTxt,
+// a function that is to become a robots_transform command, which a
+// build runs only with --allow-commands (init's steps of the switch say
+// so).
+const RobotsHookNote = "transformRobotsTxt is a function"
+
 // robotsTxtOptions: next-sitemap's rules of robots.txt, which sitemapgen
 // does not write; additionalSitemaps, other sitemaps that it named in
 // Sitemap: lines: those under siteUrl the index lists (index.extra),
@@ -497,7 +503,7 @@ func robotsTxtOptions(m *Mapper, v any) {
 		}
 	}
 	if _, ok := obj["transformRobotsTxt"]; ok {
-		m.Warn("transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD (named in sitemap.yaml, it runs with --allow-commands)")
+		m.Warn(RobotsHookNote + ", which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD (named in sitemap.yaml, it runs with --allow-commands)")
 	}
 	if !ok || len(rules) > 0 {
 		m.Warn("is not taken: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
