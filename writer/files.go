@@ -160,6 +160,22 @@ func readRecordLines(root *fsx.Root, max int) ([]string, error) {
 	return lines, nil
 }
 
+// leftRecord returns the lines of the record of the output folder root
+// when the record is kept in another folder, rroot (Options.RecordDir):
+// one an earlier Write kept there, before RecordDir took it (a Next.js
+// public/ an earlier version wrote). left says there is one, to remove
+// once its files are accounted for.
+func leftRecord(root, rroot *fsx.Root, max int) (lines []string, left bool, err error) {
+	if root == nil || rroot == root {
+		return nil, false, nil
+	}
+	if fi, err := root.Lstat(RecordName); err != nil || !fi.Mode().IsRegular() {
+		return nil, false, nil
+	}
+	lines, err = readRecordLines(root, max)
+	return lines, err == nil, err
+}
+
 // recordNames returns the names of the record's lines, and the kind of
 // each that has one.
 func recordNames(lines []string) ([]string, map[string]string) {

@@ -288,7 +288,8 @@ func DeadRobotsLines(dir, baseURL string) []RobotsLine {
 }
 
 // OtherRobotsLines returns the Sitemap: lines of dir/robots.txt that name,
-// under baseURL, a file dir has that dir's record does not list: a
+// under baseURL, a file dir has that dir's record (kept in recordDir:
+// Options.RecordFolder) does not list: a
 // sitemap this tool did not write (a project's own, which its build
 // writes beside ours, such as a Sphinx extension's sitemap.txt). skip
 // says which names the caller speaks of otherwise (a generator's
@@ -298,7 +299,7 @@ func DeadRobotsLines(dir, baseURL string) []RobotsLine {
 // robots.MaxBytes (500 KiB), as Google reads it; the record as Recorded
 // reads it; each named file is looked at (Lstat) inside dir, never
 // through a link out.
-func OtherRobotsLines(dir, baseURL string, skip func(name string) bool) []RobotsLine {
+func OtherRobotsLines(dir, recordDir, baseURL string, skip func(name string) bool) []RobotsLine {
 	root, err := fsx.OpenRoot(dir)
 	if err != nil {
 		return nil
@@ -325,7 +326,7 @@ func OtherRobotsLines(dir, baseURL string, skip func(name string) bool) []Robots
 			continue
 		}
 		if !read {
-			ours, _ = Recorded(dir) // none recorded: every file named is another's
+			ours, _ = Recorded(recordDir) // none recorded: every file named is another's
 			read = true
 		}
 		if !slices.Contains(ours, rest) {

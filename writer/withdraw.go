@@ -83,6 +83,13 @@ func withdraw(opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	// A record an earlier Write kept in Dir, before RecordDir took it:
+	// its files go too, then it.
+	old, left, err := leftRecord(root, rroot, opts.OutputBytes)
+	if err != nil {
+		return nil, err
+	}
+	lines = append(lines, old...)
 	previous, kinds := recordNames(lines)
 	ours := func(name string) bool { return stillOurs(root, kinds[name], name) }
 	var foreign []string
@@ -124,13 +131,18 @@ func withdraw(opts Options) (*Result, error) {
 	if res.TakenOver, err = removeStale(root, foreign, nil, nil); err != nil {
 		return nil, err
 	}
+	if left {
+		if err := root.RemoveRegular(RecordName); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
 	err = fs.ErrNotExist
 	if rroot != nil {
 		err = rroot.RemoveRegular(RecordName)
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 {
+		if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 && !left {
 			return res, nil // nothing was there
 		}
 	case err != nil:

@@ -369,6 +369,14 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A record an earlier Write kept in Dir, before RecordDir took it (a
+	// Next.js public/ an earlier version wrote): its files are the set's
+	// too, and it goes once RecordDir's lists them.
+	old, left, err := leftRecord(root, rroot, opts.OutputBytes)
+	if err != nil {
+		return nil, err
+	}
+	record = append(record, old...)
 	previous, kinds := recordNames(record)
 	t := &txn{opts: opts, root: root, recorded: previous, recordKind: kinds}
 	switch {
@@ -426,7 +434,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	// The record lists the old and the new files until the old are gone,
 	// so that a run killed in between leaves nothing unaccounted for. A
 	// record that lists the same files stays as it is.
-	sameRecord := sameNames(record, lines)
+	sameRecord := !left && sameNames(record, lines)
 	if !sameRecord {
 		if err := writeRecord(rroot, append(slices.Clone(record), lines...)); err != nil {
 			return nil, err
@@ -450,6 +458,11 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	}
 	if !sameRecord {
 		if err := writeRecord(rroot, lines); err != nil {
+			return nil, err
+		}
+	}
+	if left {
+		if err := root.RemoveRegular(RecordName); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 	}

@@ -852,3 +852,48 @@ func TestRecordDir(t *testing.T) {
 		t.Errorf("the record outlives the set")
 	}
 }
+
+// TestRecordDirMovedIn: a Dir whose record an earlier Write kept in it,
+// before RecordDir took it (a Next.js public/ written by an earlier
+// version), is the set's too: the first Write with RecordDir removes the
+// files that record lists and it no longer writes, and the record in
+// Dir, which the server would serve, goes; a record in Dir of the same
+// files as the new set goes too, RecordDir's written (review, issue 70).
+func TestRecordDirMovedIn(t *testing.T) {
+	for _, same := range []bool{false, true} {
+		dir, rec := t.TempDir(), filepath.Join(t.TempDir(), "cache", "sitemapgen")
+		if _, err := Write(sitemap.Slice(numbered(5)), Options{Dir: dir, BaseURL: base, MaxURLs: 2}); err != nil {
+			t.Fatal(err)
+		}
+		n, max := 1, 0
+		if same {
+			n, max = 5, 2
+		}
+		res, err := Write(sitemap.Slice(numbered(n)), Options{Dir: dir, RecordDir: rec, BaseURL: base, MaxURLs: max})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := 4; same && len(names(files(t, dir))) != want || !same && (len(res.Removed) != 3 || !slices.Equal(names(files(t, dir)), []string{"sitemap.xml"})) {
+			t.Errorf("same set %v: removed %q, the folder holds %q", same, res.Removed, names(files(t, dir)))
+		}
+		if _, err := os.Lstat(filepath.Join(dir, RecordName)); err == nil {
+			t.Errorf("same set %v: the record in Dir is left", same)
+		}
+		if recorded, err := Recorded(rec); err != nil || len(recorded) != len(names(files(t, dir))) {
+			t.Errorf("same set %v: the record in RecordDir lists %q, %v", same, recorded, err)
+		}
+	}
+	// Withdraw, before any Write with RecordDir: what Dir's record lists
+	// goes, then the record.
+	dir := t.TempDir()
+	if _, err := Write(sitemap.Slice(numbered(5)), Options{Dir: dir, BaseURL: base, MaxURLs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Withdraw(Options{Dir: dir, RecordDir: filepath.Join(t.TempDir(), "cache"), BaseURL: base})
+	if err != nil || len(res.Removed) != 4 {
+		t.Errorf("withdraw: removed %q, %v; want the 4 files", res.Removed, err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("withdraw left %v", left)
+	}
+}

@@ -23,8 +23,9 @@ import (
 // nextSwitch finishes what init can of the switch from next-sitemap, pe,
 // in the project folder: with edit, package.json's script that runs
 // next-sitemap (or a build script that is next build alone) is made to
-// run sitemapgen, with --allow-commands when the hook init could not
-// carry over (transform) is to be a command; then it prints, to w, what
+// run sitemapgen, with --allow-commands when a hook init could not
+// carry over (transform, robotsTxtOptions.transformRobotsTxt) is to be a
+// command; then it prints, to w, what
 // it did and the steps left, numbered, the script's line among them when
 // it was not edited.
 func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
@@ -39,6 +40,9 @@ func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
 		case n.Option == "transform":
 			hook = true
 			steps = append(steps, fmt.Sprintf("write transform's code (%s) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands", place(pe.File, n.Line)))
+		case n.Option == "robotsTxtOptions" && strings.HasPrefix(n.Msg, peer.RobotsHookNote):
+			hook = true
+			steps = append(steps, fmt.Sprintf("write robotsTxtOptions.transformRobotsTxt's code (%s) as a command that reads robots.txt on its standard input and prints the one to write, and name it in sitemap.yaml: robots_transform: CMD (docs/listing.md, a robots.txt hook); the build runs it with --allow-commands", place(pe.File, n.Line)))
 		case n.Option == "additionalPaths":
 			steps = append(steps, fmt.Sprintf("write the URLs additionalPaths gives (%s) in a file and name it in sitemap.yaml: extra_urls: [FILE]", place(pe.File, n.Line)))
 		}
@@ -50,9 +54,9 @@ func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
 	script, err := runScript(run, edit)
 	switch {
 	case err == nil && edit:
-		say(w, false, "package.json:%d: the %s script runs %s, where next-sitemap ran", script.line, script.name, run)
+		say(w, false, "package.json:%d: the %s script runs %s, where next-sitemap ran", script.line, diag.Excerpt(script.name), run)
 	case err == nil:
-		steps = append(steps, fmt.Sprintf("in package.json (line %d), make the %s script %s", script.line, script.name, script.json()))
+		steps = append(steps, fmt.Sprintf("in package.json (line %d), make the %s script %s", script.line, diag.Excerpt(script.name), script.json()))
 	default:
 		steps = append(steps, fmt.Sprintf("in package.json's scripts, run sitemapgen after next build (%s): \"postbuild\": %q", err, run))
 	}
@@ -82,8 +86,11 @@ type script struct {
 	start, end  int
 }
 
-// json is the entry as package.json writes it.
-func (s script) json() string { return fmt.Sprintf("%q: %s", s.name, jsonString(s.value)) }
+// json is the entry as package.json writes it, as a message shows it:
+// its name and value bounded (diag.Excerpt), as every value of the file.
+func (s script) json() string {
+	return diag.Excerpt(jsonString(s.name)) + ": " + diag.Excerpt(jsonString(s.value))
+}
 
 // runScript finds package.json's script that runs next-sitemap, else a
 // build script that is next build alone, and the value that runs cmd
@@ -119,6 +126,11 @@ func runScript(cmd string, edit bool) (script, error) {
 	if edit {
 		out := append(append(append([]byte{}, data[:found.start]...), jsonString(found.value)...), data[found.end:]...)
 		info, err := fsx.Lstat(".", "package.json")
+		if err == nil && !info.Mode().IsRegular() {
+			// A link's mode is every permission; the file it points to
+			// is the one to edit, by the user.
+			err = fmt.Errorf("%w (%s)", fsx.ErrNotRegular, fsx.Describe(info.Mode()))
+		}
 		if err == nil {
 			err = atomicfile.Write("package.json", out, info.Mode().Perm())
 		}

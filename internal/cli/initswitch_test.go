@@ -1,7 +1,13 @@
 package cli
 
 import (
+	"io/fs"
+	"os"
+	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // TestReplaceCommand: the command next-sitemap in a script of commands
@@ -60,5 +66,76 @@ func TestPackageScripts(t *testing.T) {
 		if _, ok := packageScripts([]byte(bad)); ok {
 			t.Errorf("packageScripts(%s) ok", bad)
 		}
+	}
+}
+
+// TestRunScriptLink: a package.json that is a link is not edited: the
+// edit would put a file, with the link's mode (every permission), where
+// the link was, and leave the file it points to as it was; the line to
+// write is said instead (review, issue 68).
+func TestRunScriptLink(t *testing.T) {
+	t.Chdir(t.TempDir())
+	const data = `{"scripts": {"build": "next build && next-sitemap"}}`
+	if err := os.WriteFile("real.json", []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.json", "package.json"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runScript("sitemapgen", true); err == nil {
+		t.Errorf("runScript edited a package.json that is a link")
+	}
+	if fi, err := os.Lstat("package.json"); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("package.json is no longer the link: %v, %v", fi.Mode(), err)
+	}
+	if got, _ := os.ReadFile("real.json"); string(got) != data {
+		t.Errorf("real.json: %s", got)
+	}
+}
+
+// TestNextSwitchEscaped: a script's name and value, which package.json
+// gives, are printed escaped and bounded, in the line that says the edit
+// and in the step that says the line to write (review, issue 68).
+func TestNextSwitchEscaped(t *testing.T) {
+	t.Chdir(t.TempDir())
+	name := "b\x1b[31m" + strings.Repeat("x", 200)
+	data := `{"scripts": {` + jsonString(name) + `: "next-sitemap && echo ` + strings.Repeat("y", 200) + `"}}`
+	if err := os.WriteFile("package.json", []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"}}
+	for _, edit := range []bool{false, true} {
+		var b strings.Builder
+		nextSwitch(&b, pe, edit)
+		out := b.String()
+		for _, line := range strings.Split(out, "\n") {
+			if strings.ContainsRune(line, '\x1b') || len(line) > 400 {
+				t.Errorf("edit %v: a line raw or unbounded: %q", edit, line)
+			}
+		}
+		if !strings.Contains(out, "bytes)") {
+			t.Errorf("edit %v: no excerpt:\n%s", edit, out)
+		}
+	}
+}
+
+// TestNextSwitchRobotsHook: next-sitemap's transformRobotsTxt, a
+// function, is to become a robots_transform command, which a build runs
+// only with --allow-commands: the script init edits gives the flag, and
+// a step says to write the command (review, issue 68).
+func TestNextSwitchRobotsHook(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("package.json", []byte(`{"scripts": {"postbuild": "next-sitemap"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"},
+		Result: peer.Map(peer.NextSitemap, []peer.Given{{Name: "robotsTxtOptions", Line: 7, Value: map[string]any{"transformRobotsTxt": peer.Func{}}}}, peer.Context{})}
+	var b strings.Builder
+	nextSwitch(&b, pe, true)
+	if data, _ := os.ReadFile("package.json"); string(data) != `{"scripts": {"postbuild": "sitemapgen --allow-commands"}}` {
+		t.Errorf("package.json: %s\n%s", data, b.String())
+	}
+	if !strings.Contains(b.String(), "robots_transform: CMD") || !strings.Contains(b.String(), "next-sitemap.config.js:7") {
+		t.Errorf("no step for transformRobotsTxt:\n%s", b.String())
 	}
 }

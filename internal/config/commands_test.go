@@ -241,3 +241,33 @@ func extraLocs(t *testing.T, x pipeline.Extra) ([]string, error) {
 	})
 	return got, err
 }
+
+// TestExtraScopeSitemapsURL: with sitemaps_url, the index is served
+// there: index.extra lists the other sitemaps under that folder, and
+// one under the base URL, on the pages' host, which an index on another
+// host cannot list, is an error at its line (review, issue 68).
+func TestExtraScopeSitemapsURL(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "public"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	const head = "base_url: https://example.com/\nroot: public\nsitemaps_url: https://cdn.example.com/maps/\nindex:\n  extra:\n"
+	if err := os.WriteFile(DefaultFile, []byte(head+"    - https://cdn.example.com/maps/blog.xml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Resolve(cmdline(t), func(string) string { return "" })
+	if err != nil {
+		t.Fatalf("an other sitemap beside the index at sitemaps_url: %v", err)
+	}
+	if got := c.Build.Write.Extra; !slices.Equal(got, []string{"https://cdn.example.com/maps/blog.xml"}) {
+		t.Errorf("index.extra %q", got)
+	}
+	if err := os.WriteFile(DefaultFile, []byte(head+"    - https://example.com/blog.xml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Resolve(cmdline(t), func(string) string { return "" })
+	if err == nil || !strings.HasPrefix(err.Error(), "sitemap.yaml:6: index.extra[0]: https://example.com/blog.xml is not under the sitemaps URL https://cdn.example.com/maps/") {
+		t.Errorf("an other sitemap outside sitemaps_url: %v", err)
+	}
+}

@@ -176,7 +176,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		// here cannot list are said, and left out.
 		var kept []string
 		for _, e := range v.Index.Extra {
-			if msg := extraScope(e, v.BaseURL); msg != "" {
+			if msg := extraScope(e, v); msg != "" {
 				c.Warnings = append(c.Warnings, fmt.Errorf("%s is not taken: %s", l.from["index.extra"], msg))
 				continue
 			}
@@ -184,7 +184,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		}
 		c.Values.Index.Extra = kept
 	}
-	if err := checkExtraScope(l, c.Values.Index.Extra, v.BaseURL); err != nil {
+	if err := checkExtraScope(l, c.Values.Index.Extra, v); err != nil {
 		return nil, err
 	}
 	if w := xslOrigin(l, v.XSL, v.BaseURL); w != nil {
@@ -438,13 +438,13 @@ func newsOptions(v *Values) *mapping.News {
 }
 
 // checkExtraScope checks that the other sitemaps index.extra lists may be
-// listed by an index served at baseURL: on its scheme and host, under its
-// path (the protocol's scope, which validate checks too), and none a
-// name of sitemapgen's own files beside the index. The error is at the
-// item's line.
-func checkExtraScope(l *layers, extra []string, baseURL string) error {
+// listed by the index, served at v's sitemaps URL (sitemaps_url, else
+// the base URL): on its scheme and host, under its path (the protocol's
+// scope, which validate checks too), and none a name of sitemapgen's own
+// files beside the index. The error is at the item's line.
+func checkExtraScope(l *layers, extra []string, v *Values) error {
 	for i, e := range extra {
-		msg := extraScope(e, baseURL)
+		msg := extraScope(e, v)
 		if msg == "" {
 			continue
 		}
@@ -454,17 +454,21 @@ func checkExtraScope(l *layers, extra []string, baseURL string) error {
 	return nil
 }
 
-// extraScope says why an index served at baseURL cannot list the other
-// sitemap e, "" when it can.
-func extraScope(e, baseURL string) string {
-	b, err := url.Parse(baseURL)
+// extraScope says why the index, served at v's sitemaps URL (sitemaps_url,
+// else the base URL), cannot list the other sitemap e, "" when it can.
+func extraScope(e string, v *Values) string {
+	at, what := v.BaseURL, "the base URL"
+	if v.SitemapsURL != "" {
+		at, what = v.SitemapsURL, "the sitemaps URL"
+	}
+	b, err := url.Parse(at)
 	if err != nil {
 		return err.Error() // checked before
 	}
 	u, _ := url.Parse(e) // checked by extraSitemap
 	switch rest, under := strings.CutPrefix(u.EscapedPath(), b.EscapedPath()); {
 	case !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) || !under:
-		return fmt.Sprintf("%s is not under the base URL %s: an index lists only sitemaps under its own folder", e, baseURL)
+		return fmt.Sprintf("%s is not under %s %s: an index lists only sitemaps under its own folder", e, what, at)
 	case writer.IsOwnName(rest):
 		return fmt.Sprintf("%s is a file sitemapgen writes itself", e)
 	}

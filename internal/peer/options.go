@@ -12,7 +12,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // Options is the table: every option of every peer, one row each, in the
@@ -482,6 +481,12 @@ func robots(m *Mapper, v any) {
 	}
 }
 
+// RobotsHookNote begins the note of robotsTxtOptions' transformRobotsTxt,
+// a function that is to become a robots_transform command, which a
+// build runs only with --allow-commands (init's steps of the switch say
+// so).
+const RobotsHookNote = "transformRobotsTxt is a function"
+
 // robotsTxtOptions: next-sitemap's rules of robots.txt, which sitemapgen
 // does not write; additionalSitemaps, other sitemaps that it named in
 // Sitemap: lines: those under siteUrl the index lists (index.extra),
@@ -498,7 +503,7 @@ func robotsTxtOptions(m *Mapper, v any) {
 		}
 	}
 	if _, ok := obj["transformRobotsTxt"]; ok {
-		m.Warn("transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD (named in sitemap.yaml, it runs with --allow-commands)")
+		m.Warn(RobotsHookNote + ", which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD (named in sitemap.yaml, it runs with --allow-commands)")
 	}
 	if !ok || len(rules) > 0 {
 		m.Warn("is not taken: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
@@ -529,7 +534,7 @@ func additionalSitemaps(m *Mapper, v any) {
 			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
 		case site != "" && !strings.HasPrefix(u, strings.TrimSuffix(site, "/")+"/"):
 			m.Warn("gives %s, not under siteUrl %s, where sitemapgen's index can list it: keep it as a Sitemap: line of the site's own robots.txt (public/robots.txt), which --robots keeps", diag.Excerpt(u), diag.Excerpt(site))
-		case site != "" && writer.IsOwnName(strings.TrimPrefix(u, strings.TrimSuffix(site, "/")+"/")):
+		case site != "" && m.ctx.OwnName != nil && m.ctx.OwnName(strings.TrimPrefix(u, strings.TrimSuffix(site, "/")+"/")):
 			m.Honoured("gives %s, a file sitemapgen writes itself, which its index lists", diag.Excerpt(u))
 		default:
 			urls = append(urls, u)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -138,5 +139,27 @@ func TestSessionServed(t *testing.T) {
 	}
 	if want := []string{"https://example.com/"}; !slices.Equal(locs(res), want) {
 		t.Errorf("update: locs %q, want %q", locs(res), want)
+	}
+}
+
+// TestRecordDirRobotsOwn: with the record kept elsewhere than the output
+// folder (Write.RecordDir: a Next.js server build's public/), robots.txt's
+// line naming our entry file (--filename) is ours, no "sitemap this build
+// did not write", which a CI failing on warnings could never clear
+// (review, issue 70).
+func TestRecordDirRobotsOwn(t *testing.T) {
+	root := pages(t, map[string]string{"index.html": "<title>home</title>", "about.html": "<title>about</title>"})
+	out, rec := t.TempDir(), filepath.Join(t.TempDir(), "cache")
+	for range 2 {
+		_, ev, err := run(t, Options{Root: root, Write: writer.Options{Dir: out, RecordDir: rec, Robots: true, Filename: "map.xml"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ev.warns) != 0 {
+			t.Errorf("warnings: %q", ev.warns)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "robots.txt")); err != nil || !strings.Contains(string(data), "Sitemap: "+base+"map.xml") {
+		t.Errorf("robots.txt: %s, %v", data, err)
 	}
 }
