@@ -96,7 +96,7 @@ cleanup+=("$work")
 export PATH="$(go env GOPATH)/bin:$PATH"
 # The Node fixtures whose packages the tests run (npm install in each,
 # pinned by its package-lock.json).
-npm_fixture_names=(astro eleventy npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli)
+npm_fixture_names=(astro eleventy npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli hexo)
 if [[ -n ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   # Nothing is installed: what is missing is said now, each with what
   # installs it, and nothing runs, rather than failing the tests that
@@ -192,7 +192,8 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   # (npm-netlify, @netlify/build), TestDocusaurusBuild a real Docusaurus
   # build with the plugin (docusaurus), TestVitePressSitemapDates a real
   # VitePress build (vitepress), TestStaticSitemapCLISwitch
-  # static-sitemap-cli (sscli): their packages, pinned by the
+  # static-sitemap-cli (sscli), TestHexoSitemapRelSwitch a real Hexo build
+  # with hexo-generator-sitemap (hexo): their packages, pinned by the
   # committed package-lock.json files. npm install with the lock installs
   # exactly the versions it pins; npm ci would be stricter, but rejects a
   # lock that lacks the optional packages of other platforms (esbuild's,

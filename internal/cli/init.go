@@ -62,8 +62,13 @@ func runInit(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return usage(err)
 	}
-	text, notTaken := initFile(d)
+	links := headLinks(d)
 	if line.Values.stdout {
+		writeHeadLinks(links, false)
+		for _, l := range links {
+			l.note(d.Peers)
+		}
+		text, notTaken := initFile(d)
 		fmt.Fprint(e.stdout, text)
 		for _, n := range notTaken {
 			fmt.Fprintln(e.stderr, diag.Format(n, diag.Warning))
@@ -71,15 +76,30 @@ func runInit(_ context.Context, e *env, args []string) error {
 		if pe, ok := nextSitemapPeer(d.Peers); ok {
 			nextSwitch(e.stderr, pe, false)
 		}
+		for _, l := range links {
+			l.report(e.stderr)
+		}
 		return nil
 	}
 	if _, err := fsx.Lstat(".", config.DefaultFile); err == nil && !line.Values.force {
 		return &diag.Diagnostic{File: config.DefaultFile, Msg: "the file exists; --force replaces it, --stdout prints the new one"}
 	}
+	// The files that carry a peer's <link rel="sitemap"> first, so that
+	// sitemap.yaml's notes say what became of them.
+	writeHeadLinks(links, true)
+	for _, l := range links {
+		l.note(d.Peers)
+	}
+	text, notTaken := initFile(d)
 	if err := atomicfile.Write(config.DefaultFile, []byte(text), 0o644); err != nil {
 		return err
 	}
 	say(e.stderr, false, "wrote %s", config.DefaultFile)
+	for _, l := range links {
+		if l.written {
+			l.report(e.stderr)
+		}
+	}
 	for _, pe := range d.Peers {
 		say(e.stderr, false, "carried over %s of %s (%s): %s", plural(len(pe.Result.Settings), "setting"), pe.Tool, place(pe.File, pe.Line), carried(pe.Result.Settings))
 	}
@@ -94,6 +114,11 @@ func runInit(_ context.Context, e *env, args []string) error {
 	}
 	if pe, ok := nextSitemapPeer(d.Peers); ok {
 		nextSwitch(e.stderr, pe, true)
+	}
+	for _, l := range links {
+		if !l.written {
+			l.report(e.stderr)
+		}
 	}
 	return nil
 }

@@ -382,12 +382,35 @@ func watchBeside(t *testing.T, src, dir string, want []string, file, url string,
 }
 
 // copyFixture copies testdata/name into a temporary folder and returns
-// the copy.
+// the copy: its files, not the packages npm installed there
+// (node_modules, which a test links to where it runs the generator).
 func copyFixture(t *testing.T, name string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "site")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
+	from := filepath.Join("testdata", name)
+	ents, err := os.ReadDir(from)
+	if err == nil {
+		err = os.MkdirAll(dir, 0o755)
+	}
+	if err != nil {
 		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if e.Name() == "node_modules" {
+			continue
+		}
+		sub := filepath.Join(from, e.Name())
+		if e.IsDir() {
+			err = os.CopyFS(filepath.Join(dir, e.Name()), os.DirFS(sub))
+		} else {
+			var data []byte
+			if data, err = os.ReadFile(sub); err == nil {
+				err = os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }

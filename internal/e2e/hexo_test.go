@@ -2,11 +2,13 @@ package e2e
 
 // Hexo (issue 55, item 2): testdata/hexo is a small Hexo site of our own
 // text, built by its rebuild.sh with Hexo 8.1.2 and hexo-generator-sitemap
-// 3.0.1 (package-lock.json); Hexo is not among the generators ./test.sh
-// installs, so the build (public/) is committed.
+// 3.0.1 (package-lock.json); the build (public/) is committed, and
+// ./test.sh installs the packages for TestHexoSitemapRelSwitch, which runs
+// hexo generate itself.
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -143,4 +145,92 @@ func ourHexoURLs(t *testing.T, src string) map[string]string {
 		ours[e.Loc] = e.LastMod
 	}
 	return ours
+}
+
+// TestHexoSitemapRelSwitch: hexo-generator-sitemap's rel: true, the
+// <link rel="sitemap"> it puts into every page's head, kept through the
+// switch (issue 68). The fixture is built with real Hexo and the plugin
+// (its packages installed by ./test.sh), which links its sitemap.xml from
+// each page; init writes scripts/sitemapgen-link.js; the plugin goes
+// (out of package.json, whose dependencies Hexo loads its plugins from),
+// and hexo generate && sitemapgen gives every page the same link, to our
+// sitemap.xml.
+func TestHexoSitemapRelSwitch(t *testing.T) {
+	fixture := nodeFixture(t, "hexo")
+	src := copyFixture(t, "hexo")
+	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	config, err := os.ReadFile(filepath.Join(src, "_config.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The theme's <head> on one line, and no generator tag added to it
+	// on a line of its own: the plugin's 3.0.1 finds only such a head (its
+	// pattern has no s flag; a later release fixed it).
+	write(t, filepath.Join(src, "_config.yml"), strings.Replace(string(config), "  path: sitemap.xml\n", "  path: sitemap.xml\n  rel: true\n", 1)+"meta_generator: false\n")
+	layout := filepath.Join(src, "themes", "plain", "layout", "layout.ejs")
+	text, err := os.ReadFile(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, rest, ok := strings.Cut(string(text), "</head>\n")
+	if !ok {
+		t.Fatalf("%s has no </head>", layout)
+	}
+	write(t, layout, strings.ReplaceAll(head, "\n", "")+"</head>\n"+rest)
+	hexoGenerate := func() []string {
+		t.Helper()
+		public := filepath.Join(src, "public")
+		if err := os.RemoveAll(public); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "hexo"), "generate", "--silent")
+		cmd.Dir = src
+		cmd.Env = append(os.Environ(), "TZ=UTC")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("hexo generate: %v\n%s", err, out)
+		}
+		pages, err := filepath.Glob(filepath.Join(public, "*", "*", "*", "*", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append(pages, filepath.Join(public, "index.html"), filepath.Join(public, "about", "index.html"), filepath.Join(public, "tags", "notes", "index.html"))
+	}
+	const link = `<link rel="sitemap" type="application/xml" title="Sitemap" href="/blog/sitemap.xml">`
+	linked := func(when string, pages []string) {
+		t.Helper()
+		if len(pages) < 5 {
+			t.Fatalf("%s: %d pages built: %v", when, len(pages), pages)
+		}
+		for _, p := range pages {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			head, _, _ := strings.Cut(string(data), "</head>")
+			if n := strings.Count(head, `rel="sitemap"`); n != 1 || !strings.Contains(head, link) {
+				t.Errorf("%s: %s's head has %d sitemap links, want %s once", when, p, n, link)
+			}
+		}
+	}
+	linked("the plugin's build", hexoGenerate())
+
+	r := mustRun(t, src, "init")
+	wantOutput(t, r.stderr, "sitemapgen: wrote scripts/sitemapgen-link.js")
+	if strings.Contains(r.stderr, "warning: hexo-generator-sitemap's rel") {
+		t.Errorf("init warns of rel:\n%s", r.stderr)
+	}
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "hexo-generator-sitemap")
+	})
+	pages := hexoGenerate()
+	if _, err := os.Stat(filepath.Join(src, "public", "sitemap.xml")); err == nil {
+		t.Fatal("hexo-generator-sitemap still wrote public/sitemap.xml: not out of the build")
+	}
+	hexoRun(t, src)
+	linked("the switched build", pages)
+	if ours := ourHexoURLs(t, src); len(ours) < 5 {
+		t.Errorf("our sitemap.xml, which the link names, lists %d URLs: %v", len(ours), ours)
+	}
 }

@@ -11,11 +11,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 // peerURL is what a sitemap says of one URL, as the comparisons read it.
@@ -752,5 +754,52 @@ func TestNextServerSwitch(t *testing.T) {
 	}
 	if len(ours) != len(theirs) {
 		t.Errorf("we list %d URLs, next-sitemap %d", len(ours), len(theirs))
+	}
+}
+
+// TestGatsbyLinkInHead: gatsby-plugin-sitemap's createLinkInHead (true by
+// default, as testdata/gatsby-sitemap has it) put a <link rel="sitemap">
+// into every page's head of the fixture's real build; init writes
+// gatsby-ssr.js, and Node loads it (with stand-ins for react and gatsby,
+// whose packages the frozen fixture does not install): it exports
+// onRenderBody, which calls setHeadComponents with a link of the same
+// attributes, to the index the switch keeps (issue 68).
+func TestGatsbyLinkInHead(t *testing.T) {
+	node := testtool.Program(t, "node", "install Node.js 20 and npm")
+	src := filepath.Join(t.TempDir(), "gatsby-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(src, "public", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs := regexp.MustCompile(`<link rel="sitemap"[^>]*/>`).FindString(string(page))
+	if theirs != `<link rel="sitemap" type="application/xml" href="/sitemap-index.xml"/>` {
+		t.Fatalf("the plugin's build links %q from its home page's head", theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	wantOutput(t, r.stderr, "sitemapgen: wrote gatsby-ssr.js")
+	write(t, filepath.Join(src, "node_modules", "react", "index.js"), "exports.createElement = (type, props) => ({ type, props });\n")
+	write(t, filepath.Join(src, "node_modules", "gatsby", "index.js"), "exports.withPrefix = (p) => (process.env.PREFIX || '') + p;\n")
+	check := `const ssr = require(process.argv[1] + '/gatsby-ssr.js');
+let calls = 0, head;
+ssr.onRenderBody({ setHeadComponents: (c) => { calls++; head = c; } }, { plugins: [] });
+if (calls !== 1 || head.length !== 1) throw new Error('setHeadComponents called ' + calls + ' times with ' + JSON.stringify(head));
+const { type, props } = head[0];
+console.log('<' + type + ['rel', 'type', 'href'].map((k) => ' ' + k + '="' + props[k] + '"').join('') + '/>');
+`
+	for prefix, want := range map[string]string{"": theirs, "/docs": strings.Replace(theirs, `href="/`, `href="/docs/`, 1)} {
+		cmd := exec.Command(node, "-e", check, src)
+		cmd.Dir = src
+		cmd.Env = append(os.Environ(), "PREFIX="+prefix)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("node, gatsby-ssr.js's onRenderBody: %v\n%s", err, out)
+		}
+		if got := strings.TrimSpace(string(out)); got != want {
+			t.Errorf("path prefix %q: gatsby-ssr.js puts %s into the head, want %s", prefix, got, want)
+		}
 	}
 }

@@ -83,7 +83,7 @@ var Options = []Option{
 	// gatsby-plugin-sitemap (5.x and later): its options in
 	// gatsby-config's plugins (read by sitemapgen init).
 	{Gatsby, "output", "--filename sitemap-index.xml, its index's name; warned unless /: the sitemaps go at the site's root", gatsbyOutput},
-	{Gatsby, "createLinkInHead", "warned: no page is edited; --robots names the sitemap in robots.txt", createLinkInHead},
+	{Gatsby, "createLinkInHead", "true (its default): init writes gatsby-ssr.js, whose onRenderBody puts the link to the entry file into every page's head; where the file exists, the lines to add printed", createLinkInHead},
 	{Gatsby, "entryLimit", "--max-urls", maxURLs},
 	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
 	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", honoured("sitemapgen lists the built pages; it needs no GraphQL query")},
@@ -153,7 +153,7 @@ var Options = []Option{
 	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one (both, its default, when not given)", hexoPath},
 	{Hexo, "template", "warned: sitemapgen writes its own XML; rules: in sitemap.yaml set values", hexoTemplate},
 	{Hexo, "template_txt", "warned, as template", hexoTemplate},
-	{Hexo, "rel", "true: warned, sitemapgen writes no page; the theme's head takes the <link rel=\"sitemap\">", hexoRel},
+	{Hexo, "rel", "true: init writes scripts/sitemapgen-link.js, Hexo's injector putting the link to the entry file into every page's head; where the file exists, the lines to add printed", hexoRel},
 	{Hexo, "tags", "honoured; false: --exclude tags/** (the tag pages' folder, tag_dir)", hexoLists("tags")},
 	{Hexo, "categories", "honoured; false: --exclude categories/** (category_dir)", hexoLists("categories")},
 }
@@ -605,7 +605,14 @@ func astroFinish(m *Mapper) {
 // gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,
 // is the URL its users submit: once the plugin is removed, Gatsby writes
 // no file there for ours to take over, so ours takes its name.
+//
+// Its createLinkInHead is true by default: not given, its link is still
+// in every page's head.
 func gatsbyFinish(m *Mapper) {
+	if !slices.Contains(m.given, "createLinkInHead") {
+		m.at = Given{Name: "createLinkInHead"}
+		m.headLink("is true by default, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
+	}
 	m.at = Given{Name: "its index, sitemap-index.xml"}
 	for _, g := range m.all {
 		if g.Name == "output" {
@@ -629,11 +636,23 @@ func gatsbyOutput(m *Mapper, v any) {
 }
 
 func createLinkInHead(m *Mapper, v any) {
-	if b, ok := m.boolean(v); ok && !b {
+	b, ok := m.boolean(v)
+	switch {
+	case !ok:
+	case b:
+		m.headLink("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
+	default:
 		m.Honoured("is false: sitemapgen edits no page either")
-		return
 	}
-	m.Warn("is not taken: sitemapgen edits no page (no <link rel=\"sitemap\">); search engines find the sitemap by robots.txt's Sitemap: line, which --robots adds")
+}
+
+// headLink notes the option being mapped as one that put a <link
+// rel="sitemap"> into every page's head, what says how: sitemapgen writes
+// no page, and init carries the link by a file of the generator's own
+// head API (Result.HeadLink).
+func (m *Mapper) headLink(what string) {
+	m.r.HeadLink = m.at.Name
+	m.Warn("%s; sitemapgen edits no page: the link is to come from the site's own head, which sitemapgen init writes where it can", what)
 }
 
 // netlifyExclude: a path or a glob from the base folder (the project
@@ -890,7 +909,7 @@ func hexoRel(m *Mapper, v any) {
 	switch {
 	case !ok:
 	case b:
-		m.Warn("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen writes no page: add the link to your theme's head")
+		m.headLink("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head")
 	default:
 		m.Honoured("is honoured: sitemapgen puts no <link rel=\"sitemap\"> into the pages either")
 	}

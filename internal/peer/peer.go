@@ -201,6 +201,13 @@ type Note struct {
 type Result struct {
 	Settings []Setting
 	Notes    []Note
+	// HeadLink names the option with which the peer put a <link
+	// rel="sitemap"> into every page's head (gatsby-plugin-sitemap's
+	// createLinkInHead, true by default; hexo-generator-sitemap's rel);
+	// "" for none. sitemapgen edits no page: init carries the link by a
+	// file the generator's own head API reads, and makes the option's
+	// note say what it did.
+	HeadLink string
 }
 
 // Warnings are the notes of options not honoured.

@@ -78,6 +78,30 @@ func TestNeverSilent(t *testing.T) {
 
 func fp(f float64) *float64 { return &f }
 
+// TestHeadLink: the options with which a peer put a <link rel="sitemap">
+// into every page's head are named in the Result, for init to carry:
+// gatsby-plugin-sitemap's createLinkInHead, true by default, and
+// hexo-generator-sitemap's rel: true.
+func TestHeadLink(t *testing.T) {
+	for _, tc := range []struct {
+		tool  Tool
+		given []Given
+		want  string
+	}{
+		{Gatsby, nil, "createLinkInHead"},
+		{Gatsby, []Given{{Name: "createLinkInHead", Value: true}}, "createLinkInHead"},
+		{Gatsby, []Given{{Name: "createLinkInHead", Value: false}}, ""},
+		{Gatsby, []Given{{Name: "createLinkInHead", Value: Expr{Text: "process.env.LINK"}}}, ""},
+		{Hexo, nil, ""},
+		{Hexo, []Given{{Name: "rel", Value: true}}, "rel"},
+		{Hexo, []Given{{Name: "rel", Value: false}}, ""},
+	} {
+		if got := Map(tc.tool, tc.given, Context{}).HeadLink; got != tc.want {
+			t.Errorf("%s %+v: HeadLink %q, want %q", tc.tool, tc.given, got, tc.want)
+		}
+	}
+}
+
 // TestMap: what each option gives, as the peer means it.
 func TestMap(t *testing.T) {
 	for _, tc := range []struct {
@@ -116,7 +140,7 @@ func TestMap(t *testing.T) {
 		// astro build empties dist/: the switch keeps it, options or none.
 		{name: "hexo-generator-sitemap", tool: Hexo, given: []Given{{Name: "path", Value: []any{"map.xml", "map.txt"}}, {Name: "tags", Value: false}, {Name: "categories", Value: true}, {Name: "rel", Value: true}, {Name: "template", Value: "./sitemap_template.xml"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: true, From: "path"}, {Key: "exclude", Value: []string{"tags/**"}, From: "tags"}},
-			warn: []string{"sitemapgen writes no page: add the link to your theme's head", "names a template of the project's own (\"./sitemap_template.xml\"), which sitemapgen does not render"}},
+			warn: []string{"with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen edits no page", "names a template of the project's own (\"./sitemap_template.xml\"), which sitemapgen does not render"}},
 		{name: "hexo-generator-sitemap's path without an extension", tool: Hexo, given: []Given{{Name: "path", Value: "map"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}},
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
@@ -152,8 +176,9 @@ func TestMap(t *testing.T) {
 			warn: []string{"edits no page", "is a function"}},
 		// Its index, sitemap-index.xml, is the URL its users submit: the
 		// switch keeps it, options or none.
-		{name: "gatsby's defaults", tool: Gatsby, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
-		{name: "gatsby's output elsewhere", tool: Gatsby, given: []Given{{Name: "output", Value: "/sitemaps"}},
+		// createLinkInHead is true by default: its link is to be carried.
+		{name: "gatsby's defaults", tool: Gatsby, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is true by default"}},
+		{name: "gatsby's output elsewhere", tool: Gatsby, given: []Given{{Name: "output", Value: "/sitemaps"}, {Name: "createLinkInHead", Value: false}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
 		{name: "hugo", tool: Hugo, given: []Given{{Name: "changefreq", Value: "monthly"}, {Name: "filename", Value: "map.xml"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "filename"}}},

@@ -1,0 +1,224 @@
+package cli
+
+// The <link rel="sitemap"> a peer put into every page's head
+// (gatsby-plugin-sitemap's createLinkInHead, true by default;
+// hexo-generator-sitemap's rel: true): sitemapgen edits no page, so init
+// carries the link by a file of the project that the generator's own
+// head API reads at each build (Gatsby's gatsby-ssr.js, a script of
+// Hexo's scripts/), naming sitemapgen's entry file. A file that exists is
+// never written over: the lines to add are printed instead, as a step.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// A headLink is the file that carries a peer's link, and what became of
+// it.
+type headLink struct {
+	tool   peer.Tool
+	option string // the peer's option (createLinkInHead, rel)
+	// file is the file init writes; taken, the files of the project that
+	// hold what it would (gatsby-ssr.tsx …), file among them.
+	file  string
+	taken []string
+	// text is the file as init writes it, code the lines of it to add
+	// to a file of the project's own.
+	text, code string
+	// how says, for the messages, what puts the link and where it leads.
+	how string
+	// written: init wrote file; same: file is there as init writes it;
+	// in: the file of the project's that is there ("" for none); err:
+	// why it was not written.
+	written, same bool
+	in            string
+	err           error
+}
+
+// entryName is the name of the entry file the sitemap.yaml init writes
+// gives: the first peer's filename setting (peerBlock writes no key
+// twice), else sitemapgen's default.
+func entryName(peers []config.Peer) string {
+	for _, pe := range peers {
+		for _, s := range pe.Result.Settings {
+			if name, ok := s.Value.(string); ok && s.Key == "filename" {
+				return name
+			}
+		}
+	}
+	return "sitemap.xml"
+}
+
+// headLinks are the files that carry the links of the peers of d, with
+// the entry file's name the sitemap.yaml init writes gives.
+func headLinks(d *config.Findings) []*headLink {
+	name := entryName(d.Peers)
+	var out []*headLink
+	for _, pe := range d.Peers {
+		if pe.Result.HeadLink == "" {
+			continue
+		}
+		l := &headLink{tool: pe.Tool, option: pe.Result.HeadLink}
+		switch pe.Tool {
+		case peer.Gatsby:
+			l.file, l.taken = "gatsby-ssr.js", []string{"gatsby-ssr.js", "gatsby-ssr.jsx", "gatsby-ssr.ts", "gatsby-ssr.tsx", "gatsby-ssr.mjs", "gatsby-ssr.cjs"}
+			l.how = fmt.Sprintf("whose onRenderBody puts <link rel=\"sitemap\" href=\"/%s\"> (under the path prefix) into every page's head, as the plugin did", name)
+			l.code = fmt.Sprintf(`const React = require('react');
+const { withPrefix } = require('gatsby');
+
+exports.onRenderBody = ({ setHeadComponents }) => {
+  setHeadComponents([
+    React.createElement('link', { key: 'sitemapgen', rel: 'sitemap', type: 'application/xml', href: withPrefix(%s) }),
+  ]);
+};
+`, jsString("/"+name))
+			l.text = `// Written by sitemapgen init, for gatsby-plugin-sitemap's createLinkInHead:
+// Gatsby's onRenderBody puts into every page's head the <link rel="sitemap">
+// the plugin put there, under the site's path prefix, naming sitemapgen's
+// entry file (sitemap.yaml's filename: change it here too if that changes).
+` + l.code
+		case peer.Hexo:
+			l.file = "scripts/sitemapgen-link.js"
+			l.taken = []string{l.file}
+			l.how = fmt.Sprintf("whose injector puts <link rel=\"sitemap\" href=\"ROOT%s\"> (ROOT, the site's root) into every page's head, as the plugin did", name)
+			l.code = fmt.Sprintf("const href = hexo.extend.helper.get('url_for').call(hexo, %s);\n"+
+				"hexo.extend.injector.register('head_end', `<link rel=\"sitemap\" type=\"application/xml\" title=\"Sitemap\" href=\"${href}\">`);\n", jsString(name))
+			l.text = `// Written by sitemapgen init, for hexo-generator-sitemap's rel: true. Hexo
+// runs the scripts of scripts/ at each build: this one puts into every
+// page's head the <link rel="sitemap"> the plugin put there, under the
+// site's root (url_for, as the plugin), naming sitemapgen's entry file
+// (sitemap.yaml's filename: change it here too if that changes).
+'use strict';
+
+` + l.code
+		default:
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// jsString is s as a JavaScript string literal, in single quotes where
+// it needs no escape.
+func jsString(s string) string {
+	q := jsonString(s)
+	if strings.ContainsAny(s, "'\"\\") || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' }) {
+		return q
+	}
+	return "'" + q[1:len(q)-1] + "'"
+}
+
+// writeHeadLinks finds which of each link's files (taken) are in the
+// project folder, and with write, writes its file where none is: never
+// over a file (O_EXCL), never through a link out of the folder.
+func writeHeadLinks(links []*headLink, write bool) {
+	root, err := fsx.OpenRoot(".")
+	if err != nil {
+		for _, l := range links {
+			l.err = err
+		}
+		return
+	}
+	defer root.Close()
+	for _, l := range links {
+		for _, f := range l.taken {
+			if _, err := root.Lstat(f); err == nil {
+				l.in = f
+				break
+			}
+		}
+		switch {
+		case l.in == l.file:
+			data, err := root.ReadFile(l.file, len(l.text), "")
+			l.same = err == nil && bytes.Equal(data, []byte(l.text))
+		case l.in == "" && write:
+			l.err = createFile(root, l.file, l.text)
+			l.written = l.err == nil
+		}
+	}
+}
+
+// createFile writes the new file rel inside root, its folder made; a
+// file left half written is removed.
+func createFile(root *fsx.Root, rel, text string) error {
+	if i := strings.LastIndexByte(rel, '/'); i > 0 {
+		if err := root.MkdirAll(rel[:i], 0o755); err != nil {
+			return err
+		}
+	}
+	f, err := root.Create(rel, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(f, text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = root.Remove(rel)
+	}
+	return err
+}
+
+// note makes the note of l's option in peers say what became of it.
+func (l *headLink) note(peers []config.Peer) {
+	for i := range peers {
+		if peers[i].Tool != l.tool {
+			continue
+		}
+		for j := range peers[i].Result.Notes {
+			n := &peers[i].Result.Notes[j]
+			if n.Option != l.option {
+				continue
+			}
+			switch {
+			case l.written:
+				n.Honoured, n.Msg = true, fmt.Sprintf("is carried over: init wrote %s, %s", l.file, l.how)
+			case l.same:
+				n.Honoured, n.Msg = true, fmt.Sprintf("is carried over by %s, as init writes it, %s", l.file, l.how)
+			case l.in != "":
+				n.Msg = fmt.Sprintf("put a <link rel=\"sitemap\"> into every page's head; %s is there, and init edits no file of the project's: add the lines init printed to it", l.in)
+			default:
+				n.Msg = fmt.Sprintf("put a <link rel=\"sitemap\"> into every page's head; init wrote no %s: write it with the lines init printed", l.file)
+			}
+		}
+	}
+}
+
+// report says, to w, each file written, and for each link not carried,
+// the lines to add as a numbered step.
+func (l *headLink) report(w io.Writer) {
+	switch {
+	case l.written:
+		say(w, false, "wrote %s, %s (%s's %s)", l.file, l.how, l.tool, l.option)
+		return
+	case l.same:
+		return
+	}
+	say(w, false, "to keep the <link rel=\"sitemap\"> %s's %s put into every page's head:", l.tool, l.option)
+	step := fmt.Sprintf("write %s with these lines", l.file)
+	switch {
+	case l.in != "":
+		step = fmt.Sprintf("%s is there, and init edits no file of the project's: add these lines to it", l.in)
+		if l.tool == peer.Gatsby {
+			step += " (its onRenderBody, if it has one, calling setHeadComponents with the link)"
+		}
+	case l.err != nil:
+		step = fmt.Sprintf("%s was not written (%s): write it with these lines", l.file, diag.Excerpt(l.err.Error()))
+	}
+	fmt.Fprintf(w, "  1. %s:\n", step)
+	for _, line := range strings.Split(strings.TrimSuffix(l.code, "\n"), "\n") {
+		if line != "" {
+			line = "     " + line
+		}
+		fmt.Fprintln(w, line)
+	}
+}
