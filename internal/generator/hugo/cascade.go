@@ -27,9 +27,11 @@ import (
 type cascade struct {
 	// Values are the values sitemapgen reads (cascadeKeys), lower-cased.
 	Values map[string]any
-	// Path, Kind, Lang and Environment are the _target's globs, "" for
-	// any. Path is matched against the file's path in the content
-	// folder, with a leading "/" ("/docs/a.md"), as Hugo 0.111 does.
+	// Path, Kind, Lang and Environment are the _target's globs (target,
+	// newer Hugo's name, without _target), "" for any. Path is matched
+	// against the file's path in the content folder, with a leading "/"
+	// ("/docs/a.md"), as Hugo 0.111 does, and the page's logical path
+	// ("/docs/a"), as newer Hugo does.
 	Path, Kind, Lang, Environment string
 }
 
@@ -74,7 +76,11 @@ func cascadeOf(v any, file string, line int, extra []string) ([]cascade, *diag.D
 				c.Values[k] = val
 			}
 		}
-		if t, ok := m["_target"]; ok && t != nil {
+		t, ok := m["_target"]
+		if !ok {
+			t = m["target"] // newer Hugo's name
+		}
+		if t != nil {
 			tm, ok := t.(map[string]any)
 			if !ok {
 				return out, cascadeWarning(file, line, "cascade[%d]._target: want a table, got a %s", i, conffile.KindOf(t))
@@ -109,9 +115,19 @@ func cascadeWarning(file string, line int, format string, args ...any) *diag.Dia
 }
 
 // matches reports whether c's target matches the page of the source at
-// rel (relative to the content folder), of kind, in lang, built in env.
-func (c cascade) matches(rel, kind, lang, env string) bool {
-	for _, t := range [...]struct{ glob, s string }{{c.Path, "/" + strings.ToLower(rel)}, {c.Kind, kind}, {c.Lang, lang}, {c.Environment, strings.ToLower(env)}} {
+// rel (relative to the content folder; its logical path is logical), of
+// kind, in lang, built in env. The path glob matches the file's path, as
+// Hugo 0.111 does ("/docs/a.md"), or the page's logical one, as newer
+// Hugo does ("/docs/a", "/docs" of "docs/_index.md").
+func (c cascade) matches(rel, logical, kind, lang, env string) bool {
+	if c.Path != "" {
+		file, _ := doublestar.Match(c.Path, "/"+strings.ToLower(rel))
+		page, _ := doublestar.Match(c.Path, strings.ToLower(logical))
+		if !file && !page {
+			return false
+		}
+	}
+	for _, t := range [...]struct{ glob, s string }{{c.Kind, kind}, {c.Lang, lang}, {c.Environment, strings.ToLower(env)}} {
 		if t.glob == "" {
 			continue
 		}
@@ -260,13 +276,17 @@ func (h *Preset) cascadeDefaults(rel string) map[string]any {
 	dir, file := path.Split(rel)
 	dir = strings.Trim(dir, "/")
 	base, _ := srcpath.SplitExt(file)
-	_, lang := h.splitLang(base)
+	base, lang := h.splitLang(base)
 	kind := h.pageKind(rel)
+	logical := "/" + path.Join(dir, base)
+	if base == "_index" || base == "index" {
+		logical = "/" + dir
+	}
 	env := hugoEnv(os.Getenv("HUGO_ENVIRONMENT"))
 	var out map[string]any
 	apply := func(list []cascade) {
 		for _, c := range list {
-			if !c.matches(rel, kind, lang, env) {
+			if !c.matches(rel, logical, kind, lang, env) {
 				continue
 			}
 			for k, v := range c.Values {

@@ -26,6 +26,9 @@ var cascadeSite = fstest.MapFS{
 	"docs/fr/d.md":           {Data: []byte("---\ntitle: D\n---\n")},
 	"blog/e.md":              {Data: []byte("---\ntitle: E\n---\n")},
 	"blog/staging/_index.md": {Data: []byte("---\ncascade:\n  _build:\n    list: never\n  _target:\n    environment: staging\n---\n")},
+	"news/_index.md":         {Data: []byte("---\ncascade:\n  draft: true\n  target:\n    path: \"{/news,/news/old}\"\n---\n")},
+	"news/old.md":            {Data: []byte("---\ntitle: Old\n---\n")},
+	"news/new.md":            {Data: []byte("---\ntitle: New\n---\n")},
 	"blog/staging/f.md":      {Data: []byte("---\ntitle: F\n---\n")},
 }
 
@@ -55,6 +58,10 @@ func TestCascadeDefaults(t *testing.T) {
 		{"docs/fr/d.md", map[string]any{"sitemap": map[string]any{"changefreq": "weekly"}, "draft": false}},
 		// The configuration's, the farthest: the home page's draft wins.
 		{"blog/e.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false, "_build": never}},
+		// newer Hugo's target, and its logical paths.
+		{"news/_index.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": true}},
+		{"news/old.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": true}},
+		{"news/new.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false}},
 		// A target of another environment than production.
 		{"blog/staging/f.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false, "_build": never}},
 	} {
