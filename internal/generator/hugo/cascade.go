@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -194,9 +195,16 @@ func (h *Preset) sectionCascades(dir, lang string) []cascade {
 
 // readCascade reads the cascade of the front matter of the file at rel.
 func (h *Preset) readCascade(rel string) sectionCascade {
-	data, err := fs.ReadFile(h.Content, rel)
+	f, err := h.Content.Open(rel)
 	if err != nil {
 		return sectionCascade{} // a file that cannot be read says so where its page is read
+	}
+	defer f.Close()
+	// The front matter is at the start: no more is read than its bound
+	// (the body may be longer).
+	data, err := io.ReadAll(io.LimitReader(f, int64(h.limits.Or().FrontMatterBytes)))
+	if err != nil {
+		return sectionCascade{}
 	}
 	show := path.Join(h.ContentDir, rel)
 	m, ok := frontMatterTable(data)

@@ -17,6 +17,8 @@ import (
 var cascadeSite = fstest.MapFS{
 	"_index.md":              {Data: []byte("---\ntitle: Home\ncascade:\n  sitemap:\n    changefreq: yearly\n  draft: false\n---\n")},
 	"docs/_index.md":         {Data: []byte("---\ncascade:\n- sitemap:\n    changefreq: weekly\n- _build:\n    list: never\n  _target:\n    path: /docs/priv/**\n- draft: true\n  _target:\n    kind: section\n    path: /docs/*/_index.md\n---\n")},
+	"long/_index.md":         {Data: []byte("---\ncascade:\n  draft: true\n---\n" + strings.Repeat("A long body.\n", 1<<17))},
+	"long/g.md":              {Data: []byte("---\ntitle: G\n---\n")},
 	"docs/a.md":              {Data: []byte("---\ntitle: A\n---\n")},
 	"docs/priv/_index.md":    {Data: []byte("+++\n[[cascade]]\n[cascade.sitemap]\nchangefreq = 'daily'\n+++\n")},
 	"docs/priv/b.md":         {Data: []byte("---\ntitle: B\n---\n")},
@@ -62,6 +64,8 @@ func TestCascadeDefaults(t *testing.T) {
 		{"news/_index.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": true}},
 		{"news/old.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": true}},
 		{"news/new.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false}},
+		// An _index file longer than the front matter's bound.
+		{"long/g.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": true}},
 		// A target of another environment than production.
 		{"blog/staging/f.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false, "_build": never}},
 	} {
@@ -114,6 +118,8 @@ func TestCascadeWarnings(t *testing.T) {
 		"content/a/_index.md": "---\ntitle: A\ncascade: everything\n---\n",
 		"content/b/_index.md": "---\ntitle: B\ncascade:\n  draft: true\n  _target:\n    path: \"/b/[\"\n---\n",
 		"content/c/_index.md": "---\ntitle: C\ncascade:\n  draft: true\n  _target: /c\n---\n",
+		"content/l/_index.md": "---\ncascade:\n  draft: true\n---\n" + strings.Repeat("A long body.\n", 1<<17),
+		"content/l/m.md":      "---\ntitle: M\n---\n",
 		"content/x/y.md":      "---\ntitle: Y\n---\n",
 	})
 	projects, err := detectHere(dir, limits.Limits{})
@@ -138,6 +144,11 @@ func TestCascadeWarnings(t *testing.T) {
 	}
 	if got := h.FileRules("x/y.md").Defaults; !reflect.DeepEqual(got, map[string]any{"_build": map[string]any{"list": "never"}}) {
 		t.Errorf("the configuration's cascade gives x/y.md %v", got)
+	}
+	// An _index file longer than the front matter's bound: its front
+	// matter is read.
+	if got := h.FileRules("l/m.md").Defaults; !reflect.DeepEqual(got, map[string]any{"draft": true}) {
+		t.Errorf("a long _index file's cascade gives l/m.md %v", got)
 	}
 }
 
