@@ -73,7 +73,7 @@ var (
 	}
 	nestedKeys = map[string]bool{
 		"exclude": true, "disable": true, "changefreq": true, "priority": true,
-		"lastmod": true, "render": true, "date": true,
+		"lastmod": true, "render": true, "list": true, "date": true,
 	}
 )
 

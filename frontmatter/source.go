@@ -83,6 +83,10 @@ type Source struct {
 	// Headless is Hugo's headless: true, or build: {render: never} (also
 	// render: false, and the older key _build).
 	Headless bool
+	// Unlisted is Hugo's build: {list: never} (also list: false, list:
+	// local, and the older key _build): the page is built, but in none
+	// of the site's collections, and so not in Hugo's sitemap.
+	Unlisted bool
 	// URL is the key url. A value that CheckURLPath refuses (another
 	// host, a climb above the root …) is kept as written and is also a
 	// Problem; the generator presets list no page at it.

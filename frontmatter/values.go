@@ -72,6 +72,7 @@ func (p *sourceParse) apply(fs fields) {
 	for _, name := range []string{"build", "_build"} {
 		if f, ok := fs.get(name); ok {
 			s.Headless = p.render(f) || s.Headless
+			s.Unlisted = p.unlisted(f)
 			break
 		}
 	}
@@ -256,7 +257,24 @@ func (p *sourceParse) render(f field) bool {
 		}
 		return false
 	}
-	r, ok := fs.get("render")
+	return p.buildOff(fs, "render", []string{"never"}, []string{"always", "link"})
+}
+
+// unlisted reports whether Hugo's build options f say the page is in no
+// collection of the site's: list: never, false, or local (in its
+// section's pages only, not the site's, which its sitemap lists).
+func (p *sourceParse) unlisted(f field) bool {
+	fs, ok := f.val.(fields)
+	if !ok {
+		return false // render says what is wrong
+	}
+	return p.buildOff(fs, "list", []string{"never", "local"}, []string{"always"})
+}
+
+// buildOff reports whether the build option name of fs is false, or one
+// of the words off (not one of on, which are the others it may be).
+func (p *sourceParse) buildOff(fs fields, name string, off, on []string) bool {
+	r, ok := fs.get(name)
 	if !ok || r.val == nil {
 		return false
 	}
@@ -264,14 +282,16 @@ func (p *sourceParse) render(f field) bool {
 		return !b
 	}
 	if s, ok := r.val.(string); ok {
-		switch strings.ToLower(strings.TrimSpace(s)) {
-		case "never":
+		switch s = strings.ToLower(strings.TrimSpace(s)); {
+		case slices.Contains(off, s):
 			return true
-		case "always", "link":
+		case slices.Contains(on, s):
 			return false
 		}
 	}
-	p.problem(p.lineOf(r), "%s: %s is not always, link or never", r.key, describe(r.val))
+	words := append(slices.Clone(on), off...)
+	slices.Sort(words)
+	p.problem(p.lineOf(r), "%s: %s is not %s or %s", r.key, describe(r.val), strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
 	return false
 }
 

@@ -608,6 +608,8 @@ func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
 		d.Skip, d.Because = SitemapExcluded, "front matter "+src.Sitemap.ExcludedBy+": true, which the project's own sitemap template leaves out"
 	case src.Sitemap.Exclude:
 		d.Skip, d.Because = SitemapExcluded, "front matter sitemap: says to leave it out"
+	case src.Unlisted:
+		d.Skip, d.Because = SitemapExcluded, "front matter build: list: never (or local): Hugo lists the page in no collection of the site's, nor in its sitemap"
 	case src.Draft && src.DraftsIn != "" && !m.opts.KeepDrafts:
 		d.Skip, d.Because = Draft, "a draft: its source is in "+src.DraftsIn+"/ (--drafts lists drafts)"
 	case src.Draft && !m.opts.KeepDrafts:

@@ -99,8 +99,8 @@ import (
 //     not supported: the former two and the list form are configuration
 //     errors, the latter ignored, and "tags/go/_index.md" is "/tags/go/".
 //   - A theme's configuration, HUGO_* environment overrides of settings,
-//     front matter cascade, build options (render: never) and outputs are
-//     not read. Of the environment, only HUGO_ENVIRONMENT is: it names the
+//     build options (render: never) and outputs are not read (a cascade
+//     is, for what leaves a page out of the sitemap: [Preset.FileRules]). Of the environment, only HUGO_ENVIRONMENT is: it names the
 //     config folder merged over config/_default ("production", as for
 //     `hugo`, when unset).
 //   - Hugo 0.111 does not publish .htm files at all; newer Hugo renders
@@ -225,6 +225,18 @@ type Preset struct {
 	// PaginatePath is paginatePath (pagination.path), default "page":
 	// the folder of a list page's pagers (/posts/page/2/).
 	PaginatePath string
+	// ConfigCascade is the configuration's cascade ([cascade] or
+	// [[cascade]]): the values it passes down to every page its target
+	// matches, under those of the _index files' cascades.
+	ConfigCascade []cascade
+	// configCascadeWarning says why the configuration's cascade, or a
+	// part of it, is not read; nil when it is.
+	configCascadeWarning *diag.Diagnostic
+	// cascades caches the _index files' cascades (folder and language →
+	// sectionCascade); cascadeWarned the warnings of those that could
+	// not be read, by file.
+	cascades, cascadeWarned sync.Map
+
 	// witnessOff, when not "", says why Hugo's sitemaps do not witness
 	// what it builds (see [Preset.witnessSitemaps]).
 	witnessOff string
@@ -307,6 +319,11 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 		h.witnessOff = sitemapTemplate(projectDir, cfg)
 	}
 	h.SitemapTemplate = readSitemapTemplate(projectDir, cfg, lim)
+	if v, ok := cfg["cascade"]; ok {
+		file := origin["cascade"]
+		data, _ := lim.ReadFile(projectDir, file, "", limits.Text)
+		h.ConfigCascade, h.configCascadeWarning = cascadeOf(v, file, cascadeLine(data), h.sitemapExclude())
+	}
 	return h, nil
 }
 
@@ -327,9 +344,7 @@ root:
 			}
 		}
 	}
-	if env == "" {
-		env = "production"
-	}
+	env = hugoEnv(env)
 	for _, sub := range []string{"_default", env} {
 		entries, err := fsx.ReadDir(projectDir, path.Join("config", sub))
 		if err != nil {
@@ -762,6 +777,8 @@ const hugoServer, hugoToDisk = "hugo server", "--renderToDisk"
 // (see [generator.FolderReader]); it reads nothing ahead.
 func (h *Preset) ReadFolder(f generator.Folder) []string {
 	h.Content = f.Content
+	h.cascades.Clear()
+	h.cascadeWarned.Clear()
 	return nil
 }
 
@@ -770,7 +787,8 @@ func (h *Preset) ReadFolder(f generator.Folder) []string {
 // or changed), and returns the other sources whose URL changes with
 // them: the pages under a folder that gained or lost its index file (a
 // leaf bundle, whose other pages are then its resources) or its _index
-// file (a section). See [Changer].
+// file (a section), or whose _index file changed (its cascade). See
+// [Changer].
 func (h *Preset) Changed(rels []string) (again []string) {
 	if h.Content == nil {
 		return nil
@@ -790,8 +808,14 @@ func (h *Preset) Changed(rels []string) (again []string) {
 			return true
 		})
 		dir := parent(rel)
+		base, ext := srcpath.SplitExt(path.Base(rel))
+		cascaded := hugoContent[ext] && strings.HasPrefix(base, "_index")
+		if cascaded {
+			// An _index file's cascade changes what the pages below say.
+			h.cascades.Clear()
+		}
 		old, read := h.dirs.LoadAndDelete(dir)
-		if !read || seen[dir] || h.dir(dir) == old.(hugoDir) {
+		if seen[dir] || !cascaded && (!read || h.dir(dir) == old.(hugoDir)) {
 			continue // no URL asked about dir, or its index files are as they were
 		}
 		seen[dir] = true
@@ -845,6 +869,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if h.SitemapTemplate != nil {
 		p.Warnings = append(p.Warnings, h.SitemapTemplate.warning(p.Translated))
 	}
+	p.Warnings = append(p.Warnings, h.readCascades()...)
 	return p, nil
 }
 

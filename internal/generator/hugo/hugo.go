@@ -7,7 +7,9 @@
 // sitemaps ([sitemap], one per language). Its builds keep the output of
 // deleted sources; hugo server renders to memory unless told
 // --renderToDisk. A page is dated by [frontmatter] lastmod, :git being
-// GitInfo's author date.
+// GitInfo's author date. A cascade (an _index file's, the
+// configuration's) gives the pages below what leaves them out of the
+// sitemap or sets their sitemap fields (cascade.go).
 package hugo
 
 import (

@@ -10,9 +10,11 @@ import (
 // FileRules returns what Hugo reads of the source at rel, relative to the
 // content folder (see [generator.FileRules]): all of its front matter,
 // the terms of the site's taxonomies, a date without a zone in its
-// language's timeZone, and the date :filename reads in its name.
+// language's timeZone, the date :filename reads in its name, and, under
+// its own front matter, what the cascades above it pass down
+// ([Preset.cascadeDefaults]).
 func (h *Preset) FileRules(rel string) generator.FileRules {
-	f := generator.FileRules{Reading: generator.AllFrontMatter, Terms: h.Taxonomies, ExcludeKeys: h.sitemapExclude()}
+	f := generator.FileRules{Reading: generator.AllFrontMatter, Terms: h.Taxonomies, ExcludeKeys: h.sitemapExclude(), Defaults: h.cascadeDefaults(rel)}
 	f.Zone, f.ZoneFrom = h.zone(rel)
 	f.FileDate = h.fileDate(rel, f.Zone)
 	return f

@@ -1,0 +1,175 @@
+package hugo
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// cascadeSite is a content folder whose _index files cascade: the
+// nearer one over the farther, the configuration's last.
+var cascadeSite = fstest.MapFS{
+	"_index.md":              {Data: []byte("---\ntitle: Home\ncascade:\n  sitemap:\n    changefreq: yearly\n  draft: false\n---\n")},
+	"docs/_index.md":         {Data: []byte("---\ncascade:\n- sitemap:\n    changefreq: weekly\n- _build:\n    list: never\n  _target:\n    path: /docs/priv/**\n- draft: true\n  _target:\n    kind: section\n    path: /docs/*/_index.md\n---\n")},
+	"long/_index.md":         {Data: []byte("---\ncascade:\n  draft: true\n---\n" + strings.Repeat("A long body.\n", 1<<17))},
+	"long/g.md":              {Data: []byte("---\ntitle: G\n---\n")},
+	"docs/a.md":              {Data: []byte("---\ntitle: A\n---\n")},
+	"docs/priv/_index.md":    {Data: []byte("+++\n[[cascade]]\n[cascade.sitemap]\nchangefreq = 'daily'\n+++\n")},
+	"docs/priv/b.md":         {Data: []byte("---\ntitle: B\n---\n")},
+	"docs/priv/deep/c.md":    {Data: []byte("---\ntitle: C\n---\n")},
+	"docs/fr/_index.fr.md":   {Data: []byte("---\ncascade:\n  build:\n    list: never\n---\n")},
+	"docs/fr/d.fr.md":        {Data: []byte("---\ntitle: D\n---\n")},
+	"docs/fr/d.md":           {Data: []byte("---\ntitle: D\n---\n")},
+	"blog/e.md":              {Data: []byte("---\ntitle: E\n---\n")},
+	"blog/staging/_index.md": {Data: []byte("---\ncascade:\n  _build:\n    list: never\n  _target:\n    environment: staging\n---\n")},
+	"news/_index.md":         {Data: []byte("---\ncascade:\n  draft: true\n  target:\n    path: \"{/news,/news/old}\"\n---\n")},
+	"news/old.md":            {Data: []byte("---\ntitle: Old\n---\n")},
+	"news/new.md":            {Data: []byte("---\ntitle: New\n---\n")},
+	"blog/staging/f.md":      {Data: []byte("---\ntitle: F\n---\n")},
+}
+
+// TestCascadeDefaults: what the cascades above a page give it, key by
+// key, the nearest first: the file's own _index (a cascade applies to
+// its own page), its folders', the content root's, the configuration's;
+// a _target's path (the file's path, as Hugo 0.111 matches it), kind,
+// language and environment.
+func TestCascadeDefaults(t *testing.T) {
+	h := &Preset{Content: cascadeSite, DefaultContentLanguage: "en", Languages: []string{"en", "fr"}, Taxonomies: []string{"categories", "tags"},
+		ConfigCascade: []cascade{{Values: map[string]any{"sitemap": map[string]any{"priority": 0.3}, "draft": true, "_build": map[string]any{"list": "never"}}, Path: "/blog/**"}}}
+	never := map[string]any{"list": "never"}
+	for _, tc := range []struct {
+		rel  string
+		want map[string]any
+	}{
+		{"_index.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false}},
+		// docs/'s sitemap is nearer than the home page's.
+		{"docs/a.md", map[string]any{"sitemap": map[string]any{"changefreq": "weekly"}, "draft": false}},
+		// docs/priv/'s own, over docs/'s; the list of docs/'s target.
+		{"docs/priv/_index.md", map[string]any{"sitemap": map[string]any{"changefreq": "daily"}, "_build": never, "draft": true}},
+		{"docs/priv/b.md", map[string]any{"sitemap": map[string]any{"changefreq": "daily"}, "_build": never, "draft": false}},
+		{"docs/priv/deep/c.md", map[string]any{"sitemap": map[string]any{"changefreq": "daily"}, "_build": never, "draft": false}},
+		// The French _index cascades to French pages only, and the
+		// others (of the default language) not to them; build is _build.
+		{"docs/fr/d.fr.md", map[string]any{"_build": never}},
+		{"docs/fr/d.md", map[string]any{"sitemap": map[string]any{"changefreq": "weekly"}, "draft": false}},
+		// The configuration's, the farthest: the home page's draft wins.
+		{"blog/e.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false, "_build": never}},
+		// newer Hugo's target, and its logical paths.
+		{"news/_index.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": true}},
+		{"news/old.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": true}},
+		{"news/new.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false}},
+		// An _index file longer than the front matter's bound.
+		{"long/g.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": true}},
+		// A target of another environment than production.
+		{"blog/staging/f.md", map[string]any{"sitemap": map[string]any{"changefreq": "yearly"}, "draft": false, "_build": never}},
+	} {
+		if got := h.cascadeDefaults(tc.rel); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("cascadeDefaults(%q) = %v, want %v", tc.rel, got, tc.want)
+		}
+	}
+	if w := h.cascadeWarnings(); len(w) != 0 {
+		t.Errorf("warnings: %v", w)
+	}
+	t.Setenv("HUGO_ENVIRONMENT", "staging")
+	h.ConfigCascade = nil
+	if got := h.cascadeDefaults("blog/staging/f.md"); !reflect.DeepEqual(got["_build"], never) {
+		t.Errorf("in staging: cascadeDefaults = %v, want _build list never", got)
+	}
+}
+
+// TestCascadeOwnWins: a page's own front matter wins over what a
+// cascade gives it, key by key; _build: list: never (or local) leaves
+// a page out, as Hugo's sitemap does.
+func TestCascadeOwnWins(t *testing.T) {
+	h := &Preset{Content: cascadeSite}
+	for _, tc := range []struct {
+		rel, text       string
+		unlisted, draft bool
+		changefreq      string
+	}{
+		{"docs/priv/b.md", "---\ntitle: B\n---\n", true, false, "daily"},
+		{"docs/priv/b.md", "---\n_build:\n  list: always\n---\n", false, false, "daily"},
+		{"docs/priv/b.md", "---\nbuild:\n  list: always\n---\n", false, false, "daily"},
+		{"docs/priv/b.md", "---\nsitemap:\n  changefreq: never\n---\n", true, false, "never"},
+		{"docs/priv/_index.md", "---\ndraft: false\n---\n", true, false, "daily"},
+		{"docs/a.md", "---\n_build:\n  list: local\n---\n", true, false, "weekly"},
+	} {
+		src, err := frontmatter.ReadSourceOptions(strings.NewReader(tc.text), frontmatter.Options{Defaults: h.FileRules(tc.rel).Defaults})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if src.Unlisted != tc.unlisted || src.Draft != tc.draft || src.Sitemap.ChangeFreq.String() != tc.changefreq || len(src.Problems) > 0 {
+			t.Errorf("%s %q: unlisted %v, draft %v, changefreq %q, problems %v; want %v, %v, %q", tc.rel, tc.text, src.Unlisted, src.Draft, src.Sitemap.ChangeFreq, src.Problems, tc.unlisted, tc.draft, tc.changefreq)
+		}
+	}
+}
+
+// TestCascadeWarnings: a cascade that cannot be read is one warning,
+// naming its file and line; the configuration's [[cascade]] is read.
+func TestCascadeWarnings(t *testing.T) {
+	dir := buildtest.TempSite(t, map[string]string{
+		"hugo.toml":           "baseURL = 'https://example.com/'\n[[cascade]]\n[cascade._build]\nlist = 'never'\n[cascade._target]\npath = '/x/**'\n",
+		"content/a/_index.md": "---\ntitle: A\ncascade: everything\n---\n",
+		"content/b/_index.md": "---\ntitle: B\ncascade:\n  draft: true\n  _target:\n    path: \"/b/[\"\n---\n",
+		"content/c/_index.md": "---\ntitle: C\ncascade:\n  draft: true\n  _target: /c\n---\n",
+		"content/l/_index.md": "---\ncascade:\n  draft: true\n---\n" + strings.Repeat("A long body.\n", 1<<17),
+		"content/l/m.md":      "---\ntitle: M\n---\n",
+		"content/x/y.md":      "---\ntitle: Y\n---\n",
+	})
+	projects, err := detectHere(dir, limits.Limits{})
+	if err != nil || len(projects) != 1 {
+		t.Fatalf("detect: %v, %v", projects, err)
+	}
+	var got []string
+	for _, w := range projects[0].Warnings {
+		got = append(got, w.Error())
+	}
+	want := []string{
+		filepath.Join("content", "a", "_index.md") + ":3: cascade: want a table or a list of tables, got a string; this cascade is not read: the pages it would leave out of Hugo's sitemap are listed",
+		filepath.Join("content", "b", "_index.md") + `:3: cascade[0]._target.path: "/b/[" is not a glob; this cascade is not read: the pages it would leave out of Hugo's sitemap are listed`,
+		filepath.Join("content", "c", "_index.md") + ":3: cascade[0]._target: want a table, got a string; this cascade is not read: the pages it would leave out of Hugo's sitemap are listed",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	h, err := Load(dir, limits.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := h.FileRules("x/y.md").Defaults; !reflect.DeepEqual(got, map[string]any{"_build": map[string]any{"list": "never"}}) {
+		t.Errorf("the configuration's cascade gives x/y.md %v", got)
+	}
+	// An _index file longer than the front matter's bound: its front
+	// matter is read.
+	if got := h.FileRules("l/m.md").Defaults; !reflect.DeepEqual(got, map[string]any{"draft": true}) {
+		t.Errorf("a long _index file's cascade gives l/m.md %v", got)
+	}
+}
+
+// TestCascadeChanged: an _index file that changes changes what its
+// cascade gives the pages below: Changed names them, and forgets the
+// cascade read.
+func TestCascadeChanged(t *testing.T) {
+	content := fstest.MapFS{
+		"docs/_index.md": {Data: []byte("---\ncascade:\n  draft: true\n---\n")},
+		"docs/a.md":      {Data: []byte("---\ntitle: A\n---\n")},
+		"blog/b.md":      {Data: []byte("---\ntitle: B\n---\n")},
+	}
+	h := &Preset{Content: content}
+	if got := h.cascadeDefaults("docs/a.md"); got["draft"] != true {
+		t.Fatalf("cascadeDefaults = %v, want draft", got)
+	}
+	content["docs/_index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Docs\n---\n")}
+	if again := h.Changed([]string{"docs/_index.md"}); !reflect.DeepEqual(again, []string{"docs/a.md"}) {
+		t.Errorf("Changed = %q, want docs/a.md", again)
+	}
+	if got := h.cascadeDefaults("docs/a.md"); got != nil {
+		t.Errorf("after Changed, cascadeDefaults = %v, want none", got)
+	}
+}
