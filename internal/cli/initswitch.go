@@ -31,8 +31,10 @@ func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
 	hook := false
 	pm, remove := packageManager()
 	var steps []string
-	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove),
-		fmt.Sprintf("delete %s", pe.File))
+	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove))
+	if pe.File != "package.json" { // its configuration, not read where --config names none of the project
+		steps = append(steps, fmt.Sprintf("delete %s", pe.File))
+	}
 	for _, n := range pe.Result.Notes {
 		switch {
 		case n.Honoured:
