@@ -32,8 +32,10 @@ func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
 	hook := false
 	pm, remove := packageManager()
 	var steps []string
-	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove),
-		fmt.Sprintf("delete %s", pe.File))
+	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove))
+	if pe.File != "package.json" { // its configuration, not read where --config names none of the project
+		steps = append(steps, fmt.Sprintf("delete %s", pe.File))
+	}
 	for _, n := range pe.Result.Notes {
 		switch {
 		case n.Honoured:
@@ -51,8 +53,15 @@ func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
 	if hook {
 		run += " --allow-commands"
 	}
-	script, err := runScript(run, edit)
+	script, already, err := runScript(run, edit)
 	switch {
+	case err == nil && already:
+		// init run again (--force), or the script written by hand:
+		// sitemapgen runs once a build, as it is.
+		say(w, false, "package.json:%d: the %s script already runs sitemapgen: package.json left as it is", script.line, script.name)
+		if other, ok := scriptRunning(script.all, "next-sitemap"); ok {
+			steps = append(steps, fmt.Sprintf("in package.json (line %d), take next-sitemap out of the %s script", other.line, other.name))
+		}
 	case err == nil && edit:
 		say(w, false, "package.json:%d: the %s script runs %s, where next-sitemap ran", script.line, diag.Excerpt(script.name), run)
 	case err == nil:
@@ -84,6 +93,8 @@ type script struct {
 	name, value string
 	line        int
 	start, end  int
+	// all are package.json's scripts, this one among them.
+	all []script
 }
 
 // json is the entry as package.json writes it, as a message shows it:
@@ -95,15 +106,21 @@ func (s script) json() string {
 // runScript finds package.json's script that runs next-sitemap, else a
 // build script that is next build alone, and the value that runs cmd
 // there instead; with edit, writes it into package.json, its other bytes
-// as they were. The error says why no script could be edited.
-func runScript(cmd string, edit bool) (script, error) {
+// as they were. already is true, and nothing is edited, when a script
+// runs sitemapgen already (init run again): the script returned, as it
+// is. The error says why no script could be edited.
+func runScript(cmd string, edit bool) (s script, already bool, err error) {
 	data, err := limits.Default.ReadFile(".", "package.json", "", limits.JSON)
 	if err != nil {
-		return script{}, fmt.Errorf("package.json not read: %s", diag.Excerpt(err.Error()))
+		return script{}, false, fmt.Errorf("package.json not read: %s", diag.Excerpt(err.Error()))
 	}
 	scripts, ok := packageScripts(data)
 	if !ok {
-		return script{}, fmt.Errorf("package.json's scripts are not one object of strings")
+		return script{}, false, fmt.Errorf("package.json's scripts are not one object of strings")
+	}
+	if s, ok := scriptRunning(scripts, "sitemapgen"); ok {
+		s.all = scripts
+		return s, true, nil
 	}
 	var found *script
 	for i := range scripts {
@@ -121,7 +138,7 @@ func runScript(cmd string, edit bool) (script, error) {
 		}
 	}
 	if found == nil {
-		return script{}, fmt.Errorf("no script runs next-sitemap alone between &&, nor is build next build")
+		return script{}, false, fmt.Errorf("no script runs next-sitemap alone between &&, nor is build next build")
 	}
 	if edit {
 		out := append(append(append([]byte{}, data[:found.start]...), jsonString(found.value)...), data[found.end:]...)
@@ -135,10 +152,24 @@ func runScript(cmd string, edit bool) (script, error) {
 			err = atomicfile.Write("package.json", out, info.Mode().Perm())
 		}
 		if err != nil {
-			return script{}, fmt.Errorf("package.json not written: %s", diag.Excerpt(err.Error()))
+			return script{}, false, fmt.Errorf("package.json not written: %s", diag.Excerpt(err.Error()))
 		}
 	}
-	return *found, nil
+	return *found, false, nil
+}
+
+// scriptRunning returns the first of scripts that runs the command cmd
+// (npx cmd, node_modules/.bin/cmd) among the commands of its shell line,
+// whatever joins them.
+func scriptRunning(scripts []script, cmd string) (script, bool) {
+	for _, s := range scripts {
+		for _, f := range strings.FieldsFunc(s.value, func(r rune) bool { return strings.ContainsRune(" \t\n&|;()", r) }) {
+			if f == cmd || strings.HasSuffix(f, "/"+cmd) {
+				return s, true
+			}
+		}
+	}
+	return script{}, false
 }
 
 // jsonString is s as a JSON string, & < > as they are.

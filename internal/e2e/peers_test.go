@@ -153,9 +153,11 @@ func TestSphinxSitemapSwitch(t *testing.T) {
 	write(t, filepath.Join(src, "conf.py"), strings.Replace(conf, "/docs/'", "/docs/en/'", 1))
 	sphinxBuild(t, src, "_build/html")
 	r = mustRun(t, src)
-	if strings.Contains(r.stderr, "warning: sphinx-sitemap") {
+	if strings.Contains(r.stderr, "warning: sphinx-sitemap's sitemap_url_scheme") {
 		t.Errorf("html_baseurl with en/ is still warned:\n%s", r.stderr)
 	}
+	// One language's build: sitemap_locales' fr alternates are not written, and said.
+	wantOutput(t, r.stderr, "conf.py:5: warning: sphinx-sitemap's sitemap_locales give each page alternates in the builds of 2 languages, and the build of fr/ is not in _build/html: their alternates are not written")
 	allListed(t, "after the switch, html_baseurl with en/", answers(t, site, base+"en/", "sitemap.xml", nil), theirs)
 
 	// With site_url, which no page names, and one build in the site
@@ -249,6 +251,69 @@ func TestSphinxSitemapLocales(t *testing.T) {
 	build()
 	mustRun(t, src)
 	check("after a clean build")
+}
+
+// TestSphinxSitemapLocaleDirs: sphinx-sitemap without sitemap_locales
+// takes the languages from the folders of Sphinx's locale_dirs
+// (locale/fr/), each language built into its folder. Plain sitemapgen
+// writes every alternate it wrote, each page's cluster whole, and after
+// the switch (sphinx_sitemap out of extensions, its settings left) too. A site folder that is one
+// language's build, each built and deployed on its own: the alternates
+// to the other builds are not written, and one warning says so.
+func TestSphinxSitemapLocaleDirs(t *testing.T) {
+	const base = "https://example.com/docs/"
+	conf := "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://example.com/docs/'\nlanguage = 'en'\nlocale_dirs = ['locale/']\n"
+	src := sphinxProject(t, conf)
+	if err := os.MkdirAll(filepath.Join(src, "locale", "fr", "LC_MESSAGES"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	build := func() {
+		sphinxBuild(t, src, "_build/html/en")
+		sphinxBuild(t, src, "_build/html/fr", "-D", "language=fr")
+	}
+	build()
+	site := filepath.Join(src, "_build", "html")
+	alts := sitemapAlternates(t, filepath.Join(site, "en", "sitemap.xml"), filepath.Join(site, "fr", "sitemap.xml"))
+	if len(alts) != 10 {
+		t.Fatalf("sphinx-sitemap wrote %d alternates, want 10:\n%s", len(alts), strings.Join(alts, "\n"))
+	}
+	// Each page of en/ names fr/'s, each of fr/ itself alone: ours are
+	// every one of those, in clusters of both languages, each page's
+	// naming itself and the other (as with sitemap_locales).
+	check := func(step string) {
+		t.Helper()
+		ours := ourAlternates(t, site, base)
+		for _, a := range alts {
+			f := strings.Fields(a)
+			if !slices.ContainsFunc(ours, func(b string) bool {
+				g := strings.Fields(b)
+				return pageKey(g[0]) == pageKey(f[0]) && g[1] == f[1] && pageKey(g[2]) == pageKey(f[2])
+			}) {
+				t.Errorf("%s: the peer wrote the alternate %s; we do not", step, a)
+			}
+		}
+		if len(ours) != 20 {
+			t.Errorf("%s: we write %d alternates, want 20 (5 pages in 2 languages, each naming both):\n%s", step, len(ours), strings.Join(ours, "\n"))
+		}
+	}
+	mustRun(t, src)
+	check("the takeover")
+
+	write(t, filepath.Join(src, "conf.py"), strings.Replace(conf, "['sphinx_sitemap']", "[]", 1))
+	build()
+	mustRun(t, src)
+	check("after the switch")
+
+	// One language's build alone in the site folder.
+	if err := os.RemoveAll(site); err != nil {
+		t.Fatal(err)
+	}
+	sphinxBuild(t, src, "_build/html")
+	r := mustRun(t, src)
+	wantOutput(t, r.stderr, "conf.py:5: warning: sphinx-sitemap's locale_dirs give each page alternates in the builds of 2 languages, and the build of fr/ is not in _build/html: their alternates are not written")
+	if n := strings.Count(r.stderr, "locale_dirs"); n != 1 {
+		t.Errorf("locale_dirs said %d times, want once:\n%s", n, r.stderr)
+	}
 }
 
 // vitepressLocales is the configuration of TestVitePressLocales: two

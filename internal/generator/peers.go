@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path"
+	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -47,7 +50,10 @@ var peerValue = jsconf.PeerValue
 // nextSitemap: next-sitemap's configuration file, its exported object's
 // keys.
 func (d *Dir) nextSitemap() []peer.Config {
-	name, data, err := d.firstFile(nextSitemapConfigs...)
+	name, data, note, err := d.NextSitemapConfig()
+	if note != "" {
+		return []peer.Config{{Tool: peer.NextSitemap, File: "package.json", Notes: []string{note}}}
+	}
 	if err != nil || name == "" {
 		return nil
 	}
@@ -61,6 +67,42 @@ func (d *Dir) nextSitemap() []peer.Config {
 		}
 	}
 	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: opts, Notes: r.Notes()}}
+}
+
+// NextSitemapConfig returns the name and contents of next-sitemap's
+// configuration file, as its command line finds it: the file a
+// package.json script that runs next-sitemap names with --config FILE
+// (or --config=FILE), relative to the project folder, read inside it
+// through the one door; else the first of its default names. A --config
+// that names no file of the project (out of it, or none there) gives
+// no file and note, "package.json: …", saying so.
+func (d *Dir) NextSitemapConfig() (name string, data []byte, note string, err error) {
+	for _, script := range d.pkg.scriptNames() {
+		args, ok := commandArgs(d.pkg.scripts[script], "next-sitemap")
+		if !ok {
+			continue
+		}
+		for i, a := range args {
+			file, ok := strings.CutPrefix(a, "--config=")
+			if a == "--config" && i+1 < len(args) {
+				file, ok = args[i+1], true
+			}
+			if !ok {
+				continue
+			}
+			rel := path.Clean(filepath.ToSlash(file))
+			if file == "" || path.IsAbs(rel) || filepath.IsAbs(file) || rel == ".." || strings.HasPrefix(rel, "../") {
+				return "", nil, fmt.Sprintf("package.json: the %s script's next-sitemap --config %s is out of the project folder: its options are not read", diag.Quote(script), diag.ShowPath(file)), nil
+			}
+			name, data, err := d.firstFile(rel)
+			if err == nil && name == "" {
+				note = fmt.Sprintf("package.json: the %s script's next-sitemap --config %s is no file of the project: its options are not read", diag.Quote(script), diag.ShowPath(file))
+			}
+			return name, data, note, err
+		}
+	}
+	name, data, err = d.firstFile(nextSitemapConfigs...)
+	return name, data, "", err
 }
 
 // staticSitemapCLI: a package.json script that runs static-sitemap-cli

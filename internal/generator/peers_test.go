@@ -26,6 +26,11 @@ module.exports = {
 };
 `}, want: []peer.Config{{Tool: peer.NextSitemap, File: "next-sitemap.config.js", Options: []peer.Given{
 			{Name: "siteUrl", Value: "https://example.com", Line: 3}, {Name: "generateRobotsTxt", Value: true, Line: 4}, {Name: "exclude", Value: []any{"/secret"}, Line: 5}}}}},
+		{name: "next-sitemap --config in a quoted script, the default file not read", files: map[string]string{
+			"package.json":           `{"scripts": {"build": "next build", "postbuild": "npx next-sitemap --config 'conf/awesome.config.js' && echo done"}}`,
+			"conf/awesome.config.js": "module.exports = {\n  siteUrl: 'https://example.com',\n};\n",
+			"next-sitemap.config.js": "module.exports = { siteUrl: 'https://wrong.example' };\n",
+		}, want: []peer.Config{{Tool: peer.NextSitemap, File: "conf/awesome.config.js", Options: []peer.Given{{Name: "siteUrl", Value: "https://example.com", Line: 2}}}}},
 		{name: "static-sitemap-cli", files: map[string]string{"package.json": `{
   "name": "site",
   "scripts": {
@@ -39,6 +44,9 @@ module.exports = {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			for name, text := range tc.files {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+					t.Fatal(err)
+				}
 				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -8,7 +8,10 @@ package pipeline
 // head wins; then the generator's sitemap, its own verdict in its own
 // codes, which the kept file holds the same from run to run; then the
 // rules, for the pages no sitemap of the generator's listed with
-// alternates (none ever written, or a page added since the takeover).
+// alternates (none ever written, or a page added since the takeover), or
+// with fewer than two pages found (sphinx-sitemap's, of locale_dirs,
+// name only the other languages' pages, a build of one of those only
+// itself).
 //
 // They are applied to the records before the clusters are judged
 // (builder.genAlternates), again before every write of a Session, and
@@ -191,7 +194,12 @@ type genRecords struct {
 type genFrom struct {
 	hash uint64
 	src  *source
-	head bool
+	// rules, with hash, is the page's source by the generator's
+	// translation rules: its alternates when the sitemap's name fewer
+	// than two pages (sphinx-sitemap's, from locale_dirs, name only the
+	// other languages' folders, each build's page none of the others).
+	rules *source
+	head  bool
 }
 
 func newGenRecords() *genRecords {
@@ -250,7 +258,7 @@ func (b *builder) genListed(idx int32, o *outcome) {
 	}
 	switch {
 	case o.genWanted && b.gen.alts.refs[o.genHash].list > 0:
-		g.from[idx] = genFrom{hash: o.genHash, head: head}
+		g.from[idx] = genFrom{hash: o.genHash, rules: o.src, head: head}
 	case o.src != nil:
 		g.from[idx] = genFrom{src: o.src, head: head}
 	}
@@ -423,6 +431,9 @@ func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alter
 		}
 	}
 	if len(alts) < 2 {
+		if f.rules != nil {
+			return b.genAltsOf(genFrom{src: f.rules}, locAt)
+		}
 		return nil
 	}
 	return alts
@@ -438,6 +449,9 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 	f, ok := g.from[idx]
 	if !ok {
 		return ""
+	}
+	if f.src == nil && f.rules != nil && len(b.genAltsOf(genFrom{hash: f.hash}, b.recs.loc)) < 2 {
+		f.src = f.rules // the sitemap's name fewer than two pages
 	}
 	var from string
 	if f.src != nil {

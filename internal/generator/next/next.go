@@ -52,9 +52,12 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		return nil, err
 	}
 	p := project(name, data, d.ScriptRuns("next export"), d.Limits())
-	sitemapName, sitemapData, err := d.File(nextsitemap.Configs...)
+	sitemapName, sitemapData, note, err := d.NextSitemapConfig()
 	if err != nil {
 		return nil, err
+	}
+	if note != "" {
+		p.Notes = append(p.Notes, note)
 	}
 	if sitemapName != "" && p.BaseURL == "" {
 		r := jsconfig.NewReader(sitemapName, sitemapData, d.Limits())

@@ -6,11 +6,13 @@
 package sphinx
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/pyconf"
@@ -184,14 +186,16 @@ func sitemapSettings(d *generator.Dir, p *generator.Project, name string, vals m
 	} else if ok {
 		return
 	}
+	// sphinx-sitemap is in extensions, or was: its settings stay.
+	used := on || strings.HasSuffix(p.BaseURLFrom, " site_url") || slices.ContainsFunc(sitemapKeys, func(k string) bool { _, ok := vals[k]; return ok })
 	if strings.Contains(scheme, "{lang}") {
 		var langs []string
 		if lang != "" {
 			langs = append(langs, lang)
 		}
-		locales, _ := vals["sitemap_locales"].Val.([]any)
-		for _, l := range locales {
-			if s, ok := l.(string); ok && s != "" && !slices.Contains(langs, s) && !strings.ContainsAny(s, "/\\") {
+		locales, from := sitemapLocales(d, p, vals)
+		for _, s := range locales {
+			if s != "" && !slices.Contains(langs, s) && !strings.ContainsAny(s, "/\\") {
 				langs = append(langs, s)
 			}
 		}
@@ -199,15 +203,16 @@ func sitemapSettings(d *generator.Dir, p *generator.Project, name string, vals m
 			p.Languages, p.Translated = langs, true
 			// The same page in each language's folder, in the code
 			// sphinx-sitemap gives it (pt_BR as pt-BR).
-			l := &generator.FolderLocales{Langs: map[string]string{}, From: "sphinx-sitemap's sitemap_locales"}
+			l := &generator.FolderLocales{Langs: map[string]string{}, From: "sphinx-sitemap's " + from}
 			for _, lang := range langs {
 				l.Langs[lang] = strings.ReplaceAll(lang, "_", "-")
 			}
 			p.Pages = l
+			if used && conffile.HasFolder(d.Path(), p.PublishDir) {
+				missingBuilds(d, p, name, vals, langs, from)
+			}
 		}
 	}
-	// sphinx-sitemap is in extensions, or was: its settings stay.
-	used := on || strings.HasSuffix(p.BaseURLFrom, " site_url") || slices.ContainsFunc(sitemapKeys, func(k string) bool { _, ok := vals[k]; return ok })
 	if !used || p.BaseURL == "" {
 		return
 	}
@@ -240,6 +245,89 @@ func sitemapSettings(d *generator.Dir, p *generator.Project, name string, vals m
 		p.Warnings = append(p.Warnings, diag.Pos{File: name, Line: line}.Errorf("sphinx-sitemap's sitemap_url_scheme %s listed the pages under %s%s, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under %s; if the site is served under %s%s, set html_baseurl = '%s%s' in %s (with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions), and the canonical links and ours keep those URLs",
 			scheme, p.BaseURL, prefix, p.BaseURL, p.BaseURL, prefix, p.BaseURL, prefix, name))
 	}
+}
+
+// sitemapLocales returns the languages sphinx-sitemap gives each page
+// alternates in, besides language's, and the setting they come from, as
+// it finds them: sitemap_locales when it is set (None in it: none),
+// else the folders of each of Sphinx's locale_dirs (by default
+// locales), relative to conf.py's folder, that are in the project.
+func sitemapLocales(d *generator.Dir, p *generator.Project, vals map[string]pyconf.Value) ([]string, string) {
+	var out []string
+	if list, _ := vals["sitemap_locales"].Val.([]any); len(list) > 0 {
+		for _, l := range list {
+			if s, ok := l.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out, "sitemap_locales"
+	}
+	dirs := []any{"locales"} // Sphinx's default
+	if v, ok := vals["locale_dirs"]; ok {
+		dirs, _ = v.Val.([]any) // not a literal list: not known
+	}
+	for _, dir := range dirs {
+		s, ok := dir.(string)
+		if !ok || s == "" || path.IsAbs(s) || strings.Contains(s, "\\") {
+			continue
+		}
+		rel := path.Join(path.Dir(p.File), s)
+		if rel == ".." || strings.HasPrefix(rel, "../") {
+			continue // outside the project
+		}
+		entries, err := fsx.ReadDir(d.Path(), rel)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.IsDir() && !slices.Contains(out, e.Name()) {
+				out = append(out, e.Name())
+			}
+		}
+	}
+	return out, "locale_dirs"
+}
+
+// missingBuilds warns, once, when the site folder of the Sphinx project p
+// (conf.py, name, assigning vals) lacks the folder of some of the
+// languages langs (from sphinx-sitemap's setting from): sphinx-sitemap
+// gave each page alternates in those builds (each language built and
+// deployed on its own), which sitemapgen, listing what the site folder
+// holds, does not write.
+func missingBuilds(d *generator.Dir, p *generator.Project, name string, vals map[string]pyconf.Value, langs []string, from string) {
+	var missing []string
+	for _, lang := range langs {
+		if !conffile.HasFolder(d.Path(), path.Join(p.PublishDir, lang)) {
+			missing = append(missing, diag.Excerpt(lang)+"/")
+		}
+	}
+	if len(missing) == len(langs) {
+		// None there: the site folder is language's build, alone.
+		missing = slices.DeleteFunc(missing, func(s string) bool { return s == diag.Excerpt(langs[0])+"/" })
+	}
+	if len(missing) == 0 {
+		return
+	}
+	line := vals[from].Line
+	if line == 0 {
+		line = vals["extensions"].Line
+	}
+	p.Warnings = append(p.Warnings, diag.Pos{File: name, Line: line}.Errorf("sphinx-sitemap's %s give each page alternates in the builds of %d languages, and %s not in %s: their alternates are not written (sitemapgen writes those between the languages' builds in the site folder, each in its folder: sphinx-build -D language=LANG . %s/LANG)",
+		from, len(langs), notIn(missing), p.PublishDir, p.PublishDir))
+}
+
+// notIn says which of the languages' folders are missing: the first
+// few, and how many more.
+func notIn(missing []string) string {
+	const most = 5
+	shown := strings.Join(missing[:min(len(missing), most)], ", ")
+	if len(missing) > most {
+		shown += fmt.Sprintf(" and %d more", len(missing)-most)
+	}
+	if len(missing) == 1 {
+		return "the build of " + shown + " is"
+	}
+	return "the builds of " + shown + " are"
 }
 
 // defaultScheme is sphinx-sitemap's sitemap_url_scheme when none is set.

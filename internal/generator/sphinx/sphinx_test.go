@@ -101,6 +101,31 @@ func TestDetectSphinx(t *testing.T) {
 				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
 		},
 		{
+			// No sitemap_locales: sphinx-sitemap's languages are the
+			// folders of locale_dirs (Sphinx's default, locales, beside
+			// conf.py), a folder out of the project none.
+			Name: "sphinx-sitemap: the languages of locale_dirs",
+			Files: map[string]string{
+				"docs/source/conf.py":                         "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://docs.example/'\n",
+				"docs/source/locales/fr/LC_MESSAGES/index.po": "", "docs/source/locales/pt_BR/LC_MESSAGES/index.po": "", "docs/source/locales/README": "",
+			},
+			Want: []Project{{File: "docs/source/conf.py", PublishDir: "docs/build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "docs/source/conf.py site_url", Languages: []string{"en", "fr", "pt_BR"}, Translated: true,
+				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr", "pt_BR": "pt-BR"}, From: "sphinx-sitemap's locale_dirs"}}},
+		},
+		{
+			// A site folder of en/ alone: fr/'s build is said, once.
+			Name: "sphinx-sitemap: locale_dirs' languages not built in the site folder",
+			Files: map[string]string{
+				"conf.py":                        "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://docs.example/'\nlocale_dirs = ['locale/', '../elsewhere']\n",
+				"locale/fr/LC_MESSAGES/index.po": "", "_build/html/en/index.html": "<title>home</title>",
+			},
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", Languages: []string{"en", "fr"}, Translated: true,
+				Pages:    &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's locale_dirs"},
+				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 4, Msg: "sphinx-sitemap's locale_dirs give each page alternates in the builds of 2 languages, and the build of fr/ is not in _build/html: their alternates are not written (sitemapgen writes those between the languages' builds in the site folder, each in its folder: sphinx-build -D language=LANG . _build/html/LANG)"}}}},
+		},
+		{
 			Name:  "a conf.py that is not Sphinx's",
 			Files: map[string]string{"conf.py": "DEBUG = True\n"},
 			Want:  nil,
