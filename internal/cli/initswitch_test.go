@@ -82,7 +82,7 @@ func TestRunScriptLink(t *testing.T) {
 	if err := os.Symlink("real.json", "package.json"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := runScript("sitemapgen", true); err == nil {
+	if _, _, err := runScript("sitemapgen", true); err == nil {
 		t.Errorf("runScript edited a package.json that is a link")
 	}
 	if fi, err := os.Lstat("package.json"); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
