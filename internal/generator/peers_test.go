@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -68,5 +69,33 @@ func TestShellWords(t *testing.T) {
 	}
 	if args, ok := commandArgs("hugo && sscli https://x.org -r public > public/sitemap.xml", "sscli"); !ok || !reflect.DeepEqual(args, []string{"https://x.org", "-r", "public"}) {
 		t.Errorf("commandArgs = %q, %v", args, ok)
+	}
+}
+
+// TestSSCLIrcValueNotRead: a member of static-sitemap-cli's settings
+// file whose value does not decode (a tag it does not hold to, a key
+// that is no scalar) is left out with a note naming the option at its
+// file and line, not dropped unsaid (review, issue 68).
+func TestSSCLIrcValueNotRead(t *testing.T) {
+	dir := t.TempDir()
+	rc := "base: https://example.com\nchangefreq: !!int weekly\nignore: {? [a, b] : c}\nroot: _site\n"
+	if err := os.WriteFile(filepath.Join(dir, ".ssclirc.yml"), []byte(rc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := SitemapOptions(dir, nil, limits.Default)
+	if len(got) != 1 {
+		t.Fatalf("got %#v, want static-sitemap-cli's settings", got)
+	}
+	if want := []peer.Given{{Name: "base", Value: "https://example.com", Line: 1, File: ".ssclirc.yml"}, {Name: "root", Value: "_site", Line: 4, File: ".ssclirc.yml"}}; !reflect.DeepEqual(got[0].Options, want) {
+		t.Errorf("options\n%#v\nwant\n%#v", got[0].Options, want)
+	}
+	for _, want := range []string{".ssclirc.yml:2: static-sitemap-cli's option changefreq is not read: ", ".ssclirc.yml:3: static-sitemap-cli's option ignore is not read: "} {
+		found := false
+		for _, n := range got[0].Notes {
+			found = found || strings.HasPrefix(n, want)
+		}
+		if !found {
+			t.Errorf("no note %q…: %q", want, got[0].Notes)
+		}
 	}
 }
