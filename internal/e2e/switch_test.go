@@ -505,49 +505,54 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 // index's entries under pathPrefix + output). Plain sitemapgen, the
 // plugin still configured, writes ours at the root and removes the
 // plugin's files in maps/, saying so, where they stayed, stale; init
-// says which URL to submit instead.
+// says which URL to submit instead. So for '/seo/maps', a folder two
+// deep, whose files stayed, unsaid, before (review, issue 68).
 func TestGatsbySitemapOutput(t *testing.T) {
 	needTool(t, "git")
-	src := filepath.Join(t.TempDir(), "gatsby-site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
-		t.Fatal(err)
-	}
-	public := filepath.Join(src, "public")
-	const base = "https://example.com/"
-	for _, f := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-1.xml"} {
-		data, err := os.ReadFile(filepath.Join(public, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(t, filepath.Join(public, "maps", f), strings.ReplaceAll(string(data), base+"sitemap-", base+"maps/sitemap-"))
-		if err := os.Remove(filepath.Join(public, f)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	config, err := os.ReadFile(filepath.Join(src, "gatsby-config.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(src, "gatsby-config.js"), strings.Replace(string(config), "entryLimit: 3,\n", "entryLimit: 3,\n        output: '/maps',\n", 1))
-	commitHistory(t, src, "2024-01-01T00:00:00Z *")
-	theirs := peerSet(t, public, base, "maps/sitemap-index.xml")
-	if len(theirs) != 4 {
-		t.Fatalf("the plugin's index in maps/ leads to %d URLs, want the fixture's 4: %v", len(theirs), theirs)
-	}
+	for _, dir := range []string{"maps", "seo/maps"} {
+		t.Run(dir, func(t *testing.T) {
+			src := filepath.Join(t.TempDir(), "gatsby-site")
+			if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
+				t.Fatal(err)
+			}
+			public := filepath.Join(src, "public")
+			const base = "https://example.com/"
+			for _, f := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-1.xml"} {
+				data, err := os.ReadFile(filepath.Join(public, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				write(t, filepath.Join(public, filepath.FromSlash(dir), f), strings.ReplaceAll(string(data), base+"sitemap-", base+dir+"/sitemap-"))
+				if err := os.Remove(filepath.Join(public, f)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			config, err := os.ReadFile(filepath.Join(src, "gatsby-config.js"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(src, "gatsby-config.js"), strings.Replace(string(config), "entryLimit: 3,\n", "entryLimit: 3,\n        output: '/"+dir+"',\n", 1))
+			commitHistory(t, src, "2024-01-01T00:00:00Z *")
+			theirs := peerSet(t, public, base, dir+"/sitemap-index.xml")
+			if len(theirs) != 4 {
+				t.Fatalf("the plugin's index in %s/ leads to %d URLs, want the fixture's 4: %v", dir, len(theirs), theirs)
+			}
 
-	r := mustRun(t, src, "init")
-	wantOutput(t, r.stderr, "gatsby-config.js:9: warning: gatsby-plugin-sitemap's output puts the sitemaps in /maps/; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in /maps/ while it is configured): submit /sitemap-index.xml in place of /maps/sitemap-index.xml, which answers no more once the plugin is gone")
+			r := mustRun(t, src, "init")
+			wantOutput(t, r.stderr, "gatsby-config.js:9: warning: gatsby-plugin-sitemap's output puts the sitemaps in /"+dir+"/; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in /"+dir+"/ while it is configured): submit /sitemap-index.xml in place of /"+dir+"/sitemap-index.xml, which answers no more once the plugin is gone")
 
-	r = mustRun(t, src)
-	wantOutput(t, r.stderr, "sitemapgen: removed Gatsby's own sitemaps, which ours replace: maps/sitemap-0.xml, maps/sitemap-1.xml, maps/sitemap-index.xml (--keep-generator-sitemaps keeps them)")
-	if ents, err := os.ReadDir(filepath.Join(public, "maps")); err != nil || len(ents) != 0 {
-		t.Errorf("maps/ holds %v (%v), the plugin's stale files", ents, err)
-	}
-	ours := peerSet(t, public, base, "sitemap-index.xml")
-	for loc := range theirs {
-		if _, ok := ours[loc]; !ok {
-			t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
-		}
+			r = mustRun(t, src)
+			wantOutput(t, r.stderr, "sitemapgen: removed Gatsby's own sitemaps, which ours replace: "+dir+"/sitemap-0.xml, "+dir+"/sitemap-1.xml, "+dir+"/sitemap-index.xml (--keep-generator-sitemaps keeps them)")
+			if ents, err := os.ReadDir(filepath.Join(public, filepath.FromSlash(dir))); err != nil || len(ents) != 0 {
+				t.Errorf("%s/ holds %v (%v), the plugin's stale files", dir, ents, err)
+			}
+			ours := peerSet(t, public, base, "sitemap-index.xml")
+			for loc := range theirs {
+				if _, ok := ours[loc]; !ok {
+					t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
+				}
+			}
+		})
 	}
 }
 
