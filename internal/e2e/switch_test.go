@@ -368,6 +368,7 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 		edit   func(t *testing.T, src string)
 		script string
 		init   string
+		warn   string // the one warning init gives, "" for none
 	}{
 		{name: ".ssclirc", script: "sscli -b https://example.com -r site -f xml -c '**,monthly' -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
 			edit: func(t *testing.T, src string) {
@@ -381,6 +382,15 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 				})
 			},
 			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n"},
+		// A value static-sitemap-cli reads (a key that is no scalar,
+		// which its YAML reader makes a string) and init cannot: said,
+		// at its line, not left out unsaid (review, issue 68).
+		{name: ".ssclirc.yml, a value not read", script: "sscli -b https://example.com -r site -f xml -c '**,monthly' -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
+			edit: func(t *testing.T, src string) {
+				write(t, filepath.Join(src, ".ssclirc.yml"), "base: https://www.example.org\nignore: [404.html, private/**, drafts/**]\nchangefreq: ['**,weekly']\nverbose: {? [a, b] : c}\n")
+			},
+			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n",
+			warn: ".ssclirc.yml:4: warning: static-sitemap-cli's verbose is not read (invalid map key: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := copyProject(t, fixture)
@@ -391,8 +401,8 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 			theirs := runSSCLI(t, src, base)
 
 			r := mustRun(t, src, "init")
-			if !strings.Contains(r.stderr, tc.init) || strings.Contains(r.stderr, "no base URL") || strings.Contains(r.stderr, "warning:") {
-				t.Errorf("init does not say %q:\n%s", tc.init, r.stderr)
+			if !strings.Contains(r.stderr, tc.init) || strings.Contains(r.stderr, "no base URL") || strings.Count(r.stderr, "warning:") != strings.Count(tc.warn, "warning:") || !strings.Contains(r.stderr, tc.warn) {
+				t.Errorf("init does not say %q (and %q):\n%s", tc.init, tc.warn, r.stderr)
 			}
 
 			// The switch.
@@ -404,8 +414,10 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 				delete(p, "sscli")
 				p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
 			})
-			if err := os.RemoveAll(filepath.Join(src, ".ssclirc")); err != nil {
-				t.Fatal(err)
+			for _, rc := range []string{".ssclirc", ".ssclirc.yml"} {
+				if err := os.RemoveAll(filepath.Join(src, rc)); err != nil {
+					t.Fatal(err)
+				}
 			}
 			mustRun(t, src)
 			ours := peerSet(t, site, base, "sitemap.xml")

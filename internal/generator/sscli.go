@@ -33,8 +33,8 @@ var ssclircs = []string{
 // file that does not parse is a note.
 func (d *Dir) ssclirc() (file string, line int, opts []peer.Given, notes []string) {
 	if _, data, _ := d.firstFile("package.json"); data != nil {
-		if line, opts, notes := yamlObject(data, "sscli", "package.json"); line > 0 {
-			return "package.json", line, withFile(opts, "package.json"), notes
+		if line, opts := yamlObject(data, "sscli"); line > 0 {
+			return "package.json", line, withFile(opts, "package.json"), nil
 		}
 	}
 	for _, name := range ssclircs {
@@ -51,56 +51,52 @@ func (d *Dir) ssclirc() (file string, line int, opts []peer.Given, notes []strin
 		if err := yaml.Unmarshal(data, &doc); err != nil {
 			return n, 1, nil, []string{conffile.YAMLError(n, err).Error() + "; its settings are not read"}
 		}
-		opts, notes := mappingOptions(&doc, n)
-		return n, 1, withFile(opts, n), notes
+		return n, 1, withFile(mappingOptions(&doc), n), nil
 	}
 	return "", 0, nil, nil
 }
 
 // yamlObject returns the line of the top-level key of the JSON or YAML
-// document data, the file named file, and the members of its object as
-// options, with the notes of those whose value does not read
-// (mappingOptions); 0 when the document has no such key holding an
-// object.
-func yamlObject(data []byte, key, file string) (int, []peer.Given, []string) {
+// document data, and the members of its object as options; 0 when the
+// document has no such key holding an object.
+func yamlObject(data []byte, key string) (int, []peer.Given) {
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return 0, nil, nil
+		return 0, nil
 	}
 	top := doc.Content[0]
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		if top.Content[i].Value == key && top.Content[i+1].Kind == yaml.MappingNode {
-			opts, notes := mappingOptions(top.Content[i+1], file)
-			return top.Content[i].Line, opts, notes
+			return top.Content[i].Line, mappingOptions(top.Content[i+1])
 		}
 	}
-	return 0, nil, nil
+	return 0, nil
 }
 
 // mappingOptions returns the members of the mapping n (or of the
-// document n holds), of the file named file, as options, each at its
-// key's line. A member whose value does not decode (a tag it does not
-// hold to, a key that is no scalar) is no option, and a note naming it
+// document n holds) as options, each at its key's line. A member whose
+// value does not decode (a tag its value does not hold to, a key that is
+// no scalar) is one too, its value peer.Undecoded, which init warns of
 // at its line: no option vanishes unsaid.
-func mappingOptions(n *yaml.Node, file string) ([]peer.Given, []string) {
+func mappingOptions(n *yaml.Node) []peer.Given {
 	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
 		n = n.Content[0]
 	}
 	if n.Kind != yaml.MappingNode {
-		return nil, nil
+		return nil
 	}
 	var out []peer.Given
-	var notes []string
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		var v any
+		var val any
 		if err := n.Content[i+1].Decode(&v); err != nil {
-			msg := conffile.YAMLError(file, err).(*diag.Diagnostic).Msg
-			notes = append(notes, noteAt(file, n.Content[i].Line, "static-sitemap-cli's option %s is not read: %s; it is left out", diag.Excerpt(n.Content[i].Value), msg))
-			continue
+			val = peer.Undecoded{Why: diag.DecoderMessage(strings.TrimPrefix(err.Error(), "yaml: "))}
+		} else {
+			val = jsconf.PeerValue(conffile.Normalize(v))
 		}
-		out = append(out, peer.Given{Name: n.Content[i].Value, Value: jsconf.PeerValue(conffile.Normalize(v)), Line: n.Content[i].Line})
+		out = append(out, peer.Given{Name: n.Content[i].Value, Value: val, Line: n.Content[i].Line})
 	}
-	return out, notes
+	return out
 }
 
 // withFile returns opts, each given in file.
