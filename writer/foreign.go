@@ -25,7 +25,8 @@ import (
 // sitemap.xml.gz and the names of such files at the root (Hugo's
 // renamed map.xml, en/map.xml), or any file when takes is true for the
 // folder's path with a slash ("__sitemap__/": a folder of the tool's
-// own). Names for
+// own), and so in its folders, at any depth, for which takes is true too
+// ("seo/", then "seo/maps/"). Names for
 // which own is true (the files sitemapgen writes or wrote) are not
 // another tool's, nor is anything in a folder that holds the record of a
 // sitemapgen run of its own. A file that cannot be read is not taken for
@@ -69,15 +70,11 @@ func foreignSitemapsIn(root *fsx.Root, takes, own func(name string) bool) ([]str
 			if _, err := root.Lstat(path.Join(name, RecordName)); err == nil {
 				continue // another sitemapgen run's folder
 			}
-			files := inFolders
 			if takes(name + "/") {
-				files = nil
-				all, _ := root.ReadDir(name) // a folder that cannot be read holds no sitemap
-				for _, f := range all {
-					files = append(files, f.Name())
-				}
+				found = append(found, takenFolder(root, name, takes, own)...)
+				continue
 			}
-			for _, file := range files {
+			for _, file := range inFolders {
 				if rel := path.Join(name, file); takes(rel) && !own(rel) && isSitemapFile(root, rel) {
 					found = append(found, rel)
 				}
@@ -86,6 +83,29 @@ func foreignSitemapsIn(root *fsx.Root, takes, own func(name string) bool) ([]str
 	}
 	slices.Sort(found)
 	return found, nil
+}
+
+// takenFolder returns the sitemap files of the folder dir of root, which
+// takes takes as a folder (dir with a slash), that takes takes and own
+// does not: its files, and those of its folders takes takes too, at any
+// depth ("seo/maps/"), but a folder that holds the record of a sitemapgen
+// run of its own.
+func takenFolder(root *fsx.Root, dir string, takes, own func(name string) bool) []string {
+	all, _ := root.ReadDir(dir) // a folder that cannot be read holds no sitemap
+	var found []string
+	for _, f := range all {
+		rel := path.Join(dir, f.Name())
+		switch {
+		case f.IsDir():
+			if _, err := root.Lstat(path.Join(rel, RecordName)); err == nil || strings.HasPrefix(f.Name(), ".") || !takes(rel+"/") {
+				continue
+			}
+			found = append(found, takenFolder(root, rel, takes, own)...)
+		case takes(rel) && !own(rel) && isSitemapFile(root, rel):
+			found = append(found, rel)
+		}
+	}
+	return found
 }
 
 // isSitemapFile reports whether the regular file rel in root

@@ -130,7 +130,7 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	// An index's entries that are no file of ours are index.extra's.
-	read := validate.Options{Recorded: writer.Recorded}
+	read := validate.Options{Recorded: writer.Recorded, RecordFolder: recordFolders()}
 	boundHeap()
 	old, err := sitediff.Load(ctx, oldPath, read)
 	if err != nil {

@@ -252,14 +252,15 @@ func urlForm(p func(format string, args ...any), d *config.Findings) {
 	}
 	slash := d.URLs.TrailingSlash != mapping.SlashNever
 	if served := d.Form.Served; len(served) > 0 {
-		// A server build: each page at the URL its server answers.
+		// A server build: each page at the URL its server answers, its
+		// route's path and URL the build's manifests' (bounded, escaped).
 		pg := served[0]
 		for _, s := range served {
 			if s.URLPath != "/" && (pg.URLPath == "/" || s.Path < pg.Path) {
 				pg = s
 			}
 		}
-		comment(p, "", fmt.Sprintf("%s; a server build's pages are listed at the URLs its server answers (%s at %s):", from, pg.Path, pg.URLPath))
+		comment(p, "", fmt.Sprintf("%s; a server build's pages are listed at the URLs its server answers (%s at %s):", from, diag.Excerpt(pg.Path), diag.Excerpt(pg.URLPath)))
 		p("# clean_urls: %v\n# trailing_slash: %v\n", d.URLs.CleanURLs, slash)
 	} else {
 		o := d.URLs

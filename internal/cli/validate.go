@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/project"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -122,6 +124,23 @@ error (or no sitemap found), 2 usage.
 `
 })
 
+// recordFolders returns validate.Options.RecordFolder as a build decides
+// it (project.RecordFolder), each folder's found once.
+func recordFolders() func(dir string) string {
+	var mu sync.Mutex
+	found := map[string]string{}
+	return func(dir string) string {
+		mu.Lock()
+		defer mu.Unlock()
+		rec, ok := found[dir]
+		if !ok {
+			rec = project.RecordFolder(dir, limits.Default)
+			found[dir] = rec
+		}
+		return rec
+	}
+}
+
 // runValidate runs "sitemapgen validate".
 func runValidate(ctx context.Context, e *env, args []string) error {
 	line, err := parse(e, validateFlags, "sitemapgen validate", validateUsage, args)
@@ -141,6 +160,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	}
 	opts.Recorded = writer.Recorded       // an index's entries that are no file of ours: index.extra
 	opts.Aliases = writer.RecordedAliases // files at a generator's sitemap URLs, leading to ours
+	opts.RecordFolder = recordFolders()   // a server build's record, kept out of the folder it serves
 	boundHeap()
 	problems, checked, err := validate.CheckContext(ctx, line.Args, opts)
 	problems = slices.DeleteFunc(problems, func(p validate.Problem) bool { return slices.Contains(v.Ignore, string(p.Kind)) })

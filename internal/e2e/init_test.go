@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
 
 // TestInitStyleComments: 'sitemapgen init' in the Vercel recipe's
@@ -243,14 +241,7 @@ func TestInitNextSitemapAdditionalSitemaps(t *testing.T) {
 	if got, want := robotsSitemaps(t, out), []string{"https://example.com/site-map.xml"}; !slices.Equal(got, want) {
 		t.Errorf("robots.txt names %q, want %q", got, want)
 	}
-	idx, err := sitemaptest.ReadFile(filepath.Join(out, "site-map.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entries []string
-	for _, e := range idx.Entries {
-		entries = append(entries, e.Loc)
-	}
+	entries := fileLocs(t, filepath.Join(out, "site-map.xml"))
 	if !slices.Contains(entries, "https://example.com/server-sitemap.xml") || slices.Contains(entries, "https://shop.example.org/sitemap.xml") {
 		t.Errorf("the index lists %q: want the additional sitemap under siteUrl, not the other host's", entries)
 	}

@@ -260,3 +260,54 @@ func nextServerApp(t *testing.T) string {
 	}
 	return src
 }
+
+// TestNextServerIndexExtraValidateDiff: a Next.js server build whose
+// index lists another application's sitemap (index.extra: next-sitemap's
+// additionalSitemaps carried over), with sitemapgen's record kept in
+// .next/cache/sitemapgen, not in public/: validate and diff of public/
+// read the record there, as the build keeps it, and take the entry for
+// index.extra's, not for a missing file (review, issue 70).
+func TestNextServerIndexExtraValidateDiff(t *testing.T) {
+	src := nextServerApp(t)
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	write(t, filepath.Join(src, "sitemap.yaml"), "max_urls: 5\nindex:\n  extra: [https://example.com/shop/server-sitemap.xml]\n")
+	mustRun(t, src)
+	public := filepath.Join(src, "public")
+	if _, err := os.Stat(filepath.Join(src, ".next", "cache", "sitemapgen", ".sitemapgen-files")); err != nil {
+		t.Fatalf("the record not kept where nothing serves it: %v", err)
+	}
+	if entries := fileLocs(t, filepath.Join(public, "sitemap.xml")); !slices.Contains(entries, "https://example.com/shop/server-sitemap.xml") {
+		t.Fatalf("the index lists %q: want index.extra's entry", entries)
+	}
+	if r := run(t, src, nil, "validate", "public"); r.code != 0 {
+		t.Errorf("validate public: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// The base branch's build, as the Action's compare-with gives it:
+	// its public/, its record in its own .next/cache/sitemapgen.
+	base := filepath.Join(t.TempDir(), "base")
+	if err := os.CopyFS(base, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(base, "public")
+	if r := run(t, src, nil, "diff", old, "public"); r.code != 0 {
+		t.Errorf("diff of a set and its copy: exit %d, want 0\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	mustRun(t, src, "--max-urls", "3")
+	if r := run(t, src, nil, "diff", old, "public"); r.code != 0 && r.code != 1 {
+		t.Errorf("diff of two sets: exit %d, want 0 or 1\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// fileLocs returns the locs the sitemap file at p lists, in order.
+func fileLocs(t *testing.T, p string) []string {
+	t.Helper()
+	f, err := sitemaptest.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locs []string
+	for _, e := range f.Entries {
+		locs = append(locs, e.Loc)
+	}
+	return locs
+}

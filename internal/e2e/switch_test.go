@@ -368,6 +368,7 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 		edit   func(t *testing.T, src string)
 		script string
 		init   string
+		warn   string // the one warning init gives, "" for none
 	}{
 		{name: ".ssclirc", script: "sscli -b https://example.com -r site -f xml -c '**,monthly' -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
 			edit: func(t *testing.T, src string) {
@@ -381,6 +382,15 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 				})
 			},
 			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n"},
+		// A value static-sitemap-cli reads (a key that is no scalar,
+		// which its YAML reader makes a string) and init cannot: said,
+		// at its line, not left out unsaid (review, issue 68).
+		{name: ".ssclirc.yml, a value not read", script: "sscli -b https://example.com -r site -f xml -c '**,monthly' -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
+			edit: func(t *testing.T, src string) {
+				write(t, filepath.Join(src, ".ssclirc.yml"), "base: https://www.example.org\nignore: [404.html, private/**, drafts/**]\nchangefreq: ['**,weekly']\nverbose: {? [a, b] : c}\n")
+			},
+			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n",
+			warn: ".ssclirc.yml:4: warning: static-sitemap-cli's verbose is not read (invalid map key: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := copyProject(t, fixture)
@@ -391,8 +401,8 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 			theirs := runSSCLI(t, src, base)
 
 			r := mustRun(t, src, "init")
-			if !strings.Contains(r.stderr, tc.init) || strings.Contains(r.stderr, "no base URL") || strings.Contains(r.stderr, "warning:") {
-				t.Errorf("init does not say %q:\n%s", tc.init, r.stderr)
+			if !strings.Contains(r.stderr, tc.init) || strings.Contains(r.stderr, "no base URL") || strings.Count(r.stderr, "warning:") != strings.Count(tc.warn, "warning:") || !strings.Contains(r.stderr, tc.warn) {
+				t.Errorf("init does not say %q (and %q):\n%s", tc.init, tc.warn, r.stderr)
 			}
 
 			// The switch.
@@ -404,8 +414,10 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 				delete(p, "sscli")
 				p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
 			})
-			if err := os.RemoveAll(filepath.Join(src, ".ssclirc")); err != nil {
-				t.Fatal(err)
+			for _, rc := range []string{".ssclirc", ".ssclirc.yml"} {
+				if err := os.RemoveAll(filepath.Join(src, rc)); err != nil {
+					t.Fatal(err)
+				}
 			}
 			mustRun(t, src)
 			ours := peerSet(t, site, base, "sitemap.xml")
@@ -505,49 +517,54 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 // index's entries under pathPrefix + output). Plain sitemapgen, the
 // plugin still configured, writes ours at the root and removes the
 // plugin's files in maps/, saying so, where they stayed, stale; init
-// says which URL to submit instead.
+// says which URL to submit instead. So for '/seo/maps', a folder two
+// deep, whose files stayed, unsaid, before (review, issue 68).
 func TestGatsbySitemapOutput(t *testing.T) {
 	needTool(t, "git")
-	src := filepath.Join(t.TempDir(), "gatsby-site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
-		t.Fatal(err)
-	}
-	public := filepath.Join(src, "public")
-	const base = "https://example.com/"
-	for _, f := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-1.xml"} {
-		data, err := os.ReadFile(filepath.Join(public, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(t, filepath.Join(public, "maps", f), strings.ReplaceAll(string(data), base+"sitemap-", base+"maps/sitemap-"))
-		if err := os.Remove(filepath.Join(public, f)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	config, err := os.ReadFile(filepath.Join(src, "gatsby-config.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(src, "gatsby-config.js"), strings.Replace(string(config), "entryLimit: 3,\n", "entryLimit: 3,\n        output: '/maps',\n", 1))
-	commitHistory(t, src, "2024-01-01T00:00:00Z *")
-	theirs := peerSet(t, public, base, "maps/sitemap-index.xml")
-	if len(theirs) != 4 {
-		t.Fatalf("the plugin's index in maps/ leads to %d URLs, want the fixture's 4: %v", len(theirs), theirs)
-	}
+	for _, dir := range []string{"maps", "seo/maps"} {
+		t.Run(dir, func(t *testing.T) {
+			src := filepath.Join(t.TempDir(), "gatsby-site")
+			if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
+				t.Fatal(err)
+			}
+			public := filepath.Join(src, "public")
+			const base = "https://example.com/"
+			for _, f := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-1.xml"} {
+				data, err := os.ReadFile(filepath.Join(public, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				write(t, filepath.Join(public, filepath.FromSlash(dir), f), strings.ReplaceAll(string(data), base+"sitemap-", base+dir+"/sitemap-"))
+				if err := os.Remove(filepath.Join(public, f)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			config, err := os.ReadFile(filepath.Join(src, "gatsby-config.js"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(src, "gatsby-config.js"), strings.Replace(string(config), "entryLimit: 3,\n", "entryLimit: 3,\n        output: '/"+dir+"',\n", 1))
+			commitHistory(t, src, "2024-01-01T00:00:00Z *")
+			theirs := peerSet(t, public, base, dir+"/sitemap-index.xml")
+			if len(theirs) != 4 {
+				t.Fatalf("the plugin's index in %s/ leads to %d URLs, want the fixture's 4: %v", dir, len(theirs), theirs)
+			}
 
-	r := mustRun(t, src, "init")
-	wantOutput(t, r.stderr, "gatsby-config.js:9: warning: gatsby-plugin-sitemap's output puts the sitemaps in /maps/; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in /maps/ while it is configured): submit /sitemap-index.xml in place of /maps/sitemap-index.xml, which answers no more once the plugin is gone")
+			r := mustRun(t, src, "init")
+			wantOutput(t, r.stderr, "gatsby-config.js:9: warning: gatsby-plugin-sitemap's output puts the sitemaps in /"+dir+"/; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in /"+dir+"/ while it is configured): submit /sitemap-index.xml in place of /"+dir+"/sitemap-index.xml, which answers no more once the plugin is gone")
 
-	r = mustRun(t, src)
-	wantOutput(t, r.stderr, "sitemapgen: removed Gatsby's own sitemaps, which ours replace: maps/sitemap-0.xml, maps/sitemap-1.xml, maps/sitemap-index.xml (--keep-generator-sitemaps keeps them)")
-	if ents, err := os.ReadDir(filepath.Join(public, "maps")); err != nil || len(ents) != 0 {
-		t.Errorf("maps/ holds %v (%v), the plugin's stale files", ents, err)
-	}
-	ours := peerSet(t, public, base, "sitemap-index.xml")
-	for loc := range theirs {
-		if _, ok := ours[loc]; !ok {
-			t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
-		}
+			r = mustRun(t, src)
+			wantOutput(t, r.stderr, "sitemapgen: removed Gatsby's own sitemaps, which ours replace: "+dir+"/sitemap-0.xml, "+dir+"/sitemap-1.xml, "+dir+"/sitemap-index.xml (--keep-generator-sitemaps keeps them)")
+			if ents, err := os.ReadDir(filepath.Join(public, filepath.FromSlash(dir))); err != nil || len(ents) != 0 {
+				t.Errorf("%s/ holds %v (%v), the plugin's stale files", dir, ents, err)
+			}
+			ours := peerSet(t, public, base, "sitemap-index.xml")
+			for loc := range theirs {
+				if _, ok := ours[loc]; !ok {
+					t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
+				}
+			}
+		})
 	}
 }
 

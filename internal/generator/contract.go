@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -127,8 +128,10 @@ type SitemapFiles struct {
 	// Shard, when not nil, matches the base names of the numbered files
 	// of an index at the root of the output folder (sitemap-0.xml).
 	Shard *regexp.Regexp
-	// Folder, when not "", is a folder ("__sitemap__/") whose .xml files
-	// are all the generator's sitemaps.
+	// Folder, when not "", is a folder ("__sitemap__/", "seo/maps/")
+	// whose .xml files are all the generator's sitemaps. Match takes it,
+	// and each folder it is in ("seo/"), as a folder with its slash: the
+	// ones to look into for them, at any depth.
 	Folder string
 }
 
@@ -136,7 +139,8 @@ type SitemapFiles struct {
 // otherwise: sitemap.xml at the root of its output.
 var DefaultSitemaps = SitemapFiles{Names: []string{"sitemap.xml"}}
 
-// Match reports whether name, a path in the output folder, is one of f.
+// Match reports whether name, a path in the output folder, is one of f;
+// a folder's path, with its slash, whether it is Folder or holds it.
 func (f SitemapFiles) Match(name string) bool {
 	if slices.Contains(f.Names, name) {
 		return true
@@ -145,7 +149,7 @@ func (f SitemapFiles) Match(name string) bool {
 	switch {
 	case f.Shard != nil && dir == "" && f.Shard.MatchString(file):
 		return true
-	case f.Folder != "" && (name == f.Folder || dir == f.Folder && extOf(file) == ".xml"):
+	case f.Folder != "" && (name != "" && file == "" && strings.HasPrefix(f.Folder, name) || dir == f.Folder && extOf(file) == ".xml"):
 		return true
 	}
 	return false

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -76,5 +77,39 @@ func TestShellWords(t *testing.T) {
 	}
 	if args, ok := commandArgs("hugo && sscli https://x.org -r public > public/sitemap.xml", "sscli"); !ok || !reflect.DeepEqual(args, []string{"https://x.org", "-r", "public"}) {
 		t.Errorf("commandArgs = %q, %v", args, ok)
+	}
+}
+
+// TestSSCLIrcValueNotRead: a member of static-sitemap-cli's settings
+// file whose value does not decode (a tag its value does not hold to, a
+// key that is no scalar) is an option still, its value peer.Undecoded,
+// which the mapping warns of at its line, not dropped unsaid (review,
+// issue 68).
+func TestSSCLIrcValueNotRead(t *testing.T) {
+	dir := t.TempDir()
+	rc := "base: https://example.com\nchangefreq: !!int weekly\nignore: {? [a, b] : c}\nroot: _site\n"
+	if err := os.WriteFile(filepath.Join(dir, ".ssclirc.yml"), []byte(rc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := SitemapOptions(dir, nil, limits.Default)
+	if len(got) != 1 {
+		t.Fatalf("got %#v, want static-sitemap-cli's settings", got)
+	}
+	var names []string
+	for _, g := range got[0].Options {
+		names = append(names, g.Name)
+	}
+	if want := []string{"base", "changefreq", "ignore", "root"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("options %q, want %q", names, want)
+	}
+	warned := map[string]int{}
+	r := peer.Map(got[0].Tool, got[0].Options, peer.Context{})
+	for _, n := range r.Warnings() {
+		if strings.HasPrefix(n.Msg, "is not read (") && n.File == ".ssclirc.yml" {
+			warned[n.Option] = n.Line
+		}
+	}
+	if want := map[string]int{"changefreq": 2, "ignore": 3}; !reflect.DeepEqual(warned, want) {
+		t.Errorf("warned of %v, want %v", warned, want)
 	}
 }

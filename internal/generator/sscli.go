@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -50,8 +51,7 @@ func (d *Dir) ssclirc() (file string, line int, opts []peer.Given, notes []strin
 		if err := yaml.Unmarshal(data, &doc); err != nil {
 			return n, 1, nil, []string{conffile.YAMLError(n, err).Error() + "; its settings are not read"}
 		}
-		_, opts := mappingOptions(&doc)
-		return n, 1, withFile(opts, n), nil
+		return n, 1, withFile(mappingOptions(&doc), n), nil
 	}
 	return "", 0, nil, nil
 }
@@ -67,31 +67,36 @@ func yamlObject(data []byte, key string) (int, []peer.Given) {
 	top := doc.Content[0]
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		if top.Content[i].Value == key && top.Content[i+1].Kind == yaml.MappingNode {
-			_, opts := mappingOptions(top.Content[i+1])
-			return top.Content[i].Line, opts
+			return top.Content[i].Line, mappingOptions(top.Content[i+1])
 		}
 	}
 	return 0, nil
 }
 
 // mappingOptions returns the members of the mapping n (or of the
-// document n holds) as options, each at its key's line.
-func mappingOptions(n *yaml.Node) (bool, []peer.Given) {
+// document n holds) as options, each at its key's line. A member whose
+// value does not decode (a tag its value does not hold to, a key that is
+// no scalar) is one too, its value peer.Undecoded, which init warns of
+// at its line: no option vanishes unsaid.
+func mappingOptions(n *yaml.Node) []peer.Given {
 	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
 		n = n.Content[0]
 	}
 	if n.Kind != yaml.MappingNode {
-		return false, nil
+		return nil
 	}
 	var out []peer.Given
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		var v any
-		if n.Content[i+1].Decode(&v) != nil {
-			continue
+		var val any
+		if err := n.Content[i+1].Decode(&v); err != nil {
+			val = peer.Undecoded{Why: diag.DecoderMessage(strings.TrimPrefix(err.Error(), "yaml: "))}
+		} else {
+			val = jsconf.PeerValue(conffile.Normalize(v))
 		}
-		out = append(out, peer.Given{Name: n.Content[i].Value, Value: jsconf.PeerValue(conffile.Normalize(v)), Line: n.Content[i].Line})
+		out = append(out, peer.Given{Name: n.Content[i].Value, Value: val, Line: n.Content[i].Line})
 	}
-	return true, out
+	return out
 }
 
 // withFile returns opts, each given in file.

@@ -25,9 +25,10 @@
 // An option's value is what encoding/json decodes (string, float64,
 // bool, nil, []any, map[string]any), or one of [Func] (a function),
 // [Date] (a JavaScript Date), [Expr] (an expression a static reading
-// cannot take, such as process.env.X) and [Unread] (a spread or a
-// computed key, which may give any option): the markers say what no
-// literal can.
+// cannot take, such as process.env.X), [Unread] (a spread or a
+// computed key, which may give any option) and [Undecoded] (a settings
+// file's value that does not decode): the markers say what no literal
+// can.
 package peer
 
 import (
@@ -93,6 +94,11 @@ type Expr struct{ Text string }
 // option a static reading knows: a spread (...shared) or a computed key
 // ([name]: value), its Given's Name the entry as written.
 type Unread struct{}
+
+// Undecoded is the value of an option of a settings file whose value
+// does not decode (a YAML tag its value does not hold to, a key that is
+// no scalar): Why says why, bounded. It is not taken, and said.
+type Undecoded struct{ Why string }
 
 // A Given is an option as the peer's user gave it.
 type Given struct {
@@ -276,6 +282,10 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 		m.given = append(m.given, g.Name)
 		if _, ok := g.Value.(Unread); ok {
 			m.Warn("may give any option of %s, and is not read: write each option by its name, or its setting in sitemap.yaml", tool)
+			continue
+		}
+		if u, ok := g.Value.(Undecoded); ok {
+			m.Warn("is not read (%s); not taken", u.Why)
 			continue
 		}
 		o := Lookup(tool, g.Name)

@@ -218,6 +218,47 @@ func isDir(dir string) bool {
 	return err == nil && fi.IsDir()
 }
 
+// stateFolders returns, for g found in the project folder dir, the
+// folder where a build keeps its own files of the sitemaps it writes
+// (generator.Project.StateDir) and the served folder they are of
+// (ServedDir), both from the working directory: "", "" when a build keeps
+// them beside the sitemaps.
+func stateFolders(dir string, g generator.Project) (state, served string) {
+	if g.StateDir == "" || g.ServedDir == "" {
+		return "", ""
+	}
+	return filepath.Join(dir, filepath.FromSlash(g.StateDir)), filepath.Join(dir, filepath.FromSlash(g.ServedDir))
+}
+
+// recordSearchDepth bounds how many folders above a served folder
+// RecordFolder looks for the project whose server serves it.
+const recordSearchDepth = 4
+
+// RecordFolder returns the folder where a build keeps the record of the
+// sitemaps it wrote into the folder dir (writer.Options.RecordDir), as the
+// build decides it: the state folder of the project, found in one of the
+// folders above dir as a build finds it, whose server serves dir
+// (Next.js's public/: distDir/cache/sitemapgen). Else dir itself, where a
+// build keeps it beside the sitemaps. Files are read within lim.
+func RecordFolder(dir string, lim limits.Limits) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for up, root := 0, filepath.Dir(abs); up < recordSearchDepth; up, root = up+1, filepath.Dir(root) {
+		found, _ := registry.Detect(root, lim)
+		for _, g := range found {
+			if state, served := stateFolders(root, g); state != "" && samePath(served, abs) {
+				return state
+			}
+		}
+		if root == filepath.Dir(root) {
+			break
+		}
+	}
+	return dir
+}
+
 // samePath reports whether two paths name one folder.
 func samePath(a, b string) bool {
 	a, errA := filepath.Abs(a)
@@ -290,9 +331,7 @@ func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Project) error
 		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))
 		pr.Warnings = append(pr.Warnings, &c)
 	}
-	if g.StateDir != "" && g.ServedDir != "" {
-		pr.StateDir, pr.StateFor = filepath.Join(p.dir, filepath.FromSlash(g.StateDir)), filepath.Join(p.dir, filepath.FromSlash(g.ServedDir))
-	}
+	pr.StateDir, pr.StateFor = stateFolders(p.dir, *g)
 	if v.Out == "" && g.ServedDir != "" {
 		f := folder{path: filepath.Join(p.dir, filepath.FromSlash(g.ServedDir)), at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))},
 			what: possessive(g.Title()) + " folder its server serves files from, where the sitemaps of a server build go"}

@@ -276,7 +276,7 @@ func (l *loader) outside(index, loc string) bool {
 	if l.opts.Recorded == nil {
 		return false
 	}
-	names, err := l.opts.Recorded(filepath.Dir(index))
+	names, err := l.opts.Recorded(l.opts.RecordIn(filepath.Dir(index)))
 	return err == nil && len(names) > 0 && !slices.Contains(names, lastSegment(loc))
 }
 
@@ -316,7 +316,7 @@ func (l *loader) folderEntries(dir string) ([]setFile, error) {
 	}
 	// The entry file sitemapgen's record names, when it is one of a name
 	// of the user's (--filename).
-	if names, err := writer.RecordedEntries(dir, 0); err == nil && len(names) > 0 {
+	if names, err := writer.RecordedEntries(l.opts.RecordIn(dir), 0); err == nil && len(names) > 0 {
 		if fi, err := r.Stat(names[0]); err == nil && fi.Mode().IsRegular() {
 			return []setFile{in(dir, names[0])}, nil
 		}

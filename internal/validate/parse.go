@@ -706,7 +706,7 @@ func (fc *fileCheck) outside(p string) bool {
 		return false
 	}
 	dir := filepath.Dir(fc.cand.path)
-	names, err := fc.opts.Recorded(dir)
+	names, err := fc.opts.Recorded(fc.opts.RecordIn(dir))
 	if err != nil || len(names) == 0 {
 		return false
 	}

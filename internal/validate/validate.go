@@ -126,6 +126,12 @@ type Options struct {
 	// is reported, one that another file lists too is not, and its
 	// hreflang alternates are not taken for a cluster of the run again.
 	Aliases func(dir string) ([]string, error)
+	// RecordFolder, when set, returns the folder where sitemapgen keeps
+	// the record of the files it writes into the folder dir
+	// (project.RecordFolder: a server build's state folder for the
+	// folder its server serves); Recorded and Aliases read that folder's
+	// record for dir. Nil: dir itself.
+	RecordFolder func(dir string) string
 
 	// The limits of what one file may hold, each a zero value for its
 	// default: MaxBytes its compressed and uncompressed bytes
@@ -466,6 +472,15 @@ func (c *checker) checkFile(f candidate) (r *report, ok bool) {
 	return &fc.report, true
 }
 
+// RecordIn returns the folder where the record of the files sitemapgen
+// wrote into dir is kept (RecordFolder): dir itself when none is set.
+func (o *Options) RecordIn(dir string) string {
+	if o.RecordFolder == nil {
+		return dir
+	}
+	return o.RecordFolder(dir)
+}
+
 // isAlias reports whether the file at p is the file of an alias that
 // the record of its folder, or of the folder above it, lists
 // (Options.Aliases).
@@ -481,7 +496,7 @@ func (c *checker) isAlias(p string) bool {
 	for range 2 {
 		names, ok := c.aliases[dir]
 		if !ok {
-			names, _ = c.opts.Aliases(dir)
+			names, _ = c.opts.Aliases(c.opts.RecordIn(dir))
 			if c.aliases == nil {
 				c.aliases = map[string][]string{}
 			}

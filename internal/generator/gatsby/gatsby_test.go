@@ -136,6 +136,19 @@ func TestSitemaps(t *testing.T) {
 			t.Errorf("output /maps: %s not taken over", n)
 		}
 	}
+	// output: '/seo/maps': the plugin's files two folders down, and the
+	// folders to look into for them (review, issue 68).
+	takes = (&Project{Gen: gatsby.Generator{}, SitemapDir: "seo/maps/"}).Sitemaps()
+	for _, n := range []string{"seo/", "seo/maps/", "seo/maps/sitemap-0.xml"} {
+		if !takes(n) {
+			t.Errorf("output /seo/maps: %s not taken over", n)
+		}
+	}
+	for _, n := range []string{"seo/other.xml", "se/", "seo/maps/x/", ""} {
+		if takes(n) {
+			t.Errorf("output /seo/maps: %s taken over", n)
+		}
+	}
 }
 
 // TestSitemapPlugin: Detect says whether the project has
