@@ -279,8 +279,8 @@ func TestGenset(t *testing.T) {
 	}
 	defer b.Close()
 	n, err := sitediff.Compare(a, b, nil, func(sitediff.Change) error { return nil })
-	if err != nil || n != (sitediff.Counts{Added: 20, Removed: 40, Changed: 20}) {
-		t.Errorf("diff: %+v, %v; want 20 added, 40 removed, 20 changed", n, err)
+	if err != nil || n != (sitediff.Counts{Added: 20, Removed: 40, Changed: 20, Lastmod: 20}) {
+		t.Errorf("diff: %+v, %v; want 20 added, 40 removed, 20 changed, their lastmods", n, err)
 	}
 }
 
