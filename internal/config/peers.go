@@ -11,7 +11,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 	"github.com/sitemapgen/sitemapgen/internal/project"
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // peers lays the settings that the options of the peer an npm
@@ -41,7 +40,6 @@ func (l *layers) peers(getenv func(string) string) ([]error, error) {
 		return nil, nil
 	}
 	name := func(option string) string { return PeerOption(runBy, tool, option) }
-	ctx.OwnName = writer.IsOwnName
 	r := peer.Map(tool, given, ctx)
 	var warnings []error
 	for _, n := range r.Warnings() {

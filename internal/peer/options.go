@@ -12,6 +12,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // Options is the table: every option of every peer, one row each, in the
@@ -534,7 +535,7 @@ func additionalSitemaps(m *Mapper, v any) {
 			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
 		case site != "" && !strings.HasPrefix(u, strings.TrimSuffix(site, "/")+"/"):
 			m.Warn("gives %s, not under siteUrl %s, where sitemapgen's index can list it: keep it as a Sitemap: line of the site's own robots.txt (public/robots.txt), which --robots keeps", diag.Excerpt(u), diag.Excerpt(site))
-		case site != "" && m.ctx.OwnName != nil && m.ctx.OwnName(strings.TrimPrefix(u, strings.TrimSuffix(site, "/")+"/")):
+		case site != "" && writer.IsOwnName(strings.TrimPrefix(u, strings.TrimSuffix(site, "/")+"/")):
 			m.Honoured("gives %s, a file sitemapgen writes itself, which its index lists", diag.Excerpt(u))
 		default:
 			urls = append(urls, u)

@@ -149,13 +149,6 @@ type Context struct {
 	// Out is the folder the sitemaps go into when it is not Publish,
 	// relative to the project folder ("public"); "" for Publish.
 	Out string
-	// OwnName reports whether a file name is one sitemapgen gives its
-	// own files beside its index (writer.IsOwnName, which the callers
-	// give: the writer's tests import mapping, and so this package,
-	// which must not import the writer): an other sitemap of that name
-	// (next-sitemap's additionalSitemaps naming the sitemap.xml ours
-	// replaces) is ours. nil: none is.
-	OwnName func(name string) bool
 }
 
 // A Setting is a setting of sitemapgen's that an option gives.

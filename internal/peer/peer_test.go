@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // The options every peer's documentation lists, which the table must
@@ -127,7 +125,7 @@ func TestMap(t *testing.T) {
 		// robotsTxtOptions' additionalSitemaps, the Sitemap: lines it added:
 		// those under siteUrl the index lists; its rules are warned, and
 		// a sitemap elsewhere stays the site's robots.txt's (issue 70).
-		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, ctx: Context{OwnName: writer.IsOwnName}, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "robotsTxtOptions", Value: map[string]any{
+		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "robotsTxtOptions", Value: map[string]any{
 			"policies":           []any{map[string]any{"userAgent": "*", "allow": "/"}},
 			"additionalSitemaps": []any{"https://example.com/server-sitemap.xml", "https://shop.example.org/sitemap.xml", "https://example.com/sitemap.xml", "/relative.xml"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "index.extra", Value: []string{"https://example.com/server-sitemap.xml"}, From: "robotsTxtOptions.additionalSitemaps"}},
@@ -307,7 +305,7 @@ func TestDecode(t *testing.T) {
 	}
 	want := []Given{{Name: "priority", Value: 0.7}, {Name: "filter", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}},
 		{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US"}}}}
-	if tool != Astro || !reflect.DeepEqual(given, want) || !reflect.DeepEqual(ctx, Context{Publish: "dist", BasePath: "/"}) {
+	if tool != Astro || !reflect.DeepEqual(given, want) || ctx != (Context{Publish: "dist", BasePath: "/"}) {
 		t.Errorf("Decode: %q %#v %+v", tool, given, ctx)
 	}
 	for s, wantErr := range map[string]string{

@@ -10,7 +10,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 	"github.com/sitemapgen/sitemapgen/mapping"
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // Findings are what the project folder and the build environment say,
@@ -145,7 +144,7 @@ func (p *discovery) peers(d *Findings) []Peer {
 	} else {
 		d.Problems = append(d.Problems, errs...)
 	}
-	ctx := peer.Context{OwnName: writer.IsOwnName}
+	ctx := peer.Context{}
 	if d.Root != "" {
 		if rel, err := filepath.Rel(p.dir, d.Root); err == nil && filepath.IsLocal(rel) {
 			ctx.Publish = filepath.ToSlash(rel)
