@@ -907,7 +907,7 @@ func serverRoutes(pr *project.Project, base string, slash bool) pipeline.Extra {
 		}
 		text.WriteString(u + "\n")
 	}
-	return textExtra(pr.ServerRoutesFrom+" (its routes rendered on demand)", text.String())
+	return pipeline.Extra{Name: pr.ServerRoutesFrom + " (its routes rendered on demand)", Format: extraurls.Text, Text: text.String()}
 }
 
 // inline returns the URLs of extra_urls_inline as a source of extra
@@ -932,15 +932,7 @@ func inline(l *layers, list []string) pipeline.Extra {
 		text.WriteString(strings.ReplaceAll(u, "\n", " ") + "\n")
 		line++
 	}
-	return textExtra(from, text.String())
-}
-
-// textExtra is a source of extra URLs named name whose records are src,
-// in the text form (one URL a line).
-func textExtra(name, src string) pipeline.Extra {
-	return pipeline.Extra{Name: name, Format: extraurls.Text, Open: func(context.Context) (io.ReadCloser, error) {
-		return io.NopCloser(strings.NewReader(src)), nil
-	}}
+	return pipeline.Extra{Name: from, Format: extraurls.Text, Text: text.String()}
 }
 
 // overridden reports whether the command line or the environment gives

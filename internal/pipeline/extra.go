@@ -51,12 +51,19 @@ type Extra struct {
 	// where the path points (one the user named).
 	File   string
 	Inside [2]string
+	// Text is its records, in the text form (one URL a line), when they
+	// are given in place (extra_urls_inline, a server build's routes):
+	// used when there is neither Open nor File.
+	Text string
 }
 
 // Records opens x's records, a file within lim.
 func (x *Extra) Records(ctx context.Context, lim limits.Limits) (io.ReadCloser, error) {
-	if x.Open != nil {
+	switch {
+	case x.Open != nil:
 		return x.Open(ctx)
+	case x.File == "":
+		return io.NopCloser(strings.NewReader(x.Text)), nil
 	}
 	max, key := int64(lim.Or().ExtraURLsBytes), limits.ExtraURLsBytesKey
 	if x.Inside[0] == "" {
