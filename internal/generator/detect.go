@@ -3,6 +3,7 @@ package generator
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -536,6 +537,37 @@ func (p *Project) Marks() []string {
 		return p.Gen.Info().Marks(p)
 	}
 	return nil
+}
+
+// BuiltInside returns, for p detected in the folder root, the folder its
+// build writes the site into when root is surely p's project (one of its
+// Marks is there: a folder, or a link of its name, looked at, never
+// followed) and that folder is another folder inside root (Hugo's
+// public/, Jekyll's _site/); "" otherwise. Nothing is read.
+func (p *Project) BuiltInside(root string) string {
+	if p.PublishDir == "" {
+		return ""
+	}
+	if marks := p.Marks(); len(marks) > 0 && !slices.ContainsFunc(marks, func(dir string) bool {
+		fi, err := fsx.Lstat(root, dir)
+		return err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0)
+	}) {
+		return ""
+	}
+	built := p.PublishDir
+	if !filepath.IsAbs(built) {
+		built = filepath.Join(root, filepath.FromSlash(built))
+	}
+	fi, err := fsx.StatNamed(built)
+	if err != nil || !fi.IsDir() {
+		return ""
+	}
+	a, errA := filepath.Abs(built)
+	b, errB := filepath.Abs(root)
+	if errA != nil || errB != nil || a == b {
+		return ""
+	}
+	return built
 }
 
 // Name is the generator's name ("hugo"), "" without one.

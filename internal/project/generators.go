@@ -3,7 +3,6 @@ package project
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -174,40 +173,12 @@ func projectFolder(root string, lim limits.Limits) error {
 		return nil
 	}
 	for _, g := range found {
-		if g.PublishDir == "" || !projectMarked(root, g) {
-			continue
+		if built := g.BuiltInside(root); built != "" {
+			return fmt.Errorf("%s is a %s project (%s); its built site is %s%c (give %s as DIR, or --force to walk %s itself)",
+				root, g.Title(), filepath.Join(root, filepath.FromSlash(g.File)), built, filepath.Separator, built, root)
 		}
-		built := g.PublishDir
-		if !filepath.IsAbs(built) {
-			built = filepath.Join(root, filepath.FromSlash(built))
-		}
-		if !isDir(built) || samePath(built, root) {
-			continue
-		}
-		return fmt.Errorf("%s is a %s project (%s); its built site is %s%c (give %s as DIR, or --force to walk %s itself)",
-			root, g.Title(), filepath.Join(root, filepath.FromSlash(g.File)), built, filepath.Separator, built, root)
 	}
 	return nil
-}
-
-// projectMarked reports whether the folder root, where g was detected, is
-// surely g's project, not a built site that holds a file of the same name:
-// Hugo's older configuration names (config.toml, config.json …) are common
-// in a web app's output, so a Hugo project found by one must also have one
-// of Hugo's own folders.
-func projectMarked(root string, g generator.Project) bool {
-	marks := g.Marks()
-	if len(marks) == 0 {
-		return true
-	}
-	for _, dir := range marks {
-		// A folder, or a link of its name (themes/ shared with other
-		// projects): looked at, never followed.
-		if fi, err := fsx.Lstat(root, dir); err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0) {
-			return true
-		}
-	}
-	return false
 }
 
 // isDir reports whether dir, a folder named as a root (the site's, the
