@@ -484,7 +484,7 @@ func xslOrigin(l *layers, xsl, baseURL string) error {
 	if xsl == "" || strings.HasPrefix(xsl, "/") || baseURL == "" {
 		return nil
 	}
-	origin := func(s string) string {
+	schemeHost := func(s string) string {
 		n, err := mapping.NormalizeURL(s, nil)
 		if err != nil {
 			return ""
@@ -492,8 +492,8 @@ func xslOrigin(l *layers, xsl, baseURL string) error {
 		u, _ := url.Parse(n)
 		return u.Scheme + "://" + u.Host
 	}
-	site := origin(baseURL)
-	if o := origin(xsl); o == "" || o == site {
+	site := schemeHost(baseURL)
+	if o := schemeHost(xsl); o == "" || o == site {
 		return nil
 	}
 	msg := fmt.Sprintf("xsl %s is not on the origin of the base URL, %s: browsers apply a stylesheet only from the sitemap's own origin; the sitemaps show without it", mapping.ShownURL(xsl), site)

@@ -245,6 +245,14 @@ func (p *discovery) publishDir(g generator.Project) string {
 	return filepath.Join(p.dir, filepath.FromSlash(g.PublishDir))
 }
 
+// possessive is name's possessive: "Hugo's", "MkDocs'".
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}
+
 func dirName(dir string) string {
 	if dir == "." {
 		return "the working directory"

@@ -161,11 +161,3 @@ func (p *discovery) genFolder(g generator.Project, dir string, publish bool) fol
 	}
 	return f
 }
-
-// possessive is name's possessive: "Hugo's", "MkDocs'".
-func possessive(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return name + "'"
-	}
-	return name + "'s"
-}
