@@ -29,7 +29,16 @@ export interface DocusaurusSitemapOptions {
  * sitemapgen's own settings, as the JS API takes them (baseUrl, exclude,
  * gzip …), and @docusaurus/plugin-sitemap's options.
  */
-export type Options = Omit<APIOptions, keyof DocusaurusSitemapOptions> & DocusaurusSitemapOptions;
+export type Options = Omit<APIOptions, keyof DocusaurusSitemapOptions> & DocusaurusSitemapOptions & {
+  /**
+   * Link the sitemap in every page's head: `<link rel="sitemap"
+   * type="application/xml" title="Sitemap" href="BASEURL/sitemap.xml">`
+   * (the entry file's name, `filename` when given), through Docusaurus'
+   * `injectHtmlTags`; a locale's pages link the whole site's. Default false,
+   * as @docusaurus/plugin-sitemap adds none.
+   */
+  createLinkInHead?: boolean;
+};
 
 /**
  * The Docusaurus plugin: `plugins: [["sitemapgen/docusaurus", options]]`.
@@ -39,4 +48,4 @@ export type Options = Omit<APIOptions, keyof DocusaurusSitemapOptions> & Docusau
 export default function sitemapgenDocusaurus(
   context: { siteDir: string },
   options?: Options,
-): { name: string; postBuild(props: any): Promise<void> };
+): { name: string; injectHtmlTags(): { headTags?: unknown[] }; postBuild(props: any): Promise<void> };

@@ -3,6 +3,9 @@
 //
 //   plugins: ["sitemapgen/docusaurus"],   // in docusaurus.config.js
 //   presets: [["classic", { sitemap: false }]],   // ours replaces the preset's
+//
+// With createLinkInHead: true, every page's head links the sitemap
+// (<link rel="sitemap">), through Docusaurus' injectHtmlTags.
 import path from "node:path";
 import { hostLogger, runForHost } from "../lib/host.js";
 
@@ -12,10 +15,21 @@ import { hostLogger, runForHost } from "../lib/host.js";
  * Docusaurus' configuration says.
  */
 export default function sitemapgenDocusaurus(context, options = {}) {
-  // Docusaurus passes the plugin's options with an id of its own.
-  const { id, ...settings } = options;
+  // Docusaurus passes the plugin's options with an id of its own;
+  // createLinkInHead is the plugin's, no setting of sitemapgen's.
+  const { id, createLinkInHead, ...settings } = options;
   return {
     name: "sitemapgen",
+    injectHtmlTags() {
+      if (!createLinkInHead) {
+        return {};
+      }
+      const { siteConfig = {}, i18n } = context;
+      // The entry file of the whole site, at the site's baseUrl: a
+      // locale's pages (baseUrl /de/) link the same one.
+      const href = siteBaseUrl(siteConfig.baseUrl || "/", i18n) + (settings.filename || "sitemap.xml");
+      return { headTags: [{ tagName: "link", attributes: { rel: "sitemap", type: "application/xml", title: "Sitemap", href } }] };
+    },
     async postBuild({ siteConfig, outDir, siteDir, i18n }) {
       // A site of several locales is built one locale after another, the
       // default first, each other into its folder (build/de); the
@@ -30,11 +44,9 @@ export default function sitemapgenDocusaurus(context, options = {}) {
       const out = localized ? path.dirname(outDir) : outDir;
       const cwd = siteDir ?? context.siteDir;
       let site = siteConfig;
-      const folder = `/${path.basename(outDir)}/`;
-      if (localized && siteConfig.baseUrl?.endsWith(folder)) {
-        // Docusaurus gives a locale's build its own baseUrl (/de/); the
-        // sitemaps of the whole site are at the site's.
-        site = { ...siteConfig, baseUrl: siteConfig.baseUrl.slice(0, -folder.length + 1) };
+      if (localized && siteConfig.baseUrl) {
+        // The sitemaps of the whole site are at the site's baseUrl.
+        site = { ...siteConfig, baseUrl: siteBaseUrl(siteConfig.baseUrl, i18n) };
       }
       await runForHost(
         "docusaurus",
@@ -45,6 +57,21 @@ export default function sitemapgenDocusaurus(context, options = {}) {
       );
     },
   };
+}
+
+/**
+ * The site's baseUrl, given the one Docusaurus gives the locale it builds
+ * (i18n.currentLocale): a locale other than the default is built with a
+ * baseUrl of its own, its folder (its localeConfigs path, else its name)
+ * added to the site's (/de/).
+ */
+export function siteBaseUrl(baseUrl, i18n) {
+  const { currentLocale, defaultLocale, localeConfigs } = i18n ?? {};
+  if (!currentLocale || currentLocale === defaultLocale) {
+    return baseUrl;
+  }
+  const folder = `${localeConfigs?.[currentLocale]?.path || currentLocale}/`;
+  return baseUrl.endsWith(`/${folder}`) ? baseUrl.slice(0, -folder.length) : baseUrl;
 }
 
 /**

@@ -190,3 +190,28 @@ test("netlify: @netlify/plugin-sitemap's changeFreq and priority pass", async ()
   assert.equal((xml.match(/<priority>0.8<\/priority>/g) ?? []).length, 2);
   assert.match(warnings.join("\n"), /\[plugins\.inputs\] urlPrefix is not taken: give the whole URL the site is served at/);
 });
+
+test("docusaurus: createLinkInHead links the whole site's sitemap in every page's head", async () => {
+  const docusaurus = projectRequire("sitemapgen/docusaurus");
+  const i18n = { defaultLocale: "en", locales: ["en", "de"], localeConfigs: { en: { path: "en" }, de: { path: "de" } } };
+  const tag = (context, options) => docusaurus(context, options).injectHtmlTags().headTags?.[0]?.attributes;
+  const link = (href) => ({ rel: "sitemap", type: "application/xml", title: "Sitemap", href });
+  // Off by default, as @docusaurus/plugin-sitemap adds none.
+  assert.deepEqual(docusaurus({ siteDir: ".", siteConfig: { baseUrl: "/" } }, {}).injectHtmlTags(), {});
+  assert.deepEqual(tag({ siteConfig: { baseUrl: "/docs/" }, i18n: { ...i18n, currentLocale: "en" } }, { createLinkInHead: true }), link("/docs/sitemap.xml"));
+  // A locale's build has a baseUrl of its own: its pages link the site's.
+  assert.deepEqual(tag({ siteConfig: { baseUrl: "/docs/de/" }, i18n: { ...i18n, currentLocale: "de" } }, { createLinkInHead: true }), link("/docs/sitemap.xml"));
+  assert.deepEqual(tag({ siteConfig: { baseUrl: "/" } }, { createLinkInHead: true, filename: "map.xml" }), link("/map.xml"));
+
+  // It is the plugin's option, not sitemapgen's: the build runs with it.
+  const cwd = site(pages);
+  const plugin = docusaurus({ siteDir: cwd, siteConfig: { baseUrl: "/" } }, { createLinkInHead: true });
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    await plugin.postBuild({ siteConfig: { url: "https://example.com", baseUrl: "/" }, outDir: path.join(cwd, "dist"), siteDir: cwd });
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal((fs.readFileSync(path.join(cwd, "dist", "sitemap.xml"), "utf8").match(/<url>/g) ?? []).length, 3);
+});
