@@ -532,6 +532,14 @@ func TestDocusaurusBuild(t *testing.T) {
 		t.Errorf("the build does not say it answers at de/sitemap.xml:\n%s", out)
 	}
 	answers(t, filepath.Join(site, "build"), "https://example.com/", "sitemap.xml", []string{"de/sitemap.xml"})
+	// createLinkInHead: every page's head links the whole site's entry
+	// file, the de locale's pages too.
+	link := regexp.MustCompile(`<head>(?s:.*)<link rel="sitemap" type="application/xml" title="Sitemap" href="/sitemap.xml">(?s:.*)</head>`)
+	for _, page := range []string{"index.html", "de/index.html", "docs/intro/index.html", "de/docs/intro/index.html"} {
+		if data, err := os.ReadFile(filepath.Join(site, "build", filepath.FromSlash(page))); err != nil || !link.Match(data) {
+			t.Errorf("%s has no <link rel=\"sitemap\"> to /sitemap.xml in its head (%v)", page, err)
+		}
+	}
 }
 
 // TestDocusaurusNoIndex: the same real build with Docusaurus' noIndex:
@@ -622,8 +630,9 @@ func docusaurusProject(t *testing.T, fixture string, edit func(string) string) s
 		t.Fatal(err)
 	}
 	// The plugin given @docusaurus/plugin-sitemap's options, a function
-	// among them, as a user who switches keeps them.
-	const plugin = "plugins: [['sitemapgen/docusaurus', { changefreq: 'daily', ignorePatterns: ['/blog/tags/**'], createSitemapItems: async (params) => params.defaultCreateSitemapItems(params) }]],"
+	// among them, as a user who switches keeps them; and its own
+	// createLinkInHead.
+	const plugin = "plugins: [['sitemapgen/docusaurus', { changefreq: 'daily', ignorePatterns: ['/blog/tags/**'], createSitemapItems: async (params) => params.defaultCreateSitemapItems(params), createLinkInHead: true }]],"
 	edited := strings.Replace(string(data), "  presets: [", "  "+plugin+"\n\n  presets: [", 1)
 	edited = regexp.MustCompile(`(?s)sitemap: \{.*?\},`).ReplaceAllString(edited, "sitemap: false,")
 	if edit != nil {
