@@ -486,7 +486,15 @@ race_lane() {
   done
 
   # Last here, where the lane ends before the other: the six platforms
-  # compile while the end-to-end tests run.
+  # compile while the end-to-end tests run. Two of them find their
+  # compiles done: linux/amd64 GoReleaser's own go install's, and
+  # windows/amd64 the vet step's; the other four are compiled cold
+  # (75 CPU s each). All six stay: no two compile the same code (linux's
+  # arm64 build has x/sys/unix's arm64 constants and types, which
+  # watch/rawstat_linux.go's raw stat uses; darwin's and windows' pairs
+  # differ in the standard library's and the dependencies' files for
+  # each architecture), and a platform left out would be found broken by
+  # the release itself.
   # With the toolchain's GOGC: GoReleaser compiles its six platforms
   # under it, and nothing here bounds memory.
   step "go test (release)"
