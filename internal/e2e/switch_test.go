@@ -579,7 +579,9 @@ func TestGatsbySitemapOutput(t *testing.T) {
 // where the plugin's /about redirects), with its changefreq and
 // priority, none it excluded, at the URL it published. The base URL is
 // the plugin's variable NETLIFY_PLUGIN_SITEMAP_BASEURL, which it took
-// before Netlify's URL, and ours does.
+// before Netlify's URL, and ours does; its urlPrefix, /en/, puts every
+// URL under /en/ of it, in ours too (before, urlPrefix was a warning and
+// every URL lost its /en/: issue 68).
 func TestNetlifySitemapSwitch(t *testing.T) {
 	t.Parallel() // @netlify/build in a copy of its own, as TestNetlifyBuild's cases run
 	dir := hostProject(t, "npm-netlify")
@@ -588,7 +590,8 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	write(t, filepath.Join(pub, "contact", "index.html"), "<title>contact</title>")
 	write(t, filepath.Join(pub, "secret.html"), "<title>secret</title>")
 	write(t, filepath.Join(pub, "staging.html"), `<title>staging</title><meta name="robots" content="noindex">`)
-	const inputs = "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n"
+	const inputs = "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n  urlPrefix = \"/en/\"\n"
+	const listed = base + "en/" // the base URL with urlPrefix
 	build := func(pkg string) {
 		t.Helper()
 		write(t, filepath.Join(dir, "netlify.toml"), "[build]\n  publish = \"public\"\n  command = \"echo built\"\n\n[[plugins]]\n  package = \""+pkg+"\"\n"+inputs)
@@ -599,7 +602,7 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	}
 
 	build("@netlify/plugin-sitemap")
-	theirs := peerSet(t, pub, base, "map.xml")
+	theirs := peerSet(t, pub, listed, "map.xml")
 	if len(theirs) != 6 {
 		t.Fatalf("@netlify/plugin-sitemap listed %d URLs, want 6 (the fixture's pages, its 404 page and the noindex one, less the excluded)", len(theirs))
 	}
@@ -608,8 +611,8 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	}
 
 	build("./node_modules/sitemapgen/netlify")
-	ours := peerSet(t, pub, base, "map.xml")
-	notPages := []string{base + "staging", base + "404"} // noindex, the error page
+	ours := peerSet(t, pub, listed, "map.xml")
+	notPages := []string{listed + "staging", listed + "404"} // noindex, the error page
 	for loc, u := range theirs {
 		if _, ok := ours[loc+"/"]; ok {
 			// A folder's index.html: the plugin lists /about, which

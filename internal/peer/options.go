@@ -53,14 +53,14 @@ var Options = []Option{
 	{Netlify, "changeFreq", "--changefreq", changefreq},
 	{Netlify, "priority", "--priority", priority},
 	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
-	{Netlify, "urlPrefix", "warned: give the whole base URL", urlPrefix},
+	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
 	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", baseURL},
 	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
 	// Its variables, which sitemapgen/netlify reads from the build's
 	// environment as the plugin did: each below its input.
 	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", baseURL},
-	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "warned, as urlPrefix (read by sitemapgen/netlify)", urlPrefix},
+	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "as urlPrefix, below it (read by sitemapgen/netlify)", urlPrefix},
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
 	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
@@ -693,12 +693,60 @@ func buildDir(m *Mapper, v any) {
 	}
 }
 
+// urlPrefix: @netlify/plugin-sitemap listed each page at the prefix
+// followed by its path, resolved against the base URL: the base URL
+// with the prefix, which netlifyFinish sets, is the one the URLs are
+// under. Without a base URL among the options (Netlify's URL, which
+// sitemapgen reads itself), it is said.
 func urlPrefix(m *Mapper, v any) {
-	if s, ok := m.str(v); ok && strings.Trim(s, "/") == "" {
+	s, ok := m.str(v)
+	switch {
+	case !ok:
+	case strings.Trim(s, "/") == "":
 		m.Honoured("is empty: no prefix")
-		return
+	case netlifyBase(m) == "":
+		m.Warn("is not taken: give the whole URL the site is served at, with the prefix, as baseUrl (https://example.com%s), which it is joined to", "/"+strings.Trim(s, "/")+"/")
 	}
-	m.Warn("is not taken: give the whole URL the site is served at, with the prefix, as baseUrl (https://example.com/en/)")
+}
+
+// netlifyBase is the base URL @netlify/plugin-sitemap's options give:
+// baseUrl, else NETLIFY_PLUGIN_SITEMAP_BASEURL; "" for none.
+func netlifyBase(m *Mapper) string {
+	for _, name := range []string{"baseUrl", "NETLIFY_PLUGIN_SITEMAP_BASEURL"} {
+		if s, ok := m.other(name).(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// netlifyFinish joins the plugin's prefix (urlPrefix, else
+// NETLIFY_PLUGIN_SITEMAP_URL_PREFIX) to the base URL given, as the
+// plugin resolved prefix + path against it (a prefix from the host's
+// root, /en/, replacing the base URL's path): the base URL the pages
+// are listed under.
+func netlifyFinish(m *Mapper) {
+	base := netlifyBase(m)
+	for _, name := range []string{"urlPrefix", "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX"} {
+		for _, g := range m.all {
+			prefix, ok := g.Value.(string)
+			if g.Name != name || !ok || strings.Trim(prefix, "/") == "" || base == "" {
+				continue
+			}
+			m.at = g
+			b, err := url.Parse(strings.TrimSuffix(base, "/") + "/")
+			var u *url.URL
+			if err == nil {
+				u, err = b.Parse(strings.TrimSuffix(prefix, "/") + "/")
+			}
+			if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+				m.Warn("with the base URL %s gives no absolute http(s) URL; not taken: give the whole URL the site is served at as baseUrl", diag.Excerpt(base))
+				return
+			}
+			m.Set("base_url", u.String())
+			return
+		}
+	}
 }
 
 func baseURL(m *Mapper, v any) {

@@ -297,8 +297,9 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 // finish are the mappings of a peer's options that are made once all are
 // read: static-sitemap-cli's pairs of -c and -p make rules together;
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
-// names, given filenameBase or output or not.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish}
+// names, given filenameBase or output or not; @netlify/plugin-sitemap's
+// urlPrefix is joined to its base URL.
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

@@ -207,6 +207,18 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "locales", Value: []Locale{{Lang: "en"}, {Folder: "fr", Lang: "fr"}}, From: "alternateRefs"}}},
 		{name: "next-sitemap's alternateRefs on other hosts", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.community/fr", "hreflang": "fr"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}}, warn: []string{"alternates: { languages: { fr: '/fr/about' } }"}},
+		// urlPrefix: the plugin listed each page at the prefix and its
+		// path, resolved against the base URL given (issue 68): a prefix
+		// from the root replaces the base URL's path, one without a
+		// slash is below it; without a base URL among the options, said.
+		{name: "netlify's urlPrefix with baseUrl", tool: Netlify, given: []Given{{Name: "urlPrefix", Value: "/en/"}, {Name: "baseUrl", Value: "https://example.com/site"}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com/en/", From: "baseUrl, urlPrefix"}}},
+		{name: "netlify's urlPrefix below baseUrl's path", tool: Netlify, given: []Given{{Name: "baseUrl", Value: "https://example.com/site"}, {Name: "urlPrefix", Value: "en"}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com/site/en/", From: "baseUrl, urlPrefix"}}},
+		{name: "netlify's variables", tool: Netlify, given: []Given{{Name: "NETLIFY_PLUGIN_SITEMAP_BASEURL", Value: "https://example.com"}, {Name: "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", Value: "/de"}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com/de/", From: "NETLIFY_PLUGIN_SITEMAP_BASEURL, NETLIFY_PLUGIN_SITEMAP_URL_PREFIX"}}},
+		{name: "netlify's urlPrefix without a base URL", tool: Netlify, given: []Given{{Name: "urlPrefix", Value: "/en/"}},
+			warn: []string{"is not taken: give the whole URL the site is served at, with the prefix, as baseUrl (https://example.com/en/)"}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
