@@ -121,7 +121,7 @@ var Options = []Option{
 	{SSCLI, "slash", "--trailing-slash (folders; pages as the host serves them)", ssSlash},
 	{SSCLI, "format", "--text for txt and both (its default)", ssFormat},
 	{SSCLI, "text", "--text", ssText},
-	{SSCLI, "stdout", "honoured: sitemapgen writes files, --dry-run prints", ssStdout("sitemapgen writes its files into the site folder; --dry-run prints the URLs")},
+	{SSCLI, "stdout", "redirected to a file by the script (> site/map.xml): --filename, and --out for a folder out of the site folder; else honoured: sitemapgen writes files, --dry-run prints", ssStdout},
 	{SSCLI, "verbose", "--verbose", honoured("give --verbose to sitemapgen when you want every page's fate")},
 	{SSCLI, "save", "honoured: sitemapgen writes files", honoured("sitemapgen writes its files into the site folder")},
 	{SSCLI, "output-dir", "--out", ssOut},

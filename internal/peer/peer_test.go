@@ -251,8 +251,10 @@ func TestStaticSitemapCLI(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args string
-		want []Setting
-		warn []string
+		// stdout is the file the script redirects --stdout to.
+		stdout string
+		want   []Setting
+		warn   []string
 	}{
 		{name: "version 2", args: "-b https://example.com -r dist -c **/*,weekly events/**,daily -p blog/**,0.8 -i 404.html drafts/**",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "dist", From: "root"}, {Key: "exclude", Value: []string{"404.html", "drafts/**"}, From: "ignore"},
@@ -279,6 +281,22 @@ func TestStaticSitemapCLI(t *testing.T) {
 		{name: "version 2's -f and -o", args: "-b https://example.com -r site -f xml -o -c **,monthly",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "changefreq", Value: "monthly", From: "changefreq"},
 				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
+		// -o redirected by the script (the file the generator's reading
+		// gives as its value, issue 68): the sitemap's name, in the site
+		// folder or out of it; a text one's name is sitemap.txt.
+		{name: "-o to a file of the site folder", args: "-b https://example.com -r site -f xml -o", stdout: "site/map.xml",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "filename", Value: "map.xml", From: "stdout"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
+		{name: "-o to a folder of the site folder", args: "-b https://example.com -r ./site -o -f xml", stdout: "./site/maps/map.xml",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "filename", Value: "map.xml", From: "stdout"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
+			warn: []string{"puts the sitemap in the folder maps"}},
+		{name: "-o to a file out of the site folder", args: "-b https://example.com -r site -f xml -o", stdout: "public/seo/sitemap.xml",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "out", Value: "public/seo", From: "stdout"}, {Key: "filename", Value: "sitemap.xml", From: "stdout"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
+		{name: "-o, text", args: "-b https://example.com -f txt -o", stdout: "urls.txt",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "text", Value: true, From: "format, stdout"}, {Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
+			warn: []string{"is written to urls.txt by the script; sitemapgen's text sitemap is sitemap.txt"}},
 		{name: "version 1's -o", args: "https://example.com -o public/sitemaps",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "out", Value: "public/sitemaps", From: "output-dir"}}},
 		{name: "a bad pair", args: "-b https://example.com -c blog/**,often --no-clean --format xml",
@@ -286,7 +304,13 @@ func TestStaticSitemapCLI(t *testing.T) {
 			warn: []string{`"blog/**,often": changefreq "often" is not one of`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := Map(SSCLI, SSCLIArgs(strings.Fields(tc.args), 3), Context{})
+			given := SSCLIArgs(strings.Fields(tc.args), 3)
+			for i := range given {
+				if given[i].Name == "stdout" && tc.stdout != "" {
+					given[i].Value = tc.stdout
+				}
+			}
+			r := Map(SSCLI, given, Context{})
 			var got []Setting
 			for _, s := range r.Settings {
 				s.Line = 0
