@@ -151,7 +151,7 @@ var Options = []Option{
 
 	// hexo-generator-sitemap (3.x): the sitemap: block of Hexo's
 	// _config.yml (read by sitemapgen init).
-	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one (both, its default, when not given)", hexoPath},
+	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one; not given, sitemap.xml and sitemap.txt, its default: --text", hexoPath},
 	{Hexo, "template", "warned: sitemapgen writes its own XML; rules: in sitemap.yaml set values", hexoTemplate},
 	{Hexo, "template_txt", "warned, as template", hexoTemplate},
 	{Hexo, "rel", "true: init writes scripts/sitemapgen-link.js, Hexo's injector putting the link to the entry file into every page's head; where the file exists, the lines to add printed", hexoRel},
@@ -940,6 +940,18 @@ func hexoPath(m *Mapper, v any) {
 		}
 	}
 	m.Set("text", text)
+}
+
+// hexoFinish: without path, hexo-generator-sitemap writes sitemap.txt
+// beside sitemap.xml, a URL its users may have submitted: ours keeps
+// answering there.
+func hexoFinish(m *Mapper) {
+	if slices.Contains(m.given, "path") {
+		return
+	}
+	m.at = Given{Name: "path"}
+	m.Honoured("is sitemap.xml and sitemap.txt by default, and text: true keeps sitemap.txt answering")
+	m.Set("text", true)
 }
 
 // hexoTemplate: a Nunjucks template of the project's own, which the

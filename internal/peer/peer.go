@@ -298,8 +298,9 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 // read: static-sitemap-cli's pairs of -c and -p make rules together;
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
 // names, given filenameBase or output or not; @netlify/plugin-sitemap's
-// urlPrefix is joined to its base URL.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish}
+// urlPrefix is joined to its base URL; hexo-generator-sitemap's
+// sitemap.txt, written by default, is kept.
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

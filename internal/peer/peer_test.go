@@ -139,6 +139,9 @@ func TestMap(t *testing.T) {
 		{name: "hexo-generator-sitemap", tool: Hexo, given: []Given{{Name: "path", Value: []any{"map.xml", "map.txt"}}, {Name: "tags", Value: false}, {Name: "categories", Value: true}, {Name: "rel", Value: true}, {Name: "template", Value: "./sitemap_template.xml"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: true, From: "path"}, {Key: "exclude", Value: []string{"tags/**"}, From: "tags"}},
 			warn: []string{"with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen edits no page", "names a template of the project's own (\"./sitemap_template.xml\"), which sitemapgen does not render"}},
+		// Without path it wrote sitemap.txt too, which is kept (issue 68).
+		{name: "hexo-generator-sitemap's default path", tool: Hexo, given: []Given{{Name: "tags", Value: true}},
+			want: []Setting{{Key: "text", Value: true, From: "path"}}},
 		{name: "hexo-generator-sitemap's path without an extension", tool: Hexo, given: []Given{{Name: "path", Value: "map"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}},
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
