@@ -32,7 +32,7 @@ var Options = []Option{
 	{Astro, "entryLimit", "--max-urls", maxURLs},
 	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
 	{Astro, "xslURL", "--xsl", xsl},
-	{Astro, "canonicalURL", "warned: the base URL is Astro's site, or --base-url", canonicalURL},
+	{Astro, "canonicalURL", "--base-url (with a final slash): its older versions' base URL, in place of site + base", canonicalURL},
 	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", namespaces},
 	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
 
@@ -424,8 +424,23 @@ func xsl(m *Mapper, v any) {
 	}
 }
 
+// canonicalURL: @astrojs/sitemap 0.1 to 0.2.5 listed each page under
+// it, a slash added, in place of Astro's site + base (later versions
+// take it and list under site + base): the base URL its sitemap gave.
 func canonicalURL(m *Mapper, v any) {
-	m.Warn("is not taken: the base URL is Astro's site + base; give --base-url if the sitemap's URLs are elsewhere")
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		m.Warn("is %q, not an absolute http(s) URL; not taken: the base URL is Astro's site + base, or --base-url", diag.Excerpt(s))
+		return
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	m.Set("base_url", u.String())
 }
 
 func namespaces(m *Mapper, v any) {

@@ -222,6 +222,12 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "base_url", Value: "https://example.com/de/", From: "NETLIFY_PLUGIN_SITEMAP_BASEURL, NETLIFY_PLUGIN_SITEMAP_URL_PREFIX"}}},
 		{name: "netlify's urlPrefix without a base URL", tool: Netlify, given: []Given{{Name: "urlPrefix", Value: "/en/"}},
 			warn: []string{"is not taken: give the whole URL the site is served at, with the prefix, as baseUrl (https://example.com/en/)"}},
+		// canonicalURL, the base URL of @astrojs/sitemap's older
+		// versions, in place of site + base (issue 68).
+		{name: "astro's canonicalURL", tool: Astro, given: []Given{{Name: "canonicalURL", Value: "https://www.example.com/docs"}},
+			want: []Setting{{Key: "base_url", Value: "https://www.example.com/docs/", From: "canonicalURL"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		{name: "astro's canonicalURL not a URL", tool: Astro, given: []Given{{Name: "canonicalURL", Value: "/docs/"}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "/docs/", not an absolute http(s) URL`}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
