@@ -207,6 +207,13 @@ type Result struct {
 	// file the generator's own head API reads, and makes the option's
 	// note say what it did.
 	HeadLink string
+	// RobotsTxt is the robots.txt of the site's own that carries the
+	// rules and Sitemap: lines the peer wrote into its robots.txt and
+	// sitemapgen does not write (next-sitemap's robotsTxtOptions'
+	// policies, the sitemaps no index of ours can list), as the peer
+	// wrote them; "" for none. init writes it where the site has none
+	// (RobotsNote's note says so).
+	RobotsTxt string
 }
 
 // Warnings are the notes of options not honoured.

@@ -109,6 +109,8 @@ func TestMap(t *testing.T) {
 		ctx   Context
 		want  []Setting
 		warn  []string // each a part of a warning, in order
+		// robots is Result.RobotsTxt, the site's own robots.txt.
+		robots string
 	}{
 		{name: "astro's values", tool: Astro, given: []Given{{Name: "changefreq", Value: "weekly"}, {Name: "priority", Value: 0.7}, {Name: "entryLimit", Value: 10000.0}, {Name: "filenameBase", Value: "map"}, {Name: "xslURL", Value: "/sitemap.xsl"}, {Name: "customSitemaps", Value: []any{"https://example.com/shop/sitemap.xml"}}},
 			want: []Setting{{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "priority", Value: 0.7, From: "priority"}, {Key: "max_urls", Value: 10000, From: "entryLimit"}, {Key: "filename", Value: "map-index.xml", From: "filenameBase"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslURL"}, {Key: "index.extra", Value: []string{"https://example.com/shop/sitemap.xml"}, From: "customSitemaps"}}},
@@ -123,13 +125,21 @@ func TestMap(t *testing.T) {
 		// function that gives URLs stays a warning that says where to
 		// put them.
 		// robotsTxtOptions' additionalSitemaps, the Sitemap: lines it added:
-		// those under siteUrl the index lists; its rules are warned, and
-		// a sitemap elsewhere stays the site's robots.txt's (issue 70).
-		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "robotsTxtOptions", Value: map[string]any{
-			"policies":           []any{map[string]any{"userAgent": "*", "allow": "/"}},
-			"additionalSitemaps": []any{"https://example.com/server-sitemap.xml", "https://shop.example.org/sitemap.xml", "https://example.com/sitemap.xml", "/relative.xml"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "index.extra", Value: []string{"https://example.com/server-sitemap.xml"}, From: "robotsTxtOptions.additionalSitemaps"}},
-			warn: []string{"is not taken: sitemapgen writes no rules into robots.txt", "gives https://shop.example.org/sitemap.xml, not under siteUrl https://example.com, where sitemapgen's index can list it: keep it as a Sitemap: line of the site's own robots.txt", `gives "/relative.xml", which is no absolute http(s) URL`}},
+		// those under siteUrl the index lists (issue 70); the others, and
+		// additionalSitemapIndices (no index lists an index), and the
+		// policies' rules, next-sitemap's robots.txt wrote as
+		// Result.RobotsTxt says, the site's own (issue 68).
+		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{
+			"policies":                 []any{map[string]any{"userAgent": "*", "allow": "/"}, map[string]any{"userAgent": "test-bot", "allow": []any{"/path", "/path-2"}, "disallow": "/private", "crawlDelay": 10.0}},
+			"additionalSitemaps":       []any{"https://example.com/server-sitemap.xml", "https://shop.example.org/sitemap.xml", "https://example.com/sitemap.xml", "/relative.xml"},
+			"additionalSitemapIndices": []any{"https://example.com/blog/sitemap-index.xml"},
+			"includeNonIndexSitemaps":  true}}},
+			want:   []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "index.extra", Value: []string{"https://example.com/server-sitemap.xml"}, From: "robotsTxtOptions.additionalSitemaps"}},
+			warn:   []string{`gives "/relative.xml", which is no absolute http(s) URL`, "wrote rules or Sitemap: lines into robots.txt that sitemapgen does not write: keep them in the site's own robots.txt (public/robots.txt, which sitemapgen init writes where there is none)"},
+			robots: "# *\nUser-agent: *\nAllow: /\n\n# test-bot\nUser-agent: test-bot\nAllow: /path\nAllow: /path-2\nDisallow: /private\nCrawl-delay: 10\n\n# Host\nHost: https://example.com\n\n# Sitemaps\nSitemap: https://shop.example.org/sitemap.xml\nSitemap: https://example.com/blog/sitemap-index.xml\n"},
+		{name: "next-sitemap's policies without generateRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{map[string]any{"userAgent": "*", "disallow": "/x"}}}}}},
+		{name: "next-sitemap's policies not literal", tool: NextSitemap, given: []Given{{Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"policies": Expr{Text: "rules"}, "sitemaps": true}}},
+			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}}, warn: []string{"gives sitemaps, not next-sitemap's", "has policies that are not literal values"}},
 		{name: "next-sitemap's additionalSitemaps alone", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"additionalSitemaps": []any{"https://example.com/a.xml"}}}},
 			want: []Setting{{Key: "index.extra", Value: []string{"https://example.com/a.xml"}, From: "robotsTxtOptions.additionalSitemaps"}}},
 		{name: "extra URLs of a function", tool: NextSitemap, given: []Given{{Name: "additionalPaths", Value: Func{}}},
@@ -204,8 +214,9 @@ func TestMap(t *testing.T) {
 		// as a command; robotsTxtOptions' rules stay the site's own.
 		{name: "next-sitemap's transformRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}}}},
 			warn: []string{"transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD"}},
-		{name: "next-sitemap's transformRobotsTxt and policies", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}, "policies": []any{}}}},
-			warn: []string{"--robots-transform CMD", "sitemapgen writes no rules into robots.txt"}},
+		{name: "next-sitemap's transformRobotsTxt and policies", tool: NextSitemap, given: []Given{{Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}, "policies": []any{map[string]any{"userAgent": "*", "disallow": "/x"}}}}},
+			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}}, warn: []string{"--robots-transform CMD", "wrote rules or Sitemap: lines into robots.txt"},
+			robots: "# *\nUser-agent: *\nDisallow: /x\n\n"},
 		{name: "next-sitemap's alternateRefs by folder", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.com/fr/", "hreflang": "fr"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "locales", Value: []Locale{{Lang: "en"}, {Folder: "fr", Lang: "fr"}}, From: "alternateRefs"}}},
 		{name: "next-sitemap's alternateRefs on other hosts", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.community/fr", "hreflang": "fr"}}}},
@@ -239,6 +250,9 @@ func TestMap(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("settings:\n%#v\nwant\n%#v", got, tc.want)
+			}
+			if r.RobotsTxt != tc.robots {
+				t.Errorf("robots.txt %q, want %q", r.RobotsTxt, tc.robots)
 			}
 			warnings := r.Warnings()
 			if len(warnings) != len(tc.warn) {
