@@ -144,6 +144,10 @@ type SitemapBlock struct {
 	// Options.ExcludeKeys true: ExcludedBy is then that key, as written.
 	Exclude    bool
 	ExcludedBy string
+	// Template, when set, is the test by which the project's own
+	// sitemap template leaves the page out, by its URL (Exclude is then
+	// true).
+	Template string
 	// ChangeFreq is changefreq, one of the protocol's seven values in any
 	// case; zero when unset.
 	ChangeFreq sitemap.ChangeFreq

@@ -604,6 +604,8 @@ func (m *Mapper) checkServed(d *Decision, rel string, built bool) {
 // exclusion to d, and reports whether they leave the page out.
 func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
 	switch {
+	case src.Sitemap.Exclude && src.Sitemap.Template != "":
+		d.Skip, d.Because = SitemapExcluded, "the project's own sitemap template leaves it out ("+src.Sitemap.Template+")"
 	case src.Sitemap.Exclude && src.Sitemap.ExcludedBy != "":
 		d.Skip, d.Because = SitemapExcluded, "front matter "+src.Sitemap.ExcludedBy+": true, which the project's own sitemap template leaves out"
 	case src.Sitemap.Exclude:

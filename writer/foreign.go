@@ -6,6 +6,7 @@ package writer
 import (
 	"bytes"
 	"io"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -115,6 +116,25 @@ func isSitemapFile(root *fsx.Root, rel string) bool {
 	head, ok := sitemapHead(root, rel)
 	return ok && (bytes.Contains(head, []byte("<urlset")) || bytes.Contains(head, []byte("<sitemapindex"))) &&
 		bytes.Contains(head, []byte("sitemaps.org/schemas/sitemap/0.9"))
+}
+
+// isTextSitemapFile reports whether the regular file rel in root is a
+// text sitemap: within the protocol's size, each of its lines an
+// absolute http(s) URL, one at least (hexo-generator-sitemap's
+// sitemap.txt).
+func isTextSitemapFile(root *fsx.Root, rel string) bool {
+	if st, err := root.Lstat(rel); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	data, err := root.ReadFile(rel, sitemap.MaxBytes, protocolLimit)
+	if err != nil {
+		return false
+	}
+	lines := strings.Fields(string(data))
+	return len(lines) > 0 && !slices.ContainsFunc(lines, func(l string) bool {
+		u, err := url.Parse(l)
+		return err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == ""
+	})
 }
 
 // sitemapHead returns the first 2 KiB of the regular file rel in root,

@@ -130,3 +130,13 @@ func (t *txn) ours(name, marker string) (path string, ok bool, err error) {
 	})
 	return path, ok, err
 }
+
+// generatorsText reports whether the file name in Dir is a text sitemap
+// of the generator's own, which Options.TakeOver names.
+func (t *txn) generatorsText(name string) (ok bool) {
+	if t.opts.TakeOver == nil || !t.opts.TakeOver(name) {
+		return false
+	}
+	t.inRoot(func(r *fsx.Root) bool { ok = isTextSitemapFile(r, name); return true })
+	return ok
+}

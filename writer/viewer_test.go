@@ -164,6 +164,39 @@ func TestTextNotOurs(t *testing.T) {
 	}
 }
 
+// TestTextOfTheGenerator: a sitemap.txt TakeOver names, a text sitemap
+// (hexo-generator-sitemap's, which hexo generate leaves in place), is
+// the generator's own: a Write with Text writes over it, as the entry
+// file over its sitemap.xml (issue 68); one TakeOver names that is no
+// text sitemap stays the site's own, and fails the Write.
+func TestTextOfTheGenerator(t *testing.T) {
+	takes := func(name string) bool { return name == "sitemap.xml" || name == "sitemap.txt" }
+	for _, tc := range []struct {
+		name, text string
+		ok         bool
+	}{
+		{"a text sitemap", "https://example.com/blog\nhttps://example.com/blog/about/\n", true},
+		{"no text sitemap", "notes, by hand\n", false},
+		{"empty", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "sitemap.txt")
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base, Text: true, TakeOver: takes})
+			data, _ := os.ReadFile(path)
+			switch {
+			case tc.ok && (err != nil || !strings.HasPrefix(string(data), sample[0].Loc+"\n")):
+				t.Errorf("Write: %v; sitemap.txt %q", err, data)
+			case !tc.ok && (err == nil || string(data) != tc.text):
+				t.Errorf("Write: %v, want the site's own sitemap.txt kept: %q", err, data)
+			}
+		})
+	}
+}
+
 // TestViewerNamespaces: the page reads every namespace the writer
 // writes, spelled as the writer spells it: a sitemap's videos and news
 // articles show only when the two agree.

@@ -564,7 +564,11 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		}
 		name(c.files, "sitemap.txt", "sitemap-%d.txt")
 		for _, f := range c.files {
-			if path, ok, _ := t.ours(f.name, ""); !ok {
+			// The generator's own text sitemap at the name
+			// (hexo-generator-sitemap's sitemap.txt, which hexo
+			// generate leaves in place) ours writes over, as the
+			// entry file writes over its sitemap.xml.
+			if path, ok, _ := t.ours(f.name, ""); !ok && !t.generatorsText(f.name) {
 				return nil, &diag.Diagnostic{File: path, Msg: "no text sitemap written: the file is not one sitemapgen wrote (the site's own?); remove or rename it, or turn the text sitemap off"}
 			}
 		}

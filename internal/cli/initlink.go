@@ -7,6 +7,13 @@ package cli
 // head API reads at each build (Gatsby's gatsby-ssr.js, a script of
 // Hexo's scripts/), naming sitemapgen's entry file. A file that exists is
 // never written over: the lines to add are printed instead, as a step.
+//
+// So are the rules and Sitemap: lines next-sitemap wrote into its
+// robots.txt that sitemapgen does not write (robotsTxtOptions' policies,
+// a sitemap no index of ours can list: peer.Result.RobotsTxt): by the
+// site's own robots.txt, public/robots.txt, which Next.js copies into
+// its export and serves, and where --robots adds the Sitemap: lines of
+// ours.
 
 import (
 	"bytes"
@@ -20,11 +27,14 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-// A headLink is the file that carries a peer's link, and what became of
-// it.
+// A headLink is the file that carries a peer's link (or its robots.txt's
+// rules), and what became of it.
 type headLink struct {
 	tool   peer.Tool
 	option string // the peer's option (createLinkInHead, rel)
+	// notePrefix begins the option's note that the file carries ("" for
+	// any), and keep says what it carries, for the messages.
+	notePrefix, keep string
 	// file is the file init writes; taken, the files of the project that
 	// hold what it would (gatsby-ssr.tsx …), file among them.
 	file  string
@@ -57,15 +67,22 @@ func entryName(peers []config.Peer) string {
 }
 
 // headLinks are the files that carry the links of the peers of d, with
-// the entry file's name the sitemap.yaml init writes gives.
+// the entry file's name the sitemap.yaml init writes gives, and the
+// rules of their robots.txt.
 func headLinks(d *config.Findings) []*headLink {
 	name := entryName(d.Peers)
 	var out []*headLink
 	for _, pe := range d.Peers {
+		if pe.Result.RobotsTxt != "" && pe.Tool == peer.NextSitemap {
+			out = append(out, &headLink{tool: pe.Tool, option: "robotsTxtOptions", notePrefix: peer.RobotsNote,
+				keep: fmt.Sprintf("the rules and Sitemap: lines %s's robotsTxtOptions wrote into robots.txt", pe.Tool),
+				file: "public/robots.txt", taken: []string{"public/robots.txt"}, text: pe.Result.RobotsTxt, code: pe.Result.RobotsTxt,
+				how: "the site's own robots.txt, with its rules and Sitemap: lines, where --robots adds ours"})
+		}
 		if pe.Result.HeadLink == "" {
 			continue
 		}
-		l := &headLink{tool: pe.Tool, option: pe.Result.HeadLink}
+		l := &headLink{tool: pe.Tool, option: pe.Result.HeadLink, keep: fmt.Sprintf("the <link rel=\"sitemap\"> %s's %s put into every page's head", pe.Tool, pe.Result.HeadLink)}
 		switch pe.Tool {
 		case peer.Gatsby:
 			l.file, l.taken = "gatsby-ssr.js", []string{"gatsby-ssr.js", "gatsby-ssr.jsx", "gatsby-ssr.ts", "gatsby-ssr.tsx", "gatsby-ssr.mjs", "gatsby-ssr.cjs"}
@@ -176,8 +193,12 @@ func (l *headLink) note(peers []config.Peer) {
 		}
 		for j := range peers[i].Result.Notes {
 			n := &peers[i].Result.Notes[j]
-			if n.Option != l.option {
+			if n.Option != l.option || !strings.HasPrefix(n.Msg, l.notePrefix) {
 				continue
+			}
+			what := "put a <link rel=\"sitemap\"> into every page's head"
+			if l.notePrefix != "" {
+				what = l.notePrefix
 			}
 			switch {
 			case l.written:
@@ -185,9 +206,9 @@ func (l *headLink) note(peers []config.Peer) {
 			case l.same:
 				n.Honoured, n.Msg = true, fmt.Sprintf("is carried over by %s, as init writes it, %s", l.file, l.how)
 			case l.in != "":
-				n.Msg = fmt.Sprintf("put a <link rel=\"sitemap\"> into every page's head; %s is there, and init edits no file of the project's: add the lines init printed to it", l.in)
+				n.Msg = fmt.Sprintf("%s; %s is there, and init edits no file of the project's: add the lines init printed to it", what, l.in)
 			default:
-				n.Msg = fmt.Sprintf("put a <link rel=\"sitemap\"> into every page's head; init wrote no %s: write it with the lines init printed", l.file)
+				n.Msg = fmt.Sprintf("%s; init wrote no %s: write it with the lines init printed", what, l.file)
 			}
 		}
 	}
@@ -203,7 +224,7 @@ func (l *headLink) report(w io.Writer) {
 	case l.same:
 		return
 	}
-	say(w, false, "to keep the <link rel=\"sitemap\"> %s's %s put into every page's head:", l.tool, l.option)
+	say(w, false, "to keep %s:", l.keep)
 	step := fmt.Sprintf("write %s with these lines", l.file)
 	switch {
 	case l.in != "":

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -116,8 +117,15 @@ func peerValue(s peer.Setting) (Values, error) {
 // PeerOption names a peer's option as the user of the tool runBy (a key
 // of [RunBy]) gives it: sitemapgen({ filter }) in astro.config,
 // [plugins.inputs] changeFreq in netlify.toml; else as the peer's
-// ("@astrojs/sitemap's filter").
+// ("@astrojs/sitemap's filter"). Options that gave a setting together
+// ("baseUrl, urlPrefix") are named each.
 func PeerOption(runBy string, tool peer.Tool, option string) string {
+	if parts := strings.Split(option, ", "); len(parts) > 1 && slices.ContainsFunc(parts, func(o string) bool { return peer.IsEnvOption(tool, o) }) {
+		for i, o := range parts {
+			parts[i] = PeerOption(runBy, tool, o)
+		}
+		return strings.Join(parts, ", ")
+	}
 	if peer.IsEnvOption(tool, option) {
 		return option + " in the environment"
 	}

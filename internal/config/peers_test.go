@@ -136,7 +136,8 @@ func TestPeerFileName(t *testing.T) {
 // NETLIFY_PLUGIN_SITEMAP_BASEURL is the base URL, as the plugin took it:
 // below its baseUrl input (a flag here) and sitemap.yaml, above Netlify's
 // URL; a plain run leaves it. Without any, the error names it.
-// NETLIFY_PLUGIN_SITEMAP_URL_PREFIX is a warning, as urlPrefix.
+// NETLIFY_PLUGIN_SITEMAP_URL_PREFIX is joined to it, as urlPrefix (issue 68);
+// without a base URL of the plugin's, a warning.
 func TestPeerVariables(t *testing.T) {
 	site := map[string]string{"public/": "", "netlify.toml": "[build]\npublish = \"public\"\n"}
 	const variable = "NETLIFY_PLUGIN_SITEMAP_BASEURL"
@@ -152,7 +153,9 @@ func TestPeerVariables(t *testing.T) {
 			warning: variable + " in the environment is not taken: --base-url gives base_url, which wins"},
 		{name: "sitemap.yaml wins", env: inPlugin, files: map[string]string{DefaultFile: "base_url: https://file.example/\n"}, want: "https://file.example/", from: DefaultFile,
 			warning: variable + " in the environment is not taken: sitemap.yaml gives base_url, which wins"},
-		{name: "the plugin's prefix", env: merge(inPlugin, map[string]string{"NETLIFY_PLUGIN_SITEMAP_URL_PREFIX": "/en/"}), want: "https://www.example.org", from: variable + " in the environment",
+		{name: "the plugin's prefix", env: merge(inPlugin, map[string]string{"NETLIFY_PLUGIN_SITEMAP_URL_PREFIX": "/en/"}), want: "https://www.example.org/en/",
+			from: variable + " in the environment, NETLIFY_PLUGIN_SITEMAP_URL_PREFIX in the environment"},
+		{name: "the plugin's prefix, no base URL of its", env: merge(netlifyProd, map[string]string{RunByEnv: "netlify", "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX": "/en/"}), want: "https://netlify.example/", from: "Netlify URL",
 			warning: "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX in the environment is not taken: give the whole URL the site is served at, with the prefix"},
 		{name: "plain sitemapgen", env: merge(netlifyProd, map[string]string{variable: "https://www.example.org"}), want: "https://netlify.example/", from: "Netlify URL"},
 	} {

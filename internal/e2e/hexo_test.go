@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -147,6 +148,100 @@ func ourHexoURLs(t *testing.T, src string) map[string]string {
 	return ours
 }
 
+// hexoProject copies testdata/hexo, its packages linked in, for real
+// Hexo builds (./test.sh installs them), and returns the copy.
+func hexoProject(t *testing.T) string {
+	t.Helper()
+	fixture := nodeFixture(t, "hexo")
+	src := copyFixture(t, "hexo")
+	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// hexoGenerate runs hexo generate in the project src, into a fresh
+// public/ when fresh (as CI builds), else over the public/ there (as
+// hexo generate leaves the files no plugin writes any more).
+func hexoGenerate(t *testing.T, src string, fresh bool) {
+	t.Helper()
+	if fresh {
+		if err := os.RemoveAll(filepath.Join(src, "public")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "hexo"), "generate", "--silent")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("hexo generate: %v\n%s", err, out)
+	}
+}
+
+// TestHexoSitemapTextSwitch: hexo-generator-sitemap writes sitemap.txt
+// beside sitemap.xml when its sitemap: block gives no path (its default),
+// a text sitemap whose URL a user may have submitted (issue 68). Built
+// with real Hexo and the plugin, then switched: init carries text: true
+// (before, nothing, and the URL answered 404 once the plugin was gone);
+// ours answers there with our URLs (every URL the plugin's listed, the
+// home page as /blog/, the page Hexo writes) right after init, over the
+// plugin's file that hexo generate leaves in public/, and after the
+// switch, the plugin out of package.json, in a fresh public/ (CI).
+func TestHexoSitemapTextSwitch(t *testing.T) {
+	src := hexoProject(t)
+	config, err := os.ReadFile(filepath.Join(src, "_config.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, "_config.yml"), strings.Replace(string(config), "sitemap:\n  path: sitemap.xml\n", "", 1))
+	public := filepath.Join(src, "public")
+	text := func(when string) []string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(public, "sitemap.txt"))
+		if err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+		return strings.Fields(string(data))
+	}
+	hexoGenerate(t, src, true)
+	theirs := text("the plugin's build")
+	if len(theirs) < 5 {
+		t.Fatalf("hexo-generator-sitemap's sitemap.txt lists %d URLs: %q", len(theirs), theirs)
+	}
+	same := func(when string) {
+		t.Helper()
+		ours := text(when)
+		xml := ourHexoURLs(t, src)
+		if len(ours) != len(xml) {
+			t.Errorf("%s: sitemap.txt lists %d URLs, our sitemap.xml %d", when, len(ours), len(xml))
+		}
+		for _, u := range theirs {
+			if u+"/" == hexoBase {
+				u = hexoBase
+			}
+			if !slices.Contains(ours, u) {
+				t.Errorf("%s: hexo-generator-sitemap's sitemap.txt lists %s; ours does not: %q", when, u, ours)
+			}
+		}
+	}
+
+	r := mustRun(t, src, "init")
+	if yaml, err := os.ReadFile(filepath.Join(src, "sitemap.yaml")); err != nil || !strings.Contains(string(yaml), "\ntext: true") {
+		t.Fatalf("init's sitemap.yaml has no text: true (%v):\n%s\n%s", err, yaml, r.stderr)
+	}
+	hexoRun(t, src)
+	same("after init")
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "hexo-generator-sitemap")
+	})
+	hexoGenerate(t, src, true)
+	if _, err := os.Stat(filepath.Join(public, "sitemap.txt")); err == nil {
+		t.Fatal("hexo-generator-sitemap still wrote public/sitemap.txt: not out of the build")
+	}
+	hexoRun(t, src)
+	same("after the switch")
+}
+
 // TestHexoSitemapRelSwitch: hexo-generator-sitemap's rel: true, the
 // <link rel="sitemap"> it puts into every page's head, kept through the
 // switch (issue 68). The fixture is built with real Hexo and the plugin
@@ -156,11 +251,7 @@ func ourHexoURLs(t *testing.T, src string) map[string]string {
 // and hexo generate && sitemapgen gives every page the same link, to our
 // sitemap.xml.
 func TestHexoSitemapRelSwitch(t *testing.T) {
-	fixture := nodeFixture(t, "hexo")
-	src := copyFixture(t, "hexo")
-	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
+	src := hexoProject(t)
 	config, err := os.ReadFile(filepath.Join(src, "_config.yml"))
 	if err != nil {
 		t.Fatal(err)
@@ -182,15 +273,7 @@ func TestHexoSitemapRelSwitch(t *testing.T) {
 	hexoGenerate := func() []string {
 		t.Helper()
 		public := filepath.Join(src, "public")
-		if err := os.RemoveAll(public); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "hexo"), "generate", "--silent")
-		cmd.Dir = src
-		cmd.Env = append(os.Environ(), "TZ=UTC")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("hexo generate: %v\n%s", err, out)
-		}
+		hexoGenerate(t, src, true)
 		pages, err := filepath.Glob(filepath.Join(public, "*", "*", "*", "*", "index.html"))
 		if err != nil {
 			t.Fatal(err)

@@ -205,8 +205,13 @@ export default defineConfig({
 // additionalSitemaps, which next-sitemap names in robots.txt's Sitemap:
 // lines: init carries the one under siteUrl over as an entry of the
 // index (index.extra), which the index lists after the switch and
-// robots.txt names; the one on another host, which no index here can
-// list, and the rules are warned about, each named (issue 70).
+// robots.txt names (issue 70). The one on another host, which no index
+// here can list, additionalSitemapIndices (no index lists an index) and
+// the policies' rules init writes into public/robots.txt, the site's own,
+// as next-sitemap wrote them (the fixture's out/robots.txt, next-sitemap
+// 4's, shows its form), which next build copies into out/ and where
+// --robots adds our line (before, they were warnings, and lost: issue
+// 68).
 func TestInitNextSitemapAdditionalSitemaps(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "next-site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-sitemap"))); err != nil {
@@ -219,27 +224,47 @@ func TestInitNextSitemapAdditionalSitemaps(t *testing.T) {
 	}
 	write(t, cfg, strings.Replace(string(data), "  generateRobotsTxt: true,\n", `  generateRobotsTxt: true,
   robotsTxtOptions: {
-    policies: [{ userAgent: '*', disallow: '/private' }],
+    policies: [{ userAgent: '*', allow: '/' }, { userAgent: 'test-bot', disallow: ['/private', '/drafts'], crawlDelay: 10 }],
     additionalSitemaps: [
       'https://example.com/server-sitemap.xml',
       'https://shop.example.org/sitemap.xml',
     ],
+    additionalSitemapIndices: ['https://example.com/blog/sitemap-index.xml'],
   },
 `, 1))
-	wantOutput(t, mustRun(t, src, "init").stderr,
+	r := mustRun(t, src, "init")
+	wantOutput(t, r.stderr,
 		"settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, locales, robots, index.extra, filename\n",
-		"next-sitemap.config.js:14: warning: next-sitemap's robotsTxtOptions is not taken: sitemapgen writes no rules into robots.txt",
-		"next-sitemap.config.js:14: warning: next-sitemap's robotsTxtOptions.additionalSitemaps gives https://shop.example.org/sitemap.xml, not under siteUrl https://example.com")
-	// The switch: next-sitemap's files removed, as next build leaves out/.
-	for _, f := range []string{"next-sitemap.config.js", "out/site-map.xml", "out/site-map-0.xml", "out/site-map-1.xml", "out/site-map-2.xml", "out/robots.txt"} {
+		"sitemapgen: wrote public/robots.txt, the site's own robots.txt, with its rules and Sitemap: lines, where --robots adds ours (next-sitemap's robotsTxtOptions)\n")
+	if strings.Contains(r.stderr, "warning: next-sitemap's robotsTxtOptions") {
+		t.Errorf("init warns of robotsTxtOptions:\n%s", r.stderr)
+	}
+	const rules = "# *\nUser-agent: *\nAllow: /\n\n# test-bot\nUser-agent: test-bot\nDisallow: /private\nDisallow: /drafts\nCrawl-delay: 10\n\n# Host\nHost: https://example.com\n\n# Sitemaps\nSitemap: https://shop.example.org/sitemap.xml\nSitemap: https://example.com/blog/sitemap-index.xml\n"
+	theirs, err := os.ReadFile(filepath.Join(src, "out", "robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if form, _, _ := strings.Cut(string(theirs), "# Sitemaps\n"); !strings.HasPrefix(rules, "# *\nUser-agent: *\nAllow: /\n\n") || !strings.Contains(rules, form[len("# *\nUser-agent: *\nAllow: /\n\n"):]) {
+		t.Fatalf("the rules init writes are not in next-sitemap's form:\n%s\nnext-sitemap's:\n%s", rules, theirs)
+	}
+	if got, err := os.ReadFile(filepath.Join(src, "public", "robots.txt")); err != nil || string(got) != rules {
+		t.Fatalf("public/robots.txt (%v):\n%s\nwant\n%s", err, got, rules)
+	}
+	// The switch: next-sitemap's files removed, as next build leaves
+	// out/, whose robots.txt is public/'s, which it copies there.
+	for _, f := range []string{"next-sitemap.config.js", "out/site-map.xml", "out/site-map-0.xml", "out/site-map-1.xml", "out/site-map-2.xml"} {
 		if err := os.Remove(filepath.Join(src, f)); err != nil {
 			t.Fatal(err)
 		}
 	}
+	write(t, filepath.Join(src, "out", "robots.txt"), rules)
 	mustRun(t, src)
 	out := filepath.Join(src, "out")
-	if got, want := robotsSitemaps(t, out), []string{"https://example.com/site-map.xml"}; !slices.Equal(got, want) {
+	if got, want := robotsSitemaps(t, out), []string{"https://shop.example.org/sitemap.xml", "https://example.com/blog/sitemap-index.xml", "https://example.com/site-map.xml"}; !slices.Equal(got, want) {
 		t.Errorf("robots.txt names %q, want %q", got, want)
+	}
+	if got, _ := os.ReadFile(filepath.Join(out, "robots.txt")); !strings.HasPrefix(string(got), rules) {
+		t.Errorf("robots.txt lost the rules:\n%s", got)
 	}
 	entries := fileLocs(t, filepath.Join(out, "site-map.xml"))
 	if !slices.Contains(entries, "https://example.com/server-sitemap.xml") || slices.Contains(entries, "https://shop.example.org/sitemap.xml") {

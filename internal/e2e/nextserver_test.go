@@ -244,6 +244,43 @@ func TestNextServerOwnFilesUnserved(t *testing.T) {
 	}
 }
 
+// TestNextServerPagesSSR: a page of the pages router with
+// getServerSideProps and no route parameter (pages/dashboard.js), a
+// single URL the server renders at each request, is named in a warning
+// as the app router's /account is (a page that reads the request), and
+// listed once --extra-urls gives its URL (issue 68, item 6: it was so
+// already). The fixture's build is testdata/next-server's, with the
+// page's entry of server/pages-manifest.json as next build (Next.js 16)
+// writes it for such a page, "/dashboard": "pages/dashboard.js", and no
+// prerendered page of it.
+func TestNextServerPagesSSR(t *testing.T) {
+	src := nextServerApp(t)
+	write(t, filepath.Join(src, "pages", "dashboard.js"), "export async function getServerSideProps() { return { props: { at: 'dashboard' } }; }\nexport default function Dashboard({ at }) { return <h1>{at}</h1>; }\n")
+	manifest := filepath.Join(src, ".next", "server", "pages-manifest.json")
+	data, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, manifest, strings.Replace(string(data), `  "/legal": "pages/legal.js",`, `  "/dashboard": "pages/dashboard.js",`+"\n"+`  "/legal": "pages/legal.js",`, 1))
+	const base = "https://example.com/shop/"
+	r := mustRun(t, src)
+	checkServerRun(t, r.stderr, nil, []string{
+		"app-path-routes-manifest.json: warning: /account is rendered on each request, not prerendered",
+		"pages-manifest.json: warning: /dashboard is rendered on each request, not prerendered",
+		"app-path-routes-manifest.json: warning: /products/[id] is rendered on demand and has no page prerendered",
+		"pages-manifest.json: warning: /wiki/[slug] is rendered on demand and has no page prerendered",
+	}, nil)
+	extra := filepath.Join(src, "extra-urls.txt")
+	write(t, extra, base+"dashboard/\n")
+	r = mustRun(t, src, "--extra-urls", extra)
+	if strings.Contains(r.stderr, "/dashboard is rendered") {
+		t.Errorf("its URL given, the run still warns of /dashboard:\n%s", r.stderr)
+	}
+	if ours := locs(t, filepath.Join(src, "public", "sitemap.xml")); !slices.Contains(ours, base+"dashboard/") {
+		t.Errorf("%sdashboard/ not listed: %q", base, ours)
+	}
+}
+
 // nextServerApp copies testdata/next-server to a new folder, with the
 // .gitignore of a Next.js project whose sitemaps are made at each build
 // (the build and the sitemaps ignored), and returns it. It skips the

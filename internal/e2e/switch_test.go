@@ -58,6 +58,22 @@ func peerSet(t *testing.T, dir, base, name string) map[string]peerURL {
 	return set
 }
 
+// sameURLs says each URL the peer listed (theirs) that we do not
+// (ours), and each we list that it did not.
+func sameURLs(t *testing.T, peer string, theirs, ours map[string]peerURL) {
+	t.Helper()
+	for loc := range theirs {
+		if _, ok := ours[loc]; !ok {
+			t.Errorf("%s lists %s; we do not", peer, loc)
+		}
+	}
+	for loc := range ours {
+		if _, ok := theirs[loc]; !ok {
+			t.Errorf("we list %s; %s does not", loc, peer)
+		}
+	}
+}
+
 // setFiles returns the urlsets the sitemap file name of dir leads to,
 // relative to dir: name itself, or the files its index lists, at their
 // URLs under base.
@@ -288,6 +304,24 @@ func runSSCLI(t *testing.T, src, base string) map[string]peerURL {
 	return theirs
 }
 
+// ssSwitch switches the copy of testdata/sscli in src as
+// docs/migrating.md says: static-sitemap-cli's file of the site
+// folder, name, goes (the build writes it no more), the package and its
+// settings out of package.json, and the script that ran it runs
+// sitemapgen, which runs.
+func ssSwitch(t *testing.T, src, name string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(src, "site", name)); err != nil {
+		t.Fatal(err)
+	}
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "static-sitemap-cli")
+		delete(p, "sscli")
+		p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
+	})
+	mustRun(t, src)
+}
+
 // TestStaticSitemapCLISwitch runs static-sitemap-cli 2 (pinned in
 // testdata/sscli's package-lock.json; ./test.sh installs it) as the
 // fixture's postbuild script does, on its built site (noindex and 404
@@ -317,15 +351,7 @@ func TestStaticSitemapCLISwitch(t *testing.T) {
 		t.Errorf("init does not warn once, at the pairs:\n%s", r.stderr)
 	}
 
-	// The switch.
-	if err := os.Remove(filepath.Join(site, "sitemap.xml")); err != nil {
-		t.Fatal(err)
-	}
-	editPackageJSON(t, src, func(p map[string]any) {
-		delete(p["dependencies"].(map[string]any), "static-sitemap-cli")
-		p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
-	})
-	mustRun(t, src)
+	ssSwitch(t, src, "sitemap.xml")
 	ours := peerSet(t, site, base, "sitemap.xml")
 	// blog/2024/second/index.html matches -c blog/2024/**,daily and -p
 	// blog/**,0.6: the first rule, of the -c glob, gives no priority.
@@ -349,6 +375,45 @@ func TestStaticSitemapCLISwitch(t *testing.T) {
 		}
 	}
 	answers(t, site, base, "sitemap.xml", nil)
+}
+
+// TestStaticSitemapCLIStdout: a script that runs static-sitemap-cli 2
+// with -o (--stdout) redirected to a file (sscli … -o > site/map.xml)
+// published its sitemap at that file's URL. Run so, then switched as
+// TestStaticSitemapCLISwitch does: init carries the file's name over
+// (before, it said stdout was honoured and ours went to sitemap.xml,
+// leaving map.xml's URL to answer 404: issue 68), and ours answers at
+// that URL with the same URLs.
+func TestStaticSitemapCLIStdout(t *testing.T) {
+	needTool(t, "git")
+	src := copyProject(t, nodeFixture(t, "sscli"))
+	editPackageJSON(t, src, func(p map[string]any) {
+		p["scripts"].(map[string]any)["postbuild"] = "sscli -b https://example.com -r site -f xml -i 404.html 'private/**' -o > site/map.xml"
+	})
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	site := filepath.Join(src, "site")
+	const base = "https://example.com/"
+	cmd := exec.Command("npm", "run", "--silent", "postbuild")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm run postbuild: %v\n%s", err, out)
+	}
+	theirs := peerSet(t, site, base, "map.xml")
+	if len(theirs) != 7 {
+		t.Fatalf("static-sitemap-cli listed %d URLs in map.xml; the fixture's site has 7 pages it lists: %v", len(theirs), theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	if want := "settings of static-sitemap-cli (package.json:9): base_url, root, exclude, filename, clean_urls, trailing_slash\n"; !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "warning:") {
+		t.Errorf("init does not say %q, or warns:\n%s", want, r.stderr)
+	}
+
+	ssSwitch(t, src, "map.xml")
+	if _, err := os.Stat(filepath.Join(site, "sitemap.xml")); err == nil {
+		t.Error("sitemap.xml written, not map.xml")
+	}
+	ours := peerSet(t, site, base, "map.xml")
+	sameURLs(t, "static-sitemap-cli", theirs, ours)
 }
 
 // TestStaticSitemapCLIConfig: static-sitemap-cli reads its settings from
@@ -487,16 +552,7 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 	mustRun(t, src)
 
 	ours := peerSet(t, public, base, "sitemap-index.xml")
-	for loc := range theirs {
-		if _, ok := ours[loc]; !ok {
-			t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
-		}
-	}
-	for loc := range ours {
-		if _, ok := theirs[loc]; !ok {
-			t.Errorf("we list %s; gatsby-plugin-sitemap does not", loc)
-		}
-	}
+	sameURLs(t, "gatsby-plugin-sitemap", theirs, ours)
 	f, err := sitemaptest.ReadFile(filepath.Join(public, "sitemap-index.xml"))
 	if err != nil {
 		t.Fatal(err)
@@ -579,7 +635,9 @@ func TestGatsbySitemapOutput(t *testing.T) {
 // where the plugin's /about redirects), with its changefreq and
 // priority, none it excluded, at the URL it published. The base URL is
 // the plugin's variable NETLIFY_PLUGIN_SITEMAP_BASEURL, which it took
-// before Netlify's URL, and ours does.
+// before Netlify's URL, and ours does; its urlPrefix, /en/, puts every
+// URL under /en/ of it, in ours too (before, urlPrefix was a warning and
+// every URL lost its /en/: issue 68).
 func TestNetlifySitemapSwitch(t *testing.T) {
 	t.Parallel() // @netlify/build in a copy of its own, as TestNetlifyBuild's cases run
 	dir := hostProject(t, "npm-netlify")
@@ -588,7 +646,8 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	write(t, filepath.Join(pub, "contact", "index.html"), "<title>contact</title>")
 	write(t, filepath.Join(pub, "secret.html"), "<title>secret</title>")
 	write(t, filepath.Join(pub, "staging.html"), `<title>staging</title><meta name="robots" content="noindex">`)
-	const inputs = "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n"
+	const inputs = "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n  urlPrefix = \"/en/\"\n"
+	const listed = base + "en/" // the base URL with urlPrefix
 	build := func(pkg string) {
 		t.Helper()
 		write(t, filepath.Join(dir, "netlify.toml"), "[build]\n  publish = \"public\"\n  command = \"echo built\"\n\n[[plugins]]\n  package = \""+pkg+"\"\n"+inputs)
@@ -599,7 +658,7 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	}
 
 	build("@netlify/plugin-sitemap")
-	theirs := peerSet(t, pub, base, "map.xml")
+	theirs := peerSet(t, pub, listed, "map.xml")
 	if len(theirs) != 6 {
 		t.Fatalf("@netlify/plugin-sitemap listed %d URLs, want 6 (the fixture's pages, its 404 page and the noindex one, less the excluded)", len(theirs))
 	}
@@ -608,8 +667,8 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	}
 
 	build("./node_modules/sitemapgen/netlify")
-	ours := peerSet(t, pub, base, "map.xml")
-	notPages := []string{base + "staging", base + "404"} // noindex, the error page
+	ours := peerSet(t, pub, listed, "map.xml")
+	notPages := []string{listed + "staging", listed + "404"} // noindex, the error page
 	for loc, u := range theirs {
 		if _, ok := ours[loc+"/"]; ok {
 			// A folder's index.html: the plugin lists /about, which

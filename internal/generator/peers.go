@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -137,7 +138,16 @@ func (d *Dir) sscliScripts(rc []peer.Given, notes []string) []peer.Config {
 			if i := bytes.Index(data, []byte(fmt.Sprintf("%q", name))); i >= 0 {
 				line = bytes.Count(data[:i], []byte("\n")) + 1
 			}
-			out = append(out, peer.Config{Tool: peer.SSCLI, File: "package.json", Line: line, Options: withSSCLIrc(peer.SSCLIArgs(args, line), rc), Notes: notes})
+			opts := withSSCLIrc(peer.SSCLIArgs(args, line), rc)
+			if file := stdoutFile(script, cmd); file != "" {
+				// --stdout redirected to a file: the file is its sitemap.
+				for i := range opts {
+					if opts[i].Name == "stdout" && opts[i].Value == true {
+						opts[i].Value = file
+					}
+				}
+			}
+			out = append(out, peer.Config{Tool: peer.SSCLI, File: "package.json", Line: line, Options: opts, Notes: notes})
 			break
 		}
 	}
@@ -164,6 +174,37 @@ func commandArgs(script, cmd string) ([]string, bool) {
 		return args, true
 	}
 	return nil, false
+}
+
+// stdoutFile returns the file the shell command line script redirects
+// the standard output of the program cmd to (> FILE, >> FILE, 1>FILE),
+// as written; "" for none.
+func stdoutFile(script, cmd string) string {
+	words := shellWords(script)
+	i := slices.IndexFunc(words, func(w string) bool { return w == cmd || strings.HasSuffix(w, "/"+cmd) })
+	if i < 0 {
+		return ""
+	}
+	for j := i + 1; j < len(words); j++ {
+		w := words[j]
+		switch w {
+		case ";", "&&", "||", "|", "&":
+			return ""
+		}
+		rest, ok := strings.CutPrefix(strings.TrimPrefix(w, "1"), ">")
+		if !ok {
+			continue // an argument, or another stream's redirection (2>)
+		}
+		rest = strings.TrimPrefix(rest, ">")
+		if rest == "" && j+1 < len(words) {
+			rest = words[j+1]
+		}
+		if strings.HasPrefix(rest, "&") {
+			return "" // >&2: another stream
+		}
+		return rest
+	}
+	return ""
 }
 
 // shellWords splits a command line as a shell does its words: at white

@@ -77,6 +77,18 @@ func TestShellWords(t *testing.T) {
 	}
 	if args, ok := commandArgs("hugo && sscli https://x.org -r public > public/sitemap.xml", "sscli"); !ok || !reflect.DeepEqual(args, []string{"https://x.org", "-r", "public"}) {
 		t.Errorf("commandArgs = %q, %v", args, ok)
+	} // The file a script redirects the command's output to (issue 68).
+	for script, want := range map[string]string{
+		"hugo && sscli -b https://x.org -r public -o > public/sitemap.xml": "public/sitemap.xml",
+		"sscli -o >>public/map.xml && echo done > log.txt":                 "public/map.xml",
+		"sscli -o 1> 'site/a b.xml'":                                       "site/a b.xml",
+		"sscli -o 2> err.log | tee x.xml":                                  "",
+		"sscli -o >&2":                                                     "",
+		"echo > x.xml; sscli -o":                                           "",
+	} {
+		if got := stdoutFile(script, "sscli"); got != want {
+			t.Errorf("stdoutFile(%q) = %q, want %q", script, got, want)
+		}
 	}
 }
 

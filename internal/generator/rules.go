@@ -270,6 +270,10 @@ type FileRules struct {
 	// the file's page out of the sitemap (frontmatter.Options): those a
 	// Hugo project's own sitemap template leaves pages out by.
 	ExcludeKeys []string
+	// ExcludedBy, when set, says that the project's own sitemap template
+	// leaves the file's page out by its URL: the test that does (an
+	// MkDocs template's page.url != "about/").
+	ExcludedBy string
 	// FileDate is the date in the file's name, when the generator reads
 	// one there (Jekyll's posts, Hugo's :filename); zero for none. A file
 	// without a date in its front matter has it, and so its lastmod

@@ -2,6 +2,7 @@ package peer
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"math"
 	"net/url"
@@ -32,7 +33,7 @@ var Options = []Option{
 	{Astro, "entryLimit", "--max-urls", maxURLs},
 	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
 	{Astro, "xslURL", "--xsl", xsl},
-	{Astro, "canonicalURL", "warned: the base URL is Astro's site, or --base-url", canonicalURL},
+	{Astro, "canonicalURL", "--base-url (with a final slash): its older versions' base URL, in place of site + base", canonicalURL},
 	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", namespaces},
 	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
 
@@ -53,14 +54,14 @@ var Options = []Option{
 	{Netlify, "changeFreq", "--changefreq", changefreq},
 	{Netlify, "priority", "--priority", priority},
 	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
-	{Netlify, "urlPrefix", "warned: give the whole base URL", urlPrefix},
+	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
 	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", baseURL},
 	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
 	// Its variables, which sitemapgen/netlify reads from the build's
 	// environment as the plugin did: each below its input.
 	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", baseURL},
-	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "warned, as urlPrefix (read by sitemapgen/netlify)", urlPrefix},
+	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "as urlPrefix, below it (read by sitemapgen/netlify)", urlPrefix},
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
 	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
@@ -69,7 +70,7 @@ var Options = []Option{
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
-	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index), others warned; transformRobotsTxt, a function: warned, its code as a --robots-transform command; the rules warned: keep them in public/robots.txt", robotsTxtOptions},
+	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
@@ -121,7 +122,7 @@ var Options = []Option{
 	{SSCLI, "slash", "--trailing-slash (folders; pages as the host serves them)", ssSlash},
 	{SSCLI, "format", "--text for txt and both (its default)", ssFormat},
 	{SSCLI, "text", "--text", ssText},
-	{SSCLI, "stdout", "honoured: sitemapgen writes files, --dry-run prints", ssStdout("sitemapgen writes its files into the site folder; --dry-run prints the URLs")},
+	{SSCLI, "stdout", "redirected to a file by the script (> site/map.xml): --filename, and --out for a folder out of the site folder; else honoured: sitemapgen writes files, --dry-run prints", ssStdout},
 	{SSCLI, "verbose", "--verbose", honoured("give --verbose to sitemapgen when you want every page's fate")},
 	{SSCLI, "save", "honoured: sitemapgen writes files", honoured("sitemapgen writes its files into the site folder")},
 	{SSCLI, "output-dir", "--out", ssOut},
@@ -151,7 +152,7 @@ var Options = []Option{
 
 	// hexo-generator-sitemap (3.x): the sitemap: block of Hexo's
 	// _config.yml (read by sitemapgen init).
-	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one (both, its default, when not given)", hexoPath},
+	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one; not given, sitemap.xml and sitemap.txt, its default: --text", hexoPath},
 	{Hexo, "template", "warned: sitemapgen writes its own XML; rules: in sitemap.yaml set values", hexoTemplate},
 	{Hexo, "template_txt", "warned, as template", hexoTemplate},
 	{Hexo, "rel", "true: init writes scripts/sitemapgen-link.js, Hexo's injector putting the link to the entry file into every page's head; where the file exists, the lines to add printed", hexoRel},
@@ -424,8 +425,23 @@ func xsl(m *Mapper, v any) {
 	}
 }
 
+// canonicalURL: @astrojs/sitemap 0.1 to 0.2.5 listed each page under
+// it, a slash added, in place of Astro's site + base (later versions
+// take it and list under site + base): the base URL its sitemap gave.
 func canonicalURL(m *Mapper, v any) {
-	m.Warn("is not taken: the base URL is Astro's site + base; give --base-url if the sitemap's URLs are elsewhere")
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		m.Warn("is %q, not an absolute http(s) URL; not taken: the base URL is Astro's site + base, or --base-url", diag.Excerpt(s))
+		return
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	m.Set("base_url", u.String())
 }
 
 func namespaces(m *Mapper, v any) {
@@ -488,53 +504,173 @@ func robots(m *Mapper, v any) {
 // so).
 const RobotsHookNote = "transformRobotsTxt is a function"
 
-// robotsTxtOptions: next-sitemap's rules of robots.txt, which sitemapgen
-// does not write; additionalSitemaps, other sitemaps that it named in
-// Sitemap: lines: those under siteUrl the index lists (index.extra),
-// where search engines find them; others are said; and
+// RobotsNote begins the note of robotsTxtOptions whose rules and
+// Sitemap: lines are carried by a robots.txt of the site's own
+// (Result.RobotsTxt), which init writes.
+const RobotsNote = "wrote rules or Sitemap: lines into robots.txt that sitemapgen does not write"
+
+// robotsTxtOptions: next-sitemap's robots.txt, written with
+// generateRobotsTxt: its policies' rules, and a Sitemap: line for each
+// of additionalSitemaps (those under siteUrl the index lists too,
+// index.extra, where search engines find them) and of
+// additionalSitemapIndices, of which no index of ours can list one (no
+// index lists an index). What sitemapgen does not write (the rules, and
+// the sitemaps no index of ours lists) is Result.RobotsTxt, the site's
+// own robots.txt, where --robots adds the Sitemap: lines of ours.
+// includeNonIndexSitemaps named the index's files too; and
 // transformRobotsTxt, a function given the robots.txt next-sitemap wrote
-// that returns the one to write, what --robots-transform runs as a
+// that returns the one to write, is what --robots-transform runs as a
 // command.
 func robotsTxtOptions(m *Mapper, v any) {
 	obj, ok := v.(map[string]any)
-	var rules []string
+	if !ok {
+		m.Warn("is %s, not an object; not taken: keep its rules in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines", describe(v))
+		return
+	}
+	said := len(m.r.Notes) + len(m.r.Settings)
+	defer func() {
+		if len(m.r.Notes)+len(m.r.Settings) == said {
+			m.Honoured("is honoured: nothing in it asks what sitemapgen does not do")
+		}
+	}()
+	var unknown []string
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
-		if k != "additionalSitemaps" && k != "transformRobotsTxt" {
-			rules = append(rules, k)
+		switch k {
+		case "additionalSitemaps", "additionalSitemapIndices", "transformRobotsTxt", "policies", "includeNonIndexSitemaps":
+		default:
+			unknown = append(unknown, k)
 		}
 	}
 	if _, ok := obj["transformRobotsTxt"]; ok {
 		m.Warn(RobotsHookNote + ", which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD (named in sitemap.yaml, it runs with --allow-commands)")
 	}
-	if !ok || len(rules) > 0 {
-		m.Warn("is not taken: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
+	if len(unknown) > 0 {
+		m.Warn("gives %s, not next-sitemap's; not taken", strings.Join(unknown, ", "))
 	}
+	if _, ok := obj["includeNonIndexSitemaps"]; ok {
+		m.Honoured("includeNonIndexSitemaps is honoured as next-sitemap's own advice: robots.txt names the index (--robots), which leads to every file of ours; the numbered files it named go with the switch, and their lines with them")
+	}
+	var lines []string // Sitemap: lines no index of ours lists
+	at := m.at
 	if extra, ok := obj["additionalSitemaps"]; ok {
-		at := m.at
 		m.at.Name += ".additionalSitemaps"
-		additionalSitemaps(m, extra)
+		lines = append(lines, additionalSitemaps(m, extra)...)
 		m.at = at
 	}
+	if extra, ok := obj["additionalSitemapIndices"]; ok {
+		m.at.Name += ".additionalSitemapIndices"
+		if list, ok := m.strs(extra); ok {
+			lines = append(lines, absoluteURLs(m, list)...)
+		}
+		m.at = at
+	}
+	rules, ok := robotsRules(obj["policies"])
+	if !ok {
+		m.Warn("has policies that are not literal values: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
+	}
+	if gen, _ := m.other("generateRobotsTxt").(bool); !gen {
+		if rules != "" || len(lines) > 0 {
+			m.Honoured("is honoured: without generateRobotsTxt, next-sitemap wrote no robots.txt")
+		}
+		return
+	}
+	if rules == "" && len(lines) == 0 {
+		return
+	}
+	text := rules
+	if site, _ := m.other("siteUrl").(string); site != "" {
+		text += "# Host\nHost: " + site + "\n"
+	}
+	if len(lines) > 0 {
+		text += "\n# Sitemaps\n"
+		for _, u := range lines {
+			text += "Sitemap: " + u + "\n"
+		}
+	}
+	m.r.RobotsTxt = text
+	m.Warn("%s: keep them in the site's own robots.txt (public/robots.txt, which sitemapgen init writes where there is none), where --robots adds the Sitemap: lines of ours", RobotsNote)
+}
+
+// robotsRules is the robots.txt next-sitemap wrote of policies, a list
+// of { userAgent, allow, disallow, crawlDelay } (allow and disallow a
+// string or a list of them), as its RobotsTxtBuilder writes them; "" for
+// none given. ok is false when they are not literal values.
+func robotsRules(v any) (text string, ok bool) {
+	if v == nil {
+		return "", true
+	}
+	list, isList := v.([]any)
+	if !isList {
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range list {
+		obj, _ := p.(map[string]any)
+		agent, isStr := obj["userAgent"].(string)
+		if !isStr || agent == "" || strings.ContainsAny(agent, "\r\n") {
+			return "", false
+		}
+		fmt.Fprintf(&b, "# %s\nUser-agent: %s\n", agent, agent)
+		for _, k := range [][2]string{{"allow", "Allow"}, {"disallow", "Disallow"}} {
+			var paths []any
+			switch x := obj[k[0]].(type) {
+			case nil:
+			case string:
+				paths = []any{x}
+			case []any:
+				paths = x
+			default:
+				return "", false
+			}
+			for _, p := range paths {
+				s, isStr := p.(string)
+				if !isStr || strings.ContainsAny(s, "\r\n") {
+					return "", false
+				}
+				fmt.Fprintf(&b, "%s: %s\n", k[1], s)
+			}
+		}
+		switch d := obj["crawlDelay"].(type) {
+		case nil:
+		case float64:
+			fmt.Fprintf(&b, "Crawl-delay: %s\n", strconv.FormatFloat(d, 'f', -1, 64))
+		default:
+			return "", false
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), true
+}
+
+// absoluteURLs are those of list that are absolute http(s) URLs; each
+// other is said.
+func absoluteURLs(m *Mapper, list []string) []string {
+	var out []string
+	for _, u := range list {
+		if p, err := url.Parse(u); err != nil || p.Scheme != "http" && p.Scheme != "https" || p.Host == "" || strings.ContainsAny(u, "\r\n") {
+			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
 }
 
 // additionalSitemaps: each sitemap under siteUrl is one more entry of the
 // index sitemapgen writes (index.extra), which robots.txt's Sitemap:
-// line names (--robots); one elsewhere, which an index there cannot list,
-// stays a Sitemap: line of the site's own robots.txt.
-func additionalSitemaps(m *Mapper, v any) {
+// line names (--robots); it returns those elsewhere, which an index here
+// cannot list, for Sitemap: lines of the site's own robots.txt.
+func additionalSitemaps(m *Mapper, v any) []string {
 	list, ok := m.strs(v)
 	if !ok {
-		return
+		return nil
 	}
 	site, _ := m.other("siteUrl").(string)
-	var urls []string
-	for _, u := range list {
-		p, err := url.Parse(u)
+	var urls, elsewhere []string
+	for _, u := range absoluteURLs(m, list) {
 		switch {
-		case err != nil || p.Scheme != "http" && p.Scheme != "https" || p.Host == "":
-			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
 		case site != "" && !strings.HasPrefix(u, strings.TrimSuffix(site, "/")+"/"):
-			m.Warn("gives %s, not under siteUrl %s, where sitemapgen's index can list it: keep it as a Sitemap: line of the site's own robots.txt (public/robots.txt), which --robots keeps", diag.Excerpt(u), diag.Excerpt(site))
+			elsewhere = append(elsewhere, u)
 		case site != "" && writer.IsOwnName(strings.TrimPrefix(u, strings.TrimSuffix(site, "/")+"/")):
 			m.Honoured("gives %s, a file sitemapgen writes itself, which its index lists", diag.Excerpt(u))
 		default:
@@ -544,6 +680,7 @@ func additionalSitemaps(m *Mapper, v any) {
 	if len(urls) > 0 {
 		m.Set("index.extra", urls)
 	}
+	return elsewhere
 }
 
 func generateIndex(m *Mapper, v any) {
@@ -693,12 +830,60 @@ func buildDir(m *Mapper, v any) {
 	}
 }
 
+// urlPrefix: @netlify/plugin-sitemap listed each page at the prefix
+// followed by its path, resolved against the base URL: the base URL
+// with the prefix, which netlifyFinish sets, is the one the URLs are
+// under. Without a base URL among the options (Netlify's URL, which
+// sitemapgen reads itself), it is said.
 func urlPrefix(m *Mapper, v any) {
-	if s, ok := m.str(v); ok && strings.Trim(s, "/") == "" {
+	s, ok := m.str(v)
+	switch {
+	case !ok:
+	case strings.Trim(s, "/") == "":
 		m.Honoured("is empty: no prefix")
-		return
+	case netlifyBase(m) == "":
+		m.Warn("is not taken: give the whole URL the site is served at, with the prefix, as baseUrl (https://example.com%s), which it is joined to", "/"+strings.Trim(s, "/")+"/")
 	}
-	m.Warn("is not taken: give the whole URL the site is served at, with the prefix, as baseUrl (https://example.com/en/)")
+}
+
+// netlifyBase is the base URL @netlify/plugin-sitemap's options give:
+// baseUrl, else NETLIFY_PLUGIN_SITEMAP_BASEURL; "" for none.
+func netlifyBase(m *Mapper) string {
+	for _, name := range []string{"baseUrl", "NETLIFY_PLUGIN_SITEMAP_BASEURL"} {
+		if s, ok := m.other(name).(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// netlifyFinish joins the plugin's prefix (urlPrefix, else
+// NETLIFY_PLUGIN_SITEMAP_URL_PREFIX) to the base URL given, as the
+// plugin resolved prefix + path against it (a prefix from the host's
+// root, /en/, replacing the base URL's path): the base URL the pages
+// are listed under.
+func netlifyFinish(m *Mapper) {
+	base := netlifyBase(m)
+	for _, name := range []string{"urlPrefix", "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX"} {
+		for _, g := range m.all {
+			prefix, ok := g.Value.(string)
+			if g.Name != name || !ok || strings.Trim(prefix, "/") == "" || base == "" {
+				continue
+			}
+			m.at = g
+			b, err := url.Parse(strings.TrimSuffix(base, "/") + "/")
+			var u *url.URL
+			if err == nil {
+				u, err = b.Parse(strings.TrimSuffix(prefix, "/") + "/")
+			}
+			if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+				m.Warn("with the base URL %s gives no absolute http(s) URL; not taken: give the whole URL the site is served at as baseUrl", diag.Excerpt(base))
+				return
+			}
+			m.Set("base_url", u.String())
+			return
+		}
+	}
 }
 
 func baseURL(m *Mapper, v any) {
@@ -892,6 +1077,18 @@ func hexoPath(m *Mapper, v any) {
 		}
 	}
 	m.Set("text", text)
+}
+
+// hexoFinish: without path, hexo-generator-sitemap writes sitemap.txt
+// beside sitemap.xml, a URL its users may have submitted: ours keeps
+// answering there.
+func hexoFinish(m *Mapper) {
+	if slices.Contains(m.given, "path") {
+		return
+	}
+	m.at = Given{Name: "path"}
+	m.Honoured("is sitemap.xml and sitemap.txt by default, and text: true keeps sitemap.txt answering")
+	m.Set("text", true)
 }
 
 // hexoTemplate: a Nunjucks template of the project's own, which the

@@ -207,6 +207,13 @@ type Result struct {
 	// file the generator's own head API reads, and makes the option's
 	// note say what it did.
 	HeadLink string
+	// RobotsTxt is the robots.txt of the site's own that carries the
+	// rules and Sitemap: lines the peer wrote into its robots.txt and
+	// sitemapgen does not write (next-sitemap's robotsTxtOptions'
+	// policies, the sitemaps no index of ours can list), as the peer
+	// wrote them; "" for none. init writes it where the site has none
+	// (RobotsNote's note says so).
+	RobotsTxt string
 }
 
 // Warnings are the notes of options not honoured.
@@ -297,8 +304,10 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 // finish are the mappings of a peer's options that are made once all are
 // read: static-sitemap-cli's pairs of -c and -p make rules together;
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
-// names, given filenameBase or output or not.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish}
+// names, given filenameBase or output or not; @netlify/plugin-sitemap's
+// urlPrefix is joined to its base URL; hexo-generator-sitemap's
+// sitemap.txt, written by default, is kept.
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

@@ -109,6 +109,8 @@ func TestMap(t *testing.T) {
 		ctx   Context
 		want  []Setting
 		warn  []string // each a part of a warning, in order
+		// robots is Result.RobotsTxt, the site's own robots.txt.
+		robots string
 	}{
 		{name: "astro's values", tool: Astro, given: []Given{{Name: "changefreq", Value: "weekly"}, {Name: "priority", Value: 0.7}, {Name: "entryLimit", Value: 10000.0}, {Name: "filenameBase", Value: "map"}, {Name: "xslURL", Value: "/sitemap.xsl"}, {Name: "customSitemaps", Value: []any{"https://example.com/shop/sitemap.xml"}}},
 			want: []Setting{{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "priority", Value: 0.7, From: "priority"}, {Key: "max_urls", Value: 10000, From: "entryLimit"}, {Key: "filename", Value: "map-index.xml", From: "filenameBase"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslURL"}, {Key: "index.extra", Value: []string{"https://example.com/shop/sitemap.xml"}, From: "customSitemaps"}}},
@@ -123,13 +125,21 @@ func TestMap(t *testing.T) {
 		// function that gives URLs stays a warning that says where to
 		// put them.
 		// robotsTxtOptions' additionalSitemaps, the Sitemap: lines it added:
-		// those under siteUrl the index lists; its rules are warned, and
-		// a sitemap elsewhere stays the site's robots.txt's (issue 70).
-		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "robotsTxtOptions", Value: map[string]any{
-			"policies":           []any{map[string]any{"userAgent": "*", "allow": "/"}},
-			"additionalSitemaps": []any{"https://example.com/server-sitemap.xml", "https://shop.example.org/sitemap.xml", "https://example.com/sitemap.xml", "/relative.xml"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "index.extra", Value: []string{"https://example.com/server-sitemap.xml"}, From: "robotsTxtOptions.additionalSitemaps"}},
-			warn: []string{"is not taken: sitemapgen writes no rules into robots.txt", "gives https://shop.example.org/sitemap.xml, not under siteUrl https://example.com, where sitemapgen's index can list it: keep it as a Sitemap: line of the site's own robots.txt", `gives "/relative.xml", which is no absolute http(s) URL`}},
+		// those under siteUrl the index lists (issue 70); the others, and
+		// additionalSitemapIndices (no index lists an index), and the
+		// policies' rules, next-sitemap's robots.txt wrote as
+		// Result.RobotsTxt says, the site's own (issue 68).
+		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{
+			"policies":                 []any{map[string]any{"userAgent": "*", "allow": "/"}, map[string]any{"userAgent": "test-bot", "allow": []any{"/path", "/path-2"}, "disallow": "/private", "crawlDelay": 10.0}},
+			"additionalSitemaps":       []any{"https://example.com/server-sitemap.xml", "https://shop.example.org/sitemap.xml", "https://example.com/sitemap.xml", "/relative.xml"},
+			"additionalSitemapIndices": []any{"https://example.com/blog/sitemap-index.xml"},
+			"includeNonIndexSitemaps":  true}}},
+			want:   []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "index.extra", Value: []string{"https://example.com/server-sitemap.xml"}, From: "robotsTxtOptions.additionalSitemaps"}},
+			warn:   []string{`gives "/relative.xml", which is no absolute http(s) URL`, "wrote rules or Sitemap: lines into robots.txt that sitemapgen does not write: keep them in the site's own robots.txt (public/robots.txt, which sitemapgen init writes where there is none)"},
+			robots: "# *\nUser-agent: *\nAllow: /\n\n# test-bot\nUser-agent: test-bot\nAllow: /path\nAllow: /path-2\nDisallow: /private\nCrawl-delay: 10\n\n# Host\nHost: https://example.com\n\n# Sitemaps\nSitemap: https://shop.example.org/sitemap.xml\nSitemap: https://example.com/blog/sitemap-index.xml\n"},
+		{name: "next-sitemap's policies without generateRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{map[string]any{"userAgent": "*", "disallow": "/x"}}}}}},
+		{name: "next-sitemap's policies not literal", tool: NextSitemap, given: []Given{{Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"policies": Expr{Text: "rules"}, "sitemaps": true}}},
+			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}}, warn: []string{"gives sitemaps, not next-sitemap's", "has policies that are not literal values"}},
 		{name: "next-sitemap's additionalSitemaps alone", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"additionalSitemaps": []any{"https://example.com/a.xml"}}}},
 			want: []Setting{{Key: "index.extra", Value: []string{"https://example.com/a.xml"}, From: "robotsTxtOptions.additionalSitemaps"}}},
 		{name: "extra URLs of a function", tool: NextSitemap, given: []Given{{Name: "additionalPaths", Value: Func{}}},
@@ -139,6 +149,9 @@ func TestMap(t *testing.T) {
 		{name: "hexo-generator-sitemap", tool: Hexo, given: []Given{{Name: "path", Value: []any{"map.xml", "map.txt"}}, {Name: "tags", Value: false}, {Name: "categories", Value: true}, {Name: "rel", Value: true}, {Name: "template", Value: "./sitemap_template.xml"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: true, From: "path"}, {Key: "exclude", Value: []string{"tags/**"}, From: "tags"}},
 			warn: []string{"with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen edits no page", "names a template of the project's own (\"./sitemap_template.xml\"), which sitemapgen does not render"}},
+		// Without path it wrote sitemap.txt too, which is kept (issue 68).
+		{name: "hexo-generator-sitemap's default path", tool: Hexo, given: []Given{{Name: "tags", Value: true}},
+			want: []Setting{{Key: "text", Value: true, From: "path"}}},
 		{name: "hexo-generator-sitemap's path without an extension", tool: Hexo, given: []Given{{Name: "path", Value: "map"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}},
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
@@ -201,12 +214,31 @@ func TestMap(t *testing.T) {
 		// as a command; robotsTxtOptions' rules stay the site's own.
 		{name: "next-sitemap's transformRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}}}},
 			warn: []string{"transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD"}},
-		{name: "next-sitemap's transformRobotsTxt and policies", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}, "policies": []any{}}}},
-			warn: []string{"--robots-transform CMD", "sitemapgen writes no rules into robots.txt"}},
+		{name: "next-sitemap's transformRobotsTxt and policies", tool: NextSitemap, given: []Given{{Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}, "policies": []any{map[string]any{"userAgent": "*", "disallow": "/x"}}}}},
+			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}}, warn: []string{"--robots-transform CMD", "wrote rules or Sitemap: lines into robots.txt"},
+			robots: "# *\nUser-agent: *\nDisallow: /x\n\n"},
 		{name: "next-sitemap's alternateRefs by folder", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.com/fr/", "hreflang": "fr"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "locales", Value: []Locale{{Lang: "en"}, {Folder: "fr", Lang: "fr"}}, From: "alternateRefs"}}},
 		{name: "next-sitemap's alternateRefs on other hosts", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.community/fr", "hreflang": "fr"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}}, warn: []string{"alternates: { languages: { fr: '/fr/about' } }"}},
+		// urlPrefix: the plugin listed each page at the prefix and its
+		// path, resolved against the base URL given (issue 68): a prefix
+		// from the root replaces the base URL's path, one without a
+		// slash is below it; without a base URL among the options, said.
+		{name: "netlify's urlPrefix with baseUrl", tool: Netlify, given: []Given{{Name: "urlPrefix", Value: "/en/"}, {Name: "baseUrl", Value: "https://example.com/site"}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com/en/", From: "baseUrl, urlPrefix"}}},
+		{name: "netlify's urlPrefix below baseUrl's path", tool: Netlify, given: []Given{{Name: "baseUrl", Value: "https://example.com/site"}, {Name: "urlPrefix", Value: "en"}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com/site/en/", From: "baseUrl, urlPrefix"}}},
+		{name: "netlify's variables", tool: Netlify, given: []Given{{Name: "NETLIFY_PLUGIN_SITEMAP_BASEURL", Value: "https://example.com"}, {Name: "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", Value: "/de"}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com/de/", From: "NETLIFY_PLUGIN_SITEMAP_BASEURL, NETLIFY_PLUGIN_SITEMAP_URL_PREFIX"}}},
+		{name: "netlify's urlPrefix without a base URL", tool: Netlify, given: []Given{{Name: "urlPrefix", Value: "/en/"}},
+			warn: []string{"is not taken: give the whole URL the site is served at, with the prefix, as baseUrl (https://example.com/en/)"}},
+		// canonicalURL, the base URL of @astrojs/sitemap's older
+		// versions, in place of site + base (issue 68).
+		{name: "astro's canonicalURL", tool: Astro, given: []Given{{Name: "canonicalURL", Value: "https://www.example.com/docs"}},
+			want: []Setting{{Key: "base_url", Value: "https://www.example.com/docs/", From: "canonicalURL"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		{name: "astro's canonicalURL not a URL", tool: Astro, given: []Given{{Name: "canonicalURL", Value: "/docs/"}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "/docs/", not an absolute http(s) URL`}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -218,6 +250,9 @@ func TestMap(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("settings:\n%#v\nwant\n%#v", got, tc.want)
+			}
+			if r.RobotsTxt != tc.robots {
+				t.Errorf("robots.txt %q, want %q", r.RobotsTxt, tc.robots)
 			}
 			warnings := r.Warnings()
 			if len(warnings) != len(tc.warn) {
@@ -239,8 +274,10 @@ func TestStaticSitemapCLI(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args string
-		want []Setting
-		warn []string
+		// stdout is the file the script redirects --stdout to.
+		stdout string
+		want   []Setting
+		warn   []string
 	}{
 		{name: "version 2", args: "-b https://example.com -r dist -c **/*,weekly events/**,daily -p blog/**,0.8 -i 404.html drafts/**",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "dist", From: "root"}, {Key: "exclude", Value: []string{"404.html", "drafts/**"}, From: "ignore"},
@@ -267,6 +304,22 @@ func TestStaticSitemapCLI(t *testing.T) {
 		{name: "version 2's -f and -o", args: "-b https://example.com -r site -f xml -o -c **,monthly",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "changefreq", Value: "monthly", From: "changefreq"},
 				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
+		// -o redirected by the script (the file the generator's reading
+		// gives as its value, issue 68): the sitemap's name, in the site
+		// folder or out of it; a text one's name is sitemap.txt.
+		{name: "-o to a file of the site folder", args: "-b https://example.com -r site -f xml -o", stdout: "site/map.xml",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "filename", Value: "map.xml", From: "stdout"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
+		{name: "-o to a folder of the site folder", args: "-b https://example.com -r ./site -o -f xml", stdout: "./site/maps/map.xml",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "filename", Value: "map.xml", From: "stdout"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
+			warn: []string{"puts the sitemap in the folder maps"}},
+		{name: "-o to a file out of the site folder", args: "-b https://example.com -r site -f xml -o", stdout: "public/seo/sitemap.xml",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "out", Value: "public/seo", From: "stdout"}, {Key: "filename", Value: "sitemap.xml", From: "stdout"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
+		{name: "-o, text", args: "-b https://example.com -f txt -o", stdout: "urls.txt",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "text", Value: true, From: "format, stdout"}, {Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
+			warn: []string{"is written to urls.txt by the script; sitemapgen's text sitemap is sitemap.txt"}},
 		{name: "version 1's -o", args: "https://example.com -o public/sitemaps",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "out", Value: "public/sitemaps", From: "output-dir"}}},
 		{name: "a bad pair", args: "-b https://example.com -c blog/**,often --no-clean --format xml",
@@ -274,7 +327,13 @@ func TestStaticSitemapCLI(t *testing.T) {
 			warn: []string{`"blog/**,often": changefreq "often" is not one of`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := Map(SSCLI, SSCLIArgs(strings.Fields(tc.args), 3), Context{})
+			given := SSCLIArgs(strings.Fields(tc.args), 3)
+			for i := range given {
+				if given[i].Name == "stdout" && tc.stdout != "" {
+					given[i].Value = tc.stdout
+				}
+			}
+			r := Map(SSCLI, given, Context{})
 			var got []Setting
 			for _, s := range r.Settings {
 				s.Line = 0

@@ -1,10 +1,12 @@
 package peer
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -374,10 +376,39 @@ func ruleKind(rules []Rule) string {
 	return "priority"
 }
 
-// ssStdout: version 2's --stdout printed the sitemap, and wrote no file.
-func ssStdout(msg string) func(*Mapper, any) {
-	return func(m *Mapper, v any) {
-		m.ssState().format = true
-		m.Honoured("is honoured: %s", msg)
+// ssStdout: version 2's --stdout printed the sitemap, and wrote no
+// file; a script that redirects it to a file (sscli … -o >
+// site/map.xml: the value is the file, from the project folder) wrote
+// its sitemap there, under that name: a text one with --format txt.
+func ssStdout(m *Mapper, v any) {
+	m.ssState().format = true
+	file, ok := v.(string)
+	if !ok {
+		m.Honoured("is honoured: sitemapgen writes its files into the site folder; --dry-run prints the URLs")
+		return
 	}
+	f := cleanRel(file)
+	if format, _ := m.other("format").(string); format == "txt" {
+		m.Set("text", true)
+		if path.Base(f) != "sitemap.txt" {
+			m.Warn("is written to %s by the script; sitemapgen's text sitemap is sitemap.txt, in the site folder: submit its URL in place of that file's", diag.Excerpt(file))
+		}
+		return
+	}
+	root := ""
+	if r, ok := m.other("root").(string); ok {
+		root = cleanRel(r)
+	}
+	if rel, ok := strings.CutPrefix(f, root+"/"); ok || root == "" {
+		if root == "" {
+			rel = f
+		}
+		setFilename(m, rel) // a folder of the site folder's: said
+		return
+	}
+	// Out of the site folder: the sitemaps go where the script put it.
+	if dir := path.Dir(f); dir != "." {
+		m.Set("out", dir)
+	}
+	setFilename(m, path.Base(f))
 }

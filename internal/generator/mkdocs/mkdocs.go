@@ -63,9 +63,18 @@ func sitemaps(*generator.Project) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", "sitemap.xml.gz"}}
 }
 
-// FileRules reads all of a page's front matter.
-func (m *Preset) FileRules(string) generator.FileRules {
-	return generator.FileRules{Reading: generator.AllFrontMatter}
+// FileRules reads all of a page's front matter; a page the project's
+// own sitemap template leaves out (by a front matter key, or its URL) is
+// left out.
+func (m *Preset) FileRules(rel string) generator.FileRules {
+	r := generator.FileRules{Reading: generator.AllFrontMatter}
+	if t := m.Template; t != nil {
+		r.ExcludeKeys = t.ExcludeKeys
+		if u, ok := m.URLPath(generator.Page{Path: rel}); ok {
+			r.ExcludedBy = t.excludedBy(u)
+		}
+	}
+	return r
 }
 
 // Rules say what the configuration names, and how the git-revision-date
@@ -166,13 +175,13 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	return p, nil
 }
 
-// sitemapTemplate warns, once, naming the file, when the theme's
-// custom_dir (theme: {custom_dir: overrides}, relative to the
-// configuration's folder) holds a sitemap.xml: a template of the
-// project's own, which MkDocs renders in place of its theme's (Material
-// users override it to leave pages out or set values). sitemapgen
-// writes its own sitemap and renders no template: the warning says what
-// the template's changes become.
+// sitemapTemplate reads, when the theme's custom_dir (theme:
+// {custom_dir: overrides}, relative to the configuration's folder) holds
+// a sitemap.xml, that template of the project's own, which MkDocs renders
+// in place of its theme's (Material users override it to leave pages out
+// or set values), into p.Own (see SitemapTemplate), and warns once,
+// naming the file: sitemapgen writes its own sitemap and renders no
+// template, and the warning says what the template's changes become.
 func sitemapTemplate(d *generator.Dir, v value, p *generator.Project) {
 	n := yamlDeref(v.node)
 	if n == nil || n.Kind != yaml.MappingNode {
@@ -191,8 +200,13 @@ func sitemapTemplate(d *generator.Dir, v value, p *generator.Project) {
 		if !conffile.IsFile(d.Path(), rel) {
 			return
 		}
-		p.Warnings = append(p.Warnings, &diag.Diagnostic{File: rel,
-			Msg: "a sitemap template of the project's own, which MkDocs renders in place of its theme's (theme custom_dir, " + v.file + ":" + fmt.Sprint(val.Line) + "): sitemapgen replaces what it renders with its own sitemap and does not render it, so the pages it leaves out are listed and the values it writes (changefreq, priority, lastmod, any element of its own) are not taken; leave those pages out with exclude: and set values with rules: in sitemap.yaml"})
+		t := &SitemapTemplate{File: rel}
+		if data, err := d.Limits().ReadFile(d.Path(), rel, "", limits.Text); err == nil {
+			t = parseSitemapTemplate(rel, string(data))
+		}
+		t.Config, t.Line = v.file, val.Line
+		p.Own = t
+		p.Warnings = append(p.Warnings, t.warning())
 		return
 	}
 }
@@ -447,6 +461,10 @@ type Preset struct {
 	// README.md also has an index.md; nil reads none (README.md is then
 	// its folder's page).
 	Content fs.FS
+	// Template is the project's own sitemap template, nil for none: the
+	// pages it leaves out by a front matter key or their URL are left
+	// out.
+	Template *SitemapTemplate
 }
 
 // Load reads the MkDocs configuration in projectDir (mkdocs.yml or
@@ -460,6 +478,7 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 	m := &Preset{DocsDir: "docs", SiteDir: "site", DirectoryURLs: true}
 	if p != nil {
 		m.File, m.DirectoryURLs, m.GitDates = p.File, p.TrailingSlash != "never", p.GitDates
+		m.Template, _ = p.Own.(*SitemapTemplate)
 		if p.SourceDir != "" {
 			m.DocsDir = p.SourceDir
 		}
