@@ -41,11 +41,10 @@ import (
 // be made to collide with another on purpose; by chance, two different
 // files share a digest once in 2^64.
 //
-// A State holds the Loc strings of the last Write's URLs, as At gave them
-// (a Session's records make each anew: the State keeps them), and 100
-// bytes more per URL (the last Write's
-// entry and the next's, and its place for URLs that say they are
-// unchanged), and 24 more per URL of the news sitemap; for each urlset
+// A State holds no URL: 84 bytes per URL (the last Write's entry and
+// the next's, each with a digest of the URL's Loc, and its place for
+// URLs that say they are unchanged), and 32 more per URL of the news
+// sitemap (its digests of both Writes); for each urlset
 // file, a digest of its bytes and, for a shard, the state of its SHA-256
 // every MiB (about 1.4 KB for 10 MB), with which the next Write splices
 // it. It does not hold the files'
@@ -84,11 +83,10 @@ type State struct {
 // gave the last Write (Unchanged) asks it before and after each.
 func (st *State) Writes() uint64 { return st.writes }
 
-// newsDigest is a URL of the news sitemap and the digest of its <url>
-// element there.
+// newsDigest is a URL of the news sitemap, by the digest of its Loc,
+// and the digest of its <url> element there.
 type newsDigest struct {
-	loc string
-	sum uint64
+	loc, sum uint64 // loc: locSum of the URL's Loc
 }
 
 // shardRecord is a urlset file of the last Write: its name, its digest,
@@ -111,11 +109,13 @@ type fileRecord struct {
 	marks    []shaMark // of a shard whose raw is known (file.marks)
 }
 
-// entryDigest is a URL and the digest of its <url> element; with size
+// entryDigest is a URL, by the digest of its Loc (locSum: the State
+// keeps no URL, whose strings a caller may make anew for each Write),
+// and the digest of its <url> element; with size
 // set, also what the element was made of, for the next Write to know
 // the URL unchanged without encoding it (reusable).
 type entryDigest struct {
-	loc string
+	loc uint64
 	sum uint64
 	mod int64 // lastmod, Unix seconds; noMod for none
 	// meta packs the element's size (the low 32 bits), changefreq,
@@ -175,15 +175,18 @@ func (st *State) hash() *maphash.Hash {
 	return h
 }
 
+// locSum returns the digest a State keeps of a URL's Loc.
+func (st *State) locSum(loc string) uint64 { return maphash.String(st.seed, loc) }
+
 // entry records the <url> element of loc, in order.
 func (st *State) entry(loc string, elem []byte) {
-	st.next = append(st.next, entryDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
+	st.next = append(st.next, entryDigest{loc: st.locSum(loc), sum: maphash.Bytes(st.seed, elem)})
 }
 
 // newsEntry records the news sitemap's <url> element of loc, in loc
 // order.
 func (st *State) newsEntry(loc string, elem []byte) {
-	st.nextNews = append(st.nextNews, newsDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
+	st.nextNews = append(st.nextNews, newsDigest{loc: st.locSum(loc), sum: maphash.Bytes(st.seed, elem)})
 }
 
 // entryOf records the <url> element elem of u, the URL at i in the sorted
@@ -197,7 +200,7 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 		st.next[i] = e
 		return e.size(), e.sum
 	}
-	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem)}
+	e := entryDigest{loc: st.locSum(u.Loc), sum: maphash.Bytes(st.seed, elem)}
 	if len(elem) > math.MaxUint32 { // past any file's bound: neither reused nor spliced
 		st.next[i] = e
 		return len(elem), e.sum
@@ -272,7 +275,7 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 func (st *State) reusableAs(e *entryDigest, u *sitemap.URL) bool {
 	mod, ok := modOf(u.LastMod)
 	if !(e.size() > 0 && ok && e.mod == mod && e.meta == metaOf(e.size(), u) &&
-		e.loc == u.Loc) {
+		e.loc == st.locSum(u.Loc)) {
 		return false
 	}
 	if !hasExtras(u) {
@@ -385,49 +388,106 @@ func modOf(t time.Time) (int64, bool) {
 // successful one's; nil when there was none. A URL of both is changed
 // when its <url> element is, or its element of the news sitemap (added,
 // removed or changed).
+//
+// Both lists are in the URLs' order, which the digests of their Locs do
+// not tell: a URL of both is found by its digest. The lists are read
+// side by side; a URL not found at once waits in its side's pending set
+// for its twin to come on the other. Its twin found, the URLs of the
+// other side that wait before the twin, and all of its own side's, have
+// none (the URLs of both are in the same order in both): they were
+// removed or added. The sets hold the URLs of a stretch that changed,
+// and nothing when the lists are alike.
 func (st *State) diff() *URLChanges {
 	if !st.primed {
 		return nil
 	}
 	c := &URLChanges{}
-	na, nb := st.news, st.nextNews
-	// newsChanged is called with each loc of both, in order.
-	newsChanged := func(loc string) bool {
-		for len(na) > 0 && na[0].loc < loc {
-			na = na[1:]
+	newsChanged := func(uint64) bool { return false }
+	if len(st.news) > 0 || len(st.nextNews) > 0 {
+		na, nb := newsSums(st.news), newsSums(st.nextNews)
+		newsChanged = func(loc uint64) bool {
+			x, inA := na[loc]
+			y, inB := nb[loc]
+			return inA != inB || x != y
 		}
-		for len(nb) > 0 && nb[0].loc < loc {
-			nb = nb[1:]
+	}
+	both := func(a, b *entryDigest) {
+		if a.sum != b.sum || newsChanged(a.loc) {
+			c.Changed++
 		}
-		inA, inB := len(na) > 0 && na[0].loc == loc, len(nb) > 0 && nb[0].loc == loc
-		return inA != inB || inA && na[0].sum != nb[0].sum
 	}
 	a, b := st.entries, st.next
-	for len(a) > 0 || len(b) > 0 {
-		switch {
-		case len(b) == 0:
-			c.Removed += len(a)
-			a = nil
-		case len(a) == 0:
-			c.Added += len(b)
-			b = nil
-		default:
-			switch cmp := strings.Compare(a[0].loc, b[0].loc); {
-			case cmp < 0:
-				c.Removed++
-				a = a[1:]
-			case cmp > 0:
-				c.Added++
-				b = b[1:]
-			default:
-				if a[0].sum != b[0].sum || newsChanged(a[0].loc) {
-					c.Changed++
-				}
-				a, b = a[1:], b[1:]
+	// The pending URLs of each side, by the digest of their Loc: their
+	// index. from is the first index of its side not yet matched nor
+	// counted.
+	type side struct {
+		list    []entryDigest
+		pending map[uint64]int
+		from    int
+	}
+	sa, sb := &side{list: a, pending: map[uint64]int{}}, &side{list: b, pending: map[uint64]int{}}
+	// take reads e, the URL at i of side s; o is the other side, own and
+	// other the counts of URLs of s and of o alone (removed or added).
+	take := func(s, o *side, i int, own, other *int) {
+		e := &s.list[i]
+		k, ok := o.pending[e.loc]
+		if !ok {
+			s.pending[e.loc] = i
+			return
+		}
+		if s == sa {
+			both(e, &o.list[k])
+		} else {
+			both(&o.list[k], e)
+		}
+		*own += len(s.pending)
+		clear(s.pending)
+		s.from = i + 1
+		for ; o.from < k; o.from++ {
+			if loc := o.list[o.from].loc; pendingAt(o.pending, loc, o.from) {
+				delete(o.pending, loc)
+				*other++
 			}
 		}
+		delete(o.pending, e.loc)
+		o.from = k + 1
 	}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		if len(sa.pending) == 0 && len(sb.pending) == 0 && i < len(a) && j < len(b) && a[i].loc == b[j].loc {
+			both(&a[i], &b[j])
+			i, j = i+1, j+1
+			sa.from, sb.from = i, j
+			continue
+		}
+		if i < len(a) {
+			take(sa, sb, i, &c.Removed, &c.Added)
+			i++
+		}
+		if j < len(b) {
+			take(sb, sa, j, &c.Added, &c.Removed)
+			j++
+		}
+	}
+	c.Removed += len(sa.pending)
+	c.Added += len(sb.pending)
 	return c
+}
+
+// pendingAt reports whether the URL of loc at i is pending.
+func pendingAt(pending map[uint64]int, loc uint64, i int) bool {
+	k, ok := pending[loc]
+	return ok && k == i
+}
+
+// newsSums returns the digests of the news sitemap's elements by the
+// digest of their Loc.
+func newsSums(news []newsDigest) map[uint64]uint64 {
+	m := make(map[uint64]uint64, len(news))
+	for _, n := range news {
+		m[n.loc] = n.sum
+	}
+	return m
 }
 
 // unchanged reports whether the file name of the output folder root

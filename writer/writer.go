@@ -753,7 +753,7 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 		}
 		if u == nil { // known: the last Write's element, whose URL was not asked for
 			size, sum, e := st.entryKnown(i, int(st.lasts[i]))
-			return place(size, sum, func() string { return e.loc }, e.lastMod())
+			return place(size, sum, func() string { return urls.At(i).Loc }, e.lastMod())
 		}
 		t.takeNews(u)
 		size, sum := st.entryOf(g.sorted(i), u, elem)
