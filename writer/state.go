@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -612,7 +613,7 @@ func (t *txn) writeOut(f *file) error {
 	if err := t.open(f, c.gzip); err != nil {
 		return err
 	}
-	if c.urlset && !c.gzip && len(t.opts.Sections) == 0 { // one splice may copy from
+	if t.spliceable(c) {
 		f.raw = t.state.hash()
 		f.marking = f.content != nil
 		switch done, err := t.splice(f); {
@@ -635,6 +636,37 @@ func (t *txn) writeOut(f *file) error {
 		return err
 	}
 	return t.close(f)
+}
+
+// spliceable reports whether the next Write may splice the files of c
+// (splice): uncompressed urlset files, without sections.
+func (t *txn) spliceable(c *chunker) bool {
+	return c.urlset && !c.gzip && len(t.opts.Sections) == 0
+}
+
+// direct makes f, a new file of c, a direct one (chunker.direct): its
+// temporary file open, its content hashed for its name (it may become a
+// shard or the one sitemap.xml), and digested and marked as writeOut
+// does for a splice.
+func (t *txn) direct(f *file, c *chunker) error {
+	if err := t.open(f, c.gzip); err != nil {
+		return err
+	}
+	f.direct, f.content = true, sha256.New()
+	if t.spliceable(c) {
+		f.raw, f.marking = t.state.hash(), true
+	}
+	return nil
+}
+
+// planned ends a direct file once its name is known: it was written as
+// planned (early), its digest is its sum's.
+func (f *file) planned() {
+	f.hashWait()
+	f.digest, f.sum, f.early = f.sum.Sum64(), nil, true
+	if f.src.urlset && traceWriteOut != nil {
+		traceWriteOut(0, f.count, 0)
+	}
 }
 
 // span is the URLs lo to hi of urls, as URLs.
