@@ -42,10 +42,11 @@ import (
 // be made to collide with another on purpose; by chance, two different
 // files share a digest once in 2^64.
 //
-// A State holds no URL: 84 bytes per URL (the last Write's entry and
-// the next's, each with a digest of the URL's Loc, and its place for
-// URLs that say they are unchanged), and 32 more per URL of the news
-// sitemap (its digests of both Writes); for each urlset
+// A State holds no URL: 40 bytes per URL between Writes (the last
+// Write's entry, with a digest of the URL's Loc), and during a Write 44
+// more (the next's entry, and its place for URLs that say they are
+// unchanged), and 32 more per URL of the news sitemap (its digests of
+// both Writes); for each urlset
 // file, a digest of its bytes and, for a shard, the state of its SHA-256
 // every MiB (about 1.4 KB for 10 MB), with which the next Write splices
 // it. It does not hold the files'
@@ -557,8 +558,7 @@ func (st *State) update(root *fsx.Root, files []*file, ok bool) {
 			delete(st.files, name) // stale: removed, or left to the user
 		}
 	}
-	// The two lists take turns: the old one's array holds the next.
-	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+	st.takeNext()
 	st.writes++
 	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = st.nextPlan, st.shards[:0]
@@ -567,6 +567,15 @@ func (st *State) update(root *fsx.Root, files []*file, ok bool) {
 			st.shards = append(st.shards, shardRecord{f.name, f.digest, f.lo, f.count})
 		}
 	}
+}
+
+// takeNext makes the Write under way's URLs the ones the next compares
+// with. The last Write's list and the places are dropped, not kept for
+// the next Write: between Writes a State holds one list, and a live heap
+// of it alone sets the collector's headroom (in watch mode, a quarter
+// of what is live), where the spare doubled its part.
+func (st *State) takeNext() {
+	st.entries, st.next, st.lasts, st.primed = st.next, nil, nil, true
 }
 
 // begin starts a Write, dropping the URLs a Write that failed recorded.

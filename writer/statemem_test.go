@@ -139,3 +139,23 @@ func TestStateDiffRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestStateKeepsOneList: between Writes a State holds the last Write's
+// entries alone, not a spare list for the next nor the places of the
+// URLs said unchanged: what is live sets the collector's headroom.
+func TestStateKeepsOneList(t *testing.T) {
+	urls := numbered(3000)
+	st := NewState()
+	opts := Options{Dir: t.TempDir(), BaseURL: base, MaxURLs: 1000, State: st}
+	h := &hinted{urls: urls, changed: map[int]bool{}}
+	for step := range 3 {
+		urls[step*700].LastMod = day(20 + step)
+		h.changed = map[int]bool{step * 700: true}
+		if _, err := Write(h, opts); err != nil {
+			t.Fatal(err)
+		}
+		if len(st.entries) != len(urls) || cap(st.next) != 0 || st.lasts != nil {
+			t.Errorf("Write %d: %d entries, room for %d next, %d places kept; want %d, 0, none", step, len(st.entries), cap(st.next), len(st.lasts), len(urls))
+		}
+	}
+}
