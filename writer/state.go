@@ -34,16 +34,18 @@ import (
 // digest differs from the one it last wrote under that name, that it has
 // no record of, or that are no longer on disk as it left them (removed,
 // edited by hand). The others stay untouched: same bytes, same
-// modification time. The file's digest is of its uncompressed bytes;
-// gzip output is a function of them.
+// modification time. A State that knows no file yet (its first Write)
+// writes each file as it plans it, every file being written. The
+// file's digest is of its uncompressed bytes; gzip output is a function
+// of them.
 //
 // Digests are 64-bit hash/maphash sums with a seed of the State's own,
 // chosen at random when it is made and never stored, so that no input can
 // be made to collide with another on purpose; by chance, two different
 // files share a digest once in 2^64.
 //
-// A State holds no URL: 40 bytes per URL between Writes (the last
-// Write's entry, with a digest of the URL's Loc), and during a Write 44
+// A State holds no URL: 32 bytes per URL between Writes (the last
+// Write's entry, with a digest of the URL's Loc), and during a Write 36
 // more (the next's entry, and its place for URLs that say they are
 // unchanged), and 32 more per URL of the news sitemap (its digests of
 // both Writes); for each urlset
@@ -119,51 +121,41 @@ type fileRecord struct {
 type entryDigest struct {
 	loc uint64
 	sum uint64
-	mod int64 // lastmod, Unix seconds; noMod for none
-	// meta packs the element's size (the low 32 bits), changefreq,
-	// priority and whether the URL has alternates, images or videos
-	// (metaOf): 48 bytes an entry, where the fields apart take 56. An
-	// entry that is not reusable (a lastmod not in whole UTC seconds) has
-	// its size and noReuse alone.
+	// meta packs the element's size (the low sizeBits), noReuse, and
+	// the URL's lastmod (the bits from modShift: modOf): 32 bytes an
+	// entry, where the fields apart took 40. An entry that is not
+	// reusable (a lastmod not in whole UTC seconds from 1970 on) has its
+	// size and noReuse alone.
 	meta uint64
-	// extras is the digest of the URL's alternates, images and videos
-	// (extrasSum), when meta says it has some.
-	extras uint64
+	// fields is the digest of the URL's changefreq, priority,
+	// alternates, images and videos (fieldsSum).
+	fields uint64
 }
 
-// extrasBit marks the meta of an entry whose URL has alternates, images
-// or videos (their digest is the entry's extras).
-const extrasBit = 1 << 63
+// sizeBits is the width of an element's size in an entry's meta: an
+// element of 64 MiB or more is past any file's bound (50 MiB), and is
+// neither reused nor spliced.
+const sizeBits = 26
 
 // noReuse marks the meta of an entry whose URL is encoded again
 // whatever it is next time; metaOf never sets it. Its size stays known:
 // splice finds the elements of a file by their sizes.
-const noReuse = 1 << 62
+const noReuse = 1 << sizeBits
 
-// metaOf packs an element's size with u's changefreq and priority, and
-// whether it has alternates, images or videos (their digest is the
-// entry's extras).
-func metaOf(size int, u *sitemap.URL) uint64 {
-	m := uint64(size) | uint64(u.ChangeFreq)<<32
-	if u.Priority.IsSet() {
-		m |= (1 + uint64(math.Round(u.Priority.Float()*1000))) << 40
-	}
-	if hasExtras(u) {
-		m |= extrasBit
-	}
-	return m
-}
+// modShift is where an entry's meta keeps the URL's lastmod (modOf).
+const modShift = sizeBits + 1
 
-// hasExtras reports whether u has alternates, images or videos.
-func hasExtras(u *sitemap.URL) bool {
-	return len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0
+// metaOf packs an element's size with a lastmod (modOf).
+func metaOf(size int, mod uint64) uint64 {
+	return uint64(size) | mod<<modShift
 }
 
 // size is the size of the entry's element, or 0 when it is not known.
-func (e *entryDigest) size() int { return int(uint32(e.meta)) }
+func (e *entryDigest) size() int { return int(e.meta & (noReuse - 1)) }
 
-// noMod is an entry's mod for a URL without lastmod.
-const noMod = math.MinInt64
+// noMod is an entry's mod for a URL without lastmod; a lastmod is its
+// Unix seconds plus one.
+const noMod = 0
 
 // NewState returns a State that knows of no file yet.
 func NewState() *State {
@@ -203,32 +195,35 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 		return e.size(), e.sum
 	}
 	e := entryDigest{loc: st.locSum(u.Loc), sum: maphash.Bytes(st.seed, elem)}
-	if len(elem) > math.MaxUint32 { // past any file's bound: neither reused nor spliced
+	if len(elem) >= noReuse { // past any file's bound: neither reused nor spliced
 		st.next[i] = e
 		return len(elem), e.sum
 	}
 	e.meta = uint64(len(elem)) | noReuse
 	if mod, ok := modOf(u.LastMod); ok {
-		e.mod, e.meta = mod, metaOf(len(elem), u)
-		if hasExtras(u) {
-			e.extras = st.extrasSum(u)
-		}
+		e.meta, e.fields = metaOf(len(elem), mod), st.fieldsSum(u)
 	}
 	st.next[i] = e
 	return len(elem), e.sum
 }
 
-// extrasSum returns a digest of u's alternates, images and videos: of
-// every field of them that appendURL writes. Each string is hashed on its
-// own (no two lists whose strings run together alike share a digest),
-// and the sums folded in order, after the lists' lengths; a video's
-// numbers and dates are folded as they are, each in its place, a date by
-// its instant and its zone's offset (what its W3C form is made of).
-func (st *State) extrasSum(u *sitemap.URL) uint64 {
+// fieldsSum returns a digest of u's changefreq and priority, and of its
+// alternates, images and videos: of every field of them that appendURL
+// writes. Each string is hashed on its own (no two lists whose strings
+// run together alike share a digest), and the sums folded in order,
+// after the lists' lengths; a video's numbers and dates are folded as
+// they are, each in its place, a date by its instant and its zone's
+// offset (what its W3C form is made of).
+func (st *State) fieldsSum(u *sitemap.URL) uint64 {
 	h := uint64(len(u.Alternates))<<32 | uint64(len(u.Images))
 	mix := func(v uint64) {
 		h = bits.RotateLeft64(h^v, 27)*0x9e3779b97f4a7c15 + 1
 	}
+	var priority uint64
+	if u.Priority.IsSet() {
+		priority = 1 + uint64(math.Round(u.Priority.Float()*1000))
+	}
+	mix(uint64(u.ChangeFreq)<<32 | priority)
 	fold := func(s string) { mix(maphash.String(st.seed, s)) }
 	for _, a := range u.Alternates {
 		fold(a.Lang)
@@ -276,14 +271,8 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 // element (reusable's comparison).
 func (st *State) reusableAs(e *entryDigest, u *sitemap.URL) bool {
 	mod, ok := modOf(u.LastMod)
-	if !(e.size() > 0 && ok && e.mod == mod && e.meta == metaOf(e.size(), u) &&
-		e.loc == st.locSum(u.Loc)) {
-		return false
-	}
-	if !hasExtras(u) {
-		return true
-	}
-	return e.extras == st.extrasSum(u) // metaOf said it has some
+	return e.size() > 0 && ok && e.meta == metaOf(e.size(), mod) &&
+		e.loc == st.locSum(u.Loc) && e.fields == st.fieldsSum(u)
 }
 
 // Unchanged is implemented by URLs that keep track of what they gave
@@ -345,10 +334,10 @@ func (st *State) entryKnown(i, last int) (size int, sum uint64, e entryDigest) {
 // lastMod returns the entry's lastmod as the URL had it (UTC, whole
 // seconds), the zero time for none.
 func (e *entryDigest) lastMod() time.Time {
-	if e.mod == noMod {
-		return time.Time{}
+	if mod := e.meta >> modShift; mod != noMod {
+		return time.Unix(int64(mod-1), 0).UTC()
 	}
-	return time.Unix(e.mod, 0).UTC()
+	return time.Time{}
 }
 
 // shardName returns the name of the kth shard (from 0; -1 for a file
@@ -376,14 +365,16 @@ func (st *State) shardName(k int, sum uint64, prefix string, n int, ext string) 
 	return "", false
 }
 
-// modOf returns t as an entry's mod, and false for a time an entry does
-// not keep (not in whole seconds, or not in UTC): its URL is encoded
-// again.
-func modOf(t time.Time) (int64, bool) {
+// modOf returns t as an entry's mod (its Unix seconds plus one, noMod
+// for the zero time), and false for a time an entry does not keep (not
+// in whole seconds, not in UTC, or out of the bits from modShift: before
+// 1970, or past the year 6300): its URL is encoded again.
+func modOf(t time.Time) (uint64, bool) {
 	if t.IsZero() {
 		return noMod, true
 	}
-	return t.Unix(), t.Nanosecond() == 0 && t.Location() == time.UTC
+	sec := t.Unix()
+	return uint64(sec) + 1, t.Nanosecond() == 0 && t.Location() == time.UTC && sec >= 0 && sec < 1<<(64-modShift)-1
 }
 
 // diff counts the URLs of the Write under way that differ from the last

@@ -159,3 +159,50 @@ func TestStateKeepsOneList(t *testing.T) {
 		}
 	}
 }
+
+// TestStateEntrySize: an entry of the State takes 32 bytes, its lastmod
+// packed with its element's size and its changefreq and priority in the
+// digest of its alternates, images and videos: a watch session at
+// 1,000,000 URLs holds one list of them, and two during a Write.
+func TestStateEntrySize(t *testing.T) {
+	if size := unsafe.Sizeof(entryDigest{}); size != 32 {
+		t.Errorf("an entry takes %d bytes, want 32", size)
+	}
+}
+
+// TestStateDatesOutOfEntry: a lastmod an entry does not keep (before
+// 1970, far in the future) makes its URL encoded again at every Write,
+// and the files are a fresh Write's; one an entry keeps, at the ends of
+// its range, is reused and read back as it was.
+func TestStateDatesOutOfEntry(t *testing.T) {
+	st := NewState()
+	urls := numbered(40)
+	far := time.Unix(1<<(64-modShift)-2, 0).UTC() // the last an entry keeps
+	urls[3].LastMod = time.Date(1969, 12, 31, 23, 59, 59, 0, time.UTC)
+	urls[4].LastMod = far.Add(time.Second)
+	urls[5].LastMod = time.Unix(0, 0).UTC()
+	urls[6].LastMod = far
+	urls[7].ChangeFreq, urls[8].Priority = sitemap.Daily, mustPriority(0.3)
+	opts := Options{Dir: t.TempDir(), BaseURL: base, MaxURLs: 10, State: st}
+	for step := range 3 {
+		if step == 2 {
+			urls[7].ChangeFreq, urls[8].Priority = sitemap.Weekly, mustPriority(0.4)
+		}
+		if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+			t.Fatal(err)
+		}
+		sameAsFresh(t, fmt.Sprint("step ", step), urls, opts, opts.Dir)
+		for i, want := range []bool{3: false, 4: false, 5: true, 6: true, 7: true, 8: true} {
+			if i < 3 {
+				continue
+			}
+			e := &st.entries[i]
+			if got := e.meta&noReuse == 0; got != want {
+				t.Errorf("step %d: URL %d (lastmod %v) kept for reuse: %v, want %v", step, i, urls[i].LastMod, got, want)
+			}
+			if want && !e.lastMod().Equal(urls[i].LastMod) {
+				t.Errorf("step %d: URL %d's lastmod read back %v, want %v", step, i, e.lastMod(), urls[i].LastMod)
+			}
+		}
+	}
+}
