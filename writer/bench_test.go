@@ -124,6 +124,26 @@ func BenchmarkWriteState(b *testing.B) {
 	}
 }
 
+// BenchmarkWriteStateFirst times the first Write with a State, watch
+// mode's at the end of its first build: 100,000 URLs (two shards and an
+// index), written into a folder where a new State knows no file, as
+// BenchmarkWrite's without one.
+func BenchmarkWriteStateFirst(b *testing.B) {
+	urls := sitemap.Slice(benchURLs(100000))
+	dir := b.TempDir()
+	b.ReportAllocs()
+	defer sitemaptest.ReportCPU(b, sitemaptest.CPUTime())
+	for b.Loop() {
+		res, err := Write(urls, Options{Dir: dir, BaseURL: base, State: NewState()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Written) != 3 {
+			b.Fatalf("written %v", res.Written)
+		}
+	}
+}
+
 // BenchmarkWriteStateShard times watch mode's rewrite of the shard that
 // lists a changed URL: 100,000 URLs, every sixth with four hreflang
 // alternates (as gen-site's translated pages), in three shards of up to

@@ -48,7 +48,7 @@ func withHead(start, head string) string {
 
 // appendURL appends the <url> element of u to b: its values, then its
 // alternates, images and videos. A field of the alternates, images or
-// videos written here is one State.extrasSum hashes. u.News is not
+// videos written here is one State.fieldsSum hashes. u.News is not
 // written here: only the news sitemap has it (appendNewsURL).
 func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 	b = append(b, "  <url>\n    <loc>"...)

@@ -41,8 +41,10 @@ type file struct {
 	renamed bool
 	// shard marks a content-named shard of a State's Write, and early one
 	// written while planning (planShards). alias marks a file of an
-	// alias (aliases.go).
-	shard, early, alias bool
+	// alias (aliases.go). direct marks a file of a State's Write written
+	// as it is planned (chunker.direct): its bytes go to its temporary
+	// file as they go to sum.
+	shard, early, alias, direct bool
 	// place is the file's place among its chunker's files (from 0).
 	place int
 	// raw digests, with a State, the bytes of an uncompressed urlset
@@ -104,6 +106,15 @@ func (t *txn) open(f *file, compress bool) error {
 }
 
 func (f *file) write(b []byte) error {
+	if f.sum != nil {
+		f.sum.Write(b)
+	}
+	return f.out(b)
+}
+
+// out writes b to f as write does, but not to its planned digest (sum):
+// the elements of a direct file, whose sum takes their digests.
+func (f *file) out(b []byte) error {
 	f.size += len(b)
 	if f.content != nil {
 		f.hash(b)
@@ -112,8 +123,7 @@ func (f *file) write(b []byte) error {
 		f.raw.Write(b)
 	}
 	switch {
-	case f.sum != nil:
-		f.sum.Write(b)
+	case f.sum != nil && !f.direct: // planned, written later
 		return nil
 	case f.tmp == nil:
 		return nil
@@ -180,6 +190,10 @@ type chunker struct {
 	n                  int // elements added
 	// elems gives the elements lo to hi again, for writeChanged.
 	elems func(lo, hi int, emit func([]byte) error) error
+	// direct, in a State's Write that knows no file yet, writes each
+	// file as it is planned (txn.direct): every file is written, and its
+	// elements are encoded once.
+	direct bool
 }
 
 // add adds an element to the current file, or to a new one when it would
@@ -206,6 +220,9 @@ func (c *chunker) place(size int, loc func() string, lastmod time.Time) (*file, 
 	}
 	if c.cur == nil {
 		f, err := c.t.create(c.gzip, c.named)
+		if err == nil && c.direct {
+			err = c.t.direct(f, c)
+		}
 		if err != nil {
 			return nil, err
 		}

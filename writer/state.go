@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -33,19 +34,21 @@ import (
 // digest differs from the one it last wrote under that name, that it has
 // no record of, or that are no longer on disk as it left them (removed,
 // edited by hand). The others stay untouched: same bytes, same
-// modification time. The file's digest is of its uncompressed bytes;
-// gzip output is a function of them.
+// modification time. A State that knows no file yet (its first Write)
+// writes each file as it plans it, every file being written. The
+// file's digest is of its uncompressed bytes; gzip output is a function
+// of them.
 //
 // Digests are 64-bit hash/maphash sums with a seed of the State's own,
 // chosen at random when it is made and never stored, so that no input can
 // be made to collide with another on purpose; by chance, two different
 // files share a digest once in 2^64.
 //
-// A State holds the Loc strings of the last Write's URLs, as At gave them
-// (a Session's records make each anew: the State keeps them), and 100
-// bytes more per URL (the last Write's
-// entry and the next's, and its place for URLs that say they are
-// unchanged), and 24 more per URL of the news sitemap; for each urlset
+// A State holds no URL: 32 bytes per URL between Writes (the last
+// Write's entry, with a digest of the URL's Loc), and during a Write 36
+// more (the next's entry, and its place for URLs that say they are
+// unchanged), and 32 more per URL of the news sitemap (its digests of
+// both Writes); for each urlset
 // file, a digest of its bytes and, for a shard, the state of its SHA-256
 // every MiB (about 1.4 KB for 10 MB), with which the next Write splices
 // it. It does not hold the files'
@@ -84,11 +87,10 @@ type State struct {
 // gave the last Write (Unchanged) asks it before and after each.
 func (st *State) Writes() uint64 { return st.writes }
 
-// newsDigest is a URL of the news sitemap and the digest of its <url>
-// element there.
+// newsDigest is a URL of the news sitemap, by the digest of its Loc,
+// and the digest of its <url> element there.
 type newsDigest struct {
-	loc string
-	sum uint64
+	loc, sum uint64 // loc: locSum of the URL's Loc
 }
 
 // shardRecord is a urlset file of the last Write: its name, its digest,
@@ -111,57 +113,49 @@ type fileRecord struct {
 	marks    []shaMark // of a shard whose raw is known (file.marks)
 }
 
-// entryDigest is a URL and the digest of its <url> element; with size
+// entryDigest is a URL, by the digest of its Loc (locSum: the State
+// keeps no URL, whose strings a caller may make anew for each Write),
+// and the digest of its <url> element; with size
 // set, also what the element was made of, for the next Write to know
 // the URL unchanged without encoding it (reusable).
 type entryDigest struct {
-	loc string
+	loc uint64
 	sum uint64
-	mod int64 // lastmod, Unix seconds; noMod for none
-	// meta packs the element's size (the low 32 bits), changefreq,
-	// priority and whether the URL has alternates, images or videos
-	// (metaOf): 48 bytes an entry, where the fields apart take 56. An
-	// entry that is not reusable (a lastmod not in whole UTC seconds) has
-	// its size and noReuse alone.
+	// meta packs the element's size (the low sizeBits), noReuse, and
+	// the URL's lastmod (the bits from modShift: modOf): 32 bytes an
+	// entry, where the fields apart took 40. An entry that is not
+	// reusable (a lastmod not in whole UTC seconds from 1970 on) has its
+	// size and noReuse alone.
 	meta uint64
-	// extras is the digest of the URL's alternates, images and videos
-	// (extrasSum), when meta says it has some.
-	extras uint64
+	// fields is the digest of the URL's changefreq, priority,
+	// alternates, images and videos (fieldsSum).
+	fields uint64
 }
 
-// extrasBit marks the meta of an entry whose URL has alternates, images
-// or videos (their digest is the entry's extras).
-const extrasBit = 1 << 63
+// sizeBits is the width of an element's size in an entry's meta: an
+// element of 64 MiB or more is past any file's bound (50 MiB), and is
+// neither reused nor spliced.
+const sizeBits = 26
 
 // noReuse marks the meta of an entry whose URL is encoded again
 // whatever it is next time; metaOf never sets it. Its size stays known:
 // splice finds the elements of a file by their sizes.
-const noReuse = 1 << 62
+const noReuse = 1 << sizeBits
 
-// metaOf packs an element's size with u's changefreq and priority, and
-// whether it has alternates, images or videos (their digest is the
-// entry's extras).
-func metaOf(size int, u *sitemap.URL) uint64 {
-	m := uint64(size) | uint64(u.ChangeFreq)<<32
-	if u.Priority.IsSet() {
-		m |= (1 + uint64(math.Round(u.Priority.Float()*1000))) << 40
-	}
-	if hasExtras(u) {
-		m |= extrasBit
-	}
-	return m
-}
+// modShift is where an entry's meta keeps the URL's lastmod (modOf).
+const modShift = sizeBits + 1
 
-// hasExtras reports whether u has alternates, images or videos.
-func hasExtras(u *sitemap.URL) bool {
-	return len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0
+// metaOf packs an element's size with a lastmod (modOf).
+func metaOf(size int, mod uint64) uint64 {
+	return uint64(size) | mod<<modShift
 }
 
 // size is the size of the entry's element, or 0 when it is not known.
-func (e *entryDigest) size() int { return int(uint32(e.meta)) }
+func (e *entryDigest) size() int { return int(e.meta & (noReuse - 1)) }
 
-// noMod is an entry's mod for a URL without lastmod.
-const noMod = math.MinInt64
+// noMod is an entry's mod for a URL without lastmod; a lastmod is its
+// Unix seconds plus one.
+const noMod = 0
 
 // NewState returns a State that knows of no file yet.
 func NewState() *State {
@@ -175,15 +169,18 @@ func (st *State) hash() *maphash.Hash {
 	return h
 }
 
+// locSum returns the digest a State keeps of a URL's Loc.
+func (st *State) locSum(loc string) uint64 { return maphash.String(st.seed, loc) }
+
 // entry records the <url> element of loc, in order.
 func (st *State) entry(loc string, elem []byte) {
-	st.next = append(st.next, entryDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
+	st.next = append(st.next, entryDigest{loc: st.locSum(loc), sum: maphash.Bytes(st.seed, elem)})
 }
 
 // newsEntry records the news sitemap's <url> element of loc, in loc
 // order.
 func (st *State) newsEntry(loc string, elem []byte) {
-	st.nextNews = append(st.nextNews, newsDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
+	st.nextNews = append(st.nextNews, newsDigest{loc: st.locSum(loc), sum: maphash.Bytes(st.seed, elem)})
 }
 
 // entryOf records the <url> element elem of u, the URL at i in the sorted
@@ -197,33 +194,36 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 		st.next[i] = e
 		return e.size(), e.sum
 	}
-	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem)}
-	if len(elem) > math.MaxUint32 { // past any file's bound: neither reused nor spliced
+	e := entryDigest{loc: st.locSum(u.Loc), sum: maphash.Bytes(st.seed, elem)}
+	if len(elem) >= noReuse { // past any file's bound: neither reused nor spliced
 		st.next[i] = e
 		return len(elem), e.sum
 	}
 	e.meta = uint64(len(elem)) | noReuse
 	if mod, ok := modOf(u.LastMod); ok {
-		e.mod, e.meta = mod, metaOf(len(elem), u)
-		if hasExtras(u) {
-			e.extras = st.extrasSum(u)
-		}
+		e.meta, e.fields = metaOf(len(elem), mod), st.fieldsSum(u)
 	}
 	st.next[i] = e
 	return len(elem), e.sum
 }
 
-// extrasSum returns a digest of u's alternates, images and videos: of
-// every field of them that appendURL writes. Each string is hashed on its
-// own (no two lists whose strings run together alike share a digest),
-// and the sums folded in order, after the lists' lengths; a video's
-// numbers and dates are folded as they are, each in its place, a date by
-// its instant and its zone's offset (what its W3C form is made of).
-func (st *State) extrasSum(u *sitemap.URL) uint64 {
+// fieldsSum returns a digest of u's changefreq and priority, and of its
+// alternates, images and videos: of every field of them that appendURL
+// writes. Each string is hashed on its own (no two lists whose strings
+// run together alike share a digest), and the sums folded in order,
+// after the lists' lengths; a video's numbers and dates are folded as
+// they are, each in its place, a date by its instant and its zone's
+// offset (what its W3C form is made of).
+func (st *State) fieldsSum(u *sitemap.URL) uint64 {
 	h := uint64(len(u.Alternates))<<32 | uint64(len(u.Images))
 	mix := func(v uint64) {
 		h = bits.RotateLeft64(h^v, 27)*0x9e3779b97f4a7c15 + 1
 	}
+	var priority uint64
+	if u.Priority.IsSet() {
+		priority = 1 + uint64(math.Round(u.Priority.Float()*1000))
+	}
+	mix(uint64(u.ChangeFreq)<<32 | priority)
 	fold := func(s string) { mix(maphash.String(st.seed, s)) }
 	for _, a := range u.Alternates {
 		fold(a.Lang)
@@ -271,14 +271,8 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 // element (reusable's comparison).
 func (st *State) reusableAs(e *entryDigest, u *sitemap.URL) bool {
 	mod, ok := modOf(u.LastMod)
-	if !(e.size() > 0 && ok && e.mod == mod && e.meta == metaOf(e.size(), u) &&
-		e.loc == u.Loc) {
-		return false
-	}
-	if !hasExtras(u) {
-		return true
-	}
-	return e.extras == st.extrasSum(u) // metaOf said it has some
+	return e.size() > 0 && ok && e.meta == metaOf(e.size(), mod) &&
+		e.loc == st.locSum(u.Loc) && e.fields == st.fieldsSum(u)
 }
 
 // Unchanged is implemented by URLs that keep track of what they gave
@@ -340,10 +334,10 @@ func (st *State) entryKnown(i, last int) (size int, sum uint64, e entryDigest) {
 // lastMod returns the entry's lastmod as the URL had it (UTC, whole
 // seconds), the zero time for none.
 func (e *entryDigest) lastMod() time.Time {
-	if e.mod == noMod {
-		return time.Time{}
+	if mod := e.meta >> modShift; mod != noMod {
+		return time.Unix(int64(mod-1), 0).UTC()
 	}
-	return time.Unix(e.mod, 0).UTC()
+	return time.Time{}
 }
 
 // shardName returns the name of the kth shard (from 0; -1 for a file
@@ -371,63 +365,122 @@ func (st *State) shardName(k int, sum uint64, prefix string, n int, ext string) 
 	return "", false
 }
 
-// modOf returns t as an entry's mod, and false for a time an entry does
-// not keep (not in whole seconds, or not in UTC): its URL is encoded
-// again.
-func modOf(t time.Time) (int64, bool) {
+// modOf returns t as an entry's mod (its Unix seconds plus one, noMod
+// for the zero time), and false for a time an entry does not keep (not
+// in whole seconds, not in UTC, or out of the bits from modShift: before
+// 1970, or past the year 6300): its URL is encoded again.
+func modOf(t time.Time) (uint64, bool) {
 	if t.IsZero() {
 		return noMod, true
 	}
-	return t.Unix(), t.Nanosecond() == 0 && t.Location() == time.UTC
+	sec := t.Unix()
+	return uint64(sec) + 1, t.Nanosecond() == 0 && t.Location() == time.UTC && sec >= 0 && sec < 1<<(64-modShift)-1
 }
 
 // diff counts the URLs of the Write under way that differ from the last
 // successful one's; nil when there was none. A URL of both is changed
 // when its <url> element is, or its element of the news sitemap (added,
 // removed or changed).
+//
+// Both lists are in the URLs' order, which the digests of their Locs do
+// not tell: a URL of both is found by its digest. The lists are read
+// side by side; a URL not found at once waits in its side's pending set
+// for its twin to come on the other. Its twin found, the URLs of the
+// other side that wait before the twin, and all of its own side's, have
+// none (the URLs of both are in the same order in both): they were
+// removed or added. The sets hold the URLs of a stretch that changed,
+// and nothing when the lists are alike.
 func (st *State) diff() *URLChanges {
 	if !st.primed {
 		return nil
 	}
 	c := &URLChanges{}
-	na, nb := st.news, st.nextNews
-	// newsChanged is called with each loc of both, in order.
-	newsChanged := func(loc string) bool {
-		for len(na) > 0 && na[0].loc < loc {
-			na = na[1:]
+	newsChanged := func(uint64) bool { return false }
+	if len(st.news) > 0 || len(st.nextNews) > 0 {
+		na, nb := newsSums(st.news), newsSums(st.nextNews)
+		newsChanged = func(loc uint64) bool {
+			x, inA := na[loc]
+			y, inB := nb[loc]
+			return inA != inB || x != y
 		}
-		for len(nb) > 0 && nb[0].loc < loc {
-			nb = nb[1:]
+	}
+	both := func(a, b *entryDigest) {
+		if a.sum != b.sum || newsChanged(a.loc) {
+			c.Changed++
 		}
-		inA, inB := len(na) > 0 && na[0].loc == loc, len(nb) > 0 && nb[0].loc == loc
-		return inA != inB || inA && na[0].sum != nb[0].sum
 	}
 	a, b := st.entries, st.next
-	for len(a) > 0 || len(b) > 0 {
-		switch {
-		case len(b) == 0:
-			c.Removed += len(a)
-			a = nil
-		case len(a) == 0:
-			c.Added += len(b)
-			b = nil
-		default:
-			switch cmp := strings.Compare(a[0].loc, b[0].loc); {
-			case cmp < 0:
-				c.Removed++
-				a = a[1:]
-			case cmp > 0:
-				c.Added++
-				b = b[1:]
-			default:
-				if a[0].sum != b[0].sum || newsChanged(a[0].loc) {
-					c.Changed++
-				}
-				a, b = a[1:], b[1:]
+	// The pending URLs of each side, by the digest of their Loc: their
+	// index. from is the first index of its side not yet matched nor
+	// counted.
+	type side struct {
+		list    []entryDigest
+		pending map[uint64]int
+		from    int
+	}
+	sa, sb := &side{list: a, pending: map[uint64]int{}}, &side{list: b, pending: map[uint64]int{}}
+	// take reads e, the URL at i of side s; o is the other side, own and
+	// other the counts of URLs of s and of o alone (removed or added).
+	take := func(s, o *side, i int, own, other *int) {
+		e := &s.list[i]
+		k, ok := o.pending[e.loc]
+		if !ok {
+			s.pending[e.loc] = i
+			return
+		}
+		if s == sa {
+			both(e, &o.list[k])
+		} else {
+			both(&o.list[k], e)
+		}
+		*own += len(s.pending)
+		clear(s.pending)
+		s.from = i + 1
+		for ; o.from < k; o.from++ {
+			if loc := o.list[o.from].loc; pendingAt(o.pending, loc, o.from) {
+				delete(o.pending, loc)
+				*other++
 			}
 		}
+		delete(o.pending, e.loc)
+		o.from = k + 1
 	}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		if len(sa.pending) == 0 && len(sb.pending) == 0 && i < len(a) && j < len(b) && a[i].loc == b[j].loc {
+			both(&a[i], &b[j])
+			i, j = i+1, j+1
+			sa.from, sb.from = i, j
+			continue
+		}
+		if i < len(a) {
+			take(sa, sb, i, &c.Removed, &c.Added)
+			i++
+		}
+		if j < len(b) {
+			take(sb, sa, j, &c.Added, &c.Removed)
+			j++
+		}
+	}
+	c.Removed += len(sa.pending)
+	c.Added += len(sb.pending)
 	return c
+}
+
+// pendingAt reports whether the URL of loc at i is pending.
+func pendingAt(pending map[uint64]int, loc uint64, i int) bool {
+	k, ok := pending[loc]
+	return ok && k == i
+}
+
+// newsSums returns the digests of the news sitemap's elements by the
+// digest of their Loc.
+func newsSums(news []newsDigest) map[uint64]uint64 {
+	m := make(map[uint64]uint64, len(news))
+	for _, n := range news {
+		m[n.loc] = n.sum
+	}
+	return m
 }
 
 // unchanged reports whether the file name of the output folder root
@@ -496,8 +549,7 @@ func (st *State) update(root *fsx.Root, files []*file, ok bool) {
 			delete(st.files, name) // stale: removed, or left to the user
 		}
 	}
-	// The two lists take turns: the old one's array holds the next.
-	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+	st.takeNext()
 	st.writes++
 	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = st.nextPlan, st.shards[:0]
@@ -506,6 +558,15 @@ func (st *State) update(root *fsx.Root, files []*file, ok bool) {
 			st.shards = append(st.shards, shardRecord{f.name, f.digest, f.lo, f.count})
 		}
 	}
+}
+
+// takeNext makes the Write under way's URLs the ones the next compares
+// with. The last Write's list and the places are dropped, not kept for
+// the next Write: between Writes a State holds one list, and a live heap
+// of it alone sets the collector's headroom (in watch mode, a quarter
+// of what is live), where the spare doubled its part.
+func (st *State) takeNext() {
+	st.entries, st.next, st.lasts, st.primed = st.next, nil, nil, true
 }
 
 // begin starts a Write, dropping the URLs a Write that failed recorded.
@@ -552,7 +613,7 @@ func (t *txn) writeOut(f *file) error {
 	if err := t.open(f, c.gzip); err != nil {
 		return err
 	}
-	if c.urlset && !c.gzip && len(t.opts.Sections) == 0 { // one splice may copy from
+	if t.spliceable(c) {
 		f.raw = t.state.hash()
 		f.marking = f.content != nil
 		switch done, err := t.splice(f); {
@@ -575,6 +636,37 @@ func (t *txn) writeOut(f *file) error {
 		return err
 	}
 	return t.close(f)
+}
+
+// spliceable reports whether the next Write may splice the files of c
+// (splice): uncompressed urlset files, without sections.
+func (t *txn) spliceable(c *chunker) bool {
+	return c.urlset && !c.gzip && len(t.opts.Sections) == 0
+}
+
+// direct makes f, a new file of c, a direct one (chunker.direct): its
+// temporary file open, its content hashed for its name (it may become a
+// shard or the one sitemap.xml), and digested and marked as writeOut
+// does for a splice.
+func (t *txn) direct(f *file, c *chunker) error {
+	if err := t.open(f, c.gzip); err != nil {
+		return err
+	}
+	f.direct, f.content = true, sha256.New()
+	if t.spliceable(c) {
+		f.raw, f.marking = t.state.hash(), true
+	}
+	return nil
+}
+
+// planned ends a direct file once its name is known: it was written as
+// planned (early), its digest is its sum's.
+func (f *file) planned() {
+	f.hashWait()
+	f.digest, f.sum, f.early = f.sum.Sum64(), nil, true
+	if f.src.urlset && traceWriteOut != nil {
+		traceWriteOut(0, f.count, 0)
+	}
 }
 
 // span is the URLs lo to hi of urls, as URLs.

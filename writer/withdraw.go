@@ -212,8 +212,7 @@ func (st *State) withdrawn() *URLChanges {
 	st.begin(0)
 	changes := st.diff()
 	clear(st.files)
-	// As update after a Write of no file: the lists take turns.
-	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+	st.takeNext() // as update after a Write of no file
 	st.writes++
 	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = "", st.shards[:0]

@@ -740,15 +740,24 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 			return ok
 		}
 	}
-	// place puts an element of size and digest sum in its file.
-	place := func(size int, sum uint64, loc func() string, lastmod time.Time) error {
+	// A State that knows no file, and no element of this plan (its first
+	// Write), keeps no file and reuses no element: each file is written
+	// as it is planned, its elements encoded once.
+	c.direct = len(st.files) == 0 && (!st.primed || st.plan != st.nextPlan)
+	// place puts an element of size and digest sum in its file; elem is
+	// its bytes, for a direct file (nil for one known unchanged, which
+	// direct files never are).
+	place := func(size int, sum uint64, loc func() string, lastmod time.Time, elem []byte) error {
 		f, err := c.place(size, loc, lastmod)
 		if err != nil {
 			return err
 		}
-		f.size += size
 		binary.LittleEndian.PutUint64(word[:], sum)
 		f.sum.Write(word[:])
+		if f.direct {
+			return f.out(elem)
+		}
+		f.size += size
 		return nil
 	}
 	err := encodeEach(urls, o.LastModFormat, known, reusable, func(i int, elem []byte, u *sitemap.URL) error {
@@ -757,23 +766,36 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 		}
 		if u == nil { // known: the last Write's element, whose URL was not asked for
 			size, sum, e := st.entryKnown(i, int(st.lasts[i]))
-			return place(size, sum, func() string { return e.loc }, e.lastMod())
+			return place(size, sum, func() string { return urls.At(i).Loc }, e.lastMod(), nil)
 		}
 		t.takeNews(u)
 		size, sum := st.entryOf(g.sorted(i), u, elem)
 		if t.scopes != nil {
 			t.inScope(g.sorted(i), u.Loc, size, sum)
 		}
-		return place(size, sum, func() string { return u.Loc }, u.LastMod)
+		return place(size, sum, func() string { return u.Loc }, u.LastMod, elem)
 	})
 	if err == nil {
 		err = c.finish()
 	}
-	if err != nil || len(c.files) == 1 && !t.indexed() {
+	if err != nil {
 		return err
 	}
+	if len(c.files) == 1 && !t.indexed() {
+		if f := c.files[0]; f.direct {
+			f.planned()
+			f.content, f.marks = nil, nil // not a shard: named by the caller, never taken up
+		}
+		return nil
+	}
 	o.eachShard(c.files, func(k int, f *file, prefix string, n int) {
-		f.shard, f.digest = true, f.sum.Sum64()
+		f.shard = true
+		if f.direct {
+			f.planned()
+			f.name, f.content = shardName(prefix, n, f.content, ext), nil
+			return
+		}
+		f.digest = f.sum.Sum64()
 		if name, ok := st.shardName(k, f.digest, prefix, n, ext); ok {
 			f.name = name
 			return

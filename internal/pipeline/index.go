@@ -54,6 +54,11 @@ func (x *pageIndex) fill() {
 		return
 	}
 	x.lazy = false
+	if len(x.listed) == 0 {
+		// At its size: grown a doubling at a time, each smaller table
+		// would be garbage within the first update's peak.
+		x.listed = make(map[uint64]int32, len(x.pending))
+	}
 	for _, p := range x.pending {
 		if _, taken := x.listed[p.h]; taken {
 			x.spill[x.recs.pathOf(x.recs.rec(p.idx))] = p.idx

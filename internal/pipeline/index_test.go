@@ -3,6 +3,8 @@ package pipeline
 import (
 	"fmt"
 	"maps"
+	"runtime"
+	"runtime/metrics"
 	"slices"
 	"testing"
 
@@ -104,4 +106,38 @@ func TestPageIndexLazy(t *testing.T) {
 		x.set("new.html", -1)
 	}
 	same("changed")
+}
+
+// TestPageIndexFillAtSize: the first update's fill makes the map of a
+// whole build's listed pages at its size, once, where growing it a
+// doubling at a time allocated each smaller table too (at 1,000,000
+// pages, within the first update's peak). What fill allocates is held to
+// one map of that size.
+func TestPageIndexFillAtSize(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's allocations are not compared")
+	}
+	const n = 100000
+	allocated := func(fn func()) uint64 {
+		s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+		runtime.GC() // flushes the per-P caches into the count
+		metrics.Read(s)
+		before := s[0].Value.Uint64()
+		fn()
+		runtime.GC()
+		metrics.Read(s)
+		return s[0].Value.Uint64() - before
+	}
+	x := newPageIndex(&records{})
+	x.lazily()
+	for i := range n {
+		x.set(fmt.Sprintf("p%d/index.html", i), int32(i))
+	}
+	var m map[uint64]int32
+	one := allocated(func() { m = make(map[uint64]int32, n) })
+	got := allocated(x.fill)
+	if len(x.listed) != n || got > one+one/10 {
+		t.Errorf("fill of %d pages: %d listed, %d bytes allocated; one map of them takes %d", n, len(x.listed), got, one)
+	}
+	runtime.KeepAlive(m)
 }

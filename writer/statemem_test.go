@@ -1,0 +1,208 @@
+package writer
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// freshLocs are URLs whose At makes each Loc anew, as a Session's
+// records do, and counts the strings made and those the collector has
+// taken back since.
+type freshLocs struct {
+	n           int
+	made, freed *atomic.Int64
+}
+
+func (f freshLocs) Len() int { return f.n }
+
+func (f freshLocs) At(i int) sitemap.URL {
+	loc := fmt.Sprintf("%sfolder-%03d/page-%06d.html", base, i%97, i)
+	f.made.Add(1)
+	runtime.AddCleanup(unsafe.StringData(loc), func(n *atomic.Int64) { n.Add(1) }, f.freed)
+	return sitemap.URL{Loc: loc, LastMod: day(1).Add(time.Duration(i) * time.Minute)}
+}
+
+// TestStateKeepsNoLoc: a State keeps a digest of each URL's Loc, not the
+// string At gave, which a watch session makes anew for every Write (a
+// second copy of every URL, beside the session's packed ones). Every
+// string made is taken back by the collector once the Writes are done,
+// the State still in use.
+func TestStateKeepsNoLoc(t *testing.T) {
+	var made, freed atomic.Int64
+	urls := freshLocs{n: 3000, made: &made, freed: &freed}
+	st := NewState()
+	opts := Options{Dir: t.TempDir(), BaseURL: base, MaxURLs: 1000, State: st}
+	for range 2 {
+		if _, err := Write(urls, opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for deadline := time.Now().Add(5 * time.Second); freed.Load() < made.Load() && time.Now().Before(deadline); {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if made.Load() < int64(urls.n) || freed.Load() != made.Load() {
+		t.Errorf("%d Loc strings made, %d taken back: the State keeps %d", made.Load(), freed.Load(), made.Load()-freed.Load())
+	}
+	runtime.KeepAlive(st)
+}
+
+// TestStateDiffRandom holds diff, which finds the URLs of both Writes by
+// the digests of their Locs, to a comparison of the Locs themselves, on
+// lists with stretches added, removed and changed, long and short, and
+// on lists with nothing in common.
+func TestStateDiffRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 1))
+	st := NewState()
+	list := func(locs []string, sums map[string]uint64) []entryDigest {
+		var es []entryDigest
+		for _, loc := range locs {
+			es = append(es, entryDigest{loc: st.locSum(loc), sum: sums[loc]})
+		}
+		return es
+	}
+	for round := range 2000 {
+		n := rng.IntN(60)
+		var a []string
+		sumA := map[string]uint64{}
+		for i := range n {
+			loc := fmt.Sprintf("%sp%03d", base, 2*i)
+			a = append(a, loc)
+			sumA[loc] = rng.Uint64N(3)
+		}
+		// b: a's URLs, stretches of them left out, others put in
+		// between (the odd numbers), some sums changed.
+		var b []string
+		sumB := map[string]uint64{}
+		for i := 0; i <= n; {
+			switch rng.IntN(4) {
+			case 0: // a stretch of a's left out
+				i += 1 + rng.IntN(1+rng.IntN(n+1))
+				continue
+			case 1: // new URLs before a's i
+				for k := range 1 + rng.IntN(3) {
+					if k > 0 || round%5 == 0 {
+						loc := fmt.Sprintf("%sp%03d-%d", base, 2*i-1, k)
+						b = append(b, loc)
+						sumB[loc] = rng.Uint64N(3)
+					}
+				}
+			}
+			if i < n {
+				b = append(b, a[i])
+				sumB[a[i]] = sumA[a[i]]
+				if rng.IntN(4) == 0 {
+					sumB[a[i]] = rng.Uint64N(3)
+				}
+			}
+			i++
+		}
+		if round%7 == 0 { // nothing in common
+			a, b = a[:0], slices.Clone(b)
+			for i := range b {
+				b[i] += "x"
+				sumB[b[i]] = 1
+			}
+			for i := range rng.IntN(40) {
+				loc := fmt.Sprintf("%sq%03d", base, i)
+				a = append(a, loc)
+			}
+		}
+		slices.Sort(b)
+		var want URLChanges
+		for _, loc := range b {
+			s, ok := sumA[loc]
+			switch {
+			case !ok || !slices.Contains(a, loc):
+				want.Added++
+			case s != sumB[loc]:
+				want.Changed++
+			}
+		}
+		for _, loc := range a {
+			if !slices.Contains(b, loc) {
+				want.Removed++
+			}
+		}
+		st.entries, st.next, st.primed = list(a, sumA), list(b, sumB), true
+		if got := st.diff(); *got != want {
+			t.Fatalf("round %d: %v\nto %v\n: %+v, want %+v", round, strings.Join(a, " "), strings.Join(b, " "), *got, want)
+		}
+	}
+}
+
+// TestStateKeepsOneList: between Writes a State holds the last Write's
+// entries alone, not a spare list for the next nor the places of the
+// URLs said unchanged: what is live sets the collector's headroom.
+func TestStateKeepsOneList(t *testing.T) {
+	urls := numbered(3000)
+	st := NewState()
+	opts := Options{Dir: t.TempDir(), BaseURL: base, MaxURLs: 1000, State: st}
+	h := &hinted{urls: urls, changed: map[int]bool{}}
+	for step := range 3 {
+		urls[step*700].LastMod = day(20 + step)
+		h.changed = map[int]bool{step * 700: true}
+		if _, err := Write(h, opts); err != nil {
+			t.Fatal(err)
+		}
+		if len(st.entries) != len(urls) || cap(st.next) != 0 || st.lasts != nil {
+			t.Errorf("Write %d: %d entries, room for %d next, %d places kept; want %d, 0, none", step, len(st.entries), cap(st.next), len(st.lasts), len(urls))
+		}
+	}
+}
+
+// TestStateEntrySize: an entry of the State takes 32 bytes, its lastmod
+// packed with its element's size and its changefreq and priority in the
+// digest of its alternates, images and videos: a watch session at
+// 1,000,000 URLs holds one list of them, and two during a Write.
+func TestStateEntrySize(t *testing.T) {
+	if size := unsafe.Sizeof(entryDigest{}); size != 32 {
+		t.Errorf("an entry takes %d bytes, want 32", size)
+	}
+}
+
+// TestStateDatesOutOfEntry: a lastmod an entry does not keep (before
+// 1970, far in the future) makes its URL encoded again at every Write,
+// and the files are a fresh Write's; one an entry keeps, at the ends of
+// its range, is reused and read back as it was.
+func TestStateDatesOutOfEntry(t *testing.T) {
+	st := NewState()
+	urls := numbered(40)
+	far := time.Unix(1<<(64-modShift)-2, 0).UTC() // the last an entry keeps
+	urls[3].LastMod = time.Date(1969, 12, 31, 23, 59, 59, 0, time.UTC)
+	urls[4].LastMod = far.Add(time.Second)
+	urls[5].LastMod = time.Unix(0, 0).UTC()
+	urls[6].LastMod = far
+	urls[7].ChangeFreq, urls[8].Priority = sitemap.Daily, mustPriority(0.3)
+	opts := Options{Dir: t.TempDir(), BaseURL: base, MaxURLs: 10, State: st}
+	for step := range 3 {
+		if step == 2 {
+			urls[7].ChangeFreq, urls[8].Priority = sitemap.Weekly, mustPriority(0.4)
+		}
+		if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+			t.Fatal(err)
+		}
+		sameAsFresh(t, fmt.Sprint("step ", step), urls, opts, opts.Dir)
+		for i, want := range []bool{3: false, 4: false, 5: true, 6: true, 7: true, 8: true} {
+			if i < 3 {
+				continue
+			}
+			e := &st.entries[i]
+			if got := e.meta&noReuse == 0; got != want {
+				t.Errorf("step %d: URL %d (lastmod %v) kept for reuse: %v, want %v", step, i, urls[i].LastMod, got, want)
+			}
+			if want && !e.lastMod().Equal(urls[i].LastMod) {
+				t.Errorf("step %d: URL %d's lastmod read back %v, want %v", step, i, e.lastMod(), urls[i].LastMod)
+			}
+		}
+	}
+}
