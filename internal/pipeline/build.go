@@ -511,6 +511,11 @@ type builder struct {
 	// guards it, and groups while the walk's goroutines add to it.
 	pageMu   sync.Mutex
 	pageSrcs map[string]*source
+	// joinPre is joinPrefix's, made once.
+	joinPre struct {
+		once sync.Once
+		s    string
+	}
 }
 
 func (b *builder) warn(path string, err error) {
