@@ -471,6 +471,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		found = append(found, src)
 		return nil
 	})
+	b.awaitGit() // the history's reports come before the sources'
 	sortEvents(problems)
 	for _, e := range problems {
 		e.emit()
