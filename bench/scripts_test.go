@@ -359,3 +359,29 @@ func TestContentSmoke(t *testing.T) {
 		}
 	}
 }
+
+func TestHugoHelp(t *testing.T) {
+	out := script(t, "hugo.sh", "--help")
+	wantLines(t, out,
+		"bench/hugo.sh [--runs N] [--against REV] [PAGES]: what `hugo &&",
+		"  step              sitemapgen alone in ours/, on the built site, its")
+}
+
+// TestHugoSmoke runs bench/hugo.sh on a small Hugo project, once, against
+// this tree's HEAD: the project and its history are made, both builds
+// run, every figure is printed, and the two sets are equal.
+func TestHugoSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds sitemapgen twice, and runs hugo")
+	}
+	t.Setenv("BENCH_DIR", t.TempDir())
+	out := script(t, "hugo.sh", "--runs", "1", "--against", "HEAD", "60")
+	for _, want := range []string{"60 sources (", " commits), ", "hugo+sitemapgen ", "Hugo's sitemaps (hugo - hugo-nositemap): ", "step alone: ", "sets: equal to "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "URLs in 1 sitemap file") {
+		t.Errorf("no build line:\n%s", out)
+	}
+}

@@ -164,7 +164,13 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	b.recs.extraCF, b.recs.extraPrio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
 	b.ownOutputAtRoot = SameDir(opts.Root, opts.Write.Dir)
 	b.loadRobots()
-	if m.Uses(mapping.LastModGit) {
+	switch {
+	case !m.Uses(mapping.LastModGit):
+	case opts.Join != nil && !opts.trackGit:
+		// A join's build reads the history while it reads the
+		// sources (a Session's restart asks for it at once).
+		b.startGit(ctx)
+	default:
 		b.loadGit(ctx)
 	}
 	// The generator's sitemaps: their dates for the sitemap source, their
@@ -511,9 +517,22 @@ type builder struct {
 	// guards it, and groups while the walk's goroutines add to it.
 	pageMu   sync.Mutex
 	pageSrcs map[string]*source
+	// gitWait takes the git history startGit reads (nil when none is
+	// being read); held are the reports told meanwhile, for awaitGit to
+	// tell after git's (nil when none are held).
+	gitWait func()
+	held    []func()
+	// joinPre is joinPrefix's, made once.
+	joinPre struct {
+		once sync.Once
+		s    string
+	}
 }
 
 func (b *builder) warn(path string, err error) {
+	if b.hold(func() { b.warn(path, err) }) {
+		return
+	}
 	b.res.Warnings++
 	if b.opts.Report.Warn != nil {
 		b.opts.Report.Warn(path, err)
@@ -525,6 +544,9 @@ func (b *builder) warn(path string, err error) {
 func (b *builder) unread(path string, err error) {
 	if !b.failUnread {
 		b.warn(path, err)
+		return
+	}
+	if b.hold(func() { b.unread(path, err) }) {
 		return
 	}
 	b.res.Unread++
@@ -579,6 +601,9 @@ func (b *builder) keepLeftOut(loc string) {
 }
 
 func (b *builder) note(path, note string) {
+	if b.hold(func() { b.note(path, note) }) {
+		return
+	}
 	if b.opts.Report.Note != nil {
 		b.opts.Report.Note(path, note)
 	}

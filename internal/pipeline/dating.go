@@ -73,6 +73,60 @@ func (b *builder) saveHash() {
 // repository (a built site often is), with a note for --verbose without
 // git or a commit. Git failing otherwise is a warning.
 func (b *builder) loadGit(ctx context.Context) {
+	dir, opts := b.gitOptions()
+	d, err := gitdates.LoadWith(ctx, dir, opts)
+	b.takeGit(d, err)
+}
+
+// startGit is loadGit with the history read in a goroutine of its own,
+// beside the reading of a join's sources: git log over a long history
+// costs as much as every source's front matter, and runs in a process of
+// its own, on another core. awaitGit takes what it read; until then what
+// the build reports is held, and told after git's own, in the order
+// loadGit in place tells it.
+func (b *builder) startGit(ctx context.Context) {
+	dir, opts := b.gitOptions()
+	done := make(chan struct{})
+	var d *gitdates.Dates
+	var err error
+	go func() {
+		defer close(done)
+		d, err = gitdates.LoadWith(ctx, dir, opts)
+	}()
+	b.gitWait = func() {
+		<-done
+		b.takeGit(d, err)
+	}
+	b.held = []func(){}
+}
+
+// awaitGit waits for the history startGit reads, takes it, and tells
+// what was held meanwhile. Nothing when no history is being read.
+func (b *builder) awaitGit() {
+	if b.gitWait == nil {
+		return
+	}
+	wait, held := b.gitWait, b.held
+	b.gitWait, b.held = nil, nil
+	wait()
+	for _, f := range held {
+		f()
+	}
+}
+
+// hold keeps f, a report, for awaitGit while the history is read, and
+// reports whether it did.
+func (b *builder) hold(f func()) bool {
+	if b.held == nil {
+		return false
+	}
+	b.held = append(b.held, f)
+	return true
+}
+
+// gitOptions returns the folder whose history dates the pages and how to
+// read it.
+func (b *builder) gitOptions() (string, gitdates.Options) {
 	dir := gitDir(b.opts)
 	opts := gitdates.Options{Track: b.opts.trackGit}
 	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
@@ -95,7 +149,11 @@ func (b *builder) loadGit(ctx context.Context) {
 	if b.gitScope != "" {
 		dir = b.gitScope
 	}
-	d, err := gitdates.LoadWith(ctx, dir, opts)
+	return dir, opts
+}
+
+// takeGit takes the history loadGit read, d, or says why there is none.
+func (b *builder) takeGit(d *gitdates.Dates, err error) {
 	switch {
 	case errors.Is(err, gitdates.ErrNotRepository):
 		return // the usual case of a built site: nothing to say

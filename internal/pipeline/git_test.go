@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -447,5 +448,72 @@ func TestLintTrustsSourceHistory(t *testing.T) {
 	empty.Join = &Sources{Dir: filepath.Join(repo, "public"), Preset: hugo}
 	if lint := linted(empty); len(lint) != 1 || !strings.Contains(lint[0], "16 of 30 URLs") {
 		t.Errorf("joined, no page to its source: want one lint of 16 of 30 URLs, got %q", lint)
+	}
+}
+
+// TestGitJoinReportsInOrder: a join reads the git history while it reads
+// the sources (startGit), and holds what the build tells meanwhile: the
+// shallow clone's warning still comes first, then the hash state's that
+// newBuilder tells after the history, then the sources' problems, and
+// every page keeps its git date.
+func TestGitJoinReportsInOrder(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	for p, body := range map[string]string{
+		"hugo.toml":                  "enableGitInfo = true\n",
+		".gitignore":                 "public/\n",
+		"content/posts/a.md":         "---\ntitle: a\n---\n",
+		"content/posts/b.md":         "---\ntitle: [b\n---\n",
+		"public/posts/a/index.html":  "<title>a</title>",
+		"public/posts/b/index.html":  "<title>b</title>",
+		"public/.sitemapgen-hash.db": "not a state file",
+	} {
+		p = filepath.Join(repo, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+	}
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "add", ".")
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "commit", "-q", "-m", "first")
+	for i, date := range []string{"2024-02-03T00:00:00Z", "2024-03-04T00:00:00Z"} {
+		os.WriteFile(filepath.Join(repo, "content", "posts", "a.md"), fmt.Appendf(nil, "---\ntitle: a, %d\n---\n", i), 0o644)
+		gitRun(t, repo, date, "commit", "-q", "-am", "again")
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "clone", "-q", "--depth", "2", "file://"+repo, clone)
+	for _, p := range []string{"public/posts/a/index.html", "public/posts/b/index.html", "public/.sitemapgen-hash.db"} {
+		data, _ := os.ReadFile(filepath.Join(repo, p))
+		os.MkdirAll(filepath.Dir(filepath.Join(clone, p)), 0o755)
+		os.WriteFile(filepath.Join(clone, p), data, 0o644)
+	}
+	h, err := hugo.Load(clone, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	public := filepath.Join(clone, "public")
+	got, warnings := lastmods(t, Options{
+		Root: public, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+		Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModGit, mapping.LastModHash}},
+		Join: &Sources{Dir: filepath.Join(clone, "content"), Preset: h},
+		Hash: &Hash{State: ".sitemapgen-hash.db", Dir: public},
+	})
+	if lm := got["https://example.com/posts/a/"]; !strings.HasPrefix(lm, "2024-03-04T00:00:00Z git") {
+		t.Errorf("posts/a/: lastmod %q, want its commit's", lm)
+	}
+	var kinds []string
+	for _, w := range warnings {
+		switch {
+		case strings.Contains(w, "--unshallow"):
+			kinds = append(kinds, "shallow")
+		case strings.Contains(w, hashPassedOver):
+			kinds = append(kinds, "hash")
+		case strings.Contains(w, "YAML"):
+			kinds = append(kinds, "source")
+		}
+	}
+	if want := []string{"shallow", "hash", "source"}; !slices.Equal(kinds, want) {
+		t.Errorf("reports %q (%q), want %q in that order", kinds, warnings, want)
 	}
 }

@@ -208,7 +208,9 @@ func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
 // pages, then the extra URLs.
 func (b *builder) load(ctx context.Context) error {
 	if b.opts.Join != nil {
-		if err := b.loadJoin(ctx); err != nil {
+		err := b.loadJoin(ctx)
+		b.awaitGit()
+		if err != nil {
 			return err
 		}
 	}

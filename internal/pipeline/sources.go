@@ -373,18 +373,22 @@ func (b *builder) loadJoin(ctx context.Context) error {
 
 // joinPrefix is what makes a path relative to Join.Dir one relative to
 // the built site's folder, as every other path of the build is reported:
-// ../content/posts/a.md.
+// ../content/posts/a.md. It is made once a build: each list page asks,
+// and each making asks the working directory twice.
 func (b *builder) joinPrefix() string {
-	j := b.opts.Join
-	prefix := j.Dir
-	if rootAbs, err := filepath.Abs(b.opts.Root); err == nil {
-		if dirAbs, err := filepath.Abs(j.Dir); err == nil {
-			if rel, err := filepath.Rel(rootAbs, dirAbs); err == nil {
-				prefix = rel
+	b.joinPre.once.Do(func() {
+		j := b.opts.Join
+		prefix := j.Dir
+		if rootAbs, err := filepath.Abs(b.opts.Root); err == nil {
+			if dirAbs, err := filepath.Abs(j.Dir); err == nil {
+				if rel, err := filepath.Rel(rootAbs, dirAbs); err == nil {
+					prefix = rel
+				}
 			}
 		}
-	}
-	return filepath.ToSlash(prefix) + "/"
+		b.joinPre.s = filepath.ToSlash(prefix) + "/"
+	})
+	return b.joinPre.s
 }
 
 // readSources reads the source files walk finds in Join.Dir, reports
@@ -470,6 +474,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		found = append(found, src)
 		return nil
 	})
+	b.awaitGit() // the history's reports come before the sources'
 	sortEvents(problems)
 	for _, e := range problems {
 		e.emit()

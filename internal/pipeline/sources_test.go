@@ -57,3 +57,17 @@ func TestYAMLHeader(t *testing.T) {
 		t.Error("a missing file has a YAML header")
 	}
 }
+
+// TestJoinPrefixOnce: the prefix of a join's sources' paths is made once a
+// build: asked again for each list page, it cost two looks at the working
+// directory each time (a tenth of a Hugo join's list-page pass).
+func TestJoinPrefixOnce(t *testing.T) {
+	dir := t.TempDir()
+	b := &builder{opts: Options{Root: filepath.Join(dir, "public"), Join: &Sources{Dir: filepath.Join(dir, "content")}}}
+	if got := b.joinPrefix(); got != "../content/" {
+		t.Fatalf("joinPrefix() = %q, want ../content/", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { b.joinPrefix() }); n != 0 {
+		t.Errorf("joinPrefix allocates %v times a call after the first, want 0", n)
+	}
+}
