@@ -543,7 +543,9 @@ func (r *reporter) events() pipeline.Report {
 				return
 			}
 			shown := r.at(path, err)
-			if !r.verbose && path != "" {
+			if d, ok := errors.AsType[*diag.Diagnostic](err); !r.verbose && (path != "" || ok && d.File != "") {
+				// A warning at a page, or at a file of the project
+				// (a server build's manifest), grouped by its cause.
 				r.causes.add(err, shown)
 				return
 			}

@@ -85,7 +85,7 @@ func TestAstroServer(t *testing.T) {
 			if got := slices.Sorted(slices.Values(append(slices.Clone(locs), notPages...))); !slices.Equal(got, theirs) {
 				t.Errorf("ours and the one it lists besides:\n%q\n@astrojs/sitemap's:\n%q", got, theirs)
 			}
-			checkServerRun(t, r.stderr, []string{
+			checkServerRun(t, src, r.stderr, []string{
 				"site dist/client (Astro (astro.config.mjs)); base URL from astro.config.mjs site + base; Astro URL style (folders with /; from astro.config.mjs)",
 				"dist/client/private/index.html: skipped: noindex",
 				"dist/client/404.html: skipped: error page",

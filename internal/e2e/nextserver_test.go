@@ -72,7 +72,7 @@ func TestNextServer(t *testing.T) {
 	if got, want := slices.Sorted(slices.Values(append(slices.Clone(locs), notPages...))), theirs; !slices.Equal(got, want) {
 		t.Errorf("ours and the three that are no pages:\n%q\nnext-sitemap's:\n%q", got, want)
 	}
-	checkServerRun(t, r.stderr, []string{
+	checkServerRun(t, src, r.stderr, []string{
 		"site .next/server (Next.js (next.config.mjs)); base URL from next-sitemap.config.js siteUrl; Next.js URL style (folders with /; from next.config.mjs); sources app, pages (Next.js)",
 		".next/server/app/old.html: skipped: redirect (Next.js redirect() to ",
 		".next/server/app/secret.html: skipped: noindex",
@@ -160,7 +160,7 @@ func TestNextServerExtraURLs(t *testing.T) {
 			t.Errorf("%s not listed: %q", l, locs)
 		}
 	}
-	checkServerRun(t, r.stderr, nil, []string{
+	checkServerRun(t, src, r.stderr, nil, []string{
 		"app-path-routes-manifest.json: warning: /account is rendered on each request, not prerendered",
 		"pages-manifest.json: warning: /wiki/[slug] is rendered on demand and has no page prerendered",
 	}, []string{"/products/[id]"})
@@ -264,7 +264,7 @@ func TestNextServerPagesSSR(t *testing.T) {
 	write(t, manifest, strings.Replace(string(data), `  "/legal": "pages/legal.js",`, `  "/dashboard": "pages/dashboard.js",`+"\n"+`  "/legal": "pages/legal.js",`, 1))
 	const base = "https://example.com/shop/"
 	r := mustRun(t, src)
-	checkServerRun(t, r.stderr, nil, []string{
+	checkServerRun(t, src, r.stderr, nil, []string{
 		"app-path-routes-manifest.json: warning: /account is rendered on each request, not prerendered",
 		"pages-manifest.json: warning: /dashboard is rendered on each request, not prerendered",
 		"app-path-routes-manifest.json: warning: /products/[id] is rendered on demand and has no page prerendered",

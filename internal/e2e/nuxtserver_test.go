@@ -43,7 +43,7 @@ func TestNuxtServer(t *testing.T) {
 	if !slices.Equal(ours, want) {
 		t.Errorf("listed\n%q\nwant\n%q", ours, want)
 	}
-	checkServerRun(t, r.stderr, []string{
+	checkServerRun(t, src, r.stderr, []string{
 		"site .output/public (Nuxt (nuxt.config.ts)); base URL from nuxt.config.ts runtimeConfig.public.siteUrl; Nuxt URL style (clean URLs, folders without /; from nuxt.config.ts)",
 		".output/public/private/index.html: skipped: noindex",
 		"5 pages found, 4 URLs in 1 sitemap file written to .output/public; skipped 1 (1 noindex)",
@@ -61,7 +61,7 @@ func TestNuxtServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = mustRun(t, src, "--extra-urls", extra)
-	checkServerRun(t, r.stderr, nil, []string{
+	checkServerRun(t, src, r.stderr, nil, []string{
 		"server.mjs: warning: /account is rendered on each request, not prerendered: it has no page to read, and is not listed",
 	}, []string{"/products/:id()"})
 

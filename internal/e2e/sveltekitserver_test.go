@@ -50,7 +50,7 @@ func TestSvelteKitServer(t *testing.T) {
 	if !slices.Equal(ours, want) {
 		t.Errorf("listed\n%q\nwant\n%q", ours, want)
 	}
-	checkServerRun(t, r.stderr, []string{
+	checkServerRun(t, src, r.stderr, []string{
 		"site build/prerendered/shop (SvelteKit (svelte.config.js)); SvelteKit URL style (clean URLs, folders with /; from svelte.config.js)",
 		"build/prerendered/shop/old.html: skipped: redirect (meta refresh to https://example.com/shop/about)",
 		"build/prerendered/shop/private.html: skipped: noindex",
@@ -71,7 +71,7 @@ func TestSvelteKitServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = mustRun(t, src, "--base-url", base, "--extra-urls", extra)
-	checkServerRun(t, r.stderr, nil, []string{
+	checkServerRun(t, src, r.stderr, nil, []string{
 		"manifest.js: warning: /account is rendered on each request, not prerendered: it has no page to read, and is not listed",
 	}, []string{"/products/[id]"})
 

@@ -129,7 +129,10 @@ func (b *builder) warnOnDemand() {
 	}
 	for i, r := range b.opts.OnDemand {
 		if !covered[i] {
-			b.warn(r.Warning.File, r.Warning)
+			// Its file is the build's manifest, named from the working
+			// directory: no path of the site folder, under which the
+			// report puts a page's.
+			b.warn("", r.Warning)
 		}
 	}
 }
