@@ -354,7 +354,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Served = pr.Served
 	}
 	c.Build.OnDemand = pr.OnDemand
-	if pr.StateDir != "" && pipeline.SameDir(out, pr.StateFor) {
+	if pr.StateDir != "" && fsx.SamePath(out, pr.StateFor) {
 		// A folder of the project's own files, served as they are:
 		// sitemapgen's own files of the sitemaps there are kept where
 		// nothing serves them.

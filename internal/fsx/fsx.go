@@ -386,6 +386,17 @@ func ReadNamed(path string, max int, key string) ([]byte, error) {
 // StatNamed returns what the path the user named is, followed.
 func StatNamed(path string) (fs.FileInfo, error) { return os.Stat(path) }
 
+// SamePath reports whether the paths a and b name one file or folder: as
+// written, or by their absolute paths. Nothing is read.
+func SamePath(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	aa, errA := filepath.Abs(a)
+	bb, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && aa == bb
+}
+
 // LstatNamed returns what the path the user named is, a link itself when
 // it is one.
 func LstatNamed(path string) (fs.FileInfo, error) { return os.Lstat(path) }

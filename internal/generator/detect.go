@@ -558,13 +558,7 @@ func (p *Project) BuiltInside(root string) string {
 	if !filepath.IsAbs(built) {
 		built = filepath.Join(root, filepath.FromSlash(built))
 	}
-	fi, err := fsx.StatNamed(built)
-	if err != nil || !fi.IsDir() {
-		return ""
-	}
-	a, errA := filepath.Abs(built)
-	b, errB := filepath.Abs(root)
-	if errA != nil || errB != nil || a == b {
+	if fi, err := fsx.StatNamed(built); err != nil || !fi.IsDir() || fsx.SamePath(built, root) {
 		return ""
 	}
 	return built

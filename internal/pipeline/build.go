@@ -162,7 +162,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	res.BaseURL = m.BaseURL()
 	b.recs.mapper = m
 	b.recs.extraCF, b.recs.extraPrio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
-	b.ownOutputAtRoot = SameDir(opts.Root, opts.Write.Dir)
+	b.ownOutputAtRoot = fsx.SamePath(opts.Root, opts.Write.Dir)
 	b.loadRobots()
 	switch {
 	case !m.Uses(mapping.LastModGit):

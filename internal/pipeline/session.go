@@ -79,7 +79,7 @@ func (s *Session) Restart(ctx context.Context, opts Options) (*Result, error) {
 	if len(opts.Explain) > 0 {
 		return nil, errors.New("build: a Session does not explain")
 	}
-	if !SameDir(writeDir(opts), writeDir(s.opts)) {
+	if !fsx.SamePath(writeDir(opts), writeDir(s.opts)) {
 		s.state = writer.NewState()
 	}
 	s.opts = opts

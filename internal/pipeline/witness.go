@@ -65,7 +65,7 @@ func (b *builder) loadWitness(ctx context.Context) {
 	if names == nil {
 		return
 	}
-	if b.opts.GeneratorSitemaps != nil && SameDir(b.opts.Root, b.opts.Write.Dir) {
+	if b.opts.GeneratorSitemaps != nil && fsx.SamePath(b.opts.Root, b.opts.Write.Dir) {
 		b.wit = b.gen
 		return
 	}
