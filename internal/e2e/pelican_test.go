@@ -68,32 +68,14 @@ func TestPelicanDates(t *testing.T) {
 // every article is dated by the newest article it shows, not by its own
 // older Date; one whose template lists none keeps its own (issue 67).
 func TestPelicanTemplateList(t *testing.T) {
-	pelican := testtool.Program(t, "pelican", "apt-get install pelican")
-	src := filepath.Join(t.TempDir(), "pelican-site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "pelican"))); err != nil {
-		t.Fatal(err)
-	}
-	conf, err := os.ReadFile(filepath.Join(src, "pelicanconf.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range map[string]string{
-		"pelicanconf.py":        string(conf) + "THEME_TEMPLATES_OVERRIDES = ['templates']\n",
+	src := pelicanVariant(t, "THEME_TEMPLATES_OVERRIDES = ['templates']\n", map[string]string{
 		"templates/blog.html":   `{% extends "base.html" %}{% block content %}<section><h1>{{ page.title }}</h1><ul>{% for article in articles %}<li><a href="{{ SITEURL }}/{{ article.url }}">{{ article.title }}</a></li>{% endfor %}</ul></section>{% endblock %}`,
 		"templates/plain.html":  `{% extends "base.html" %}{% block content %}<section><h1>{{ page.title }}</h1>{{ page.content }}</section>{% endblock %}`,
 		"content/pages/blog.md": "Title: Blog\nDate: 2024-01-02 00:00\nTemplate: blog\n\nEvery article.\n",
 		// Its prose links to two articles: links its author wrote, which
 		// their edits do not change.
 		"content/pages/reading.md": "Title: Reading\nDate: 2024-01-03 00:00\nTemplate: plain\n\nSee [the first](../first-post.html) and [the custom one](../custom-slug.html).\n",
-		".gitignore":               "output/\n__pycache__/\n",
-	} {
-		write(t, filepath.Join(src, filepath.FromSlash(name)), body)
-	}
-	cmd := exec.Command(pelican, "content", "-s", "publishconf.py", "-q")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("pelican: %v\n%s", err, out)
-	}
+	})
 	const base = "https://example.com/"
 	blog, err := os.ReadFile(filepath.Join(src, "output", "pages", "blog.html"))
 	if err != nil || !strings.Contains(string(blog), base+"first-post.html") || !strings.Contains(string(blog), base+"custom-slug.html") {
@@ -109,4 +91,80 @@ func TestPelicanTemplateList(t *testing.T) {
 			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
 		}
 	}
+}
+
+// TestPelicanPluginURLs: a plugin of the project's own (PLUGINS,
+// PLUGIN_PATHS) publishes every article at {date:%Y}/{slug}/ by its
+// override_save_as, code sitemapgen does not run: each article's page is
+// joined to the one source whose slug is its URL's last name, and dated
+// as the page prints it (its Modified, else its Date); a page the
+// plugin leaves alone keeps its own join (issue 67, item 4).
+func TestPelicanPluginURLs(t *testing.T) {
+	src := pelicanVariant(t, "PLUGIN_PATHS = ['plugins']\nPLUGINS = ['yearly']\n", map[string]string{
+		"plugins/yearly.py": `from pelican import signals
+
+
+def move(generator):
+    for article in generator.articles:
+        article.override_url = "%d/%s/" % (article.date.year, article.slug)
+        article.override_save_as = "%d/%s/index.html" % (article.date.year, article.slug)
+
+
+def register():
+    signals.article_generator_finalized.connect(move)
+`,
+	})
+	for _, f := range []string{"2024/first-post/index.html", "2024/custom-slug/index.html"} {
+		if _, err := os.Stat(filepath.Join(src, "output", filepath.FromSlash(f))); err != nil {
+			t.Fatalf("the fixture's premise: the plugin publishes %s: %v", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(src, "output", "first-post.html")); err == nil {
+		t.Fatal("the fixture's premise: first-post.html is not written")
+	}
+	commitHistory(t, src,
+		"2023-10-01T00:00:00Z *",
+		"2024-01-15T00:00:00Z content/pages/about.md",
+	)
+	const base = "https://example.com/"
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from publishconf.py SITEURL")
+	for loc, want := range map[string]string{
+		base + "2024/first-post/":       "2024-05-06T07:08:00Z", // its Modified:
+		base + "2024/notes-on-testing/": "2024-02-10T08:00:00Z", // its Date:, slugged from the title
+		base + "2024/custom-slug/":      "2024-04-15T10:00:00Z", // :modified: (reST), :slug:
+		base + "pages/contact.html":     "2024-02-02T12:00:00Z", // a page: not moved
+		base + "pages/about.html":       "2024-01-15T00:00:00Z",
+		base:                            "2024-05-06T07:08:00Z", // the newest article it shows
+	} {
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
+			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
+		}
+	}
+}
+
+// pelicanVariant builds, with real Pelican, a copy of testdata/pelican
+// whose pelicanconf.py has conf added and which has files (by
+// slash-separated path) besides, and returns its folder.
+func pelicanVariant(t *testing.T, conf string, files map[string]string) string {
+	t.Helper()
+	pelican := testtool.Program(t, "pelican", "apt-get install pelican")
+	src := filepath.Join(t.TempDir(), "pelican-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "pelican"))); err != nil {
+		t.Fatal(err)
+	}
+	settings, err := os.ReadFile(filepath.Join(src, "pelicanconf.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["pelicanconf.py"] = string(settings) + conf
+	files[".gitignore"] = "output/\n__pycache__/\n"
+	for name, body := range files {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), body)
+	}
+	cmd := exec.Command(pelican, "content", "-s", "publishconf.py", "-q")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pelican: %v\n%s", err, out)
+	}
+	return src
 }

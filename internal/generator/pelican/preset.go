@@ -26,9 +26,22 @@ type Preset struct {
 	// templates are the templates the sources name by their metadata
 	// (Template: blog), by path; read on the walk's goroutines.
 	templates sync.Map
+	// pages are the articles and pages of the sources, by path: their
+	// slugs, file names and URL paths (see [Preset.movedTo]).
+	pages sync.Map
 }
 
-var _ generator.Preset = (*Preset)(nil)
+var (
+	_ generator.Preset  = (*Preset)(nil)
+	_ generator.Changer = (*Preset)(nil)
+)
+
+// published is what an article or a page of the sources is published
+// as: its slug, its file's name without its extension, and its URL path
+// by the *_SAVE_AS settings.
+type published struct {
+	slug, base, url string
+}
 
 // URLPath returns the path ReadMeta found for the source: Pelican's
 // rules need its metadata, which the Page of a front matter reader does
@@ -50,8 +63,54 @@ func (p *Preset) Rules() generator.Rules {
 			Include: []string{"**/*.md", "**/*.markdown", "**/*.mkd", "**/*.mdown", "**/*.rst", "**/*.html", "**/*.htm"},
 			Exclude: []string{"**/.#*"},
 		},
-		Pages: generator.PageRules{Lists: generator.ListRules{Shown: p.lists, Sourced: p.templated}},
+		Pages: generator.PageRules{Fallback: p.movedTo, Lists: generator.ListRules{Shown: p.lists, Sourced: p.templated}},
 	}
+}
+
+// movedTo returns, for a built page at urlPath that no source's
+// *_SAVE_AS gives, the URL path of the one article or page it is
+// built from, when PLUGINS names plugins, whose code may publish an
+// article elsewhere (at {date:%Y}/{slug}/, set as its override_save_as):
+// the page whose URL's last name, less its extension, is the slug or the
+// file name of exactly one source of the project, and is no list page.
+// Two sources that name it, or none: the page has no source, and no date.
+func (p *Preset) movedTo(urlPath string) (string, bool) {
+	if !p.s.Plugins || p.lists(urlPath) {
+		return "", false
+	}
+	name := path.Base(strings.TrimSuffix(strings.TrimSuffix(urlPath, "/index.html"), "/"))
+	name = strings.TrimSuffix(name, path.Ext(name))
+	if name == "" || name == "/" || name == "." {
+		return "", false
+	}
+	var found string
+	n := 0
+	p.pages.Range(func(_, v any) bool {
+		pub := v.(published)
+		if pub.slug == name || pub.base == name {
+			found, n = pub.url, n+1
+		}
+		return n < 2
+	})
+	if n != 1 {
+		return "", false
+	}
+	return found, true
+}
+
+// Changed forgets what was read of the sources at rels (files, or
+// folders of them): watch mode reads those that are still there again.
+func (p *Preset) Changed(rels []string) []string {
+	p.pages.Range(func(k, _ any) bool {
+		rel := k.(string)
+		for _, r := range rels {
+			if rel == r || strings.HasPrefix(rel, r+"/") {
+				p.pages.Delete(rel)
+			}
+		}
+		return true
+	})
+	return nil
 }
 
 // templated reports whether the source at rel names a template of its
@@ -94,6 +153,7 @@ func under(rel string, dirs []string) bool {
 // ReadMeta reads the metadata of the source at rel and finds its page.
 func (p *Preset) ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error) {
 	p.templates.Delete(rel)
+	p.pages.Delete(rel)
 	m, err := readMeta(rel, r)
 	fm := &frontmatter.Source{}
 	if err != nil || m == nil {
@@ -237,6 +297,9 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 		return // not written (save_as ''), or not a file below the output
 	}
 	fm.URL = "/" + saveAs
+	if kind == "ARTICLE" || kind == "PAGE" {
+		p.pages.Store(rel, published{slug: slug, base: base, url: fm.URL})
+	}
 }
 
 // fileNameDate is the key under which page keeps the date FILENAME_METADATA

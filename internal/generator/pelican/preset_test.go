@@ -207,3 +207,64 @@ func TestDefaultMetadataNotLiteral(t *testing.T) {
 		t.Errorf("DEFAULT_METADATA = None: not joined")
 	}
 }
+
+// TestMovedByPlugin: where PLUGINS names plugins, whose code may publish
+// an article at another URL than its *_SAVE_AS (override_save_as), a
+// built page no source gives is built from the one source whose slug or
+// file name is its URL's last name; two such sources, a list page, or no
+// plugins: none (issue 67, item 4).
+func TestMovedByPlugin(t *testing.T) {
+	sources := map[string]string{
+		"first-post.md":   "Title: First post\nDate: 2024-03-04 10:00\n\nx",
+		"2024-01-02-x.md": "Title: Something else\nDate: 2024-01-02\n\nx",
+		"twin.md":         "Title: Twin\nDate: 2024-01-02\n\nx",
+		"pages/twin.md":   "Title: Twin\n\nx",
+		"notes.md":        "Title: Notes\nDate: 2024-01-02\n\nx",
+	}
+	for _, tc := range []struct {
+		name    string
+		plugins any
+		url     string
+		want    string
+	}{
+		{"its slug, in a folder", []any{"permalinks"}, "/2024/first-post/", "/first-post.html"},
+		{"its slug, a file", []any{"permalinks"}, "/posts/first-post.html", "/first-post.html"},
+		{"its slug, index.html", []any{"permalinks"}, "/2024/first-post/index.html", "/first-post.html"},
+		{"its file's name", []any{"permalinks"}, "/2024/2024-01-02-x/", "/something-else.html"},
+		{"two sources of that slug", []any{"permalinks"}, "/2024/twin/", ""},
+		{"a list page", []any{"permalinks"}, "/category/notes.html", ""},
+		{"no source", []any{"permalinks"}, "/2024/other/", ""},
+		{"the home page", []any{"permalinks"}, "/", ""},
+		{"no plugins", nil, "/2024/first-post/", ""},
+		{"PLUGINS empty", []any{}, "/2024/first-post/", ""},
+		{"PLUGINS made by code", peer.Expr{}, "/2024/first-post/", "/first-post.html"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conf := map[string]any{}
+			if tc.plugins != nil {
+				conf["PLUGINS"] = tc.plugins
+			}
+			p, _ := preset(t, conf)
+			for rel, text := range sources {
+				urlOf(t, p, rel, text)
+			}
+			got, ok := generator.RulesOf(p).Pages.Fallback(tc.url)
+			if ok != (tc.want != "") || got != tc.want {
+				t.Errorf("Fallback(%q) = %q, %v; want %q", tc.url, got, ok, tc.want)
+			}
+		})
+	}
+	t.Run("changed", func(t *testing.T) {
+		p, _ := preset(t, map[string]any{"PLUGINS": []any{"permalinks"}})
+		urlOf(t, p, "first-post.md", sources["first-post.md"])
+		urlOf(t, p, "old/first-post.md", "Title: First post\nDate: 2024-03-04 10:00\n\nx")
+		fallback := generator.RulesOf(p).Pages.Fallback
+		if u, ok := fallback("/2024/first-post/"); ok {
+			t.Fatalf("two sources: Fallback = %q", u)
+		}
+		p.Changed([]string{"old"})
+		if u, ok := fallback("/2024/first-post/"); !ok || u != "/first-post.html" {
+			t.Errorf("after the folder old/ went: Fallback = %q, %v", u, ok)
+		}
+	})
+}

@@ -51,6 +51,10 @@ type settings struct {
 	DefaultMeta map[string]string
 	// Lists match the files of its list pages (Preset.Lists).
 	Lists []*regexp.Regexp
+	// Plugins says that PLUGINS names plugins: their code, which
+	// sitemapgen does not run, may give an article or a page another URL
+	// than its *_SAVE_AS (see [Preset.movedTo]).
+	Plugins bool
 	// Unknown, when not "", is why the sources cannot be joined: a
 	// setting the join needs is not a literal.
 	Unknown string
@@ -93,6 +97,7 @@ var joinKeys = []string{
 	"SLUGIFY_SOURCE", "SLUGIFY_PRESERVE_CASE", "USE_FOLDER_AS_CATEGORY", "DEFAULT_CATEGORY",
 	"AUTHOR", "DEFAULT_LANG", "FILENAME_METADATA", "PATH_METADATA", "DEFAULT_DATE", "TIMEZONE",
 	"SLUGIFY_USE_UNICODE", "SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS", "DEFAULT_METADATA",
+	"PLUGINS",
 }
 
 // confOf returns the settings of files (publishconf.py first, whose
@@ -245,6 +250,10 @@ func readSettings(c Conf) *settings {
 		}
 	}
 	boolean("SLUGIFY_USE_UNICODE", &s.UseUnicode)
+	if v, ok := c["PLUGINS"]; ok {
+		l, isList := v.Val.([]any)
+		s.Plugins = v.Val != nil && (!isList || len(l) > 0) // a list built by code may name some
+	}
 	if v, file, ok := get("DEFAULT_DATE"); ok {
 		switch x := v.Val.(type) {
 		case nil:
