@@ -134,6 +134,6 @@ func Survey(dir string, getenv func(string) string) (*Findings, error) {
 	// defaults.
 	l := &layers{v: Settings.Defaults()}
 	l.under(d.Form)
-	d.URLs = d.Form.Form(l.v.CleanURLs, l.v.TrailingSlash)
+	d.URLs = urlForm(d.Form, l.v.CleanURLs, l.v.TrailingSlash)
 	return d, nil
 }

@@ -211,6 +211,19 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	return c, nil
 }
 
+// urlForm is the URL form the mapping lists the pages in: the values of
+// clean_urls and trailing_slash laid over what the project pr says.
+func urlForm(pr *project.Project, clean, trailing bool) mapping.Options {
+	o := mapping.Options{CleanURLs: clean, TrailingSlash: mapping.SlashAlways, IndexFiles: pr.IndexFiles}
+	switch {
+	case !trailing:
+		o.TrailingSlash = mapping.SlashNever
+	case pr.SlashEverywhere:
+		o.TrailingSlash = mapping.SlashEverywhere
+	}
+	return o
+}
+
 // options fills the build's options from the values and what the project
 // said.
 func (c *Config) options(l *layers, pr *project.Project) {
@@ -221,7 +234,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	dateFormat, _ := sitemap.ParseDateFormat(v.LastModFormat) // checked
 	rules, _ := mappingRules(v.Rules)                         // checked
-	form := pr.Form(v.CleanURLs, v.TrailingSlash)
+	form := urlForm(pr, v.CleanURLs, v.TrailingSlash)
 	var lastmod []mapping.LastModSource
 	for _, src := range v.LastMod.Sources {
 		lastmod = append(lastmod, mapping.LastModSource(src))

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/host"
-	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 // findPlatform sets the platform: host: when it names one, else the build
@@ -97,19 +96,6 @@ func (p *discovery) applyStyle(v *Ask, pr *Project) {
 		pr.TrailingSlash = &slash
 		pr.SlashEverywhere = p.style.CleanSlash && clean
 	}
-}
-
-// Form is the URL form the mapping lists the pages in, given the values
-// of clean_urls and trailing_slash laid over what pr says.
-func (pr *Project) Form(clean, trailing bool) mapping.Options {
-	o := mapping.Options{CleanURLs: clean, TrailingSlash: mapping.SlashAlways, IndexFiles: pr.IndexFiles}
-	switch {
-	case !trailing:
-		o.TrailingSlash = mapping.SlashNever
-	case pr.SlashEverywhere:
-		o.TrailingSlash = mapping.SlashEverywhere
-	}
-	return o
 }
 
 // applyGeneratorStyle says, with no platform, the URL form the
