@@ -276,6 +276,16 @@ func Discover(a Ask) (*Project, error) {
 	if err := p.serverBuild(&v, pr, site); err != nil {
 		return nil, err
 	}
+	// The generator whose sitemaps are in the output folder, nil for
+	// none.
+	out := v.Out
+	if out == "" {
+		out = v.Root
+	}
+	g := p.builtBy(out)
+	if g == nil && pr.Served != nil {
+		g = site // its sitemaps are in the folder it serves
+	}
 	if g := site; g != nil {
 		if docs := g.Documents(); !v.Content && !v.IncludeGiven && len(docs) > 0 {
 			// The documents its sitemap lists besides pages
@@ -299,14 +309,6 @@ func Discover(a Ask) (*Project, error) {
 	}
 	if !v.LastModGiven {
 		p.dating(&v, pr, rules.Order, site)
-	}
-	out := v.Out
-	if out == "" {
-		out = v.Root
-	}
-	g := p.builtBy(out)
-	if g == nil && pr.Served != nil {
-		g = site // its sitemaps are in the folder it serves
 	}
 	if g != nil {
 		// The files named as its sitemaps: which are its own (those a
