@@ -98,10 +98,14 @@ func TestPelicanTemplateList(t *testing.T) {
 // override_save_as, code sitemapgen does not run: each article's page is
 // joined to the one source whose slug is its URL's last name, and dated
 // as the page prints it (its Modified, else its Date); a page the
-// plugin leaves alone keeps its own join (issue 67, item 4).
+// plugin leaves alone keeps its own join, and a page of the plugin's own
+// whose name is that page's is not joined to it: that page is there
+// (issue 67, item 4).
 func TestPelicanPluginURLs(t *testing.T) {
 	src := pelicanVariant(t, "PLUGIN_PATHS = ['plugins']\nPLUGINS = ['yearly']\n", map[string]string{
-		"plugins/yearly.py": `from pelican import signals
+		"plugins/yearly.py": `import os
+
+from pelican import signals
 
 
 def move(generator):
@@ -110,8 +114,17 @@ def move(generator):
         article.override_save_as = "%d/%s/index.html" % (article.date.year, article.slug)
 
 
+def series(pelican):
+    # A page of the plugin's own at a name a page of the site has too.
+    folder = os.path.join(pelican.output_path, "series")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "contact.html"), "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Series</title></head><body><main><p>A series.</p></main></body></html>")
+
+
 def register():
     signals.article_generator_finalized.connect(move)
+    signals.finalized.connect(series)
 `,
 	})
 	for _, f := range []string{"2024/first-post/index.html", "2024/custom-slug/index.html"} {
@@ -139,6 +152,11 @@ def register():
 		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
 			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
 		}
+	}
+	// The plugin's series page ends in contact, as the page
+	// pages/contact.html does, which is there: it is not that page's.
+	if got, ok := ours[base+"series/contact.html"]; !ok || got != "" {
+		t.Errorf("series/contact.html: listed %v, lastmod %q; want listed, undated", ok, got)
 	}
 }
 

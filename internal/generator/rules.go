@@ -174,6 +174,15 @@ type PageRules struct {
 	// page of the default language from another language's). nil when
 	// the generator builds none so.
 	OtherLanguages func(urlPath string) []string
+	// Moved returns, for the built page at urlPath, which neither its own
+	// URL, its Fallback nor OtherLanguages gives a source, the URL path
+	// of the one source the generator may have written it from at
+	// another URL than that source's own, by code sitemapgen does not run
+	// (a Pelican plugin's override_save_as): the path of the file the
+	// source's page is written at by the generator's rules
+	// ("/first-post.html"). The page is built from that source when the
+	// build wrote no file there. nil when the generator moves no page so.
+	Moved func(urlPath string) (string, bool)
 	// Data returns, for the route with a parameter at rel (relative to
 	// the sources' folder), the files whose data alone its code makes
 	// its pages from (Astro's getStaticPaths over an imported JSON file),

@@ -685,10 +685,12 @@ func (s *Session) pagesOf(keys map[string]bool) []string {
 	var out []string
 	for path := range s.b.index.all() {
 		u := s.b.mapper.URLPath(path)
-		// A page built from another language's source is judged again
-		// whether or not it has a source of its own now.
+		// A page built from another language's source, or moved from its
+		// source's URL, is judged again whether or not it has a source of
+		// its own now.
 		first, ok, others := s.b.fallbackKeys(u)
-		if keys[joinKey(u)] || ok && keys[first] || slices.ContainsFunc(others, func(k string) bool { return keys[k] }) {
+		moved, _, isMoved := s.b.movedKey(u)
+		if keys[joinKey(u)] || ok && keys[first] || slices.ContainsFunc(others, func(k string) bool { return keys[k] }) || isMoved && keys[moved] {
 			out = append(out, path)
 		}
 	}

@@ -669,7 +669,43 @@ func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
 			only = s
 		}
 	}
+	if only == nil {
+		only = b.movedSource(u)
+	}
 	return only, false
+}
+
+// movedSource returns the source the generator may have written the
+// page at the URL path u from, at another URL than the source's own
+// (generator.PageRules.Moved), when the build wrote no page at the
+// source's own: nil for none.
+func (b *builder) movedSource(u string) *source {
+	key, own, ok := b.movedKey(u)
+	if !ok {
+		return nil
+	}
+	s := b.join[key]
+	if s == nil {
+		return nil
+	}
+	if _, err := fsx.Stat(b.opts.Root, filepath.FromSlash(strings.TrimPrefix(own, "/"))); !errors.Is(err, fs.ErrNotExist) {
+		return nil // its own page is there: not the one moved
+	}
+	return s
+}
+
+// movedKey returns the join key of the source the page at the URL path u
+// may have been moved from (generator.PageRules.Moved), and the URL path
+// of that source's own page; ok false for none.
+func (b *builder) movedKey(u string) (key, own string, ok bool) {
+	f := b.rules.Pages.Moved
+	if f == nil {
+		return "", "", false
+	}
+	if own, ok = f("/" + strings.TrimPrefix(u, "/")); !ok {
+		return "", "", false
+	}
+	return joinKey(own), own, true
 }
 
 // fallbackKeys returns the join keys of the sources the built page at the

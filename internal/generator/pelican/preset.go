@@ -63,16 +63,18 @@ func (p *Preset) Rules() generator.Rules {
 			Include: []string{"**/*.md", "**/*.markdown", "**/*.mkd", "**/*.mdown", "**/*.rst", "**/*.html", "**/*.htm"},
 			Exclude: []string{"**/.#*"},
 		},
-		Pages: generator.PageRules{Fallback: p.movedTo, Lists: generator.ListRules{Shown: p.lists, Sourced: p.templated}},
+		Pages: generator.PageRules{Moved: p.movedTo, Lists: generator.ListRules{Shown: p.lists, Sourced: p.templated}},
 	}
 }
 
 // movedTo returns, for a built page at urlPath that no source's
-// *_SAVE_AS gives, the URL path of the one article or page it is
-// built from, when PLUGINS names plugins, whose code may publish an
-// article elsewhere (at {date:%Y}/{slug}/, set as its override_save_as):
-// the page whose URL's last name, less its extension, is the slug or the
-// file name of exactly one source of the project, and is no list page.
+// *_SAVE_AS gives, the URL path (its file's) that the one article or
+// page it may be built from has by those rules, when PLUGINS names
+// plugins, whose code may publish an article elsewhere (at
+// {date:%Y}/{slug}/, set as its override_save_as): the source whose slug
+// or file name is the last name of the page's URL, less its extension,
+// when the page is no list page (generator.PageRules.Moved: the page is
+// that source's when the build wrote no file at the source's own URL).
 // Two sources that name it, or none: the page has no source, and no date.
 func (p *Preset) movedTo(urlPath string) (string, bool) {
 	if !p.s.Plugins || p.lists(urlPath) {

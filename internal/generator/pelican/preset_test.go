@@ -248,9 +248,9 @@ func TestMovedByPlugin(t *testing.T) {
 			for rel, text := range sources {
 				urlOf(t, p, rel, text)
 			}
-			got, ok := generator.RulesOf(p).Pages.Fallback(tc.url)
+			got, ok := generator.RulesOf(p).Pages.Moved(tc.url)
 			if ok != (tc.want != "") || got != tc.want {
-				t.Errorf("Fallback(%q) = %q, %v; want %q", tc.url, got, ok, tc.want)
+				t.Errorf("Moved(%q) = %q, %v; want %q", tc.url, got, ok, tc.want)
 			}
 		})
 	}
@@ -258,13 +258,13 @@ func TestMovedByPlugin(t *testing.T) {
 		p, _ := preset(t, map[string]any{"PLUGINS": []any{"permalinks"}})
 		urlOf(t, p, "first-post.md", sources["first-post.md"])
 		urlOf(t, p, "old/first-post.md", "Title: First post\nDate: 2024-03-04 10:00\n\nx")
-		fallback := generator.RulesOf(p).Pages.Fallback
-		if u, ok := fallback("/2024/first-post/"); ok {
-			t.Fatalf("two sources: Fallback = %q", u)
+		moved := generator.RulesOf(p).Pages.Moved
+		if u, ok := moved("/2024/first-post/"); ok {
+			t.Fatalf("two sources: Moved = %q", u)
 		}
 		p.Changed([]string{"old"})
-		if u, ok := fallback("/2024/first-post/"); !ok || u != "/first-post.html" {
-			t.Errorf("after the folder old/ went: Fallback = %q, %v", u, ok)
+		if u, ok := moved("/2024/first-post/"); !ok || u != "/first-post.html" {
+			t.Errorf("after the folder old/ went: Moved = %q, %v", u, ok)
 		}
 	})
 }
