@@ -127,9 +127,10 @@ func eachRouteFile(src fs.FS, fn func(dir, file string)) {
 // ListingPages returns the page files of the project folder src that
 // are routes without a parameter and whose code (getStaticProps, or the
 // page's default export in the app router, and what they call, as
-// [ReadMarkdownRoutes] follows a route's) lists the folder of one of
-// routes: a blog's home page that shows its posts. It returns them
-// with the files it read.
+// [ReadMarkdownRoutes] follows a route's, and one import further: a
+// component the page imports whose module imports the helper) lists
+// the folder of one of routes: a blog's home page that shows its posts.
+// It returns them with the files it read.
 func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) ([]string, []string) {
 	r := newCodeReader(src, lim)
 	return r.listingPages(routes), r.Read
@@ -156,7 +157,7 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) []string {
 				continue
 			}
 			var f folderReads
-			for _, s := range r.reach(m, d) {
+			for _, s := range r.reach(m, d, 2) {
 				f.scan(s)
 			}
 			if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 {
@@ -271,7 +272,7 @@ func (r *codeReader) route(dir, rel string) (MarkdownRoute, bool) {
 	if !ok {
 		return MarkdownRoute{}, false
 	}
-	scopes := r.reach(m, d)
+	scopes := r.reach(m, d, 1)
 	var f folderReads
 	for _, s := range scopes {
 		f.scan(s)
@@ -286,13 +287,16 @@ func (r *codeReader) route(dir, rel string) (MarkdownRoute, bool) {
 // reach returns the code the declaration d of the route module m runs:
 // d, the route's own functions and constants it names, and those of
 // the modules it imports that it names (and, in each such module, the
-// functions and constants they name there), each once.
-func (r *codeReader) reach(m *jscode.Module, d jscode.Decl) []*scope {
+// functions and constants they name there), each once; hops is how many
+// imports deep it follows: 1, the modules the route imports; 2, also
+// those they import (a page's component that calls a helper).
+func (r *codeReader) reach(m *jscode.Module, d jscode.Decl, hops int) []*scope {
 	type key struct {
 		m    *jscode.Module
 		name string
 	}
 	seen := map[key]*scope{}
+	depth := map[*jscode.Module]int{m: 0} // the imports from m to each module
 	first := &scope{m: m, d: d}
 	out := []*scope{first}
 	work := []*scope{first}
@@ -328,12 +332,15 @@ func (r *codeReader) reach(m *jscode.Module, d jscode.Decl) []*scope {
 				continue
 			}
 			imp, ok := s.m.Imports[id]
-			if !ok || s.m != m {
-				continue // a helper's imports are not followed
+			if !ok || depth[s.m] >= hops {
+				continue // imports further away are not followed
 			}
-			h := r.resolve(m.File, imp.Spec)
+			h := r.resolve(s.m.File, imp.Spec)
 			if h == nil {
 				continue
+			}
+			if _, ok := depth[h]; !ok {
+				depth[h] = depth[s.m] + 1
 			}
 			if imp.Name != "*" {
 				if d, ok := h.Exported(imp.Name); ok {

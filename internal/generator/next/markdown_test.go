@@ -508,8 +508,10 @@ func TestMarkdownURLs(t *testing.T) {
 }
 
 // TestListingPages: a page without a parameter whose code lists the
-// folder of a route over Markdown (a blog's home showing its posts) is a
-// list page; one that reads another folder, or none, is not.
+// folder of a route over Markdown (a blog's home showing its posts),
+// itself or through a component whose module calls the helper, is a
+// list page; one that reads another folder, or none, is not, nor one
+// whose component reaches the helper through a third module.
 func TestListingPages(t *testing.T) {
 	files := fstest.MapFS{
 		"lib/markdown.ts": {Data: []byte(entriesHelper)},
@@ -521,6 +523,18 @@ export default function Home() { return <ul>{entries('posts').map((p) => <li key
 `)},
 		"pages/about.tsx": {Data: []byte(`export default function About() { return <p>About</p>; }
 `)},
+		"components/post-list.tsx": {Data: []byte(`import { entries } from '../lib/markdown';
+export function PostList() { return <ul>{entries('posts').map((p) => <li key={p.name}>{p.title}</li>)}</ul>; }
+`)},
+		"app/archive/page.tsx": {Data: []byte(`import { PostList } from '../../components/post-list';
+export default function Archive() { return <section><PostList /></section>; }
+`)},
+		"components/frame.tsx": {Data: []byte(`import { PostList } from './post-list';
+export function Frame() { return <div><PostList /></div>; }
+`)},
+		"app/far/page.tsx": {Data: []byte(`import { Frame } from '../../components/frame';
+export default function Far() { return <Frame />; }
+`)},
 		"pages/notes.tsx": {Data: []byte(`import { entries } from '../lib/markdown';
 export const getStaticProps = async () => ({ props: { notes: entries('notes') } });
 export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.title}</li>)}</ul>; }
@@ -528,7 +542,7 @@ export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.t
 	}
 	routes, _ := next.ReadMarkdownRoutes(files, limits.Default)
 	got, _ := next.ListingPages(files, limits.Default, routes)
-	if want := []string{"app/page.tsx"}; !slices.Equal(got, want) {
+	if want := []string{"app/archive/page.tsx", "app/page.tsx"}; !slices.Equal(got, want) {
 		t.Errorf("ListingPages = %q, want %q (routes %+v)", got, want, routes)
 	}
 }
