@@ -9,6 +9,8 @@
 package e2e
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,6 +32,15 @@ func builtSite(t *testing.T, name, out, base string, history ...string) (string,
 	src := copyFixture(t, name)
 	write(t, filepath.Join(src, ".gitignore"), "node_modules\n")
 	commitHistory(t, src, append(history, "2024-09-09T09:09:09Z "+out)...)
+	ours, log := sitemapIn(t, src, out, base)
+	return src, ours, log
+}
+
+// sitemapIn runs plain sitemapgen in the project folder src and returns
+// our URLs with their lastmods, read from the site folder out, and what
+// the run printed.
+func sitemapIn(t *testing.T, src, out, base string) (map[string]string, string) {
+	t.Helper()
 	log := mustRun(t, src).stderr
 	entries, _, err := sitemaptest.URLs(filepath.Join(src, out), base)
 	if err != nil {
@@ -40,7 +51,7 @@ func builtSite(t *testing.T, name, out, base string, history ...string) (string,
 	for _, e := range entries {
 		ours[e.Loc] = e.LastMod
 	}
-	return src, ours, log
+	return ours, log
 }
 
 // wantLastmods checks that ours lists exactly the URLs of want, each
@@ -77,7 +88,7 @@ func wantLastmods(t *testing.T, ours map[string]string, log string, want map[str
 // instant of its lastmod: the date the real build took from the page's
 // Markdown file (the JavaScript forms Date's toString writes, "Sat Feb 10
 // 2024 00:00:00 GMT+0000 (Coordinated Universal Time)", or the front
-// matter's own).
+// matter's own: "March 3, 2023", "2024-02-10", a day in UTC).
 func printed(t *testing.T, ours map[string]string, base string, pages []string, file func(string) string) {
 	t.Helper()
 	datetime := regexp.MustCompile(`<time dateTime="([^"]+)"`)
@@ -93,7 +104,7 @@ func printed(t *testing.T, ours map[string]string, base string, pages []string, 
 		}
 		s := regexp.MustCompile(` \(.*\)$`).ReplaceAllString(string(m[1]), "")
 		var at time.Time
-		for _, layout := range []string{time.RFC3339, "Mon Jan 02 2006 15:04:05 GMT-0700", "January 2, 2006"} {
+		for _, layout := range []string{time.RFC3339, "Mon Jan 02 2006 15:04:05 GMT-0700", "January 2, 2006", time.DateOnly} {
 			if at, err = time.Parse(layout, s); err == nil {
 				break
 			}
@@ -146,6 +157,70 @@ func TestNextMarkdownRoutes(t *testing.T) {
 	})
 	printed(t, ours, base, []string{base + "first-light", base + "foggy-week", base + "ships-seen", base + "notes/oil-delivery", base + "notes/lens-cleaning", base + "log/storm-watch", base + "log/gull-census"},
 		func(p string) string { return filepath.Join(src, "out", filepath.FromSlash(p)+".html") })
+}
+
+// TestNextMarkdownTree runs plain sitemapgen in testdata/next-tree, a
+// Next.js 16 static export (rebuild.sh) whose routes publish the
+// Markdown files of a folder's tree at their names alone (issue 67):
+// app/journal/[slug]/page.tsx, through lib/journal.ts, a function that
+// lists a folder and calls itself on each subfolder, keyed by
+// path.basename, publishes content/journal/grafting/late/bud-break.mdx
+// at /journal/bud-break; app/notes/[slug]/page.tsx, through
+// lib/notes.ts, a readdirSync with recursive: true, notes/2024/hives.md
+// at /notes/hives. Each is joined to its file and dated by its front
+// matter, as the real build printed it. notes/frost.md and
+// notes/2024/frost.md both key /notes/frost, of which the build made one
+// page: which file it is, the code's order of reading says, so the page
+// has no lastmod rather than a guess. The home page, whose component
+// (app/_components/journal-list.tsx) lists the journal through the same
+// helper, is dated by the newest entry it shows, one of a subfolder,
+// not by its page.tsx's older commit.
+func TestNextMarkdownTree(t *testing.T) {
+	const base = "https://example.com/"
+	src := copyFixture(t, "next-tree")
+	// The export is not committed (create-next-app's .gitignore).
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\n/out/\n")
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2025-06-01T00:00:00Z content notes")
+	ours, log := sitemapIn(t, src, "out", base)
+	frost, ok := ours[base+"notes/frost"]
+	switch {
+	case !ok:
+		t.Errorf("%snotes/frost is not listed", base)
+	case frost != "":
+		t.Errorf("%snotes/frost, built from one of two files of its name, has lastmod %q, want none", base, frost)
+	}
+	delete(ours, base+"notes/frost")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                         "2024-06-07T00:00:00Z",
+		base + "journal/pruning":     "2024-02-12T00:00:00Z",
+		base + "journal/first-cut":   "2024-04-03T00:00:00Z",
+		base + "journal/union-check": "2024-05-19T00:00:00Z",
+		base + "journal/bud-break":   "2024-06-07T00:00:00Z",
+		base + "notes/hives":         "2024-04-22T00:00:00Z",
+	})
+	printed(t, ours, base, []string{base + "journal/pruning", base + "journal/first-cut", base + "journal/union-check", base + "journal/bud-break", base + "notes/hives"},
+		func(p string) string { return filepath.Join(src, "out", filepath.FromSlash(p)+".html") })
+}
+
+// TestNextConfigUndeclared runs plain sitemapgen in testdata/next-tree,
+// whose next.config.js assigns its configuration to a name it never
+// declares (nextConfig = { output: 'export' }; module.exports =
+// nextConfig), which Next.js runs in sloppy mode as a global: the real
+// build wrote a static export to out/, and so the run takes the site
+// there and writes its sitemap into out/, not into public/ as for a
+// server build.
+func TestNextConfigUndeclared(t *testing.T) {
+	src := copyFixture(t, "next-tree")
+	r := mustRun(t, src)
+	if !strings.Contains(r.stderr, "site out (Next.js (next.config.js))") {
+		t.Errorf("the run does not take out/ for the site:\n%s", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(src, "out", "sitemap.xml")); err != nil {
+		t.Errorf("no sitemap in out/: %v\n%s", err, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(src, "public")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("public/ written (%v):\n%s", err, r.stderr)
+	}
 }
 
 // TestGatsbyMarkdownPosts runs plain sitemapgen in testdata/gatsby-md, a

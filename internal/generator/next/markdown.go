@@ -33,6 +33,12 @@ type MarkdownRoute struct {
 	// URL is the route's URL path, its parameter's element as
 	// [paramMark].
 	URL string
+	// Recursive says the files of Folder's subfolders are pages too,
+	// each at its file's name alone (content/blog/series/part-1.mdx at
+	// /blog/part-1): the code lists the folder's tree (readdir with
+	// recursive: true, a function that calls itself on a subfolder, a
+	// glob of DIR/**/*.md) and gives path.basename as the parameter.
+	Recursive bool
 }
 
 // paramMark stands for the route's parameter in MarkdownRoute.URL.
@@ -84,7 +90,12 @@ func (p *Preset) ReadFolder(f generator.Folder) []string {
 // the argument of a function whose parameter is joined so
 // (entries('posts')); names a Markdown extension (.md, .mdx: the one it
 // strips or filters on); and gives P as a key of the parameters
-// ({ params: { P: … } }, { P: … }, { P }). A folder read by a computed
+// ({ params: { P: … } }, { P: … }, { P }). A folder listed with its
+// subfolders (readdir's recursive: true, a function that lists a folder
+// and calls itself, a glob 'posts/**/*.md') whose files the code keys by
+// path.basename is Recursive: a file anywhere in it is a page at its
+// name alone; listed so but keyed otherwise, its subfolders' files are
+// not joined (and a glob of its tree not at all). A folder read by a computed
 // path (a variable, a template, __dirname), two folders, a route over an
 // API or a catch-all route [...P] is not joined: its pages stay as the
 // build wrote them. The code is read as tokens, never run, each file
@@ -127,9 +138,10 @@ func eachRouteFile(src fs.FS, fn func(dir, file string)) {
 // ListingPages returns the page files of the project folder src that
 // are routes without a parameter and whose code (getStaticProps, or the
 // page's default export in the app router, and what they call, as
-// [ReadMarkdownRoutes] follows a route's) lists the folder of one of
-// routes: a blog's home page that shows its posts. It returns them
-// with the files it read.
+// [ReadMarkdownRoutes] follows a route's, and one import further: a
+// component the page imports whose module imports the helper) lists
+// the folder of one of routes: a blog's home page that shows its posts.
+// It returns them with the files it read.
 func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) ([]string, []string) {
 	r := newCodeReader(src, lim)
 	return r.listingPages(routes), r.Read
@@ -156,7 +168,7 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) []string {
 				continue
 			}
 			var f folderReads
-			for _, s := range r.reach(m, d) {
+			for _, s := range r.reach(m, d, 2) {
 				f.scan(s)
 			}
 			if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 {
@@ -253,6 +265,7 @@ func (r *codeReader) resolve(from, spec string) *jscode.Module {
 type scope struct {
 	m     *jscode.Module
 	d     jscode.Decl
+	name  string              // the declaration's name; "" for the route's own export
 	bound map[string][]string // a parameter's literal arguments
 }
 
@@ -271,28 +284,31 @@ func (r *codeReader) route(dir, rel string) (MarkdownRoute, bool) {
 	if !ok {
 		return MarkdownRoute{}, false
 	}
-	scopes := r.reach(m, d)
+	scopes := r.reach(m, d, 1)
 	var f folderReads
 	for _, s := range scopes {
 		f.scan(s)
 	}
-	folder, exts, ok := f.result(param)
+	folder, exts, recursive, ok := f.result(param)
 	if !ok {
 		return MarkdownRoute{}, false
 	}
-	return MarkdownRoute{File: rel, Folder: folder, Exts: exts, URL: url}, true
+	return MarkdownRoute{File: rel, Folder: folder, Exts: exts, URL: url, Recursive: recursive}, true
 }
 
 // reach returns the code the declaration d of the route module m runs:
 // d, the route's own functions and constants it names, and those of
 // the modules it imports that it names (and, in each such module, the
-// functions and constants they name there), each once.
-func (r *codeReader) reach(m *jscode.Module, d jscode.Decl) []*scope {
+// functions and constants they name there), each once; hops is how many
+// imports deep it follows: 1, the modules the route imports; 2, also
+// those they import (a page's component that calls a helper).
+func (r *codeReader) reach(m *jscode.Module, d jscode.Decl, hops int) []*scope {
 	type key struct {
 		m    *jscode.Module
 		name string
 	}
 	seen := map[key]*scope{}
+	depth := map[*jscode.Module]int{m: 0} // the imports from m to each module
 	first := &scope{m: m, d: d}
 	out := []*scope{first}
 	work := []*scope{first}
@@ -300,7 +316,7 @@ func (r *codeReader) reach(m *jscode.Module, d jscode.Decl) []*scope {
 		k := key{in, name}
 		s, ok := seen[k]
 		if !ok {
-			s = &scope{m: in, d: d, bound: map[string][]string{}}
+			s = &scope{m: in, d: d, name: name, bound: map[string][]string{}}
 			seen[k] = s
 			out = append(out, s)
 			work = append(work, s)
@@ -328,12 +344,15 @@ func (r *codeReader) reach(m *jscode.Module, d jscode.Decl) []*scope {
 				continue
 			}
 			imp, ok := s.m.Imports[id]
-			if !ok || s.m != m {
-				continue // a helper's imports are not followed
+			if !ok || depth[s.m] >= hops {
+				continue // imports further away are not followed
 			}
-			h := r.resolve(m.File, imp.Spec)
+			h := r.resolve(s.m.File, imp.Spec)
 			if h == nil {
 				continue
+			}
+			if _, ok := depth[h]; !ok {
+				depth[h] = depth[s.m] + 1
 			}
 			if imp.Name != "*" {
 				if d, ok := h.Exported(imp.Name); ok {
@@ -424,6 +443,9 @@ type folderReads struct {
 	folders  []string // the folders named, relative to the project
 	computed bool     // a folder named by an expression that is no literal
 	listed   bool     // a folder is listed: readdir, readdirSync, a glob
+	tree     bool     // with its subfolders: recursive: true, a listing function that calls itself
+	treeGlob bool     // by a glob of its tree: 'posts/**/*.md'
+	basename bool     // path.basename is called: a file's name without its folders
 	exts     []string // the Markdown extensions named
 	keys     map[string]bool
 }
@@ -445,6 +467,8 @@ func (f *folderReads) scan(s *scope) {
 		f.keys = map[string]bool{}
 	}
 	t := s.m.Toks
+	listedBefore, self := f.listed, false
+	f.listed = false // whether s lists, for now
 	for i := s.d.Start; i < s.d.End; i++ {
 		switch tk := t[i]; {
 		case tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex:
@@ -459,6 +483,7 @@ func (f *folderReads) scan(s *scope) {
 			if tk.Kind == jsconfig.String && i > 1 && t[i-1].Is("(") && isList(t, i-2) {
 				f.listed = true
 				f.glob(tk.Text)
+				f.recursiveOption(s, i-1)
 			}
 		case tk.Kind == jsconfig.Template:
 			if m := cwdTemplate().FindStringSubmatch(string(s.m.Src[tk.Pos:tk.End])); m != nil {
@@ -482,6 +507,32 @@ func (f *folderReads) scan(s *scope) {
 		case tk.Kind == jsconfig.Ident && lists[tk.Text] && i+1 < s.d.End && t[i+1].Is("("):
 			f.listed = true
 			f.listArg(s, i+1)
+			f.recursiveOption(s, i+1)
+		case tk.IsIdent("basename") && i+1 < s.d.End && t[i+1].Is("("):
+			f.basename = true
+		case s.name != "" && tk.IsIdent(s.name) && i > s.d.Start && !t[i-1].Is(".") && !t[i-1].IsIdent("function") &&
+			i+1 < s.d.End && t[i+1].Is("("):
+			self = true
+		}
+	}
+	// A function that lists a folder and calls itself walks its tree.
+	f.tree = f.tree || self && f.listed && s.d.Func
+	f.listed = f.listed || listedBefore
+}
+
+// recursiveOption reads the options of a listing whose parentheses open
+// at i: recursive: true lists the folder's subfolders too.
+func (f *folderReads) recursiveOption(s *scope, i int) {
+	t := s.m.Toks
+	args := s.m.Args(i)
+	if len(args) < 2 {
+		return
+	}
+	for _, a := range args[1:] {
+		for k := a[0]; k+2 < a[1]; k++ {
+			if t[k].IsIdent("recursive") && t[k+1].Is(":") && t[k+2].IsIdent("true") {
+				f.tree = true
+			}
 		}
 	}
 }
@@ -641,9 +692,15 @@ func namesMarkdown(sc *scope, s, e int) bool {
 }
 
 // glob reads a listing's literal argument: a folder ('posts',
-// './posts') or a glob of its Markdown files ('posts/*.md').
+// './posts') or a glob of its Markdown files ('posts/*.md'), or of its
+// tree's ('posts/**/*.md').
 func (f *folderReads) glob(arg string) {
 	dir, file := path.Split(arg)
+	if top, ok := strings.CutSuffix(dir, "/**/"); ok && !strings.ContainsAny(top, "*?[{") && strings.HasPrefix(file, "*.") && !strings.ContainsAny(file[2:], "*?[{") {
+		f.treeGlob = true
+		f.add(top)
+		return
+	}
 	if strings.ContainsAny(dir, "*?[{") {
 		f.computed = true
 		return
@@ -675,12 +732,16 @@ func (f *folderReads) add(dir string) {
 	}
 }
 
-// result returns the one folder the code lists, and its Markdown
-// extensions, when it gives param.
-func (f *folderReads) result(param string) (string, []string, bool) {
-	if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 || !f.keys[param] {
-		return "", nil, false
+// result returns the one folder the code lists, its Markdown
+// extensions, and whether its subfolders' files are pages at their
+// names alone (MarkdownRoute.Recursive), when it gives param. A glob of
+// the folder's tree whose files are not keyed by their names alone
+// joins none: which part of their paths is the parameter, the code
+// does not say plainly.
+func (f *folderReads) result(param string) (string, []string, bool, bool) {
+	if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 || !f.keys[param] || f.treeGlob && !f.basename {
+		return "", nil, false, false
 	}
 	exts := slices.Compact(slices.Sorted(slices.Values(f.exts)))
-	return f.folders[0], exts, true
+	return f.folders[0], exts, (f.tree || f.treeGlob) && f.basename, true
 }

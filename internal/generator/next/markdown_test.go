@@ -381,6 +381,71 @@ export function generateStaticParams() {
 `},
 		},
 		{
+			name: "a helper that calls itself on each subfolder, keyed by path.basename",
+			files: map[string]string{
+				"app/utils.ts": `import fs from 'fs'
+import path from 'path'
+
+function walk(dir: string, top = dir): string[] {
+  let found: string[] = []
+  for (const name of fs.readdirSync(dir)) {
+    const full = path.join(dir, name)
+    if (fs.statSync(full).isDirectory()) {
+      found = found.concat(walk(full, top))
+    } else if (path.extname(name) === '.mdx') {
+      found.push(path.relative(top, full))
+    }
+  }
+  return found
+}
+
+function load(kind) {
+  const dir = path.join(process.cwd(), 'content', kind)
+  return walk(dir).map((file) => ({ slug: path.basename(file, path.extname(file)) }))
+}
+
+export function articles() { return load('articles') }
+`,
+				"app/articles/[slug]/page.tsx": `import { articles } from 'app/utils'
+export function generateStaticParams() { return articles().map((a) => ({ slug: a.slug })) }
+`,
+				"tsconfig.json": `{ "compilerOptions": { "baseUrl": "." } }`},
+			want: []next.MarkdownRoute{{File: "app/articles/[slug]/page.tsx", Folder: "content/articles", Exts: []string{".mdx"}, URL: "/articles/\x00/", Recursive: true}},
+		},
+		{
+			name: "readdirSync with recursive: true, keyed by path.basename",
+			files: map[string]string{
+				"pages/notes/[slug].js": `import fs from 'node:fs'; import path from 'node:path';
+const dir = path.join(process.cwd(), 'notes');
+export function getStaticPaths() {
+  const files = fs.readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.md'));
+  return { paths: files.map((f) => ({ params: { slug: path.basename(f, '.md') } })), fallback: false };
+}
+`},
+			want: []next.MarkdownRoute{{File: "pages/notes/[slug].js", Folder: "notes", Exts: []string{".md"}, URL: "/notes/\x00", Recursive: true}},
+		},
+		{
+			name: "a glob of the folder's tree, keyed by path.basename",
+			files: map[string]string{
+				"pages/[post].js": `import { globSync } from 'glob'; import path from 'path';
+export function getStaticPaths() {
+  return { paths: globSync('posts/**/*.md').map((f) => ({ params: { post: path.basename(f, '.md') } })), fallback: false };
+}
+`},
+			want: []next.MarkdownRoute{{File: "pages/[post].js", Folder: "posts", Exts: []string{".md"}, URL: "/\x00", Recursive: true}},
+		},
+		{
+			name: "a recursive listing keyed by the path under the folder: its top files alone",
+			files: map[string]string{
+				"pages/[post].js": `import fs from 'fs'; import path from 'path';
+export function getStaticPaths() {
+  const files = fs.readdirSync(path.join(process.cwd(), 'posts'), { recursive: true });
+  return { paths: files.map((f) => ({ params: { post: f.replace(/\.md$/, '') } })), fallback: false };
+}
+`},
+			want: []next.MarkdownRoute{{File: "pages/[post].js", Folder: "posts", Exts: []string{".md"}, URL: "/\x00"}},
+		},
+		{
 			name: "a folder above the project",
 			files: map[string]string{
 				"pages/[post].js": `import fs from 'fs'; import path from 'path';
@@ -426,6 +491,15 @@ export function getServerSideProps({ params }) {
 `},
 		},
 		{
+			name: "a glob of the folder's tree keyed by the path under it",
+			files: map[string]string{
+				"pages/[post].js": `import { globSync } from 'glob';
+export function getStaticPaths() {
+  return { paths: globSync('posts/**/*.md').map((f) => ({ params: { post: f.slice(6, -3) } })), fallback: false };
+}
+`},
+		},
+		{
 			name: "a helper from a package, not followed",
 			files: map[string]string{
 				"pages/[post].js": `import { entries } from 'markdown-entries';
@@ -440,9 +514,9 @@ export async function getStaticPaths() { return { paths: entries('posts').map((e
 			}
 			got, read := next.ReadMarkdownRoutes(fsys, limits.Default)
 			if !slices.EqualFunc(got, tc.want, func(a, b next.MarkdownRoute) bool {
-				return a.File == b.File && a.Folder == b.Folder && slices.Equal(a.Exts, b.Exts) && a.URL == b.URL
+				return a.File == b.File && a.Folder == b.Folder && slices.Equal(a.Exts, b.Exts) && a.URL == b.URL && a.Recursive == b.Recursive
 			}) {
-				t.Errorf("routes %+q, want %+q", got, tc.want)
+				t.Errorf("routes %#v, want %#v", got, tc.want)
 			}
 			for _, r := range tc.want {
 				if !slices.Contains(read, r.File) {
@@ -455,11 +529,15 @@ export async function getStaticPaths() { return { paths: entries('posts').map((e
 
 // TestMarkdownURLs: the Markdown files of a route's folder are its
 // pages, at the route's URL with the file's name as its parameter; the
-// files of its subfolders, hidden files and other extensions are not.
+// files of its subfolders are not, but those of a Recursive route's, at
+// their names alone, a route of their own folder first; hidden files and
+// other extensions are not.
 func TestMarkdownURLs(t *testing.T) {
 	p := next.Preset{Markdown: []next.MarkdownRoute{
 		{File: "pages/[post].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/\x00"},
 		{File: "app/notes/[slug]/page.tsx", Folder: "content/notes", Exts: []string{".md", ".mdx"}, URL: "/notes/\x00/"},
+		{File: "app/blog/[slug]/page.tsx", Folder: "content/blog", Exts: []string{".mdx"}, URL: "/blog/\x00", Recursive: true},
+		{File: "app/series/[slug]/page.tsx", Folder: "content/blog/series", Exts: []string{".mdx"}, URL: "/series/\x00"},
 	}}
 	gentest.CheckRoutes(t, p, []gentest.RouteCase{
 		{Path: "posts/first-light.md", Want: "/first-light"},
@@ -471,7 +549,17 @@ func TestMarkdownURLs(t *testing.T) {
 		{Path: "content/notes/lens.md", Want: "/notes/lens/"},
 		{Path: "pages/[post].tsx", Want: ""},
 		{Path: "app/page.tsx", Want: "/"},
+		{Path: "content/blog/intro.mdx", Want: "/blog/intro"},
+		{Path: "content/blog/coins/part-1.mdx", Want: "/blog/part-1"},
+		{Path: "content/blog/coins/late/appendix.mdx", Want: "/blog/appendix"},
+		{Path: "content/blog/coins/.draft.mdx", Want: ""},
+		{Path: "content/blog/coins/part-1.md", Want: ""},
+		{Path: "content/blog/series/one.mdx", Want: "/series/one"},
+		{Path: "content/blogs/other.mdx", Want: ""},
 	})
+	if r := p.FileRules("content/blog/coins/part-1.mdx").Reading; !r.Read || !r.Dates {
+		t.Errorf("FrontMatter(content/blog/coins/part-1.mdx) = %+v, want its dates read", r)
+	}
 	if r := p.FileRules("posts/first-light.md").Reading; !r.Read || !r.Dates || r.Drafts {
 		t.Errorf("FrontMatter(posts/first-light.md) = %+v, want its dates read, drafts left to the code", r)
 	}
@@ -497,19 +585,21 @@ func TestMarkdownURLs(t *testing.T) {
 		}
 	}
 	include := p.Rules().Sources.Include
-	for _, want := range []string{"posts/*.md", "content/notes/*.mdx"} {
+	for _, want := range []string{"posts/*.md", "content/notes/*.mdx", "content/blog/**/*.mdx"} {
 		if !slices.Contains(include, want) {
 			t.Errorf("SourceFiles() = %q, without %s", include, want)
 		}
 	}
-	if got := p.Rules().Sources.Describe("", "Next.js"); got != "app, pages, posts, content/notes (Next.js)" {
+	if got := p.Rules().Sources.Describe("", "Next.js"); got != "app, pages, posts, content/notes, content/blog, content/blog/series (Next.js)" {
 		t.Errorf("Folders() = %q", got)
 	}
 }
 
 // TestListingPages: a page without a parameter whose code lists the
-// folder of a route over Markdown (a blog's home showing its posts) is a
-// list page; one that reads another folder, or none, is not.
+// folder of a route over Markdown (a blog's home showing its posts),
+// itself or through a component whose module calls the helper, is a
+// list page; one that reads another folder, or none, is not, nor one
+// whose component reaches the helper through a third module.
 func TestListingPages(t *testing.T) {
 	files := fstest.MapFS{
 		"lib/markdown.ts": {Data: []byte(entriesHelper)},
@@ -521,6 +611,18 @@ export default function Home() { return <ul>{entries('posts').map((p) => <li key
 `)},
 		"pages/about.tsx": {Data: []byte(`export default function About() { return <p>About</p>; }
 `)},
+		"components/post-list.tsx": {Data: []byte(`import { entries } from '../lib/markdown';
+export function PostList() { return <ul>{entries('posts').map((p) => <li key={p.name}>{p.title}</li>)}</ul>; }
+`)},
+		"app/archive/page.tsx": {Data: []byte(`import { PostList } from '../../components/post-list';
+export default function Archive() { return <section><PostList /></section>; }
+`)},
+		"components/frame.tsx": {Data: []byte(`import { PostList } from './post-list';
+export function Frame() { return <div><PostList /></div>; }
+`)},
+		"app/far/page.tsx": {Data: []byte(`import { Frame } from '../../components/frame';
+export default function Far() { return <Frame />; }
+`)},
 		"pages/notes.tsx": {Data: []byte(`import { entries } from '../lib/markdown';
 export const getStaticProps = async () => ({ props: { notes: entries('notes') } });
 export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.title}</li>)}</ul>; }
@@ -528,7 +630,7 @@ export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.t
 	}
 	routes, _ := next.ReadMarkdownRoutes(files, limits.Default)
 	got, _ := next.ListingPages(files, limits.Default, routes)
-	if want := []string{"app/page.tsx"}; !slices.Equal(got, want) {
+	if want := []string{"app/archive/page.tsx", "app/page.tsx"}; !slices.Equal(got, want) {
 		t.Errorf("ListingPages = %q, want %q (routes %+v)", got, want, routes)
 	}
 }

@@ -22,7 +22,8 @@ var (
 // URL; private folders (_name), parallel routes (@slot) and intercepting
 // routes ((.)name) are no pages of their own; a route with a parameter
 // is built by code, unless its code publishes the Markdown files of a
-// folder (see [Preset.ReadFolder]): each such file is then the source of
+// folder, or of its tree at their names alone (see [Preset.ReadFolder]):
+// each such file is then the source of
 // its page, dated by its front matter, else by its own history, never
 // by the route's; or makes its pages from JSON files it imports alone
 // (Data): the route and those files are each page's sources. In pages/, _app, _document, _error and the api/
@@ -90,17 +91,26 @@ func (n Preset) URLPath(p generator.Page) (string, bool) {
 }
 
 // markdownRoute returns the route whose page the file at rel is: a
-// Markdown file of a route's folder, not hidden.
+// Markdown file of a route's folder, or of its subfolders for a
+// Recursive route (a route of the file's own folder first), not hidden.
 func (n Preset) markdownRoute(rel string) (MarkdownRoute, bool) {
 	dir, file := path.Split(rel)
 	if strings.HasPrefix(file, ".") {
 		return MarkdownRoute{}, false
 	}
 	_, ext := srcpath.SplitExt(file)
-	for _, r := range n.Markdown {
-		if dir == r.Folder+"/" && slices.Contains(r.Exts, ext) {
+	var tree *MarkdownRoute
+	for i, r := range n.Markdown {
+		switch {
+		case !slices.Contains(r.Exts, ext):
+		case dir == r.Folder+"/":
 			return r, true
+		case tree == nil && r.Recursive && strings.HasPrefix(dir, r.Folder+"/"):
+			tree = &n.Markdown[i]
 		}
+	}
+	if tree != nil {
+		return *tree, true
 	}
 	return MarkdownRoute{}, false
 }
@@ -132,8 +142,12 @@ func (n Preset) fallbackURL(urlPath string) (string, bool) {
 func (n Preset) sourceFiles() (include, exclude []string) {
 	include = []string{"app/**", "pages/**", "src/app/**", "src/pages/**"}
 	for _, r := range n.Markdown {
+		glob := r.Folder + "/*"
+		if r.Recursive {
+			glob = r.Folder + "/**/*"
+		}
 		for _, ext := range r.Exts {
-			include = append(include, r.Folder+"/*"+ext)
+			include = append(include, glob+ext)
 		}
 	}
 	return include, []string{"node_modules"}
