@@ -16,6 +16,13 @@ func (r *reporter) explain(x pipeline.Explanation) {
 	if d.URL.Loc != "" {
 		fmt.Fprintf(w, "  url:         %s\n", d.URL.Loc)
 	}
+	if x.Source != "" {
+		shared := ""
+		if x.SourceShared {
+			shared = " (another source has its URL too: dated by neither)"
+		}
+		fmt.Fprintf(w, "  source:      %s%s\n", r.path(x.Source), shared)
+	}
 	switch {
 	case x.NotWalked != nil:
 		fmt.Fprintf(w, "  listed:      no, not walked: %v\n", x.NotWalked)

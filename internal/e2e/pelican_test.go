@@ -158,6 +158,16 @@ def register():
 	if got, ok := ours[base+"series/contact.html"]; !ok || got != "" {
 		t.Errorf("series/contact.html: listed %v, lastmod %q; want listed, undated", ok, got)
 	}
+	// --explain names the source a page is built from, and none for the
+	// series page.
+	x := mustRun(t, src, "--dry-run", "--explain", base+"2024/first-post/", "--explain", "output/series/contact.html").stdout
+	moved, series, _ := strings.Cut(x, "output/series/contact.html")
+	if want := "  source:      " + filepath.Join("content", "first-post.md") + "\n"; !strings.Contains(moved, want) {
+		t.Errorf("--explain of the moved article does not say %q:\n%s", want, x)
+	}
+	if strings.Contains(series, "source:") {
+		t.Errorf("--explain names a source of the series page:\n%s", x)
+	}
 }
 
 // pelicanVariant builds, with real Pelican, a copy of testdata/pelican

@@ -49,6 +49,12 @@ type Explanation struct {
 	TransformTook []string
 	// NoLastMod, of a listed page without a lastmod, says why.
 	NoLastMod string
+	// Source, in a join, is the path of the source file the page is
+	// built from, relative to the site folder as warnings name it; ""
+	// for none. SourceShared says that another source has its URL too:
+	// the page is dated by neither.
+	Source       string
+	SourceShared bool
 	// NotWalked, when set, is why the walk never handed the file over
 	// (walker.Why): a hidden or excluded file or folder, no include
 	// pattern matching it. Decision then has only the URL its path gives.
@@ -224,6 +230,14 @@ func (e *explainer) lookup(m map[string]int, key string) int {
 		return i
 	}
 	return -1
+}
+
+// source records the source file src the page at path is built from,
+// shared when another source has its URL too.
+func (e *explainer) source(path, src string, shared bool) {
+	if x := e.byPath[path]; x != nil {
+		x.Source, x.SourceShared = src, shared
+	}
 }
 
 // robots records that robots.txt left the page at path out.

@@ -43,6 +43,8 @@ type outcome struct {
 	genHash   uint64
 	genWanted bool
 	src       *source
+	// joined is the source the join found for the page; nil for none.
+	joined *source
 }
 
 // event is something to report about a path, once the walk is over.
@@ -312,7 +314,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 			b.dev.note(h)
 		}
 	}
-	o.unjoined, o.builtGit = unjoined, builtGit
+	o.unjoined, o.builtGit, o.joined = unjoined, builtGit, joined
 	o.mtime = f.ModTime.UnixNano()
 	if unjoined && b.keepsOldOutput() {
 		if b.claimed(f.Path) {

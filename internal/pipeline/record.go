@@ -54,6 +54,9 @@ func (b *builder) record(path string, o outcome) {
 		b.opts.Report.Page(path, &d)
 	}
 	b.explain.page(path, &d)
+	if o.joined != nil {
+		b.explain.source(path, o.joined.path, b.contested(o.joined.key))
+	}
 	if d.Skip != "" {
 		b.indexed(path, -1)
 		b.noteSkipped(path, d.URL.Loc, d.Skip, d.Because)
