@@ -26,7 +26,8 @@ func (p *discovery) findPlatform(hostKey, root string, getenv func(string) strin
 		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
 		return
 	}
-	platforms, files, warnings := host.Identify(p.lim, p.dirs(root)...)
+	dirs := p.dirs(root)
+	platforms, files, warnings := host.Identify(p.lim, dirs...)
 	p.warnings = append(p.warnings, warnings...)
 	if len(platforms) == 1 {
 		p.platform, p.platformFrom = platforms[0], files[0]
