@@ -592,7 +592,9 @@ func sourceDates(project string, dates map[string][2]string, dir, p string) (str
 // the project, or "".
 func sourceFile(project, dir, p string) string {
 	p = strings.TrimSuffix(strings.TrimSuffix(p, "index.html"), "/")
-	p = strings.TrimSuffix(p, path.Ext(p))
+	if e := path.Ext(p); e == ".html" || e == ".htm" {
+		p = strings.TrimSuffix(p, e) // not the dot of a name (3.16-announcement)
+	}
 	var stems []string
 	if p == "" {
 		stems = []string{"index", "README"}

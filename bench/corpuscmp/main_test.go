@@ -210,3 +210,27 @@ func TestHomeSlash(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceFileDotted: a URL whose last element has a dot of its own
+// (MkDocs' community/3.16-announcement/) finds its source, as one ending
+// in .html does.
+func TestSourceFileDotted(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"docs/community/3.16-announcement.md", "docs/guide.rst"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, want := range map[string]string{
+		"community/3.16-announcement/": "docs/community/3.16-announcement.md",
+		"guide.html":                   "docs/guide.rst",
+	} {
+		if got := sourceFile(dir, "docs", p); got != want {
+			t.Errorf("sourceFile(%q) = %q, want %q", p, got, want)
+		}
+	}
+}

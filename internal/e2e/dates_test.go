@@ -570,6 +570,38 @@ func TestHugoHomeOwnText(t *testing.T) {
 	}
 }
 
+// TestHugoHomeProseLink: a link the home page's own text writes (its
+// _index.md's "[me](/about/)") is no entry of its list, and the page it
+// names does not date it: the home shows its text and the posts, and is
+// as new as the newest post (2025-04-26), though /about/, which Hugo
+// leaves undated (no date, no GitInfo), was changed by a later commit.
+func TestHugoHomeProseLink(t *testing.T) {
+	src := hugoDatesSite(t, nil, map[string]string{
+		"content/_index.md": "---\ntitle: Home\n---\nHello, I am [the author](/about/).\n",
+		"content/about.md":  "---\ntitle: About\n---\nAbout the author.\n",
+		"layouts/index.html": `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}` +
+			`{{ range where site.RegularPages "Section" "posts" }}<p><a href="{{ .RelPermalink }}">{{ .Title }}</a></p>{{ end }}{{ end }}`,
+	})
+	const later = "2026-02-22T11:56:28Z" // /about/'s last commit, its only date
+	write(t, filepath.Join(src, "content", "about.md"), "---\ntitle: About\n---\nAbout the author, again.\n")
+	gitDated(t, src, later, later, "commit", "-qam", "about")
+	public := filepath.Join(src, "public")
+	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+	if !sameInstant(theirs[datesBase], "2025-04-26T00:00:00Z") || theirs[datesBase+"about/"] != "" {
+		t.Fatalf("Hugo's sitemap dates the home %s, /about/ %q: the fixture is wrong", theirs[datesBase], theirs[datesBase+"about/"])
+	}
+	mustRun(t, src)
+	ours := ourURLs(t, public)
+	for loc, want := range map[string]string{
+		datesBase:            "2025-04-26T00:00:00Z",
+		datesBase + "about/": later,
+	} {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: our lastmod %s, want %s (Hugo's %q)", loc, ours[loc], want, theirs[loc])
+		}
+	}
+}
+
 // TestJekyllPolyglot builds a site with jekyll-polyglot, which builds it
 // once per language: a page of each language's own file at its URL
 // (below /LANG/ but for the default's), and a page with no translation

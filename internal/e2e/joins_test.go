@@ -128,11 +128,13 @@ func TestEleventyDataPermalinks(t *testing.T) {
 }
 
 // TestSphinxIncludes builds testdata/sphinx-include with Sphinx, its
-// files in git, and runs plain sitemapgen in the project: a page built
-// from includes is dated by the newest of its files, where its stub is
+// files in git, and runs plain sitemapgen in the project, from the
+// repository's top and from docs/, conf.py's folder: a page built from
+// includes is dated by the newest of its files, where its stub is
 // older: changelog.rst (".. include:: ../CHANGELOG.md", a file outside
-// the source folder), usage.rst (an include relative to the source
-// folder, "/_snippets/note.inc", and a literalinclude), install.rst (a
+// the source folder, and, from docs/, outside the folder sitemapgen
+// runs in), usage.rst (an include relative to the source folder,
+// "/_snippets/note.inc", and a literalinclude), install.rst (a
 // literalinclude alone).
 func TestSphinxIncludes(t *testing.T) {
 	src := pythonSite(t, "sphinx-include", "sphinx-build", "-q", "-b", "html", "docs", "docs/_build/html")
@@ -142,18 +144,22 @@ func TestSphinxIncludes(t *testing.T) {
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-03-04T10:00:00Z CHANGELOG.md",
 		"2024-04-05T10:00:00Z examples/run.sh", "2024-05-06T10:00:00Z docs/_snippets/note.inc")
 	const base = "https://example.com/docs/"
-	ours, log := zeroConfig(t, src, filepath.Join(src, "docs", "_build", "html"), base, "Sphinx's source folder")
-	for loc, want := range map[string]string{
-		base + "index.html":     "2024-01-01T00:00:00Z",
-		base + "changelog.html": "2024-03-04T10:00:00Z", // CHANGELOG.md's
-		base + "usage.html":     "2024-05-06T10:00:00Z", // note.inc's, newer than run.sh's
-		base + "install.html":   "2024-04-05T10:00:00Z", // run.sh's
-	} {
-		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
-			t.Errorf("%s: listed %v, lastmod %q; want %s (the newest of its files' commits)", loc, ok, got, want)
-		}
-	}
-	if !strings.Contains(log, "lastmod: 4 git") {
-		t.Errorf("the run does not date the 4 pages by git:\n%s", log)
+	for _, dir := range []string{".", "docs"} {
+		t.Run(dir, func(t *testing.T) {
+			ours, log := zeroConfig(t, filepath.Join(src, dir), filepath.Join(src, "docs", "_build", "html"), base, "Sphinx's source folder")
+			for loc, want := range map[string]string{
+				base + "index.html":     "2024-01-01T00:00:00Z",
+				base + "changelog.html": "2024-03-04T10:00:00Z", // CHANGELOG.md's
+				base + "usage.html":     "2024-05-06T10:00:00Z", // note.inc's, newer than run.sh's
+				base + "install.html":   "2024-04-05T10:00:00Z", // run.sh's
+			} {
+				if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
+					t.Errorf("%s: listed %v, lastmod %q; want %s (the newest of its files' commits)", loc, ok, got, want)
+				}
+			}
+			if !strings.Contains(log, "lastmod: 4 git") {
+				t.Errorf("the run does not date the 4 pages by git:\n%s", log)
+			}
+		})
 	}
 }

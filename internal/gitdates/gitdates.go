@@ -284,6 +284,24 @@ func (d *Dates) Shallow() bool { return d.shallow }
 // Top returns the top folder of the work tree whose history d holds.
 func (d *Dates) Top() string { return d.top }
 
+// TopLevel returns the top folder of the work tree that holds dir, as
+// [Dates.Top] gives it for the history LoadWith reads there, without
+// reading that history (one git rev-parse). Its errors are LoadWith's.
+func TopLevel(ctx context.Context, dir string) (string, error) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrNoGit, err)
+	}
+	out, err := run(ctx, git, dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", fmt.Errorf("%s: %w: %w", dir, ErrNotRepository, err)
+	}
+	return filepath.Clean(filepath.FromSlash(strings.TrimSuffix(string(out), "\n"))), nil
+}
+
 // Unreadable returns the object (its hash) that git could not read while
 // following renames, "" when none: the history was then read without
 // rename detection, and a file renamed without a change is dated by its

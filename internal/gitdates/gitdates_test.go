@@ -266,6 +266,29 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestTopLevel: the top of the work tree that holds a subfolder, as the
+// history Load reads there says it, and Load's error outside one.
+func TestTopLevel(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "docs")
+	writeFile(t, sub, "index.rst", "x")
+	gitRun(t, dir, "", "init", "-q")
+	commitAll(t, dir, "2024-01-01T00:00:00Z")
+	d, err := Load(t.Context(), sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if top, err := TopLevel(t.Context(), sub); err != nil || top != d.Top() {
+		t.Errorf("TopLevel(docs) = %q, %v; want %q, Load's", top, err, d.Top())
+	}
+	out := t.TempDir()
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(out))
+	if top, err := TopLevel(t.Context(), out); !errors.Is(err, ErrNotRepository) {
+		t.Errorf("TopLevel outside a work tree = %q, %v; want %v", top, err, ErrNotRepository)
+	}
+}
+
 // BenchmarkLoad loads a repository of 10,000 files and 1,000 commits, each
 // after the first touching 10 to 30 files:
 //

@@ -522,6 +522,10 @@ type builder struct {
 	// tell after git's (nil when none are held).
 	gitWait func()
 	held    []func()
+	// gitTop is the top of the work tree whose history startGit reads,
+	// known before it, for the includes of the sources read meanwhile
+	// (includeBound); "" when not asked or not one.
+	gitTop string
 	// joinPre is joinPrefix's, made once.
 	joinPre struct {
 		once sync.Once

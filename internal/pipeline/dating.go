@@ -86,6 +86,11 @@ func (b *builder) loadGit(ctx context.Context) {
 // loadGit in place tells it.
 func (b *builder) startGit(ctx context.Context) {
 	dir, opts := b.gitOptions()
+	if b.rules.Hooks.Includer != nil {
+		// The sources' includes, read meanwhile, may be anywhere in the
+		// work tree (includeBound): its top is asked first, at once.
+		b.gitTop, _ = gitdates.TopLevel(ctx, dir)
+	}
 	done := make(chan struct{})
 	var d *gitdates.Dates
 	var err error

@@ -73,14 +73,19 @@ func (b *builder) readIncludes(inc generator.Includer, rel string) (files []stri
 
 // includeBound is the folder a source's includes may be in, and the
 // sources' folder relative to it: the work tree that holds the sources,
-// when git has read one (Sphinx's doc/ that includes ../CHANGES, from the
-// repository's top), else the project folder (Sources.Project) when it
-// holds the sources, else their folder.
+// when git has read one or is reading it (Sphinx's doc/ that includes
+// ../CHANGES, from the repository's top, wherever sitemapgen runs), else
+// the project folder (Sources.Project) when it holds the sources, else
+// their folder.
 func (b *builder) includeBound() (bound, base string) {
 	j := b.opts.Join
+	top := b.gitTop
 	if b.git != nil {
-		if r, ok := within(b.git.Top(), j.Dir); ok {
-			return b.git.Top(), r
+		top = b.git.Top()
+	}
+	if top != "" {
+		if r, ok := within(top, j.Dir); ok {
+			return top, r
 		}
 	}
 	if j.Project != "" {

@@ -118,8 +118,8 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 	// term's (content/tags/foo/_index.md), told apart once every term is
 	// known.
 	type indexPage struct {
-		idx           int32
-		urlPath, from string
+		idx                   int32
+		urlPath, from, source string
 	}
 	var indexes []indexPage
 	for _, idx := range b.recs.order {
@@ -143,7 +143,7 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		dir := parent(rel)
 		index := strings.HasPrefix(path.Base(rel), "_index.")
 		if index {
-			indexes = append(indexes, indexPage{idx, urlPath, key(lang, dir)})
+			indexes = append(indexes, indexPage{idx, urlPath, key(lang, dir), strings.TrimPrefix(src.path, prefix)})
 		}
 		if r.lastmod == noLastMod {
 			continue
@@ -172,9 +172,9 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 	// section's lists its folder's.
 	for _, p := range indexes {
 		if u := strings.ToLower("/" + strings.TrimSuffix(strings.TrimSuffix(p.urlPath, "index.html"), "/") + "/"); terms[u] {
-			h.add(p.idx, p.urlPath, listPage{term: u})
+			h.add(p.idx, p.urlPath, listPage{term: u, source: p.source})
 		} else {
-			h.add(p.idx, p.urlPath, listPage{folder: p.from, isFolder: true})
+			h.add(p.idx, p.urlPath, listPage{folder: p.from, isFolder: true, source: p.source})
 		}
 	}
 	// A section without _index, and the home page without one, are built
@@ -206,6 +206,7 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		return nil
 	}
 	b.readShown(&h)
+	b.dropNamed(&h)
 	done := make(map[int32]bool, len(h.lists))
 	for i := range h.lists {
 		done[h.lists[i].idx] = true
@@ -328,10 +329,12 @@ func (b *builder) dropFrame(h *listSet) {
 }
 
 // dropNamed takes out of what each list page of h that a source gives
-// shows the pages its source's own text names (the last element of
-// their URL: a link its author wrote, /posts/setup/ by "setup"), which
-// are no entries of a list its template or code makes, and whose edits
-// do not change it. A source that cannot be read shows nothing.
+// (a Hugo _index.md too) shows the pages its source's own text names
+// (the last element of their URL: a link its author wrote, /posts/setup/
+// by "setup", a home's /about/), which are no entries of a list its
+// template or code makes, and whose edits do not change it. A list page
+// it shows (a Hugo section) stays, as new as what that one shows. A
+// source that cannot be read shows nothing.
 func (b *builder) dropNamed(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
@@ -350,7 +353,8 @@ func (b *builder) dropNamed(h *listSet) {
 			continue
 		}
 		l.shown = slices.DeleteFunc(l.shown, func(k string) bool {
-			return h.pages[k] != nil && namedIn(text, path.Base(k))
+			_, list := h.at[k]
+			return h.pages[k] != nil && !list && namedIn(text, path.Base(k))
 		})
 	}
 }
