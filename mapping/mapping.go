@@ -299,7 +299,8 @@ const (
 	// page, whatever folder it is in (htmlhead.Head.Fragment): no
 	// doctype, no <html>, <head>, <body> or head element, nothing of its
 	// own to show, or a template's directive as its first text (a theme's
-	// partial a build copied, Gatsby's slices, a bare <script> block).
+	// partial a build copied, Gatsby's slices, a bare <script> block); or
+	// text with no tag at all (a search engine's site-verification file).
 	Fragment Reason = "fragment, not a page"
 )
 
@@ -518,8 +519,11 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	if h != nil && h.Fragment {
 		d.Skip, d.Because = Fragment, "no doctype, no <html>, <head>, <body> or head element, and nothing of its own to show but a template's directives: a piece of a page (a theme's partial, a script block)"
-		if slices.Contains(h.Problems, "empty file") {
+		switch {
+		case slices.Contains(h.Problems, "empty file"):
 			d.Because = "an empty file: nothing to show (a template that rendered nothing)"
+		case slices.Contains(h.Problems, "no HTML tags found; no head read"):
+			d.Because = "text with no HTML tag at all: no page, but a file for a host or a search engine (a site-verification file) or what a template without a layout rendered"
 		}
 		return d // its problems (text before any tag) are no page's
 	}

@@ -119,7 +119,12 @@ type Head struct {
 	// page's tags pays for it. An empty file is one too, with nothing to
 	// show (Problems says it is empty): a theme's list page that rendered
 	// nothing (Pelican's tags.html of a theme whose tags.html is a
-	// partial).
+	// partial). So is a file of text with no tag at all, read to its
+	// end (Problems says no HTML tags were found): no HTML document, but
+	// text a host or a search engine reads (Google's site-verification
+	// file, googleHEX.html, whose whole text is
+	// "google-site-verification: googleHEX.html"), or what a template
+	// without a layout rendered.
 	Fragment bool
 	// Problems lists what is wrong with the head: a date that does not
 	// parse, a refresh without a URL, conflicting canonical links, an
@@ -319,7 +324,7 @@ func directive(text []byte) bool {
 // fragment sets Head.Fragment from what was read of a file of n bytes,
 // all of it when eof (Head.Fragment).
 func (p *headParser) fragment(n int, eof bool) {
-	p.h.Fragment = !p.page && !p.ownText && (p.directive || eof && !p.h.Truncated)
+	p.h.Fragment = !p.page && (!p.ownText || p.tagless) && (p.directive || eof && !p.h.Truncated)
 }
 
 // undecided reports whether the head ended at an element of the body and
@@ -386,6 +391,8 @@ type headParser struct {
 	// said which it is: the reader looks on, within what was read, for
 	// the first text or page tag.
 	page, ownText, directive, after bool
+	// tagless: what was read holds text and no tag at all.
+	tagless bool
 	// cutText: the text that made ownText is a "<", "</" or "{" at the
 	// end of what was read, which only the file's end makes text
 	// (undecided).
@@ -424,6 +431,7 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 			}
 			if !p.sawTag && !blank(l.data) {
 				p.h.Problems = append(p.h.Problems, "no HTML tags found; no head read")
+				p.tagless = true
 			}
 			return false, ""
 		case tokStartTag:

@@ -107,7 +107,9 @@ func TestHead(t *testing.T) {
 			Head{NoIndex: `meta robots "noindex"`}},
 		{"comment hides a tag", `<head><!-- <meta name="robots" content="noindex"> --></head>`, Head{}},
 		{"binary junk", "\x00\x01\x02\xff\xfe junk <\x89PNG> <b>", Head{Problems: []string{"text before any HTML tag; no head read"}}},
-		{"text only", "just some text", Head{Problems: []string{"no HTML tags found; no head read"}}},
+		{"text only", "just some text", Head{Problems: []string{"no HTML tags found; no head read"}, Fragment: true}},
+		{"site verification", "google-site-verification: google0123456789abcdef.html", Head{Problems: []string{"no HTML tags found; no head read"}, Fragment: true}},
+		{"text, then a tag", "just some text <p>more</p>", Head{Problems: []string{"text before any HTML tag; no head read"}}},
 		{"comments only", " \n<!-- nothing -->\n", Head{Problems: []string{"no HTML tags found; no head read"}, Fragment: true}},
 		{"not tags", "<\x00\xff>\x01 <p", Head{Problems: []string{"text before any HTML tag; no head read"}}},
 		{"invalid UTF-8 in a value", "<link rel=canonical href=\"/caf\xe9/\"><link rel=alternate hreflang=de href=\"/d\xe9/\">",
@@ -145,7 +147,8 @@ func TestHead(t *testing.T) {
 // TestFragment: a file with no doctype and no tag only a page has, and
 // no text of its own or a template's directive as its first text, is a
 // piece of a page (issue 55): Gatsby's slices, a theme's Jinja partials a
-// build copied. Judged alike by Read (in chunks, its first 4 KiB when the
+// build copied. So is text with no tag at all (issue 67): a search
+// engine's site-verification file. Judged alike by Read (in chunks, its first 4 KiB when the
 // head ends in them) and ReadPage (the whole page).
 func TestFragment(t *testing.T) {
 	long := strings.Repeat("<span></span>", 400) // past the first 4 KiB chunk
@@ -163,7 +166,9 @@ func TestFragment(t *testing.T) {
 		{"a page without its tags", "<p>Hello, harbour.</p>", false},
 		{"images without text", "<div><img src=\"/a.png\">\n<img src=\"/b.png\"></div>", false},
 		{"an image first", "<img src=\"/a.png\">", false},
-		{"text first", "Hello, harbour.", false},
+		{"text alone, no tag at all", "Hello, harbour.", true},
+		{"a site-verification file", "google-site-verification: google0123456789abcdef.html\n", true},
+		{"text first, then a tag", "Hello, harbour.<p>Tides</p>", false},
 		{"text past the first chunk", "<div>" + long + "Hello</div>", false},
 		{"a title", "<title>Tides</title>", false},
 		{"a meta refresh", `<meta http-equiv="refresh" content="0; url=/new/">`, false},
