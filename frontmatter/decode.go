@@ -143,7 +143,16 @@ func unalias(n *yaml.Node) *yaml.Node {
 // yamlFields returns the keys of the mapping m that are in known, with
 // their values decoded. Parent is the key m belongs to, or "".
 func (p *sourceParse) yamlFields(m *yaml.Node, parent string, known map[string]bool) fields {
-	var fs fields
+	n := 0
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if k := m.Content[i]; k.Kind == yaml.ScalarNode && known[strings.ToLower(k.Value)] {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	fs := make(fields, 0, n)
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], unalias(m.Content[i+1])
 		if k.Kind != yaml.ScalarNode {

@@ -17,13 +17,17 @@
 package frontmatter
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -233,28 +237,20 @@ type Options struct {
 // ReadSourceOptions is ReadSource with defaults and the lists of more
 // keys.
 func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
-	known := sourceKeys
-	var terms []string
-	if len(opts.Terms) > 0 || opts.ID || len(opts.LastmodKeys) > 0 || len(opts.ExcludeKeys) > 0 {
-		known = maps.Clone(sourceKeys)
-		known["id"] = opts.ID
-		for _, k := range opts.ExcludeKeys {
-			known[k] = true
-		}
-		for _, k := range opts.LastmodKeys {
-			top, _, _ := strings.Cut(k, ".")
-			known[top] = true
-		}
-		for _, t := range opts.Terms {
-			t = strings.ToLower(t)
-			if t == "tags" || t == "categories" || !known[t] {
-				known[t] = true
-				terms = append(terms, t)
-			}
-		}
-	}
+	known, terms := opts.keys()
 	defaults := opts.Defaults
 	in := &sourceInput{r: r, max: cmp.Or(opts.MaxBytes, MaxSourceBytes)}
+	if b, ok := inputBufs.Get().(*[]byte); ok {
+		in.buf = (*b)[:0]
+	}
+	defer func() {
+		// Nothing read keeps a part of buf: the decoders copy what they
+		// take.
+		if cap(in.buf) <= maxPooledInput {
+			b := in.buf[:0]
+			inputBufs.Put(&b)
+		}
+	}()
 	src := new(Source)
 	start, end, ok := in.firstLine()
 	if in.err != nil {
@@ -276,7 +272,14 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms, lastmodKeys: opts.LastmodKeys, excludeKeys: opts.ExcludeKeys, maxDepth: cmp.Or(opts.MaxDepth, limits.MaxDepth),
 		loc: opts.Location, locFrom: opts.LocationFrom, rubyTimestamps: opts.RubyTimestamps}
 	// Parse hands back the body it read, which sourceInput has cut short.
-	if _, err := fm.Parse(in, p, format); err != nil {
+	// It reads through a bufio.Reader, which it takes as it is when it
+	// is one of its size: one of the pool's.
+	br := lineReaders.Get().(*bufio.Reader)
+	br.Reset(in)
+	_, err := fm.Parse(br, p, format)
+	br.Reset(nil)
+	lineReaders.Put(br)
+	if err != nil {
 		return nil, fmt.Errorf("read front matter: %w", err)
 	}
 	if p.readErr != nil {
@@ -301,6 +304,71 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 }
 
 var newline = []byte{'\n'}
+
+// inputBufs are sourceInput's buffers, kept for the next file; one
+// larger than maxPooledInput is left to the collector.
+var inputBufs sync.Pool
+
+const maxPooledInput = 64 << 10
+
+// keySets are the keys read and the terms, for each set of options that
+// asks for more keys than Source's own, made once: every file of a site
+// is read with the same few (a Hugo site's taxonomies, its generator's
+// lastmod keys). Past maxKeySets sets the keys are worked out each time.
+var keySets sync.Map // keySetsKey → keySet
+
+const maxKeySets = 256
+
+var keySetsLen atomic.Int32
+
+type keySet struct {
+	known map[string]bool
+	terms []string
+}
+
+// keys returns the keys the front matter is read for (sourceKeys, and
+// those o asks for besides) and o's terms, lower-cased.
+func (o Options) keys() (map[string]bool, []string) {
+	if len(o.Terms) == 0 && !o.ID && len(o.LastmodKeys) == 0 && len(o.ExcludeKeys) == 0 {
+		return sourceKeys, nil
+	}
+	var key strings.Builder
+	key.WriteString(strconv.FormatBool(o.ID))
+	for _, list := range [][]string{o.Terms, o.LastmodKeys, o.ExcludeKeys} {
+		key.WriteByte(0)
+		for _, k := range list {
+			key.WriteString(k)
+			key.WriteByte(1)
+		}
+	}
+	if v, ok := keySets.Load(key.String()); ok {
+		ks := v.(keySet)
+		return ks.known, ks.terms
+	}
+	known := maps.Clone(sourceKeys)
+	known["id"] = o.ID
+	for _, k := range o.ExcludeKeys {
+		known[k] = true
+	}
+	for _, k := range o.LastmodKeys {
+		top, _, _ := strings.Cut(k, ".")
+		known[top] = true
+	}
+	var terms []string
+	for _, t := range o.Terms {
+		t = strings.ToLower(t)
+		if t == "tags" || t == "categories" || !known[t] {
+			known[t] = true
+			terms = append(terms, t)
+		}
+	}
+	if keySetsLen.Load() < maxKeySets {
+		if _, loaded := keySets.LoadOrStore(key.String(), keySet{known, terms}); !loaded {
+			keySetsLen.Add(1)
+		}
+	}
+	return known, terms
+}
 
 // sourceFormats are the front matter formats ReadSource knows. Their
 // Unmarshal functions decode into the *sourceParse that ReadSource passes
@@ -378,13 +446,23 @@ func (in *sourceInput) readAt(pos *int, p []byte) (int, error) {
 	return n, nil
 }
 
-// Read is what fm.Parse reads: the file, up to where the front matter ends.
+// Read is what fm.Parse reads: the file, up to where the front matter
+// ends, a line at most at a time, so that what fm.Parse has read ahead of
+// the closing delimiter's line when the front matter is decoded (and
+// then copies as the body) is nothing.
 func (in *sourceInput) Read(p []byte) (int, error) {
 	if in.done {
 		return 0, io.EOF
 	}
+	if i := bytes.IndexByte(in.buf[min(in.off, len(in.buf)):], '\n'); i >= 0 && i+1 < len(p) {
+		p = p[:i+1]
+	}
 	return in.readAt(&in.off, p)
 }
+
+// lineReaders are the buffered readers fm.Parse reads sourceInput
+// through: bufio.NewReader's size, which it takes as they are.
+var lineReaders = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 4096) }}
 
 // firstLine finds the first line of the file that is not blank, the one
 // that opens front matter if the file has any, and returns where it starts

@@ -169,21 +169,11 @@ func (h *Preset) sectionCascades(dir, lang string) []cascade {
 		return v.(sectionCascade).list
 	}
 	var sc sectionCascade
-	if h.dir(dir).branch {
-		name := dir
-		if name == "" {
-			name = "."
-		}
-		entries, _ := fs.ReadDir(h.Content, name)
-		for _, e := range entries {
-			base, ext := srcpath.SplitExt(e.Name())
-			if e.IsDir() || !hugoContent[ext] {
-				continue
-			}
-			if base, l := h.splitLang(base); base == "_index" && l == lang {
-				sc = h.readCascade(path.Join(dir, e.Name()))
-				break
-			}
+	for name := range strings.SplitSeq(strings.TrimSuffix(h.dir(dir).indexes, "/"), "/") {
+		base, _ := srcpath.SplitExt(name)
+		if _, l := h.splitLang(base); name != "" && l == lang {
+			sc = h.readCascade(path.Join(dir, name))
+			break
 		}
 	}
 	h.cascades.Store(key, sc)

@@ -1,13 +1,16 @@
 package hugo
 
 import (
+	"io/fs"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -171,5 +174,43 @@ func TestCascadeChanged(t *testing.T) {
 	}
 	if got := h.cascadeDefaults("docs/a.md"); got != nil {
 		t.Errorf("after Changed, cascadeDefaults = %v, want none", got)
+	}
+}
+
+// listCounter is a content folder that counts how often each of its
+// folders is listed.
+type listCounter struct {
+	fstest.MapFS
+	mu    sync.Mutex
+	lists map[string]int
+}
+
+func (c *listCounter) ReadDir(name string) ([]fs.DirEntry, error) {
+	c.mu.Lock()
+	c.lists[name]++
+	c.mu.Unlock()
+	return c.MapFS.ReadDir(name)
+}
+
+// TestCascadeListsOnce: the cascades of a page's folders are found
+// from what telling its sections from its bundles listed: each folder
+// is listed once, whatever its pages and languages ask.
+func TestCascadeListsOnce(t *testing.T) {
+	c := &listCounter{MapFS: cascadeSite, lists: map[string]int{}}
+	h := &Preset{Content: c, DefaultContentLanguage: "en", Languages: []string{"en", "fr"}}
+	for _, rel := range []string{"docs/a.md", "docs/priv/b.md", "docs/fr/d.fr.md", "docs/fr/d.md", "news/old.md"} {
+		h.cascadeDefaults(rel)
+		h.URLPath(generator.Page{Path: rel})
+	}
+	if got := h.cascadeDefaults("docs/fr/d.fr.md"); !reflect.DeepEqual(got, map[string]any{"_build": map[string]any{"list": "never"}}) {
+		t.Errorf("cascadeDefaults(docs/fr/d.fr.md) = %v", got)
+	}
+	for dir, n := range c.lists {
+		if n != 1 {
+			t.Errorf("%s listed %d times, want once", dir, n)
+		}
+	}
+	if len(c.lists) == 0 {
+		t.Error("no folder listed")
 	}
 }

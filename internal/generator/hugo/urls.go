@@ -20,6 +20,10 @@ import (
 type hugoDir struct {
 	leaf   bool // an index file: a leaf bundle
 	branch bool // an _index file: a section (or the home page)
+	// indexes are the names of its _index files, in the listing's
+	// order, each followed by a "/": whose cascade is read
+	// (sectionCascades) without listing the folder again.
+	indexes string
 }
 
 func (h *Preset) dir(dir string) hugoDir {
@@ -49,6 +53,7 @@ func (h *Preset) dir(dir string) hugoDir {
 			d.leaf = true
 		case "_index":
 			d.branch = true
+			d.indexes += e.Name() + "/"
 		}
 	}
 	h.dirs.Store(dir, d)
