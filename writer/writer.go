@@ -732,7 +732,8 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 	}
 	// known answers, on the encoding goroutines, whether the URL at i is
 	// the last Write's, and keeps where it was for its element (lasts: a
-	// goroutine writes only its own URLs' places).
+	// goroutine writes only its own URLs' places). Such a Write is sparse
+	// (State.lasts): it makes no list beside the last Write's.
 	var known func(i int) bool
 	if knownAt := st.known(urls, g, t.scopes != nil); knownAt == nil {
 		st.dense(urls.Len())
