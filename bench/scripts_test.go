@@ -292,20 +292,22 @@ func TestWatchHelp(t *testing.T) {
 }
 
 // TestWatchSmoke runs bench/watch.sh on a small site with a few watches
-// and the rest scanned: every figure is printed, and watch's files are a
-// fresh build's at the end.
+// and the rest scanned, against HEAD's sitemapgen: every figure is
+// printed for each, and watch's files are a fresh build's at the end.
 func TestWatchSmoke(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds sitemapgen and a site")
 	}
 	t.Setenv("BENCH_DIR", t.TempDir())
-	out := script(t, "watch.sh", "--runs", "2", "--idle", "200ms", "--no-fanotify", "--max-watches", "8", "--edit", "rename", "300")
-	for _, want := range []string{"start (to \"watching\"): watch ", "idle CPU over 200ms: ", "change → sitemap.xml replaced", "peak RSS: watch "} {
+	out := script(t, "watch.sh", "--runs", "2", "--idle", "200ms", "--no-fanotify", "--max-watches", "8", "--edit", "rename", "--against", "HEAD", "300")
+	for _, want := range []string{"start (to \"watching\"): watch ", "idle CPU over 200ms: ", "change → sitemap.xml replaced", "peak RSS: watch ", "# sitemapgen@"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
 	}
-	wantLines(t, out, "watch's files after the changes: equal to a fresh build's, byte for byte (1 files)")
+	if n := strings.Count(out, "watch's files after the changes: equal to a fresh build's, byte for byte (1 files)\n"); n != 2 {
+		t.Errorf("%d runs' files were a fresh build's, want 2 (this tree's and HEAD's):\n%s", n, out)
+	}
 }
 
 // TestMediaSmoke runs bench/media.sh on a small site, once: the copy with

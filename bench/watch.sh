@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/watch.sh [--runs N] [--edit MODE] [--linked] [--no-fanotify]
-#                [--max-watches N] [--idle D] [--timeout D] [PAGES]:
+#                [--max-watches N] [--idle D] [--timeout D] [--against REV]
+#                [PAGES]:
 # watch mode on a generated site of PAGES pages (default 100000).
 #
 # Generates the site with bench/gensite (kept in
@@ -33,6 +34,11 @@
 # tools make: cp -al of a copy of the site kept beside it (linked-src/),
 # so that edits in place, which its other name sees, leave the generated
 # site alone. Target: under 100 ms at 100,000 pages, as for a plain tree.
+#
+# With --against REV, REV's sitemapgen (bench/lib.sh's build_rev) is
+# measured the same way after this tree's, on the same site: its own
+# one-shot build, watch and fresh build, under a line naming REV. Peak
+# RSS does not hang on the machine's load; the times do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +49,7 @@ linked=
 flags=()
 idle=10s
 timeout=30s
+against=
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
@@ -52,6 +59,7 @@ while (($#)); do
     --max-watches) flags+=(--max-watches "$2"); shift 2 ;;
     --idle) idle=$2; shift 2 ;;
     --timeout) timeout=$2; shift 2 ;;
+    --against) against=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     *) n=$1; shift ;;
   esac
@@ -78,3 +86,8 @@ fi
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), $n pages, watch mode, edit: $edit${linked:+, a hard-linked copy}${flags[*]:+, ${flags[*]}}"
 "$bin/watchlat" -runs "$runs" -edit "$edit" -idle "$idle" -timeout "$timeout" -watch-flags "${flags[*]}" -bin "$bin/sitemapgen" -out "$work/out-watch" "$site"
 "$bin/checksitemaps" "$work/out-watch" | tail -1 | sed 's/^/checksitemaps: /'
+if [[ $against ]]; then
+  rev=$(build_rev "$against")
+  echo "# sitemapgen@$rev"
+  "$bin/watchlat" -runs "$runs" -edit "$edit" -idle "$idle" -timeout "$timeout" -watch-flags "${flags[*]}" -bin "$bin/sitemapgen@$rev" -out "$work/out-watch@$rev" "$site"
+fi

@@ -47,10 +47,10 @@ func (t *txn) splice(f *file) (bool, error) {
 	}
 	old := st.shards[f.place]
 	rec, ok := st.files[old.name]
-	if !ok || rec.raw == 0 || rec.sum != old.sum || old.lo+old.count > len(st.entries) || f.lo+f.count > len(st.next) {
+	if !ok || rec.raw == 0 || rec.sum != old.sum || old.lo+old.count > len(st.entries) || f.lo+f.count > st.nextLen() {
 		return false, nil
 	}
-	a, b := st.entries[old.lo:old.lo+old.count], st.next[f.lo:f.lo+f.count]
+	a, b := st.entries[old.lo:old.lo+old.count], st.nextRange(f.lo, f.lo+f.count)
 	p := common(a, b)
 	k, j, n := tailRun(a, b, p)
 	if p+n == 0 {

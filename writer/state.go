@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -45,10 +46,11 @@ import (
 // files share a digest once in 2^64.
 //
 // A State holds no URL: 32 bytes per URL between Writes (the last
-// Write's entry, with a digest of the URL's Loc), and during a Write 36
-// more (the next's entry, and its place for URLs that say they are
-// unchanged), and 32 more per URL of the news sitemap (its digests of
-// both Writes); for each urlset
+// Write's entry, with a digest of the URL's Loc), and during a Write 32
+// more (the next's entry), or, for URLs that say which are unchanged
+// (Unchanged), 4 (each URL's place in the last Write's list, or among
+// the entries made anew, 32 bytes each), and 32 more per URL of the news
+// sitemap (its digests of both Writes); for each urlset
 // file, a digest of its bytes and, for a shard, the state of its SHA-256
 // every MiB (about 1.4 KB for 10 MB), with which the next Write splices
 // it. It does not hold the files'
@@ -60,7 +62,7 @@ type State struct {
 	seed    maphash.Seed
 	files   map[string]fileRecord
 	entries []entryDigest // of the last successful Write, sorted by loc
-	next    []entryDigest // of the Write under way
+	next    []entryDigest // of the Write under way, unless sparse
 	// news and nextNews are the digests of the news sitemap's <url>
 	// elements, in loc order, of the last successful Write and of the
 	// one under way: diff counts a URL whose news changed as changed.
@@ -76,9 +78,22 @@ type State struct {
 	// (Writes).
 	writes uint64
 	// lasts holds, during a Write of URLs that say which are the last
-	// Write's (Unchanged), the place each such URL had there.
-	lasts []int32
+	// Write's (Unchanged), the place each such URL had there. Such a
+	// Write is sparse: it makes no list of its own (next) beside the
+	// last Write's, where most of its entries are; lasts says where each
+	// of its URLs' entries is, at its place in entries, or, below 0, at
+	// -1-lasts[i] in fresh (the entries it made anew, in order). Its list
+	// is made once it is committed (takeNext), in the last Write's place
+	// (settle): 36 bytes a URL during a Write, not 68.
+	lasts  []int32
+	sparse bool
+	fresh  [][]entryDigest // in chunks of freshChunk
 }
+
+// freshChunk is the number of entries in a chunk of a sparse Write's
+// fresh entries (128 KiB): grown by appending, a list of a Write that
+// encodes every URL again would allocate five times its size.
+const freshChunk = 1 << 12
 
 // Writes returns how many Writes the State took the URLs of, as those
 // the next Write is compared with: a Write whose files were committed
@@ -191,20 +206,73 @@ func (st *State) newsEntry(loc string, elem []byte) {
 func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint64) {
 	if elem == nil {
 		e := st.entries[i]
-		st.next[i] = e
+		if st.sparse {
+			st.lasts[i] = int32(i)
+		} else {
+			st.next[i] = e
+		}
 		return e.size(), e.sum
 	}
 	e := entryDigest{loc: st.locSum(u.Loc), sum: maphash.Bytes(st.seed, elem)}
 	if len(elem) >= noReuse { // past any file's bound: neither reused nor spliced
-		st.next[i] = e
+		st.put(i, e)
 		return len(elem), e.sum
 	}
 	e.meta = uint64(len(elem)) | noReuse
 	if mod, ok := modOf(u.LastMod); ok {
 		e.meta, e.fields = metaOf(len(elem), mod), st.fieldsSum(u)
 	}
-	st.next[i] = e
+	st.put(i, e)
 	return len(elem), e.sum
+}
+
+// put records e, made anew, as the Write under way's entry at i: in a
+// sparse Write, the next of fresh (put is called in the URLs' order).
+func (st *State) put(i int, e entryDigest) {
+	if !st.sparse {
+		st.next[i] = e
+		return
+	}
+	k := len(st.fresh) - 1
+	if k < 0 || len(st.fresh[k]) == freshChunk {
+		st.fresh = append(st.fresh, make([]entryDigest, 0, freshChunk))
+		k++
+	}
+	st.lasts[i] = int32(-1 - (k*freshChunk + len(st.fresh[k])))
+	st.fresh[k] = append(st.fresh[k], e)
+}
+
+// nextLen is the number of entries of the Write under way.
+func (st *State) nextLen() int {
+	if st.sparse {
+		return len(st.lasts)
+	}
+	return len(st.next)
+}
+
+// nextAt returns the Write under way's entry at i.
+func (st *State) nextAt(i int) *entryDigest {
+	if !st.sparse {
+		return &st.next[i]
+	}
+	if k := st.lasts[i]; k >= 0 {
+		return &st.entries[k]
+	}
+	k := int(-1 - st.lasts[i])
+	return &st.fresh[k/freshChunk][k%freshChunk]
+}
+
+// nextRange returns the Write under way's entries from lo to hi: of a
+// sparse Write, a copy.
+func (st *State) nextRange(lo, hi int) []entryDigest {
+	if !st.sparse {
+		return st.next[lo:hi]
+	}
+	out := make([]entryDigest, hi-lo)
+	for i := range out {
+		out[i] = *st.nextAt(lo + i)
+	}
+	return out
 }
 
 // fieldsSum returns a digest of u's changefreq and priority, and of its
@@ -327,7 +395,9 @@ func (st *State) known(urls sitemap.URLs, g *grouping, scoped bool) func(i int) 
 // digest.
 func (st *State) entryKnown(i, last int) (size int, sum uint64, e entryDigest) {
 	e = st.entries[last]
-	st.next[i] = e
+	if !st.sparse { // a sparse Write's lasts[i] says last already
+		st.next[i] = e
+	}
 	return e.size(), e.sum, e
 }
 
@@ -389,7 +459,8 @@ func modOf(t time.Time) (uint64, bool) {
 // other side that wait before the twin, and all of its own side's, have
 // none (the URLs of both are in the same order in both): they were
 // removed or added. The sets hold the URLs of a stretch that changed,
-// and nothing when the lists are alike.
+// and nothing when the lists are alike; past diffPendingMax of them, the
+// lists have little in common, and diff counts by sortedDiff instead.
 func (st *State) diff() *URLChanges {
 	if !st.primed {
 		return nil
@@ -409,35 +480,36 @@ func (st *State) diff() *URLChanges {
 			c.Changed++
 		}
 	}
-	a, b := st.entries, st.next
 	// The pending URLs of each side, by the digest of their Loc: their
 	// index. from is the first index of its side not yet matched nor
 	// counted.
 	type side struct {
-		list    []entryDigest
+		at      func(i int) *entryDigest
 		pending map[uint64]int
 		from    int
 	}
-	sa, sb := &side{list: a, pending: map[uint64]int{}}, &side{list: b, pending: map[uint64]int{}}
+	sa := &side{at: func(i int) *entryDigest { return &st.entries[i] }, pending: map[uint64]int{}}
+	sb := &side{at: st.nextAt, pending: map[uint64]int{}}
+	na, nb := len(st.entries), st.nextLen()
 	// take reads e, the URL at i of side s; o is the other side, own and
 	// other the counts of URLs of s and of o alone (removed or added).
 	take := func(s, o *side, i int, own, other *int) {
-		e := &s.list[i]
+		e := s.at(i)
 		k, ok := o.pending[e.loc]
 		if !ok {
 			s.pending[e.loc] = i
 			return
 		}
 		if s == sa {
-			both(e, &o.list[k])
+			both(e, o.at(k))
 		} else {
-			both(&o.list[k], e)
+			both(o.at(k), e)
 		}
 		*own += len(s.pending)
 		clear(s.pending)
 		s.from = i + 1
 		for ; o.from < k; o.from++ {
-			if loc := o.list[o.from].loc; pendingAt(o.pending, loc, o.from) {
+			if loc := o.at(o.from).loc; pendingAt(o.pending, loc, o.from) {
 				delete(o.pending, loc)
 				*other++
 			}
@@ -446,24 +518,69 @@ func (st *State) diff() *URLChanges {
 		o.from = k + 1
 	}
 	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		if len(sa.pending) == 0 && len(sb.pending) == 0 && i < len(a) && j < len(b) && a[i].loc == b[j].loc {
-			both(&a[i], &b[j])
-			i, j = i+1, j+1
-			sa.from, sb.from = i, j
-			continue
+	for i < na || j < nb {
+		if len(sa.pending) == 0 && len(sb.pending) == 0 && i < na && j < nb {
+			if a, b := sa.at(i), sb.at(j); a.loc == b.loc {
+				both(a, b)
+				i, j = i+1, j+1
+				sa.from, sb.from = i, j
+				continue
+			}
 		}
-		if i < len(a) {
+		if i < na {
 			take(sa, sb, i, &c.Removed, &c.Added)
 			i++
 		}
-		if j < len(b) {
+		if j < nb {
 			take(sb, sa, j, &c.Added, &c.Removed)
 			j++
+		}
+		if len(sa.pending)+len(sb.pending) > diffPendingMax {
+			return st.sortedDiff(newsChanged)
 		}
 	}
 	c.Removed += len(sa.pending)
 	c.Added += len(sb.pending)
+	return c
+}
+
+// diffPendingMax bounds the URLs that diff keeps waiting for their twins,
+// on both sides: about 40 bytes each in its maps, 80 MB for two lists of
+// 1,000,000 URLs with nothing in common, where sortedDiff takes 16 MB
+// (and a sort: at 1,000,000 URLs, a tenth of a second or so).
+var diffPendingMax = 1 << 14
+
+// sortedDiff is diff for lists with little in common: the last Write's
+// URLs (the digests of their Locs and elements) sorted by the digest of
+// their Loc, and each URL of the Write under way looked up there (a URL
+// whose Loc is on both lists more than once matched to one not matched
+// yet).
+func (st *State) sortedDiff(newsChanged func(loc uint64) bool) *URLChanges {
+	type digests struct{ loc, sum uint64 }
+	a := make([]digests, len(st.entries))
+	for i, e := range st.entries {
+		a[i] = digests{e.loc, e.sum}
+	}
+	byLoc := func(x digests, loc uint64) int { return cmp.Compare(x.loc, loc) }
+	slices.SortFunc(a, func(x, y digests) int { return byLoc(x, y.loc) })
+	matched := make([]uint64, (len(a)+63)/64) // a bit for each of a
+	c := &URLChanges{Removed: len(a)}
+	for j := range st.nextLen() {
+		e := st.nextAt(j)
+		k, _ := slices.BinarySearchFunc(a, e.loc, byLoc)
+		for k < len(a) && a[k].loc == e.loc && matched[k/64]&(1<<(k%64)) != 0 {
+			k++
+		}
+		if k == len(a) || a[k].loc != e.loc {
+			c.Added++
+			continue
+		}
+		matched[k/64] |= 1 << (k % 64)
+		c.Removed--
+		if a[k].sum != e.sum || newsChanged(e.loc) {
+			c.Changed++
+		}
+	}
 	return c
 }
 
@@ -566,18 +683,72 @@ func (st *State) update(root *fsx.Root, files []*file, ok bool) {
 // of it alone sets the collector's headroom (in watch mode, a quarter
 // of what is live), where the spare doubled its part.
 func (st *State) takeNext() {
-	st.entries, st.next, st.lasts, st.primed = st.next, nil, nil, true
+	if st.sparse {
+		st.next = st.settle()
+	}
+	st.entries, st.next, st.lasts, st.fresh, st.sparse, st.primed = st.next, nil, nil, nil, false, true
 }
 
-// begin starts a Write, dropping the URLs a Write that failed recorded.
-// The list has room for n URLs at once: grown by appending, it would leave
-// copies of itself behind as garbage.
-func (st *State) begin(n int) {
-	if cap(st.next) < n {
-		st.next = make([]entryDigest, 0, n)
+// settle returns the list of a sparse Write, made in place of the last
+// Write's where it fits, which it overwrites: each entry of the last list
+// moves to its place in the new one, those that move back (to a lower
+// place) first, in order, then those that move on, from the last, then
+// the fresh ones. As the URLs of both are in the same order, an entry
+// moved never takes the place of one still to move. Where the places
+// are not in order, or the list has no room, a new list is made.
+func (st *State) settle() []entryDigest {
+	n, prev, inOrder := len(st.lasts), int32(-1), true
+	for _, k := range st.lasts {
+		if k >= 0 {
+			inOrder = inOrder && k > prev
+			prev = k
+		}
 	}
-	st.next = st.next[:0]
+	if !inOrder || cap(st.entries) < n {
+		out := make([]entryDigest, n, listRoom(n))
+		for i := range out {
+			out[i] = *st.nextAt(i)
+		}
+		return out
+	}
+	all := st.entries[:cap(st.entries)] // the last list may be the longer
+	for i, k := range st.lasts {
+		if int(k) >= i {
+			all[i] = all[k]
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		if k := st.lasts[i]; k >= 0 && int(k) < i {
+			all[i] = all[k]
+		}
+	}
+	out := all[:n]
+	for i, k := range st.lasts {
+		if k < 0 {
+			k := int(-1 - k)
+			out[i] = st.fresh[k/freshChunk][k%freshChunk]
+		}
+	}
+	return out
+}
+
+// listRoom is the room a list of n entries is made with: a few more, for
+// the next Write, which adds a page or two, to settle in place.
+func listRoom(n int) int { return n + n/256 }
+
+// begin starts a Write, dropping the URLs a Write that failed recorded.
+func (st *State) begin() {
+	st.next, st.lasts, st.fresh, st.sparse = st.next[:0], st.lasts[:0], nil, false
 	st.nextNews = st.nextNews[:0]
+}
+
+// dense makes the Write under way keep a list of its own, with room for
+// its n URLs at once: grown by appending, it would leave copies of itself
+// behind as garbage.
+func (st *State) dense(n int) {
+	if cap(st.next) < n {
+		st.next = make([]entryDigest, 0, listRoom(n))
+	}
 }
 
 // writeChanged writes, after a planning write, the files whose bytes

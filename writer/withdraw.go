@@ -209,7 +209,7 @@ func withdrawRobots(root *fsx.Root, opts Options, foreign []string, dry bool) (b
 // It returns the URLs of the last Write counted removed; nil when there
 // was none.
 func (st *State) withdrawn() *URLChanges {
-	st.begin(0)
+	st.begin()
 	changes := st.diff()
 	clear(st.files)
 	st.takeNext() // as update after a Write of no file

@@ -382,10 +382,10 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	switch {
 	case opts.Check:
 		t.state = NewState() // the plan's digests, and nothing written
-		t.state.begin(urls.Len())
+		t.state.begin()
 	case opts.State != nil && !opts.DryRun:
 		t.state = opts.State
-		t.state.begin(urls.Len())
+		t.state.begin()
 	}
 	defer t.abort()
 	res, err := t.write(urls)
@@ -595,6 +595,9 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		err = t.planShards(src, g, shards, ext)
 	} else {
 		shards.named = true
+		if t.state != nil {
+			t.state.dense(src.Len())
+		}
 		err = encodeEach(src, o.LastModFormat, nil, nil, func(i int, elem []byte, u *sitemap.URL) error {
 			if err := g.enter(shards, i); err != nil {
 				return err
@@ -722,7 +725,6 @@ func (t *txn) entryOurs(entry string) error {
 func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string) error {
 	o, st := t.opts, t.state
 	st.nextPlan = fmt.Sprint(o.LastModFormat, o.MaxURLs, o.MaxBytes, o.Gzip, c.header)
-	st.next = st.next[:urls.Len()] // begin made the room
 	var word [8]byte
 	reusable := st.reusable
 	if g != nil {
@@ -730,9 +732,14 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 	}
 	// known answers, on the encoding goroutines, whether the URL at i is
 	// the last Write's, and keeps where it was for its element (lasts: a
-	// goroutine writes only its own URLs' places).
+	// goroutine writes only its own URLs' places). Such a Write is sparse
+	// (State.lasts): it makes no list beside the last Write's.
 	var known func(i int) bool
-	if knownAt := st.known(urls, g, t.scopes != nil); knownAt != nil {
+	if knownAt := st.known(urls, g, t.scopes != nil); knownAt == nil {
+		st.dense(urls.Len())
+		st.next = st.next[:urls.Len()]
+	} else {
+		st.sparse = true
 		st.lasts = slices.Grow(st.lasts[:0], urls.Len())[:urls.Len()]
 		known = func(i int) bool {
 			last, ok := knownAt(i)

@@ -31,8 +31,15 @@ import (
 const watchGCPercent = 25
 
 // firstBuildGCPercent is GOGC during watch mode's first build, unless the
-// environment sets one.
+// environment sets one, until its write: from there on, what the build
+// keeps is all there (the records, and the writer's State takes its list
+// of every URL), and the heap grows by watchGCPercent. At 1,000,000
+// pages the first build's write had the session's peak, 233 MB of RSS
+// for 139 MB live.
 const firstBuildGCPercent = 50
+
+// setGCPercent is debug.SetGCPercent (a test records the calls).
+var setGCPercent = debug.SetGCPercent
 
 // watchUsage is watch's --help.
 var watchUsage = sync.OnceValue(func() string {
@@ -259,7 +266,7 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	}
 	debug.FreeOSMemory() // what setting the watches up left behind
 	if w.tuneGC {
-		debug.SetGCPercent(firstBuildGCPercent)
+		setGCPercent(firstBuildGCPercent)
 	}
 	w.mu.Lock()
 	if walk.Taken() {
@@ -271,7 +278,7 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	w.scheduleNews(ctx)
 	w.mu.Unlock()
 	if w.tuneGC {
-		debug.SetGCPercent(watchGCPercent)
+		setGCPercent(watchGCPercent)
 	}
 	close(built)
 	select {
@@ -430,6 +437,9 @@ func (w *watcher) setInputs() {
 // The caller holds w.mu.
 func (w *watcher) build(ctx context.Context) (walked bool) {
 	w.setReporter()
+	if w.tuneGC {
+		w.s.Build.Report.Writing = func() { setGCPercent(watchGCPercent) }
+	}
 	w.locked(ctx, func() {
 		sess, res, err := pipeline.Start(ctx, w.s.Build)
 		w.rep.finish()

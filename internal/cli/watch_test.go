@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -191,4 +192,29 @@ func batchOf(paths []string) watch.Batch {
 	paths = slices.Clone(paths)
 	slices.Sort(paths)
 	return watch.Batch{Paths: slices.Compact(paths)}
+}
+
+// TestWatchFirstWriteGC: watch mode's first build writes at watch mode's
+// GOGC, not the first build's: from its write on, what the session keeps
+// is all there, and the write (the writer's State making its list of
+// every URL) had the session's peak at 1,000,000 pages.
+func TestWatchFirstWriteGC(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"site/index.html": "<title>Home</title>", "site/a/index.html": "<title>A</title>"})
+	var stderr bytes.Buffer
+	w := newWatcher(t, dir, &stderr, "--base-url", "https://example.com/", "site")
+	w.tuneGC = true
+	defer func(f func(int) int) { setGCPercent = f }(setGCPercent)
+	var set []string
+	setGCPercent = func(p int) int {
+		_, err := os.Stat(filepath.Join(dir, "site", "sitemap.xml"))
+		set = append(set, fmt.Sprintf("%d, sitemap written: %v", p, err == nil))
+		return 100
+	}
+	if !w.build(context.Background()) {
+		t.Fatalf("the build did not walk:\n%s", &stderr)
+	}
+	if want := []string{fmt.Sprintf("%d, sitemap written: false", watchGCPercent)}; !slices.Equal(set, want) {
+		t.Errorf("GOGC set %q, want %q", set, want)
+	}
 }

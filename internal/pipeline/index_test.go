@@ -3,9 +3,11 @@ package pipeline
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"runtime"
 	"runtime/metrics"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -72,8 +74,8 @@ func TestPageIndexLazy(t *testing.T) {
 		x.set(paths[3], twice) // told twice: the second by path
 		x.set("gone.html", -1)
 	}
-	if len(lazy.listed) != 0 || len(lazy.pending) != len(paths)+1 {
-		t.Fatalf("lazy: %d listed, %d pending before it was asked; want 0 and %d", len(lazy.listed), len(lazy.pending), len(paths)+1)
+	if lazy.used != 0 || len(lazy.pending) != 1 || len(lazy.pending[0]) != len(paths)+1 {
+		t.Fatalf("lazy: %d listed, %d chunks pending before it was asked; want 0 and one of %d", lazy.used, len(lazy.pending), len(paths)+1)
 	}
 	same := func(when string) {
 		t.Helper()
@@ -90,15 +92,12 @@ func TestPageIndexLazy(t *testing.T) {
 				t.Errorf("%s: get(%s) = %d, %v; lazily %d, %v", when, p, i1, ok1, i2, ok2)
 			}
 		}
-		if !maps.Equal(maps.Collect(eager.all()), maps.Collect(lazy.all())) {
-			t.Errorf("%s: all differs", when)
-		}
-		if !maps.Equal(eager.spill, lazy.spill) {
-			t.Errorf("%s: spill %v, lazily %v", when, eager.spill, lazy.spill)
+		if e, l := allOf(eager), allOf(lazy); !slices.Equal(e, l) {
+			t.Errorf("%s: all yields %v, lazily %v", when, e, l)
 		}
 	}
-	if len(eager.spill) != 1 {
-		t.Fatalf("spill %v, want the page told twice", eager.spill)
+	if n := strings.Count(strings.Join(allOf(eager), " "), paths[3]+"="); n != 2 {
+		t.Fatalf("all yields %s %d times, want twice (told twice)", paths[3], n)
 	}
 	same("asked")
 	for _, x := range []*pageIndex{eager, lazy} {
@@ -108,12 +107,23 @@ func TestPageIndexLazy(t *testing.T) {
 	same("changed")
 }
 
-// TestPageIndexFillAtSize: the first update's fill makes the map of a
-// whole build's listed pages at its size, once, where growing it a
-// doubling at a time allocated each smaller table too (at 1,000,000
-// pages, within the first update's peak). What fill allocates is held to
-// one map of that size.
-func TestPageIndexFillAtSize(t *testing.T) {
+// allOf returns what x.all yields, as path=record, sorted.
+func allOf(x *pageIndex) []string {
+	var out []string
+	for p, idx := range x.all() {
+		out = append(out, fmt.Sprintf("%s=%d", p, idx))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestPageIndexBytes: a whole build's pages cost the index 8 bytes each
+// while lazy (in chunks: a list grown by appending allocated five times
+// its size), and the first update's fill makes one table of them, at
+// most 8 bytes a slot at 3/4 of the slots: about 11 bytes a page, where
+// a map of the hashes took 24 to 31 (30 MB at 1,000,000 pages, within
+// the first update's peak beside the pending list).
+func TestPageIndexBytes(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector's allocations are not compared")
 	}
@@ -128,16 +138,73 @@ func TestPageIndexFillAtSize(t *testing.T) {
 		metrics.Read(s)
 		return s[0].Value.Uint64() - before
 	}
+	paths := make([]string, n)
+	for i := range paths {
+		paths[i] = fmt.Sprintf("p%d/index.html", i)
+	}
 	x := newPageIndex(&records{})
 	x.lazily()
-	for i := range n {
-		x.set(fmt.Sprintf("p%d/index.html", i), int32(i))
+	told := allocated(func() {
+		for i, p := range paths {
+			x.set(p, int32(i))
+		}
+	})
+	filled := allocated(x.fill)
+	if told > 10*n || filled > 11*n {
+		t.Errorf("%d pages: told lazily %d bytes allocated (%.1f a page), filled %d (%.1f); want at most 10 and 11 a page",
+			n, told, float64(told)/n, filled, float64(filled)/n)
 	}
-	var m map[uint64]int32
-	one := allocated(func() { m = make(map[uint64]int32, n) })
-	got := allocated(x.fill)
-	if len(x.listed) != n || got > one+one/10 {
-		t.Errorf("fill of %d pages: %d listed, %d bytes allocated; one map of them takes %d", n, len(x.listed), got, one)
+	if x.len() != n {
+		t.Errorf("len %d after fill, want %d", x.len(), n)
 	}
-	runtime.KeepAlive(m)
+}
+
+// TestPageIndexTable: the table answers as a map of the paths would,
+// through sets and dels in any order, wrapping around its end, growing,
+// and with pages whose hashes share their high bits (a seed that makes
+// them collide is not at hand: a table of 16 slots puts many at one
+// home).
+func TestPageIndexTable(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := &records{mapper: m}
+	const n = 300
+	paths := make([]string, n)
+	idxs := make([]int32, n)
+	for i := range paths {
+		paths[i] = fmt.Sprintf("p%d/index.html", i)
+		idxs[i] = recs.add(paths[i], &mapping.Decision{URL: sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i)}, Form: mapping.FormUnknown})
+	}
+	x := newPageIndex(recs)
+	model := map[string]int32{}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for step := range 20000 {
+		i := rng.IntN(n)
+		p := paths[i]
+		if _, ok := model[p]; ok {
+			x.del(p)
+			delete(model, p)
+		} else {
+			idx := idxs[i]
+			if rng.IntN(8) == 0 {
+				idx = -1
+			}
+			x.set(p, idx)
+			model[p] = idx
+		}
+		if step%97 != 0 {
+			continue
+		}
+		for _, p := range paths {
+			want, wantOK := model[p]
+			if got, ok := x.get(p); got != want || ok != wantOK {
+				t.Fatalf("step %d: get(%s) = %d, %v; want %d, %v", step, p, got, ok, want, wantOK)
+			}
+		}
+		if x.len() != len(model) || len(maps.Collect(x.all())) != len(model) {
+			t.Fatalf("step %d: len %d, all %d; want %d", step, x.len(), len(maps.Collect(x.all())), len(model))
+		}
+	}
 }
