@@ -145,9 +145,12 @@ type Source struct {
 type SitemapBlock struct {
 	// Exclude is sitemap: false, or exclude: true or disable: true (Hugo)
 	// inside the block; "yes" counts as true. Or one of
-	// Options.ExcludeKeys true: ExcludedBy is then that key, as written.
-	Exclude    bool
-	ExcludedBy string
+	// Options.ExcludeKeys true: ExcludedBy is then that key, as written,
+	// and ExcludedWhy, when its reader sets it, what leaves a page out by
+	// that key when it is not the project's own sitemap template ("the
+	// theme Fluid … leaves the post out").
+	Exclude                 bool
+	ExcludedBy, ExcludedWhy string
 	// Template, when set, is the test by which the project's own
 	// sitemap template leaves the page out, by its URL (Exclude is then
 	// true).

@@ -277,8 +277,11 @@ type FileRules struct {
 	Terms          []string
 	// ExcludeKeys are front matter keys, lower-cased, whose true leaves
 	// the file's page out of the sitemap (frontmatter.Options): those a
-	// Hugo project's own sitemap template leaves pages out by.
+	// project's own sitemap template leaves pages out by (Hugo's, an
+	// MkDocs theme's). ExcludeWhy, when set, says what else leaves such
+	// a page out, for --explain (Hexo's theme Fluid, by hide: true).
 	ExcludeKeys []string
+	ExcludeWhy  string
 	// ExcludedBy, when set, says that the project's own sitemap template
 	// leaves the file's page out by its URL: the test that does (an
 	// MkDocs template's page.url != "about/").

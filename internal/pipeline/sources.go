@@ -225,6 +225,9 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRul
 	if r.ExcludedBy != "" {
 		fm.Sitemap.Exclude, fm.Sitemap.Template = true, r.ExcludedBy
 	}
+	if fm.Sitemap.ExcludedBy != "" {
+		fm.Sitemap.ExcludedWhy = r.ExcludeWhy
+	}
 	if fm.Date.IsZero() && !r.FileDate.IsZero() {
 		// A file without a date: in its front matter has the one in its
 		// name, if its generator reads one there, and so its lastmod does.

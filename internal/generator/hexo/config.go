@@ -69,6 +69,15 @@ type Config struct {
 	// Sitemap are the options of the sitemap: block, in the order
 	// written.
 	Sitemap []Option
+	// Theme is theme: the theme's name ("fluid").
+	Theme string
+	// HideFrom, for a site on the theme Fluid (theme: fluid, the theme in
+	// node_modules/hexo-theme-fluid or themes/fluid), is that folder:
+	// Fluid leaves a post whose front matter says hide: true out of its
+	// lists and of the posts Hexo's generators see, hexo-generator-sitemap
+	// among them, and still builds its page (its scripts/filters/
+	// post-filter.js, since 1.7.3); "" for another theme.
+	HideFrom string
 	// Notes are what the reading could not take: "file:line: …".
 	Notes []string
 }
@@ -143,6 +152,8 @@ func (c *Config) set(k string, v *yaml.Node) {
 		c.TimezoneLine = v.Line
 	case "updated_option":
 		c.str(k, v, &c.UpdatedOption)
+	case "theme":
+		c.str(k, v, &c.Theme)
 	case "default_category":
 		c.str(k, v, &c.DefaultCategory)
 	case "render_drafts":

@@ -11,7 +11,9 @@
 // is hexo-generator-sitemap's: sitemap.xml and sitemap.txt, or its
 // sitemap.path. The rules were read from Hexo 8.1.2 and
 // hexo-generator-sitemap 3.0.1 and checked against a real build
-// (internal/e2e/testdata/hexo).
+// (internal/e2e/testdata/hexo). The theme Fluid hides a post whose front
+// matter says hide: true from every list and from that sitemap
+// (hexo-theme-fluid 1.9.9, internal/e2e/testdata/hexo-fluid).
 package hexo
 
 import (
@@ -124,8 +126,29 @@ func read(d *generator.Dir) (*Config, error) {
 	if !dep && !keys && !hasPosts(d, c.SourceDir) {
 		return nil, nil
 	}
+	c.HideFrom = fluidDir(d, c.Theme)
 	return c, nil
 }
+
+// fluidDir returns where the project holds the theme Fluid, when theme
+// is fluid: themes/fluid (a link of that name counts: it is looked at,
+// never followed), else the package hexo-theme-fluid, which package.json
+// depends on or node_modules holds, as Hexo looks for it; "" otherwise.
+func fluidDir(d *generator.Dir, theme string) string {
+	if strings.TrimSpace(theme) != "fluid" {
+		return ""
+	}
+	if fi, err := fsx.Lstat(d.Path(), "themes/fluid"); err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0) {
+		return "themes/fluid"
+	}
+	if _, err := fsx.Lstat(d.Path(), "node_modules/"+fluidPackage); err == nil || d.Depends(fluidPackage) {
+		return "node_modules/" + fluidPackage
+	}
+	return ""
+}
+
+// fluidPackage is the theme Fluid's npm package.
+const fluidPackage = "hexo-theme-fluid"
 
 // hexoBlock reports whether package.json has the top-level "hexo"
 // block hexo-cli writes ({"version": "8.1.2"}).

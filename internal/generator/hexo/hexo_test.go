@@ -64,7 +64,9 @@ func TestDetectHexo(t *testing.T) {
 			Files: map[string]string{"package.json": initPkg, "_config.yml": hexoInit, "source/_posts/hello-world.md": "---\ntitle: Hello\n---\n"},
 			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://blog.example.org/notes/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
-				Own: config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.TimezoneLine = "https://blog.example.org/notes", 7, 4 })}},
+				Own: config("_config.yml", func(c *hexo.Config) {
+					c.URL, c.URLLine, c.TimezoneLine, c.Theme = "https://blog.example.org/notes", 7, 4, "landscape"
+				})}},
 		},
 		{
 			Name:  "a _config.yml with Hexo's keys alone",
@@ -108,6 +110,31 @@ func TestDetectHexo(t *testing.T) {
 			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source", BasePath: "/blog/", TrailingSlash: "always",
 				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "/blog", 1, "/blog/" }),
 				Notes: []string{`_config.yml:1: url "/blog" is not an absolute http(s) URL; give --base-url`}}},
+		},
+		{
+			Name:  "theme: fluid, its package a dependency: Fluid hides posts",
+			Files: map[string]string{"package.json": `{"dependencies": {"hexo": "8.1.2", "hexo-theme-fluid": "1.9.9"}}`, "_config.yml": "url: https://example.com\ntheme: fluid\n"},
+			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				Own: config("_config.yml", func(c *hexo.Config) {
+					c.URL, c.URLLine, c.Theme, c.HideFrom = "https://example.com", 1, "fluid", "node_modules/hexo-theme-fluid"
+				})}},
+		},
+		{
+			Name:  "theme: fluid in themes/fluid",
+			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\ntheme: fluid\n", "themes/fluid/_config.yml": "post:\n"},
+			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				Own: config("_config.yml", func(c *hexo.Config) {
+					c.URL, c.URLLine, c.Theme, c.HideFrom = "https://example.com", 1, "fluid", "themes/fluid"
+				})}},
+		},
+		{
+			Name:  "theme: fluid the project does not hold: nothing hidden",
+			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\ntheme: fluid\n"},
+			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				Own: config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Theme = "https://example.com", 1, "fluid" })}},
 		},
 		{
 			Name:  "sitemap paths and a note of a key that is no string",
@@ -174,6 +201,25 @@ func TestHexoGenerator(t *testing.T) {
 	r := peer.Map(got[0].Tool, got[0].Options, peer.Context{})
 	if !strings.Contains(formatSettings(r.Settings), "filename=site.xml") || !strings.Contains(formatSettings(r.Settings), "exclude=[tags/**]") {
 		t.Errorf("the options' settings: %s", formatSettings(r.Settings))
+	}
+}
+
+// TestFluidHide: on the theme Fluid, a post's hide: true leaves it out
+// (Fluid lists it nowhere, nor does hexo-generator-sitemap), named with
+// the theme for --explain; a page's is no post's, and another theme
+// hides nothing.
+func TestFluidHide(t *testing.T) {
+	fluid := hexo.NewRoutes(config("_config.yml", func(c *hexo.Config) { c.Theme, c.HideFrom = "fluid", "themes/fluid" }))
+	f := fluid.FileRules("_posts/secret.md")
+	if !reflect.DeepEqual(f.ExcludeKeys, []string{"hide"}) || !strings.Contains(f.ExcludeWhy, "Fluid (themes/fluid)") {
+		t.Errorf("a post on Fluid: ExcludeKeys %q, ExcludeWhy %q", f.ExcludeKeys, f.ExcludeWhy)
+	}
+	if f := fluid.FileRules("about/index.md"); f.ExcludeKeys != nil || f.ExcludeWhy != "" {
+		t.Errorf("a page on Fluid: ExcludeKeys %q, ExcludeWhy %q", f.ExcludeKeys, f.ExcludeWhy)
+	}
+	other := hexo.NewRoutes(config("_config.yml", func(c *hexo.Config) { c.Theme = "landscape" }))
+	if f := other.FileRules("_posts/secret.md"); f.ExcludeKeys != nil || f.ExcludeWhy != "" {
+		t.Errorf("a post on another theme: ExcludeKeys %q, ExcludeWhy %q", f.ExcludeKeys, f.ExcludeWhy)
 	}
 }
 

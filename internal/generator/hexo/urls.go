@@ -96,9 +96,15 @@ var htmlExts = map[string]bool{
 
 // FileRules reads all of a source's front matter but draft (Hexo's
 // drafts are the files of _drafts/ and published: false), a date
-// without a zone in timezone, and a post's date in its file name.
+// without a zone in timezone, a post's date in its file name, and, on
+// the theme Fluid, a post's hide: true, which leaves it out
+// ([Config.HideFrom]).
 func (r *Routes) FileRules(rel string) generator.FileRules {
 	f := generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
+	if _, ok := r.post(rel); ok && r.c.HideFrom != "" {
+		f.ExcludeKeys = []string{"hide"}
+		f.ExcludeWhy = "the theme Fluid (" + r.c.HideFrom + ") leaves the post out of its lists and of hexo-generator-sitemap's sitemap, though Hexo builds its page"
+	}
 	if f.Zone = r.zone(); f.Zone != nil {
 		f.ZoneFrom = r.c.File + " timezone"
 	}
