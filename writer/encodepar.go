@@ -21,9 +21,11 @@ type window struct {
 
 // windowSize is the number of URLs in a window: large enough that handing
 // windows around costs nothing, small enough that a window takes a
-// hundred kilobytes or two (a build's write holds 2 × GOMAXPROCS of them;
-// at 1,024, a 100,000-page build peaked 1.2 MiB higher).
-const windowSize = 512
+// hundred kilobytes or less (a build's write holds 2 × GOMAXPROCS of
+// them beside the records; at 1,024, a 100,000-page build peaked 1.2 MiB
+// higher, at 512 its windows held 2.8 MiB, a translated site's windows
+// sized for its largest clusters).
+const windowSize = 256
 
 // encodeURLs encodes every URL of urls as a <url> element, on as many
 // goroutines as there are CPUs, and calls fn for each element in order,

@@ -128,7 +128,7 @@ func TestWriteChecksUnchanged(t *testing.T) {
 	if !checkKnown() {
 		t.Fatal("checkKnown is off in a test binary")
 	}
-	urls := numbered(300)
+	urls := numbered(windowSize) // one window: asked on the caller's goroutine
 	opts := Options{Dir: t.TempDir(), BaseURL: base, MaxURLs: 1000, State: NewState()}
 	h := &hinted{urls: urls, changed: map[int]bool{}}
 	if _, err := Write(h, opts); err != nil {
