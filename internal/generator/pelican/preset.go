@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
@@ -26,9 +27,14 @@ type Preset struct {
 	// templates are the templates the sources name by their metadata
 	// (Template: blog), by path; read on the walk's goroutines.
 	templates sync.Map
-	// pages are the articles and pages of the sources, by path: their
-	// slugs, file names and URL paths (see [Preset.movedTo]).
-	pages sync.Map
+	// pages are the articles and pages of the sources, by path, when
+	// PLUGINS names plugins: their slugs, file names and URL paths (see
+	// [Preset.movedTo]). byName indexes their URL paths by slug and by
+	// file name, made again when stale (a source read or forgotten since).
+	pages  sync.Map
+	mu     sync.Mutex
+	stale  atomic.Bool
+	byName map[string][]string
 }
 
 var (
@@ -85,19 +91,23 @@ func (p *Preset) movedTo(urlPath string) (string, bool) {
 	if name == "" || name == "/" || name == "." {
 		return "", false
 	}
-	var found string
-	n := 0
-	p.pages.Range(func(_, v any) bool {
-		pub := v.(published)
-		if pub.slug == name || pub.base == name {
-			found, n = pub.url, n+1
-		}
-		return n < 2
-	})
-	if n != 1 {
-		return "", false
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.byName == nil || p.stale.Swap(false) {
+		p.byName = map[string][]string{}
+		p.pages.Range(func(_, v any) bool {
+			pub := v.(published)
+			p.byName[pub.slug] = append(p.byName[pub.slug], pub.url)
+			if pub.base != pub.slug {
+				p.byName[pub.base] = append(p.byName[pub.base], pub.url)
+			}
+			return true
+		})
 	}
-	return found, true
+	if urls := p.byName[name]; len(urls) == 1 {
+		return urls[0], true
+	}
+	return "", false
 }
 
 // Changed forgets what was read of the sources at rels (files, or
@@ -108,6 +118,7 @@ func (p *Preset) Changed(rels []string) []string {
 		for _, r := range rels {
 			if rel == r || strings.HasPrefix(rel, r+"/") {
 				p.pages.Delete(rel)
+				p.stale.Store(true)
 			}
 		}
 		return true
@@ -155,7 +166,9 @@ func under(rel string, dirs []string) bool {
 // ReadMeta reads the metadata of the source at rel and finds its page.
 func (p *Preset) ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error) {
 	p.templates.Delete(rel)
-	p.pages.Delete(rel)
+	if _, ok := p.pages.LoadAndDelete(rel); ok {
+		p.stale.Store(true)
+	}
 	m, err := readMeta(rel, r)
 	fm := &frontmatter.Source{}
 	if err != nil || m == nil {
@@ -299,8 +312,9 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 		return // not written (save_as ''), or not a file below the output
 	}
 	fm.URL = "/" + saveAs
-	if kind == "ARTICLE" || kind == "PAGE" {
+	if s.Plugins && (kind == "ARTICLE" || kind == "PAGE") {
 		p.pages.Store(rel, published{slug: slug, base: base, url: fm.URL})
+		p.stale.Store(true)
 	}
 }
 
