@@ -13,13 +13,12 @@ func TestPercent(t *testing.T) {
 		want int
 	}{
 		{0, 100},
-		{1 << 20, 100},
+		{4 << 20, 100},
 		{Knee, 100},
-		{4 << 20, 50},   // the headroom stays Knee
-		{11 << 20, 18},  // 100,000 pages' records: 2 MiB, not 8
-		{16 << 20, 12},  // an eighth of the live heap from here on
-		{100 << 20, 12}, // a million pages' records: 12.5 MiB, not 50
-		{10 << 30, 12},
+		{10 << 20, 80},  // the headroom stays Knee
+		{16 << 20, 50},  // half the live heap from here on
+		{100 << 20, 50}, // a million pages' records
+		{10 << 30, 50},
 	} {
 		if got := Percent(tc.live); got != tc.want {
 			t.Errorf("Percent(%d MiB) = %d, want %d", tc.live>>20, got, tc.want)
@@ -38,7 +37,7 @@ func TestStart(t *testing.T) {
 	was := debug.SetGCPercent(90)
 	defer debug.SetGCPercent(was)
 
-	live := make([]byte, 16<<20) // 16 knees: the floor, 12
+	live := make([]byte, 8<<20) // 8 knees: the floor, 50
 	for i := range live {
 		live[i] = byte(i)
 	}
@@ -46,8 +45,8 @@ func TestStart(t *testing.T) {
 	runtime.GC()
 	select {
 	case pc := <-set:
-		if pc != 12 {
-			t.Errorf("GOGC set to %d for a live heap of 16 knees, want 12", pc)
+		if pc != 50 {
+			t.Errorf("GOGC set to %d for a live heap of 8 knees, want 50", pc)
 		}
 	case <-time.After(time.Minute): // a failure's bound, not a wait: the cleanup follows the collection
 		t.Fatal("no GOGC set a minute after a collection")
