@@ -54,7 +54,7 @@ func (b *builder) record(path string, o outcome) {
 		b.opts.Report.Page(path, &d)
 	}
 	b.explain.page(path, &d)
-	if o.joined != nil {
+	if o.joined != nil && b.explain.wanted() {
 		b.explain.source(path, o.joined.path, b.contested(o.joined.key))
 	}
 	if d.Skip != "" {
