@@ -250,7 +250,7 @@ func Discover(a Ask) (*Project, error) {
 	p := newDiscovery(a)
 	pr := &Project{Dir: p.dir, BareBase: true, Warnings: p.warnings}
 	v := a // the values as given, then as the project fills them
-	src, err := p.sources(&v, pr)
+	src, rules, err := p.sources(&v, pr)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +269,7 @@ func Discover(a Ask) (*Project, error) {
 	// The generator that built the site folder, nil for none: what the
 	// rest asks of a generator, it asks of this one.
 	site := p.builtBy(v.Root)
-	if src, err = p.join(&v, pr, src, site); err != nil {
+	if src, rules, err = p.join(&v, pr, src, rules, site); err != nil {
 		return nil, err
 	}
 	pr.Sources = src
@@ -300,10 +300,7 @@ func Discover(a Ask) (*Project, error) {
 		pr.BareBase = g.Gen == nil || !g.Gen.Info().SlashedBase
 	}
 	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
-	// What the generator of the sources says of them, asked once.
-	var rules generator.Rules
 	if src != nil {
-		rules = generator.RulesOf(src.Preset)
 		// Hugo's [sitemap] changefreq and priority, every page's.
 		pr.Defaults = mapping.Rule{ChangeFreq: rules.Output.ChangeFreq, Priority: rules.Output.Priority}
 	}

@@ -19,13 +19,14 @@ import (
 )
 
 // sources sets up the source files of content mode, or of the join in
-// output mode (source:), with their preset; nil when there are none. In
-// content mode it also says root and out from the generator's
-// configuration when they are not given.
-func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
+// output mode (source:), with their preset, and returns the rules of
+// that preset, ready; nil when there are none. In content mode it also
+// says root and out from the generator's configuration when they are not
+// given.
+func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.Rules, error) {
 	projectDir := p.dir
 	if !v.Content && (v.Source == "" || v.Source == SourceNone) {
-		return nil, nil
+		return nil, generator.Rules{}, nil
 	}
 	// The generator's configuration is in the project folder: this
 	// file's (or the working directory), else the one above the sources,
@@ -40,7 +41,7 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 	}
 	preset, info, project, err := loadPreset(v.Preset, dirs, v.Limits)
 	if err != nil {
-		return nil, err
+		return nil, generator.Rules{}, err
 	}
 	rules := generator.RulesOf(preset)
 	// An unknown zone name: its dates are read as UTC, not in silence.
@@ -53,26 +54,26 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		content, publish := presetDirs(rules, info, project)
 		if v.Root == "" && content.path != "" {
 			if err := p.inTree(content, "sitemapgen DIR"); err != nil {
-				return nil, err
+				return nil, generator.Rules{}, err
 			}
 			v.Root = content.path
 			pr.Root = v.Root
 		}
 		if v.Out == "" && publish.path != "" {
 			if err := p.inTree(publish, "--out DIR"); err != nil {
-				return nil, err
+				return nil, generator.Rules{}, err
 			}
 			v.Out = publish.path
 			pr.Out = v.Out
 		}
 		if v.Root == "" {
-			return nil, &diag.Diagnostic{File: v.ConfigFile, Msg: "mode: content needs the folder of source files: root: in " + v.SettingsFile + " or DIR"}
+			return nil, generator.Rules{}, &diag.Diagnostic{File: v.ConfigFile, Msg: "mode: content needs the folder of source files: root: in " + v.SettingsFile + " or DIR"}
 		}
 		if v.Out == "" {
-			return nil, &diag.Diagnostic{File: v.ConfigFile, Msg: "mode: content needs the folder to write the sitemaps into (the built site): out: in " + v.SettingsFile + " or --out"}
+			return nil, generator.Rules{}, &diag.Diagnostic{File: v.ConfigFile, Msg: "mode: content needs the folder to write the sitemaps into (the built site): out: in " + v.SettingsFile + " or --out"}
 		}
 		if v.Source != "" && filepath.Clean(v.Source) != filepath.Clean(v.Root) {
-			return nil, &diag.Diagnostic{File: v.ConfigFile, Msg: "source: is for mode: output; in mode: content the sources are in root: (" + v.Root + ")"}
+			return nil, generator.Rules{}, &diag.Diagnostic{File: v.ConfigFile, Msg: "source: is for mode: output; in mode: content the sources are in root: (" + v.Root + ")"}
 		}
 		dir = v.Root
 	}
@@ -101,8 +102,8 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		}
 	}
 	if len(rules.Sources.LanguageFolders) > 0 && !v.Content {
-		if err := p.splitLanguages(src, rules, info, dir, project); err != nil {
-			return nil, err
+		if rules, err = p.splitLanguages(src, rules, info, dir, project); err != nil {
+			return nil, generator.Rules{}, err
 		}
 	}
 	if src.Preset == preset {
@@ -113,9 +114,9 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		if r, err := filepath.Rel(project, dir); err == nil {
 			rel = filepath.ToSlash(r)
 		}
-		p.ready(preset, dir, rel, pr)
+		rules = p.ready(preset, dir, rel, pr)
 	}
-	return src, nil
+	return src, rules, nil
 }
 
 // ready makes the preset of the sources in dir (rel, relative to the
@@ -136,35 +137,36 @@ func (p *discovery) ready(preset generator.Preset, dir, rel string, pr *Project)
 // language's own folder, walked from the project folder, when dir is the
 // folder of the sources the configuration its rules read (loaded from
 // project) names: Hugo's languages with a contentDir each. info is their
-// generator's.
-func (p *discovery) splitLanguages(src *pipeline.Sources, rules generator.Rules, info generator.Info, dir, project string) error {
+// generator's. It returns the rules of src's preset then: rules, or
+// those of the languages' preset.
+func (p *discovery) splitLanguages(src *pipeline.Sources, rules generator.Rules, info generator.Info, dir, project string) (generator.Rules, error) {
 	c := rules.Sources.Config
 	if c == nil || info.Name == "" || rules.Sources.Split == nil {
-		return nil
+		return rules, nil
 	}
 	file, sources, publish := c.File, c.Sources, c.Publish
 	if !samePath(dir, filepath.Join(project, sources)) {
-		return nil
+		return rules, nil
 	}
 	folders := rules.Sources.LanguageFolders
 	for _, lang := range slices.Sorted(maps.Keys(folders)) {
 		f := folder{filepath.Join(project, filepath.FromSlash(folders[lang])), diag.Pos{File: filepath.Join(project, file)},
 			"languages." + lang + "." + info.SourceKey, possessive(info.Title) + " source folder of " + lang}
 		if err := p.inTree(f, "--source DIR"); err != nil {
-			return err
+			return rules, err
 		}
 	}
 	split, err := rules.Sources.Split(project)
 	if err != nil {
-		return wrapIn(project, err)
+		return rules, wrapIn(project, err)
 	}
 	src.Dir, src.Preset = project, split
-	s := generator.RulesOf(split).Sources
-	src.Walk.Include, src.Walk.Exclude = s.Include, s.Exclude
+	rules = generator.RulesOf(split)
+	src.Walk.Include, src.Walk.Exclude = rules.Sources.Include, rules.Sources.Exclude
 	if out := relInside(project, filepath.Join(project, publish)); out != "" {
 		src.Walk.Exclude = append(src.Walk.Exclude, out)
 	}
-	return nil
+	return rules, nil
 }
 
 // sourceSetting names, for a generator whose sources a join reads by
@@ -182,54 +184,55 @@ func sourceSetting(name string) string {
 
 // join finds the sources the pages of a generator's build are joined to
 // (Hugo's, Jekyll's, MkDocs'; or those of a generator that routes files),
-// unless source: says otherwise; src is the join source: gave.
+// unless source: says otherwise; src is the join source: gave, rules
+// its preset's. It returns the sources with their preset's rules.
 //
 // site is the generator that built the site folder, nil for none.
-func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, site *generator.Project) (*pipeline.Sources, error) {
+func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules generator.Rules, site *generator.Project) (*pipeline.Sources, generator.Rules, error) {
 	if v.Content {
-		return src, nil
+		return src, rules, nil
 	}
 	if !v.SourceGiven {
 		dir, from, preset, err := p.sourceDir(site, pr)
 		if err != nil {
-			return nil, err
+			return nil, generator.Rules{}, err
 		}
 		if dir == "" {
-			routed, from, err := p.routes(site, "", v, pr)
+			routed, routedRules, from, err := p.routes(site, "", v, pr)
 			if err != nil {
-				return nil, err
+				return nil, generator.Rules{}, err
 			}
 			if routed != nil {
-				src = routed
+				src, rules = routed, routedRules
 				pr.Detected = joinDetected(pr.Detected, "sources "+from)
 			}
-			return src, nil
+			return src, rules, nil
 		}
 		v.Source, pr.Source = dir, dir
 		if !v.PresetGiven {
 			v.Preset, pr.Preset = preset, preset // its rules, whatever else the folder holds
 		}
-		src, err := p.sources(v, pr)
+		src, rules, err := p.sources(v, pr)
 		if err != nil {
-			return nil, err
+			return nil, generator.Rules{}, err
 		}
 		line := dir + " (" + from + ")"
-		if f := generator.RulesOf(src.Preset).Sources.Describe; f != nil {
+		if f := rules.Sources.Describe; f != nil {
 			// Each language's folder (Hugo's).
 			line = f(src.Dir, "")
 		}
 		pr.Detected = joinDetected(pr.Detected, "sources "+line)
-		return src, nil
+		return src, rules, nil
 	}
 	if v.Source != SourceNone && !v.PresetGiven && src != nil && registry.IsPlain(src.Preset) {
 		// --source DIR in a project whose generator routes files: its
 		// rules, in that folder.
 		// (The folder is the user's: nothing to check.)
-		if routed, _, _ := p.routes(site, v.Source, v, pr); routed != nil {
-			return routed, nil
+		if routed, routedRules, _, _ := p.routes(site, v.Source, v, pr); routed != nil {
+			return routed, routedRules, nil
 		}
 	}
-	return src, nil
+	return src, rules, nil
 }
 
 // sourceDir returns the folder of the source files of the Hugo, Jekyll
@@ -260,20 +263,21 @@ func (p *discovery) sourceDir(g *generator.Project, pr *Project) (dir, from, pre
 
 // routes returns the join of the pages g built, when it is a generator
 // that routes files (Docusaurus, Astro, Next.js, Eleventy, Sphinx), to
-// their sources, and what names them; nil for another generator, or none
+// their sources, with their preset's rules, and what names them; nil for
+// another generator, or none
 // (g nil), or when the sources' folder is not there. The error is
 // of a sources' folder the configuration names that leads out of the
 // project's tree.
 //
 // A given source folder (--source DIR) takes the place of the
 // generator's.
-func (p *discovery) routes(g *generator.Project, given string, v *Ask, pr *Project) (*pipeline.Sources, string, error) {
+func (p *discovery) routes(g *generator.Project, given string, v *Ask, pr *Project) (*pipeline.Sources, generator.Rules, string, error) {
 	if g == nil {
-		return nil, "", nil
+		return nil, generator.Rules{}, "", nil
 	}
 	preset, rel := g.Routes()
 	if preset == nil {
-		return nil, "", nil
+		return nil, generator.Rules{}, "", nil
 	}
 	dir := filepath.Join(p.dir, filepath.FromSlash(rel))
 	if given != "" {
@@ -283,11 +287,11 @@ func (p *discovery) routes(g *generator.Project, given string, v *Ask, pr *Proje
 		}
 	}
 	if !isDir(dir) {
-		return nil, "", nil
+		return nil, generator.Rules{}, "", nil
 	}
 	if given == "" {
 		if err := p.inTree(p.genFolder(*g, dir, false), "--source DIR"); err != nil {
-			return nil, "", err
+			return nil, generator.Rules{}, "", err
 		}
 	}
 	// The files that route its pages (Eleventy's data files, Astro's
@@ -303,9 +307,9 @@ func (p *discovery) routes(g *generator.Project, given string, v *Ask, pr *Proje
 	src.Walk.FollowSymlinks = v.FollowSymlinks
 	// What the line of what was found names: the folders, and whose.
 	if f := rules.Sources.Describe; f != nil {
-		return src, f(dir, g.Title()), nil
+		return src, rules, f(dir, g.Title()), nil
 	}
-	return src, dir + " (" + g.Title() + ")", nil
+	return src, rules, dir + " (" + g.Title() + ")", nil
 }
 
 // contentFS is the sources' folder dir, as named, for a preset that
