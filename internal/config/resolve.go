@@ -183,8 +183,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 			kept = append(kept, e)
 		}
 		c.Values.Index.Extra = kept
-	}
-	if err := checkExtraScope(l, c.Values.Index.Extra, v); err != nil {
+	} else if err := checkExtraScope(l, v.Index.Extra, v); err != nil {
 		return nil, err
 	}
 	if w := xslOrigin(l, v.XSL, v.BaseURL); w != nil {
