@@ -397,29 +397,6 @@ func wrapIn(dir string, err error) error {
 	return err
 }
 
-// presetDirs returns the folders of the sources and of the built site
-// that the configuration its rules read, loaded from project, names,
-// with where and by which key (info is the generator's); their paths are
-// "" for a preset without them.
-func presetDirs(rules generator.Rules, info generator.Info, project string) (content, publish folder) {
-	c := rules.Sources.Config
-	if c == nil || info.Name == "" {
-		return folder{}, folder{}
-	}
-	file, sources, published := c.File, c.Sources, c.Publish
-	content.path, publish.path = filepath.Join(project, sources), filepath.Join(project, published)
-	content.what, publish.what = possessive(info.Title)+" source folder", possessive(info.Title)+" publish folder"
-	if file == "" {
-		// No configuration: the generator's defaults, which no key gives.
-		content.at, publish.at = diag.Pos{File: content.path}, diag.Pos{File: publish.path}
-		return content, publish
-	}
-	content.at = diag.Pos{File: filepath.Join(project, filepath.FromSlash(file))}
-	publish.at = content.at
-	content.key, publish.key = info.SourceKey, info.PublishKey
-	return content, publish
-}
-
 // relInside returns target relative to dir, with "/" separators, when it
 // is inside dir; "" otherwise.
 func relInside(dir, target string) string {
