@@ -216,12 +216,16 @@ func TestServerRoutes(t *testing.T) {
 		{true, []string{"https://example.com/shop/", "https://example.com/shop/account/", "https://example.com/shop/q%3Fx=%3Cy%3E/", "https://example.com/shop/a%20b%23c/", "https://example.com/shop/feed.xml", "https://example.com/shop/docs/"}},
 		{false, []string{"https://example.com/shop/", "https://example.com/shop/account", "https://example.com/shop/q%3Fx=%3Cy%3E", "https://example.com/shop/a%20b%23c", "https://example.com/shop/feed.xml", "https://example.com/shop/docs/"}},
 	} {
-		got, err := extraLocs(t, serverRoutes(pr, "https://example.com/shop/", tc.slash))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("slash %v: records\n%q\nwant\n%q", tc.slash, got, tc.want)
+		// The base URL as a user gives it: Astro's site is most often
+		// written without its final slash.
+		for _, base := range []string{"https://example.com/shop/", "https://example.com/shop", "https://Example.com/shop"} {
+			got, err := extraLocs(t, serverRoutes(pr, base, tc.slash))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("base %s, slash %v: records\n%q\nwant\n%q", base, tc.slash, got, tc.want)
+			}
 		}
 	}
 }

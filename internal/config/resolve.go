@@ -906,11 +906,13 @@ func extras(l *layers, v *Values) []pipeline.Extra {
 
 // serverRoutes returns the URL paths of a server build's pages rendered
 // on demand (project.Project.ServerRoutes) as a source of extra URLs,
-// each under base, a folder's with a final slash when slash says so, at
-// its place in the record's list. A route is a path, whatever it holds:
+// each under base (as the base URL is given: with or without its final
+// slash, its host in any case), a folder's with a final slash when slash
+// says so, at its place in the record's list. A route is a path, whatever it holds:
 // encoded as a page file's path is ("?" and "#" too, and a line break),
 // so that the final slash ends the path.
 func serverRoutes(pr *project.Project, base string, slash bool) pipeline.Extra {
+	base, _ = mapping.ParseBaseURL(base) // checked as it was read; its final slash added
 	var text strings.Builder
 	for _, r := range pr.ServerRoutes {
 		u := base + mapping.EncodePath(strings.TrimPrefix(r, "/"))
