@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -347,23 +348,47 @@ func watchBeside(t *testing.T, src, dir string, want []string, file, url string,
 	page, body := filepath.Join(src, filepath.FromSlash(file)), "---\ntitle: Second\ndate: 2024-02-06\n---\nTwo.\n"
 	write(t, page, body)
 	// A generator's watcher may still be starting when it says it watches
-	// (Eleventy's chokidar takes a file written during its first scan for
-	// one it had, and a change of it then builds the pages it knew, not
-	// this one): the page is removed and written anew, an event of a new
-	// file, until the generator builds it.
+	// (Eleventy says "Watching…" before chokidar's first scan ends, and
+	// takes a file written during that scan for one it had: a change of
+	// it then builds the pages it knew, not this one). Until the generator
+	// builds the page, the page is removed, and written anew once the
+	// generator has seen it go (Eleventy: "File deleted: ./blog/…"), or at
+	// the next tick for a generator that says nothing of it: an event of a
+	// new file. Written again at once, chokidar took the removal and the
+	// new file for one change of the file it had (its atomic writes).
 	again := time.NewTicker(5 * time.Second)
 	defer again.Stop()
 	deadline := time.After(3 * time.Minute)
+	var said []string // what the generator printed, for a failure's message
+	removed := false
+	rewrite := func() {
+		if removed {
+			write(t, page, body)
+			removed = false
+		}
+	}
 	for !slices.Contains(sitemapURLs(t, out), base+url) {
 		select {
 		case <-p.added:
+		case line, ok := <-gen:
+			if !ok {
+				gen = nil // it ended; the deadline tells
+				continue
+			}
+			said = append(said, line)
+			if strings.Contains(line, path.Base(file)) {
+				rewrite()
+			}
 		case <-again.C:
+			if removed {
+				rewrite()
+				continue
+			}
 			if err := os.Remove(page); err != nil {
 				t.Fatal(err)
 			}
-			write(t, page, body)
+			removed = true
 		case <-deadline:
-			var said []string
 			for len(gen) > 0 {
 				said = append(said, <-gen)
 			}
