@@ -412,7 +412,7 @@ race_lane() {
   # compares them with its budget in a run without it.
   step allocation budget
   go test "${tests[@]}" "${link[@]}" -count=1 -run '^TestAllocBudget$' ./internal/pipeline
-  go test "${tests[@]}" "${link[@]}" -count=1 -run '^(TestMapHreflangAllocs|TestMapCanonicalAllocs|TestHreflangAllocs)$' ./mapping ./internal/htmlhead
+  go test "${tests[@]}" "${link[@]}" -count=1 -run '^(TestMapHreflangAllocs|TestMapCanonicalAllocs|TestHreflangAllocs|TestDirOpenat)$' ./mapping ./internal/htmlhead ./walker
 
   # Fuzz budgets are counts of executions, not durations: with a
   # duration, Go 1.26's fuzzing coordinator can report "context deadline

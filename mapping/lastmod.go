@@ -74,7 +74,7 @@ func (m *Mapper) lastModOf(d *Decision, src LastModSource, f walker.File, h *htm
 		}
 	case LastModMeta:
 		if h != nil && !h.Modified.IsZero() {
-			from := "meta " + h.ModifiedFrom
+			from := metaFrom(h.ModifiedFrom)
 			if !future(h.Modified, from) && !m.stamp(d, h.Modified, f, from) {
 				return h.Modified, from, true
 			}
@@ -165,4 +165,18 @@ func HasTimeOfDay(t time.Time) bool {
 // the mtime source has its own rule (the build's GuardMTime).
 func Stampable(src LastModSource) bool {
 	return src == LastModMeta || src == LastModSitemap
+}
+
+// metaFroms are the lastmod sources a head's date is from, made once, not
+// for each page: "meta " and the head's ModifiedFrom.
+var metaFroms = [...]string{"meta article:modified_time", "meta og:updated_time", "meta meta last-modified", "meta JSON-LD dateModified"}
+
+// metaFrom returns "meta " + from.
+func metaFrom(from string) string {
+	for _, s := range metaFroms {
+		if s[len("meta "):] == from {
+			return s
+		}
+	}
+	return "meta " + from
 }

@@ -505,7 +505,11 @@ func (m *Mapper) Map(p Page) Decision {
 		}
 		urlPath, form = clean, FormUnknown
 	}
-	d.URL.Loc, d.Form = m.join(urlPath), form
+	canonical := ""
+	if h != nil {
+		canonical = h.Canonical
+	}
+	d.URL.Loc, d.Form = m.joinAs(urlPath, canonical), form
 	if sitemap.CheckLoc(d.URL.Loc) != nil {
 		d.Skip = LocTooLong
 		d.Because = fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(d.URL.Loc), sitemap.MaxLocLength)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
@@ -256,6 +257,33 @@ func TestEncodePath(t *testing.T) {
 	}
 	if got := EncodePath(" #%?é"); got != "%20%23%25%3F%C3%A9" {
 		t.Errorf("EncodePath = %q", got)
+	}
+}
+
+// TestJoinAs holds joinAs to join: a page's canonical link that reads as
+// its URL is taken as it is, anything else is not.
+func TestJoinAs(t *testing.T) {
+	m, err := New(Options{BaseURL: "https://example.com/docs/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"a.html", "blog/", "tips & tricks/a b.html", "café/日本語/", "a#b?c%d.html", "a\xffb.html", "%41/"} {
+		want := m.join(p)
+		known := strings.Clone(want)
+		if got := m.joinAs(p, known); got != want || unsafe.StringData(got) != unsafe.StringData(known) {
+			t.Errorf("joinAs(%q, its URL) = %q, not the URL given", p, got)
+		}
+		for _, other := range []string{"", "https://example.com/docs/", strings.ToLower(want), want + "x", want[:len(want)-1], strings.Replace(want, "/docs/", "/doc/", 1), strings.Replace(want, "https:", "http:", 1)} {
+			if other == want {
+				continue
+			}
+			if got := m.joinAs(p, other); got != want {
+				t.Errorf("joinAs(%q, %q) = %q, want %q", p, other, got, want)
+			}
+		}
+	}
+	if got := m.joinAs("", "https://example.com/docs/"); got != m.bare {
+		t.Errorf("joinAs of the base = %q", got)
 	}
 }
 

@@ -117,3 +117,19 @@ func TestStampSourceDate(t *testing.T) {
 		}
 	}
 }
+
+// metaFrom is "meta " and the head's date's source, kept once for those
+// the head reader names.
+func TestMetaFrom(t *testing.T) {
+	for _, from := range []string{"article:modified_time", "og:updated_time", "meta last-modified", "JSON-LD dateModified", "other"} {
+		if got := metaFrom(from); got != "meta "+from {
+			t.Errorf("metaFrom(%q) = %q", from, got)
+		}
+	}
+	if raceEnabled {
+		return
+	}
+	if n := testing.AllocsPerRun(10, func() { metaFrom("og:updated_time") }); n != 0 {
+		t.Errorf("metaFrom of a name the head reader gives allocates %v times", n)
+	}
+}

@@ -23,7 +23,11 @@ func EncodePath(p string) string { return escape(p, true) }
 
 // escape percent-encodes the bytes of p outside pathSafe; "/" too unless
 // keepSlash.
-func escape(p string, keepSlash bool) string {
+func escape(p string, keepSlash bool) string { return escapeAfter("", p, keepSlash) }
+
+// escapeAfter returns prefix followed by escape(p, keepSlash), made in
+// one allocation.
+func escapeAfter(prefix, p string, keepSlash bool) string {
 	safe := func(c byte) bool { return pathSafe[c] && (keepSlash || c != '/') }
 	n := 0
 	for i := 0; i < len(p); i++ {
@@ -32,19 +36,48 @@ func escape(p string, keepSlash bool) string {
 		}
 	}
 	if n == 0 {
-		return p
+		if prefix == "" {
+			return p
+		}
+		return prefix + p
 	}
-	const hex = "0123456789ABCDEF"
-	b := make([]byte, 0, len(p)+2*n)
+	var b strings.Builder // one allocation, not a []byte and its string
+	b.Grow(len(prefix) + len(p) + 2*n)
+	b.WriteString(prefix)
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		if safe(c) {
-			b = append(b, c)
+			b.WriteByte(c)
 		} else {
-			b = append(b, '%', hex[c>>4], hex[c&15])
+			b.WriteByte('%')
+			b.WriteByte(hexDigits[c>>4])
+			b.WriteByte(hexDigits[c&15])
 		}
 	}
-	return string(b)
+	return b.String()
+}
+
+// hexDigits are the digits EncodePath writes.
+const hexDigits = "0123456789ABCDEF"
+
+// encodesTo reports whether EncodePath(p) is enc, without making it.
+func encodesTo(p, enc string) bool {
+	j := 0
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if pathSafe[c] {
+			if j >= len(enc) || enc[j] != c {
+				return false
+			}
+			j++
+			continue
+		}
+		if j+3 > len(enc) || enc[j] != '%' || enc[j+1] != hexDigits[c>>4] || enc[j+2] != hexDigits[c&15] {
+			return false
+		}
+		j += 3
+	}
+	return j == len(enc)
 }
 
 // pathSafe marks the bytes EncodePath keeps: RFC 3986 pchar minus
@@ -318,7 +351,17 @@ func (m *Mapper) join(p string) string {
 	if p == "" {
 		return m.bare
 	}
-	return m.base + EncodePath(p)
+	return escapeAfter(m.base, p, true)
+}
+
+// joinAs is join, but returns known when it is that URL, and then makes
+// nothing: a page's canonical link mostly names the page's own URL, and
+// its string, made by the head's reader, serves as the page's loc.
+func (m *Mapper) joinAs(p, known string) string {
+	if p != "" && len(known) > len(m.base) && known[:len(m.base)] == m.base && encodesTo(p, known[len(m.base):]) {
+		return known
+	}
+	return m.join(p)
 }
 
 // below returns the encoded path of loc below the base URL.

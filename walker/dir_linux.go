@@ -3,8 +3,10 @@ package walker
 import (
 	"encoding/binary"
 	"io/fs"
+	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -17,19 +19,54 @@ import (
 type Dir struct {
 	fd  int
 	buf []byte // the worker's buffer for getdents
+	// path is the worker's buffer for the NUL-terminated path a system
+	// call takes (cPath): made there, not copied to the heap for each
+	// call as unix.Openat and syscall.Openat copy it.
+	path []byte
 }
 
 // FD returns the folder's open descriptor.
 func (d *Dir) FD() int { return d.fd }
 
-func newDir() *Dir { return &Dir{fd: -1, buf: make([]byte, 32<<10)} }
+// Openat opens the file name of the folder (openat(2) relative to FD),
+// as syscall.Openat(d.FD(), name, flags, mode) does, without copying
+// name to the heap: its NUL-terminated form is made in the Dir's own
+// buffer. Like the Dir, it is for the callback that receives the File.
+func (d *Dir) Openat(name string, flags int, mode uint32) (int, error) {
+	return d.openat(d.fd, name, flags, mode)
+}
+
+func newDir() *Dir { return &Dir{fd: -1, buf: make([]byte, 32<<10), path: make([]byte, 0, 256)} }
+
+// cPath returns p NUL-terminated, in d.path; false when p holds a NUL,
+// which no path of the system's may (unix.BytePtrFromString's EINVAL).
+func (d *Dir) cPath(p string) (*byte, bool) {
+	if strings.IndexByte(p, 0) >= 0 {
+		return nil, false
+	}
+	d.path = append(append(d.path[:0], p...), 0)
+	return &d.path[0], true
+}
+
+// openat is unix.Openat with the path made in d.path.
+func (d *Dir) openat(at int, path string, flags int, mode uint32) (int, error) {
+	p, ok := d.cPath(path)
+	if !ok {
+		return -1, unix.EINVAL
+	}
+	r, _, e := unix.Syscall6(unix.SYS_OPENAT, uintptr(at), uintptr(unsafe.Pointer(p)), uintptr(flags|unix.O_LARGEFILE), uintptr(mode), 0, 0)
+	if e != 0 {
+		return -1, e
+	}
+	return int(r), nil
+}
 
 // rootDir is the walk's root, held open: folders are opened relative to
 // it.
 type rootDir struct{ fd int }
 
 func openRootDir(path string) (*rootDir, error) {
-	fd, err := openDir(unix.AT_FDCWD, path)
+	fd, err := new(Dir).openDir(unix.AT_FDCWD, path)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
@@ -40,9 +77,9 @@ func (r *rootDir) close() { syscall.Close(r.fd) }
 
 // openDir opens the folder at path relative to the folder at, following
 // links as a path lookup does.
-func openDir(at int, path string) (int, error) {
+func (d *Dir) openDir(at int, path string) (int, error) {
 	for {
-		fd, err := unix.Openat(at, path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		fd, err := d.openat(at, path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 		if err != unix.EINTR {
 			return fd, err
 		}
@@ -55,7 +92,7 @@ func (d *Dir) open(root *rootDir, rel string) error {
 	if rel == "" {
 		rel = "."
 	}
-	fd, err := openDir(root.fd, rel)
+	fd, err := d.openDir(root.fd, rel)
 	if err != nil {
 		return err
 	}

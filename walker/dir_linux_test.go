@@ -43,3 +43,42 @@ func TestWalkDirFD(t *testing.T) {
 		}
 	}
 }
+
+// Dir.Openat opens the file by its name in the folder, as syscall.Openat
+// does, with no copy of the name on the heap; a name with a NUL is
+// EINVAL, as there.
+func TestDirOpenat(t *testing.T) {
+	root := tree(t, "b/page.html")
+	// One worker: no other allocates while the callback counts.
+	err := Walk(context.Background(), root, Options{NoStat: true, Workers: 1}, func(f File) error {
+		fd, err := f.Dir.Openat(base(f.Path), syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil || st.Size != int64(len("<html>b/page.html")) {
+			t.Errorf("%s: opened a file of %d bytes (%v)", f.Path, st.Size, err)
+		}
+		syscall.Close(fd)
+		if _, err := f.Dir.Openat("page\x00.html", syscall.O_RDONLY, 0); err != syscall.EINVAL {
+			t.Errorf("a name with a NUL: %v, want EINVAL", err)
+		}
+		if _, err := f.Dir.Openat("gone.html", syscall.O_RDONLY, 0); err != syscall.ENOENT {
+			t.Errorf("a name not there: %v, want ENOENT", err)
+		}
+		if raceEnabled {
+			return nil
+		}
+		if n := testing.AllocsPerRun(10, func() {
+			if fd, err := f.Dir.Openat("page.html", syscall.O_RDONLY|syscall.O_CLOEXEC, 0); err == nil {
+				syscall.Close(fd)
+			}
+		}); n != 0 {
+			t.Errorf("Openat allocates %v times, want none", n)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -69,12 +69,13 @@ func (w *walk) tree(full string) error {
 // work lists folders until none is left, or the walk stops.
 func (t *treeWalk) work() {
 	d := newDir()
+	var subs []string // the worker's, used again for each folder
 	for {
 		rel, ok := t.next()
 		if !ok {
 			return
 		}
-		subs := t.list(d, rel)
+		subs = t.list(d, rel, subs[:0])
 		t.mu.Lock()
 		if !t.stopped {
 			t.stack = append(t.stack, subs...)
@@ -85,6 +86,7 @@ func (t *treeWalk) work() {
 			t.more.Broadcast()
 		}
 		t.mu.Unlock()
+		clear(subs) // the stack holds them now
 	}
 }
 
@@ -113,15 +115,14 @@ func (t *treeWalk) stop() {
 }
 
 // list lists the folder rel and judges its entries; it returns the
-// folders to walk next.
-func (t *treeWalk) list(d *Dir, rel string) []string {
+// folders to walk next, appended to subs.
+func (t *treeWalk) list(d *Dir, rel string, subs []string) []string {
 	if err := t.open(d, rel); err != nil {
 		t.failed(rel, err)
-		return nil
+		return subs
 	}
 	defer d.close()
 	w := t.w
-	var subs []string
 	var enter, skip []string // Options.Folders'
 	folders := w.opts.Folders
 	err := d.read(func(name []byte, typ fs.FileMode) bool {
@@ -159,7 +160,8 @@ func (t *treeWalk) list(d *Dir, rel string) []string {
 	})
 	if err != nil {
 		t.failed(rel, err)
-		return nil
+		clear(subs)
+		return subs[:0]
 	}
 	if folders != nil && (len(enter) > 0 || len(skip) > 0) {
 		slices.Sort(enter)

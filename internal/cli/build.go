@@ -142,7 +142,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	c.Build.Report = rep.report()
 	c.Build.KeepLeftOut = c.Writes() && v.Changes != "" // a removed URL whose page is still there is not gone
 	if e.getenv("GOGC") == "" {
-		defer startPacer()() // the heap grows by half of what is live between cycles, not by all of it
+		defer startPacer()() // the heap grows by an eighth of what is live between cycles, not by all of it
 	}
 	res, err := pipeline.Run(ctx, c.Build)
 	var dev *pipeline.DevServerError

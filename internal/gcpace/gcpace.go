@@ -1,16 +1,19 @@
 // Package gcpace sets the collector's headroom by the size of what is
-// live: half of it, at least Knee, at most the whole of it (Go's
+// live: an eighth of it, at least Knee, at most the whole of it (Go's
 // default, GOGC 100).
 //
 // A build's live heap is mostly its records, which hold no pointer and
 // cost the collector little to keep; its garbage is the pages' heads,
 // read and dropped one after another. Go's default lets the heap grow by
 // the whole live heap between cycles: the peak is twice what the build
-// keeps (about 100 MB at a million pages). Half of it, the collector
-// runs about twice as often past a few megabytes, and a build's peak is
-// a sixteenth lower at 100,000 pages, a sixth at 1,000,000
-// (bench/RESULTS.md); below Knee nothing changes: a small site's heap is
-// its garbage, and fewer cycles are worth more there than the bytes.
+// keeps. With half of it (issue 56) a build's peak was still its records
+// and 8 MiB more at 100,000 pages, a fifth of the process; an eighth of
+// it, at least 1.5 MiB, takes the peak at 100,000 pages below 30 MiB,
+// for more collections, each of a heap mostly without pointers: 2 to
+// 3 % of the build's CPU once the build made less garbage (55 MB at
+// 100,000 pages, not 77: issue 71), 9 to 10 % before (bench/RESULTS.md).
+// Below Knee nothing changes: a small site's heap is its garbage, and
+// fewer cycles are worth more there than the bytes.
 package gcpace
 
 import (
@@ -21,20 +24,24 @@ import (
 )
 
 // Knee is the least headroom: the collector keeps Go's default up to a
-// live heap of Knee, then lets the heap grow by Knee, and past twice
-// Knee by half the live heap.
-const Knee = 8 << 20
+// live heap of Knee, then lets the heap grow by Knee, and past Share
+// times Knee by a Share-th of the live heap.
+const Knee = 3 << 19 // 1.5 MiB
+
+// Share is the part of the live heap the heap grows by past Share knees.
+const Share = 8
 
 // knee is Knee, which a test makes small.
 var knee uint64 = Knee
 
 // Percent returns the GOGC that gives a live heap of live bytes its
-// headroom: 100 up to Knee, then Knee's share of it, at least 50.
+// headroom: 100 up to Knee, then Knee's share of it, at least
+// 100/Share.
 func Percent(live uint64) int {
 	if live <= knee {
 		return 100
 	}
-	return max(50, int(knee*100/live))
+	return max(100/Share, int(knee*100/live))
 }
 
 // Start sets GOGC after each collection by the live heap it found

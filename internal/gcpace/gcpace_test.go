@@ -13,12 +13,13 @@ func TestPercent(t *testing.T) {
 		want int
 	}{
 		{0, 100},
-		{4 << 20, 100},
+		{1 << 20, 100},
 		{Knee, 100},
-		{10 << 20, 80},  // the headroom stays Knee
-		{16 << 20, 50},  // half the live heap from here on
-		{100 << 20, 50}, // a million pages' records
-		{10 << 30, 50},
+		{3 << 20, 50},   // the headroom stays Knee
+		{10 << 20, 15},  // 100,000 pages' records: 1.5 MiB, not 8
+		{12 << 20, 12},  // an eighth of the live heap from here on
+		{100 << 20, 12}, // a million pages' records: 12.5 MiB, not 50
+		{10 << 30, 12},
 	} {
 		if got := Percent(tc.live); got != tc.want {
 			t.Errorf("Percent(%d MiB) = %d, want %d", tc.live>>20, got, tc.want)
@@ -37,7 +38,7 @@ func TestStart(t *testing.T) {
 	was := debug.SetGCPercent(90)
 	defer debug.SetGCPercent(was)
 
-	live := make([]byte, 8<<20) // 8 knees: the floor, 50
+	live := make([]byte, 16<<20) // 16 knees: the floor, 12
 	for i := range live {
 		live[i] = byte(i)
 	}
@@ -45,8 +46,8 @@ func TestStart(t *testing.T) {
 	runtime.GC()
 	select {
 	case pc := <-set:
-		if pc != 50 {
-			t.Errorf("GOGC set to %d for a live heap of 8 knees, want 50", pc)
+		if pc != 12 {
+			t.Errorf("GOGC set to %d for a live heap of 16 knees, want 12", pc)
 		}
 	case <-time.After(time.Minute): // a failure's bound, not a wait: the cleanup follows the collection
 		t.Fatal("no GOGC set a minute after a collection")

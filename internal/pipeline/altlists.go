@@ -222,7 +222,7 @@ func (s *records) links(ref uint32, lines bool) ([]sitemap.Alternate, []int) {
 	if ref == 0 {
 		return nil, nil
 	}
-	var buf [512]byte
+	var buf [1024]byte // the reference and the hrefs of a list of up to 16 links, on the stack
 	var ends [16]int
 	var langs [16]uint32
 	r := s.read(ref, listRead{buf: buf[:0], ends: ends[:0], langs: langs[:0]})
@@ -248,7 +248,7 @@ func (s *records) links(ref uint32, lines bool) ([]sitemap.Alternate, []int) {
 
 // sameList reports whether the list at ref is alts on lines.
 func (s *records) sameList(ref uint32, alts []sitemap.Alternate, lines []int) bool {
-	var buf [512]byte
+	var buf [1024]byte
 	var ends [16]int
 	var langs [16]uint32
 	r := s.read(ref, listRead{buf: buf[:0], ends: ends[:0], langs: langs[:0]})

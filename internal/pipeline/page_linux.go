@@ -49,10 +49,15 @@ func (r *pageRoot) at(dir *walker.Dir, rel string) (int, string) {
 // place after the walk from hanging the open.
 func (r *pageRoot) open(dir *walker.Dir, rel string) (*rawPage, pageInfo, error) {
 	at, name := r.at(dir, rel)
+	const flags = syscall.O_RDONLY | syscall.O_NONBLOCK | syscall.O_CLOEXEC
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Openat(at, name, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		if at != r.fd { // the walk's folder: the name is not copied to the heap
+			fd, err = dir.Openat(name, flags, 0)
+		} else {
+			fd, err = syscall.Openat(at, name, flags, 0)
+		}
 		if err != syscall.EINTR {
 			break
 		}

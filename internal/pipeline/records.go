@@ -723,7 +723,7 @@ func (s *records) PathAt(i int) string { return s.pathOf(s.rec(s.order[i])) }
 // At returns the i-th URL in order.
 func (s *records) At(i int) sitemap.URL {
 	r := s.rec(s.order[i])
-	u := sitemap.URL{Loc: s.locOf(r), ChangeFreq: r.cf, Priority: r.prio}
+	u := sitemap.URL{ChangeFreq: r.cf, Priority: r.prio}
 	if r.extra() {
 		if u.ChangeFreq == 0 {
 			u.ChangeFreq = s.extraCF
@@ -742,6 +742,11 @@ func (s *records) At(i int) sitemap.URL {
 		if n := s.newsOf(r.alts - 1); n != nil && mapping.InNewsWindow(n.PublicationDate, s.newsAt) {
 			u.News = n
 		}
+	}
+	if len(u.Alternates) > 0 {
+		u.Loc = s.ownHref(r, u.Alternates) // a translated page names itself among them
+	} else {
+		u.Loc = s.locOf(r)
 	}
 	return u
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package walker
+
+const raceEnabled = false
