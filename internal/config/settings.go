@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"slices"
 	"strings"
@@ -548,7 +549,7 @@ var Settings = Table[Values]{
 	{Key: "limits.rules",
 		Field: Int(func(v *Values) *int { return &v.Limits.Rules }, limits.Default.Rules, between(1, 10_000_000))},
 	{Key: "limits.state_bytes",
-		Field: Int(func(v *Values) *int { return &v.Limits.StateBytes }, limits.Default.StateBytes, between(1<<10, 1<<40))},
+		Field: Int(func(v *Values) *int { return &v.Limits.StateBytes }, limits.Default.StateBytes, between(1<<10, min(1<<40, math.MaxInt)))},
 	{Key: "limits.robots_bytes",
 		Field: Int(func(v *Values) *int { return &v.Limits.RobotsBytes }, limits.Default.RobotsBytes, between(1<<10, 1<<30))},
 	{Key: "limits.page_bytes",
@@ -558,7 +559,7 @@ var Settings = Table[Values]{
 	{Key: "limits.output_bytes",
 		Field: Int(func(v *Values) *int { return &v.Limits.OutputBytes }, limits.Default.OutputBytes, between(1<<10, 1<<30))},
 	{Key: "limits.extra_urls_bytes",
-		Field: Int(func(v *Values) *int { return &v.Limits.ExtraURLsBytes }, limits.Default.ExtraURLsBytes, between(1<<10, 1<<40))},
+		Field: Int(func(v *Values) *int { return &v.Limits.ExtraURLsBytes }, limits.Default.ExtraURLsBytes, between(1<<10, min(1<<40, math.MaxInt)))},
 	{Key: "limits.command_seconds",
 		Field: Int(func(v *Values) *int { return &v.Limits.CommandSeconds }, limits.Default.CommandSeconds, between(1, 86400))},
 	{Flag: "debounce", Arg: "D", Only: WatchCommand, Help: []string{"wait until no change has come for D (default 200ms)"},
