@@ -23,20 +23,18 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// watchGCPercent is GOGC in watch mode, unless the environment sets one.
-// Watch mode holds the site's records and the watches for hours: a heap
-// that may grow to 1.25× what is live, not Go's default 2×, keeps it under
-// twice a one-shot build's memory (bench/watch.sh: 1.5× measured 2.1) for
-// about 10 ms more per rebuild at 100,000 pages.
+// watchGCPercent is GOGC in watch mode once its first build has written,
+// unless the environment sets one. Watch mode holds the site's records
+// and the watches for hours: a heap that may grow to 1.25× what is live,
+// not Go's default 2×, keeps it under twice a one-shot build's memory
+// (bench/watch.sh: 1.5× measured 2.1) for about 10 ms more per rebuild at
+// 100,000 pages. The first build paces the collector as a one-shot build
+// does (internal/gcpace, startPacer): its peak, at its write, is then a
+// build's and what the session keeps on top, not a heap let grow by half
+// of it (issue 71: with GOGC 50, then 25 from the write on, watch peaked
+// at 1.38× the build at 100,000 pages once the build's headroom was an
+// eighth of its live heap).
 const watchGCPercent = 25
-
-// firstBuildGCPercent is GOGC during watch mode's first build, unless the
-// environment sets one, until its write: from there on, what the build
-// keeps is all there (the records, and the writer's State takes its list
-// of every URL), and the heap grows by watchGCPercent. At 1,000,000
-// pages the first build's write had the session's peak, 233 MB of RSS
-// for 139 MB live.
-const firstBuildGCPercent = 50
 
 // setGCPercent is debug.SetGCPercent (a test records the calls).
 var setGCPercent = debug.SetGCPercent
@@ -265,9 +263,6 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 		return nil, err
 	}
 	debug.FreeOSMemory() // what setting the watches up left behind
-	if w.tuneGC {
-		setGCPercent(firstBuildGCPercent)
-	}
 	w.mu.Lock()
 	if walk.Taken() {
 		w.s.Build.Walk.Folders = walk.Folders
@@ -277,9 +272,6 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	walk.Done(walked && ctx.Err() == nil)
 	w.scheduleNews(ctx)
 	w.mu.Unlock()
-	if w.tuneGC {
-		setGCPercent(watchGCPercent)
-	}
 	close(built)
 	select {
 	case <-watching:
@@ -438,7 +430,12 @@ func (w *watcher) setInputs() {
 func (w *watcher) build(ctx context.Context) (walked bool) {
 	w.setReporter()
 	if w.tuneGC {
-		w.s.Build.Report.Writing = func() { setGCPercent(watchGCPercent) }
+		// Paced as a one-shot build is, then at watch mode's GOGC.
+		stop := startPacer()
+		defer func() {
+			stop()
+			setGCPercent(watchGCPercent)
+		}()
 	}
 	w.locked(ctx, func() {
 		sess, res, err := pipeline.Start(ctx, w.s.Build)

@@ -328,9 +328,6 @@ func (b *builder) write(ctx context.Context) error {
 	if st != nil {
 		took = st.Writes()
 	}
-	if f := b.opts.Report.Writing; f != nil {
-		f()
-	}
 	res.Write, err = writer.Write(res.URLs, b.hooked(ctx, b.sectioned()))
 	// What the State takes as the last Write is what the records say
 	// they gave it: a Write that failed after its commit counts.

@@ -238,10 +238,6 @@ type Report struct {
 	// Progress is called every ProgressEvery files found, during the
 	// walk, from the walk's goroutines, one call at a time.
 	Progress func(files int)
-	// Writing is called before each write of the sitemaps, once the
-	// pages are judged and sorted (what the write holds besides its own
-	// is all there).
-	Writing func()
 }
 
 // ProgressEvery is how often, in files found, Report.Progress is called.
