@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/gcpace"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
@@ -23,21 +24,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// watchGCPercent is GOGC in watch mode once its first build has written,
-// unless the environment sets one. Watch mode holds the site's records
-// and the watches for hours: a heap that may grow to 1.25× what is live,
-// not Go's default 2×, keeps it under twice a one-shot build's memory
-// (bench/watch.sh: 1.5× measured 2.1) for about 10 ms more per rebuild at
-// 100,000 pages. The first build paces the collector as a one-shot build
-// does (internal/gcpace, startPacer): its peak, at its write, is then a
-// build's and what the session keeps on top, not a heap let grow by half
-// of it (issue 71: with GOGC 50, then 25 from the write on, watch peaked
-// at 1.38× the build at 100,000 pages once the build's headroom was an
-// eighth of its live heap).
-const watchGCPercent = 25
-
-// setGCPercent is debug.SetGCPercent (a test records the calls).
-var setGCPercent = debug.SetGCPercent
+// startSessionPacer starts the collector's pacer of a watch session (a
+// test counts its calls).
+var startSessionPacer = func() func() { return gcpace.StartAt(gcpace.SessionKnee) }
 
 // watchUsage is watch's --help.
 var watchUsage = sync.OnceValue(func() string {
@@ -135,7 +124,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 type watcher struct {
 	line   *config.Line[config.Values] // the command line, resolved again after a change of configuration
 	e      *env
-	tuneGC bool            // set GOGC as watchGCPercent says
+	tuneGC bool            // pace the collector (startSessionPacer), unless GOGC is set
 	warned map[string]bool // the warnings of the outputs said, once a session
 	// gone holds the roots the watch said were removed or renamed away,
 	// each said once a session: a generator that makes its output folder
@@ -194,6 +183,16 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	w.stop = cancel
 	if err := w.use(s); err != nil {
 		return nil, err
+	}
+	if w.tuneGC {
+		// A session holds the site's records, its State and the watches
+		// for hours: the heap grows by an eighth of what is live between
+		// collections, as in a build (internal/gcpace), at least
+		// gcpace.SessionKnee, from the first build, its write included,
+		// to every rebuild. At 1,000,000 pages a session at GOGC 25 from
+		// its first build's end peaked at 1.75x the build's memory after
+		// 20 changes (bench/RESULTS.md, issue 71).
+		defer startSessionPacer()()
 	}
 	roots, files := watched(s)
 	// A commit, a checkout or git add changes the git dates of the pages:
@@ -429,14 +428,6 @@ func (w *watcher) setInputs() {
 // The caller holds w.mu.
 func (w *watcher) build(ctx context.Context) (walked bool) {
 	w.setReporter()
-	if w.tuneGC {
-		// Paced as a one-shot build is, then at watch mode's GOGC.
-		stop := startPacer()
-		defer func() {
-			stop()
-			setGCPercent(watchGCPercent)
-		}()
-	}
 	w.locked(ctx, func() {
 		sess, res, err := pipeline.Start(ctx, w.s.Build)
 		w.rep.finish()

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -192,38 +191,4 @@ func batchOf(paths []string) watch.Batch {
 	paths = slices.Clone(paths)
 	slices.Sort(paths)
 	return watch.Batch{Paths: slices.Compact(paths)}
-}
-
-// TestWatchFirstBuildPaced: watch mode's first build paces the collector
-// as a one-shot build does (internal/gcpace), its write included, and
-// the session holds what it keeps at watch mode's GOGC once the build has
-// written.
-func TestWatchFirstBuildPaced(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"site/index.html": "<title>Home</title>", "site/a/index.html": "<title>A</title>"})
-	var stderr bytes.Buffer
-	w := newWatcher(t, dir, &stderr, "--base-url", "https://example.com/", "site")
-	w.tuneGC = true
-	var set []string
-	written := func() bool {
-		_, err := os.Stat(filepath.Join(dir, "site", "sitemap.xml"))
-		return err == nil
-	}
-	defer func(f func(int) int) { setGCPercent = f }(setGCPercent)
-	setGCPercent = func(p int) int {
-		set = append(set, fmt.Sprintf("GOGC %d, sitemap written: %v", p, written()))
-		return 100
-	}
-	defer func(s func() func()) { startPacer = s }(startPacer)
-	startPacer = func() func() {
-		set = append(set, fmt.Sprintf("paced, sitemap written: %v", written()))
-		return func() { set = append(set, fmt.Sprintf("pacer stopped, sitemap written: %v", written())) }
-	}
-	if !w.build(context.Background()) {
-		t.Fatalf("the build did not walk:\n%s", &stderr)
-	}
-	want := []string{"paced, sitemap written: false", "pacer stopped, sitemap written: true", fmt.Sprintf("GOGC %d, sitemap written: true", watchGCPercent)}
-	if !slices.Equal(set, want) {
-		t.Errorf("the collector set %q, want %q", set, want)
-	}
 }

@@ -59,3 +59,23 @@ func TestStart(t *testing.T) {
 	}
 	stop() // a second stop changes nothing
 }
+
+// TestPercentAt: a session's least headroom (SessionKnee) keeps Go's
+// default up to its knee and gives a large live heap the same eighth as a
+// build's.
+func TestPercentAt(t *testing.T) {
+	for _, tc := range []struct {
+		live uint64
+		want int
+	}{
+		{2 << 20, 100},
+		{SessionKnee, 100},
+		{12 << 20, 25},  // the headroom stays SessionKnee
+		{24 << 20, 12},  // an eighth from here on
+		{150 << 20, 12}, // a million pages' session
+	} {
+		if got := percentAt(tc.live, SessionKnee); got != tc.want {
+			t.Errorf("percentAt(%d MiB, SessionKnee) = %d, want %d", tc.live>>20, got, tc.want)
+		}
+	}
+}
