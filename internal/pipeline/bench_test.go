@@ -7,11 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
+
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/gcpace"
 	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
@@ -131,8 +132,9 @@ func BenchmarkOpenPage(b *testing.B) {
 // BenchmarkSessionUpdate times watch mode's rebuild after one page
 // changed: Session.Update of a page whose modification time moved
 // (edit), or that was removed and written again in turn (remove), on a
-// generated site of SITEMAPGEN_BENCH_PAGES pages (default 10,000), at
-// watch mode's GOGC of 25, with the CPU time of the process an update
+// generated site of SITEMAPGEN_BENCH_PAGES pages (default 10,000), the
+// collector paced as a watch session paces it (gcpace.StartAt,
+// SessionKnee), with the CPU time of the process an update
 // (cpu-ns/op, steadier than the clock's on a shared machine). The page
 // is put back afterwards:
 //
@@ -160,7 +162,7 @@ func BenchmarkSessionUpdate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	defer gcpace.StartAt(gcpace.SessionKnee)()
 	runtime.GC()
 	update := func(b *testing.B) {
 		res, err := s.Update(context.Background(), []string{page}, nil)
