@@ -119,12 +119,15 @@ func (s Slice) At(i int) URL { return s[i] }
 
 // LastMods returns each URL of urls with its lastmod as a sitemap writes
 // it in format, "" when it has none: what a sitemap tells of each page,
-// which a build compares with the previous build's.
+// which a build compares with the previous build's. Each URL is copied:
+// a URLs may give a loc that shares its bytes with more (a translated
+// page's is its own alternate's href, in the string of its cluster's
+// links), which the map would keep alive.
 func LastMods(urls URLs, format DateFormat) map[string]string {
 	m := make(map[string]string, urls.Len())
 	for i := range urls.Len() {
 		u := urls.At(i)
-		m[u.Loc] = string(AppendLastMod(nil, u.LastMod, format))
+		m[strings.Clone(u.Loc)] = string(AppendLastMod(nil, u.LastMod, format))
 	}
 	return m
 }
