@@ -9,13 +9,13 @@
 // keeps. With half of it (issue 56) a build's peak was still its records
 // and 8 MiB more at 100,000 pages, a fifth of the process; an eighth of
 // it, at least 1.5 MiB, takes the peak at 100,000 pages below 30 MiB,
-// for more collections, each of a heap mostly without pointers: 2 to
-// 3 % of the build's CPU once the build made less garbage (55 MB at
+// for more collections, each of a heap mostly without pointers: up to
+// 2 % of the build's CPU once the build made less garbage (55 MB at
 // 100,000 pages, not 77: issue 71), 9 to 10 % before (bench/RESULTS.md).
 // Below Knee nothing changes: a small site's heap is its garbage, and
 // fewer cycles are worth more there than the bytes. A watch session
-// paces its heap the same way, from its first build to its end, with a
-// least headroom of SessionKnee (StartAt).
+// paces its heap the same way, from its start to its end, with a least
+// headroom of SessionKnee (StartAt).
 package gcpace
 
 import (
@@ -39,7 +39,8 @@ const Share = 8
 // seen in 38 ms, against 31 at GOGC 25 and 32 with SessionKnee;
 // bench/watch.sh). Past a live heap of eight of it, 24 MiB, the heap
 // grows by an eighth of what is live, as in a build: at 1,000,000 pages,
-// 1.47x the build's peak after 20 changes, where GOGC 25 took 1.75x.
+// 1.47x to 1.61x the build's peak after 20 changes over three runs,
+// where GOGC 25 took 1.75x.
 const SessionKnee = 3 << 20
 
 // knee is Knee, which a test makes small.

@@ -18,7 +18,7 @@ func TestPercent(t *testing.T) {
 		{3 << 20, 50},   // the headroom stays Knee
 		{10 << 20, 15},  // 100,000 pages' records: 1.5 MiB, not 8
 		{12 << 20, 12},  // an eighth of the live heap from here on
-		{100 << 20, 12}, // a million pages' records: 12.5 MiB, not 50
+		{100 << 20, 12}, // a million pages' records: 12 MiB, not 50
 		{10 << 30, 12},
 	} {
 		if got := Percent(tc.live); got != tc.want {
@@ -38,7 +38,7 @@ func TestStart(t *testing.T) {
 	was := debug.SetGCPercent(90)
 	defer debug.SetGCPercent(was)
 
-	live := make([]byte, 16<<20) // 16 knees: the floor, 12
+	live := make([]byte, 16<<20) // 16 of the test's knee of 1 MiB: the floor, 12
 	for i := range live {
 		live[i] = byte(i)
 	}
@@ -47,7 +47,7 @@ func TestStart(t *testing.T) {
 	select {
 	case pc := <-set:
 		if pc != 12 {
-			t.Errorf("GOGC set to %d for a live heap of 16 knees, want 12", pc)
+			t.Errorf("GOGC set to %d for a live heap of 16 MiB (the knee 1 MiB), want 12", pc)
 		}
 	case <-time.After(time.Minute): // a failure's bound, not a wait: the cleanup follows the collection
 		t.Fatal("no GOGC set a minute after a collection")

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-
 	"strconv"
 	"testing"
 	"time"
