@@ -168,14 +168,19 @@ func Stampable(src LastModSource) bool {
 }
 
 // metaFroms are the lastmod sources a head's date is from, made once, not
-// for each page: "meta " and the head's ModifiedFrom.
-var metaFroms = [...]string{"meta article:modified_time", "meta og:updated_time", "meta meta last-modified", "meta JSON-LD dateModified"}
+// for each page: "meta " and each of htmlhead.ModifiedSources.
+var metaFroms = func() (m [len(htmlhead.ModifiedSources)]string) {
+	for i, from := range htmlhead.ModifiedSources {
+		m[i] = "meta " + from
+	}
+	return m
+}()
 
 // metaFrom returns "meta " + from.
 func metaFrom(from string) string {
-	for _, s := range metaFroms {
-		if s[len("meta "):] == from {
-			return s
+	for i, s := range htmlhead.ModifiedSources {
+		if s == from {
+			return metaFroms[i]
 		}
 	}
 	return "meta " + from

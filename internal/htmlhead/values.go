@@ -79,9 +79,13 @@ func parseRefresh(s string) (*Refresh, bool) {
 	return r, true
 }
 
+// ModifiedSources are what Head.ModifiedFrom may be, in the order they
+// are tried: the three meta tags', then JSON-LD's.
+var ModifiedSources = [...]string{"article:modified_time", "og:updated_time", "meta last-modified", "JSON-LD dateModified"}
+
 // finishDates sets Modified from the first date source that parses.
 func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
-	for i, from := range [...]string{"article:modified_time", "og:updated_time", "meta last-modified"} {
+	for i, from := range ModifiedSources[:len(dates)] {
 		if dates[i] == "" {
 			continue
 		}
@@ -105,7 +109,7 @@ func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
 		}
 		if s := findDateModified(doc); s != "" {
 			if t, ok := frontmatter.ParseDate(s); ok {
-				h.Modified, h.ModifiedFrom = t, "JSON-LD dateModified"
+				h.Modified, h.ModifiedFrom = t, ModifiedSources[len(dates)]
 				return
 			}
 			h.Problems = append(h.Problems, fmt.Sprintf("JSON-LD dateModified %q is not a date", diag.Excerpt(s)))
