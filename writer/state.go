@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -45,11 +46,11 @@ import (
 // be made to collide with another on purpose; by chance, two different
 // files share a digest once in 2^64.
 //
-// A State holds no URL: 32 bytes per URL between Writes (the last
-// Write's entry, with a digest of the URL's Loc), and during a Write 32
+// A State holds no URL: 24 bytes per URL between Writes (the last
+// Write's entry, with a digest of the URL's Loc), and during a Write 24
 // more (the next's entry), or, for URLs that say which are unchanged
 // (Unchanged), 4 (each URL's place in the last Write's list, or among
-// the entries made anew, 32 bytes each), and 32 more per URL of the news
+// the entries made anew, 24 bytes each), and 32 more per URL of the news
 // sitemap (its digests of both Writes); for each urlset
 // file, a digest of its bytes and, for a shard, the state of its SHA-256
 // every MiB (about 1.4 KB for 10 MB), with which the next Write splices
@@ -73,7 +74,10 @@ type State struct {
 	// (the shards, or the one sitemap.xml); nextPlan is the Write under
 	// way's.
 	plan, nextPlan string
-	shards         []shardRecord
+	// nextFormat is how the Write under way writes dates: a reusable
+	// element's digest is of it (keyOf).
+	nextFormat sitemap.DateFormat
+	shards     []shardRecord
 	// writes counts the Writes whose URLs the State took as the last
 	// (Writes).
 	writes uint64
@@ -130,21 +134,24 @@ type fileRecord struct {
 
 // entryDigest is a URL, by the digest of its Loc (locSum: the State
 // keeps no URL, whose strings a caller may make anew for each Write),
-// and the digest of its <url> element; with size
-// set, also what the element was made of, for the next Write to know
-// the URL unchanged without encoding it (reusable).
+// and the digest of its <url> element; with size set, also what the
+// element was made of, for the next Write to know the URL unchanged
+// without encoding it (reusable).
 type entryDigest struct {
 	loc uint64
+	// sum is the digest of the element: of a reusable one (a size in
+	// meta, not noReuse), of what it is made of and the way dates are
+	// written (keyOf), which is what reusableAs compares; of any other,
+	// of its bytes. Either is a function of the element's bytes, the
+	// same at every Write, which is what files' digests and diff ask.
 	sum uint64
 	// meta packs the element's size (the low sizeBits), noReuse, and
-	// the URL's lastmod (the bits from modShift: modOf): 32 bytes an
-	// entry, where the fields apart took 40. An entry that is not
-	// reusable (a lastmod not in whole UTC seconds from 1970 on) has its
-	// size and noReuse alone.
+	// the URL's lastmod (the bits from modShift: modOf): 24 bytes an
+	// entry, where the fields apart, and a digest of the element's bytes
+	// beside one of its fields, took 40. An entry that is not reusable
+	// (a lastmod not in whole UTC seconds from 1970 on) has its size and
+	// noReuse alone.
 	meta uint64
-	// fields is the digest of the URL's changefreq, priority,
-	// alternates, images and videos (fieldsSum).
-	fields uint64
 }
 
 // sizeBits is the width of an element's size in an entry's meta: an
@@ -187,9 +194,10 @@ func (st *State) hash() *maphash.Hash {
 // locSum returns the digest a State keeps of a URL's Loc.
 func (st *State) locSum(loc string) uint64 { return maphash.String(st.seed, loc) }
 
-// entry records the <url> element of loc, in order.
-func (st *State) entry(loc string, elem []byte) {
-	st.next = append(st.next, entryDigest{loc: st.locSum(loc), sum: maphash.Bytes(st.seed, elem)})
+// entry records the <url> element of u, in order, by its key (keyOf).
+func (st *State) entry(u *sitemap.URL) {
+	loc := st.locSum(u.Loc)
+	st.next = append(st.next, entryDigest{loc: loc, sum: st.keyOf(loc, u)})
 }
 
 // newsEntry records the news sitemap's <url> element of loc, in loc
@@ -213,17 +221,30 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 		}
 		return e.size(), e.sum
 	}
-	e := entryDigest{loc: st.locSum(u.Loc), sum: maphash.Bytes(st.seed, elem)}
-	if len(elem) >= noReuse { // past any file's bound: neither reused nor spliced
-		st.put(i, e)
-		return len(elem), e.sum
-	}
-	e.meta = uint64(len(elem)) | noReuse
-	if mod, ok := modOf(u.LastMod); ok {
-		e.meta, e.fields = metaOf(len(elem), mod), st.fieldsSum(u)
+	e := entryDigest{loc: st.locSum(u.Loc)}
+	e.sum = st.keyOf(e.loc, u)
+	if mod, ok := modOf(u.LastMod); len(elem) >= noReuse { // past any file's bound: neither reused nor spliced
+	} else if ok {
+		e.meta = metaOf(len(elem), mod)
+	} else {
+		e.meta = uint64(len(elem)) | noReuse
 	}
 	st.put(i, e)
 	return len(elem), e.sum
+}
+
+// keyOf is the digest of an element of u, whose Loc's digest is loc:
+// of what appendURL makes it of, each as it writes it (the Loc, the
+// lastmod in the Write under way's format, the other fields: fieldsSum),
+// in place of a digest of its bytes, so that the next Write can tell an
+// element unchanged without encoding it (reusableAs). Elements of one key
+// have the same bytes; two of different bytes share a key once in 2^64,
+// as two digests of their bytes would.
+func (st *State) keyOf(loc uint64, u *sitemap.URL) uint64 {
+	var b [48]byte
+	k := binary.LittleEndian.AppendUint64(b[:0], loc)
+	k = binary.LittleEndian.AppendUint64(k, st.fieldsSum(u))
+	return maphash.Bytes(st.seed, sitemap.AppendLastMod(k, u.LastMod, st.nextFormat))
 }
 
 // put records e, made anew, as the Write under way's entry at i: in a
@@ -276,23 +297,27 @@ func (st *State) nextRange(lo, hi int) []entryDigest {
 }
 
 // fieldsSum returns a digest of u's changefreq and priority, and of its
-// alternates, images and videos: of every field of them that appendURL
-// writes. Each string is hashed on its own (no two lists whose strings
-// run together alike share a digest), and the sums folded in order,
-// after the lists' lengths; a video's numbers and dates are folded as
-// they are, each in its place, a date by its instant and its zone's
-// offset (what its W3C form is made of).
+// alternates, images and videos, as appendURL writes them with dates in
+// the Write under way's format: of every field it writes but the Loc and
+// the lastmod, each by its written form, so that two URLs whose fields
+// are written alike share a digest (a priority at the default, written
+// as none; a video's date by its written seconds; a string by its
+// escaped bytes, a control character written as U+FFFD), and two written
+// otherwise do not, but once in 2^64. Each string is hashed on its own
+// (no two lists whose strings run together alike share a digest), and
+// the sums folded in order, after the lists' lengths.
 func (st *State) fieldsSum(u *sitemap.URL) uint64 {
 	h := uint64(len(u.Alternates))<<32 | uint64(len(u.Images))
 	mix := func(v uint64) {
 		h = bits.RotateLeft64(h^v, 27)*0x9e3779b97f4a7c15 + 1
 	}
 	var priority uint64
-	if u.Priority.IsSet() {
+	if u.Priority.IsSet() && u.Priority != sitemap.DefaultPriority {
 		priority = 1 + uint64(math.Round(u.Priority.Float()*1000))
 	}
 	mix(uint64(u.ChangeFreq)<<32 | priority)
-	fold := func(s string) { mix(maphash.String(st.seed, s)) }
+	var scratch [128]byte
+	fold := func(s string) { mix(maphash.Bytes(st.seed, appendEscaped(scratch[:0], s))) }
 	for _, a := range u.Alternates {
 		fold(a.Lang)
 		fold(a.Href)
@@ -304,11 +329,7 @@ func (st *State) fieldsSum(u *sitemap.URL) uint64 {
 		return h
 	}
 	mix(uint64(len(u.Videos)))
-	date := func(t time.Time) {
-		_, offset := t.Zone()
-		mix(uint64(t.Unix()))
-		mix(uint64(t.Nanosecond())<<32 | uint64(uint32(offset)))
-	}
+	date := func(t time.Time) { mix(maphash.Bytes(st.seed, sitemap.AppendLastMod(scratch[:0], t, st.nextFormat))) }
 	for i := range u.Videos {
 		v := &u.Videos[i]
 		fold(v.ThumbnailLoc)
@@ -316,10 +337,12 @@ func (st *State) fieldsSum(u *sitemap.URL) uint64 {
 		fold(v.Description)
 		fold(v.ContentLoc)
 		fold(v.PlayerLoc)
-		mix(uint64(v.Duration))
+		mix(uint64(max(v.Duration, 0)))
 		date(v.PublicationDate)
 		date(v.ExpirationDate)
-		mix(uint64(v.FamilyFriendly) | uint64(v.RequiresSubscription)<<8 | uint64(v.Live)<<16)
+		fold(v.FamilyFriendly.String())
+		fold(v.RequiresSubscription.String())
+		fold(v.Live.String())
 	}
 	return h
 }
@@ -340,7 +363,7 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 func (st *State) reusableAs(e *entryDigest, u *sitemap.URL) bool {
 	mod, ok := modOf(u.LastMod)
 	return e.size() > 0 && ok && e.meta == metaOf(e.size(), mod) &&
-		e.loc == st.locSum(u.Loc) && e.fields == st.fieldsSum(u)
+		e.loc == st.locSum(u.Loc) && e.sum == st.keyOf(e.loc, u)
 }
 
 // Unchanged is implemented by URLs that keep track of what they gave

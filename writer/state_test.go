@@ -644,6 +644,74 @@ func TestStateReuseTellsExtrasApart(t *testing.T) {
 	}
 }
 
+// TestStateKeysTheWrittenForm: an element's digest in the State is of
+// its URL's fields as they are written (keyOf), not as they are given. A
+// URL changed only in what is written alike (a priority set to the
+// default, a lastmod within its written second or, with dates alone,
+// its day, a video's duration below 1, a control character for another)
+// leaves every file untouched and counts as no change, however its
+// lastmod is kept (in whole seconds, reused; in part of one, encoded
+// again); one written otherwise is written and counted, and so is every
+// URL once the dates are written another way.
+func TestStateKeysTheWrittenForm(t *testing.T) {
+	video := func(d int) []sitemap.Video {
+		return []sitemap.Video{{ThumbnailLoc: base + "t.jpg", Title: "t", Description: "d", PlayerLoc: base + "p", Duration: d}}
+	}
+	alt := func(lang string) []sitemap.Alternate { return []sitemap.Alternate{{Lang: lang, Href: base + "de/"}} }
+	for _, tc := range []struct {
+		name          string
+		format        sitemap.DateFormat
+		before, after func(u *sitemap.URL)
+	}{
+		{"a priority set to the default", sitemap.DateTime, func(u *sitemap.URL) {}, func(u *sitemap.URL) { u.Priority = sitemap.DefaultPriority }},
+		{"a lastmod within its second", sitemap.DateTime, func(u *sitemap.URL) {}, func(u *sitemap.URL) { u.LastMod = u.LastMod.Add(300 * time.Millisecond) }},
+		{"a lastmod in part of a second, moved within it", sitemap.DateTime,
+			func(u *sitemap.URL) { u.LastMod = u.LastMod.Add(100 * time.Millisecond) },
+			func(u *sitemap.URL) { u.LastMod = u.LastMod.Add(700 * time.Millisecond) }},
+		{"a lastmod within its day, dates alone", sitemap.Date, func(u *sitemap.URL) {}, func(u *sitemap.URL) { u.LastMod = u.LastMod.Add(time.Hour) }},
+		{"a lastmod to the next second", sitemap.DateTime, func(u *sitemap.URL) {}, func(u *sitemap.URL) { u.LastMod = u.LastMod.Add(time.Second) }},
+		{"a lastmod to the next day, dates alone", sitemap.Date, func(u *sitemap.URL) {}, func(u *sitemap.URL) { u.LastMod = u.LastMod.Add(24 * time.Hour) }},
+		{"a video's duration from 0 to -5", sitemap.DateTime, func(u *sitemap.URL) { u.Videos = video(0) }, func(u *sitemap.URL) { u.Videos = video(-5) }},
+		{"a video's duration from 0 to 5", sitemap.DateTime, func(u *sitemap.URL) { u.Videos = video(0) }, func(u *sitemap.URL) { u.Videos = video(5) }},
+		{"a control character for another", sitemap.DateTime, func(u *sitemap.URL) { u.Alternates = alt("de\x01") }, func(u *sitemap.URL) { u.Alternates = alt("de\x02") }},
+		{"a language changed", sitemap.DateTime, func(u *sitemap.URL) { u.Alternates = alt("de") }, func(u *sitemap.URL) { u.Alternates = alt("de-AT") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			urls := numbered(6)
+			dir := t.TempDir()
+			opts := Options{Dir: dir, BaseURL: base, MaxURLs: 2, LastModFormat: tc.format, State: NewState()}
+			tc.before(&urls[3])
+			was := string(appendURL(nil, &urls[3], tc.format))
+			if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+				t.Fatal(err)
+			}
+			tc.after(&urls[3])
+			alike := string(appendURL(nil, &urls[3], tc.format)) == was
+			res, err := Write(sitemap.Slice(urls), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameAsFresh(t, tc.name, urls, opts, dir)
+			want := URLChanges{Changed: 1}
+			if alike {
+				want.Changed = 0
+			}
+			if res.URLChanges == nil || *res.URLChanges != want || alike != (len(res.Written) == 0) {
+				t.Errorf("written alike %v: changes %+v, files written %v", alike, res.URLChanges, res.Written)
+			}
+			opts.LastModFormat = 1 - tc.format
+			res, err = Write(sitemap.Slice(urls), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameAsFresh(t, tc.name+", the other date format", urls, opts, dir)
+			if res.URLChanges == nil || res.URLChanges.Changed != len(urls) {
+				t.Errorf("dates written another way: changes %+v, want all %d changed", res.URLChanges, len(urls))
+			}
+		})
+	}
+}
+
 // stateReuseMatchesFresh makes random changes to a set and checks after
 // each that a Write with a State left the bytes of a fresh Write; with
 // sections, pages also move between two sections and none, and come and

@@ -387,6 +387,9 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 		t.state = opts.State
 		t.state.begin()
 	}
+	if t.state != nil {
+		t.state.nextFormat = opts.LastModFormat // the elements' keys are of it (keyOf)
+	}
 	defer t.abort()
 	res, err := t.write(urls)
 	if err != nil {
@@ -604,7 +607,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 			}
 			t.takeNews(u)
 			if t.state != nil {
-				t.state.entry(u.Loc, elem)
+				t.state.entry(u)
 			}
 			if t.scopes != nil {
 				t.inScope(g.sorted(i), u.Loc, len(elem), 0)
