@@ -10,20 +10,22 @@ import (
 // even to read: the first question after a whole build makes its table
 // (fill).
 //
-// It keeps no path of a listed page: the record gives it back
-// (records.pathOf). The listed pages are an open-addressed table of
-// 8-byte slots (linear probing): the high 32 bits of a 64-bit hash of
-// the page's path, which place it and tell most other pages apart
-// without their paths, and its record; a slot whose bits match is the
-// page's only when its record's path is the path asked, so the index is
-// exact. Where a map of the hashes took about 31 bytes a page (30 MB at
-// 1,000,000 pages), the table takes 8 a slot, at most 7/8 of them used
-// (10.7 MB at 1,000,000 pages, made at 3/4 by fill). Pages that are not
-// listed are few (redirects, noindex) and kept by path.
+// It keeps no path of a listed page, nor its hash: the record gives the
+// path back (records.pathOf), and the path its hash. The listed pages
+// are an open-addressed table of 4-byte slots (linear probing), each 1 +
+// the page's record, placed by a 64-bit hash of the page's path; a slot
+// is the page's when its record's path is the path asked, so the index
+// is exact, and a probe compares the paths of the slots it passes (at
+// 3/4 of the slots used, a few). Where a map of the hashes took about 31
+// bytes a page (30 MB at 1,000,000 pages), and a table of 8-byte slots
+// (the hash's high bits beside the record) 10.7 MB, the table takes 4
+// bytes a slot, at most 7/8 of them used (5.3 MB at 1,000,000 pages,
+// made at 3/4 by fill). Pages that are not listed are few (redirects,
+// noindex) and kept by path.
 type pageIndex struct {
 	seed   maphash.Seed
 	recs   *records
-	listed []uint64            // slots: 0 empty, else slotOf
+	listed []uint32            // slots: 0 empty, else 1 + the record
 	used   int                 // slots of listed used
 	other  map[string]struct{} // pages judged and not listed
 	// folders counts, by the hash of a folder's path, the pages known at
@@ -32,39 +34,42 @@ type pageIndex struct {
 	// del. A hash another folder's path shares only makes holds say yes
 	// where it need not: the caller looks, and finds nothing.
 	folders map[uint64]int32
-	// pending holds, while lazy, the listed pages' slots in the order
-	// set told of them, put into listed when the index is first asked
-	// (fill): a whole build's million inserts are not in its time, but in
-	// the first update's. It is a list of chunks of pendingChunk slots: a
-	// list grown by appending would allocate five times its size (Go
-	// grows a large slice by a quarter), the copies garbage within the
-	// first build's peak.
-	pending [][]uint64
+	// pending holds, while lazy, the high 32 bits of the hash of each
+	// listed page's path that set told of, by record (hashBits: never
+	// 0, which is a record not told of), put into listed when the index
+	// is first asked (fill), in the records' order: a whole build's
+	// million inserts are not in its time but in the first update's,
+	// which hashes no path (a record's path is made from its URL, about
+	// 0.4 us). It is a list of chunks of pendingChunk records, made as a
+	// record in them is told of: 4 bytes a record, where a list of slots
+	// took 8 (7.8 MB at 1,000,000 pages, through the first build's peak).
+	pending [][]uint32
 	lazy    bool
 }
 
-// pendingChunk is the number of slots in a chunk of pending (128 KiB).
+// pendingChunk is the number of records in a chunk of pending (64 KiB).
 const pendingChunk = 1 << 14
 
-// slotOf is the slot of a listed page whose path has the hash h, at
-// record idx: h's high 32 bits, then idx + 1 (never 0, an empty slot).
-func slotOf(h uint64, idx int32) uint64 { return h&^(1<<32-1) | uint64(uint32(idx)+1) }
+// hashBits is the part of a path's hash h that places its page in the
+// table (home): its high 32 bits, with the lowest set, so never 0.
+func hashBits(h uint64) uint32 { return uint32(h>>32) | 1 }
 
 // slotIdx is the record of a slot.
-func slotIdx(s uint64) int32 { return int32(uint32(s) - 1) }
+func slotIdx(s uint32) int32 { return int32(s - 1) }
 
-// home is where a slot's probe starts in a table of n slots: its hash's
-// high 32 bits scaled to n.
-func home(s uint64, n int) int { return int((s >> 32) * uint64(n) >> 32) }
+// home is where the probe of a page whose path's hashBits are h starts
+// in a table of n slots: h scaled to n.
+func home(h uint32, n int) int { return int(uint64(h) * uint64(n) >> 32) }
 
 // lazily makes set keep the listed pages in pending until the index is
 // asked: for a whole build, which only tells.
 func (x *pageIndex) lazily() { x.lazy = true }
 
 // fill puts the pages set told of while lazy into listed, as set would
-// have, in order, and ends lazy. The table is made once, at 3/4 of the
-// slots for the pages pending: grown a doubling at a time, each smaller
-// table would be garbage within the first update's peak.
+// have, in the order of their records, and ends lazy. The table is made
+// once, at 3/4 of the slots for the pages pending: grown a doubling at a
+// time, each smaller table would be garbage within the first update's
+// peak.
 func (x *pageIndex) fill() {
 	if !x.lazy {
 		return
@@ -72,14 +77,20 @@ func (x *pageIndex) fill() {
 	x.lazy = false
 	n := 0
 	for _, c := range x.pending {
-		n += len(c)
+		for _, h := range c {
+			if h != 0 {
+				n++
+			}
+		}
 	}
 	if need := (x.used + n) * 4 / 3; len(x.listed) < need {
 		x.resize(need)
 	}
-	for _, c := range x.pending {
-		for _, s := range c {
-			x.insert(s)
+	for k, c := range x.pending {
+		for i, h := range c {
+			if h != 0 {
+				x.insert(h, int32(k*pendingChunk+i))
+			}
 		}
 	}
 	x.pending = nil
@@ -91,32 +102,42 @@ func newPageIndex(recs *records) *pageIndex {
 
 func (x *pageIndex) hash(path string) uint64 { return maphash.String(x.seed, path) }
 
+// bitsOf is the hashBits of path.
+func (x *pageIndex) bitsOf(path string) uint32 { return hashBits(x.hash(path)) }
+
+// pathAt is the path of the page at record idx.
+func (x *pageIndex) pathAt(idx int32) string { return x.recs.pathOf(x.recs.rec(idx)) }
+
+// homeOf is where the probe of the slot s starts in a table of n slots:
+// its path is made, and hashed.
+func (x *pageIndex) homeOf(s uint32, n int) int { return home(x.bitsOf(x.pathAt(slotIdx(s))), n) }
+
 // resize makes the table n slots (at least 16), with the slots used.
 func (x *pageIndex) resize(n int) {
 	old := x.listed
-	x.listed, x.used = make([]uint64, max(n, 16)), 0
+	x.listed, x.used = make([]uint32, max(n, 16)), 0
 	for _, s := range old {
 		if s != 0 {
-			x.insert(s)
+			x.insert(x.bitsOf(x.pathAt(slotIdx(s))), slotIdx(s))
 		}
 	}
 }
 
-// insert puts the slot s into the table, after any slot of the same
-// hash already there: a page told of twice is found first as it was
-// told first.
-func (x *pageIndex) insert(s uint64) {
+// insert puts the page at record idx, whose path's hashBits are h, into
+// the table, after any slot of the same path already there: a page told
+// of twice is found first as it was told first.
+func (x *pageIndex) insert(h uint32, idx int32) {
 	if (x.used+1)*8 > len(x.listed)*7 {
 		x.resize(2 * len(x.listed))
 	}
 	n := len(x.listed)
-	i := home(s, n)
+	i := home(h, n)
 	for x.listed[i] != 0 {
 		if i++; i == n {
 			i = 0
 		}
 	}
-	x.listed[i] = s
+	x.listed[i] = uint32(idx) + 1
 	x.used++
 }
 
@@ -127,9 +148,8 @@ func (x *pageIndex) find(path string) int {
 	if n == 0 {
 		return -1
 	}
-	h := x.hash(path) >> 32
-	for i := home(h<<32, n); x.listed[i] != 0; {
-		if s := x.listed[i]; s>>32 == h && x.recs.pathOf(x.recs.rec(slotIdx(s))) == path {
+	for i := home(x.bitsOf(path), n); x.listed[i] != 0; {
+		if x.pathAt(slotIdx(x.listed[i])) == path {
 			return i
 		}
 		if i++; i == n {
@@ -153,7 +173,7 @@ func (x *pageIndex) remove(i int) {
 			break
 		}
 		// The slot at j stays where its home is cyclically in (i, j].
-		if k := home(s, n); i <= j && i < k && k <= j || i > j && (i < k || k <= j) {
+		if k := x.homeOf(s, n); i <= j && i < k && k <= j || i > j && (i < k || k <= j) {
 			continue
 		}
 		x.listed[i], i = s, j
@@ -185,16 +205,18 @@ func (x *pageIndex) set(path string, idx int32) {
 		x.other[path] = struct{}{}
 		return
 	}
-	s := slotOf(x.hash(path), idx)
 	if x.lazy {
-		if k := len(x.pending) - 1; k < 0 || len(x.pending[k]) == pendingChunk {
-			x.pending = append(x.pending, make([]uint64, 0, pendingChunk))
+		k := int(idx) / pendingChunk
+		for len(x.pending) <= k {
+			x.pending = append(x.pending, nil)
 		}
-		k := len(x.pending) - 1
-		x.pending[k] = append(x.pending[k], s)
+		if x.pending[k] == nil {
+			x.pending[k] = make([]uint32, pendingChunk)
+		}
+		x.pending[k][int(idx)%pendingChunk] = x.bitsOf(path)
 		return
 	}
-	x.insert(s)
+	x.insert(x.bitsOf(path), idx)
 }
 
 // del forgets the page at path. Call it before the page's record is
