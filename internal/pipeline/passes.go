@@ -69,15 +69,16 @@ var passes = []pass{
 	{name: "sort", when: whole, phase: "sort", run: func(b *builder, _ context.Context, a passArgs) error {
 		b.recs.sort()
 		if s := a.s; s != nil {
-			s.all = slices.Clone(b.recs.order)
+			s.all, b.recs.order = b.recs.order, nil // shared below
 			s.countDups()
 		}
 		return nil
 	}},
 	{name: "all records", when: atStart | atUpdate, run: func(b *builder, _ context.Context, a passArgs) error {
 		// The passes below take records out of the order: a Session
-		// judges from all of them again, each time.
-		b.recs.order = append(b.recs.order[:0], a.s.all...)
+		// judges from all of them again, each time, its list of them
+		// shared until a pass takes one out (keepAt).
+		b.recs.share(a.s.all)
 		return nil
 	}},
 	{name: "a page found", when: always, run: (*builder).anyPage},

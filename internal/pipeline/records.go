@@ -112,6 +112,12 @@ type records struct {
 	session bool
 	paths   []string
 	order   []int32 // record indexes, sorted; nil before sort
+	// shared says order is a Session's list of all its records
+	// (Session.all), which the passes read and must not change: a pass
+	// that leaves records out moves the order it keeps to spare first
+	// (keepAt), an order of its own kept from one update to the next.
+	shared bool
+	spare  []int32
 	// dropMTime leaves out the lastmods that are modification times
 	// (Options.GuardMTime).
 	dropMTime bool
@@ -858,10 +864,45 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 	out := s.order[:0]
 	for i, idx := range s.order {
 		if keep[i] {
-			out = append(out, idx)
+			out = s.keepAt(out, i, idx)
 		}
 	}
 	s.order = out
+}
+
+// keepAt appends idx, the record at i in the order, to out, the order a
+// pass keeps, begun as order[:0] and appended to in the order's order.
+// While the order is shared, out is written over it only as long as it
+// keeps every record before i, which leaves it as it is; once a record
+// is left out, out moves to spare first.
+func (s *records) keepAt(out []int32, i int, idx int32) []int32 {
+	if s.shared && len(out) < i {
+		if cap(s.spare) < len(s.order) {
+			s.spare = make([]int32, 0, len(s.order))
+		}
+		out = append(s.spare[:0], out...)
+		s.spare, s.shared = nil, false // spare is the order now
+	}
+	return append(out, idx)
+}
+
+// share makes all, a Session's list of every record, the order the
+// passes start from (shared: read, not changed); an order of the
+// records' own, one a pass made, is kept as spare.
+func (s *records) share(all []int32) {
+	if !s.shared && s.order != nil {
+		s.spare = s.order[:0]
+	}
+	s.order, s.shared = all[:len(all):len(all)], true
+}
+
+// unshare forgets an order that is a Session's list of all records,
+// before the list changes: until the passes make it again, there is no
+// order.
+func (s *records) unshare() {
+	if s.shared {
+		s.order, s.shared = nil, false
+	}
 }
 
 // find returns the position in order of the record of loc.

@@ -348,3 +348,48 @@ func TestRecordsDedupLinear(t *testing.T) {
 		t.Errorf("dedup read which records it keeps %d times for %d records: once each is enough", s.dedupReads, n+1)
 	}
 }
+
+// TestKeepAtShared: a pass that leaves records out of an order shared
+// with a Session's list of all records keeps its order apart from the
+// list, which stays as it was; one that keeps every record, or leaves
+// out only the last ones, writes nothing over it. The order it made is
+// kept as spare and written over by the next such pass, not made again.
+func TestKeepAtShared(t *testing.T) {
+	all := []int32{4, 2, 7, 1, 9, 3}
+	was := slices.Clone(all)
+	s := &records{}
+	pass := func(drop map[int32]bool) []int32 {
+		s.share(all)
+		out := s.order[:0]
+		for i, idx := range s.order {
+			if !drop[idx] {
+				out = s.keepAt(out, i, idx)
+			}
+		}
+		s.order = out
+		return out
+	}
+	for _, tc := range []struct {
+		drop  map[int32]bool
+		want  []int32
+		apart bool
+	}{
+		{nil, was, false},
+		{map[int32]bool{3: true, 9: true}, []int32{4, 2, 7, 1}, false},
+		{map[int32]bool{2: true}, []int32{4, 7, 1, 9, 3}, true},
+		{map[int32]bool{4: true, 1: true}, []int32{2, 7, 9, 3}, true},
+		{nil, was, false},
+	} {
+		prev, prevApart := s.order, !s.shared && s.order != nil
+		got := pass(tc.drop)
+		if !slices.Equal(got, tc.want) || !slices.Equal(all, was) {
+			t.Fatalf("dropping %v: kept %v, the list %v; want %v, and the list %v", tc.drop, got, all, tc.want, was)
+		}
+		if apart := &got[0] != &all[0]; apart != tc.apart || s.shared == apart {
+			t.Errorf("dropping %v: an order apart from the list %v, shared %v; want apart %v", tc.drop, apart, s.shared, tc.apart)
+		}
+		if tc.apart && prevApart && &got[0] != &prev[:1][0] {
+			t.Errorf("dropping %v: a new order made, where the last pass's had room", tc.drop)
+		}
+	}
+}

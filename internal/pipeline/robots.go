@@ -82,17 +82,17 @@ func (b *builder) judgeRobots(only map[string]bool) {
 		}
 	})
 	out := b.recs.order[:0]
-	for _, idx := range b.recs.order {
+	for i, idx := range b.recs.order {
 		r := b.recs.rec(idx)
 		if r.robots == robotsAllowed {
-			out = append(out, idx)
+			out = b.recs.keepAt(out, i, idx)
 			continue
 		}
 		path := b.recs.pathOf(r)
 		blocks := j.Why(robots.PathOf(b.recs.locOf(r)))
 		report := only == nil || only[path]
 		if b.opts.Robots.Warn {
-			out = append(out, idx)
+			out = b.recs.keepAt(out, i, idx)
 			msg := "listed although " + robots.Blocks(blocks)
 			if report {
 				b.warn(path, errors.New(msg))

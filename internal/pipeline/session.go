@@ -573,6 +573,7 @@ func (s *Session) removeFromOrder(idxs []int32) {
 		return
 	}
 	recs := &s.b.recs
+	recs.unshare()
 	if len(idxs) > len(s.all)/reorderShare {
 		gone := make(map[int32]bool, len(idxs))
 		for _, i := range idxs {
@@ -619,6 +620,7 @@ func (s *Session) addToOrder(idxs []int32) {
 		return
 	}
 	recs := &s.b.recs
+	recs.unshare()
 	if len(idxs) > len(s.all)/reorderShare {
 		recs.sort()
 		s.all = append(s.all[:0], recs.order...)

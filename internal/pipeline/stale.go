@@ -181,22 +181,22 @@ func (b *builder) judgeStale(only map[string]bool) {
 	var paths []string
 	witnessed := false
 	out := recs.order[:0]
-	for _, idx := range recs.order {
+	for i, idx := range recs.order {
 		if !recs.sourceless[idx] || int(idx) >= len(recs.mtimes) {
-			out = append(out, idx)
+			out = recs.keepAt(out, i, idx)
 			continue
 		}
 		because, left := "", false
 		if wit != nil {
 			verdict, why := wit.judge(b, idx, "/"+b.mapper.URLPath(recs.pathOf(recs.rec(idx))), out)
 			if verdict == witnessKeeps {
-				out = append(out, idx)
+				out = recs.keepAt(out, i, idx)
 				continue
 			}
 			because, left = why, verdict == witnessLeaves
 		}
 		if !left && (!found || recs.mtimes[idx] >= before) {
-			out = append(out, idx)
+			out = recs.keepAt(out, i, idx)
 			continue
 		}
 		if recs.stale == nil {
