@@ -95,7 +95,7 @@ type State struct {
 // encodes every URL again would allocate five times its size. The
 // first chunk is made with room for firstFresh, and grows to
 // freshChunk by appending: a Write after one change makes an entry or
-// two, and a whole chunk each time was most of its garbage.
+// two, where a whole chunk was 128 KiB of garbage each time.
 const (
 	freshChunk = 1 << 12
 	firstFresh = 16

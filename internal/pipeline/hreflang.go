@@ -276,7 +276,7 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		}
 	}
 	slices.Sort(again)
-	again = slices.Compact(again) // at a changed URL and naming one
+	again = slices.Compact(again) // a page at a changed URL may name one too
 	judged := make(map[string]bool, len(again))
 	for _, i := range again {
 		judged[b.judgeLinks(&c, s.order[i], only, was, lists, outside)] = true
