@@ -119,6 +119,12 @@ func (f *file) out(b []byte) error {
 	if f.content != nil {
 		f.hash(b)
 	}
+	return f.put(b)
+}
+
+// put writes b, counted and given to content, to f's raw digest and its
+// temporary file.
+func (f *file) put(b []byte) error {
 	if f.raw != nil {
 		f.raw.Write(b)
 	}
@@ -129,6 +135,14 @@ func (f *file) out(b []byte) error {
 		return nil
 	case f.gz != nil:
 		_, err := f.gz.Write(b)
+		return err
+	case len(b) >= f.bw.Size():
+		// A splice's chunk (copier): written as it is, after what the
+		// buffer holds, where the buffer would copy all of it.
+		if err := f.bw.Flush(); err != nil {
+			return err
+		}
+		_, err := f.tmp.Write(b)
 		return err
 	default:
 		_, err := f.bw.Write(b)

@@ -50,8 +50,8 @@ func (t *txn) splice(f *file) (bool, error) {
 	if !ok || rec.raw == 0 || rec.sum != old.sum || old.lo+old.count > len(st.entries) || f.lo+f.count > st.nextLen() {
 		return false, nil
 	}
-	a, b := st.entries[old.lo:old.lo+old.count], st.nextRange(f.lo, f.lo+f.count)
-	p := common(a, b)
+	a, b := st.entries[old.lo:old.lo+old.count], nextSpan{st, f.lo, f.count}
+	p := common(a, 0, b, 0)
 	k, j, n := tailRun(a, b, p)
 	if p+n == 0 {
 		return false, nil // nothing to reuse
@@ -95,7 +95,8 @@ func (t *txn) splice(f *file) (bool, error) {
 	if fi, err := src.Stat(); err != nil || fi.Size() != rec.size || !fi.ModTime().Equal(rec.mtime) {
 		return false, nil
 	}
-	cp := copier{src: src, sum: st.hash(), buf: make([]byte, 256<<10)}
+	cp := copier{src: src, sum: st.hash(), buf: hashBufPool.Get().([]byte)}
+	defer hashBufPool.Put(cp.buf)
 	// The old file's start is the header this Write writes (the plans
 	// are alike); its end, the footer.
 	if !cp.expect(c.header) {
@@ -125,11 +126,11 @@ func (t *txn) splice(f *file) (bool, error) {
 	if !cp.expect(c.footer) || !cp.atEnd() || cp.sum.Sum64() != rec.raw {
 		return false, t.restart(f, nil)
 	}
-	if err := c.elems(f.lo+k+n, f.lo+len(b), f.write); err != nil {
+	if err := c.elems(f.lo+k+n, f.lo+b.n, f.write); err != nil {
 		return false, err
 	}
 	if traceWriteOut != nil {
-		traceWriteOut(p+n, len(b)-p-n, f.hashFrom)
+		traceWriteOut(p+n, b.n-p-n, f.hashFrom)
 	}
 	return true, f.write([]byte(c.footer))
 }
@@ -139,10 +140,22 @@ func (t *txn) splice(f *file) (bool, error) {
 // the file or in one before it.
 const maxShift = 8
 
-// common is the number of elements x and y begin with alike.
-func common(x, y []entryDigest) int {
+// nextSpan is n entries of the Write under way from lo, read where they
+// are (State.nextAt): a sparse Write's, at their places in the last
+// Write's list, where most are, and in its fresh ones, not copied out.
+type nextSpan struct {
+	st    *State
+	lo, n int
+}
+
+// sum returns the digest of the span's ith element.
+func (b nextSpan) sum(i int) uint64 { return b.st.nextAt(b.lo + i).sum }
+
+// common is the number of elements a[j:] and b's from k begin with
+// alike.
+func common(a []entryDigest, j int, b nextSpan, k int) int {
 	n := 0
-	for n < len(x) && n < len(y) && x[n].sum == y[n].sum {
+	for j+n < len(a) && k+n < b.n && a[j+n].sum == b.sum(k+n) {
 		n++
 	}
 	return n
@@ -151,22 +164,23 @@ func common(x, y []entryDigest) int {
 // tailRun finds, after the p elements a and b begin with alike, the
 // longest run of b's elements that are a's, in order: at the end of
 // both, or starting a few places after p in one of them (URLs added or
-// removed there, or in a file before). b[k:k+n] is a[j:j+n].
-func tailRun(a, b []entryDigest, p int) (k, j, n int) {
+// removed there, or in a file before). b's elements k to k+n are
+// a[j:j+n].
+func tailRun(a []entryDigest, b nextSpan, p int) (k, j, n int) {
 	s := 0
-	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s].sum == b[len(b)-1-s].sum {
+	for s < len(a)-p && s < b.n-p && a[len(a)-1-s].sum == b.sum(b.n-1-s) {
 		s++
 	}
-	k, j, n = len(b)-s, len(a)-s, s
+	k, j, n = b.n-s, len(a)-s, s
 	for e := -maxShift; e <= maxShift; e++ {
 		if e == 0 {
 			continue
 		}
 		kk, jj := p+max(-e, 0), p+max(e, 0)
-		if kk >= len(b) || jj >= len(a) {
+		if kk >= b.n || jj >= len(a) {
 			continue
 		}
-		if m := common(b[kk:], a[jj:]); m > n {
+		if m := common(a, jj, b, kk); m > n {
 			k, j, n = kk, jj, m
 		}
 	}
@@ -270,6 +284,31 @@ func newHasher(f *file) *hasher {
 // watch session splices a shard at every change.
 var hashBufPool = sync.Pool{New: func() any { return make([]byte, hashBuf) }}
 
+// hashedBuf returns a free buffer of f's hasher for the next bytes to
+// write to f (writeHashed), which the hasher takes as it is: no copy
+// of them made. Nil when f is nil, or does not hash on a hasher.
+func (f *file) hashedBuf() []byte {
+	if f == nil || f.content == nil || !f.marking {
+		return nil
+	}
+	if f.hasher == nil {
+		f.hasher = newHasher(f)
+	}
+	return (<-f.hasher.free)[:hashBuf]
+}
+
+// writeHashed is write of b, a buffer hashedBuf gave, handed on to f's
+// hasher once written.
+func (f *file) writeHashed(b []byte) error {
+	if f.sum != nil {
+		f.sum.Write(b)
+	}
+	f.size += len(b)
+	err := f.put(b)
+	f.hasher.work <- hashed{b, f.size}
+	return err
+}
+
 // hashWait returns once every byte written to f is hashed, and stops its
 // hasher: called before f's content or marks are read or reset, and when
 // f is dropped.
@@ -339,23 +378,36 @@ func (t *txn) restart(f *file, err error) error {
 type copier struct {
 	src io.Reader
 	sum *maphash.Hash
-	buf []byte
+	buf []byte // for the bytes read and not written, and those expected
 }
 
 // copy reads the next n bytes and writes them to f; with a nil f it
-// only reads them. An error from f is returned as it is; a short read
-// is errCopy.
+// only reads them. The bytes for f are read into its hasher's buffers
+// where it has one (hashedBuf). An error from f is returned as it is; a
+// short read is errCopy.
 func (cp *copier) copy(f *file, n int) error {
 	for n > 0 {
-		chunk := cp.buf[:min(n, len(cp.buf))]
+		buf, handed := f.hashedBuf(), true
+		if buf == nil {
+			buf, handed = cp.buf, false
+		}
+		chunk := buf[:min(n, len(buf))]
 		if _, err := io.ReadFull(cp.src, chunk); err != nil {
+			if handed {
+				f.hasher.free <- buf
+			}
 			return errCopy
 		}
 		cp.sum.Write(chunk)
-		if f != nil {
-			if err := f.write(chunk); err != nil {
-				return err
-			}
+		var err error
+		switch {
+		case handed:
+			err = f.writeHashed(chunk)
+		case f != nil:
+			err = f.write(chunk)
+		}
+		if err != nil {
+			return err
 		}
 		n -= len(chunk)
 	}

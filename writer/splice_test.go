@@ -1,6 +1,9 @@
 package writer
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -438,4 +441,40 @@ func FuzzSplice(f *testing.F) {
 			sameAsFresh(t, fmt.Sprint("change ", k/3), urls, opts, dir)
 		}
 	})
+}
+
+// The bytes a splice copies into a shard are read into its hasher's
+// buffers and handed to it as they are (hashedBuf, writeHashed): the
+// shard's SHA-256 is that of the bytes copied, and a read cut short
+// gives the buffer it read into back, so that the hasher stops.
+func TestCopierHandsBuffersOn(t *testing.T) {
+	data := make([]byte, 2*hashBuf+hashBuf/2)
+	for i := range data {
+		data[i] = byte(i * 7 / 5)
+	}
+	for _, n := range []int{len(data), len(data) + 1} { // all of it; more than there is
+		f := &file{content: sha256.New(), marking: true}
+		cp := copier{src: bytes.NewReader(data), sum: NewState().hash(), buf: make([]byte, hashBuf)}
+		err := cp.copy(f, n)
+		if n > len(data) && !errors.Is(err, errCopy) || n <= len(data) && err != nil {
+			t.Fatalf("%d bytes of %d: %v", n, len(data), err)
+		}
+		stopped := make(chan struct{})
+		go func() {
+			f.hashWait()
+			close(stopped)
+		}()
+		select {
+		case <-stopped:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d bytes of %d: the hasher did not stop (a buffer not given back)", n, len(data))
+		}
+		want := sha256.Sum256(data[:min(n, 2*hashBuf)]) // a read cut short hands nothing on
+		if n <= len(data) {
+			want = sha256.Sum256(data)
+		}
+		if got := f.content.Sum(nil); !bytes.Equal(got, want[:]) {
+			t.Errorf("%d bytes of %d: the SHA-256 of other bytes than those copied", n, len(data))
+		}
+	}
 }

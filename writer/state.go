@@ -96,8 +96,14 @@ type State struct {
 
 // freshChunk is the number of entries in a chunk of a sparse Write's
 // fresh entries (128 KiB): grown by appending, a list of a Write that
-// encodes every URL again would allocate five times its size.
-const freshChunk = 1 << 12
+// encodes every URL again would allocate five times its size. The
+// first chunk is made with room for firstFresh, and grows to
+// freshChunk by appending: a Write after one change makes an entry or
+// two, where a whole chunk was 128 KiB of garbage each time.
+const (
+	freshChunk = 1 << 12
+	firstFresh = 16
+)
 
 // Writes returns how many Writes the State took the URLs of, as those
 // the next Write is compared with: a Write whose files were committed
@@ -256,7 +262,13 @@ func (st *State) put(i int, e entryDigest) {
 	}
 	k := len(st.fresh) - 1
 	if k < 0 || len(st.fresh[k]) == freshChunk {
-		st.fresh = append(st.fresh, make([]entryDigest, 0, freshChunk))
+		// The first chunk grows from a few entries (a change makes one
+		// or two), the next are made whole.
+		room := freshChunk
+		if k < 0 {
+			room = firstFresh
+		}
+		st.fresh = append(st.fresh, make([]entryDigest, 0, room))
 		k++
 	}
 	st.lasts[i] = int32(-1 - (k*freshChunk + len(st.fresh[k])))
@@ -281,19 +293,6 @@ func (st *State) nextAt(i int) *entryDigest {
 	}
 	k := int(-1 - st.lasts[i])
 	return &st.fresh[k/freshChunk][k%freshChunk]
-}
-
-// nextRange returns the Write under way's entries from lo to hi: of a
-// sparse Write, a copy.
-func (st *State) nextRange(lo, hi int) []entryDigest {
-	if !st.sparse {
-		return st.next[lo:hi]
-	}
-	out := make([]entryDigest, hi-lo)
-	for i := range out {
-		out[i] = *st.nextAt(lo + i)
-	}
-	return out
 }
 
 // fieldsSum returns a digest of u's changefreq and priority, and of its
@@ -395,6 +394,7 @@ func (st *State) known(urls sitemap.URLs, g *grouping, scoped bool) func(i int) 
 	if !ok || g != nil || scoped || !st.primed || st.plan != st.nextPlan || len(st.news) > 0 {
 		return nil
 	}
+	check := checkKnown() // asked once: it is asked of every URL
 	return func(i int) (int, bool) {
 		j, ok := h.Unchanged(i)
 		if !ok || j < 0 || j >= len(st.entries) {
@@ -404,7 +404,7 @@ func (st *State) known(urls sitemap.URLs, g *grouping, scoped bool) func(i int) 
 		if e.meta&noReuse != 0 || e.size() == 0 {
 			return 0, false
 		}
-		if checkKnown() {
+		if check {
 			if u := urls.At(i); !st.reusableAs(e, &u) {
 				panic(fmt.Sprintf("writer: URL %d (%s) said the last Write's URL %d, and it is not", i, u.Loc, j))
 			}
@@ -736,7 +736,7 @@ func (st *State) settle() []entryDigest {
 	}
 	all := st.entries[:cap(st.entries)] // the last list may be the longer
 	for i, k := range st.lasts {
-		if int(k) >= i {
+		if int(k) > i { // in place already where k is i, as most are
 			all[i] = all[k]
 		}
 	}

@@ -28,9 +28,15 @@ import (
 // A list is read back as a []sitemap.Alternate (records.links), made
 // anew each time: the writer's URL and the cluster check take it, and
 // let it go.
+//
+// A Session's list begins with eight bytes of what its hrefs may be
+// (hrefSig): an update finds the pages whose links name a URL that
+// changed without reading every list (judgeHreflang).
 type altLists struct {
 	// base is the base URL, the first href's reference in a Session.
 	base string
+	// sigs says each list begins with its hrefs' hrefSig (a Session's).
+	sigs bool
 	byteBlocks
 	langs  []string
 	langID map[string]uint32
@@ -59,9 +65,10 @@ func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLo
 	if len(lines) != len(alts) {
 		lines = nil
 	}
-	if l.langID == nil {
+	if l.langID == nil { // the first list
 		l.langID = make(map[string]uint32)
 		l.seed = maphash.MakeSeed()
+		l.sigs = s.session
 	}
 	if l.byHash == nil {
 		l.byHash = make(map[uint32]uint32)
@@ -79,7 +86,15 @@ func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLo
 		return ref
 	}
 	var stack [512]byte
-	ref := 1 + putBytes(&l.byteBlocks, l.encode(stack[:0], alts, lines, from, fromLoc))
+	b := stack[:0]
+	if l.sigs {
+		var sig uint64
+		for _, a := range alts {
+			sig |= l.hrefSig(a.Href)
+		}
+		b = binary.LittleEndian.AppendUint64(b, sig)
+	}
+	ref := 1 + putBytes(&l.byteBlocks, l.encode(b, alts, lines, from, fromLoc))
 	l.byHash[h] = ref
 	return ref
 }
@@ -147,9 +162,38 @@ func common(a, b string) (p, q int) {
 	return p, q
 }
 
-// body returns the bytes of the list at ref (1 + where), in its block.
-func (l *altLists) body(ref uint32) []byte {
+// hrefSig returns what a list's summary of its hrefs has of href: three
+// of its 64 bits, drawn from a digest of it. A list's summary is those
+// of its hrefs together, and a list whose summary lacks one of href's
+// bits does not name href; a list of four links has some 11 bits set,
+// and another URL's three are all among them for one list in about 200.
+func (l *altLists) hrefSig(href string) uint64 {
+	h := maphash.String(l.seed, href)
+	return 1<<(h&63) | 1<<(h>>6&63) | 1<<(h>>12&63)
+}
+
+// sig returns the summary of the hrefs of the list at ref (not 0): all
+// bits set where lists keep none.
+func (l *altLists) sig(ref uint32) uint64 {
+	if !l.sigs {
+		return ^uint64(0)
+	}
+	return binary.LittleEndian.Uint64(l.stored(ref))
+}
+
+// stored returns the bytes of the list at ref (1 + where), in its block,
+// its summary included.
+func (l *altLists) stored(ref uint32) []byte {
 	data, _ := l.bytesAt(ref - 1)
+	return data
+}
+
+// body returns the bytes of the list at ref after its summary.
+func (l *altLists) body(ref uint32) []byte {
+	data := l.stored(ref)
+	if l.sigs {
+		return data[8:]
+	}
 	return data
 }
 
@@ -383,7 +427,7 @@ func (s *records) compactAlts() {
 		}
 		to, ok := moved[ref]
 		if !ok {
-			to = 1 + putBytes(&s.altl.byteBlocks, old.body(ref))
+			to = 1 + putBytes(&s.altl.byteBlocks, old.stored(ref))
 			moved[ref] = to
 		}
 		s.alts[k] = to

@@ -207,3 +207,70 @@ func TestAltListsCompactedInSession(t *testing.T) {
 		}
 	}
 }
+
+// A Session's list keeps a summary of its hrefs (hrefSig) by which an
+// update passes over the lists that cannot name a changed URL: every
+// href of a list has all its bits in the list's summary, as put, kept
+// once for the pages of a cluster, and compacted; a URL no list names
+// is passed over by most lists of a few links. A build's lists keep
+// none, and each would be read.
+func TestAltListsSig(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, session := range []bool{false, true} {
+		s := &records{mapper: m, session: session}
+		var pages []int32
+		var lists [][]sitemap.Alternate
+		for i := range 400 {
+			n := 1 + r.IntN(4)
+			if i%50 == 0 {
+				n = 40
+			}
+			alts := make([]sitemap.Alternate, n)
+			for k := range alts {
+				alts[k] = sitemap.Alternate{Lang: []string{"en", "fr", "de"}[r.IntN(3)], Href: fmt.Sprintf("https://example.com/%s/p%d/", []string{"en", "fr", "de"}[k%3], r.IntN(1000))}
+			}
+			if i%7 == 0 && len(lists) > 0 { // another page of a cluster kept before
+				alts = slices.Clone(lists[r.IntN(len(lists))])
+			}
+			d := mapping.Decision{URL: sitemap.URL{Loc: fmt.Sprintf("https://example.com/x%d/", i), Alternates: alts}, Form: mapping.FormUnknown}
+			pages = append(pages, s.add(fmt.Sprintf("x%d/index.html", i), &d))
+			lists = append(lists, alts)
+		}
+		check := func(when string) {
+			t.Helper()
+			read := 0 // of the lists of four links or fewer, for a URL none names
+			short := 0
+			for i, idx := range pages {
+				ref := s.alts[s.rec(idx).alts-1]
+				sig := s.altl.sig(ref)
+				for _, a := range lists[i] {
+					if !mayName(sig, []uint64{s.altl.hrefSig(a.Href)}) {
+						t.Fatalf("session %v, %s: page %d's list names %s, and its summary %#x lacks a bit of it", session, when, i, a.Href, sig)
+					}
+				}
+				if len(lists[i]) <= 4 {
+					short++
+					if mayName(sig, []uint64{s.altl.hrefSig("https://example.com/named/by/none/")}) {
+						read++
+					}
+				}
+			}
+			switch {
+			case !session && read != short:
+				t.Errorf("%s: a build's list passed over (%d of %d read)", when, read, short)
+			case session && read*10 > short:
+				t.Errorf("%s: %d of %d lists read for a URL none names", when, read, short)
+			}
+		}
+		check("put")
+		if session {
+			s.altl.judged()
+			s.compactAlts()
+			check("compacted")
+		}
+	}
+}

@@ -234,32 +234,49 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		lens.add(len(loc))
 		lens.add(len(loc) + 1)
 	}
-	ownChanged := func(idx int32) bool {
-		r := s.rec(idx)
-		return r.pre != 0 && lens.has(s.locs.len(r.pre, r.at)) && changed[s.locOf(r)]
-	}
 	// The listed pages with links at a changed URL or naming one, judged
-	// in the order of their URLs, as a whole judgement says them.
+	// in the order of their URLs, as a whole judgement says them: those
+	// at one found by it, those naming one by their lists, of which only
+	// those whose summary has every bit of a changed URL's (hrefSig) are
+	// read.
 	var again []int
+	for loc := range changed {
+		if i, ok := s.find(loc); ok {
+			if r := s.rec(s.order[i]); r.alts > 0 && s.alts[r.alts-1] != 0 {
+				again = append(again, i)
+			}
+		}
+	}
+	sigs := []uint64{0} // lists without a summary (sig): each is read
+	if s.altl.sigs {
+		sigs = sigs[:0]
+		for loc := range changed {
+			sigs = append(sigs, s.altl.hrefSig(loc))
+		}
+	}
 	names := func(href []byte) bool { return lens.has(len(href)) && changed[string(href)] }
 	var read listRead
 	for k, ref := range s.alts {
 		if ref == 0 {
 			continue // only images
 		}
+		if !mayName(s.altl.sig(ref), sigs) {
+			continue // names no changed URL
+		}
 		idx := s.owner[k]
 		r := s.rec(idx)
 		if r.alts != int32(k+1) { // a record removed
 			continue
 		}
-		if !ownChanged(idx) && !s.namesAny(ref, &read, names) {
-			continue // no link at a changed URL, nor the page's own
+		if !s.namesAny(ref, &read, names) {
+			continue
 		}
 		if i, ok := s.find(s.locOf(r)); ok && s.order[i] == idx {
 			again = append(again, i)
 		}
 	}
 	slices.Sort(again)
+	again = slices.Compact(again) // a page at a changed URL may name one too
 	judged := make(map[string]bool, len(again))
 	for _, i := range again {
 		judged[b.judgeLinks(&c, s.order[i], only, was, lists, outside)] = true
@@ -279,6 +296,17 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 			}
 		}
 	}
+}
+
+// mayName reports whether a list whose summary is sig may name one of
+// the hrefs whose hrefSig are sigs: it has every bit of one of them.
+func mayName(sig uint64, sigs []uint64) bool {
+	for _, q := range sigs {
+		if sig&q == q {
+			return true
+		}
+	}
+	return false
 }
 
 // lengthSet is a set of string lengths, those under 1024 in a bitmap.

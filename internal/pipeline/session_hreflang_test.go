@@ -333,3 +333,72 @@ func TestSessionHreflangStale(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionHreflangNamed: a page that an update does not read, whose
+// only tie to what changed is that its links name the page that did
+// (by its URL, or by its twin without the slash), among clusters that
+// name other pages, is judged again as a fresh Run judges it: its link
+// broken when the page named stops linking back or goes, whole again
+// when it links back, named by the other form of its URL when it comes.
+// The lists an update passes over by their summaries (hrefSig) must
+// never be one of these.
+func TestSessionHreflangNamed(t *testing.T) {
+	root, out := t.TempDir(), t.TempDir()
+	c := &siteChanger{t: t, root: root}
+	at := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	c.write("index.html", "<title>home</title>", at)
+	for n := range 40 { // clusters the changes do not touch
+		en, de := fmt.Sprintf("/en/c%d/", n), fmt.Sprintf("/de/c%d/", n)
+		c.write("en/c"+strconv.Itoa(n)+"/index.html", "<head>\n"+link("en", en)+link("de", de), at)
+		c.write("de/c"+strconv.Itoa(n)+"/index.html", "<head>\n"+link("de", de)+link("en", en), at)
+	}
+	back := "<head>\n" + link("de", "/de/a/") + link("en", "/en/a.html")
+	c.write("en/a.html", "<head>\n"+link("en", "/en/a.html")+link("de", "/de/a/"), at)
+	c.write("de/a/index.html", back, at)
+	c.write("en/b.html", "<head>\n"+link("en", "/en/b.html")+link("de", "/de/b"), at) // no page there
+	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base}, Write: writer.Options{Dir: out}}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const (
+		aBack    = "en/a.html:3: hreflang de alternate https://example.com/de/a/ does not list this page back"
+		aMissing = "en/a.html:3: hreflang de alternate https://example.com/de/a/ is missing: no page of the site has this URL"
+		bMissing = "en/b.html:3: hreflang de alternate https://example.com/de/b is missing: no page of the site has this URL"
+		bTwin    = "en/b.html:3: hreflang de alternate https://example.com/de/b is missing: the page is at https://example.com/de/b/"
+	)
+	deA, deB := filepath.Join(root, "de/a/index.html"), filepath.Join(root, "de/b/index.html")
+	for _, step := range []struct {
+		name   string
+		change func()
+		path   string
+		warns  []string // of the pages in en/, which no update reads: the beginnings
+	}{
+		{"de/a stops linking back", func() { c.write("de/a/index.html", "<head>\n"+link("de", "/de/a/"), at) }, deA, []string{aBack, bMissing}},
+		{"de/a links back again", func() { c.write("de/a/index.html", back, at) }, deA, []string{bMissing}},
+		{"de/b/ made", func() { c.write("de/b/index.html", "<title>b</title>", at) }, deB, []string{bTwin}},
+		{"de/b/ removed", func() { os.Remove(deB) }, deB, []string{bMissing}},
+		{"de/a removed", func() { os.Remove(deA) }, deA, []string{aMissing, bMissing}},
+		{"de/a written again", func() { c.write("de/a/index.html", back, at) }, deA, []string{bMissing}},
+	} {
+		step.change()
+		if _, err := s.Update(context.Background(), []string{step.path}, nil); err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		got, want := inForce(s), sorted(hreflangWarnings(runWarnings(t, step.name, opts, out)))
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: the session holds\n%s\nRun says\n%s", step.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		var named []string
+		for _, w := range got {
+			if strings.HasPrefix(w, "en/") {
+				named = append(named, w)
+			}
+		}
+		if len(named) != len(step.warns) || slices.ContainsFunc(named, func(w string) bool {
+			return !slices.ContainsFunc(step.warns, func(p string) bool { return strings.HasPrefix(w, p) })
+		}) {
+			t.Errorf("%s: the pages in en/ warn\n%s\nwant\n%s", step.name, strings.Join(named, "\n"), strings.Join(step.warns, "\n"))
+		}
+	}
+}

@@ -7,18 +7,19 @@ import "maps"
 // (writer.Unchanged): where each record was in the order it listed,
 // what set the dates of them all (the build stamps' day, the files'
 // times dropped) and of the list pages, and since then the records that
-// may have changed. A record is marked when it is added or removed, or
-// when judgeHreflang gives it other alternates; what changes many
-// records at once (the stamps, the alternates all judged anew:
-// records.shownMade) makes all of them changed; the list pages' dates
-// are compared. Extra URLs, generator alternates and news, which change
-// records in other ways, make every Write a whole one.
+// may have changed (their places negated). A record is marked when it
+// is added or removed, or when judgeHreflang gives it other alternates;
+// what changes many records at once (the stamps, the alternates all
+// judged anew: records.shownMade) makes all of them changed; the list
+// pages' dates are compared. Extra URLs, generator alternates and news,
+// which change records in other ways, make every Write a whole one.
 type written struct {
 	ok bool // a Write succeeded since the records were made
 	// pos is, by record index, 1 + the record's place in the order the
-	// last Write listed; 0 for a record it did not list.
+	// last Write listed; 0 for a record it did not list; negated for one
+	// marked changed since (mark): a slice the writer's every question
+	// reads, where a map of the few marked cost a lookup each.
 	pos       []int32
-	dirty     map[int32]bool
 	all       bool // every record may have changed
 	listed    map[int32]int64
 	stamps    bool
@@ -29,13 +30,21 @@ type written struct {
 
 // track makes the records remember what they give each Write (a
 // Session's).
-func (s *records) track() { s.written = &written{dirty: make(map[int32]bool)} }
+func (s *records) track() { s.written = &written{} }
 
 // changed marks the record at idx as changed since the last Write
 // (before the first, every record is).
 func (s *records) changed(idx int32) {
 	if w := s.written; w != nil && w.ok {
-		w.dirty[idx] = true
+		w.mark(idx)
+	}
+}
+
+// mark marks the record at idx as changed: its place negated, where it
+// has one (a record the last Write did not list is not known anyway).
+func (w *written) mark(idx int32) {
+	if int(idx) < len(w.pos) && w.pos[idx] > 0 {
+		w.pos[idx] = -w.pos[idx]
 	}
 }
 
@@ -58,12 +67,12 @@ func (s *records) beforeWrite() {
 	}
 	for idx, t := range s.listed {
 		if was, ok := w.listed[idx]; !ok || was != t {
-			w.dirty[idx] = true
+			w.mark(idx)
 		}
 	}
 	for idx := range w.listed {
 		if _, ok := s.listed[idx]; !ok {
-			w.dirty[idx] = true
+			w.mark(idx)
 		}
 	}
 	if traceUnchanged != nil {
@@ -93,9 +102,6 @@ func (s *records) afterWrite(ok bool) {
 	for i, idx := range s.order {
 		w.pos[idx] = int32(i + 1)
 	}
-	if len(w.dirty) > 0 {
-		w.dirty = make(map[int32]bool) // cleared, a map keeps its size, and each lookup its cost
-	}
 	w.listed = maps.Clone(s.listed)
 	w.stamps, w.stampDay, w.dropMTime = s.stamps, s.stampDay, s.dropMTime
 	w.shownMade = s.shownMade
@@ -114,7 +120,7 @@ func (s *records) Unchanged(i int) (last int, ok bool) {
 		return 0, false
 	}
 	idx := s.order[i]
-	if int(idx) >= len(w.pos) || w.pos[idx] == 0 || w.dirty[idx] {
+	if int(idx) >= len(w.pos) || w.pos[idx] <= 0 {
 		return 0, false
 	}
 	return int(w.pos[idx]) - 1, true
