@@ -896,13 +896,15 @@ func (s *records) share(all []int32) {
 	s.order, s.shared = all[:len(all):len(all)], true
 }
 
-// unshare forgets an order that is a Session's list of all records,
-// before the list changes: until the passes make it again, there is no
-// order.
+// unshare forgets the order before a Session's list of all records
+// changes: until the passes make it again, there is no order (an order
+// of the records' own is kept as spare), and none stale, whose records
+// may be removed.
 func (s *records) unshare() {
-	if s.shared {
-		s.order, s.shared = nil, false
+	if !s.shared && s.order != nil {
+		s.spare = s.order[:0]
 	}
+	s.order, s.shared = nil, false
 }
 
 // find returns the position in order of the record of loc.

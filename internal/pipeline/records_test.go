@@ -354,6 +354,7 @@ func TestRecordsDedupLinear(t *testing.T) {
 // list, which stays as it was; one that keeps every record, or leaves
 // out only the last ones, writes nothing over it. The order it made is
 // kept as spare and written over by the next such pass, not made again.
+// Before the list changes (unshare), no order is left.
 func TestKeepAtShared(t *testing.T) {
 	all := []int32{4, 2, 7, 1, 9, 3}
 	was := slices.Clone(all)
@@ -391,5 +392,18 @@ func TestKeepAtShared(t *testing.T) {
 		if tc.apart && prevApart && &got[0] != &prev[:1][0] {
 			t.Errorf("dropping %v: a new order made, where the last pass's had room", tc.drop)
 		}
+	}
+	// Before the list changes, no order is left: neither the list itself
+	// nor a stale one of the pass's own, which is kept as spare.
+	pass(map[int32]bool{2: true})
+	own := s.order
+	s.unshare()
+	if s.order != nil || s.shared || cap(s.spare) == 0 || &s.spare[:1][0] != &own[:1][0] {
+		t.Errorf("unshare: order %v, shared %v, spare %v; want no order, its room kept as spare", s.order, s.shared, s.spare)
+	}
+	pass(nil)
+	s.unshare()
+	if s.order != nil || s.shared || &s.spare[:1][0] != &own[:1][0] {
+		t.Errorf("unshare of the list: order %v, shared %v; want no order, the spare kept", s.order, s.shared)
 	}
 }

@@ -492,7 +492,11 @@ func (s *Session) NewsChange(now time.Time) time.Time {
 	}
 	var next time.Time
 	recs := &s.b.recs
-	for _, idx := range recs.order {
+	order := recs.order
+	if order == nil { // an update failed after the records changed: every record, as the next judgement starts from
+		order = s.all
+	}
+	for _, idx := range order {
 		r := recs.rec(idx)
 		if r.alts == 0 || recs.newsOf(r.alts-1) == nil {
 			continue
