@@ -145,10 +145,9 @@ type fileRecord struct {
 // without encoding it (reusable).
 type entryDigest struct {
 	loc uint64
-	// sum is the digest of the element: of a reusable one (a size in
-	// meta, not noReuse), of what it is made of and the way dates are
-	// written (keyOf), which is what reusableAs compares; of any other,
-	// of its bytes. Either is a function of the element's bytes, the
+	// sum is the digest of the element: of what it is made of, each
+	// field as written, and the way dates are written (keyOf), which is
+	// what reusableAs compares; a function of the element's bytes, the
 	// same at every Write, which is what files' digests and diff ask.
 	sum uint64
 	// meta packs the element's size (the low sizeBits), noReuse, and

@@ -651,8 +651,9 @@ func TestStateReuseTellsExtrasApart(t *testing.T) {
 // its day, a video's duration below 1, a control character for another)
 // leaves every file untouched and counts as no change, however its
 // lastmod is kept (in whole seconds, reused; in part of one, encoded
-// again); one written otherwise is written and counted, and so is every
-// URL once the dates are written another way.
+// again); one written otherwise (a video's date in another zone, an
+// image, a changefreq) is written and counted, and so is every URL once
+// the dates are written another way.
 func TestStateKeysTheWrittenForm(t *testing.T) {
 	video := func(d int) []sitemap.Video {
 		return []sitemap.Video{{ThumbnailLoc: base + "t.jpg", Title: "t", Description: "d", PlayerLoc: base + "p", Duration: d}}
@@ -675,6 +676,19 @@ func TestStateKeysTheWrittenForm(t *testing.T) {
 		{"a video's duration from 0 to 5", sitemap.DateTime, func(u *sitemap.URL) { u.Videos = video(0) }, func(u *sitemap.URL) { u.Videos = video(5) }},
 		{"a control character for another", sitemap.DateTime, func(u *sitemap.URL) { u.Alternates = alt("de\x01") }, func(u *sitemap.URL) { u.Alternates = alt("de\x02") }},
 		{"a language changed", sitemap.DateTime, func(u *sitemap.URL) { u.Alternates = alt("de") }, func(u *sitemap.URL) { u.Alternates = alt("de-AT") }},
+		{"a video's date, the same instant in another zone", sitemap.DateTime,
+			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].PublicationDate = day(2) },
+			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].PublicationDate = day(2).In(time.FixedZone("", 3600)) }},
+		{"a video's date within its day, dates alone", sitemap.Date,
+			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].PublicationDate = day(2) },
+			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].PublicationDate = day(2).Add(time.Hour) }},
+		{"a video's flag from unset to one of no name", sitemap.DateTime,
+			func(u *sitemap.URL) { u.Videos = video(5) },
+			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].Live = sitemap.Flag(9) }},
+		{"an image changed", sitemap.DateTime,
+			func(u *sitemap.URL) { u.Images = []sitemap.Image{{Loc: base + "a.png"}} },
+			func(u *sitemap.URL) { u.Images = []sitemap.Image{{Loc: base + "b.png"}} }},
+		{"a changefreq set", sitemap.DateTime, func(u *sitemap.URL) {}, func(u *sitemap.URL) { u.ChangeFreq = sitemap.Weekly }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			urls := numbered(6)
