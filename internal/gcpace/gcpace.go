@@ -22,7 +22,6 @@ package gcpace
 
 import (
 	"math"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -94,8 +93,8 @@ func StartSession() (stop func()) {
 	p := &pacer{was: debug.SetGCPercent(100), least: SessionKnee}
 	debug.SetGCPercent(p.was)
 	p.percent = p.was
-	if p.wasLimit = debug.SetMemoryLimit(-1); p.wasLimit == math.MaxInt64 && os.Getenv("GOMEMLIMIT") == "" {
-		p.limit = true // GOMEMLIMIT=off is no limit, and the user's
+	if p.wasLimit = debug.SetMemoryLimit(-1); p.wasLimit == math.MaxInt64 {
+		p.limit = true
 	}
 	p.arm()
 	return p.stop
@@ -103,17 +102,11 @@ func StartSession() (stop func()) {
 
 // limitOf returns the memory limit for a heap of live bytes paced at
 // GOGC percent, when the runtime holds other bytes besides the heap's
-// objects and free spans (the spans' unused room among them, which the
-// runtime counts against the limit) and held bytes in all: the heap's
-// goal and other, with SessionKnee to spare, over the 95 % of it the
-// scavenger keeps the memory under, so that the heap's goal is GOGC's,
-// not the limit's. It is never under held: after the heap shrank, the
-// limit steps down as the scavenger gives memory back (5 % a
-// collection), where one under what is held would have the collector run
-// back to back until the scavenger caught up.
-func limitOf(live uint64, percent int, other, held uint64) int64 {
+// spans: the heap's goal and other, with SessionKnee to spare, over the
+// 95 % of it the scavenger keeps the memory under.
+func limitOf(live uint64, percent int, other uint64) int64 {
 	goal := live + live*uint64(percent)/100
-	return int64(max((goal+other+SessionKnee)*100/95, held))
+	return int64((goal + other + SessionKnee) * 100 / 95)
 }
 
 // pacer follows the collections: a sentinel object, unreachable once
@@ -129,7 +122,7 @@ type pacer struct {
 	// wasLimit is the one there was.
 	limit    bool
 	wasLimit int64
-	sample   [len(sampled)]metrics.Sample
+	sample   [6]metrics.Sample
 }
 
 // The metrics cycle reads, in pacer.sample.
@@ -138,6 +131,7 @@ var sampled = [...]string{
 	"/memory/classes/total:bytes",
 	"/memory/classes/heap/released:bytes",
 	"/memory/classes/heap/objects:bytes",
+	"/memory/classes/heap/unused:bytes",
 	"/memory/classes/heap/free:bytes",
 }
 
@@ -176,10 +170,11 @@ func (p *pacer) cycle() {
 	}
 	var limit int64
 	if p.limit {
-		// What the runtime holds besides the heap's objects and free
-		// spans: the total not given back, less those.
-		held, heap := v[1]-v[2], v[3]+v[4]
-		limit = limitOf(live, p.percent, held-min(held, heap), held)
+		// What the runtime holds besides the heap's spans: the total
+		// not given back, less the objects, the spans' unused room
+		// and the free spans kept.
+		held, spans := v[1]-v[2], v[3]+v[4]+v[5]
+		limit = limitOf(live, p.percent, held-min(held, spans))
 		debug.SetMemoryLimit(limit)
 	}
 	if traceLimit != nil {
