@@ -26,7 +26,7 @@ import (
 
 // startSessionPacer starts the collector's pacer of a watch session (a
 // test counts its calls).
-var startSessionPacer = gcpace.StartSession
+var startSessionPacer = func() func() { return gcpace.StartAt(gcpace.SessionKnee) }
 
 // watchUsage is watch's --help.
 var watchUsage = sync.OnceValue(func() string {
@@ -189,11 +189,9 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 		// for hours: the heap grows by an eighth of what is live between
 		// collections, as in a build (internal/gcpace), at least
 		// gcpace.SessionKnee, from the watches' setting up and the first
-		// build, its write included, to every rebuild, and the memory
-		// the heap no longer uses goes back to the system as the
-		// collections free it (gcpace.StartSession). At 1,000,000 pages
-		// a session at GOGC 25 from its first build's end peaked at
-		// 1.75x the build's memory after 20 changes (bench/RESULTS.md,
+		// build, its write included, to every rebuild. At 1,000,000
+		// pages a session at GOGC 25 from its first build's end peaked
+		// at 1.75x the build's memory after 20 changes (bench/RESULTS.md,
 		// issue 71).
 		defer startSessionPacer()()
 	}

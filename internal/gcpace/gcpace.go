@@ -15,13 +15,10 @@
 // Below Knee nothing changes: a small site's heap is its garbage, and
 // fewer cycles are worth more there than the bytes. A watch session
 // paces its heap the same way, from its start to its end, with a least
-// headroom of SessionKnee, and sets the soft memory limit to follow the
-// heap's goal, so that what the heap no longer uses goes back to the
-// system (StartSession).
+// headroom of SessionKnee (StartAt).
 package gcpace
 
 import (
-	"math"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -77,38 +74,6 @@ func StartAt(least uint64) (stop func()) {
 	return p.stop
 }
 
-// StartSession is StartAt(SessionKnee) for a process that holds its heap
-// for hours, a watch session: it also gives the memory the heap no longer
-// uses back to the system at the pace of the collections, where Go's
-// scavenger keeps a tenth more than the heap's goal. After each
-// collection it sets the soft memory limit (debug.SetMemoryLimit) to
-// what the heap may grow to before the next, with the memory the runtime
-// holds besides the heap (stacks, its own data) and SessionKnee more,
-// over the 95 % of the limit the scavenger keeps memory under: a limit
-// never reached before the collection GOGC calls for, which the
-// scavenger follows. At 1,000,000 pages a session's memory after its
-// changes is about 15 MiB less (bench/RESULTS.md, issue 71). A limit
-// set by GOMEMLIMIT, or by debug.SetMemoryLimit before, is left alone.
-func StartSession() (stop func()) {
-	p := &pacer{was: debug.SetGCPercent(100), least: SessionKnee}
-	debug.SetGCPercent(p.was)
-	p.percent = p.was
-	if p.wasLimit = debug.SetMemoryLimit(-1); p.wasLimit == math.MaxInt64 {
-		p.limit = true
-	}
-	p.arm()
-	return p.stop
-}
-
-// limitOf returns the memory limit for a heap of live bytes paced at
-// GOGC percent, when the runtime holds other bytes besides the heap's
-// spans: the heap's goal and other, with SessionKnee to spare, over the
-// 95 % of it the scavenger keeps the memory under.
-func limitOf(live uint64, percent int, other uint64) int64 {
-	goal := live + live*uint64(percent)/100
-	return int64((goal + other + SessionKnee) * 100 / 95)
-}
-
 // pacer follows the collections: a sentinel object, unreachable once
 // made, is cleaned up after the cycle that finds it so, and its cleanup
 // reads the live heap and makes the next.
@@ -118,21 +83,7 @@ type pacer struct {
 	was     int    // GOGC at Start
 	least   uint64 // the least headroom
 	percent int    // GOGC set last
-	// limit says the pacer sets the memory limit (StartSession), and
-	// wasLimit is the one there was.
-	limit    bool
-	wasLimit int64
-	sample   [6]metrics.Sample
-}
-
-// The metrics cycle reads, in pacer.sample.
-var sampled = [...]string{
-	"/gc/heap/live:bytes",
-	"/memory/classes/total:bytes",
-	"/memory/classes/heap/released:bytes",
-	"/memory/classes/heap/objects:bytes",
-	"/memory/classes/heap/unused:bytes",
-	"/memory/classes/heap/free:bytes",
+	sample  [1]metrics.Sample
 }
 
 type sentinel struct{ _ *int } // a pointer: never a tiny object, which may share a block and outlive its cycle
@@ -148,37 +99,16 @@ func (p *pacer) cycle() {
 	if p.stopped {
 		return
 	}
-	for i, name := range sampled {
-		p.sample[i].Name = name
-	}
+	p.sample[0].Name = "/gc/heap/live:bytes"
 	metrics.Read(p.sample[:])
-	var v [len(sampled)]uint64
-	for i := range sampled {
-		if p.sample[i].Value.Kind() != metrics.KindUint64 {
-			p.arm()
-			return
+	if p.sample[0].Value.Kind() == metrics.KindUint64 {
+		if pc := percentAt(p.sample[0].Value.Uint64(), p.least); pc != p.percent {
+			debug.SetGCPercent(pc)
+			p.percent = pc
+			if traceSet != nil {
+				traceSet(pc)
+			}
 		}
-		v[i] = p.sample[i].Value.Uint64()
-	}
-	live := v[0]
-	if pc := percentAt(live, p.least); pc != p.percent {
-		debug.SetGCPercent(pc)
-		p.percent = pc
-		if traceSet != nil {
-			traceSet(pc)
-		}
-	}
-	var limit int64
-	if p.limit {
-		// What the runtime holds besides the heap's spans: the total
-		// not given back, less the objects, the spans' unused room
-		// and the free spans kept.
-		held, spans := v[1]-v[2], v[3]+v[4]+v[5]
-		limit = limitOf(live, p.percent, held-min(held, spans))
-		debug.SetMemoryLimit(limit)
-	}
-	if traceLimit != nil {
-		traceLimit(live, limit)
 	}
 	p.arm()
 }
@@ -189,16 +119,8 @@ func (p *pacer) stop() {
 	if !p.stopped {
 		p.stopped = true
 		debug.SetGCPercent(p.was)
-		if p.limit {
-			debug.SetMemoryLimit(p.wasLimit)
-		}
 	}
 }
 
-// traceSet, set by a test, is told each GOGC set; traceLimit, after
-// each collection, the memory limit set (0: none, the limit left alone)
-// and the live heap it was set for.
-var (
-	traceSet   func(percent int)
-	traceLimit func(live uint64, limit int64)
-)
+// traceSet, set by a test, is told each GOGC set.
+var traceSet func(percent int)

@@ -1,7 +1,6 @@
 package gcpace
 
 import (
-	"math"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -78,70 +77,5 @@ func TestPercentAt(t *testing.T) {
 		if got := percentAt(tc.live, SessionKnee); got != tc.want {
 			t.Errorf("percentAt(%d MiB, SessionKnee) = %d, want %d", tc.live>>20, got, tc.want)
 		}
-	}
-}
-
-// TestStartSession: after a collection, a session's pacer sets the
-// memory limit to the heap's goal for the live heap it found, with what
-// the runtime holds besides and SessionKnee to spare, over 95 %; stop
-// puts back the limit there was. A limit set before is left alone.
-func TestStartSession(t *testing.T) {
-	type set struct {
-		live  uint64
-		limit int64
-	}
-	sets := make(chan set, 16)
-	traceLimit = func(live uint64, limit int64) { sets <- set{live, limit} }
-	defer func() { traceLimit = nil }()
-	was := debug.SetGCPercent(100)
-	defer debug.SetGCPercent(was)
-	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
-		t.Skipf("GOMEMLIMIT is set (%d): the pacer leaves it", l) // the environment's, not the test's
-	}
-
-	live := make([]byte, 64<<20) // past SessionKnee's eight: GOGC 12
-	for i := range live {
-		live[i] = byte(i)
-	}
-	stop := StartSession()
-	runtime.GC()
-	var got set
-	select {
-	case got = <-sets:
-	case <-time.After(time.Minute): // a failure's bound, not a wait: the cleanup follows the collection
-		t.Fatal("no memory limit set a minute after a collection")
-	}
-	if now := debug.SetMemoryLimit(-1); now != got.limit {
-		t.Errorf("memory limit %d, the pacer said %d", now, got.limit)
-	}
-	goal := got.live + got.live*12/100
-	if lo, hi := int64(goal+SessionKnee)*100/95, int64(goal+SessionKnee+64<<20)*100/95; got.limit < lo || got.limit > hi {
-		t.Errorf("memory limit %d MiB for a live heap of %d MiB, want from %d to %d MiB", got.limit>>20, got.live>>20, lo>>20, hi>>20)
-	}
-	runtime.KeepAlive(live)
-	stop()
-	if now := debug.SetMemoryLimit(-1); now != math.MaxInt64 {
-		t.Errorf("memory limit after stop %d, want none", now)
-	}
-
-	// A limit set before the session is the user's: kept.
-	debug.SetMemoryLimit(1 << 40)
-	defer debug.SetMemoryLimit(math.MaxInt64)
-	stop = StartSession()
-	runtime.GC()
-	select {
-	case got = <-sets:
-		if got.limit != 0 {
-			t.Errorf("memory limit set to %d where one was set before", got.limit)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("no collection told a minute after it")
-	}
-	if now := debug.SetMemoryLimit(-1); now != 1<<40 {
-		t.Errorf("memory limit %d, want the 1 TiB set before", now)
-	}
-	stop()
-	if now := debug.SetMemoryLimit(-1); now != 1<<40 {
-		t.Errorf("memory limit after stop %d, want the 1 TiB set before", now)
 	}
 }
