@@ -678,7 +678,10 @@ func TestStateKeysTheWrittenForm(t *testing.T) {
 		{"a language changed", sitemap.DateTime, func(u *sitemap.URL) { u.Alternates = alt("de") }, func(u *sitemap.URL) { u.Alternates = alt("de-AT") }},
 		{"a video's date, the same instant in another zone", sitemap.DateTime,
 			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].PublicationDate = day(2) },
-			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].PublicationDate = day(2).In(time.FixedZone("", 3600)) }},
+			func(u *sitemap.URL) {
+				u.Videos = video(5)
+				u.Videos[0].PublicationDate = day(2).In(time.FixedZone("", 3600))
+			}},
 		{"a video's date within its day, dates alone", sitemap.Date,
 			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].PublicationDate = day(2) },
 			func(u *sitemap.URL) { u.Videos = video(5); u.Videos[0].PublicationDate = day(2).Add(time.Hour) }},
