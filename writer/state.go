@@ -200,9 +200,13 @@ func (st *State) hash() *maphash.Hash {
 func (st *State) locSum(loc string) uint64 { return maphash.String(st.seed, loc) }
 
 // entry records the <url> element of u, in order, by its key (keyOf).
-func (st *State) entry(u *sitemap.URL) {
+func (st *State) entry(u *sitemap.URL) { st.next = append(st.next, st.digestOf(u)) }
+
+// digestOf returns u's entry without what its element is made of (meta):
+// the digest of its Loc and its element's key.
+func (st *State) digestOf(u *sitemap.URL) entryDigest {
 	loc := st.locSum(u.Loc)
-	st.next = append(st.next, entryDigest{loc: loc, sum: st.keyOf(loc, u)})
+	return entryDigest{loc: loc, sum: st.keyOf(loc, u)}
 }
 
 // newsEntry records the news sitemap's <url> element of loc, in loc
@@ -226,12 +230,12 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 		}
 		return e.size(), e.sum
 	}
-	e := entryDigest{loc: st.locSum(u.Loc)}
-	e.sum = st.keyOf(e.loc, u)
-	if mod, ok := modOf(u.LastMod); len(elem) >= noReuse { // past any file's bound: neither reused nor spliced
-	} else if ok {
+	e := st.digestOf(u)
+	switch mod, ok := modOf(u.LastMod); {
+	case len(elem) >= noReuse: // past any file's bound: neither reused nor spliced
+	case ok:
 		e.meta = metaOf(len(elem), mod)
-	} else {
+	default:
 		e.meta = uint64(len(elem)) | noReuse
 	}
 	st.put(i, e)

@@ -890,9 +890,7 @@ func (s *records) keepAt(out []int32, i int, idx int32) []int32 {
 // passes start from (shared: read, not changed); an order of the
 // records' own, one a pass made, is kept as spare.
 func (s *records) share(all []int32) {
-	if !s.shared && s.order != nil {
-		s.spare = s.order[:0]
-	}
+	s.unshare()
 	s.order, s.shared = all[:len(all):len(all)], true
 }
 
