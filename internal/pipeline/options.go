@@ -158,6 +158,10 @@ type Options struct {
 	// disallows ...): for --changes, a URL the previous build listed is
 	// not gone while a page is still there. Unset, nothing is kept.
 	KeepLeftOut bool
+	// CacheDir, when not "", is the folder where a build keeps what it
+	// read for the next build to take unchanged (the git history, the
+	// sources' front matter); "" reads everything again.
+	CacheDir string
 
 	// trackGit reads which commit the git history is of (a Session's), so
 	// that a commit later reads only the commits since.
