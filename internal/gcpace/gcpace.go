@@ -13,7 +13,10 @@
 // 2 % of the build's CPU once the build made less garbage (55 MB at
 // 100,000 pages, not 77: issue 71), 9 to 10 % before (bench/RESULTS.md).
 // Below Knee nothing changes: a small site's heap is its garbage, and
-// fewer cycles are worth more there than the bytes. A watch session
+// fewer cycles are worth more there than the bytes. Nor while the
+// collector has had more than MaxShare of the CPU since Start: a heap
+// of pointers that makes much garbage (a join's parsed sources) is
+// collected at Go's default, as bytes are not worth a third of the CPU. A watch session
 // paces its heap the same way, from its start to its end, with a least
 // headroom of SessionKnee (StartAt).
 package gcpace
@@ -43,6 +46,17 @@ const Share = 8
 // where GOGC 25 took 1.75x.
 const SessionKnee = 3 << 20
 
+// MaxShare is the most of the process's CPU the collector is given by a
+// smaller headroom: once its share since the pacer started passes it,
+// the heap grows by Go's default (the whole live heap) until the share is
+// back under it. A plain build's collections, of a heap mostly without
+// pointers, take 2 to 7 % and never reach it; a join's (a Hugo project's
+// 20,000 sources: their parsed front matter, the git history's paths,
+// maps of strings, and the YAML decoder's garbage) took over 30 % at an
+// eighth, 184 collections for 20,000 sources, a second of CPU more than
+// at Go's default.
+const MaxShare = 0.10
+
 // knee is Knee, which a test makes small.
 var knee uint64 = Knee
 
@@ -70,6 +84,7 @@ func StartAt(least uint64) (stop func()) {
 	p := &pacer{was: debug.SetGCPercent(100), least: least}
 	debug.SetGCPercent(p.was)
 	p.percent = p.was
+	_, _, p.gc0, p.user0 = p.read()
 	p.arm()
 	return p.stop
 }
@@ -83,7 +98,44 @@ type pacer struct {
 	was     int    // GOGC at Start
 	least   uint64 // the least headroom
 	percent int    // GOGC set last
-	sample  [1]metrics.Sample
+	// gc0 and user0 are the collector's and the program's CPU seconds at
+	// Start: the share is of what came after.
+	gc0, user0 float64
+	sample     [3]metrics.Sample
+}
+
+// The metrics cycle reads: the live heap, then the CPU seconds of the
+// collector and of the program's own code.
+var sampleNames = [3]string{"/gc/heap/live:bytes", "/cpu/classes/gc/total:cpu-seconds", "/cpu/classes/user:cpu-seconds"}
+
+// read reads the metrics into p.sample: the live heap (ok false when
+// the runtime has no such metric), the collector's CPU seconds and the
+// program's.
+func (p *pacer) read() (live uint64, ok bool, gc, user float64) {
+	for i, name := range sampleNames {
+		p.sample[i].Name = name
+	}
+	metrics.Read(p.sample[:])
+	if p.sample[0].Value.Kind() == metrics.KindUint64 {
+		live, ok = p.sample[0].Value.Uint64(), true
+	}
+	if p.sample[1].Value.Kind() == metrics.KindFloat64 && p.sample[2].Value.Kind() == metrics.KindFloat64 {
+		gc, user = p.sample[1].Value.Float64(), p.sample[2].Value.Float64()
+	}
+	if traceCPU != nil {
+		gc, user = traceCPU()
+	}
+	return live, ok, gc, user
+}
+
+// percent returns the GOGC for a live heap of live bytes when the
+// collector has had gc of gc+user CPU seconds: percentAt's, or Go's
+// default while gc is more than MaxShare of them.
+func percent(live, least uint64, gc, user float64) int {
+	if gc > MaxShare*(gc+user) {
+		return 100
+	}
+	return percentAt(live, least)
 }
 
 type sentinel struct{ _ *int } // a pointer: never a tiny object, which may share a block and outlive its cycle
@@ -99,10 +151,8 @@ func (p *pacer) cycle() {
 	if p.stopped {
 		return
 	}
-	p.sample[0].Name = "/gc/heap/live:bytes"
-	metrics.Read(p.sample[:])
-	if p.sample[0].Value.Kind() == metrics.KindUint64 {
-		if pc := percentAt(p.sample[0].Value.Uint64(), p.least); pc != p.percent {
+	if live, ok, gc, user := p.read(); ok {
+		if pc := percent(live, p.least, gc-p.gc0, user-p.user0); pc != p.percent {
 			debug.SetGCPercent(pc)
 			p.percent = pc
 			if traceSet != nil {
@@ -124,3 +174,8 @@ func (p *pacer) stop() {
 
 // traceSet, set by a test, is told each GOGC set.
 var traceSet func(percent int)
+
+// traceCPU, set by a test, gives the CPU seconds in place of the
+// runtime's estimates, which count a P's time as the program's while the
+// machine's other work holds its thread.
+var traceCPU func() (gc, user float64)

@@ -3,6 +3,7 @@ package gcpace
 import (
 	"runtime"
 	"runtime/debug"
+	"sync"
 	"testing"
 	"time"
 )
@@ -34,7 +35,8 @@ func TestStart(t *testing.T) {
 	knee = 1 << 20
 	set := make(chan int, 16)
 	traceSet = func(pc int) { set <- pc }
-	defer func() { traceSet = nil }()
+	traceCPU = func() (float64, float64) { return 0, 1 } // no collector's share
+	defer func() { traceSet, traceCPU = nil, nil }()
 	was := debug.SetGCPercent(90)
 	defer debug.SetGCPercent(was)
 
@@ -78,4 +80,70 @@ func TestPercentAt(t *testing.T) {
 			t.Errorf("percentAt(%d MiB, SessionKnee) = %d, want %d", tc.live>>20, got, tc.want)
 		}
 	}
+}
+
+// TestPercentShare: past MaxShare of the CPU in collections, the heap
+// grows by Go's default whatever its size; under it, by its headroom.
+func TestPercentShare(t *testing.T) {
+	for _, tc := range []struct {
+		live     uint64
+		gc, user float64
+		want     int
+	}{
+		{100 << 20, 0, 0, 12},       // nothing measured yet
+		{100 << 20, 0.05, 1.45, 12}, // a plain build's 3 %
+		{100 << 20, 0.1, 0.9, 12},   // a tenth: not past it
+		{100 << 20, 0.3, 1.7, 100},  // a join's 15 %
+		{1 << 20, 0.3, 1.7, 100},    // under the knee: Go's default either way
+		{1 << 20, 0, 1, 100},
+	} {
+		if got := percent(tc.live, Knee, tc.gc, tc.user); got != tc.want {
+			t.Errorf("percent(%d MiB, gc %.2f s of %.2f) = %d, want %d", tc.live>>20, tc.gc, tc.gc+tc.user, got, tc.want)
+		}
+	}
+}
+
+// TestStartShare: a program whose collections took a fifth of its CPU
+// since Start gets Go's default at the next collection, not the eighth of
+// TestStart; back under MaxShare, the eighth again.
+func TestStartShare(t *testing.T) {
+	defer func(k uint64) { knee = k }(knee)
+	knee = 1 << 20
+	set := make(chan int, 16)
+	traceSet = func(pc int) { set <- pc }
+	var mu sync.Mutex
+	gc, user := 1.0, 10.0 // at Start
+	traceCPU = func() (float64, float64) {
+		mu.Lock()
+		defer mu.Unlock()
+		return gc, user
+	}
+	defer func() { traceSet, traceCPU = nil, nil }()
+	was := debug.SetGCPercent(90)
+	defer debug.SetGCPercent(was)
+
+	live := make([]byte, 16<<20)
+	for i := range live {
+		live[i] = byte(i)
+	}
+	stop := Start()
+	defer stop()
+	for _, step := range []struct {
+		gc, user float64 // since Start
+		want     int
+	}{{0.2, 0.8, 100}, {0.2, 3, 12}} {
+		mu.Lock()
+		gc, user = 1+step.gc, 10+step.user
+		mu.Unlock()
+		runtime.GC()
+		select {
+		case pc := <-set:
+			if pc != step.want {
+				t.Errorf("GOGC set to %d after %.1f s of %.1f in collections, want %d", pc, step.gc, step.gc+step.user, step.want)
+			}
+		case <-time.After(time.Minute): // a failure's bound, not a wait: the cleanup follows the collection
+			t.Fatal("no GOGC set a minute after a collection")
+		}
+	}
+	runtime.KeepAlive(live)
 }
