@@ -732,3 +732,28 @@ func TestStyleGiven(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheDir: --cache-dir's folder as given, none for off; by default
+// a folder sitemapgen in the build environment's cache, else the user's,
+// else none.
+func TestCacheDir(t *testing.T) {
+	user := func() (string, error) { return "/home/u/.cache", nil }
+	noUser := func() (string, error) { return "", errors.New("$HOME is not defined") }
+	relUser := func() (string, error) { return "rel/.cache", nil }
+	for _, tc := range []struct {
+		given, build string
+		user         func() (string, error)
+		want         string
+	}{
+		{"", "", user, filepath.Join("/home/u/.cache", "sitemapgen")},
+		{"", "/opt/build/cache", user, filepath.Join("/opt/build/cache", "sitemapgen")},
+		{"off", "/opt/build/cache", user, ""},
+		{"mine", "/opt/build/cache", user, "mine"},
+		{"", "", noUser, ""},
+		{"", "", relUser, ""},
+	} {
+		if got := cacheDir(tc.given, tc.build, tc.user); got != tc.want {
+			t.Errorf("cacheDir(%q, %q) = %q, want %q", tc.given, tc.build, got, tc.want)
+		}
+	}
+}

@@ -35,6 +35,7 @@ import (
 	"io"
 	"io/fs"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -305,6 +306,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	for _, s := range v.Sections {
 		c.Build.Sections = append(c.Build.Sections, pipeline.Section{Name: s.Name, Include: s.Include})
 	}
+	c.Build.CacheDir = cacheDir(v.CacheDir, pr.BuildCache, os.UserCacheDir)
 	if v.Host != "none" {
 		// The platform's redirect rules, in the site folder (_redirects)
 		// and the project folder (netlify.toml, vercel.json). Unless the
@@ -992,4 +994,26 @@ func relTo(cfgPath, p string) string {
 		return filepath.Clean(p)
 	}
 	return filepath.Join(filepath.Dir(cfgPath), p)
+}
+
+// cacheDir is the folder a build keeps what it read for the next
+// (pipeline.Options.CacheDir): --cache-dir's, none for off; by default
+// a folder sitemapgen in the build environment's cache (Netlify's, as
+// Hugo's cacheDir), else in the user's (userCache: $XDG_CACHE_HOME,
+// ~/.cache, ~/Library/Caches); "" when there is none.
+func cacheDir(given, buildCache string, userCache func() (string, error)) string {
+	switch given {
+	case "off":
+		return ""
+	case "":
+	default:
+		return given
+	}
+	if buildCache != "" {
+		return filepath.Join(buildCache, "sitemapgen")
+	}
+	if dir, err := userCache(); err == nil && filepath.IsAbs(dir) {
+		return filepath.Join(dir, "sitemapgen")
+	}
+	return ""
 }

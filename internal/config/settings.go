@@ -87,6 +87,7 @@ type Values struct {
 	RobotsHook     string
 	SitemapsURL    string
 	AllowCommands  bool
+	CacheDir       string
 	Limits         limits.Limits
 	Watch          Watch
 }
@@ -217,6 +218,11 @@ const BaseURLEnv = "SITEMAP_BASE_URL"
 // sitemap.yaml names run (--allow-commands): the caller's, never the
 // repository's.
 const AllowCommandsEnv = "SITEMAPGEN_ALLOW_COMMANDS"
+
+// CacheDirEnv is the environment variable that names the folder a build
+// keeps what it read for the next (--cache-dir): the caller's, never the
+// repository's.
+const CacheDirEnv = "SITEMAPGEN_CACHE_DIR"
 
 // Settings are the settings of build and watch, each declared once, in
 // the order of build's --help.
@@ -455,6 +461,15 @@ var Settings = Table[Values]{
 		"change: off by default. Also " + AllowCommandsEnv + "=1;",
 		"never a key of the file"},
 		Field: Bool(func(v *Values) *bool { return &v.AllowCommands }, false)},
+	{Flag: "cache-dir", Arg: "DIR", Env: CacheDirEnv, Path: true, Help: []string{
+		"where a build keeps what it read for the next, which",
+		"then reads only what changed: the git history (to the",
+		"commit it read) and each source's front matter (by",
+		"its size and times). Default: the user's cache folder",
+		"($XDG_CACHE_HOME/sitemapgen), on Netlify its build",
+		"cache (/opt/build/cache/sitemapgen); off: none. Also",
+		CacheDirEnv + "; never a key of the file"},
+		Field: String(func(v *Values) *string { return &v.CacheDir }, "", nil)},
 	{Flag: "feed", Key: "feed.enabled", Short: true, Help: []string{
 		"also write feed.xml, an Atom feed of the most",
 		"recently modified URLs (feed: true in sitemap.yaml, or",

@@ -44,6 +44,10 @@ type Deploy struct {
 	// github.io address), which a custom domain overrides: it ranks below
 	// the generator's configuration.
 	Weak bool
+	// CacheDir is the folder the platform keeps from one build to the
+	// next (Netlify's /opt/build/cache, as Hugo's cacheDir takes it); ""
+	// when it keeps none that a program may write to.
+	CacheDir string
 	// PlatformDomain is the platform's own domain ("vercel.app") when
 	// ProductionURL is an address under it, which Vercel gives only when
 	// the project lists no custom domain: a custom domain the generator's
@@ -51,6 +55,10 @@ type Deploy struct {
 	// a domain the platform does not list, or is about to be). "" else.
 	PlatformDomain string
 }
+
+// NetlifyCacheDir is the folder Netlify's builds keep from one to the
+// next.
+const NetlifyCacheDir = "/opt/build/cache"
 
 // FromEnv reads the build environment of Netlify, Vercel, Cloudflare Pages
 // or GitHub Actions through getenv; ok is false outside them.
@@ -74,7 +82,7 @@ type Deploy struct {
 func FromEnv(getenv func(string) string) (Deploy, bool) {
 	switch {
 	case getenv("NETLIFY") == "true" || getenv("CONTEXT") != "" && getenv("DEPLOY_PRIME_URL") != "":
-		d := Deploy{Platform: Netlify, Context: getenv("CONTEXT")}
+		d := Deploy{Platform: Netlify, Context: getenv("CONTEXT"), CacheDir: NetlifyCacheDir}
 		d.Preview = d.Context == "deploy-preview" || d.Context == "branch-deploy"
 		d.ProductionURL, d.ProductionFrom = siteURL(getenv("URL")), "URL"
 		d.OwnURL, d.OwnFrom = siteURL(getenv("DEPLOY_PRIME_URL")), "DEPLOY_PRIME_URL"

@@ -29,19 +29,19 @@ func TestFromEnv(t *testing.T) {
 			name: "netlify production",
 			env:  map[string]string{"NETLIFY": "true", "CONTEXT": "production", "URL": "https://example.org", "DEPLOY_PRIME_URL": "https://main--site.netlify.app"},
 			ok:   true,
-			want: Deploy{Platform: Netlify, Context: "production", ProductionURL: "https://example.org/", ProductionFrom: "URL", OwnURL: "https://main--site.netlify.app/", OwnFrom: "DEPLOY_PRIME_URL"},
+			want: Deploy{Platform: Netlify, Context: "production", ProductionURL: "https://example.org/", ProductionFrom: "URL", OwnURL: "https://main--site.netlify.app/", OwnFrom: "DEPLOY_PRIME_URL", CacheDir: NetlifyCacheDir},
 		},
 		{
 			name: "netlify deploy preview",
 			env:  map[string]string{"NETLIFY": "true", "CONTEXT": "deploy-preview", "URL": "https://example.org", "DEPLOY_PRIME_URL": "https://deploy-preview-42--site.netlify.app"},
 			ok:   true,
-			want: Deploy{Platform: Netlify, Context: "deploy-preview", Preview: true, ProductionURL: "https://example.org/", ProductionFrom: "URL", OwnURL: "https://deploy-preview-42--site.netlify.app/", OwnFrom: "DEPLOY_PRIME_URL"},
+			want: Deploy{Platform: Netlify, Context: "deploy-preview", Preview: true, ProductionURL: "https://example.org/", ProductionFrom: "URL", OwnURL: "https://deploy-preview-42--site.netlify.app/", OwnFrom: "DEPLOY_PRIME_URL", CacheDir: NetlifyCacheDir},
 		},
 		{
 			name: "netlify branch deploy",
 			env:  map[string]string{"NETLIFY": "true", "CONTEXT": "branch-deploy", "URL": "https://example.org/", "DEPLOY_PRIME_URL": "https://staging--site.netlify.app"},
 			ok:   true,
-			want: Deploy{Platform: Netlify, Context: "branch-deploy", Preview: true, ProductionURL: "https://example.org/", ProductionFrom: "URL", OwnURL: "https://staging--site.netlify.app/", OwnFrom: "DEPLOY_PRIME_URL"},
+			want: Deploy{Platform: Netlify, Context: "branch-deploy", Preview: true, ProductionURL: "https://example.org/", ProductionFrom: "URL", OwnURL: "https://staging--site.netlify.app/", OwnFrom: "DEPLOY_PRIME_URL", CacheDir: NetlifyCacheDir},
 		},
 		{
 			name: "vercel production",

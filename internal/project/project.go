@@ -154,6 +154,9 @@ type Project struct {
 	Platform string
 	Style    *host.Style
 	Preview  string
+	// BuildCache is the folder the build environment keeps from one
+	// build to the next (host.Deploy.CacheDir), "" for none.
+	BuildCache string
 	// Shadowing is true when a file the site serves wins over the
 	// platform's redirect rule that is not forced, as on Netlify.
 	Shadowing bool
@@ -459,6 +462,9 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 	p.applyStyle(v, pr) // no style with host: none
 	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURLFrom)
 	pr.Platform, pr.Style = p.platform, p.style
+	if p.inDeploy {
+		pr.BuildCache = p.deploy.CacheDir
+	}
 	return nil
 }
 

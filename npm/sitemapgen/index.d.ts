@@ -88,6 +88,8 @@ export interface Options {
   transform?: string | ((record: SitemapRecord) => TransformResult | Promise<TransformResult>);
   /** Run the commands sitemap.yaml names (--allow-commands). */
   allowCommands?: boolean;
+  /** Where a build keeps what it read for the next (--cache-dir); "off" for none. */
+  cacheDir?: string;
   feed?: boolean;
   dryRun?: boolean;
   noWait?: boolean;

@@ -48,6 +48,7 @@ export const flags = {
   transform: ["transform", "value"],
   robotsTransform: ["robots-transform", "value"],
   allowCommands: ["allow-commands", "bool"],
+  cacheDir: ["cache-dir", "value"],
   feed: ["feed", "bool"],
   viewer: ["viewer", "bool"],
   dryRun: ["dry-run", "bool"],
