@@ -5,9 +5,11 @@
 // repository: rev-parse to find the work tree, one log over the whole
 // history and, at the same time, one status for uncommitted changes
 // (after a config that lists the filters it switches off), and rev-parse
-// again only to explain a failed log (or, with [Options.Track], to read
-// which commit HEAD is before the log). All read -z output, so
-// core.quotePath, spaces and UTF-8 in names do not matter.
+// again only to explain a failed log (or, with [Options.Track] or
+// [Options.Cache], to read which commit HEAD is before the log). From a
+// cache the log is none, or merge-base and a log of the commits since
+// (see Cache). All read -z output, so core.quotePath, spaces and UTF-8
+// in names do not matter.
 //
 // # Dates
 //
@@ -37,6 +39,22 @@
 // lazy fetching from a partial clone's promisor remote is turned off
 // (GIT_NO_LAZY_FETCH, and no transport allowed for a git too old for it),
 // so that no run waits on the network or a password prompt.
+//
+// # Cache
+//
+// With [Options.Cache] Load keeps the history it read in a file of that
+// folder, one for each repository, folder and options, and the next Load
+// takes it from there: whole, with no git log, when HEAD has not moved;
+// with only the commits made since (git log OLD..NEW, as [Dates.Reload]
+// reads them) when HEAD descends from the commit kept without a merge
+// between; otherwise (a reset, a rebase, a merge, a commit gone) the
+// history is read whole again, and kept. git status runs every time:
+// what the work tree holds is never kept. A shallow clone's history, and
+// one read without following renames because an object was missing, are
+// not kept. The file is bounded, versioned and checksummed (cache.go); a
+// file that fails any check is passed over and written again, and a
+// cache that cannot be read or written never fails a Load.
+// [Dates.Origin] says where a history came from.
 //
 // # Missing dates
 //
@@ -135,6 +153,7 @@ type Dates struct {
 	missing   string
 	bad       int    // commits whose date does not parse
 	badOne    string // the first of them
+	origin    Origin // where the history came from
 }
 
 type commit struct {
@@ -181,6 +200,14 @@ type Options struct {
 	// the history of that commit, so that [Dates.Reload] can later read
 	// only the commits made since.
 	Track bool
+
+	// Cache, when not "", is a folder where Load keeps the history it
+	// read (as Track reads it), a file for each repository, folder and
+	// options, for the next Load to take instead of reading it again
+	// (see [Dates.Origin]). A file that cannot be read or is not one
+	// Load wrote is passed over, one that cannot be written is not
+	// written: the cache never fails a Load.
+	Cache string
 }
 
 // LoadWith is Load with options.
@@ -235,7 +262,7 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 		d.scope = ":(literal)" + lines[0]
 	}
 	rev := "HEAD"
-	if o.Track {
+	if o.Track || o.Cache != "" {
 		out, err := run(ctx, git, top, "rev-parse", "-q", "--verify", "HEAD^{commit}")
 		if err != nil {
 			if ctx.Err() != nil {
@@ -250,19 +277,24 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
+	var st map[string]Reason
 	var statusErr error
+	filters := d.filters
 	wg.Go(func() {
 		var specs []string
 		if scope != "" {
 			specs = []string{scope}
 		}
-		d.status, statusErr = status(lctx, git, top, d.filters, specs)
+		st, statusErr = status(lctx, git, top, filters, specs)
 	})
-	err = d.readLog(lctx, git, top, scope, rev, boundaries)
+	if o.Cache == "" || d.shallow || !d.fromCache(lctx, o.Cache) {
+		err = d.readLog(lctx, git, top, scope, rev, boundaries)
+	}
 	if err != nil {
 		cancel()
 	}
 	wg.Wait()
+	d.status = st
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
@@ -273,6 +305,9 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 		return nil, err
 	case statusErr != nil:
 		return nil, statusErr
+	}
+	if o.Cache != "" {
+		d.saveCache(o.Cache)
 	}
 	return d, nil
 }
@@ -374,6 +409,7 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 	}
 	d.commits, d.files, d.when = h.commits, h.files, &commitTimes{}
 	d.bad, d.badOne = h.bad, h.badOne
+	d.origin = Origin{Commits: h.logged}
 	return nil
 }
 
@@ -451,6 +487,7 @@ func (d *Dates) logWith(ctx context.Context, git, top string, rest []string, std
 	}
 	h := &history{files: make(map[string]int32), waiting: make(map[string][]waiter), renames: d.renames, added: make(map[string]addition)}
 	perr := h.parse(stdout, boundaries)
+	h.logged = len(h.commits)
 	if perr != nil {
 		io.Copy(io.Discard, stdout) // let git finish before Wait closes the pipe
 	}
@@ -480,6 +517,8 @@ type history struct {
 	// moved are the renames without a change of each commit, old path
 	// → new path.
 	moved map[int32]map[string]string
+	// logged is how many commits the log read: followMoves adds more.
+	logged int
 }
 
 // addition is the commit that added a path, and the path it added.

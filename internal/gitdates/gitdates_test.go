@@ -313,13 +313,17 @@ const benchFiles = 10000
 // the 999 after the first changing 10 to 30 of them, and returns it and
 // the name of file i.
 func benchRepo(b *testing.B) (string, func(int) string) {
+	return benchRepoOf(b, benchFiles, 1000)
+}
+
+// benchRepoOf is benchRepo with files files in commits commits.
+func benchRepoOf(b *testing.B, files, commits int) (string, func(int) string) {
 	gitEnv(b)
 	start := time.Now()
 	dir := b.TempDir()
 	gitRun(b, dir, "", "init", "-q")
 	var stream strings.Builder
 	rng := rand.New(rand.NewPCG(1, 2))
-	const files, commits = benchFiles, 1000
 	name := func(i int) string { return fmt.Sprintf("section%02d/part%d/page %05d.md", i%50, i%7, i) }
 	for c := range commits {
 		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter C <c@example.com> %d +0200\ndata 7\ncommit\n", 1700000000+c*3600)

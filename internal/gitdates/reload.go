@@ -223,11 +223,8 @@ func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, err
 	if d.shallow {
 		return nil, nil, nil // the boundary may have moved too
 	}
-	if err := command(ctx, d.git, "-C", d.top, "merge-base", "--is-ancestor", d.head, head).Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
-		}
-		return nil, nil, nil // not an ancestor, or d.head is gone
+	if ok, err := d.isAncestor(ctx, head); !ok {
+		return nil, nil, err
 	}
 	var st map[string]Reason
 	var serr error
@@ -236,26 +233,59 @@ func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, err
 		defer close(done)
 		st, serr = d.readStatus(ctx, nil)
 	}()
-	h, err := d.log(ctx, d.git, d.top, d.scope, []string{d.head + ".." + head}, nil)
+	h, err := d.since(ctx, head)
 	<-done
 	switch {
-	case unreadable(err) != "" && ctx.Err() == nil:
-		return nil, nil, nil // read it all again, without rename detection
 	case err != nil:
 		return nil, nil, err
 	case serr != nil:
 		return nil, nil, serr
-	case h.merges:
+	case h == nil:
 		return nil, nil, nil
+	}
+	n, changed := d.advance(h, head)
+	n.status = st
+	changed = statusChanges(d.status, st, changed)
+	return n, d.abs(changed), nil
+}
+
+// isAncestor reports whether d.head is an ancestor of head; an error
+// only when ctx is done.
+func (d *Dates) isAncestor(ctx context.Context, head string) (bool, error) {
+	if err := command(ctx, d.git, "-C", d.top, "merge-base", "--is-ancestor", d.head, head).Run(); err != nil {
+		return false, ctx.Err() // not an ancestor, or d.head is gone
+	}
+	return true, nil
+}
+
+// since reads the commits from d.head, an ancestor of head, to head, and
+// the files they moved into the folder. It returns nil, nil when the
+// whole history must be read: a merge between, or an object rename
+// detection cannot read.
+func (d *Dates) since(ctx context.Context, head string) (*history, error) {
+	h, err := d.log(ctx, d.git, d.top, d.scope, []string{d.head + ".." + head}, nil)
+	switch {
+	case unreadable(err) != "" && ctx.Err() == nil:
+		return nil, nil // read it all again, without rename detection
+	case err != nil:
+		return nil, err
+	case h.merges:
+		return nil, nil
 	}
 	if d.scope != "" && !d.noRenames {
 		// Files moved into the folder by the new commits.
 		if err := d.followMoves(ctx, d.git, d.top, h, nil, maxMoves); err != nil && ctx.Err() != nil {
-			return nil, nil, ctx.Err()
+			return nil, ctx.Err()
 		}
 	}
+	return h, nil
+}
+
+// advance returns d moved to head by h, the commits since d.head (from
+// since), its status d's, and the paths (from the top) h changed.
+func (d *Dates) advance(h *history, head string) (*Dates, []string) {
 	n := *d
-	n.head, n.status = head, st
+	n.head = head
 	off := int32(len(d.commits))
 	n.commits, n.when = append(slices.Clip(d.commits), h.commits...), &commitTimes{}
 	if n.bad += h.bad; n.badOne == "" {
@@ -286,8 +316,7 @@ func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, err
 			}
 		}
 	}
-	changed = statusChanges(d.status, st, changed)
-	return &n, d.abs(changed), nil
+	return &n, changed
 }
 
 // statusChanges appends to out the paths whose status differs between a

@@ -154,6 +154,9 @@ func (b *builder) gitOptions() (string, gitdates.Options) {
 	if b.gitScope != "" {
 		dir = b.gitScope
 	}
+	if b.opts.CacheDir != "" {
+		opts.Cache = filepath.Join(b.opts.CacheDir, "git")
+	}
 	return dir, opts
 }
 
@@ -168,6 +171,9 @@ func (b *builder) takeGit(d *gitdates.Dates, err error) {
 	case err != nil:
 		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
 		return
+	}
+	if b.opts.CacheDir != "" {
+		b.note("", "git history "+d.Origin().String())
 	}
 	if d.Shallow() && (b.git == nil || !b.git.Shallow()) {
 		b.warn("", errors.New(gitdates.ShallowWarning))

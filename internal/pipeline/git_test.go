@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,6 +99,17 @@ func TestGitLastMod(t *testing.T) {
 	}
 	if len(warnings) != 0 {
 		t.Errorf("warnings: %q", warnings)
+	}
+
+	// With a cache folder: the same dates, the history read once, which
+	// --verbose notes.
+	cached := opts
+	cached.CacheDir = t.TempDir()
+	for _, note := range []string{"note: git history read whole: 2 commits, cached", "note: git history taken from the cache"} {
+		got, warnings := lastmods(t, cached)
+		if !maps.Equal(got, want) || !slices.Equal(warnings, []string{note}) {
+			t.Errorf("with a cache: %q, warnings %q; want %q, %q", got, warnings, want, note)
+		}
 	}
 
 	// Without git on PATH the source is skipped, which --verbose notes.
