@@ -21,7 +21,13 @@
 #   step              sitemapgen alone in ours/, on the built site, its
 #                     set written to a folder of its own: the join of the
 #                     built pages with their sources (front matter, git
-#                     dates)
+#                     dates), with its cache (--cache-dir, a folder of the
+#                     run's) kept from the run before: a build again at
+#                     the same commit, as on a developer's machine or a
+#                     CI that keeps the folder
+#   step-cold         the same without the cache (SITEMAPGEN_CACHE_DIR=off):
+#                     every source and the whole history read, as in a
+#                     fresh clone's first build
 # and prints each one's figures over hugo's (bench/ratios.py --over), the
 # cost of Hugo's sitemaps (hugo - hugo-nositemap) and the step's. The
 # target (issue 71): the step under 0.8 s at 20,000 pages.
@@ -125,13 +131,15 @@ hugo --quiet -s "$ours"
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(hugo version | cut -d' ' -f2), $(go version | cut -d' ' -f3), sitemapgen $("$bin/sitemapgen" version | cut -d' ' -f2-)"
 echo "$pages sources ($(git -C "$ours" ls-files content | wc -l) files in content/, $(git -C "$ours" rev-list --count HEAD) commits), $(find "$ours/public" -type f | wc -l) built files ($(find "$ours/public" -name '*.html' | wc -l) HTML); Hugo's sitemap: $(grep -c '<loc>' "$own/public/sitemap.xml") URLs"
 for at in "${names[@]}"; do
-  (cd "$ours" && "$bin/sitemapgen$at" --out "$tmp/out$at" 2>&1 | tail -1 | sed "s/^/sitemapgen$at: /")
+  (cd "$ours" && SITEMAPGEN_CACHE_DIR=$tmp/cache$at "$bin/sitemapgen$at" --out "$tmp/out$at" 2>&1 | tail -1 | sed "s/^/sitemapgen$at: /")
 done
+cache=$tmp/cache
 cmds=("hugo=hugo --quiet -s $own"
   "hugo-nositemap=hugo --quiet -s $ours"
-  "hugo+sitemapgen=env -C $ours bash -c 'hugo --quiet && $bin/sitemapgen --quiet'")
+  "hugo+sitemapgen=env -C $ours SITEMAPGEN_CACHE_DIR=$cache bash -c 'hugo --quiet && $bin/sitemapgen --quiet'")
 for at in "${names[@]}"; do
-  cmds+=("step$at=env -C $ours $bin/sitemapgen$at --quiet --out $tmp/out$at")
+  cmds+=("step$at=env -C $ours SITEMAPGEN_CACHE_DIR=$cache$at $bin/sitemapgen$at --quiet --out $tmp/out$at"
+    "step-cold$at=env -C $ours SITEMAPGEN_CACHE_DIR=off $bin/sitemapgen$at --quiet --out $tmp/out-cold$at")
 done
 python3 bench/measure.py --runs "$runs" --warmup 1 --json "$work/runs.json" "${cmds[@]}"
 python3 bench/ratios.py "$work/runs.json" "$pages" --over hugo
@@ -147,6 +155,13 @@ print(f"sitemapgen's step (hugo+sitemapgen - hugo-nositemap): {med('hugo+sitemap
 for name in sorted(n for n in res if n.startswith("step")):
     print(f"{name + ' alone:':<28} {med(name, wall):.3f} s wall, {med(name, cpu):.3f} s CPU (target: under 0.8 s wall)")
 PY
+if ! diff -r "$tmp/out" "$tmp/out-cold" >/dev/null; then
+  echo "sets: the cached step's DIFFERS from the cold one's:"
+  diff -r "$tmp/out" "$tmp/out-cold" | head -20
+  exit 1
+fi
+echo "sets: the cached step's equal to the cold one's, byte for byte"
+
 if [[ $against ]]; then
   python3 bench/ratios.py "$work/runs.json" "$pages" | sed -n '/this tree/,$p'
   if diff -r "$tmp/out" "$tmp/out@$rev" >/dev/null; then

@@ -384,14 +384,15 @@ func TestHugoHelp(t *testing.T) {
 
 // TestHugoSmoke runs bench/hugo.sh on a small Hugo project, once, against
 // this tree's HEAD: the project and its history are made, both builds
-// run, every figure is printed, and the two sets are equal.
+// run, with the cache and without, every figure is printed, and the sets
+// are equal.
 func TestHugoSmoke(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds sitemapgen twice, and runs hugo")
 	}
 	t.Parallel()
 	out := scriptIn(t, t.TempDir(), "hugo.sh", "--runs", "1", "--against", "HEAD", "60")
-	for _, want := range []string{"60 sources (", " commits), ", "hugo+sitemapgen ", "Hugo's sitemaps (hugo - hugo-nositemap): ", "step alone: ", "sets: equal to "} {
+	for _, want := range []string{"60 sources (", " commits), ", "hugo+sitemapgen ", "Hugo's sitemaps (hugo - hugo-nositemap): ", "step alone: ", "step-cold alone: ", "sets: the cached step's equal to the cold one's", "sets: equal to "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
