@@ -468,6 +468,7 @@ race_lane() {
     ./internal/generator/pelican:FuzzReadMeta:5000x \
     ./internal/extraurls:FuzzRead:5000x \
     ./internal/hashstate:FuzzLoad:5000x \
+    ./internal/pipeline:FuzzFMCache:5000x \
     ./internal/host:FuzzHostFiles:5000x \
     ./internal/host:FuzzRedirects:800x \
     ./mapping:FuzzLoc:4200x \
