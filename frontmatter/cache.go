@@ -143,7 +143,7 @@ func appendTime(b []byte, t time.Time, loc *time.Location) []byte {
 // keptReader reads what AppendSource wrote. Its strings are of all, the
 // bytes as one string: one allocation a Source.
 type keptReader struct {
-	*varint.Reader
+	varint.Reader
 	all string
 }
 
@@ -235,7 +235,7 @@ func zoneIs(t time.Time, name string, off int) bool {
 // whole of b, with loc the Options.Location it was read with. Bytes
 // AppendSource did not write are an error, never a panic.
 func DecodeSource(b []byte, loc *time.Location) (*Source, error) {
-	r := &keptReader{Reader: varint.NewReader(b), all: string(b)}
+	r := &keptReader{Reader: *varint.NewReader(b), all: string(b)}
 	s := new(Source)
 	s.Format = r.str()
 	s.Lastmod = r.time(loc)

@@ -90,12 +90,13 @@ type keptEntry struct {
 type fmCache struct {
 	dir, rel string // CacheDir, and the file inside it
 	old      map[string]keptEntry
+	loaded   int   // len(old) as loaded
 	trust    int64 // only files whose times are before this (ns) are taken
 	start    int64 // this build's start (ns), kept for the next
 	mu       sync.Mutex
 	next     []keptEntry
-	// read and kept count the files read and those taken from old.
-	read, kept atomic.Int64
+	// parsed and kept count the files read and those taken from old.
+	parsed, kept atomic.Int64
 }
 
 // programID says which sitemapgen program runs: the path, size and
@@ -146,7 +147,7 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 	if err != nil {
 		return c
 	}
-	c.old, c.trust = old, min(start, st.ModTime().UnixNano())-racyMargin.Nanoseconds()
+	c.old, c.loaded, c.trust = old, len(old), min(start, st.ModTime().UnixNano())-racyMargin.Nanoseconds()
 	c.next = make([]keptEntry, 0, len(old))
 	return c
 }
@@ -171,9 +172,15 @@ func (c *fmCache) take(rel string, st keptStat, fp [32]byte, loc *time.Location)
 // put keeps fm, read of the file rel whose stat (taken before the read)
 // was st, with options of the fingerprint fp in the zone loc.
 func (c *fmCache) put(rel string, st keptStat, fp [32]byte, fm *frontmatter.Source, loc *time.Location) {
-	c.read.Add(1)
+	c.parsed.Add(1)
 	c.keep(keptEntry{rel: rel, st: st, fp: fp, data: frontmatter.AppendSource(nil, fm, loc)})
 }
+
+// read lets the entries read go, once every source is read (a join's,
+// before the walk of the built pages), while no take runs: the build
+// holds only those it keeps. A file read after (a Session's update of a
+// changed file) is read again, as it would be anyway.
+func (c *fmCache) read() { c.old = nil }
 
 func (c *fmCache) keep(e keptEntry) {
 	c.mu.Lock()
@@ -185,12 +192,12 @@ func (c *fmCache) keep(e keptEntry) {
 // not the ones read (a file read or taken again, one gone), atomically.
 // An error is a warning: the next build reads the sources again.
 func (c *fmCache) save(b *builder) {
-	b.res.FrontMatterRead, b.res.FrontMatterKept = int(c.read.Load()), int(c.kept.Load())
+	b.res.FrontMatterRead, b.res.FrontMatterKept = int(c.parsed.Load()), int(c.kept.Load())
 	c.mu.Lock()
 	next := c.next
 	c.next = nil
 	c.mu.Unlock()
-	if c.read.Load() == 0 && len(next) == len(c.old) {
+	if c.parsed.Load() == 0 && len(next) == c.loaded {
 		return // every entry taken once: the file as it is
 	}
 	data := encodeFMCache(programID(), c.start, sortEntries(next))

@@ -415,6 +415,9 @@ func (b *builder) loadJoin(ctx context.Context) error {
 	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.Walk(ctx, b.opts.Join.Dir, w, fn)
 	})
+	if b.fmc != nil {
+		b.fmc.read() // every source read: what was kept of them is let go
+	}
 	outside := false
 	for _, src := range found {
 		b.claim(src, true)
