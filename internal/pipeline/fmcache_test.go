@@ -359,3 +359,33 @@ func BenchmarkFrontMatter(b *testing.B) {
 		}
 	})
 }
+
+// TestFMCacheSession starts a Session with the cache twice: the second
+// takes every source kept, and lists what a Run lists; an update reads
+// the source it is told of.
+func TestFMCacheSession(t *testing.T) {
+	defer func(m time.Duration) { racyMargin = m }(racyMargin)
+	racyMargin = 0
+	dir := t.TempDir()
+	const n = 4
+	content, _ := fmCacheSite(t, dir, n)
+	cache := filepath.Join(dir, ".cache")
+	for i, want := range []int{0, n} {
+		opts := fmCacheOpts(t, dir, cache)
+		s, res, err := Start(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.FrontMatterKept != want || res.FrontMatterRead != n-want {
+			t.Fatalf("start %d: %d read, %d kept; want %d kept", i, res.FrontMatterRead, res.FrontMatterKept, want)
+		}
+		sameAsRun(t, fmt.Sprint("start ", i), opts, opts.Write.Dir)
+		if i == 1 {
+			(&siteChanger{t: t, root: content}).write("posts/p01.md", "---\nlastmod: 2024-09-09\n---\n", time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC))
+			if _, err := s.Update(context.Background(), []string{filepath.Join(content, "posts/p01.md")}, nil); err != nil {
+				t.Fatal(err)
+			}
+			sameAsRun(t, "update", opts, opts.Write.Dir)
+		}
+	}
+}
