@@ -40,7 +40,7 @@ import (
 //   - the options it was read with (frontmatter.Options.Fingerprint: the
 //     generator's keys, zone, defaults, taxonomies, limits);
 //   - the sitemapgen program (its path, size and modification time),
-//     for the whole file;
+//     and the local zone, for the whole file;
 //
 // and the file is not racily clean: a file whose modification or change
 // time is not older than racyMargin before the build that kept it began
@@ -100,7 +100,10 @@ type fmCache struct {
 }
 
 // programID says which sitemapgen program runs: the path, size and
-// modification time of its executable, "" when it cannot tell.
+// modification time of its executable, "" when it cannot tell; and in
+// which local zone (TZ), which a date read with an offset is in when
+// the offset is the zone's (time.Parse): its name and offset in winter
+// and in summer of two years.
 var programID = sync.OnceValue(func() string {
 	exe, err := os.Executable()
 	if err != nil {
@@ -110,7 +113,14 @@ var programID = sync.OnceValue(func() string {
 	if err != nil {
 		return ""
 	}
-	return exe + "\x00" + strconv.FormatInt(st.Size(), 10) + "\x00" + strconv.FormatInt(st.ModTime().UnixNano(), 10)
+	id := exe + "\x00" + strconv.FormatInt(st.Size(), 10) + "\x00" + strconv.FormatInt(st.ModTime().UnixNano(), 10)
+	for _, y := range []int{2000, 2025} {
+		for _, m := range []time.Month{time.January, time.July} {
+			name, off := time.Date(y, m, 15, 12, 0, 0, 0, time.UTC).In(time.Local).Zone()
+			id += "\x00" + name + " " + strconv.Itoa(off)
+		}
+	}
+	return id
 })
 
 // loadFMCache reads the cache of the sources in srcDir from cacheDir;
