@@ -85,8 +85,8 @@ type keptEntry struct {
 }
 
 // fmCache is a build's cache of front matter: the entries read (old),
-// and those of the files read this build (next), written at its end. Its
-// methods are safe for concurrent use.
+// and those of the files read this build (next), written at its end.
+// take and put are safe for concurrent use (the walk's goroutines).
 type fmCache struct {
 	dir, rel string // CacheDir, and the file inside it
 	old      map[string]keptEntry
