@@ -229,7 +229,7 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRul
 			}
 		}
 	}
-	f, info, err := openSourceInfo(dir, at, rel, int64(lim.FrontMatterBytes), "limits.front_matter_bytes", c != nil && !stated)
+	f, info, ok, err := openSourceInfo(dir, at, rel, int64(lim.FrontMatterBytes), "limits.front_matter_bytes", c != nil && !stated)
 	if err != nil {
 		return nil, err
 	}
@@ -237,8 +237,8 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRul
 	if r.Meta != nil {
 		return r.Meta(f) // Pelican's
 	}
-	if c != nil && !stated && info != nil {
-		st, stated = keptStatOf(*info), true
+	if c != nil && !stated && ok {
+		st, stated = keptStatOf(info), true
 		if fm := c.take(rel, st, fp, opts.Location); fm != nil {
 			return finishFrontMatter(fm, r), nil
 		}
@@ -288,13 +288,13 @@ func finishFrontMatter(fm *frontmatter.Source, r generator.FileRules) *frontmatt
 // mode lets nobody read it is walker.ErrNoReadBits, whoever runs the
 // build.
 func openSource(dir string, at *walker.Dir, rel string, max int64, key string) (io.ReadCloser, error) {
-	f, _, err := openSourceInfo(dir, at, rel, max, key, false)
+	f, _, _, err := openSourceInfo(dir, at, rel, max, key, false)
 	return f, err
 }
 
 // openSourceInfo is openSource, and with stat set, what the open file is
-// (fstat), or nil where the system does not say.
-func openSourceInfo(dir string, at *walker.Dir, rel string, max int64, key string, stat bool) (io.ReadCloser, *pageInfo, error) {
+// (fstat); ok is false where the system does not say.
+func openSourceInfo(dir string, at *walker.Dir, rel string, max int64, key string, stat bool) (f io.ReadCloser, info pageInfo, ok bool, err error) {
 	if p, info, ok, err := openWalked(at, filepath.FromSlash(rel)); ok {
 		name := filepath.Join(dir, filepath.FromSlash(rel))
 		if err == nil && info.mode&fs.ModeIrregular != 0 {
@@ -305,33 +305,33 @@ func openSourceInfo(dir string, at *walker.Dir, rel string, max int64, key strin
 			return struct {
 				io.Reader
 				io.Closer
-			}{fsx.Bound(p, name, max, key), p}, &info, nil
+			}{fsx.Bound(p, name, max, key), p}, info, true, nil
 		}
 		if pe, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pe.Err
 		}
 		if !errors.Is(err, fs.ErrPermission) {
-			return nil, nil, &fs.PathError{Op: "open", Path: name, Err: err}
+			return nil, pageInfo{}, false, &fs.PathError{Op: "open", Path: name, Err: err}
 		}
 	}
-	f, err := fsx.Open(dir, rel, max, key)
+	file, err := fsx.Open(dir, rel, max, key)
 	if errors.Is(err, fs.ErrPermission) {
 		// Denied to this user; if to anyone, that is the policy's skip.
 		if st, serr := fsx.Stat(dir, rel); serr == nil && st.Mode().Perm()&0o444 == 0 {
-			return nil, nil, noReadBits(st.Mode())
+			return nil, pageInfo{}, false, noReadBits(st.Mode())
 		}
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, pageInfo{}, false, err
 	}
 	if stat {
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
 			info := infoOf(st)
 			info.ctime = ctimeOf(st)
-			return f, &info, nil
+			return file, info, true, nil
 		}
 	}
-	return f, nil, nil
+	return file, pageInfo{}, false, nil
 }
 
 // withoutDates returns a copy of fm whose dates do not hold the page back:
