@@ -164,6 +164,39 @@ func TestFMCache(t *testing.T) {
 	check("a source gone, again", 0, n-1)
 }
 
+// TestFMCacheContent builds a project's sources in content mode with the
+// cache: the second build takes them all, and lists the same bytes.
+func TestFMCacheContent(t *testing.T) {
+	defer func(m time.Duration) { racyMargin = m }(racyMargin)
+	racyMargin = 0
+	dir := t.TempDir()
+	const n = 5
+	fmCacheSite(t, dir, n)
+	var first []byte
+	for i, want := range []int{0, n} {
+		opts := fmCacheOpts(t, dir, filepath.Join(dir, ".cache"))
+		opts.Root, opts.Content, opts.Join = "", opts.Join, nil
+		res, err := Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.FrontMatterKept != want || res.FrontMatterRead != n-want {
+			t.Fatalf("build %d: %d read, %d kept; want %d kept", i, res.FrontMatterRead, res.FrontMatterKept, want)
+		}
+		got, err := os.ReadFile(filepath.Join(opts.Write.Dir, "sitemap.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(got, []byte("<priority>0.3</priority>")) {
+			t.Fatalf("build %d: the front matter's priority not listed:\n%s", i, got)
+		}
+		if i == 1 && !bytes.Equal(got, first) {
+			t.Fatalf("kept:\n%s\nread:\n%s", got, first)
+		}
+		first = got
+	}
+}
+
 // TestFMCacheRacy keeps the racy rule: a source changed within
 // racyMargin of the build that kept it, its size, modification time,
 // inode and (as a coarse clock may leave it) change time the same, is
