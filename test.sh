@@ -469,6 +469,7 @@ race_lane() {
     ./internal/extraurls:FuzzRead:5000x \
     ./internal/hashstate:FuzzLoad:5000x \
     ./internal/gitdates:FuzzDecodeCache:8300x \
+    ./internal/pipeline:FuzzFMCache:5000x \
     ./internal/host:FuzzHostFiles:5000x \
     ./internal/host:FuzzRedirects:800x \
     ./mapping:FuzzLoc:4200x \

@@ -14,6 +14,11 @@
 // [Problem] that names the line of the file; so does a url or permalink
 // that cannot be a path on the site ([CheckURLPath]): one that names
 // another host or climbs above the site's root.
+//
+// A Source can be kept, every field of it, and read back without the
+// file ([AppendSource], [DecodeSource]), with the fingerprint of the
+// [Options] that read it ([Options.Fingerprint]): a build's cache of
+// front matter takes a kept Source only under the same options.
 package frontmatter
 
 import (

@@ -41,6 +41,17 @@
 // the writer's temporary files are removed and, since the new files are
 // only renamed into place once all of them are written, the folder keeps
 // the sitemaps it had.
+//
+// # Cache
+//
+// With [Options.CacheDir], a build keeps the front matter it read of its
+// sources in that folder, and the next build takes a source's kept front
+// matter instead of reading it when the file is unchanged as stat sees
+// it (its size, times and inode), and was not changed in the 2 s before
+// the build that kept it; when the options it is read with and the
+// program are the same ([Result.FrontMatterKept] counts them). A cache
+// that cannot be read is passed over and written again: it never fails a
+// build.
 package pipeline
 
 import (
@@ -176,6 +187,13 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	// The generator's sitemaps: their dates for the sitemap source, their
 	// alternates for the pages whose heads give none.
 	b.loadGenDates(ctx)
+	if opts.CacheDir != "" {
+		for _, s := range []*Sources{opts.Content, opts.Join} {
+			if s != nil {
+				b.fmc = loadFMCache(opts.CacheDir, s.Dir, opts.Limits)
+			}
+		}
+	}
 	if opts.Hash != nil && m.Uses(mapping.LastModHash) {
 		// A state file that cannot be read is passed over, and left as it
 		// is: read as empty, it would date every page by this build (a
@@ -425,6 +443,9 @@ type builder struct {
 	recs    records
 	explain *explainer
 	root    *pageRoot // where heads are read from
+	// fmc is the cache of the sources' front matter (fmcache.go); nil
+	// without Options.CacheDir.
+	fmc *fmCache
 	// served are the URL paths of a server build's pages, by their
 	// paths (Options.Served); nil for a site of files.
 	served map[string]string

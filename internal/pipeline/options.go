@@ -280,6 +280,11 @@ type Result struct {
 	// SourceProblems counts the problems found in front matter; each is
 	// also a warning.
 	SourceProblems int
+	// FrontMatterRead and FrontMatterKept count the source files whose
+	// front matter the build read, and those it took from
+	// Options.CacheDir's record of an earlier build's instead (the file
+	// unchanged since); both 0 without CacheDir.
+	FrontMatterRead, FrontMatterKept int
 	// LastMod counts the pages listed, duplicates included, by the source
 	// of their lastmod ("" for none).
 	LastMod map[mapping.LastModSource]int

@@ -118,6 +118,29 @@ func openWalked(dir *walker.Dir, rel string) (p *rawPage, info pageInfo, ok bool
 	return p, info, true, err
 }
 
+// statWalked stats the file rel that the walk found in the folder dir
+// holds open, relative to it (fstatat of its name, following a link as
+// openWalked's open does), without opening it: one system call where
+// an open, its fstat and a close are three; ok is false when dir holds
+// no folder open, and nothing was asked.
+func statWalked(dir *walker.Dir, rel string) (info pageInfo, ok bool, err error) {
+	if dir == nil || dir.FD() < 0 {
+		return pageInfo{}, false, nil
+	}
+	name := rel[strings.LastIndexByte(rel, '/')+1:]
+	var st unix.Stat_t
+	for {
+		err = unix.Fstatat(dir.FD(), name, &st, 0)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return pageInfo{}, true, err
+	}
+	return statInfo(&st), true, nil
+}
+
 // stat returns what the page at rel is now, to compare with what was
 // opened: the path, followed through links as open followed it, relative
 // to the folder open did (fstatat).
@@ -135,6 +158,15 @@ func (r *pageRoot) stat(dir *walker.Dir, rel string) (pageInfo, error) {
 		return pageInfo{}, &fs.PathError{Op: "stat", Path: rel, Err: err}
 	}
 	return statInfo(&st), nil
+}
+
+// ctimeOf returns the change time (ns) of the file st describes; 0
+// where stat does not say.
+func ctimeOf(st fs.FileInfo) int64 {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return s.Ctim.Nano()
+	}
+	return 0
 }
 
 func statInfo(st *unix.Stat_t) pageInfo {

@@ -3,6 +3,7 @@
 package pipeline
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -38,6 +39,14 @@ func (r *pageRoot) open(_ *walker.Dir, rel string) (osPage, pageInfo, error) {
 func openWalked(dir *walker.Dir, rel string) (p osPage, info pageInfo, ok bool, err error) {
 	return osPage{}, pageInfo{}, false, nil
 }
+
+// statWalked stats nothing here (ok false): no folder is held open.
+func statWalked(dir *walker.Dir, rel string) (info pageInfo, ok bool, err error) {
+	return pageInfo{}, false, nil
+}
+
+// ctimeOf returns 0: the change time is read on Linux only.
+func ctimeOf(fs.FileInfo) int64 { return 0 }
 
 // openBeneath opens nothing here (ok false): the one door opens a page
 // inside the site folder.

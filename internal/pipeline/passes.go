@@ -185,6 +185,9 @@ var passes = []pass{
 		}
 		return nil
 	}},
+	// What the build read of its sources' front matter, kept for the
+	// next (Options.CacheDir): a build that failed keeps nothing.
+	{name: "front matter cache", when: whole, run: saveFMCache},
 }
 
 // runPasses runs the passes of the build at, in order; the first error

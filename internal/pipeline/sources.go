@@ -179,7 +179,7 @@ func (b *builder) readSource(s *Sources, at *walker.Dir, rel string) (*frontmatt
 		f.Close()
 		return &frontmatter.Source{}, r, nil
 	}
-	fm, err := readFrontMatter(dir, at, rel, r, b.rules.Order, lim)
+	fm, err := readFrontMatter(dir, at, rel, r, b.rules.Order, lim, b.fmc)
 	if err != nil {
 		return nil, r, err
 	}
@@ -198,17 +198,11 @@ func (b *builder) readSource(s *Sources, at *walker.Dir, rel string) (*frontmatt
 // readFrontMatter reads the front matter of the file at rel under dir,
 // as r says (its generator's own form of metadata, its defaults, its
 // zone and its file-name date, its id if asked), the keys of the date
-// order o first, within the limits lim.
-func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRules, o *generator.DateOrder, lim limits.Limits) (*frontmatter.Source, error) {
+// order o first, within the limits lim. With the cache c (nil for none),
+// a file unchanged since the build that kept it is not read: its kept
+// Source is taken (fmcache.go).
+func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRules, o *generator.DateOrder, lim limits.Limits, c *fmCache) (*frontmatter.Source, error) {
 	lim = lim.Or()
-	f, err := openSource(dir, at, rel, int64(lim.FrontMatterBytes), "limits.front_matter_bytes")
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if r.Meta != nil {
-		return r.Meta(f) // Pelican's
-	}
 	opts := frontmatter.Options{ID: r.ID, MaxBytes: lim.FrontMatterBytes, MaxDepth: lim.Nesting}
 	if o != nil {
 		opts.LastmodKeys = o.Keys() // the keys its generator reads
@@ -218,10 +212,51 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRul
 	// of their terms' pages.
 	opts.Location, opts.LocationFrom = r.Zone, r.ZoneFrom
 	opts.Defaults, opts.RubyTimestamps, opts.Terms, opts.ExcludeKeys = r.Defaults, r.RubyTimestamps, r.Terms, r.ExcludeKeys
+	if r.Meta != nil {
+		c = nil // Pelican's own reader: not kept
+	}
+	var fp [32]byte
+	var st keptStat
+	stated := false
+	if c != nil {
+		fp = opts.Fingerprint()
+		// The file's stat by the walk's folder, with no open (fstatat);
+		// else the open file's, below.
+		if info, ok, err := statWalked(at, filepath.FromSlash(rel)); ok && err == nil && info.mode&fs.ModeIrregular == 0 {
+			st, stated = keptStatOf(info), true
+			if fm := c.take(rel, st, fp, opts.Location); fm != nil {
+				return finishFrontMatter(fm, r), nil
+			}
+		}
+	}
+	f, info, ok, err := openSourceInfo(dir, at, rel, int64(lim.FrontMatterBytes), "limits.front_matter_bytes", c != nil && !stated)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if r.Meta != nil {
+		return r.Meta(f) // Pelican's
+	}
+	if c != nil && !stated && ok {
+		st, stated = keptStatOf(info), true
+		if fm := c.take(rel, st, fp, opts.Location); fm != nil {
+			return finishFrontMatter(fm, r), nil
+		}
+	}
 	fm, err := frontmatter.ReadSourceOptions(f, opts)
 	if err != nil {
 		return nil, err
 	}
+	if c != nil && stated {
+		c.put(rel, st, fp, fm, opts.Location)
+	}
+	return finishFrontMatter(fm, r), nil
+}
+
+// finishFrontMatter applies to fm, read (or kept) as r says, what r
+// says of the file besides its front matter: the template that leaves
+// it out, the date in its name.
+func finishFrontMatter(fm *frontmatter.Source, r generator.FileRules) *frontmatter.Source {
 	if r.ExcludedBy != "" {
 		fm.Sitemap.Exclude, fm.Sitemap.Template = true, r.ExcludedBy
 	}
@@ -239,7 +274,7 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRul
 			}
 		}
 	}
-	return fm, nil
+	return fm
 }
 
 // openSource opens the regular file rel inside the folder dir (a source
@@ -253,6 +288,13 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRul
 // mode lets nobody read it is walker.ErrNoReadBits, whoever runs the
 // build.
 func openSource(dir string, at *walker.Dir, rel string, max int64, key string) (io.ReadCloser, error) {
+	f, _, _, err := openSourceInfo(dir, at, rel, max, key, false)
+	return f, err
+}
+
+// openSourceInfo is openSource, and with stat set, what the open file is
+// (fstat); ok is false where the system does not say.
+func openSourceInfo(dir string, at *walker.Dir, rel string, max int64, key string, stat bool) (f io.ReadCloser, info pageInfo, ok bool, err error) {
 	if p, info, ok, err := openWalked(at, filepath.FromSlash(rel)); ok {
 		name := filepath.Join(dir, filepath.FromSlash(rel))
 		if err == nil && info.mode&fs.ModeIrregular != 0 {
@@ -263,23 +305,33 @@ func openSource(dir string, at *walker.Dir, rel string, max int64, key string) (
 			return struct {
 				io.Reader
 				io.Closer
-			}{fsx.Bound(p, name, max, key), p}, nil
+			}{fsx.Bound(p, name, max, key), p}, info, true, nil
 		}
 		if pe, ok := errors.AsType[*fs.PathError](err); ok {
 			err = pe.Err
 		}
 		if !errors.Is(err, fs.ErrPermission) {
-			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+			return nil, pageInfo{}, false, &fs.PathError{Op: "open", Path: name, Err: err}
 		}
 	}
-	f, err := fsx.Open(dir, rel, max, key)
+	file, err := fsx.Open(dir, rel, max, key)
 	if errors.Is(err, fs.ErrPermission) {
 		// Denied to this user; if to anyone, that is the policy's skip.
 		if st, serr := fsx.Stat(dir, rel); serr == nil && st.Mode().Perm()&0o444 == 0 {
-			return nil, noReadBits(st.Mode())
+			return nil, pageInfo{}, false, noReadBits(st.Mode())
 		}
 	}
-	return f, err
+	if err != nil {
+		return nil, pageInfo{}, false, err
+	}
+	if stat {
+		if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
+			info := infoOf(st)
+			info.ctime = ctimeOf(st)
+			return file, info, true, nil
+		}
+	}
+	return file, pageInfo{}, false, nil
 }
 
 // withoutDates returns a copy of fm whose dates do not hold the page back:
@@ -363,6 +415,9 @@ func (b *builder) loadJoin(ctx context.Context) error {
 	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.Walk(ctx, b.opts.Join.Dir, w, fn)
 	})
+	if b.fmc != nil {
+		b.fmc.read() // every source read: what was kept of them is let go
+	}
 	outside := false
 	for _, src := range found {
 		b.claim(src, true)

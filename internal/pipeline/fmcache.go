@@ -1,0 +1,347 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/varint"
+)
+
+// The cache of front matter (Options.CacheDir): what a build read of
+// each source file's front matter (frontmatter.ReadSourceOptions'
+// Source), kept in CacheDir/frontmatter/HEX16, a file a folder of
+// sources (HEX16: its absolute path's SHA-256, 16 hex digits), for the
+// next build to take without reading a file it finds unchanged.
+//
+// A kept Source is taken for a file only when all of these are as they
+// were (as git's index trusts a file's stat):
+//
+//   - the file as stat sees it: its path in the folder, size,
+//     modification time (ns), inode and change time (where the system
+//     has one);
+//   - the options it was read with (frontmatter.Options.Fingerprint: the
+//     generator's keys, zone, defaults, taxonomies, limits);
+//   - the sitemapgen program (its path, size and modification time),
+//     and the local zone, for the whole file;
+//
+// and the file is not racily clean: a file whose modification or change
+// time is not older than racyMargin before the build that kept it began
+// (the time the cache file holds, or its own modification time if
+// earlier) may have changed again within a tick of a coarse clock
+// without either time changing, and is read again. A file read by its
+// generator's own reader (Pelican's metadata) or not read at all (a page
+// of code) is not kept. A cache file that cannot be read, is of another
+// version or program, or fails its checksum is passed over, and replaced
+// at the end of the build: it never fails one.
+
+// racyMargin is how long before the build that kept it a file's times
+// must be for a kept Source to be trusted: the coarsest clock of a
+// common file system, FAT's, ticks every 2 s; a file changed in the
+// tick its kept times fall in keeps them.
+var racyMargin = 2 * time.Second
+
+// fmCacheMagic opens a cache file; its last byte is the version.
+const fmCacheMagic = "sitemapgen front matter\x00\x01"
+
+// fmCacheKey names the bound a cache file is read within: the state
+// file's (limits.state_bytes, 1 GiB), the record of an earlier build as
+// it is, and of the same order (an entry a page).
+const fmCacheKey = "limits.state_bytes"
+
+// keptStat is what stat says of a source file.
+type keptStat struct {
+	size, mtime, ctime int64 // ctime 0 where the system has none
+	ino                uint64
+}
+
+func keptStatOf(info pageInfo) keptStat {
+	return keptStat{size: info.size, mtime: info.mtime.UnixNano(), ctime: info.ctime, ino: info.ino}
+}
+
+// keptEntry is the Source kept of one file.
+type keptEntry struct {
+	rel  string // relative to the folder of sources, with slashes
+	st   keptStat
+	fp   [32]byte // the options' fingerprint
+	data []byte   // frontmatter.AppendSource's
+}
+
+// fmCache is a build's cache of front matter: the entries read (old),
+// and those of the files read this build (next), written at its end.
+// take and put are safe for concurrent use (the walk's goroutines).
+type fmCache struct {
+	dir, rel string // CacheDir, and the file inside it
+	old      map[string]keptEntry
+	loaded   int   // len(old) as loaded
+	trust    int64 // only files whose times are before this (ns) are taken
+	start    int64 // this build's start (ns), kept for the next
+	mu       sync.Mutex
+	next     []keptEntry
+	// parsed and kept count the files read and those taken from old.
+	parsed, kept atomic.Int64
+}
+
+// programID says which sitemapgen program runs: the path, size and
+// modification time of its executable, "" when it cannot tell; and in
+// which local zone (TZ), which a date read with an offset is in when
+// the offset is the zone's (time.Parse): its name and offset in winter
+// and in summer of two years.
+var programID = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	st, err := os.Stat(exe)
+	if err != nil {
+		return ""
+	}
+	id := exe + "\x00" + strconv.FormatInt(st.Size(), 10) + "\x00" + strconv.FormatInt(st.ModTime().UnixNano(), 10)
+	for _, y := range []int{2000, 2025} {
+		for _, m := range []time.Month{time.January, time.July} {
+			name, off := time.Date(y, m, 15, 12, 0, 0, 0, time.UTC).In(time.Local).Zone()
+			id += "\x00" + name + " " + strconv.Itoa(off)
+		}
+	}
+	return id
+})
+
+// loadFMCache reads the cache of the sources in srcDir from cacheDir;
+// nil when the program cannot be told (nothing kept would be trusted).
+// A file that is not there, cannot be read or is not one of this
+// program's is passed over: the build reads every source, and keeps
+// them.
+func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
+	id := programID()
+	if id == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(srcDir)
+	if err != nil {
+		return nil
+	}
+	sum := sha256.Sum256([]byte(abs))
+	c := &fmCache{dir: cacheDir, rel: path.Join("frontmatter", hex.EncodeToString(sum[:8])), start: time.Now().UnixNano()}
+	f, err := fsx.Open(cacheDir, c.rel, int64(lim.Or().StateBytes), fmCacheKey)
+	if err != nil {
+		return c
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return c
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, max(st.Size(), 0)+1))
+	if _, err := buf.ReadFrom(f); err != nil {
+		return c
+	}
+	data := buf.Bytes()
+	old, start, err := decodeFMCache(data, id)
+	if err != nil {
+		return c
+	}
+	c.old, c.loaded, c.trust = old, len(old), min(start, st.ModTime().UnixNano())-racyMargin.Nanoseconds()
+	c.next = make([]keptEntry, 0, len(old))
+	return c
+}
+
+// take returns the Source kept of the file rel whose stat is st, read
+// with options of the fingerprint fp in the zone loc; nil when none is
+// kept, or it is not trusted.
+func (c *fmCache) take(rel string, st keptStat, fp [32]byte, loc *time.Location) *frontmatter.Source {
+	e, ok := c.old[rel]
+	if !ok || e.st != st || e.fp != fp || st.mtime >= c.trust || st.ctime >= c.trust {
+		return nil
+	}
+	fm, err := frontmatter.DecodeSource(e.data, loc)
+	if err != nil {
+		return nil
+	}
+	c.kept.Add(1)
+	c.keep(keptEntry{rel: rel, st: st, fp: fp, data: e.data})
+	return fm
+}
+
+// put keeps fm, read of the file rel whose stat (taken before the read)
+// was st, with options of the fingerprint fp in the zone loc.
+func (c *fmCache) put(rel string, st keptStat, fp [32]byte, fm *frontmatter.Source, loc *time.Location) {
+	c.parsed.Add(1)
+	c.keep(keptEntry{rel: rel, st: st, fp: fp, data: frontmatter.AppendSource(nil, fm, loc)})
+}
+
+// read lets the entries read go, once every source is read (a join's,
+// before the walk of the built pages), while no take runs: the build
+// holds only those it keeps. A file read after (a Session's update of a
+// changed file) is read again, as it would be anyway.
+func (c *fmCache) read() { c.old = nil }
+
+func (c *fmCache) keep(e keptEntry) {
+	c.mu.Lock()
+	c.next = append(c.next, e)
+	c.mu.Unlock()
+}
+
+// save writes the entries of the files read this build, when they are
+// not the ones read (a file read or taken again, one gone), atomically.
+// An error is a warning: the next build reads the sources again.
+func (c *fmCache) save(b *builder) {
+	b.res.FrontMatterRead, b.res.FrontMatterKept = int(c.parsed.Load()), int(c.kept.Load())
+	c.mu.Lock()
+	next := c.next
+	c.next = nil
+	c.mu.Unlock()
+	if c.parsed.Load() == 0 && len(next) == c.loaded {
+		return // every entry taken once: the file as it is
+	}
+	data := encodeFMCache(programID(), c.start, sortEntries(next))
+	if err := c.write(data); err != nil {
+		b.warn("", fmt.Errorf("front matter cache not saved: %w", err))
+	}
+}
+
+// sortEntries sorts entries by path, and keeps the last of a path's
+// (a Session reads a changed file again).
+func sortEntries(entries []keptEntry) []keptEntry {
+	slices.SortStableFunc(entries, func(a, b keptEntry) int { return strings.Compare(a.rel, b.rel) })
+	j := 0
+	for i := range entries {
+		if j > 0 && entries[j-1].rel == entries[i].rel {
+			j--
+		}
+		entries[j] = entries[i]
+		j++
+	}
+	return entries[:j]
+}
+
+func (c *fmCache) write(data []byte) error {
+	if err := fsx.MkdirAllNamed(c.dir, 0o755); err != nil {
+		return err
+	}
+	root, err := fsx.OpenRoot(c.dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	if err := root.MkdirAll(path.Dir(c.rel), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteIn(root, c.rel, data, 0o644)
+}
+
+// saveFMCache is the pass that saves the cache of front matter.
+func saveFMCache(b *builder, _ context.Context, _ passArgs) error {
+	if b.fmc != nil {
+		b.fmc.save(b)
+	}
+	return nil
+}
+
+// encodeFMCache returns a cache file of the program id, of a build that
+// began at start (ns), holding entries (in path order, each path once):
+// fmCacheMagic, the SHA-256 of the body, and the body: id, start, the
+// table of fingerprints, and each entry (its path, stat, fingerprint's
+// index in the table, and kept Source).
+func encodeFMCache(id string, start int64, entries []keptEntry) []byte {
+	str := func(b []byte, s []byte) []byte { return append(binary.AppendUvarint(b, uint64(len(s))), s...) }
+	var fps [][32]byte
+	index := map[[32]byte]int{}
+	for _, e := range entries {
+		if _, ok := index[e.fp]; !ok {
+			index[e.fp] = len(fps)
+			fps = append(fps, e.fp)
+		}
+	}
+	size := len(fmCacheMagic) + sha256.Size + len(id) + 32*len(fps) + 32
+	for _, e := range entries {
+		size += len(e.rel) + len(e.data) + 40
+	}
+	b := make([]byte, len(fmCacheMagic)+sha256.Size, size)
+	copy(b, fmCacheMagic)
+	b = str(b, []byte(id))
+	b = binary.AppendVarint(b, start)
+	b = binary.AppendUvarint(b, uint64(len(fps)))
+	for _, fp := range fps {
+		b = append(b, fp[:]...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(entries)))
+	for _, e := range entries {
+		b = str(b, []byte(e.rel))
+		b = binary.AppendVarint(b, e.st.size)
+		b = binary.AppendVarint(b, e.st.mtime)
+		b = binary.AppendVarint(b, e.st.ctime)
+		b = binary.AppendUvarint(b, e.st.ino)
+		b = binary.AppendUvarint(b, uint64(index[e.fp]))
+		b = str(b, e.data)
+	}
+	sum := sha256.Sum256(b[len(fmCacheMagic)+sha256.Size:])
+	copy(b[len(fmCacheMagic):], sum[:])
+	return b
+}
+
+// errFMCache is the error of a cache file that is not one
+// encodeFMCache wrote for this program.
+var errFMCache = errors.New("not a front matter cache of this program")
+
+// decodeFMCache reads a cache file encodeFMCache wrote, for the program
+// id: its entries by path, and the start of the build that wrote it.
+// Anything else is an error, never a panic. The entries' data are
+// slices of data.
+func decodeFMCache(data []byte, id string) (map[string]keptEntry, int64, error) {
+	body, ok := bytes.CutPrefix(data, []byte(fmCacheMagic))
+	if !ok || len(body) < sha256.Size {
+		return nil, 0, errFMCache
+	}
+	sum, body := body[:sha256.Size], body[sha256.Size:]
+	if s := sha256.Sum256(body); !bytes.Equal(s[:], sum) {
+		return nil, 0, fmt.Errorf("%w: its checksum fails", errFMCache)
+	}
+	r := varint.NewReader(body)
+	if string(r.Bytes()) != id {
+		return nil, 0, fmt.Errorf("%w: of another program", errFMCache)
+	}
+	start := r.Varint()
+	fps := make([][32]byte, r.Count(32, 0))
+	for i := range fps {
+		copy(fps[i][:], r.Next(32))
+	}
+	n := r.Count(7, 0) // a path's length, four numbers, an index, a Source's length
+	entries := make(map[string]keptEntry, n)
+	prev := ""
+	for i := 0; i < n && r.Err() == nil; i++ {
+		var e keptEntry
+		e.rel = string(r.Bytes())
+		e.st.size, e.st.mtime, e.st.ctime, e.st.ino = r.Varint(), r.Varint(), r.Varint(), r.Uvarint()
+		k := r.Uvarint()
+		if k >= uint64(len(fps)) || i > 0 && e.rel <= prev {
+			r.Fail() // an index past the table; paths out of order
+			break
+		}
+		e.fp, e.data = fps[k], r.Bytes()
+		entries[e.rel], prev = e, e.rel
+	}
+	if r.Len() > 0 {
+		r.Fail()
+	}
+	if r.Err() != nil {
+		return nil, 0, fmt.Errorf("%w: %w", errFMCache, r.Err())
+	}
+	return entries, start, nil
+}
