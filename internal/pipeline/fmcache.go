@@ -200,9 +200,14 @@ func (c *fmCache) keep(e keptEntry) {
 
 // save writes the entries of the files read this build, when they are
 // not the ones read (a file read or taken again, one gone), atomically.
-// An error is a warning: the next build reads the sources again.
+// An error is a note, as the git history's is: the next build reads the
+// sources again, and a cache folder that cannot be written (a read-only
+// home) is no fault of the build's.
 func (c *fmCache) save(b *builder) {
 	b.res.FrontMatterRead, b.res.FrontMatterKept = int(c.parsed.Load()), int(c.kept.Load())
+	if kept := b.res.FrontMatterKept; kept > 0 {
+		b.note("", fmt.Sprintf("front matter of %d sources taken from the cache, %d read", kept, b.res.FrontMatterRead))
+	}
 	c.mu.Lock()
 	next := c.next
 	c.next = nil
@@ -212,7 +217,7 @@ func (c *fmCache) save(b *builder) {
 	}
 	data := encodeFMCache(programID(), c.start, sortEntries(next))
 	if err := c.write(data); err != nil {
-		b.warn("", fmt.Errorf("front matter cache not saved: %w", err))
+		b.note("", fmt.Sprintf("front matter cache not saved: %v", err))
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -419,6 +421,37 @@ func TestFMCacheSession(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameAsRun(t, "update", opts, opts.Write.Dir)
+		}
+	}
+}
+
+// TestFMCacheNotSaved: a cache folder that cannot be written (a file in
+// its place) is said in a note, not a warning, and the build writes its
+// sitemap; a second build takes nothing and says why again.
+func TestFMCacheNotSaved(t *testing.T) {
+	dir := t.TempDir()
+	fmCacheSite(t, dir, 3)
+	cache := filepath.Join(dir, "cache")
+	if err := os.WriteFile(cache, []byte("a file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		opts := fmCacheOpts(t, dir, cache)
+		var notes, warnings []string
+		opts.Report.Note = func(_, note string) { notes = append(notes, note) }
+		opts.Report.Warn = func(path string, err error) { warnings = append(warnings, path+": "+err.Error()) }
+		res, err := Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(warnings) > 0 {
+			t.Errorf("warnings %q", warnings)
+		}
+		if !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, "front matter cache not saved: ") }) {
+			t.Errorf("no note of the cache not saved in %q", notes)
+		}
+		if res.FrontMatterKept != 0 || res.FrontMatterRead != 3 {
+			t.Errorf("%d sources kept, %d read; want 0, 3", res.FrontMatterKept, res.FrontMatterRead)
 		}
 	}
 }
