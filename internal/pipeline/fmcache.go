@@ -109,7 +109,7 @@ var programID = sync.OnceValue(func() string {
 	if err != nil {
 		return ""
 	}
-	st, err := os.Stat(exe)
+	st, err := fsx.StatNamed(exe)
 	if err != nil {
 		return ""
 	}
