@@ -86,6 +86,9 @@ if [[ -n ${SITEMAPGEN_TEST_TMPDIR:-} ]]; then
 fi
 work=$(mktemp -d)
 cleanup+=("$work")
+# What the builds the tests run keep for the next (--cache-dir), in the
+# run's folder, not the user's cache folder.
+export SITEMAPGEN_CACHE_DIR=$work/cache
 
 # What the tests need, installed when missing, in the background: each
 # install, when it ends, writes its name (ok or failed) in

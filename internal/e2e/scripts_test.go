@@ -52,6 +52,9 @@ func TestScripts(t *testing.T) {
 			}
 			env.Setenv("EXAMPLE", filepath.Join(root, "examples", "site"))
 			env.Setenv("SAMPLES", filepath.Join(root, "internal", "sitemaptest", "testdata")) // valid/, invalid/
+			// The cache in the script's folder: HOME is /no-home, which
+			// a build run as root would make.
+			env.Setenv("SITEMAPGEN_CACHE_DIR", filepath.Join(env.WorkDir, ".cache"))
 			return nil
 		},
 		// [xmllint]: the schemas can be checked (go test -short may run
