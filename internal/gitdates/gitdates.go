@@ -7,9 +7,9 @@
 // (after a config that lists the filters it switches off), and rev-parse
 // again only to explain a failed log (or, with [Options.Track] or
 // [Options.Cache], to read which commit HEAD is before the log). From a
-// cache the log is none, or merge-base and a log of the commits since
-// (see Cache). All read -z output, so core.quotePath, spaces and UTF-8
-// in names do not matter.
+// cache the log is none, or merge-base, a rev-list of the merges since
+// and a log of the commits since (see Cache). All read -z output, so
+// core.quotePath, spaces and UTF-8 in names do not matter.
 //
 // # Dates
 //

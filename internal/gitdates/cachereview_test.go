@@ -1,0 +1,62 @@
+package gitdates
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestCacheMergeSimplified: a merge that a log limited to the folder
+// does not show (the folder as one parent has it: here a merge of main
+// into a side branch with "-s ours", main then fast-forwarded to it)
+// is a merge all the same. The commits since the cached one cannot be
+// laid over its history: the walk of the whole history follows the
+// merge's other parent and never sees the cached commit's changes, which
+// the merge undid. The cache and Reload answer as Load.
+func TestCacheMergeSimplified(t *testing.T) {
+	gitEnv(t)
+	root := t.TempDir()
+	dir := filepath.Join(root, "content")
+	cache := filepath.Join(t.TempDir(), "git")
+	gitRun(t, root, "", "init", "-q", "-b", "main")
+	writeFile(t, root, "content/x.md", "x0")
+	writeFile(t, root, "content/z.md", "z0")
+	commitAll(t, root, date1)
+	writeFile(t, root, "content/z.md", "z, main")
+	commitAll(t, root, date2)
+	cachedLoad(t, dir, cache, Options{})
+	tracked, err := LoadWith(t.Context(), dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	gitRun(t, root, "", "checkout", "-q", "-b", "side", "HEAD~")
+	writeFile(t, root, "content/x.md", "x, side")
+	commitAll(t, root, date3)
+	gitRun(t, root, date4, "merge", "-q", "--no-edit", "-s", "ours", "main")
+	gitRun(t, root, "", "checkout", "-q", "main")
+	gitRun(t, root, "", "merge", "-q", "--ff-only", "side")
+
+	d := cachedLoad(t, dir, cache, Options{}, "x.md", "z.md")
+	if o := d.Origin(); o.Cached {
+		t.Errorf("Origin() = %+v (%s): over a merge, want the history read whole", o, o)
+	}
+	if got, _ := d.Lookup(filepath.Join(dir, "z.md")); got.Format("2006-01-02T15:04:05Z07:00") != date1 {
+		t.Errorf("z.md: %v, want %s (the merge undid main's change)", got, date1)
+	}
+	n, _, err := tracked.Reload(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Load(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"x.md", "z.md"} {
+		p := filepath.Join(dir, name)
+		t1, r1 := n.Lookup(p)
+		t2, r2 := fresh.Lookup(p)
+		if r1 != r2 || !t1.Equal(t2) {
+			t.Errorf("%s: Reload says %v (%v), Load %v (%v)", name, t1, r1, t2, r2)
+		}
+	}
+}
