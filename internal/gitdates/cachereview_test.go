@@ -60,3 +60,37 @@ func TestCacheMergeSimplified(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheBadDates: with commits of unreadable dates both before the
+// cached commit and since, BadDates names the first in git log's order,
+// the newest, as Load does, from the cache and from Reload.
+func TestCacheBadDates(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	cache := filepath.Join(t.TempDir(), "git")
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, "a.md", "a")
+	commitAll(t, dir, date1)
+	badCommit(t, dir, "1700000000 -9959")
+	cachedLoad(t, dir, cache, Options{})
+	tracked, err := LoadWith(t.Context(), dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "b.md", "b")
+	commitAll(t, dir, date2)
+	badCommit(t, dir, "1700000001 -9959")
+	d := cachedLoad(t, dir, cache, Options{})
+	wantOrigin(t, d, true, 1)
+	n, _, err := tracked.Reload(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Load(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, first := n.BadDates(); c != fresh.bad || first != fresh.badOne {
+		t.Errorf("after Reload BadDates() = %d, %q; Load says %d, %q", c, first, fresh.bad, fresh.badOne)
+	}
+}

@@ -298,7 +298,9 @@ func (d *Dates) advance(h *history, head string) (*Dates, []string) {
 	n.head = head
 	off := int32(len(d.commits))
 	n.commits, n.when = append(slices.Clip(d.commits), h.commits...), &commitTimes{}
-	if n.bad += h.bad; n.badOne == "" {
+	// The first bad commit in git log's order, newest first: the new
+	// commits' when one is bad.
+	if n.bad += h.bad; h.badOne != "" {
 		n.badOne = h.badOne
 	}
 	n.files = maps.Clone(d.files)
