@@ -43,7 +43,14 @@ func TestCacheMergeSimplified(t *testing.T) {
 	if got, _ := d.Lookup(filepath.Join(dir, "z.md")); got.Format("2006-01-02T15:04:05Z07:00") != date1 {
 		t.Errorf("z.md: %v, want %s (the merge undid main's change)", got, date1)
 	}
-	n, _, err := tracked.Reload(t.Context())
+	reloadAsLoad(t, tracked, dir, "x.md", "z.md")
+}
+
+// reloadAsLoad reloads d, loaded in dir, and fails unless each of names
+// (slash paths from dir) and BadDates are answered as a Load answers them.
+func reloadAsLoad(t *testing.T, d *Dates, dir string, names ...string) {
+	t.Helper()
+	n, _, err := d.Reload(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,13 +58,16 @@ func TestCacheMergeSimplified(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"x.md", "z.md"} {
-		p := filepath.Join(dir, name)
+	for _, name := range names {
+		p := filepath.Join(dir, filepath.FromSlash(name))
 		t1, r1 := n.Lookup(p)
 		t2, r2 := fresh.Lookup(p)
 		if r1 != r2 || !t1.Equal(t2) {
 			t.Errorf("%s: Reload says %v (%v), Load %v (%v)", name, t1, r1, t2, r2)
 		}
+	}
+	if c, first := n.BadDates(); c != fresh.bad || first != fresh.badOne {
+		t.Errorf("after Reload BadDates() = %d, %q; Load says %d, %q", c, first, fresh.bad, fresh.badOne)
 	}
 }
 
@@ -82,15 +92,5 @@ func TestCacheBadDates(t *testing.T) {
 	badCommit(t, dir, "1700000001 -9959")
 	d := cachedLoad(t, dir, cache, Options{})
 	wantOrigin(t, d, true, 1)
-	n, _, err := tracked.Reload(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	fresh, err := Load(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c, first := n.BadDates(); c != fresh.bad || first != fresh.badOne {
-		t.Errorf("after Reload BadDates() = %d, %q; Load says %d, %q", c, first, fresh.bad, fresh.badOne)
-	}
+	reloadAsLoad(t, tracked, dir)
 }
