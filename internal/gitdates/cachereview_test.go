@@ -2,7 +2,10 @@ package gitdates
 
 import (
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestCacheMergeSimplified: a merge that a log limited to the folder
@@ -93,4 +96,32 @@ func TestCacheBadDates(t *testing.T) {
 	d := cachedLoad(t, dir, cache, Options{})
 	wantOrigin(t, d, true, 1)
 	reloadAsLoad(t, tracked, dir)
+}
+
+// TestCacheZones: a commit's date comes back from the cache as
+// time.Parse gives it for what git printed: in UTC for "Z" (which newer
+// gits print for an offset of zero), in the Local zone or one of no name
+// for "+00:00", and with any offset Go reads ("+24:60", which a commit
+// made by hand may carry: a file refusing it would be read past and
+// written again at every build).
+func TestCacheZones(t *testing.T) {
+	var commits []commit
+	for i, s := range []string{"2024-03-05T09:00:00Z", "2024-03-05T09:00:00+00:00", "2024-03-05T09:00:00+24:60", "2024-03-05T09:00:00-23:59"} {
+		when, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		commits = append(commits, commit{when: when, hash: strings.Repeat(strconv.Itoa(i), 40)})
+	}
+	c := &cached{head: strings.Repeat("a", 40), commits: commits, files: map[string]int32{"a.md": 0}}
+	got, err := decodeCache(encodeCache(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameCached(t, c, got)
+	for i, m := range got.commits {
+		if want := commits[i].when.Location().String(); m.when.Location().String() != want {
+			t.Errorf("%v: zone %s, want %s", m.when, m.when.Location(), want)
+		}
+	}
 }
