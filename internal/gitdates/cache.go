@@ -186,7 +186,8 @@ func (d *Dates) saveCache(dir string) {
 const (
 	cacheBoundary = 1 << iota
 	cacheBad
-	cacheUTC // the date is in UTC: git printed "Z" (see commitTime)
+	cacheUTC   // the date is in UTC: git printed "Z" (see commitTime)
+	cacheMoved // taken by followMoves
 )
 
 // encodeCache writes c: the magic line, the SHA-256 of the body, then
@@ -227,6 +228,9 @@ func encodeCache(c *cached) []byte {
 		}
 		if !m.bad && m.when.Location() == time.UTC {
 			f |= cacheUTC
+		}
+		if m.moved {
+			f |= cacheMoved
 		}
 		b = append(b, f)
 		str(m.hash)
@@ -290,8 +294,8 @@ func decodeCache(data []byte) (*cached, error) {
 	zones := map[int]*time.Location{}
 	for range n {
 		f := r.byte()
-		m := commit{boundary: f&cacheBoundary != 0, bad: f&cacheBad != 0, hash: r.str()}
-		if f&^(cacheBoundary|cacheBad|cacheUTC) != 0 || f&cacheBad != 0 && f&cacheUTC != 0 || !isHash(m.hash) {
+		m := commit{boundary: f&cacheBoundary != 0, bad: f&cacheBad != 0, moved: f&cacheMoved != 0, hash: r.str()}
+		if f&^(cacheBoundary|cacheBad|cacheUTC|cacheMoved) != 0 || f&cacheBad != 0 && f&cacheUTC != 0 || !isHash(m.hash) {
 			r.fail()
 		}
 		if !m.bad {

@@ -125,3 +125,50 @@ func TestCacheZones(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheCommittedMovedIn: the date of a change made outside the
+// folder to a file moved into it unchanged is a commit's of the history
+// (Committed) while the file keeps it, and no longer once the file
+// changed in the folder: from the cache and Reload as from Load.
+func TestCacheCommittedMovedIn(t *testing.T) {
+	gitEnv(t)
+	root := t.TempDir()
+	dir := filepath.Join(root, "content")
+	cache := filepath.Join(t.TempDir(), "git")
+	gitRun(t, root, "", "init", "-q")
+	writeFile(t, root, "content/a.md", "a")
+	commitAll(t, root, date1)
+	writeFile(t, root, "src/e.md", lines(20, "e"))
+	commitAll(t, root, date2) // outside the folder
+	gitRun(t, root, "", "mv", "src/e.md", "content/e.md")
+	commitAll(t, root, date3)
+	moved, err := time.Parse(time.RFC3339, date2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := cachedLoad(t, dir, cache, Options{}, "e.md")
+	if !d.Committed(moved) {
+		t.Fatalf("Committed(%v) = false: e.md is dated by it", moved)
+	}
+	tracked, err := LoadWith(t.Context(), dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, root, "content/e.md", lines(20, "e")+"changed\n")
+	commitAll(t, root, date4)
+	fresh, err := Load(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d = cachedLoad(t, dir, cache, Options{}, "e.md")
+	wantOrigin(t, d, true, 1)
+	n, _, err := tracked.Reload(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, got := range map[string]*Dates{"the cache": d, "Reload": n} {
+		if got.Committed(moved) != fresh.Committed(moved) {
+			t.Errorf("from %s Committed(%v) = %v, Load says %v", name, moved, got.Committed(moved), fresh.Committed(moved))
+		}
+	}
+}

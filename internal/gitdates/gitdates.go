@@ -161,6 +161,9 @@ type commit struct {
 	boundary bool      // a shallow clone's boundary: its parents are missing
 	bad      bool      // its date does not parse (an offset of -9959, a year past 9999)
 	hash     string
+	// moved is true for a commit of no log over the folder, taken by
+	// followMoves to date the files moved in that it last changed.
+	moved bool
 }
 
 // Values of Dates.files that are not commit indexes.
@@ -434,9 +437,22 @@ func (d *Dates) Committed(t time.Time) bool {
 	}
 	d.when.once.Do(func() {
 		d.when.set = make(map[int64]struct{}, len(d.commits))
+		moved := false
 		for _, c := range d.commits {
-			if !c.bad {
+			if !c.bad && !c.moved {
 				d.when.set[c.when.Unix()] = struct{}{}
+			}
+			moved = moved || c.moved
+		}
+		if !moved {
+			return
+		}
+		// A commit followMoves took counts while a file keeps its date,
+		// as in the history Load reads: not once the file changed since
+		// (Reload, the cache).
+		for _, i := range d.files {
+			if i >= 0 && d.commits[i].moved && !d.commits[i].bad {
+				d.when.set[d.commits[i].when.Unix()] = struct{}{}
 			}
 		}
 	})
@@ -852,7 +868,9 @@ func (d *Dates) followMoves(ctx context.Context, git, top string, h *history, bo
 			if !ok || at < 0 {
 				continue // not found before the move: the move dates it
 			}
-			h.commits = append(h.commits, before.commits[at])
+			m := before.commits[at]
+			m.moved = true
+			h.commits = append(h.commits, m)
 			for _, file := range byCommit[c][to] {
 				h.files[file] = int32(len(h.commits) - 1)
 			}
