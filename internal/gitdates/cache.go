@@ -156,17 +156,18 @@ func (d *Dates) fromCache(ctx context.Context, dir string) bool {
 		return false
 	}
 	n, _ := old.advance(h, d.head)
-	d.commits, d.files, d.when, d.bad, d.badOne = n.commits, n.files, n.when, n.bad, n.badOne
+	d.commits, d.files, d.when, d.bad, d.badOne, d.movesLost = n.commits, n.files, n.when, n.bad, n.badOne, n.movesLost
 	d.origin = Origin{Cached: true, Since: true, Commits: h.logged}
 	return true
 }
 
 // saveCache keeps d's history in the cache file in dir, unless it is
 // one to keep none of: a shallow clone's (whose boundary a fetch moves)
-// or one read without following renames because an object was missing
-// (which a fetch may bring). Its outcome is in d.origin.
+// or one read without following renames, or without following files
+// moved into the folder back, because an object was missing (which a
+// fetch may bring). Its outcome is in d.origin.
 func (d *Dates) saveCache(dir string) {
-	if d.shallow || d.missing != "" || d.origin.Cached && !d.origin.Since {
+	if d.shallow || d.missing != "" || d.movesLost || d.origin.Cached && !d.origin.Since {
 		return
 	}
 	data := encodeCache(&cached{key: d.cacheKey(), head: d.head, noRenames: d.noRenames, bad: d.bad, badOne: d.badOne, commits: d.commits, files: d.files})

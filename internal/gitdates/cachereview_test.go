@@ -1,6 +1,7 @@
 package gitdates
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,11 +17,7 @@ import (
 // merge's other parent and never sees the cached commit's changes, which
 // the merge undid. The cache and Reload answer as Load.
 func TestCacheMergeSimplified(t *testing.T) {
-	gitEnv(t)
-	root := t.TempDir()
-	dir := filepath.Join(root, "content")
-	cache := filepath.Join(t.TempDir(), "git")
-	gitRun(t, root, "", "init", "-q", "-b", "main")
+	root, dir, cache := contentRepo(t)
 	writeFile(t, root, "content/x.md", "x0")
 	writeFile(t, root, "content/z.md", "z0")
 	commitAll(t, root, date1)
@@ -47,6 +44,16 @@ func TestCacheMergeSimplified(t *testing.T) {
 		t.Errorf("z.md: %v, want %s (the merge undid main's change)", got, date1)
 	}
 	reloadAsLoad(t, tracked, dir, "x.md", "z.md")
+}
+
+// contentRepo makes a repository (branch main) whose folder content is
+// the one read, and a cache folder.
+func contentRepo(t *testing.T) (root, dir, cache string) {
+	t.Helper()
+	gitEnv(t)
+	root = t.TempDir()
+	gitRun(t, root, "", "init", "-q", "-b", "main")
+	return root, filepath.Join(root, "content"), filepath.Join(t.TempDir(), "git")
 }
 
 // reloadAsLoad reloads d, loaded in dir, and fails unless each of names
@@ -131,11 +138,7 @@ func TestCacheZones(t *testing.T) {
 // (Committed) while the file keeps it, and no longer once the file
 // changed in the folder: from the cache and Reload as from Load.
 func TestCacheCommittedMovedIn(t *testing.T) {
-	gitEnv(t)
-	root := t.TempDir()
-	dir := filepath.Join(root, "content")
-	cache := filepath.Join(t.TempDir(), "git")
-	gitRun(t, root, "", "init", "-q")
+	root, dir, cache := contentRepo(t)
 	writeFile(t, root, "content/a.md", "a")
 	commitAll(t, root, date1)
 	writeFile(t, root, "src/e.md", lines(20, "e"))
@@ -170,5 +173,44 @@ func TestCacheCommittedMovedIn(t *testing.T) {
 		if got.Committed(moved) != fresh.Committed(moved) {
 			t.Errorf("from %s Committed(%v) = %v, Load says %v", name, moved, got.Committed(moved), fresh.Committed(moved))
 		}
+	}
+}
+
+// TestCacheMovesUnreadable: a history whose files moved into the folder
+// could not be followed back (the log of the commit that moved them in
+// could not read an object rename detection needed) dates them by their
+// move, and is not kept: the object back, Load follows them, and so does
+// the next build's.
+func TestCacheMovesUnreadable(t *testing.T) {
+	root, dir, cache := contentRepo(t)
+	writeFile(t, root, "content/a.md", "a")
+	writeFile(t, root, "src/e.md", lines(20, "e"))
+	writeFile(t, root, "src/f.md", lines(20, "f"))
+	commitAll(t, root, date1)
+	// e.md moved in unchanged; beside it f.md deleted and g.md added,
+	// which rename detection reads to compare.
+	gitRun(t, root, "", "mv", "src/e.md", "content/e.md")
+	gitRun(t, root, "", "rm", "-q", "src/f.md")
+	writeFile(t, root, "content/g.md", lines(20, "g"))
+	commitAll(t, root, date2)
+	blob := strings.TrimSpace(gitRun(t, root, "", "rev-parse", "HEAD~:src/f.md"))
+	object := filepath.Join(root, ".git", "objects", blob[:2], blob[2:])
+	saved, err := os.ReadFile(object)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(object); err != nil {
+		t.Fatal(err)
+	}
+	d := cachedLoad(t, dir, cache, Options{}, "e.md")
+	if got, _ := d.Lookup(filepath.Join(dir, "e.md")); got.Format(time.RFC3339) != date2 {
+		t.Fatalf("e.md: %v, want its move's date %s: the object is missing", got, date2)
+	}
+	if err := os.WriteFile(object, saved, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	d = cachedLoad(t, dir, cache, Options{}, "e.md")
+	if got, _ := d.Lookup(filepath.Join(dir, "e.md")); got.Format(time.RFC3339) != date1 {
+		t.Errorf("e.md: %v, want its last change's date %s [%s]", got, date1, d.Origin())
 	}
 }

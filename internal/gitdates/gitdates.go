@@ -50,10 +50,11 @@
 // between; otherwise (a reset, a rebase, a merge, a commit gone) the
 // history is read whole again, and kept. git status runs every time:
 // what the work tree holds is never kept. A shallow clone's history, and
-// one read without following renames because an object was missing, are
-// not kept. The file is bounded, versioned and checksummed (cache.go); a
-// file that fails any check is passed over and written again, and a
-// cache that cannot be read or written never fails a Load.
+// one read without following renames, or files moved into the folder,
+// because an object was missing, are not kept. The file is bounded,
+// versioned and checksummed (cache.go); a file that fails any check is
+// passed over and written again, and a cache that cannot be read or
+// written never fails a Load.
 // [Dates.Origin] says where a history came from.
 //
 // # Missing dates
@@ -154,6 +155,10 @@ type Dates struct {
 	bad       int    // commits whose date does not parse
 	badOne    string // the first of them
 	origin    Origin // where the history came from
+	// movesLost is true when files moved into the folder could not be
+	// followed back (followMoves failed: an object rename detection
+	// could not read) and are dated by their move: a history not kept.
+	movesLost bool
 }
 
 type commit struct {
@@ -399,8 +404,11 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 	if scope != "" && !d.noRenames {
 		// A log of the moves that fails (an object rename detection
 		// cannot read) leaves the files dated by their move.
-		if err := d.followMoves(ctx, git, top, h, boundaries, maxMoves); err != nil && ctx.Err() != nil {
-			return ctx.Err()
+		if err := d.followMoves(ctx, git, top, h, boundaries, maxMoves); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			h.movesLost = true
 		}
 	}
 	for _, ws := range h.waiting {
@@ -411,7 +419,7 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 		}
 	}
 	d.commits, d.files, d.when = h.commits, h.files, &commitTimes{}
-	d.bad, d.badOne = h.bad, h.badOne
+	d.bad, d.badOne, d.movesLost = h.bad, h.badOne, h.movesLost
 	d.origin = Origin{Commits: h.logged}
 	return nil
 }
@@ -535,6 +543,8 @@ type history struct {
 	moved map[int32]map[string]string
 	// logged is how many commits the log read: followMoves adds more.
 	logged int
+	// movesLost is true when followMoves failed (see Dates.movesLost).
+	movesLost bool
 }
 
 // addition is the commit that added a path, and the path it added.

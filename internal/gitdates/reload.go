@@ -284,8 +284,11 @@ func (d *Dates) since(ctx context.Context, head string) (*history, error) {
 	}
 	if d.scope != "" && !d.noRenames {
 		// Files moved into the folder by the new commits.
-		if err := d.followMoves(ctx, d.git, d.top, h, nil, maxMoves); err != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if err := d.followMoves(ctx, d.git, d.top, h, nil, maxMoves); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			h.movesLost = true
 		}
 	}
 	return h, nil
@@ -295,7 +298,7 @@ func (d *Dates) since(ctx context.Context, head string) (*history, error) {
 // since), its status d's, and the paths (from the top) h changed.
 func (d *Dates) advance(h *history, head string) (*Dates, []string) {
 	n := *d
-	n.head = head
+	n.head, n.movesLost = head, d.movesLost || h.movesLost
 	off := int32(len(d.commits))
 	n.commits, n.when = append(slices.Clip(d.commits), h.commits...), &commitTimes{}
 	// The first bad commit in git log's order, newest first: the new
