@@ -214,3 +214,29 @@ func TestCacheMovesUnreadable(t *testing.T) {
 		t.Errorf("e.md: %v, want its last change's date %s [%s]", got, date1, d.Origin())
 	}
 }
+
+// TestCacheTrack: a Dates taken from the cache (whole, and with the
+// commits since) reloads as one Load read: after a commit, a rename, a
+// reset.
+func TestCacheTrack(t *testing.T) {
+	root, dir, cache := contentRepo(t)
+	writeFile(t, root, "content/a.md", lines(20, "a"))
+	writeFile(t, root, "content/b.md", "b")
+	commitAll(t, root, date1)
+	names := []string{"a.md", "a2.md", "b.md", "c.md"}
+	o := Options{Track: true}
+	cachedLoad(t, dir, cache, o, names...)
+	d := cachedLoad(t, dir, cache, o, names...)
+	wantOrigin(t, d, true, 0)
+	writeFile(t, root, "content/b.md", "b, again")
+	commitAll(t, root, date2)
+	reloadAsLoad(t, d, dir, names...)
+	d = cachedLoad(t, dir, cache, o, names...)
+	wantOrigin(t, d, true, 1)
+	gitRun(t, root, "", "mv", "content/a.md", "content/a2.md")
+	writeFile(t, root, "content/c.md", "c")
+	commitAll(t, root, date3)
+	reloadAsLoad(t, d, dir, names...)
+	gitRun(t, root, "", "reset", "-q", "--hard", "HEAD~2")
+	reloadAsLoad(t, d, dir, names...)
+}
