@@ -432,13 +432,16 @@ type commitTimes struct {
 }
 
 // Committed reports whether t is, to the second (with no fraction of
-// one, which git never writes), the date of one of the
-// commits of the history d read (the committer's date, or the author's
-// with [Options.AuthorDates]), a shallow clone's boundary included: a
-// time something was committed, whatever file it changed. A generator
-// that dates a page by its sources' history (Hugo's GitInfo, and a list
-// page by the newest page it lists) prints such a date, however soon
-// after the commit it builds; a build's own time is none of them.
+// one, which git never writes), the date of one of the commits of the
+// history d read (the committer's date, or the author's with
+// [Options.AuthorDates]), a shallow clone's boundary included, or of a
+// commit outside the folder that dates a file moved into it, while it
+// does (however the history was read: whole, from the cache, by
+// Reload): a time something was committed, whatever file it changed. A
+// generator that dates a page by its sources' history (Hugo's GitInfo,
+// and a list page by the newest page it lists) prints such a date,
+// however soon after the commit it builds; a build's own time is none
+// of them.
 func (d *Dates) Committed(t time.Time) bool {
 	if d.when == nil {
 		return false
