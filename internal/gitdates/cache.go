@@ -101,7 +101,7 @@ const maxCacheBytes = 256 << 20
 // cacheMagic opens every cache file: what it is and its format's
 // version, to change with the format or with what a history read holds
 // (maxMoves, the rules of renames).
-const cacheMagic = "sitemapgen git history 1\n"
+const cacheMagic = "sitemapgen git history 2\n"
 
 // cacheKey is what determines the history Load reads, bar HEAD: the
 // repository (its folder, a worktree's own), its work tree's top, the
@@ -156,17 +156,18 @@ func (d *Dates) fromCache(ctx context.Context, dir string) bool {
 		return false
 	}
 	n, _ := old.advance(h, d.head)
-	d.commits, d.files, d.when, d.bad, d.badOne = n.commits, n.files, n.when, n.bad, n.badOne
+	d.commits, d.files, d.when, d.bad, d.badOne, d.movesLost = n.commits, n.files, n.when, n.bad, n.badOne, n.movesLost
 	d.origin = Origin{Cached: true, Since: true, Commits: h.logged}
 	return true
 }
 
 // saveCache keeps d's history in the cache file in dir, unless it is
 // one to keep none of: a shallow clone's (whose boundary a fetch moves)
-// or one read without following renames because an object was missing
-// (which a fetch may bring). Its outcome is in d.origin.
+// or one read without following renames, or without following files
+// moved into the folder back, because an object was missing (which a
+// fetch may bring). Its outcome is in d.origin.
 func (d *Dates) saveCache(dir string) {
-	if d.shallow || d.missing != "" || d.origin.Cached && !d.origin.Since {
+	if d.shallow || d.missing != "" || d.movesLost || d.origin.Cached && !d.origin.Since {
 		return
 	}
 	data := encodeCache(&cached{key: d.cacheKey(), head: d.head, noRenames: d.noRenames, bad: d.bad, badOne: d.badOne, commits: d.commits, files: d.files})
@@ -186,6 +187,8 @@ func (d *Dates) saveCache(dir string) {
 const (
 	cacheBoundary = 1 << iota
 	cacheBad
+	cacheUTC   // the date is in UTC: git printed "Z" (see commitTime)
+	cacheMoved // taken by followMoves
 )
 
 // encodeCache writes c: the magic line, the SHA-256 of the body, then
@@ -224,6 +227,12 @@ func encodeCache(c *cached) []byte {
 		if m.bad {
 			f |= cacheBad
 		}
+		if !m.bad && m.when.Location() == time.UTC {
+			f |= cacheUTC
+		}
+		if m.moved {
+			f |= cacheMoved
+		}
 		b = append(b, f)
 		str(m.hash)
 		if !m.bad {
@@ -245,11 +254,12 @@ func encodeCache(c *cached) []byte {
 var errCache = errors.New("not a git history cache of this version, or damaged")
 
 // The bounds of a commit's date: what RFC 3339 writes, years 0 to 9999,
-// and offsets below a day.
+// and the offsets time.Parse reads (hours to 24, minutes to 60: a commit
+// made by hand may carry "+24:60").
 const (
 	minCacheUnix = -62167219200 // 0000-01-01T00:00:00Z
 	maxCacheUnix = 253402300799 // 9999-12-31T23:59:59Z
-	maxOffset    = 24*3600 - 1
+	maxOffset    = 24*3600 + 60*60
 )
 
 // decodeCache reads a file encodeCache wrote, or fails with errCache on
@@ -285,16 +295,18 @@ func decodeCache(data []byte) (*cached, error) {
 	zones := map[int]*time.Location{}
 	for range n {
 		f := r.byte()
-		m := commit{boundary: f&cacheBoundary != 0, bad: f&cacheBad != 0, hash: r.str()}
-		if f&^(cacheBoundary|cacheBad) != 0 || !isHash(m.hash) {
+		m := commit{boundary: f&cacheBoundary != 0, bad: f&cacheBad != 0, moved: f&cacheMoved != 0, hash: r.str()}
+		if f&^(cacheBoundary|cacheBad|cacheUTC|cacheMoved) != 0 || f&cacheBad != 0 && f&cacheUTC != 0 || !isHash(m.hash) {
 			r.fail()
 		}
 		if !m.bad {
 			sec, off := r.varint(), r.varint()
-			if sec < minCacheUnix || sec > maxCacheUnix || off < -maxOffset || off > maxOffset {
+			if sec < minCacheUnix || sec > maxCacheUnix || off < -maxOffset || off > maxOffset || f&cacheUTC != 0 && off != 0 {
 				r.fail()
 			}
-			m.when = commitTime(sec, int(off), zones)
+			if m.when = commitTime(sec, int(off), zones); f&cacheUTC != 0 {
+				m.when = m.when.UTC()
+			}
 		}
 		c.commits = append(c.commits, m)
 	}
@@ -321,9 +333,11 @@ func decodeCache(data []byte) (*cached, error) {
 }
 
 // commitTime returns the time sec (Unix) at the UTC offset off as
-// time.Parse gives it for git's RFC 3339 date: in the Local zone when
-// that has the offset then, else in a zone of that offset with no name.
-// zones keeps the zones made, one an offset.
+// time.Parse gives it for git's RFC 3339 date with a numeric offset: in
+// the Local zone when that has the offset then, else in a zone of that
+// offset with no name. (For "Z", which newer gits print for an offset of
+// zero, time.Parse gives UTC: a flag of the file says so.) zones keeps
+// the zones made, one an offset.
 func commitTime(sec int64, off int, zones map[int]*time.Location) time.Time {
 	t := time.Unix(sec, 0)
 	if _, local := t.Zone(); local == off {

@@ -315,8 +315,9 @@ func TestCacheRoundTrip(t *testing.T) {
 			{when: commitTime(1700000000, 3600, zones), hash: strings.Repeat("1", 40)},
 			{bad: true, hash: strings.Repeat("2", 64)},
 			{when: commitTime(-62167219200, 0, zones), boundary: true, hash: strings.Repeat("3", 40)},
+			{when: commitTime(1600000000, -3600, zones), moved: true, hash: strings.Repeat("4", 40)},
 		},
-		files: map[string]int32{"a.md": 0, "b/c d.md": 2, "gone.md": deleted, "ü.md": 1},
+		files: map[string]int32{"a.md": 0, "b/c d.md": 2, "gone.md": deleted, "ü.md": 1, "in.md": 3},
 	}
 	data := encodeCache(c)
 	got, err := decodeCache(data)
@@ -335,7 +336,7 @@ func sameCached(t testing.TB, a, b *cached) {
 	}
 	for i, c := range a.commits {
 		g := b.commits[i]
-		if c.hash != g.hash || c.bad != g.bad || c.boundary != g.boundary || !c.when.Equal(g.when) || c.when.String() != g.when.String() {
+		if c.hash != g.hash || c.bad != g.bad || c.boundary != g.boundary || c.moved != g.moved || !c.when.Equal(g.when) || c.when.String() != g.when.String() {
 			t.Errorf("commit %d: decoded %+v, want %+v", i, g, c)
 		}
 	}

@@ -7,9 +7,9 @@
 // (after a config that lists the filters it switches off), and rev-parse
 // again only to explain a failed log (or, with [Options.Track] or
 // [Options.Cache], to read which commit HEAD is before the log). From a
-// cache the log is none, or merge-base and a log of the commits since
-// (see Cache). All read -z output, so core.quotePath, spaces and UTF-8
-// in names do not matter.
+// cache the log is none, or merge-base, a rev-list of the merges since
+// and a log of the commits since (see Cache). All read -z output, so
+// core.quotePath, spaces and UTF-8 in names do not matter.
 //
 // # Dates
 //
@@ -50,10 +50,11 @@
 // between; otherwise (a reset, a rebase, a merge, a commit gone) the
 // history is read whole again, and kept. git status runs every time:
 // what the work tree holds is never kept. A shallow clone's history, and
-// one read without following renames because an object was missing, are
-// not kept. The file is bounded, versioned and checksummed (cache.go); a
-// file that fails any check is passed over and written again, and a
-// cache that cannot be read or written never fails a Load.
+// one read without following renames, or files moved into the folder,
+// because an object was missing, are not kept. The file is bounded,
+// versioned and checksummed (cache.go); a file that fails any check is
+// passed over and written again, and a cache that cannot be read or
+// written never fails a Load.
 // [Dates.Origin] says where a history came from.
 //
 // # Missing dates
@@ -154,6 +155,10 @@ type Dates struct {
 	bad       int    // commits whose date does not parse
 	badOne    string // the first of them
 	origin    Origin // where the history came from
+	// movesLost is true when files moved into the folder could not be
+	// followed back (followMoves failed: an object rename detection
+	// could not read) and are dated by their move: a history not kept.
+	movesLost bool
 }
 
 type commit struct {
@@ -161,6 +166,9 @@ type commit struct {
 	boundary bool      // a shallow clone's boundary: its parents are missing
 	bad      bool      // its date does not parse (an offset of -9959, a year past 9999)
 	hash     string
+	// moved is true for a commit of no log over the folder, taken by
+	// followMoves to date the files moved in that it last changed.
+	moved bool
 }
 
 // Values of Dates.files that are not commit indexes.
@@ -396,8 +404,11 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 	if scope != "" && !d.noRenames {
 		// A log of the moves that fails (an object rename detection
 		// cannot read) leaves the files dated by their move.
-		if err := d.followMoves(ctx, git, top, h, boundaries, maxMoves); err != nil && ctx.Err() != nil {
-			return ctx.Err()
+		if err := d.followMoves(ctx, git, top, h, boundaries, maxMoves); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			h.movesLost = true
 		}
 	}
 	for _, ws := range h.waiting {
@@ -408,7 +419,7 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 		}
 	}
 	d.commits, d.files, d.when = h.commits, h.files, &commitTimes{}
-	d.bad, d.badOne = h.bad, h.badOne
+	d.bad, d.badOne, d.movesLost = h.bad, h.badOne, h.movesLost
 	d.origin = Origin{Commits: h.logged}
 	return nil
 }
@@ -421,22 +432,38 @@ type commitTimes struct {
 }
 
 // Committed reports whether t is, to the second (with no fraction of
-// one, which git never writes), the date of one of the
-// commits of the history d read (the committer's date, or the author's
-// with [Options.AuthorDates]), a shallow clone's boundary included: a
-// time something was committed, whatever file it changed. A generator
-// that dates a page by its sources' history (Hugo's GitInfo, and a list
-// page by the newest page it lists) prints such a date, however soon
-// after the commit it builds; a build's own time is none of them.
+// one, which git never writes), the date of one of the commits of the
+// history d read (the committer's date, or the author's with
+// [Options.AuthorDates]), a shallow clone's boundary included, or of a
+// commit outside the folder that dates a file moved into it, while it
+// does (however the history was read: whole, from the cache, by
+// Reload): a time something was committed, whatever file it changed. A
+// generator that dates a page by its sources' history (Hugo's GitInfo,
+// and a list page by the newest page it lists) prints such a date,
+// however soon after the commit it builds; a build's own time is none
+// of them.
 func (d *Dates) Committed(t time.Time) bool {
 	if d.when == nil {
 		return false
 	}
 	d.when.once.Do(func() {
 		d.when.set = make(map[int64]struct{}, len(d.commits))
+		moved := false
 		for _, c := range d.commits {
-			if !c.bad {
+			if !c.bad && !c.moved {
 				d.when.set[c.when.Unix()] = struct{}{}
+			}
+			moved = moved || c.moved
+		}
+		if !moved {
+			return
+		}
+		// A commit followMoves took counts while a file keeps its date,
+		// as in the history Load reads: not once the file changed since
+		// (Reload, the cache).
+		for _, i := range d.files {
+			if i >= 0 && d.commits[i].moved && !d.commits[i].bad {
+				d.when.set[d.commits[i].when.Unix()] = struct{}{}
 			}
 		}
 	})
@@ -519,6 +546,8 @@ type history struct {
 	moved map[int32]map[string]string
 	// logged is how many commits the log read: followMoves adds more.
 	logged int
+	// movesLost is true when followMoves failed (see Dates.movesLost).
+	movesLost bool
 }
 
 // addition is the commit that added a path, and the path it added.
@@ -852,7 +881,9 @@ func (d *Dates) followMoves(ctx context.Context, git, top string, h *history, bo
 			if !ok || at < 0 {
 				continue // not found before the move: the move dates it
 			}
-			h.commits = append(h.commits, before.commits[at])
+			m := before.commits[at]
+			m.moved = true
+			h.commits = append(h.commits, m)
 			for _, file := range byCommit[c][to] {
 				h.files[file] = int32(len(h.commits) - 1)
 			}

@@ -642,25 +642,12 @@ func TestBadCommitDate(t *testing.T) {
 	writeFile(t, dir, "b.md", "b1")
 	writeFile(t, dir, "c.md", "c1")
 	commitAll(t, dir, date1)
-	// git commit refuses both dates; such commits are made by other
-	// tools (or by hand), and git log prints them as they are.
-	badCommit := func(stamp string) {
-		raw := gitRun(t, dir, "", "cat-file", "commit", "HEAD")
-		raw = regexp.MustCompile(`(?m)^committer (.*>) \d+ [+-]\d{4}$`).ReplaceAllString(raw, "committer $1 "+stamp)
-		cmd := exec.Command("git", "-C", dir, "hash-object", "-t", "commit", "-w", "--literally", "--stdin")
-		cmd.Stdin = strings.NewReader(raw)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		gitRun(t, dir, "", "update-ref", "HEAD", strings.TrimSpace(string(out)))
-	}
 	writeFile(t, dir, "b.md", "b2")
 	commitAll(t, dir, date2)
-	badCommit("1700000000 -9959") // git log: 2023-11-10T18:14:20-99:59
+	badCommit(t, dir, "1700000000 -9959") // git log: 2023-11-10T18:14:20-99:59
 	writeFile(t, dir, "c.md", "c2")
 	commitAll(t, dir, date2)
-	badCommit("300000000000 +0000") // git log: 11476-08-15T05:20:00+00:00
+	badCommit(t, dir, "300000000000 +0000") // git log: 11476-08-15T05:20:00+00:00
 	d, err := Load(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -678,6 +665,23 @@ func TestBadCommitDate(t *testing.T) {
 	if w := BadDatesWarning(n, first); !strings.Contains(w, "2 commits") || !strings.Contains(w, "the rest keep theirs") {
 		t.Errorf("warning %q", w)
 	}
+}
+
+// badCommit replaces HEAD of the repository in dir by a commit of its
+// content with the committer's date stamp ("1700000000 -9959"). git
+// commit refuses such dates; such commits are made by other tools (or
+// by hand), and git log prints them as they are.
+func badCommit(t *testing.T, dir, stamp string) {
+	t.Helper()
+	raw := gitRun(t, dir, "", "cat-file", "commit", "HEAD")
+	raw = regexp.MustCompile(`(?m)^committer (.*>) \d+ [+-]\d{4}$`).ReplaceAllString(raw, "committer $1 "+stamp)
+	cmd := exec.Command("git", "-C", dir, "hash-object", "-t", "commit", "-w", "--literally", "--stdin")
+	cmd.Stdin = strings.NewReader(raw)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "", "update-ref", "HEAD", strings.TrimSpace(string(out)))
 }
 
 // TestParseErrorsQuoteExcerpts: output git should not give (an entry of

@@ -261,8 +261,18 @@ func (d *Dates) isAncestor(ctx context.Context, head string) (bool, error) {
 // since reads the commits from d.head, an ancestor of head, to head, and
 // the files they moved into the folder. It returns nil, nil when the
 // whole history must be read: a merge between, or an object rename
-// detection cannot read.
+// detection cannot read. A merge is looked for over the whole tree: a log
+// limited to the folder passes over one that has the folder as one of
+// its parents has it, and follows that parent alone, where d.head's
+// changes may have been undone (a merge with -s ours, fast-forwarded to).
 func (d *Dates) since(ctx context.Context, head string) (*history, error) {
+	merges, err := run(ctx, d.git, d.top, "rev-list", "-n", "1", "--merges", d.head+".."+head)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil || len(merges) > 0:
+		return nil, nil
+	}
 	h, err := d.log(ctx, d.git, d.top, d.scope, []string{d.head + ".." + head}, nil)
 	switch {
 	case unreadable(err) != "" && ctx.Err() == nil:
@@ -274,8 +284,11 @@ func (d *Dates) since(ctx context.Context, head string) (*history, error) {
 	}
 	if d.scope != "" && !d.noRenames {
 		// Files moved into the folder by the new commits.
-		if err := d.followMoves(ctx, d.git, d.top, h, nil, maxMoves); err != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if err := d.followMoves(ctx, d.git, d.top, h, nil, maxMoves); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			h.movesLost = true
 		}
 	}
 	return h, nil
@@ -285,10 +298,12 @@ func (d *Dates) since(ctx context.Context, head string) (*history, error) {
 // since), its status d's, and the paths (from the top) h changed.
 func (d *Dates) advance(h *history, head string) (*Dates, []string) {
 	n := *d
-	n.head = head
+	n.head, n.movesLost = head, d.movesLost || h.movesLost
 	off := int32(len(d.commits))
 	n.commits, n.when = append(slices.Clip(d.commits), h.commits...), &commitTimes{}
-	if n.bad += h.bad; n.badOne == "" {
+	// The first bad commit in git log's order, newest first: the new
+	// commits' when one is bad.
+	if n.bad += h.bad; h.badOne != "" {
 		n.badOne = h.badOne
 	}
 	n.files = maps.Clone(d.files)
