@@ -145,7 +145,10 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 	}
 	defer f.Close()
 	st, err := f.Stat()
-	if err != nil {
+	if err != nil || st.Size() > int64(lim.Or().StateBytes) {
+		// Past its bound by its stat (a sparse file of terabytes): not
+		// read, nor a buffer of its size made, which the build would
+		// not survive.
 		return c
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, max(st.Size(), 0)+1))

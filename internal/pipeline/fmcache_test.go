@@ -455,3 +455,28 @@ func TestFMCacheNotSaved(t *testing.T) {
 		}
 	}
 }
+
+// TestFMCacheFileTooLarge: a cache file larger than limits.state_bytes
+// (a sparse one of 4 GiB) is passed over at once, its size told by its
+// stat: nothing of it is read, and no buffer of its size made.
+func TestFMCacheFileTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	src, cache := filepath.Join(dir, "content"), filepath.Join(dir, "cache")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := loadFMCache(cache, src, limits.Default)
+	if err := c.write(encodeFMCache(programID(), 0, nil)); err != nil {
+		t.Fatal(err)
+	}
+	fuzzbound.Sparse(t, filepath.Join(cache, c.rel), 4<<30)
+	lim := limits.Default
+	lim.StateBytes = 1 << 20
+	n := fuzzbound.Allocated(func() { c = loadFMCache(cache, src, lim) })
+	if c == nil || c.old != nil {
+		t.Fatalf("a file past its bound loaded: %+v", c)
+	}
+	if n > 1<<20 {
+		t.Errorf("loading a file past its bound of 1 MiB allocated %d MiB", n>>20)
+	}
+}
