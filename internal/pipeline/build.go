@@ -444,7 +444,7 @@ type builder struct {
 	explain *explainer
 	root    *pageRoot // where heads are read from
 	// fmc is the cache of the sources' front matter (fmcache.go); nil
-	// without Options.CacheDir.
+	// without Options.CacheDir, and once saved (a Session's updates).
 	fmc *fmCache
 	// served are the URL paths of a server build's pages, by their
 	// paths (Options.Served); nil for a site of files.

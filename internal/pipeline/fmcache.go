@@ -145,7 +145,10 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 	}
 	defer f.Close()
 	st, err := f.Stat()
-	if err != nil {
+	if err != nil || st.Size() > int64(lim.Or().StateBytes) {
+		// Past its bound by its stat (a sparse file of terabytes): not
+		// read, nor a buffer of its size made, which the build would
+		// not survive.
 		return c
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, max(st.Size(), 0)+1))
@@ -251,10 +254,14 @@ func (c *fmCache) write(data []byte) error {
 	return atomicfile.WriteIn(root, c.rel, data, 0o644)
 }
 
-// saveFMCache is the pass that saves the cache of front matter.
+// saveFMCache is the pass that saves the cache of front matter, and
+// lets it go: a watch Session's updates read what changed, which no
+// entry kept gives, and what they read would be kept for a save that
+// never comes (only a whole build saves) as long as the Session runs.
 func saveFMCache(b *builder, _ context.Context, _ passArgs) error {
 	if b.fmc != nil {
 		b.fmc.save(b)
+		b.fmc = nil
 	}
 	return nil
 }

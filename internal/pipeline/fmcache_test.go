@@ -455,3 +455,68 @@ func TestFMCacheNotSaved(t *testing.T) {
 		}
 	}
 }
+
+// TestFMCacheFileTooLarge: a cache file larger than limits.state_bytes
+// (a sparse one of 4 GiB) is passed over at once, its size told by its
+// stat: nothing of it is read, and no buffer of its size made.
+func TestFMCacheFileTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	src, cache := filepath.Join(dir, "content"), filepath.Join(dir, "cache")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := loadFMCache(cache, src, limits.Default)
+	if err := c.write(encodeFMCache(programID(), 0, nil)); err != nil {
+		t.Fatal(err)
+	}
+	fuzzbound.Sparse(t, filepath.Join(cache, c.rel), 4<<30)
+	lim := limits.Default
+	lim.StateBytes = 1 << 20
+	n := fuzzbound.Allocated(func() { c = loadFMCache(cache, src, lim) })
+	if c == nil || c.old != nil {
+		t.Fatalf("a file past its bound loaded: %+v", c)
+	}
+	if n > 1<<20 {
+		t.Errorf("loading a file past its bound of 1 MiB allocated %d MiB", n>>20)
+	}
+}
+
+// TestFMCacheSessionLetsGo: a watch Session's whole build saves the
+// cache and then holds none of it (neither the entries it read, nor
+// those of its updates): a session of thousands of edits holds no more
+// than one of a few, and its updates read the sources they are told of,
+// in join mode as in content mode.
+func TestFMCacheSessionLetsGo(t *testing.T) {
+	defer func(m time.Duration) { racyMargin = m }(racyMargin)
+	racyMargin = 0
+	for _, mode := range []string{"join", "content"} {
+		t.Run(mode, func(t *testing.T) {
+			dir := t.TempDir()
+			content, _ := fmCacheSite(t, dir, 3)
+			opts := fmCacheOpts(t, dir, filepath.Join(dir, ".cache"))
+			if mode == "content" {
+				opts.Root, opts.Content, opts.Join = "", opts.Join, nil
+			}
+			for i := range 2 { // the second takes them kept
+				s, _, err := Start(context.Background(), opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The second start takes every source but the one the
+				// first's updates changed (since the first saved).
+				sameAsRun(t, fmt.Sprint("start ", i), opts, opts.Write.Dir)
+				cc := &siteChanger{t: t, root: content}
+				for j := range 5 {
+					cc.write("posts/p01.md", fmt.Sprintf("---\nlastmod: 2024-09-%02d\n---\n", 1+j), time.Date(2024, 2, 1, 0, 0, j, 0, time.UTC))
+					if _, err := s.Update(context.Background(), []string{filepath.Join(content, "posts/p01.md")}, nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if c := s.b.fmc; c != nil {
+					t.Fatalf("start %d: after 5 updates, the Session holds the cache: %d entries read, %d to keep", i, len(c.old), len(c.next))
+				}
+				sameAsRun(t, fmt.Sprint("updates ", i), opts, opts.Write.Dir)
+			}
+		})
+	}
+}
