@@ -103,7 +103,9 @@ type fmCache struct {
 // modification time of its executable, "" when it cannot tell; and in
 // which local zone (TZ), which a date read with an offset is in when
 // the offset is the zone's (time.Parse): its name and offset in winter
-// and in summer of two years.
+// and in summer of two years; and by whom (the effective user and group,
+// -1 where the system has none): a file one user could not open is
+// never taken from a folder another shares.
 var programID = sync.OnceValue(func() string {
 	exe, err := os.Executable()
 	if err != nil {
@@ -113,7 +115,8 @@ var programID = sync.OnceValue(func() string {
 	if err != nil {
 		return ""
 	}
-	id := exe + "\x00" + strconv.FormatInt(st.Size(), 10) + "\x00" + strconv.FormatInt(st.ModTime().UnixNano(), 10)
+	id := exe + "\x00" + strconv.FormatInt(st.Size(), 10) + "\x00" + strconv.FormatInt(st.ModTime().UnixNano(), 10) +
+		"\x00" + strconv.Itoa(os.Geteuid()) + " " + strconv.Itoa(os.Getegid())
 	for _, y := range []int{2000, 2025} {
 		for _, m := range []time.Month{time.January, time.July} {
 			name, off := time.Date(y, m, 15, 12, 0, 0, 0, time.UTC).In(time.Local).Zone()

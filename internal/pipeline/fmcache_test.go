@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -518,5 +519,17 @@ func TestFMCacheSessionLetsGo(t *testing.T) {
 				sameAsRun(t, fmt.Sprint("updates ", i), opts, opts.Write.Dir)
 			}
 		})
+	}
+}
+
+// TestProgramIDNamesUser: the cache's program is also its user's, so
+// that root's kept entries are no other user's (and the other way).
+func TestProgramIDNamesUser(t *testing.T) {
+	id := programID()
+	if id == "" {
+		t.Skip("the executable cannot be told")
+	}
+	if want := "\x00" + strconv.Itoa(os.Geteuid()) + " " + strconv.Itoa(os.Getegid()) + "\x00"; !strings.Contains(id, want) {
+		t.Errorf("programID %q does not name the user and group %q", id, want)
 	}
 }
