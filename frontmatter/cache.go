@@ -140,17 +140,10 @@ func appendTime(b []byte, t time.Time, loc *time.Location) []byte {
 	return b
 }
 
-// keptReader reads what AppendSource wrote. Its strings are of all, the
-// bytes as one string: one allocation a Source.
+// keptReader reads what AppendSource wrote. Its strings are of one copy
+// of the bytes: one allocation a Source.
 type keptReader struct {
-	varint.Reader
-	all string
-}
-
-func (r *keptReader) str() string {
-	b := r.Bytes()
-	off := len(r.all) - r.Len() - len(b)
-	return r.all[off : off+len(b)]
+	varint.StringReader
 }
 
 func (r *keptReader) int() int {
@@ -183,7 +176,7 @@ func (r *keptReader) list() []string {
 	}
 	l := make([]string, n-1)
 	for i := range l {
-		l[i] = r.str()
+		l[i] = r.String()
 	}
 	return l
 }
@@ -208,7 +201,7 @@ func (r *keptReader) time(loc *time.Location) time.Time {
 		}
 		return t.In(loc)
 	case timeLocal, timeFixed:
-		name, off := r.str(), r.int()
+		name, off := r.String(), r.int()
 		if off < -1<<20 || off > 1<<20 {
 			break
 		}
@@ -235,36 +228,36 @@ func zoneIs(t time.Time, name string, off int) bool {
 // whole of b, with loc the Options.Location it was read with. Bytes
 // AppendSource did not write are an error, never a panic.
 func DecodeSource(b []byte, loc *time.Location) (*Source, error) {
-	r := &keptReader{Reader: *varint.NewReader(b), all: string(b)}
+	r := &keptReader{*varint.NewStringReader(b)}
 	s := new(Source)
-	s.Format = r.str()
+	s.Format = r.String()
 	s.Lastmod = r.time(loc)
-	s.LastmodKey = r.str()
-	s.LastmodZone = r.str()
+	s.LastmodKey = r.String()
+	s.LastmodZone = r.String()
 	s.Date = r.time(loc)
-	s.DateWord = r.str()
+	s.DateWord = r.String()
 	s.PublishDate = r.time(loc)
 	s.ExpiryDate = r.time(loc)
 	s.Draft = r.flag()
-	s.DraftsIn = r.str()
+	s.DraftsIn = r.String()
 	s.Unpublished = r.flag()
 	s.Headless = r.flag()
 	s.Unlisted = r.flag()
-	s.URL = r.str()
-	s.Permalink = r.str()
+	s.URL = r.String()
+	s.Permalink = r.String()
 	s.NoPermalink = r.flag()
-	s.Slug = r.str()
-	s.ID = r.str()
-	s.Title = r.str()
-	s.TranslationKey = r.str()
-	s.Lang = r.str()
+	s.Slug = r.String()
+	s.ID = r.String()
+	s.Title = r.String()
+	s.TranslationKey = r.String()
+	s.Lang = r.String()
 	s.Aliases = r.list()
 	s.Categories = r.list()
 	s.Tags = r.list()
 	if n := r.count(); n > 0 {
 		s.Terms = make(map[string][]string, n-1)
 		for range n - 1 {
-			k := r.str()
+			k := r.String()
 			if _, ok := s.Terms[k]; ok {
 				r.Fail() // each key once
 			}
@@ -273,9 +266,9 @@ func DecodeSource(b []byte, loc *time.Location) (*Source, error) {
 	}
 	m := &s.Sitemap
 	m.Exclude = r.flag()
-	m.ExcludedBy = r.str()
-	m.ExcludedWhy = r.str()
-	m.Template = r.str()
+	m.ExcludedBy = r.String()
+	m.ExcludedWhy = r.String()
+	m.Template = r.String()
 	if c := sitemap.ChangeFreq(r.Byte()); c.String() != "" || c == 0 {
 		m.ChangeFreq = c
 	} else {
@@ -291,7 +284,7 @@ func DecodeSource(b []byte, loc *time.Location) (*Source, error) {
 	if n := r.count(); n > 0 {
 		s.Problems = make([]Problem, n-1)
 		for i := range s.Problems {
-			s.Problems[i] = Problem{Line: r.int(), Msg: r.str()}
+			s.Problems[i] = Problem{Line: r.int(), Msg: r.String()}
 		}
 	}
 	if r.Err() != nil {

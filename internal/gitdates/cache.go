@@ -37,6 +37,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/varint"
 )
 
 // Origin says where the history a Dates holds came from, for a note.
@@ -274,35 +275,35 @@ func decodeCache(data []byte) (*cached, error) {
 	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
 		return nil, errCache
 	}
-	r := cacheReader{s: string(body)}
-	c := &cached{key: r.str(), head: r.str()}
-	switch r.uvarint() {
+	r := varint.NewStringReader(body)
+	c := &cached{key: r.String(), head: r.String()}
+	switch r.Uvarint() {
 	case 0:
 	case 1:
 		c.noRenames = true
 	default:
-		r.fail()
+		r.Fail()
 	}
-	bad := r.uvarint()
-	c.badOne = r.str()
+	bad := r.Uvarint()
+	c.badOne = r.String()
 	if !isHash(c.head) {
-		r.fail()
+		r.Fail()
 	}
 	// A commit takes 42 bytes at least: its flags, a hash's length and
 	// 40 hex digits.
-	n := r.count(42)
+	n := r.Count(42, 0)
 	c.commits = make([]commit, 0, n)
 	zones := map[int]*time.Location{}
 	for range n {
-		f := r.byte()
-		m := commit{boundary: f&cacheBoundary != 0, bad: f&cacheBad != 0, moved: f&cacheMoved != 0, hash: r.str()}
+		f := r.Byte()
+		m := commit{boundary: f&cacheBoundary != 0, bad: f&cacheBad != 0, moved: f&cacheMoved != 0, hash: r.String()}
 		if f&^(cacheBoundary|cacheBad|cacheUTC|cacheMoved) != 0 || f&cacheBad != 0 && f&cacheUTC != 0 || !isHash(m.hash) {
-			r.fail()
+			r.Fail()
 		}
 		if !m.bad {
-			sec, off := r.varint(), r.varint()
+			sec, off := r.Varint(), r.Varint()
 			if sec < minCacheUnix || sec > maxCacheUnix || off < -maxOffset || off > maxOffset || f&cacheUTC != 0 && off != 0 {
-				r.fail()
+				r.Fail()
 			}
 			if m.when = commitTime(sec, int(off), zones); f&cacheUTC != 0 {
 				m.when = m.when.UTC()
@@ -313,20 +314,20 @@ func decodeCache(data []byte) (*cached, error) {
 	// badOne is shown in a warning: a hash and a quoted date, printable.
 	if bad > uint64(len(c.commits)) || (bad == 0) != (c.badOne == "") || len(c.badOne) > 256 ||
 		strings.ContainsFunc(c.badOne, func(r rune) bool { return !strconv.IsPrint(r) }) {
-		r.fail()
+		r.Fail()
 	}
 	c.bad = int(bad)
 	// A file takes 3 bytes at least: a length, a byte of path, an index.
-	n = r.count(3)
+	n = r.Count(3, 0)
 	c.files = make(map[string]int32, n)
 	for range n {
-		p, i := r.str(), r.varint()
+		p, i := r.String(), r.Varint()
 		if !cleanPath(p) || i < int64(deleted) || i >= int64(len(c.commits)) {
-			r.fail()
+			r.Fail()
 		}
 		c.files[p] = int32(i)
 	}
-	if r.err || r.i != len(r.s) || len(c.files) != n {
+	if r.Err() != nil || r.Len() != 0 || len(c.files) != n {
 		return nil, errCache
 	}
 	return c, nil
@@ -379,75 +380,4 @@ func isHash(s string) bool {
 		}
 	}
 	return true
-}
-
-// cacheReader reads the body of a cache file; after the first fault
-// err is set and every read gives zero values.
-type cacheReader struct {
-	s   string // the body, whose substrings the strings read are
-	i   int
-	err bool
-}
-
-func (r *cacheReader) fail() { r.err, r.i = true, len(r.s) }
-
-func (r *cacheReader) byte() byte {
-	if r.i >= len(r.s) {
-		r.fail()
-		return 0
-	}
-	r.i++
-	return r.s[r.i-1]
-}
-
-func (r *cacheReader) uvarint() uint64 {
-	var x uint64
-	for shift := uint(0); shift < 64; shift += 7 {
-		if r.i >= len(r.s) {
-			break
-		}
-		b := r.s[r.i]
-		r.i++
-		if b < 0x80 {
-			if shift == 63 && b > 1 {
-				break // past 64 bits
-			}
-			return x | uint64(b)<<shift
-		}
-		x |= uint64(b&0x7f) << shift
-	}
-	r.fail()
-	return 0
-}
-
-// varint reads a signed varint, as binary.AppendVarint writes it.
-func (r *cacheReader) varint() int64 {
-	u := r.uvarint()
-	x := int64(u >> 1)
-	if u&1 != 0 {
-		x = ^x
-	}
-	return x
-}
-
-func (r *cacheReader) str() string {
-	n := r.uvarint()
-	if n > uint64(len(r.s)-r.i) {
-		r.fail()
-		return ""
-	}
-	s := r.s[r.i : r.i+int(n)]
-	r.i += int(n)
-	return s
-}
-
-// count reads a count of items that take at least size bytes each, and
-// fails when the bytes left cannot hold them.
-func (r *cacheReader) count(size int) int {
-	n := r.uvarint()
-	if n > uint64((len(r.s)-r.i)/size) {
-		r.fail()
-		return 0
-	}
-	return int(n)
 }

@@ -98,3 +98,22 @@ func (r *Reader) Count(each, extra int) int {
 	}
 	return int(n)
 }
+
+// A StringReader is a Reader whose strings are substrings of one copy of
+// its bytes as a string: one allocation for all it reads.
+type StringReader struct {
+	Reader
+	all string
+}
+
+// NewStringReader returns a StringReader of b.
+func NewStringReader(b []byte) *StringReader {
+	return &StringReader{Reader: Reader{b: b}, all: string(b)}
+}
+
+// String reads a string written after its length (a uvarint).
+func (r *StringReader) String() string {
+	b := r.Bytes()
+	off := len(r.all) - r.Len() - len(b)
+	return r.all[off : off+len(b)]
+}

@@ -41,3 +41,23 @@ func TestReader(t *testing.T) {
 		}
 	}
 }
+
+// TestStringReader reads strings that are of one copy of the bytes, and
+// fails past them.
+func TestStringReader(t *testing.T) {
+	b := append(binary.AppendUvarint(nil, 2), "ab"...)
+	b = append(binary.AppendUvarint(b, 3), "cde"...)
+	b = binary.AppendUvarint(b, 9)
+	r := NewStringReader(b)
+	first := r.String()
+	b[1] = 'x' // the reader's strings are of its own copy
+	if first != "ab" {
+		t.Fatalf("String %q", first)
+	}
+	if s := r.String(); s != "cde" {
+		t.Fatalf("String %q", s)
+	}
+	if s := r.String(); s != "" || r.Err() == nil {
+		t.Fatalf("String past the bytes: %q, %v", s, r.Err())
+	}
+}
