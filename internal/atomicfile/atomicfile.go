@@ -89,6 +89,28 @@ func WriteIn(root *fsx.Root, rel string, data []byte, mode fs.FileMode) error {
 	})
 }
 
+// WriteUnder replaces the file rel (a slash path) inside the folder dir
+// with data, as [WriteIn] does: dir is made if missing (as named, as
+// [fsx.MkdirAllNamed] makes it), rel's folders inside it, never through
+// a link out of it, and the temporary files that killed runs left
+// beside rel are removed first ([RemoveStaleIn]). For a file a program
+// keeps for its next run (a cache) in a folder its user names.
+func WriteUnder(dir, rel string, data []byte, mode fs.FileMode) error {
+	if err := fsx.MkdirAllNamed(dir, 0o755); err != nil {
+		return err
+	}
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	if err := root.MkdirAll(path.Dir(rel), 0o755); err != nil {
+		return err
+	}
+	RemoveStaleIn(root, path.Dir(rel), time.Now()) // a killed run's
+	return WriteIn(root, rel, data, mode)
+}
+
 // WriteFuncIn is [WriteIn] of what write writes to w.
 func WriteFuncIn(root *fsx.Root, rel string, mode fs.FileMode, write func(w *bufio.Writer) error) error {
 	tmp, tmpRel, err := CreateTempIn(root, path.Dir(filepath.ToSlash(rel)))

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,5 +157,35 @@ func TestCreateTempInNew(t *testing.T) {
 			t.Errorf("%q (%s, %v): seen %v, IsTemp %v", rel, f.Name(), st.Mode(), seen[rel], IsTemp(rel))
 		}
 		seen[rel] = true
+	}
+}
+
+// TestWriteUnder: the folder and the file's folders are made, a killed
+// run's leftover beside the file removed, the file written; a folder of
+// the file's linked out of the folder is not written through.
+func TestWriteUnder(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "cache", "sitemapgen")
+	if err := WriteUnder(dir, "git/ab12", []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	leftover := filepath.Join(dir, "git", ".sitemapgen-999999999-1.tmp") // of no process
+	if err := os.WriteFile(leftover, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteUnder(dir, "git/ab12", []byte("two\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "git", "ab12")); err != nil || string(b) != "two\n" {
+		t.Errorf("the file holds %q (%v), want two", b, err)
+	}
+	if _, err := os.Lstat(leftover); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the leftover is still there: %v", err)
+	}
+	if err := os.Symlink(t.TempDir(), filepath.Join(dir, "out")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteUnder(dir, "out/x", []byte("x\n"), 0o644); !errors.Is(err, fsx.ErrOutside) {
+		t.Errorf("WriteUnder through a folder linked out: %v", err)
 	}
 }

@@ -172,15 +172,7 @@ func (d *Dates) saveCache(dir string) {
 		return
 	}
 	data := encodeCache(&cached{key: d.cacheKey(), head: d.head, noRenames: d.noRenames, bad: d.bad, badOne: d.badOne, commits: d.commits, files: d.files})
-	err := fsx.MkdirAllNamed(dir, 0o755)
-	if err == nil {
-		var root *fsx.Root
-		if root, err = fsx.OpenRoot(dir); err == nil {
-			atomicfile.RemoveStaleIn(root, ".", time.Now()) // a killed run's
-			err = atomicfile.WriteIn(root, filepath.Base(cacheFile(dir, d.cacheKey())), data, 0o644)
-			root.Close()
-		}
-	}
+	err := atomicfile.WriteUnder(dir, filepath.Base(cacheFile(dir, d.cacheKey())), data, 0o644)
 	d.origin.Saved, d.origin.SaveErr = err == nil, err
 }
 

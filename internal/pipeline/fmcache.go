@@ -243,18 +243,7 @@ func sortEntries(entries []keptEntry) []keptEntry {
 }
 
 func (c *fmCache) write(data []byte) error {
-	if err := fsx.MkdirAllNamed(c.dir, 0o755); err != nil {
-		return err
-	}
-	root, err := fsx.OpenRoot(c.dir)
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	if err := root.MkdirAll(path.Dir(c.rel), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteIn(root, c.rel, data, 0o644)
+	return atomicfile.WriteUnder(c.dir, c.rel, data, 0o644)
 }
 
 // saveFMCache is the pass that saves the cache of front matter, and
