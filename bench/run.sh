@@ -12,7 +12,11 @@
 #   3. times, alternating them run by run (bench/measure.py: wall, CPU and
 #      peak memory of each whole process; medians):
 #        walk+head   baseline walkhead: filepath.WalkDir, first 4 KiB of
-#                    every page read by 2×CPUs goroutines (the yardstick)
+#                    every page read by 2×CPUs goroutines (the strict
+#                    yardstick: on a machine of 2 CPUs, the fastest)
+#        pwalk+head  baseline pwalkhead: a parallel walk (fastwalk), every
+#                    page opened, fstatted, read (4 KiB) and closed by its
+#                    workers (the bound issue 71 names)
 #        walk+stat   baseline walkstat: filepath.WalkDir and an lstat a page
 #        pwalk+stat  baseline pwalkstat: sitemapgen's parallel walk and an
 #                    lstat a page (the floor of --read-heads=false)
@@ -27,7 +31,7 @@
 #
 # With --against REV (a commit, tag or branch), it also builds REV (its tree
 # exported with git archive into a temporary folder, then go build), and
-# times walk+head, pwalk+stat, sitemapgen, sitemapgen@REV, no-heads and
+# times walk+head, pwalk+head, pwalk+stat, sitemapgen, sitemapgen@REV, no-heads and
 # no-heads@REV alternating in the same run (find and gzip are left out).
 # Beside the yardsticks' ratios of both, it prints this tree's figures over
 # REV's, for the default build and --read-heads=false: wall (of the medians,
@@ -87,6 +91,7 @@ for n in "${sizes[@]}"; do
     old="$bin/sitemapgen@$rev --quiet --base-url $url"
     out=$(python3 bench/measure.py --runs "$runs" --warmup 1 --json "$runs_json" \
       "walk+head=$bin/baseline walkhead $site" \
+      "pwalk+head=$bin/baseline pwalkhead $site" \
       "pwalk+stat=$bin/baseline pwalkstat $site" \
       "sitemapgen=$sg --out $work/out $site" \
       "sitemapgen@$rev=$old --out $work/out-rev $site" \
@@ -96,6 +101,7 @@ for n in "${sizes[@]}"; do
   else
     out=$(python3 bench/measure.py --runs "$runs" --warmup 1 --json "$runs_json" \
       "walk+head=$bin/baseline walkhead $site" \
+      "pwalk+head=$bin/baseline pwalkhead $site" \
       "walk+stat=$bin/baseline walkstat $site" \
       "pwalk+stat=$bin/baseline pwalkstat $site" \
       "find=find $site -name *.html -printf %p\ %T@\n" \

@@ -187,6 +187,7 @@ func TestRatios(t *testing.T) {
 	}
 	runs := map[string][]map[string]float64{
 		"walk+head":          {run(1.0, 1, 8), run(1.0, 1, 8), run(1.2, 1, 8)},
+		"pwalk+head":         {run(1.25, 1, 8), run(1.0, 1, 8), run(1.0, 1, 8)},
 		"pwalk+stat":         {run(0.5, 1, 8), run(0.5, 1, 8), run(0.5, 1, 8)},
 		"sitemapgen":         {run(1.1, 2, 30), run(1.1, 2, 30), run(1.3, 2, 30)},
 		"sitemapgen@abc1234": {run(1.0, 1, 20), run(1.0, 1, 20), run(1.0, 1, 20)},
@@ -203,11 +204,13 @@ func TestRatios(t *testing.T) {
 	}
 	out := script(t, "ratios.py", path, "100000")
 	wantLines(t, out,
-		"sitemapgen / walk+head:          1.100 (target at most 1.15)",
+		"sitemapgen / pwalk+head:         1.100 (target at most 1.10)",
+		"sitemapgen / walk+head:          1.100 (target at most 1.10)",
 		"no-heads / pwalk+stat:           1.100 (target at most 1.2)",
 		"cost per page:                   11.00 µs",
-		"peak RSS:                        30.0 MiB (target at most 60)",
-		"sitemapgen@abc1234 / walk+head:  1.000 (target at most 1.15)",
+		"peak RSS:                        30.0 MiB (target at most 30)",
+		"sitemapgen@abc1234 / pwalk+head: 1.000 (target at most 1.10)",
+		"sitemapgen@abc1234 / walk+head:  1.000 (target at most 1.10)",
 		"sitemapgen      1.100       1.100    2.000     1.500",
 		"no-heads        1.100       1.100    1.000     1.000")
 	out = script(t, "ratios.py", path, "100000", "--over", "walk+head")

@@ -13,8 +13,8 @@
 //	                         the reading of heads
 //
 // Each prints the number of pages and a checksum, so nothing is optimized
-// away. bench/run.sh times sitemapgen against walkstat and walkhead;
-// bench/heads.sh shows with pwalkstat and pwalkhead what opening the pages
+// away. bench/run.sh times sitemapgen against walkstat, walkhead and
+// pwalkhead; bench/heads.sh shows with pwalkstat and pwalkhead what opening the pages
 // costs before any lexing.
 package main
 
