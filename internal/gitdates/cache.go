@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/cachedir"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/varint"
 )
@@ -145,6 +146,8 @@ func (d *Dates) fromCache(ctx context.Context, dir string) bool {
 	if c.head == d.head {
 		d.commits, d.files, d.when, d.bad, d.badOne = c.commits, c.files, &commitTimes{}, c.bad, c.badOne
 		d.origin = Origin{Cached: true}
+		// Kept as it is, not written again: marked used, for the trim.
+		cachedir.Used(dir, filepath.Base(cacheFile(dir, d.cacheKey())), time.Now())
 		return true
 	}
 	old := *d

@@ -399,3 +399,36 @@ func BenchmarkLoadCached(b *testing.B) {
 		}
 	})
 }
+
+// TestCacheMarkedUsed: a history taken from the cache as it is (HEAD
+// unchanged: its file is not written again) marks the file used, for the
+// cache folder's trim (internal/cachedir): its time moves to now.
+func TestCacheMarkedUsed(t *testing.T) {
+	gitEnv(t)
+	root := t.TempDir()
+	cache := filepath.Join(t.TempDir(), "git")
+	dir := filepath.Join(root, "content")
+	gitRun(t, root, "", "init", "-q", "-b", "main")
+	writeFile(t, root, "content/a.md", "a")
+	commitAll(t, root, date1)
+	cachedLoad(t, dir, cache, Options{}, "a.md")
+	entries, err := os.ReadDir(cache)
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("cache folder: %v, %v", entries, err)
+	}
+	file := filepath.Join(cache, entries[0].Name())
+	old := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(file, old, old); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	d := cachedLoad(t, dir, cache, Options{}, "a.md")
+	wantOrigin(t, d, true, 0)
+	fi, err := os.Stat(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.ModTime().Before(start.Add(-time.Second)) {
+		t.Errorf("the cache file's time is %v after a build took it, not marked used", fi.ModTime())
+	}
+}

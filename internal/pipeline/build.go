@@ -51,7 +51,8 @@
 // the build that kept it; when the options it is read with and the
 // program are the same ([Result.FrontMatterKept] counts them). A cache
 // that cannot be read is passed over and written again: it never fails a
-// build.
+// build. Once a day a build removes the cache files no build has used
+// for 30 days (internal/cachedir).
 package pipeline
 
 import (

@@ -20,6 +20,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/cachedir"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/varint"
@@ -164,6 +165,10 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 		return c
 	}
 	c.old, c.loaded, c.trust = old, len(old), min(start, st.ModTime().UnixNano())-racyMargin.Nanoseconds()
+	// Marked used, for the trim (a file no source changed in is not
+	// written again). Its time moves on, not back: trust, bounded by
+	// the start the file holds, is what it was.
+	cachedir.Used(cacheDir, c.rel, cacheClock())
 	c.next = make([]keptEntry, 0, len(old))
 	return c
 }

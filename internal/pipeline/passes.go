@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/cachedir"
 	"github.com/sitemapgen/sitemapgen/internal/selfcheck"
 )
 
@@ -188,6 +190,34 @@ var passes = []pass{
 	// What the build read of its sources' front matter, kept for the
 	// next (Options.CacheDir): a build that failed keeps nothing.
 	{name: "front matter cache", when: whole, run: saveFMCache},
+	// The cache folder's files no build has used for a month, removed
+	// once a day (internal/cachedir).
+	{name: "cache trim", when: whole, run: trimCache},
+}
+
+// cacheClock is the time a use of a cache file and a trim go by; a test
+// moves it a month on.
+var cacheClock = time.Now
+
+// trimCache is the pass that trims the cache folder (cachedir.Trim); what
+// it removed, or why it could not, is a note: a cache folder is no fault
+// of the build's.
+func trimCache(b *builder, _ context.Context, _ passArgs) error {
+	if b.opts.CacheDir == "" {
+		return nil
+	}
+	removed, err := cachedir.Trim(b.opts.CacheDir, cacheClock())
+	if n := len(removed); n > 0 {
+		files := "files"
+		if n == 1 {
+			files = "file"
+		}
+		b.note("", fmt.Sprintf("cache folder trimmed: %d %s no build used for %d days removed", n, files, int(cachedir.MaxUnused.Hours()/24)))
+	}
+	if err != nil {
+		b.note("", err.Error())
+	}
+	return nil
 }
 
 // runPasses runs the passes of the build at, in order; the first error
