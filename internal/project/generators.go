@@ -138,7 +138,7 @@ func (p *discovery) generatorFor(root string) (*generator.Project, error) {
 // is, nil when none is.
 func (p *discovery) publishedInto(root string) *generator.Project {
 	for i, g := range p.found {
-		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
+		if g.PublishDir != "" && fsx.SamePath(p.publishDir(g), root) {
 			return &p.found[i]
 		}
 	}
@@ -151,7 +151,7 @@ func (p *discovery) publishedInto(root string) *generator.Project {
 // site folder or the base URL).
 func (p *discovery) builtBy(root string) *generator.Project {
 	if p.gen != nil {
-		if samePath(p.publishDir(*p.gen), root) {
+		if fsx.SamePath(p.publishDir(*p.gen), root) {
 			return p.gen
 		}
 		return nil
@@ -219,7 +219,7 @@ func RecordFolder(dir string, lim limits.Limits) string {
 	for up, root := 0, filepath.Dir(abs); up < recordSearchDepth; up, root = up+1, filepath.Dir(root) {
 		found, _ := registry.Detect(root, lim)
 		for _, g := range found {
-			if state, served := stateFolders(root, g); state != "" && samePath(served, abs) {
+			if state, served := stateFolders(root, g); state != "" && fsx.SamePath(served, abs) {
 				return state
 			}
 		}
@@ -228,13 +228,6 @@ func RecordFolder(dir string, lim limits.Limits) string {
 		}
 	}
 	return dir
-}
-
-// samePath reports whether two paths name one folder.
-func samePath(a, b string) bool {
-	a, errA := filepath.Abs(a)
-	b, errB := filepath.Abs(b)
-	return errA == nil && errB == nil && a == b
 }
 
 // publishDir is g's site folder as seen from the working directory.

@@ -145,7 +145,7 @@ func (p *discovery) splitLanguages(src *pipeline.Sources, rules generator.Rules,
 		return rules, nil
 	}
 	file, sources, publish := c.File, c.Sources, c.Publish
-	if !samePath(dir, filepath.Join(project, sources)) {
+	if !fsx.SamePath(dir, filepath.Join(project, sources)) {
 		return rules, nil
 	}
 	folders := rules.Sources.LanguageFolders
