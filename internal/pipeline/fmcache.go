@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -90,8 +91,8 @@ type keptEntry struct {
 // take and put are safe for concurrent use (the walk's goroutines).
 type fmCache struct {
 	dir, rel string // CacheDir, and the file inside it
-	old      map[string]keptEntry
-	loaded   int   // len(old) as loaded
+	old      *keptTable
+	loaded   int   // old's entries as loaded
 	trust    int64 // only files whose times are before this (ns) are taken
 	start    int64 // this build's start (ns), kept for the next
 	mu       sync.Mutex
@@ -164,12 +165,16 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 	if err != nil {
 		return c
 	}
-	c.old, c.loaded, c.trust = old, len(old), min(start, st.ModTime().UnixNano())-racyMargin.Nanoseconds()
+	c.old, c.loaded, c.trust = old, old.len(), min(start, st.ModTime().UnixNano())-racyMargin.Nanoseconds()
+	// Room for the entries to keep, as many as were read when the file's
+	// bytes are those of real ones (a Source's encoding and its path and
+	// stat: about 170 bytes each), never more than a byte for a byte:
+	// its count is the file's word.
+	c.next = make([]keptEntry, 0, min(old.len(), len(data)/128))
 	// Marked used, for the trim (a file no source changed in is not
 	// written again). Its time moves on, not back: trust, bounded by
 	// the start the file holds, is what it was.
 	cachedir.Used(cacheDir, c.rel, cacheClock())
-	c.next = make([]keptEntry, 0, len(old))
 	return c
 }
 
@@ -177,7 +182,7 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 // with options of the fingerprint fp in the zone loc; nil when none is
 // kept, or it is not trusted.
 func (c *fmCache) take(rel string, st keptStat, fp [32]byte, loc *time.Location) *frontmatter.Source {
-	e, ok := c.old[rel]
+	e, ok := c.old.lookup(rel)
 	if !ok || e.st != st || e.fp != fp || st.mtime >= c.trust || st.ctime >= c.trust {
 		return nil
 	}
@@ -313,7 +318,7 @@ var errFMCache = errors.New("not a front matter cache of this program")
 // id: its entries by path, and the start of the build that wrote it.
 // Anything else is an error, never a panic. The entries' data are
 // slices of data.
-func decodeFMCache(data []byte, id string) (map[string]keptEntry, int64, error) {
+func decodeFMCache(data []byte, id string) (*keptTable, int64, error) {
 	body, ok := bytes.CutPrefix(data, []byte(fmCacheMagic))
 	if !ok || len(body) < sha256.Size {
 		return nil, 0, errFMCache
@@ -327,24 +332,32 @@ func decodeFMCache(data []byte, id string) (map[string]keptEntry, int64, error) 
 		return nil, 0, fmt.Errorf("%w: of another program", errFMCache)
 	}
 	start := r.Varint()
-	fps := make([][32]byte, r.Count(32, 0))
-	for i := range fps {
-		copy(fps[i][:], r.Next(32))
+	t := &keptTable{body: body, fps: make([][32]byte, r.Count(32, 0))}
+	for i := range t.fps {
+		copy(t.fps[i][:], r.Next(32))
 	}
 	n := r.Count(7, 0) // a path's length, four numbers, an index, a Source's length
-	entries := make(map[string]keptEntry, n)
-	prev := ""
+	if len(body) > math.MaxUint32 {
+		return nil, 0, fmt.Errorf("%w: larger than 4 GiB", errFMCache)
+	}
+	// Each entry is checked whole now, as it will be decoded (entry);
+	// only where it begins is kept: 4 bytes an entry of 7 at least.
+	t.at = make([]uint32, 0, n)
+	var prev []byte
 	for i := 0; i < n && r.Err() == nil; i++ {
-		var e keptEntry
-		e.rel = string(r.Bytes())
-		e.st.size, e.st.mtime, e.st.ctime, e.st.ino = r.Varint(), r.Varint(), r.Varint(), r.Uvarint()
+		t.at = append(t.at, uint32(len(body)-r.Len()))
+		rel := r.Bytes()
+		r.Varint()
+		r.Varint()
+		r.Varint()
+		r.Uvarint()
 		k := r.Uvarint()
-		if k >= uint64(len(fps)) || i > 0 && e.rel <= prev {
+		r.Bytes()
+		if k >= uint64(len(t.fps)) || i > 0 && bytes.Compare(rel, prev) <= 0 {
 			r.Fail() // an index past the table; paths out of order
 			break
 		}
-		e.fp, e.data = fps[k], r.Bytes()
-		entries[e.rel], prev = e, e.rel
+		prev = rel
 	}
 	if r.Len() > 0 {
 		r.Fail()
@@ -352,5 +365,69 @@ func decodeFMCache(data []byte, id string) (map[string]keptEntry, int64, error) 
 	if r.Err() != nil {
 		return nil, 0, fmt.Errorf("%w: %w", errFMCache, r.Err())
 	}
-	return entries, start, nil
+	return t, start, nil
+}
+
+// keptTable is a cache file's entries as read: its body, its table of
+// fingerprints, and where each entry begins in the body, in path order.
+// An entry is decoded when it is asked for: a build holds the file's
+// bytes and a number an entry, whatever counts a forged file says (a
+// map of decoded entries took 17 times the bytes of a file of empty
+// ones).
+type keptTable struct {
+	body []byte
+	fps  [][32]byte
+	at   []uint32
+}
+
+func (t *keptTable) len() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.at)
+}
+
+// entry decodes the entry at the offset at, which decodeFMCache checked,
+// and returns its path's bytes.
+func (t *keptTable) entry(at uint32) (keptEntry, []byte) {
+	r := varint.NewReader(t.body[at:])
+	var e keptEntry
+	rel := r.Bytes()
+	e.st.size, e.st.mtime, e.st.ctime, e.st.ino = r.Varint(), r.Varint(), r.Varint(), r.Uvarint()
+	e.fp, e.data = t.fps[r.Uvarint()], r.Bytes()
+	return e, rel
+}
+
+// lookup returns the entry of the path rel, found by its place in the
+// entries' path order.
+func (t *keptTable) lookup(rel string) (keptEntry, bool) {
+	if t == nil {
+		return keptEntry{}, false
+	}
+	i, ok := slices.BinarySearchFunc(t.at, rel, func(at uint32, rel string) int {
+		switch p := varint.NewReader(t.body[at:]).Bytes(); {
+		case string(p) < rel: // compared, not converted: no string made
+			return -1
+		case string(p) > rel:
+			return 1
+		}
+		return 0
+	})
+	if !ok {
+		return keptEntry{}, false
+	}
+	e, _ := t.entry(t.at[i])
+	e.rel = rel
+	return e, true
+}
+
+// all returns every entry, in path order.
+func (t *keptTable) all() []keptEntry {
+	var out []keptEntry
+	for _, at := range t.at {
+		e, rel := t.entry(at)
+		e.rel = string(rel)
+		out = append(out, e)
+	}
+	return out
 }

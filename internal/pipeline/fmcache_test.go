@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -290,22 +291,23 @@ func FuzzFMCache(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var list []keptEntry
-		for _, e := range entries {
+		list := entries.all()
+		for _, e := range list {
 			frontmatter.DecodeSource(e.data, time.UTC)
-			list = append(list, e)
+			if got, ok := entries.lookup(e.rel); !ok || got.rel != e.rel {
+				t.Fatalf("%q: not found by its path", e.rel)
+			}
 		}
-		list = sortEntries(list)
-		again, start2, err := decodeFMCache(encodeFMCache("id", start, list), "id")
+		again, start2, err := decodeFMCache(encodeFMCache("id", start, sortEntries(slices.Clone(list))), "id")
 		if err != nil {
 			t.Fatalf("written again, not read: %v", err)
 		}
-		if start2 != start || len(again) != len(entries) {
-			t.Fatalf("written again: start %d, %d entries; want %d, %d", start2, len(again), start, len(entries))
+		if start2 != start || again.len() != entries.len() {
+			t.Fatalf("written again: start %d, %d entries; want %d, %d", start2, again.len(), start, entries.len())
 		}
-		for rel, e := range entries {
-			if a := again[rel]; a.st != e.st || a.fp != e.fp || !bytes.Equal(a.data, e.data) {
-				t.Fatalf("%q written again: %+v, want %+v", rel, a, e)
+		for _, e := range list {
+			if a, ok := again.lookup(e.rel); !ok || a.st != e.st || a.fp != e.fp || !bytes.Equal(a.data, e.data) {
+				t.Fatalf("%q written again: %+v, want %+v", e.rel, a, e)
 			}
 		}
 	})
@@ -514,7 +516,7 @@ func TestFMCacheSessionLetsGo(t *testing.T) {
 					}
 				}
 				if c := s.b.fmc; c != nil {
-					t.Fatalf("start %d: after 5 updates, the Session holds the cache: %d entries read, %d to keep", i, len(c.old), len(c.next))
+					t.Fatalf("start %d: after 5 updates, the Session holds the cache: %d entries read, %d to keep", i, c.old.len(), len(c.next))
 				}
 				sameAsRun(t, fmt.Sprint("updates ", i), opts, opts.Write.Dir)
 			}
@@ -531,5 +533,42 @@ func TestProgramIDNamesUser(t *testing.T) {
 	}
 	if want := "\x00" + strconv.Itoa(os.Geteuid()) + " " + strconv.Itoa(os.Getegid()) + "\x00"; !strings.Contains(id, want) {
 		t.Errorf("programID %q does not name the user and group %q", id, want)
+	}
+}
+
+// TestFMCacheForgedBounded: a cache file of the most entries its bytes
+// can hold (empty Sources, short paths, its checksum right) is read
+// holding little more than its bytes: where each entry is, not each
+// entry decoded (a map of them took 17 times the file).
+func TestFMCacheForgedBounded(t *testing.T) {
+	const n = 100_000
+	var body []byte
+	body = binary.AppendUvarint(body, 2)
+	body = append(body, "id"...)
+	body = binary.AppendVarint(body, 0)
+	body = binary.AppendUvarint(body, 1)
+	body = append(body, make([]byte, 32)...)
+	body = binary.AppendUvarint(body, n)
+	for i := range n {
+		body = binary.AppendUvarint(body, 3)
+		body = append(body, byte(i>>16), byte(i>>8), byte(i))
+		body = append(body, 0, 0, 0, 0, 0, 0) // size, mtime, ctime, inode, fingerprint 0, no Source
+	}
+	file := encodeBody(body)
+	var table *keptTable
+	alloc := fuzzbound.Allocated(func() {
+		var err error
+		if table, _, err = decodeFMCache(file, "id"); err != nil {
+			t.Error(err)
+		}
+	})
+	if table.len() != n {
+		t.Fatalf("%d entries read, want %d", table.len(), n)
+	}
+	if limit := uint64(2 * len(file)); alloc > limit {
+		t.Errorf("reading a file of %d bytes allocated %d (at most %d)", len(file), alloc, limit)
+	}
+	if e, ok := table.lookup("\x01\x00\x00"); !ok || e.rel != "\x01\x00\x00" {
+		t.Errorf("lookup of an entry: %+v, %v", e, ok)
 	}
 }
