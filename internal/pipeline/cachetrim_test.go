@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/cachedir"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // TestCacheTrim: a build trims its cache folder (internal/cachedir): a
@@ -78,5 +80,44 @@ func TestCacheTrim(t *testing.T) {
 	}
 	if data, err := os.ReadFile(filepath.Join(cache, "trim.txt")); err != nil || string(data) != strconv.FormatInt(later.Unix(), 10)+"\n" {
 		t.Errorf("trim.txt = %q, %v: the second trim did not run", data, err)
+	}
+}
+
+// TestFMCacheUsedKeepsTrust: a build that takes the front matter cache
+// and keeps nothing (it failed) does not move what the next trusts. The
+// file's modification time bounds its trust when earlier than the start
+// it holds (a file system's clock behind the build's): a source changed
+// between the two is read again, by the next build as by this one.
+func TestFMCacheUsedKeepsTrust(t *testing.T) {
+	dir := t.TempDir()
+	src, cache := filepath.Join(dir, "content"), filepath.Join(dir, "cache")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	start, written := now.Add(-2*time.Hour), now.Add(-3*time.Hour)
+	changed := now.Add(-150 * time.Minute).UnixNano() // after the write, before the start
+	st := keptStat{size: 10, mtime: changed, ctime: changed, ino: 7}
+	fp := frontmatter.Options{}.Fingerprint()
+	c := loadFMCache(cache, src, limits.Default)
+	if c == nil {
+		t.Skip("the program cannot be told")
+	}
+	data := frontmatter.AppendSource(nil, &frontmatter.Source{Title: "kept"}, nil)
+	if err := c.write(encodeFMCache(programID(), start.UnixNano(), []keptEntry{{rel: "a.md", st: st, fp: fp, data: data}})); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(filepath.Join(cache, filepath.FromSlash(c.rel)), written, written); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		c := loadFMCache(cache, src, limits.Default)
+		if c.loaded != 1 {
+			t.Fatalf("build %d: %d entries loaded, want 1", i, c.loaded)
+		}
+		if fm := c.take("a.md", st, fp, nil); fm != nil {
+			t.Fatalf("build %d: a source changed after the cache file's time taken from it (trust %v)", i, time.Unix(0, c.trust))
+		}
+		// The build fails here: nothing saved.
 	}
 }

@@ -171,10 +171,6 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 	// stat: about 170 bytes each), never more than a byte for a byte:
 	// its count is the file's word.
 	c.next = make([]keptEntry, 0, min(old.len(), len(data)/128))
-	// Marked used, for the trim (a file no source changed in is not
-	// written again). Its time moves on, not back: trust, bounded by
-	// the start the file holds, is what it was.
-	cachedir.Used(cacheDir, c.rel, cacheClock())
 	return c
 }
 
@@ -229,7 +225,17 @@ func (c *fmCache) save(b *builder) {
 	c.next = nil
 	c.mu.Unlock()
 	if c.parsed.Load() == 0 && len(next) == c.loaded {
-		return // every entry taken once: the file as it is
+		// Every entry taken once: the file as it is, not written again,
+		// marked used for the trim (internal/cachedir). Only now: its
+		// time bounds what the next build trusts when earlier than the
+		// start it holds, and a later one trusts no entry it did not (each
+		// was taken, its times before the trust), where marked at the
+		// load of a build that then failed, it would trust a source
+		// changed after the file was written.
+		if c.loaded > 0 {
+			cachedir.Used(c.dir, c.rel, cacheClock())
+		}
+		return
 	}
 	data := encodeFMCache(programID(), c.start, sortEntries(next))
 	if err := c.write(data); err != nil {
