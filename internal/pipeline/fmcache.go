@@ -343,7 +343,8 @@ func decodeFMCache(data []byte, id string) (*keptTable, int64, error) {
 		copy(t.fps[i][:], r.Next(32))
 	}
 	n := r.Count(7, 0) // a path's length, four numbers, an index, a Source's length
-	if len(body) > math.MaxUint32 {
+	// As uint64: math.MaxUint32 overflows a 32-bit int.
+	if uint64(len(body)) > math.MaxUint32 {
 		return nil, 0, fmt.Errorf("%w: larger than 4 GiB", errFMCache)
 	}
 	// Each entry is checked whole now, as it will be decoded (entry);
