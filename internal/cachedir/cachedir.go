@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -45,8 +44,19 @@ const (
 	trimName = "trim.txt"
 )
 
-// cacheName matches the name of a cache file.
-var cacheName = regexp.MustCompile(`^[0-9a-f]{16}$`)
+// cacheName reports whether name is one a cache gives its files: 16
+// lowercase hex digits.
+func cacheName(name string) bool {
+	if len(name) != 16 {
+		return false
+	}
+	for _, c := range []byte(name) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
 
 // Used marks the cache file rel (a slash path) in the folder dir used at
 // now: its modification time is set to now when it is older than an
@@ -84,7 +94,7 @@ func Trim(dir string, now time.Time) ([]string, error) {
 			continue // not there yet, or not a folder: nothing of ours
 		}
 		for _, e := range entries {
-			if !cacheName.MatchString(e.Name()) || !e.Type().IsRegular() {
+			if !cacheName(e.Name()) || !e.Type().IsRegular() {
 				continue
 			}
 			info, err := e.Info()
