@@ -353,13 +353,7 @@ func decodeFMCache(data []byte, id string) (*keptTable, int64, error) {
 	var prev []byte
 	for i := 0; i < n && r.Err() == nil; i++ {
 		t.at = append(t.at, uint32(len(body)-r.Len()))
-		rel := r.Bytes()
-		r.Varint()
-		r.Varint()
-		r.Varint()
-		r.Uvarint()
-		k := r.Uvarint()
-		r.Bytes()
+		rel, _, k, _ := readEntry(r)
 		if k >= uint64(len(t.fps)) || i > 0 && bytes.Compare(rel, prev) <= 0 {
 			r.Fail() // an index past the table; paths out of order
 			break
@@ -394,15 +388,19 @@ func (t *keptTable) len() int {
 	return len(t.at)
 }
 
+// readEntry reads an entry as encodeFMCache writes it: its path, stat,
+// fingerprint's index in the table and kept Source.
+func readEntry(r *varint.Reader) (rel []byte, st keptStat, fp uint64, data []byte) {
+	rel = r.Bytes()
+	st.size, st.mtime, st.ctime, st.ino = r.Varint(), r.Varint(), r.Varint(), r.Uvarint()
+	return rel, st, r.Uvarint(), r.Bytes()
+}
+
 // entry decodes the entry at the offset at, which decodeFMCache checked,
 // and returns its path's bytes.
 func (t *keptTable) entry(at uint32) (keptEntry, []byte) {
-	r := varint.NewReader(t.body[at:])
-	var e keptEntry
-	rel := r.Bytes()
-	e.st.size, e.st.mtime, e.st.ctime, e.st.ino = r.Varint(), r.Varint(), r.Varint(), r.Uvarint()
-	e.fp, e.data = t.fps[r.Uvarint()], r.Bytes()
-	return e, rel
+	rel, st, k, data := readEntry(varint.NewReader(t.body[at:]))
+	return keptEntry{st: st, fp: t.fps[k], data: data}, rel
 }
 
 // lookup returns the entry of the path rel, found by its place in the
