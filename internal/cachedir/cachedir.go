@@ -63,11 +63,17 @@ func cacheName(name string) bool {
 // hour. It reports whether it moved it; a file it cannot stat or touch
 // (a read-only folder) is left as it is: it is only trimmed sooner.
 func Used(dir, rel string, now time.Time) bool {
-	fi, err := fsx.Lstat(dir, rel)
-	if err != nil || !fi.Mode().IsRegular() || !fi.ModTime().Before(now.Add(-markAfter)) {
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
 		return false
 	}
-	return fsx.Chtimes(dir, rel, now) == nil
+	defer root.Close()
+	// Chtimes touches only a regular file.
+	fi, err := root.Lstat(rel)
+	if err != nil || !fi.ModTime().Before(now.Add(-markAfter)) {
+		return false
+	}
+	return root.Chtimes(rel, now) == nil
 }
 
 // Trim removes from the folders Kinds of dir the cache files unused
