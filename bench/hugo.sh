@@ -28,6 +28,12 @@
 #   step-cold         the same without the cache (SITEMAPGEN_CACHE_DIR=off):
 #                     every source and the whole history read, as in a
 #                     fresh clone's first build
+#   git-log           the one git log step-cold runs, alone (its flags as
+#                     internal/gitdates gives them for Hugo's GitInfo rule:
+#                     author dates, a rename a change): git's own reading of
+#                     the history, the part of step-cold no change of
+#                     sitemapgen's takes away (Hugo's own log, enableGitInfo,
+#                     costs about as much in every hugo run)
 # and prints each one's figures over hugo's (bench/ratios.py --over), the
 # cost of Hugo's sitemaps (hugo - hugo-nositemap) and the step's. The
 # target (issue 71): the step under 0.8 s at 20,000 pages.
@@ -141,6 +147,7 @@ for at in "${names[@]}"; do
   cmds+=("step$at=env -C $ours SITEMAPGEN_CACHE_DIR=$cache$at $bin/sitemapgen$at --quiet --out $tmp/out$at"
     "step-cold$at=env -C $ours SITEMAPGEN_CACHE_DIR=off $bin/sitemapgen$at --quiet --out $tmp/out-cold$at")
 done
+cmds+=("git-log=git -C $ours log '--format=%x00%aI %H %P' -z --name-status --no-renames --root --no-merges HEAD -- ':(literal)content/'")
 python3 bench/measure.py --runs "$runs" --warmup 1 --json "$work/runs.json" "${cmds[@]}"
 python3 bench/ratios.py "$work/runs.json" "$pages" --over hugo
 python3 - "$work/runs.json" <<'PY'
@@ -154,6 +161,7 @@ print(f"Hugo's sitemaps (hugo - hugo-nositemap): {med('hugo', wall) - med('hugo-
 print(f"sitemapgen's step (hugo+sitemapgen - hugo-nositemap): {med('hugo+sitemapgen', wall) - med('hugo-nositemap', wall):.3f} s wall, {med('hugo+sitemapgen', cpu) - med('hugo-nositemap', cpu):.3f} s CPU")
 for name in sorted(n for n in res if n.startswith("step")):
     print(f"{name + ' alone:':<28} {med(name, wall):.3f} s wall, {med(name, cpu):.3f} s CPU (target: under 0.8 s wall)")
+print(f"{'git log alone:':<28} {med('git-log', wall):.3f} s wall, {med('git-log', cpu):.3f} s CPU (of step-cold's wall: {med('git-log', wall) / med('step-cold', wall):.2f})")
 PY
 if ! diff -r "$tmp/out" "$tmp/out-cold" >/dev/null; then
   echo "sets: the cached step's DIFFERS from the cold one's:"

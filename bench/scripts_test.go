@@ -395,7 +395,7 @@ func TestHugoSmoke(t *testing.T) {
 	}
 	t.Parallel()
 	out := scriptIn(t, t.TempDir(), "hugo.sh", "--runs", "1", "--against", "HEAD", "60")
-	for _, want := range []string{"60 sources (", " commits), ", "hugo+sitemapgen ", "Hugo's sitemaps (hugo - hugo-nositemap): ", "step alone: ", "step-cold alone: ", "sets: the cached step's equal to the cold one's", "sets: equal to "} {
+	for _, want := range []string{"60 sources (", " commits), ", "hugo+sitemapgen ", "Hugo's sitemaps (hugo - hugo-nositemap): ", "step alone: ", "step-cold alone: ", "git log alone: ", "sets: the cached step's equal to the cold one's", "sets: equal to "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
