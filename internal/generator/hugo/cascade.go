@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path"
 	"slices"
@@ -337,20 +336,26 @@ func (h *Preset) cascadeWarnings() []*diag.Diagnostic {
 
 // readCascades reads the cascades of every _index file of the content
 // folder, and returns the warnings of those that cannot be read and of
-// the configuration's.
+// the configuration's. Each folder is listed once, and what it holds is
+// kept for the pages' URLs (Preset.dir): a folder that cannot be read
+// holds no page, and a link to a folder is not followed (as fs.WalkDir).
 func (h *Preset) readCascades() []*diag.Diagnostic {
 	if h.Content != nil {
-		_ = fs.WalkDir(h.Content, ".", func(p string, e fs.DirEntry, err error) error {
-			if err != nil || e.IsDir() {
-				return nil // a folder that cannot be read holds no page
+		var walk func(dir string)
+		walk = func(dir string) {
+			d, subdirs := h.listDir(dir)
+			for name := range strings.SplitSeq(strings.TrimSuffix(d.indexes, "/"), "/") {
+				if name != "" {
+					base, _ := srcpath.SplitExt(name)
+					_, lang := h.splitLang(base)
+					h.sectionCascades(dir, lang)
+				}
 			}
-			dir, file := path.Split(p)
-			base, ext := srcpath.SplitExt(file)
-			if base, lang := h.splitLang(base); base == "_index" && hugoContent[ext] {
-				h.sectionCascades(strings.Trim(dir, "/"), lang)
+			for _, sub := range subdirs {
+				walk(path.Join(dir, sub))
 			}
-			return nil
-		})
+		}
+		walk("")
 	}
 	return h.cascadeWarnings()
 }

@@ -197,7 +197,37 @@ func (c *listCounter) ReadDir(name string) ([]fs.DirEntry, error) {
 // is listed once, whatever its pages and languages ask.
 func TestCascadeListsOnce(t *testing.T) {
 	c := &listCounter{MapFS: cascadeSite, lists: map[string]int{}}
+	askPages(t, &Preset{Content: c, DefaultContentLanguage: "en", Languages: []string{"en", "fr"}})
+	listedOnce(t, c)
+	if len(c.lists) == 0 {
+		t.Error("no folder listed")
+	}
+}
+
+// TestReadCascadesListsOnce: the walk that reads every _index file's
+// cascade at the start keeps what each folder holds, so that the pages'
+// URLs and cascades list no folder again: each is listed once in all.
+func TestReadCascadesListsOnce(t *testing.T) {
+	c := &listCounter{MapFS: cascadeSite, lists: map[string]int{}}
 	h := &Preset{Content: c, DefaultContentLanguage: "en", Languages: []string{"en", "fr"}}
+	h.readCascades()
+	walked := len(c.lists)
+	askPages(t, h)
+	listedOnce(t, c)
+	if len(c.lists) != walked {
+		t.Errorf("%d folders listed after the walk, which listed %d", len(c.lists), walked)
+	}
+	for _, dir := range []string{".", "docs", "docs/priv", "docs/fr", "news"} {
+		if c.lists[dir] == 0 {
+			t.Errorf("%s not listed by the walk", dir)
+		}
+	}
+}
+
+// askPages asks h the cascades and URLs of cascadeSite's pages, and
+// checks what one of them is given.
+func askPages(t *testing.T, h *Preset) {
+	t.Helper()
 	for _, rel := range []string{"docs/a.md", "docs/priv/b.md", "docs/fr/d.fr.md", "docs/fr/d.md", "news/old.md"} {
 		h.cascadeDefaults(rel)
 		h.URLPath(generator.Page{Path: rel})
@@ -205,12 +235,14 @@ func TestCascadeListsOnce(t *testing.T) {
 	if got := h.cascadeDefaults("docs/fr/d.fr.md"); !reflect.DeepEqual(got, map[string]any{"_build": map[string]any{"list": "never"}}) {
 		t.Errorf("cascadeDefaults(docs/fr/d.fr.md) = %v", got)
 	}
+}
+
+// listedOnce fails t for each folder of c listed more than once.
+func listedOnce(t *testing.T, c *listCounter) {
+	t.Helper()
 	for dir, n := range c.lists {
 		if n != 1 {
 			t.Errorf("%s listed %d times, want once", dir, n)
 		}
-	}
-	if len(c.lists) == 0 {
-		t.Error("no folder listed")
 	}
 }

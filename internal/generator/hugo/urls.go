@@ -33,14 +33,24 @@ func (h *Preset) dir(dir string) hugoDir {
 	if v, ok := h.dirs.Load(dir); ok {
 		return v.(hugoDir)
 	}
+	d, _ := h.listDir(dir)
+	return d
+}
+
+// listDir lists the content folder dir once, keeps what it holds for
+// dir, and returns it with the names of its subfolders (readCascades
+// walks the folder tree with the same listing).
+func (h *Preset) listDir(dir string) (hugoDir, []string) {
 	name := dir
 	if name == "" {
 		name = "."
 	}
 	var d hugoDir
+	var subdirs []string
 	entries, _ := fs.ReadDir(h.Content, name) // a folder that cannot be read has no index
 	for _, e := range entries {
 		if e.IsDir() {
+			subdirs = append(subdirs, e.Name())
 			continue
 		}
 		base, ext := srcpath.SplitExt(e.Name())
@@ -57,7 +67,7 @@ func (h *Preset) dir(dir string) hugoDir {
 		}
 	}
 	h.dirs.Store(dir, d)
-	return d
+	return d, subdirs
 }
 
 // isSection says whether a folder (not the root) is a section: a
