@@ -256,9 +256,11 @@ func (r *Root) Chtimes(rel string, t time.Time) error {
 }
 
 // ReadDir returns the entries of the folder rel inside the folder, in
-// the order of their names.
+// the order of their names. An entry's type is the listing's (see
+// listDir); its Info is asked of the folder when called, through r,
+// which must be open then.
 func (r *Root) ReadDir(rel string) ([]fs.DirEntry, error) {
-	ents, err := fs.ReadDir(r.r.FS(), slashRel(rel))
+	ents, err := r.readDir(rel, r)
 	return ents, r.pathErr(rel, err)
 }
 
@@ -329,14 +331,16 @@ func Chtimes(dir, rel string, t time.Time) error {
 	return r.Chtimes(rel, t)
 }
 
-// ReadDir is [Root.ReadDir] in the folder dir.
+// ReadDir is [Root.ReadDir] in the folder dir; an entry's Info opens the
+// folder again.
 func ReadDir(dir, rel string) ([]fs.DirEntry, error) {
 	r, err := OpenRoot(dir)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return r.ReadDir(rel)
+	ents, err := r.readDir(rel, nil)
+	return ents, r.pathErr(rel, err)
 }
 
 // OpenNamed opens the regular file at path, a path the user named (a

@@ -313,3 +313,86 @@ func TestDirFS(t *testing.T) {
 		t.Errorf("Open(big) read %d, %v", n, err)
 	}
 }
+
+// TestReadDir: a folder's entries, sorted, with the types the listing
+// gives (a link is a link), and an Info asked inside the folder when it
+// is called: a folder swapped for a link out of it after its listing
+// gives no Info of what is outside, whether the listing's Root is still
+// open or was opened for the listing alone.
+func TestReadDir(t *testing.T) {
+	site, outside := tree(t)
+	must(t, os.Symlink("sub", filepath.Join(site, "subl")))
+	must(t, os.Mkdir(filepath.Join(site, "moved"), 0o755))
+	must(t, os.WriteFile(filepath.Join(site, "moved", "x.txt"), []byte("x"), 0o644))
+	away := filepath.Join(filepath.Dir(outside), "away")
+	must(t, os.Mkdir(away, 0o755))
+	must(t, os.WriteFile(filepath.Join(away, "x.txt"), []byte("outside, and longer"), 0o644))
+	r, err := OpenRoot(site)
+	must(t, err)
+	defer r.Close()
+	ents, err := r.ReadDir(".")
+	must(t, err)
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name()+":"+e.Type().String())
+	}
+	want := "abs:L---------,absin:L---------,in:L---------,in.txt:----------,loop:L---------,moved:d---------,out:L---------,sub:d---------,subl:L---------"
+	if strings.Join(got, ",") != want {
+		t.Errorf("ReadDir(.) = %s\nwant          %s", strings.Join(got, ","), want)
+	}
+	for _, e := range ents {
+		info, err := e.Info()
+		if err != nil || info.Name() != e.Name() || info.Mode().Type() != e.Type() {
+			t.Errorf("%s: Info() = %v, %v", e.Name(), info, err)
+		}
+		if e.Name() == "in.txt" && info.Size() != 7 {
+			t.Errorf("in.txt: Info().Size() = %d, want 7", info.Size())
+		}
+	}
+	// A link to a folder inside is followed, as os.Root's own ReadDir does.
+	if ents, err := r.ReadDir("subl"); err != nil || len(ents) != 2 {
+		t.Errorf("ReadDir(subl) = %v, %v", ents, err)
+	}
+	for _, name := range []string{"out", "abs", "../", "in.txt", "nothing"} {
+		if ents, err := r.ReadDir(name); err == nil {
+			t.Errorf("ReadDir(%s) = %v: no error", name, ents)
+		}
+	}
+	fromRoot, err := r.ReadDir("moved")
+	must(t, err)
+	alone, err := ReadDir(site, "moved")
+	must(t, err)
+	must(t, os.Rename(filepath.Join(site, "moved"), filepath.Join(site, "moved.old")))
+	must(t, os.Symlink("../away", filepath.Join(site, "moved")))
+	for how, ents := range map[string][]fs.DirEntry{"Root.ReadDir": fromRoot, "ReadDir": alone} {
+		if len(ents) != 1 || ents[0].Name() != "x.txt" {
+			t.Fatalf("%s(moved) = %v", how, ents)
+		}
+		// The file as listed (1 byte), or none; never the one outside.
+		if info, err := ents[0].Info(); err == nil && info.Size() != 1 || err != nil && !errors.Is(err, ErrOutside) {
+			t.Errorf("%s: x.txt's Info() after its folder became a link out = %v, %v; want its own or ErrOutside", how, info, err)
+		}
+	}
+}
+
+// BenchmarkReadDir lists a folder of 1,000 files, as a Hugo section's.
+//
+//	go test ./internal/fsx -run '^$' -bench ReadDir
+func BenchmarkReadDir(b *testing.B) {
+	dir := b.TempDir()
+	for i := range 1000 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("page-%04d.md", i)), nil, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	r, err := OpenRoot(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	for b.Loop() {
+		if ents, err := r.ReadDir("."); err != nil || len(ents) != 1000 {
+			b.Fatal(len(ents), err)
+		}
+	}
+}
