@@ -246,3 +246,29 @@ func listedOnce(t *testing.T, c *listCounter) {
 		}
 	}
 }
+
+// TestReadFolderForgetsDetection: the folder read for the sources may
+// not be the contentDir the walk at detection listed (sitemapgen DIR):
+// what that walk kept of a folder is not the sources' folder's.
+func TestReadFolderForgetsDetection(t *testing.T) {
+	h := &Preset{Content: fstest.MapFS{"posts/a.md": {}, "docs/_index.md": {}}}
+	h.readCascades()
+	h.ReadFolder(generator.Folder{Content: fstest.MapFS{"posts/index.md": {}, "docs/b.md": {}}})
+	if !h.dir("posts").leaf {
+		t.Error("posts: not a leaf bundle in the folder read")
+	}
+	if h.dir("docs").branch {
+		t.Error("docs: a section by the _index file of the contentDir")
+	}
+}
+
+// TestReadFolderKeepsDetection: when the folder read is the contentDir
+// the walk at detection listed, no folder is listed again.
+func TestReadFolderKeepsDetection(t *testing.T) {
+	c := &listCounter{MapFS: cascadeSite, lists: map[string]int{}}
+	h := &Preset{Content: c, DefaultContentLanguage: "en", Languages: []string{"en", "fr"}}
+	h.readCascades()
+	h.ReadFolder(generator.Folder{Content: c})
+	askPages(t, h)
+	listedOnce(t, c)
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -774,12 +775,23 @@ var hugoStatic = []string{"static", "themes/*/static"}
 const hugoServer, hugoToDisk = "hugo server", "--renderToDisk"
 
 // ReadFolder takes the content folder, which tells bundles and sections
-// (see [generator.FolderReader]); it reads nothing ahead.
+// (see [generator.FolderReader]); it reads nothing ahead. What the walk
+// at detection kept of each folder (readCascades) is kept when f is the
+// folder it listed, and forgotten when it is another (sitemapgen DIR).
 func (h *Preset) ReadFolder(f generator.Folder) []string {
+	if !sameFS(h.Content, f.Content) {
+		h.dirs.Clear()
+	}
 	h.Content = f.Content
 	h.cascades.Clear()
 	h.cascadeWarned.Clear()
 	return nil
+}
+
+// sameFS says whether a and b are the same folder, as named: equal
+// values of a comparable type (fsx.DirFS's).
+func sameFS(a, b fs.FS) bool {
+	return a != nil && reflect.TypeOf(a).Comparable() && a == b
 }
 
 // Changed forgets what URLPath read of the folders of the sources at
