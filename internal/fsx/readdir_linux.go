@@ -11,7 +11,7 @@ import (
 // of such a folder as it lists it (a lazy Info would stat by path, which
 // may leave the root), a system call an entry whose type the listing
 // gives does not need, and which most callers never use: 20,000 of them
-// were a tenth of a 20,000-page Hugo build's step. The folder is listed
+// were 7 % of a 20,000-page Hugo build's step. The folder is listed
 // through a copy of its descriptor instead, as a file opened outside a
 // root, whose entries take their type from the listing (and, where the
 // file system gives none, from an fstatat in the folder); readDir
