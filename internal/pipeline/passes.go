@@ -94,8 +94,8 @@ var passes = []pass{
 		}
 		return nil
 	}},
-	{name: "stale", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
-		b.judgeStale(a.only)
+	{name: "stale", when: always, run: func(b *builder, ctx context.Context, a passArgs) error {
+		b.judgeStale(ctx, a.only)
 		return nil
 	}},
 	{name: "duplicates", when: always, run: func(b *builder, _ context.Context, a passArgs) error {

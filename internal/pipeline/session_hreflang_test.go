@@ -296,6 +296,8 @@ func TestSessionHreflangStale(t *testing.T) {
 	for _, p := range []string{"_index.md", "posts/a.md", "posts/b.md"} {
 		cc.write(p, "---\ntitle: x\n---\n", earlier)
 	}
+	// The source of de/a, deleted a moment after it was written.
+	touchDirs(t, content, earlier.Add(time.Minute), "", "posts")
 	hugo, err := loadHugo(dir, nil)
 	if err != nil {
 		t.Fatal(err)

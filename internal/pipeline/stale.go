@@ -4,8 +4,18 @@ package pipeline
 // Eleventy write every page they render at every build and delete
 // nothing, so the page of a source deleted since an earlier build stays
 // in the output folder, with that build's modification time.
+//
+// Time alone does not tell such a page from one the last build wrote
+// early: Eleventy may write a home page seconds before the posts whose
+// images it is still processing. So a page is the output of an earlier
+// build only when the sources changed after it was written and before
+// the last build: a file of the source folder edited, or a folder whose
+// entries changed (deleting or renaming a source changes its folder's
+// modification time).
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -18,6 +28,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // staleSlack is how much older than the oldest page a source produced a
@@ -146,8 +157,11 @@ func (c *staticClaims) close() {
 
 // judgeStale drops from the sorted order every page no source produces
 // and nothing claims whose file is older, by more than staleSlack, than
-// the oldest listed page a source produces: such a page predates the
-// build (the rendered pages are all written again by it). Where the
+// the oldest listed page a source produces, when the sources changed
+// between the two (sourceChanges): such a page predates the build (the
+// rendered pages are all written again by it). A page the last build
+// wrote is older than its first page with a source by no change of the
+// sources, and is kept. Where the
 // generator's own sitemaps witness what it builds (witness.go), a page
 // they list, or a pager no older than its list page, is kept however
 // old; and a page of a kind they list, which none lists though one was
@@ -157,7 +171,7 @@ func (c *staticClaims) close() {
 // pages change. Each page left out is reported as skipped (with only, a
 // Session's update, those newly left out), and their number said in one
 // warning, naming the first.
-func (b *builder) judgeStale(only map[string]bool) {
+func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 	recs := &b.recs
 	was := recs.stale
 	recs.stale = nil
@@ -179,6 +193,7 @@ func (b *builder) judgeStale(only map[string]bool) {
 	}
 	before := start - int64(staleSlack)
 	var paths []string
+	var changes sourceChanges // read when a page is older than the build
 	witnessed := false
 	out := recs.order[:0]
 	for i, idx := range recs.order {
@@ -195,9 +210,18 @@ func (b *builder) judgeStale(only map[string]bool) {
 			}
 			because, left = why, verdict == witnessLeaves
 		}
-		if !left && (!found || recs.mtimes[idx] >= before) {
-			out = recs.keepAt(out, i, idx)
-			continue
+		var change sourceChange
+		if !left {
+			if found && recs.mtimes[idx] < before {
+				if changes == nil {
+					changes = b.sourceChanges(ctx)
+				}
+				change = changes.between(recs.mtimes[idx]+int64(staleSlack), start+int64(staleSlack))
+			}
+			if change.path == "" {
+				out = recs.keepAt(out, i, idx)
+				continue
+			}
 		}
 		if recs.stale == nil {
 			recs.stale = make(map[int32]bool)
@@ -206,8 +230,9 @@ func (b *builder) judgeStale(only map[string]bool) {
 		r := recs.rec(idx)
 		path := recs.pathOf(r)
 		if !left {
-			because = fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s)",
-				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
+			because = fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s; %s changed between them, %s)",
+				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339),
+				change.path, time.Unix(0, change.mtime).UTC().Format(time.RFC3339))
 		}
 		if only == nil || !was[idx] {
 			paths = append(paths, path)
@@ -230,6 +255,85 @@ func (b *builder) judgeStale(only map[string]bool) {
 		clean = b.rules.Output.CleanBuild
 	}
 	b.warn("", errors.New(staleWarning(paths, witnessed, clean)))
+}
+
+// sourceChange is a file or folder of the source folder and its
+// modification time; path is relative to the built site's folder, as
+// every path of the build is reported.
+type sourceChange struct {
+	path  string
+	mtime int64
+}
+
+// sourceChanges are the changes of the source folder, sorted by time.
+type sourceChanges []sourceChange
+
+// between returns the first change after the time after, up to the time
+// upto; none (an empty path) when there is none.
+func (c sourceChanges) between(after, upto int64) sourceChange {
+	i, _ := slices.BinarySearchFunc(c, after, func(x sourceChange, t int64) int {
+		if x.mtime <= t {
+			return -1
+		}
+		return 1
+	})
+	if i < len(c) && c[i].mtime <= upto {
+		return c[i]
+	}
+	return sourceChange{}
+}
+
+// sourceChanges lists the modification times of the files and folders
+// of the join's source folder, walked as the join walks it (its
+// excludes: the output folder, node_modules…), sorted by time. A folder's
+// time is that of the last file made, deleted or renamed in it. It is
+// read only when a page is older than the build, which is rare: the
+// list is not kept between judgements.
+func (b *builder) sourceChanges(ctx context.Context) sourceChanges {
+	j := b.opts.Join
+	prefix := b.joinPrefix()
+	var mu sync.Mutex
+	var out sourceChanges
+	add := func(name string, t time.Time) {
+		mu.Lock()
+		out = append(out, sourceChange{path: name, mtime: t.UnixNano()})
+		mu.Unlock()
+	}
+	root, err := fsx.OpenRoot(j.Dir)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	folder := func(rel string) {
+		name := prefix // a folder is named with its slash
+		if rel != "" {
+			name += rel + "/"
+		}
+		if fi, err := root.Stat(rel); err == nil {
+			add(name, fi.ModTime())
+		}
+	}
+	folder("")
+	opts := walker.Options{
+		Include: []string{"**/*"}, Exclude: j.Walk.Exclude, FollowSymlinks: j.Walk.FollowSymlinks,
+		// Called with the folders entered in each folder that has some.
+		Folders: func(dir string, enter, _ []string, _ error) {
+			for _, name := range enter {
+				folder(path.Join(dir, name))
+			}
+		},
+	}
+	_ = walker.Walk(ctx, j.Dir, opts, func(f walker.File) error {
+		add(prefix+f.Path, f.ModTime)
+		return nil
+	})
+	slices.SortFunc(out, func(a, b sourceChange) int {
+		if c := cmp.Compare(a.mtime, b.mtime); c != 0 {
+			return c
+		}
+		return strings.Compare(a.path, b.path)
+	})
+	return out
 }
 
 // staleWarning is the one warning of a judgement that left pages out as

@@ -38,6 +38,9 @@ func TestStaleOutput(t *testing.T) {
 	cc.write("_index.md", "---\ntitle: home\n---\n", earlier)
 	cc.write("posts/a.md", "---\ntitle: a\n---\n", earlier)
 	cc.write("posts/b.md", "---\ntitle: b\n---\n", earlier)
+	// posts/gone.md, deleted half an hour before the build.
+	touchDirs(t, content, earlier, "")
+	touchDirs(t, content, build.Add(-30*time.Minute), "posts")
 	hugo, err := hugo.Load(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +94,7 @@ func TestStaleOutput(t *testing.T) {
 	runSteps(t, s, opts, public, []sessionStep{
 		{"source deleted, the rest built again", func() []string {
 			os.Remove(filepath.Join(content, "posts/a.md"))
+			touchDirs(t, content, later.Add(-time.Minute), "posts")
 			return append(rewrite(), filepath.Join(content, "posts/a.md"))
 		}, writer.URLChanges{Removed: 1}},
 		{"source back", func() []string {
@@ -99,6 +103,18 @@ func TestStaleOutput(t *testing.T) {
 			return []string{filepath.Join(content, "posts/a.md"), filepath.Join(public, "posts/a/index.html")}
 		}, writer.URLChanges{Added: 1}},
 	})
+}
+
+// touchDirs sets the modification time of the folders rels of dir (""
+// for dir itself) to when: the moment a file was last made, deleted or
+// renamed in them.
+func touchDirs(t *testing.T, dir string, when time.Time, rels ...string) {
+	t.Helper()
+	for _, rel := range rels {
+		if err := os.Chtimes(filepath.Join(dir, filepath.FromSlash(rel)), when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // TestStaleLinkedOut: in a Hugo project whose themes/, a theme or
@@ -328,5 +344,66 @@ func TestStaleWitnessKept(t *testing.T) {
 	}
 	if kept, err := os.ReadFile(filepath.Join(opts.Root, GenDatesName)); err != nil || !strings.Contains(string(kept), "\nsitemap.xml\n\t\t\t\t") {
 		t.Errorf("what Hugo's sitemap witnessed is not kept (%v):\n%s", err, kept)
+	}
+}
+
+// TestStaleEarlyPage: a page no source produces that the last build
+// wrote a few seconds before its first page with a source (Eleventy
+// writes a page that waits on nothing before the posts whose images it
+// processes) is listed: no source changed between the two. The same
+// page is left out when a source was deleted after it was written and
+// before the build, as the page of a deleted source is.
+func TestStaleEarlyPage(t *testing.T) {
+	build := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name    string
+		deleted time.Time // when posts/gone.md was deleted, zero for never
+		stale   bool
+	}{
+		{"no source changed", time.Time{}, false},
+		{"a source deleted since", build.Add(-500 * time.Millisecond), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+			pc := &siteChanger{t: t, root: public}
+			cc := &siteChanger{t: t, root: content}
+			earlier := build.Add(-time.Hour)
+			pc.write("index.html", "<title>home</title>", build)
+			pc.write("posts/a/index.html", "<title>a</title>", build.Add(time.Second))
+			pc.write("gallery/index.html", "<title>gallery</title>", build.Add(-3*time.Second))
+			cc.write("_index.md", "---\ntitle: home\n---\n", earlier)
+			cc.write("posts/a.md", "---\ntitle: a\n---\n", earlier)
+			touchDirs(t, content, earlier, "", "posts")
+			if !tt.deleted.IsZero() {
+				touchDirs(t, content, tt.deleted, "posts")
+			}
+			hugo, err := hugo.Load(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := Options{
+				Root: public, Heads: Heads{Read: true},
+				Map:  mapping.Options{BaseURL: "https://example.com/"},
+				Join: &Sources{Dir: content, Preset: hugo},
+			}
+			var because string
+			opts.Report.Skip = func(path string, r mapping.Reason, why string) {
+				if r == mapping.StaleOutput {
+					because = why
+				}
+			}
+			res, err := Run(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			listed := strings.Contains(readOutputs(t, public)["sitemap.xml"], "https://example.com/gallery/<")
+			if listed == tt.stale || res.Skipped[mapping.StaleOutput] != map[bool]int{true: 1}[tt.stale] {
+				t.Errorf("/gallery/ listed %v, %d left out as stale; want it stale: %v", listed, res.Skipped[mapping.StaleOutput], tt.stale)
+			}
+			if tt.stale && !strings.Contains(because, "../content/posts/ changed between them") {
+				t.Errorf("the reason does not name the change: %q", because)
+			}
+		})
 	}
 }
