@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
@@ -161,5 +162,57 @@ func TestSphinxIncludes(t *testing.T) {
 				t.Errorf("the run does not date the 4 pages by git:\n%s", log)
 			}
 		})
+	}
+}
+
+// TestEleventyVento builds testdata/eleventy-vento, whose pages are Vento
+// templates (eleventy-plugin-vento adds the language, .vto), with
+// Eleventy 3 and runs plain sitemapgen in the project: every page is
+// joined to its template and dated as the others are: the home page by
+// the newest post it lists, the posts by their front matter dates, the
+// about page by its template's last commit. A page no source produces
+// (a JavaScript template's) that the build wrote seconds before the
+// others is listed: no source changed between them.
+func TestEleventyVento(t *testing.T) {
+	src := nodeProject(t, "eleventy-vento", "_data", "_includes", "posts", "about.vto", "index.vto", "eleventy.config.js", "package.json")
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\n_site\n")
+	write(t, filepath.Join(src, "gallery.11ty.js"), `export default class {
+  data() { return { permalink: "/gallery/", title: "Gallery" }; }
+  render() { return "<!doctype html><html lang=\"en\"><head><title>Gallery</title></head><body><p>Pictures.</p></body></html>"; }
+}
+`)
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z about.vto")
+	eleventyBuild(t, src)
+	site := filepath.Join(src, "_site")
+	// The gallery, written a few seconds before the pages with a source,
+	// as a build writes a page that waits on nothing before pages that
+	// wait on their images.
+	fi, err := os.Stat(filepath.Join(site, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	early := fi.ModTime().Add(-3 * time.Second)
+	if err := os.Chtimes(filepath.Join(site, "gallery", "index.html"), early, early); err != nil {
+		t.Fatal(err)
+	}
+	const base = "https://example.com/"
+	ours, log := zeroConfig(t, src, site, base, "base URL from _data/metadata.json url; sources . (Eleventy's input folder)")
+	want := map[string]string{
+		base:                   "2024-05-06T00:00:00Z", // the newest post it lists
+		base + "about/":        "2024-02-03T10:00:00Z", // its template's last commit
+		base + "posts/first/":  "2024-03-04T00:00:00Z", // front matter
+		base + "posts/second/": "2024-05-06T00:00:00Z",
+		base + "gallery/":      "", // no source: undated
+	}
+	for loc, lm := range want {
+		if got, ok := ours[loc]; !ok || got != lm && !sameInstant(got, lm) {
+			t.Errorf("%s: listed %v, lastmod %q; want %q", loc, ok, got, lm)
+		}
+	}
+	if len(ours) != len(want) {
+		t.Errorf("listed %v; want %d URLs", ours, len(want))
+	}
+	if strings.Contains(log, "stale") || strings.Contains(log, "older than the build") {
+		t.Errorf("a page is left out as stale:\n%s", log)
 	}
 }

@@ -61,7 +61,7 @@ func (e *Preset) ReadData(fsys fs.FS, lim limits.Limits) []string {
 		}
 		stems := map[string]bool{} // the templates' names without extension
 		for _, d := range entries {
-			if !d.IsDir() && srcpath.HasExt(d.Name(), exts...) {
+			if !d.IsDir() && e.isTemplate(d.Name()) {
 				name, _ := srcpath.SplitExt(d.Name())
 				stems[name] = true
 			}

@@ -8,6 +8,7 @@ package eleventy
 import (
 	"encoding/json"
 	"path"
+	"slices"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
@@ -32,13 +33,17 @@ func (Generator) Info() generator.Info {
 
 // Routes returns the preset of the templates of the input folder
 // (SourceDir, else the project folder), without its includes, data and
-// layouts folders and the output folder when it is inside.
+// layouts folders and the output folder when it is inside, in the
+// template languages of Eleventy and those the project adds (Own).
 func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 	dir := p.SourceDir
 	if dir == "" {
 		dir = "."
 	}
 	e := &Preset{Exclude: []string{"_includes", "_data", "_layouts"}}
+	if o, ok := p.Own.(Own); ok {
+		e.Langs = slices.Clone(o.Exts)
+	}
 	if out := srcpath.Under(dir, p.PublishDir); out != "" {
 		e.Exclude = append(e.Exclude, out)
 	}
@@ -98,13 +103,17 @@ var configs = []string{".eleventy.js", "eleventy.config.js", "eleventy.config.mj
 
 // Detect finds an Eleventy project: a configuration file, else a
 // package.json dependency "@11ty/eleventy". Its site URL is the url of
-// its site data, else package.json's homepage.
+// its site data, else package.json's homepage; the template languages
+// it adds are its Own (see languages).
 func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	name, data, err := d.ConfigOrDependency("@11ty/eleventy", configs...)
 	if err != nil || name == "" {
 		return nil, err
 	}
 	p := project(name, data, d.Limits())
+	if more := languages(d, name, data); len(more) > 0 {
+		p.Own = Own{Exts: more}
+	}
 	if err := siteData(d, p); err != nil {
 		return nil, err
 	}

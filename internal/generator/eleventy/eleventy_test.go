@@ -1,6 +1,7 @@
 package eleventy_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -66,6 +67,59 @@ export const config = {
 	})
 }
 
+// TestDetectLanguages: the template languages a project adds to
+// Eleventy's are its Own: a plugin's (Vento's, by package.json or by the
+// configuration's import), the extensions its configuration registers
+// with addExtension and renders with addTemplateFormats or
+// templateFormats, but for those that write no page (CSS, JavaScript
+// templates, files copied as they are), and eleventy --formats in its
+// scripts.
+func TestDetectLanguages(t *testing.T) {
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
+		{
+			Name: "the Vento plugin",
+			Files: map[string]string{
+				"eleventy.config.js": "import { VentoPlugin } from 'eleventy-plugin-vento';\nexport default function (c) { c.addPlugin(VentoPlugin); }\n",
+				"package.json":       `{"devDependencies": {"@11ty/eleventy": "^3.1.8", "eleventy-plugin-vento": "^5.4.3"}}`,
+			},
+			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".vto"}}}},
+		},
+		{
+			Name:  "the Vento plugin in package.json alone",
+			Files: map[string]string{"package.json": `{"dependencies": {"@11ty/eleventy": "3.1.8", "eleventy-plugin-vento": "5.4.3"}}`},
+			Want:  []Project{{File: "package.json", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".vto"}}}},
+		},
+		{
+			Name: "the configuration's languages",
+			Files: map[string]string{"eleventy.config.js": `export default function (eleventyConfig) {
+  eleventyConfig.addExtension("xyz", { compile: (s) => () => s });
+  eleventyConfig.addTemplateFormats("xyz");
+  eleventyConfig.addExtension(["Mdx"], { compile: (s) => () => s });
+  eleventyConfig.addExtension("scss", { outputFileExtension: "css", compile: (s) => () => s });
+  eleventyConfig.addTemplateFormats("scss");
+  eleventyConfig.addExtension(["11ty.jsx", "11ty.ts"], { key: "11ty.js" });
+  eleventyConfig.setTemplateFormats("md,njk,edge");
+  return { templateFormats: ["md", "njk", "html", "css", "jpg", "11ty.js", "*"] };
+}
+`},
+			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".edge", ".mdx", ".xyz"}}}},
+		},
+		{
+			Name: "eleventy --formats",
+			Files: map[string]string{
+				"eleventy.config.js": "export default function (c) {}\n",
+				"package.json":       `{"scripts": {"build": "npx @11ty/eleventy --formats=md,twig,css", "dev": "eleventy --serve --formats 'md,eta'"}}`,
+			},
+			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".eta", ".twig"}}}},
+		},
+		{
+			Name:  "none added",
+			Files: map[string]string{"eleventy.config.js": "export default function (c) {}\nexport const config = { templateFormats: 'md,njk,liquid,html,css' };\n"},
+			Want:  []Project{{File: "eleventy.config.js", PublishDir: "_site"}},
+		},
+	})
+}
+
 // TestDetectBaseURLElsewhere: Eleventy has no site URL setting: it is the
 // url of its site data, else package.json's homepage.
 func TestDetectBaseURLElsewhere(t *testing.T) {
@@ -126,7 +180,17 @@ func TestURLs(t *testing.T) {
 		{Path: "posts/x.md", Permalink: "/p/{{ page.fileSlug }}/{% if a %}a{% endif %}", Want: ""},
 		{Path: "page.11ty.js", Want: ""},
 		{Path: "styles.css", Want: ""},
+		{Path: "index.vto", Want: ""}, // Vento, which the project does not add
 	})
+	gentest.CheckRoutes(t, &eleventy.Preset{Langs: []string{".vto"}}, []gentest.RouteCase{
+		{Path: "index.vto", Want: "/"},
+		{Path: "posts/first.vto", Want: "/posts/first/"},
+		{Path: "moved.vto", Permalink: "/elsewhere/", Want: "/elsewhere/"},
+		{Path: "about.md", Want: "/about/"},
+	})
+	if inc := (&eleventy.Preset{Langs: []string{".vto"}}).Rules().Sources.Include; !slices.Contains(inc, "**/*.vto") || !slices.Contains(inc, "**/*.md") {
+		t.Errorf("a project's languages are not its sources: %q", inc)
+	}
 	src := (&eleventy.Preset{Exclude: []string{"_includes", "_site"}}).Rules().Sources
 	include, exclude := src.Include, src.Exclude
 	if len(include) == 0 || exclude[0] != "node_modules" || exclude[len(exclude)-1] != "_site" {

@@ -13,19 +13,21 @@ import (
 // The pages that list others: a template whose own text, or that of its
 // layouts or of the files they include, loops over one of the site's
 // collections ({% for post in collections.posts %}, {{#each
-// collections.posts}}, {% set list = collections.posts %}, pagination's
-// data: collections.posts) is a list
+// collections.posts}}, {% set list = collections.posts %}, Vento's {{
+// for post of collections.posts }}, pagination's data:
+// collections.posts) is a list
 // page, dated by the newest page it shows and its own date (a home page
 // whose layout includes the latest news). collections.all, which a
 // navigation loops over (eleventyNavigation), makes no list.
 
 var (
 	// collectionLoop finds a loop over a collection, and names it.
-	collectionLoop = lazyre.MustCompile(`(?:\bin\s+|#each\s+|\bdata:\s*|\bset\s+[\w.]+\s*=\s*|\b(?:const|let|var)\s+\w+\s*=\s*)collections\.([A-Za-z_][\w-]*)|collections\.([A-Za-z_][\w-]*)[^\n]{0,80}?\.(?:forEach|map|slice|filter)\(`)
+	collectionLoop = lazyre.MustCompile(`(?:\b(?:in|of)\s+|#each\s+|\bdata:\s*|\bset\s+[\w.]+\s*=\s*|\b(?:const|let|var)\s+\w+\s*=\s*)collections\.([A-Za-z_][\w-]*)|collections\.([A-Za-z_][\w-]*)[^\n]{0,80}?\.(?:forEach|map|slice|filter)\(`)
 	// templateLayout is a template's layout, in its front matter.
 	templateLayout = lazyre.MustCompile(`(?m)^layout:\s*["']?([^"'\s]+)["']?\s*$`)
-	// templateRef is a file a template includes, extends or imports.
-	templateRef = lazyre.MustCompile(`\{%-?\s*(?:include|extends|import|from|render)\s+["']?([\w./-]+)`)
+	// templateRef is a file a template includes, extends or imports
+	// (Vento's {{ include "file.vto" }} and {{ layout "file.vto" }} too).
+	templateRef = lazyre.MustCompile(`(?:\{%-?\s*(?:include|extends|import|from|render)|\{\{-?\s*(?:include|layout))\s+["']?([\w./-]+)`)
 )
 
 // listsCollection reports whether text loops over a collection other
@@ -42,7 +44,7 @@ func listsCollection(text []byte) bool {
 // refs returns the files of fsys that text, a template's, names as its
 // layout or includes: in the includes folder (_includes) or the layouts
 // folder (_layouts), as named or with a template extension.
-func refs(fsys fs.FS, text []byte) []string {
+func refs(fsys fs.FS, text []byte, exts []string) []string {
 	var names []string
 	fm, _ := srcpath.Fence(text) // the layout its front matter names
 	if m := templateLayout().FindSubmatch(fm); m != nil {
@@ -53,7 +55,7 @@ func refs(fsys fs.FS, text []byte) []string {
 	}
 	var out []string
 	for _, name := range names {
-		if f, ok := findTemplate(fsys, name); ok && !slices.Contains(out, f) {
+		if f, ok := findTemplate(fsys, name, exts); ok && !slices.Contains(out, f) {
 			out = append(out, f)
 		}
 	}
@@ -61,7 +63,7 @@ func refs(fsys fs.FS, text []byte) []string {
 }
 
 // findTemplate returns the file of fsys a layout or include name names.
-func findTemplate(fsys fs.FS, name string) (string, bool) {
+func findTemplate(fsys fs.FS, name string, exts []string) (string, bool) {
 	name = strings.TrimPrefix(path.Clean("/"+name), "/")
 	for _, dir := range []string{"_includes", "_layouts"} {
 		for _, ext := range append([]string{""}, exts...) {
@@ -94,7 +96,7 @@ func (e *Preset) readLayouts(fsys fs.FS) []string {
 				return nil
 			}
 			files = append(files, p)
-			own[p], named[p] = listsCollection(data), refs(fsys, data)
+			own[p], named[p] = listsCollection(data), refs(fsys, data, e.templateExts())
 			return nil
 		})
 	}
@@ -132,5 +134,5 @@ func (e *Preset) lists(rel string, depth int) bool {
 	if err != nil {
 		return false
 	}
-	return listsCollection(data) || depth > 0 && slices.ContainsFunc(refs(e.listsFS, data), func(f string) bool { return e.lists(f, depth-1) })
+	return listsCollection(data) || depth > 0 && slices.ContainsFunc(refs(e.listsFS, data, e.templateExts()), func(f string) bool { return e.lists(f, depth-1) })
 }

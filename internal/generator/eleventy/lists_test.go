@@ -10,7 +10,8 @@ import (
 
 // TestSourcedLists: a template lists when its text, its layout or what
 // they include loops over a collection (for … in, {% set %}, #each,
-// pagination's data), collections.all of a navigation aside; the files
+// pagination's data, Vento's for … of and include), collections.all of
+// a navigation aside; the files
 // of the includes and layouts folders are among what ReadFolder read.
 func TestSourcedLists(t *testing.T) {
 	fsys := fstest.MapFS{
@@ -28,8 +29,12 @@ func TestSourcedLists(t *testing.T) {
 		"post.md":                 {Data: []byte("---\nlayout: base.njk\ntags: news\n---\nA post.\n")},
 		"compare.njk":             {Data: []byte("{% if page.url == collections.posts[0].url %}first{% endif %}")},
 		"code.md":                 {Data: []byte("---\ntitle: code\n---\n```yaml\nlayout: home.njk\n```\n")},
+		"_includes/recent.vto":    {Data: []byte("{{ for post of collections.posts |> reverse }}<a href=\"{{ post.url }}\">{{ post.data.title }}</a>{{ /for }}")},
+		"home.vto":                {Data: []byte("---\nlayout: base.njk\n---\n{{ include \"recent.vto\" }}")},
+		"archive.vto":             {Data: []byte("{{ for post of collections.posts }}{{ post.url }}{{ /for }}")},
+		"page.vto":                {Data: []byte("---\ntitle: page\n---\n{{ for item of items }}{{ item }}{{ /for }}")},
 	}
-	e := &Preset{}
+	e := &Preset{Langs: []string{".vto"}}
 	read := e.ReadFolder(generator.Folder{Settings: fsys, Content: fsys, Limits: limits.Default})
 	sourced := e.Rules().Pages.Lists.Sourced
 	if sourced == nil {
@@ -39,6 +44,7 @@ func TestSourcedLists(t *testing.T) {
 		"index.md": true, "blog.njk": true, "tags.hbs": true, "news.njk": true,
 		"about.md": false, "sitemap.njk": false, "post.md": false, "missing.md": false,
 		"compare.njk": false, "code.md": false,
+		"home.vto": true, "archive.vto": true, "page.vto": false,
 	} {
 		if got := sourced(rel); got != want {
 			t.Errorf("Sourced(%s) = %v, want %v", rel, got, want)

@@ -27,6 +27,9 @@ type Preset struct {
 	// Exclude are the folders of the input folder that hold no
 	// templates: its includes, layouts and data folders, and the output.
 	Exclude []string
+	// Langs are the template languages the project adds to Eleventy's
+	// (".vto"; Own.Exts).
+	Langs []string
 	// data are the permalinks of the data files, by path (ReadData).
 	data map[string]dataFile
 	// listing says which templates of the includes and layouts folders
@@ -35,13 +38,9 @@ type Preset struct {
 	listsFS fs.FS
 }
 
-// exts are the template languages Eleventy 3 renders by default
-// whose front matter sitemapgen reads.
-var exts = []string{".md", ".html", ".njk", ".liquid", ".hbs", ".mustache", ".ejs", ".haml", ".pug", ".webc"}
-
 // URLPath returns the URL path of p, a path relative to the input folder.
 func (e *Preset) URLPath(p generator.Page) (string, bool) {
-	if !srcpath.HasExt(p.Path, exts...) {
+	if !e.isTemplate(p.Path) {
 		return "", false
 	}
 	rel, ok := srcpath.CleanRel(p.Path)
@@ -91,7 +90,7 @@ func (e *Preset) FileRules(string) generator.FileRules {
 // that empties its output folder.
 func (e *Preset) Rules() generator.Rules {
 	r := generator.Rules{Name: "eleventy", Output: generator.OutputRules{KeepsOld: true, CleanBuild: "remove the output folder before npx @11ty/eleventy"}}
-	for _, ext := range exts {
+	for _, ext := range e.templateExts() {
 		r.Sources.Include = append(r.Sources.Include, "**/*"+ext)
 	}
 	r.Sources.Exclude = append([]string{"node_modules"}, e.Exclude...)
