@@ -468,6 +468,7 @@ race_lane() {
     ./internal/generator/next:FuzzMarkdownRoutes:1700x \
     ./internal/generator/gatsby:FuzzReadPosts:1700x \
     ./internal/generator/hexo:FuzzConfig:3300x \
+    ./internal/generator/eleventy:FuzzDataFile:1700x \
     ./internal/generator/pelican:FuzzReadMeta:5000x \
     ./internal/extraurls:FuzzRead:5000x \
     ./internal/hashstate:FuzzLoad:5000x \

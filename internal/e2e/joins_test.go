@@ -105,16 +105,24 @@ func TestEleventyDataPermalinks(t *testing.T) {
 		base + "relocated/":       "2024-04-05T10:00:00Z",
 		base + "c/one/":           "2024-05-06T10:00:00Z",
 	}
-	// Eleventy wrote them there, and nothing for hidden/a.md.
+	if _, err := os.Stat(filepath.Join(site, "hidden")); err == nil {
+		t.Error("Eleventy wrote hidden/, whose data file's permalink is false")
+	}
+	eleventyJoined(t, src, site, base, "sources . (Eleventy's input folder)", want)
+}
+
+// eleventyJoined checks that Eleventy wrote a page at each URL of want
+// into site, and that plain sitemapgen in src, whose run says detected,
+// lists those URLs alone, each joined to its template and dated by its
+// last commit, want's.
+func eleventyJoined(t *testing.T, src, site, base, detected string, want map[string]string) {
+	t.Helper()
 	for loc := range want {
 		if _, err := os.Stat(filepath.Join(site, filepath.FromSlash(strings.TrimPrefix(loc, base)), "index.html")); err != nil {
 			t.Errorf("Eleventy wrote no page for %s: %v", loc, err)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(site, "hidden")); err == nil {
-		t.Error("Eleventy wrote hidden/, whose data file's permalink is false")
-	}
-	ours, log := zeroConfig(t, src, site, base, "sources . (Eleventy's input folder)")
+	ours, log := zeroConfig(t, src, site, base, detected)
 	for loc, lm := range want {
 		if got, ok := ours[loc]; !ok || !sameInstant(got, lm) {
 			t.Errorf("%s: listed %v, lastmod %q; want %s (its template's last commit)", loc, ok, got, lm)
@@ -215,4 +223,61 @@ func TestEleventyVento(t *testing.T) {
 	if strings.Contains(log, "stale") || strings.Contains(log, "older than the build") {
 		t.Errorf("a page is left out as stale:\n%s", log)
 	}
+}
+
+// TestEleventyDataCascade builds, with Eleventy 3, a project whose input
+// folder is src/ and whose pages take their URLs from data files whose
+// permalinks use the data cascade (as an Eleventy site in two languages
+// does), and runs plain sitemapgen in the project: each page is joined
+// to its template and dated by its last commit. The shapes: a folder's
+// permalink with the language of the folder above ({{ lang }}, from
+// en/en.json and de/de.json), one with a value of the input folder's
+// own data file (src/src.json) and one with a global data value ({{
+// site.blog }}), a title through slugify, and eleventyComputed's
+// permalink as a function returning a template literal of the data.
+func TestEleventyDataCascade(t *testing.T) {
+	src := nodeProject(t, "eleventy", "package.json")
+	page := "---\ntitle: %s\n---\n# %s\n"
+	files := map[string]string{
+		".gitignore":                      "node_modules\n_site\n",
+		"eleventy.config.js":              "export default function (eleventyConfig) {}\nexport const config = { dir: { input: \"src\" } };\n",
+		"src/_data/site.json":             `{"url": "https://example.com/", "blog": "journal"}`,
+		"src/_includes/base.njk":          "<!doctype html><html lang=\"en\"><head><title>{{ title }}</title></head><body>{{ content | safe }}</body></html>\n",
+		"src/src.json":                    `{"layout": "base.njk", "section": "w"}`,
+		"src/index.md":                    fmt.Sprintf(page, "Home", "Home"),
+		"src/en/en.json":                  `{"lang": "en"}`,
+		"src/de/de.json":                  `{"lang": "de"}`,
+		"src/en/blog/blog.json":           `{"permalink": "/{{ lang }}/blog/{{ page.fileSlug }}/"}`,
+		"src/de/blog/blog.json":           `{"permalink": "/{{ lang }}/blog/{{ page.fileSlug }}/"}`,
+		"src/en/blog/first.md":            fmt.Sprintf(page, "First", "First"),
+		"src/de/blog/erster.md":           fmt.Sprintf(page, "Erster", "Erster"),
+		"src/wiki/wiki.json":              `{"permalink": "/{{ section }}/{{ page.fileSlug }}/"}`,
+		"src/wiki/topic.md":               fmt.Sprintf(page, "Topic", "Topic"),
+		"src/journal/journal.11tydata.js": "export default { permalink: \"/{{ site.blog }}/{{ page.fileSlug }}/\" };\n",
+		"src/journal/entry.md":            fmt.Sprintf(page, "Entry", "Entry"),
+		"src/posts/posts.11tydata.js":     "export default { permalink: \"blog/{{ title | slugify }}/\" };\n",
+		"src/posts/one.md":                fmt.Sprintf(page, "Hello, World & Friends", "Hello"),
+		"src/notes/notes.11tydata.js":     "export default {\n  lang: \"en\",\n  eleventyComputed: {\n    permalink: (data) => `/${data.lang}/notes/${data.page.fileSlug}/`,\n  },\n};\n",
+		"src/notes/note.md":               fmt.Sprintf(page, "Note", "Note"),
+	}
+	for name, data := range files {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), data)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z src/en/blog/first.md",
+		"2024-03-04T10:00:00Z src/de/blog/erster.md", "2024-04-05T10:00:00Z src/wiki/topic.md",
+		"2024-05-06T10:00:00Z src/journal/entry.md", "2024-06-07T10:00:00Z src/posts/one.md",
+		"2024-07-08T10:00:00Z src/notes/note.md")
+	eleventyBuild(t, src)
+	site := filepath.Join(src, "_site")
+	const base = "https://example.com/"
+	want := map[string]string{
+		base:                                   "2024-01-01T00:00:00Z",
+		base + "en/blog/first/":                "2024-02-03T10:00:00Z",
+		base + "de/blog/erster/":               "2024-03-04T10:00:00Z",
+		base + "w/topic/":                      "2024-04-05T10:00:00Z",
+		base + "journal/entry/":                "2024-05-06T10:00:00Z",
+		base + "blog/hello-world-and-friends/": "2024-06-07T10:00:00Z",
+		base + "en/notes/note/":                "2024-07-08T10:00:00Z",
+	}
+	eleventyJoined(t, src, site, base, "sources src (Eleventy's input folder)", want)
 }

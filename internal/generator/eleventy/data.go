@@ -4,10 +4,14 @@ import (
 	"encoding/json"
 	"io"
 	"io/fs"
+	"math"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
@@ -17,12 +21,25 @@ import (
 // The permalinks an Eleventy project sets in its data files rather than
 // in front matter: a template data file (blog/post.11tydata.json beside
 // blog/post.md) or a directory data file (blog/blog.11tydata.json, for
-// every template under blog/), each as JSON or as JavaScript whose
-// export is an object literal. Eleventy's data cascade ranks
-// eleventyComputed first, then the template's front matter, then its
-// template data file, then the directory data files from the closest
-// folder up; of the files of one name, .11tydata.js, .cjs, .mjs, then
-// .11tydata.json, then .json (Eleventy 3's TemplateData.getLocalDataPaths).
+// every template under blog/; src/src.json for every template of the
+// input folder src), each as JSON or as JavaScript whose export is an
+// object literal. Eleventy's data cascade ranks eleventyComputed first,
+// then the template's front matter, then its template data file, then
+// the directory data files from the closest folder up to the input
+// folder's own, then its layouts' front matter, then the global data
+// (_data/NAME.json is NAME); of the files of one name, .11tydata.js,
+// .cjs, .mjs, then .11tydata.json, then .json (Eleventy 3's
+// Template.getData and TemplateData.getLocalDataPaths).
+//
+// A permalink is a template: its variables ({{ lang }}, {{ site.blog
+// }}) are looked up in the same cascade, {{ page.fileSlug }} and {{
+// page.filePathStem }} are the template's, and the filter slugify is
+// applied as Eleventy's is. A permalink that is a function of the data
+// is read when all it does is return a template literal of them
+// (data => `/${data.lang}/${data.page.fileSlug}/`). Anything else
+// (another filter, code, a variable set by code or by a layout) is
+// decided by Eleventy's data, which sitemapgen does not evaluate: such
+// a template is not joined.
 
 // dataSuffixes are the endings of one base's data files, in the
 // order of their rank.
@@ -36,9 +53,12 @@ type value struct {
 }
 
 // dataFile is what one data file says of permalink, and of
-// eleventyComputed.permalink.
+// eleventyComputed.permalink, and the values of its object (JSON's; a
+// module's literals, a function as a jsconfig.Function), for the
+// variables of a permalink.
 type dataFile struct {
 	permalink, computed value
+	vars                map[string]any
 }
 
 // ReadData reads the permalinks of the data files in the input folder
@@ -67,6 +87,9 @@ func (e *Preset) ReadData(fsys fs.FS, lim limits.Limits) []string {
 			}
 		}
 		folder := path.Base(dir)
+		if dir == "." {
+			folder = e.Input // the input folder's own data file
+		}
 		for _, d := range entries {
 			name, rel := d.Name(), path.Join(dir, d.Name())
 			if d.IsDir() {
@@ -89,23 +112,72 @@ func (e *Preset) ReadData(fsys fs.FS, lim limits.Limits) []string {
 		}
 	}
 	walk(".", 0)
+	return append(files, e.readGlobal(fsys, lim)...)
+}
+
+// globalDir is the folder of the global data in the input folder.
+const globalDir = "_data"
+
+// maxGlobal is the most global data files readGlobal reads.
+const maxGlobal = 200
+
+// readGlobal reads the global data files of fsys (_data/NAME.json,
+// .js, .cjs, .mjs: the value NAME) into e.global, and returns their
+// paths. A name two files give is not known.
+func (e *Preset) readGlobal(fsys fs.FS, lim limits.Limits) []string {
+	e.global = map[string]any{}
+	entries, err := fs.ReadDir(fsys, globalDir)
+	if err != nil {
+		return nil
+	}
+	var files []string
+	for _, d := range entries {
+		name, ext := srcpath.SplitExt(d.Name())
+		if d.IsDir() || len(files) >= maxGlobal || !slices.Contains([]string{".json", ".js", ".cjs", ".mjs"}, ext) {
+			continue
+		}
+		rel := path.Join(globalDir, d.Name())
+		files = append(files, rel)
+		data, ok := readFile(fsys, rel, lim)
+		if !ok {
+			continue
+		}
+		var v any = jsconfig.Expression{Text: rel}
+		if ext == ".json" {
+			if json.Unmarshal(data, &v) != nil {
+				v = jsconfig.Expression{Text: rel}
+			}
+		} else if m, ok := anyObject(jsconfig.NewReader(rel, data, lim)); ok {
+			v = m
+		}
+		if _, twice := e.global[name]; twice {
+			v = jsconfig.Expression{Text: rel}
+		}
+		e.global[name] = v
+	}
 	return files
 }
 
-// readData reads the permalinks of the data file at rel; ok is
-// false when it sets neither.
-func readData(fsys fs.FS, rel string, lim limits.Limits) (dataFile, bool) {
+// readFile reads the regular file rel of fsys, within lim.SettingsBytes.
+func readFile(fsys fs.FS, rel string, lim limits.Limits) ([]byte, bool) {
 	f, err := fsys.Open(rel)
 	if err != nil {
-		return dataFile{}, false
+		return nil, false
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() || st.Size() > int64(lim.SettingsBytes) {
-		return dataFile{}, false
+		return nil, false
 	}
 	data, err := io.ReadAll(io.LimitReader(f, int64(lim.SettingsBytes)))
-	if err != nil {
+	return data, err == nil
+}
+
+// readData reads the data file at rel: its permalinks and its values;
+// ok is false when it cannot be read or parsed.
+func readData(fsys fs.FS, rel string, lim limits.Limits) (dataFile, bool) {
+	data, ok := readFile(fsys, rel, lim)
+	if !ok {
 		return dataFile{}, false
 	}
 	var d dataFile
@@ -114,16 +186,39 @@ func readData(fsys fs.FS, rel string, lim limits.Limits) (dataFile, bool) {
 		if json.Unmarshal(data, &v) != nil {
 			return dataFile{}, false
 		}
+		d.vars = v
 		d.permalink = jsonValue(v, "permalink")
 		if c, ok := v["eleventyComputed"].(map[string]any); ok {
 			d.computed = jsonValue(c, "permalink")
 		}
-	} else {
-		r := jsconfig.NewReader(rel, data, lim)
-		d.permalink = jsValue(r, "permalink")
-		d.computed = jsValue(r, "eleventyComputed.permalink")
+		return d, true
 	}
-	return d, d.permalink.set || d.computed.set
+	r := jsconfig.NewReader(rel, data, lim)
+	if m, ok := anyObject(r); ok {
+		d.vars = m
+	}
+	d.permalink = jsValue(r, "permalink")
+	d.computed = jsValue(r, "eleventyComputed.permalink")
+	for _, v := range []*value{&d.permalink, &d.computed} {
+		if v.unknown {
+			if t, ok := funcPermalink(data, v == &d.computed, lim); ok {
+				*v = value{set: true, str: t}
+			}
+		}
+	}
+	return d, true
+}
+
+// anyObject returns the exported object of a module as plain values;
+// ok is false when it sets no key.
+func anyObject(r *jsconfig.Reader) (map[string]any, bool) {
+	m := map[string]any{}
+	for _, k := range r.Keys("") {
+		if v, _, ok := r.Any(k.Name); ok {
+			m[k.Name] = v
+		}
+	}
+	return m, len(m) > 0
 }
 
 // jsonValue is what the JSON object m says of key.
@@ -157,12 +252,12 @@ func jsValue(r *jsconfig.Reader, path string) value {
 	return value{set: true, unknown: true}
 }
 
-// dataPermalink returns the permalinks the data files give the template
-// at rel: the first of its template data files, then of its folders'
-// from the closest up, that sets each.
-func (e *Preset) dataPermalink(rel string) (permalink, computed value) {
+// dataFiles returns the data files of the template at rel in the
+// order of their rank: its template data files, then its folders' from
+// the closest up, then the input folder's own.
+func (e *Preset) dataFiles(rel string) []dataFile {
 	if len(e.data) == 0 {
-		return
+		return nil
 	}
 	dir, file := path.Split(rel)
 	dir = strings.TrimSuffix(dir, "/")
@@ -171,36 +266,123 @@ func (e *Preset) dataPermalink(rel string) (permalink, computed value) {
 	for d := dir; d != "" && d != "."; d = path.Dir(d) {
 		bases = append(bases, path.Join(d, path.Base(d)))
 	}
+	if e.Input != "" {
+		bases = append(bases, e.Input)
+	}
+	var out []dataFile
 	for _, base := range bases {
 		for _, suffix := range dataSuffixes {
-			d, ok := e.data[base+suffix]
-			if !ok {
-				continue
+			if d, ok := e.data[base+suffix]; ok {
+				out = append(out, d)
 			}
-			if !permalink.set {
-				permalink = d.permalink
-			}
-			if !computed.set {
-				computed = d.computed
-			}
+		}
+	}
+	return out
+}
+
+// dataPermalink returns the permalinks the data files give the template
+// at rel: the first of its data files (dataFiles) that sets each.
+func (e *Preset) dataPermalink(rel string) (permalink, computed value) {
+	for _, d := range e.dataFiles(rel) {
+		if !permalink.set {
+			permalink = d.permalink
+		}
+		if !computed.set {
+			computed = d.computed
 		}
 	}
 	return permalink, computed
 }
 
-// pageVar matches the two variables of a permalink template
-// sitemapgen fills: {{ page.fileSlug }} and {{ page.filePathStem }}.
-var pageVar = lazyre.MustCompile(`\{\{-?\s*page\.(fileSlug|filePathStem)\s*-?\}\}`)
+// variable returns the value of the variable at the dotted path name
+// for the page p (at rel) as Eleventy's data cascade gives it: a data
+// file's eleventyComputed, its front matter's title or lang (the only
+// keys of front matter sitemapgen keeps), its data files' (dataFiles),
+// the global data. ok is false when none sets it, or the first that
+// does sets it to what sitemapgen does not evaluate (code, an object).
+func (e *Preset) variable(name string, rel string, p generator.Page) (string, bool) {
+	files := e.dataFiles(rel)
+	// eleventyComputed, at any level, is first.
+	for _, vars := range append(varsOf(files), e.global) {
+		if v, found := lookup(vars, "eleventyComputed."+name); found {
+			if s, ok := scalar(v); ok && !strings.Contains(s, "{{") && !strings.Contains(s, "{%") {
+				return s, true
+			}
+			return "", false
+		}
+	}
+	switch {
+	case name == "title" && p.Title != "":
+		return p.Title, true
+	case name == "lang" && p.Lang != "":
+		return p.Lang, true
+	}
+	for _, vars := range varsOf(files) {
+		if v, found := lookup(vars, name); found {
+			return scalar(v)
+		}
+	}
+	if v, found := lookup(e.global, name); found {
+		return scalar(v)
+	}
+	return "", false
+}
+
+// varsOf returns the values of each data file of files.
+func varsOf(files []dataFile) []map[string]any {
+	out := make([]map[string]any, len(files))
+	for i, d := range files {
+		out[i] = d.vars
+	}
+	return out
+}
+
+// lookup returns the value at the dotted path name in m; found is false
+// when m does not set it.
+func lookup(m map[string]any, name string) (v any, found bool) {
+	v = m
+	for _, k := range strings.Split(name, ".") {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return v, true // set, to what holds no key: not known
+		}
+		if v, ok = obj[k]; !ok {
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// scalar returns a data value as a permalink's text: a string, or a
+// whole number.
+func scalar(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatInt(int64(x), 10), true
+		}
+	}
+	return "", false
+}
+
+// templateVar matches a variable of a permalink template, with its
+// filters: {{ page.fileSlug }}, {{- lang -}}, {{ title | slugify }},
+// Vento's {{ title |> slugify }}.
+var templateVar = lazyre.MustCompile(`\{\{-?\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)((?:\s*\|>?\s*[A-Za-z_]\w*)*)\s*-?\}\}`)
 
 // datePrefix is the date Eleventy takes off a file's name for
 // its slug: 2024-01-02-title.
 var datePrefix = lazyre.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`)
 
-// expandPermalink fills a permalink's {{ page.fileSlug }} and {{
-// page.filePathStem }} for the template at rel, as Eleventy's
-// TemplateFileSlug gives them; ok is false for a permalink with any
-// other template syntax, whose value Eleventy's data decides.
-func expandPermalink(permalink, rel string) (string, bool) {
+// expandPermalink fills a permalink's variables for the template at
+// rel: {{ page.fileSlug }} and {{ page.filePathStem }} as Eleventy's
+// TemplateFileSlug gives them, the others by vars, each through its
+// filters (slugify alone is known); ok is false for a permalink with
+// any other template syntax, or a variable vars does not know, whose
+// value Eleventy's data decides.
+func expandPermalink(permalink, rel string, vars func(name string) (string, bool)) (string, bool) {
 	dir, file := path.Split(rel)
 	dir = strings.TrimSuffix(dir, "/")
 	stem, _ := srcpath.SplitExt(file)
@@ -218,14 +400,58 @@ func expandPermalink(permalink, rel string) (string, bool) {
 			}
 		}
 	}
-	out := pageVar().ReplaceAllStringFunc(permalink, func(m string) string {
-		if strings.Contains(m, "fileSlug") {
-			return slug
+	known := true
+	out := templateVar().ReplaceAllStringFunc(permalink, func(m string) string {
+		sub := templateVar().FindStringSubmatch(m)
+		var v string
+		switch sub[1] {
+		case "page.fileSlug":
+			v = slug
+		case "page.filePathStem":
+			v = "/" + path.Join(dir, raw)
+		default:
+			var ok bool
+			if v, ok = vars(sub[1]); !ok {
+				known = false
+				return ""
+			}
 		}
-		return "/" + path.Join(dir, raw)
+		for _, f := range strings.FieldsFunc(sub[2], func(r rune) bool { return r == '|' || r == '>' || r == ' ' || r == '\t' || r == '\n' }) {
+			var ok bool
+			if v, ok = filter(f, v); !ok {
+				known = false
+			}
+		}
+		return v
 	})
-	if strings.Contains(out, "{{") || strings.Contains(out, "{%") {
+	if !known || strings.Contains(out, "{{") || strings.Contains(out, "{%") {
 		return "", false
 	}
 	return out, true
 }
+
+// filter applies the filter name of a permalink template to s: slugify
+// as Eleventy 3's (@sindresorhus/slugify, decamelize off) does to text
+// in ASCII; ok is false for another filter or other text.
+func filter(name, s string) (string, bool) {
+	if name != "slugify" {
+		return "", false
+	}
+	for _, r := range s {
+		if r >= utf8.RuneSelf || r < ' ' {
+			return "", false // transliterated by a table sitemapgen does not carry
+		}
+	}
+	s = strings.ToLower(strings.ReplaceAll(s, "&", " and "))
+	s = contraction().ReplaceAllString(s, "$1$2$3")
+	s = notSlug().ReplaceAllString(s, "-")
+	s = strings.ReplaceAll(s, "\\", "")
+	return strings.Trim(s, "-"), true
+}
+
+var (
+	// contraction is a word's 't or 's, whose quote slugify drops.
+	contraction = lazyre.MustCompile(`([a-zA-Z\d]+)'([ts])(\s|$)`)
+	// notSlug is a run of what a slug holds no character of.
+	notSlug = lazyre.MustCompile(`[^a-z\d]+`)
+)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -69,5 +70,94 @@ func TestEleventyData(t *testing.T) {
 func TestCleanBuild(t *testing.T) {
 	if got := (&eleventy.Preset{}).Rules().Output.CleanBuild; got == "" || strings.Contains(got, "hugo") {
 		t.Errorf("CleanBuild() = %q", got)
+	}
+}
+
+// TestEleventyDataCascade: a permalink's variables are filled from the
+// data cascade (the front matter's title and lang, the template data
+// file, the folders' data files from the closest up, the input folder's
+// own, the global data), through the filter slugify; a permalink that is
+// a function returning a template literal of the data is read as that
+// template. A variable none sets, or one set by code, another filter, a
+// function doing more, leave the page unjoined.
+func TestEleventyDataCascade(t *testing.T) {
+	fsys := fstest.MapFS{
+		"src.json":                  {Data: []byte(`{"section": "w"}`)},
+		"_data/site.json":           {Data: []byte(`{"blog": "journal", "year": 2024, "nested": {"deep": "d"}}`)},
+		"_data/coded.js":            {Data: []byte("export default { when: new Date() };\n")},
+		"_data/meta.mjs":            {Data: []byte("export default { path: 'm' };\n")},
+		"en/en.json":                {Data: []byte(`{"lang": "en"}`)},
+		"de/de.11tydata.json":       {Data: []byte(`{"lang": "de"}`)},
+		"en/blog/blog.json":         {Data: []byte(`{"permalink": "/{{ lang }}/blog/{{ page.fileSlug }}/"}`)},
+		"de/blog/blog.json":         {Data: []byte(`{"permalink": "/{{ lang }}/blog/{{ page.fileSlug }}/"}`)},
+		"en/blog/a.md":              {},
+		"de/blog/a.md":              {},
+		"wiki/wiki.json":            {Data: []byte(`{"permalink": "/{{ section }}/{{ page.fileSlug }}/"}`)},
+		"wiki/a.md":                 {},
+		"journal/journal.json":      {Data: []byte(`{"permalink": "/{{ site.blog }}/{{ site.year }}/{{ page.fileSlug }}/"}`)},
+		"journal/a.md":              {},
+		"posts/posts.11tydata.js":   {Data: []byte("module.exports = {\n  permalink: \"blog/{{ title | slugify }}/\",\n};\n")},
+		"posts/a.md":                {},
+		"vento/vento.json":          {Data: []byte(`{"permalink": "/v/{{ title |> slugify }}/"}`)},
+		"vento/a.vto":               {},
+		"arrow/arrow.11tydata.js":   {Data: []byte("export default {\n  lang: \"en\",\n  eleventyComputed: {\n    permalink: (data) => `/${data.lang}/n/${data.page.fileSlug}/`,\n  },\n};\n")},
+		"arrow/a.md":                {},
+		"method/method.11tydata.js": {Data: []byte("export default {\n  permalink({ page, meta }) {\n    return `/m/${meta.path}/${page.fileSlug}/`;\n  },\n};\n")},
+		"method/a.md":               {},
+		"fn/fn.11tydata.cjs":        {Data: []byte("module.exports = { permalink: function (data) { return `/f/${data.page.filePathStem}.html`; } };\n")},
+		"fn/a.md":                   {},
+		"more/more.11tydata.js":     {Data: []byte("export default { permalink: (data) => `/x/${data.title.toLowerCase()}/` };\n")},
+		"more/a.md":                 {},
+		"unset/unset.json":          {Data: []byte(`{"permalink": "/{{ nothing }}/{{ page.fileSlug }}/"}`)},
+		"unset/a.md":                {},
+		"obj/obj.json":              {Data: []byte(`{"permalink": "/{{ site.nested }}/{{ page.fileSlug }}/"}`)},
+		"obj/a.md":                  {},
+		"code/code.json":            {Data: []byte(`{"permalink": "/{{ coded.when }}/"}`)},
+		"code/a.md":                 {},
+		"upper/upper.json":          {Data: []byte(`{"permalink": "/{{ title | upcase }}/"}`)},
+		"upper/a.md":                {},
+		"comp/comp.json":            {Data: []byte(`{"permalink": "/{{ lang }}/{{ page.fileSlug }}/", "lang": "en"}`)},
+		"comp/sub/sub.11tydata.js":  {Data: []byte("export default { eleventyComputed: { lang: (data) => data.locale } };\n")},
+		"comp/sub/a.md":             {},
+	}
+	e := &eleventy.Preset{Input: "src", Langs: []string{".vto"}}
+	files := e.ReadData(fsys, limits.Default)
+	for _, f := range []string{"src.json", "_data/site.json", "_data/coded.js", "en/en.json", "arrow/arrow.11tydata.js"} {
+		if !slices.Contains(files, f) {
+			t.Errorf("ReadData() = %q: no %s", files, f)
+		}
+	}
+	for _, c := range []struct {
+		page generator.Page
+		want string
+	}{
+		{generator.Page{Path: "en/blog/a.md"}, "/en/blog/a/"},
+		{generator.Page{Path: "de/blog/a.md"}, "/de/blog/a/"},
+		{generator.Page{Path: "de/blog/a.md", Lang: "fr"}, "/fr/blog/a/"}, // the front matter's lang wins
+		{generator.Page{Path: "wiki/a.md"}, "/w/a/"},
+		{generator.Page{Path: "journal/a.md"}, "/journal/2024/a/"},
+		{generator.Page{Path: "posts/a.md", Title: "Hello, World & Friends: it's C++"}, "/blog/hello-world-and-friends-its-c/"},
+		{generator.Page{Path: "posts/a.md", Title: "Grüße"}, ""}, // transliterated by a table sitemapgen does not carry
+		{generator.Page{Path: "posts/a.md"}, ""},                 // no title
+		{generator.Page{Path: "vento/a.vto", Title: "Vento Page"}, "/v/vento-page/"},
+		{generator.Page{Path: "arrow/a.md"}, "/en/n/a/"}, // the data file's own lang
+		{generator.Page{Path: "arrow/a.md", Lang: "fr"}, "/fr/n/a/"},
+		{generator.Page{Path: "arrow/a.md", Permalink: "/front/"}, "/en/n/a/"}, // eleventyComputed wins
+		{generator.Page{Path: "method/a.md"}, "/m/m/a/"},
+		{generator.Page{Path: "fn/a.md"}, "/f/fn/a.html"},
+		{generator.Page{Path: "more/a.md", Title: "X"}, ""},
+		{generator.Page{Path: "unset/a.md"}, ""},
+		{generator.Page{Path: "obj/a.md"}, ""},
+		{generator.Page{Path: "code/a.md"}, ""},
+		{generator.Page{Path: "upper/a.md", Title: "x"}, ""},
+		{generator.Page{Path: "comp/sub/a.md"}, ""}, // lang computed by code, above the literal
+	} {
+		got, ok := e.URLPath(c.page)
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("%s (title %q, lang %q, permalink %q): %q, want %q", c.page.Path, c.page.Title, c.page.Lang, c.page.Permalink, got, c.want)
+		}
 	}
 }

@@ -41,6 +41,9 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 		dir = "."
 	}
 	e := &Preset{Exclude: []string{"_includes", "_data", "_layouts"}}
+	if dir != "." {
+		e.Input = path.Base(dir)
+	}
 	if o, ok := p.Own.(Own); ok {
 		e.Langs = slices.Clone(o.Exts)
 	}

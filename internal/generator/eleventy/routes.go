@@ -17,12 +17,12 @@ var (
 // is written to its path as a folder ("about.md" is "/about/",
 // "blog/index.njk" and "blog/blog.njk" "/blog/"), unless its permalink
 // names another path, or is false (no page). The permalink is the front
-// matter's, or a data file's (see [Preset.ReadData]); in it
-// {{ page.fileSlug }} and {{ page.filePathStem }} are filled. A permalink
-// with any other template syntax ({{ title | slugify }}) or set by code is
-// decided by Eleventy's data, which sitemapgen does not evaluate: such a
-// page is not joined. JavaScript templates (.11ty.js) keep their data in
-// code and are not joined either.
+// matter's, or a data file's (see [Preset.ReadData]); its variables
+// ({{ page.fileSlug }}, {{ lang }}, {{ title | slugify }}) are filled
+// from the data cascade. A permalink with other template syntax, or a
+// variable set by code, is decided by Eleventy's data, which sitemapgen
+// does not evaluate: such a page is not joined. JavaScript templates
+// (.11ty.js) keep their data in code and are not joined either.
 type Preset struct {
 	// Exclude are the folders of the input folder that hold no
 	// templates: its includes, layouts and data folders, and the output.
@@ -30,8 +30,14 @@ type Preset struct {
 	// Langs are the template languages the project adds to Eleventy's
 	// (".vto"; Own.Exts).
 	Langs []string
-	// data are the permalinks of the data files, by path (ReadData).
-	data map[string]dataFile
+	// Input is the name of the input folder when it is not the project
+	// folder ("src"): its own data file (src/src.json) is every
+	// template's.
+	Input string
+	// data are the data files, by path, and global the global data, by
+	// name (ReadData).
+	data   map[string]dataFile
+	global map[string]any
 	// listing says which templates of the includes and layouts folders
 	// list a collection, read from listsFS (readLayouts).
 	listing map[string]bool
@@ -60,7 +66,7 @@ func (e *Preset) URLPath(p generator.Page) (string, bool) {
 	case permalink.off, permalink.unknown:
 		return "", false
 	case permalink.str != "":
-		u, ok := expandPermalink(permalink.str, rel)
+		u, ok := expandPermalink(permalink.str, rel, func(name string) (string, bool) { return e.variable(name, rel, p) })
 		if !ok {
 			return "", false
 		}
