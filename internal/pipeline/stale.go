@@ -285,7 +285,8 @@ func (c sourceChanges) between(after, upto int64) sourceChange {
 
 // sourceChanges lists the modification times of the files and folders
 // of the join's source folder, walked as the join walks it (its
-// excludes: the output folder, node_modules…), sorted by time. A folder's
+// excludes: the output folder, node_modules…) and never into the built
+// site's folder, sorted by time. A folder's
 // time is that of the last file made, deleted or renamed in it. It is
 // read only when a page is older than the build, which is rare: the
 // list is not kept between judgements.
@@ -314,8 +315,15 @@ func (b *builder) sourceChanges(ctx context.Context) sourceChanges {
 		}
 	}
 	folder("")
+	exclude := j.Walk.Exclude
+	if out, ok := within(j.Dir, b.opts.Root); ok {
+		if out == "." {
+			return nil // the built site is the source folder: its times are the build's
+		}
+		exclude = append(slices.Clip(exclude), out) // the built pages' times are the build's
+	}
 	opts := walker.Options{
-		Include: []string{"**/*"}, Exclude: j.Walk.Exclude, FollowSymlinks: j.Walk.FollowSymlinks,
+		Include: []string{"**/*"}, Exclude: exclude, FollowSymlinks: j.Walk.FollowSymlinks,
 		// Called with the folders entered in each folder that has some.
 		Folders: func(dir string, enter, _ []string, _ error) {
 			for _, name := range enter {

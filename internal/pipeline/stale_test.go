@@ -9,9 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
 	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -405,5 +407,37 @@ func TestStaleEarlyPage(t *testing.T) {
 				t.Errorf("the reason does not name the change: %q", because)
 			}
 		})
+	}
+}
+
+// TestStaleBuiltInsideSources: an Eleventy project built into a folder
+// of its input folder that the join's walk does not leave out (the
+// output named as DIR alone): the built pages' own times are no change
+// of the sources, and a page the build wrote early stays listed.
+func TestStaleBuiltInsideSources(t *testing.T) {
+	dir := t.TempDir()
+	site := filepath.Join(dir, "_site")
+	pc := &siteChanger{t: t, root: site}
+	sc := &siteChanger{t: t, root: dir}
+	build := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	earlier := build.Add(-time.Hour)
+	sc.write("index.md", "---\ntitle: home\n---\n", earlier)
+	sc.write("about.md", "---\ntitle: about\n---\n", earlier)
+	pc.write("index.html", "<title>home</title>", build)
+	pc.write("about/index.html", "<title>about</title>", build.Add(time.Second))
+	pc.write("gallery/index.html", "<title>gallery</title>", build.Add(-3*time.Second))
+	touchDirs(t, dir, earlier, "")
+	touchDirs(t, site, build.Add(time.Second), "", "about", "gallery")
+	opts := Options{
+		Root: site, Heads: Heads{Read: true},
+		Map:  mapping.Options{BaseURL: "https://example.com/"},
+		Join: &Sources{Dir: dir, Preset: &eleventy.Preset{}, Walk: walker.Options{Include: []string{"**/*.md"}}},
+	}
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := res.Skipped[mapping.StaleOutput]; n != 0 || !strings.Contains(readOutputs(t, site)["sitemap.xml"], "https://example.com/gallery/<") {
+		t.Errorf("/gallery/ not listed, %d left out as stale", n)
 	}
 }
