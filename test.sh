@@ -466,6 +466,7 @@ race_lane() {
     ./internal/generator/astro:FuzzTSConfig:1700x \
     ./internal/generator/starlight:FuzzDetect:800x \
     ./internal/generator/next:FuzzMarkdownRoutes:1700x \
+    ./internal/generator/sveltekit:FuzzRoutes:1700x \
     ./internal/generator/gatsby:FuzzReadPosts:1700x \
     ./internal/generator/hexo:FuzzConfig:3300x \
     ./internal/generator/eleventy:FuzzDataFile:1700x \

@@ -462,8 +462,9 @@ func TestGeneratorProjects(t *testing.T) {
 				"package.json":     `{"homepage": "https://kit.example", "devDependencies": {"@sveltejs/kit": "2"}}`,
 				"build/":           "",
 			},
-			detected:  "site build (SvelteKit (svelte.config.js)); base URL from package.json homepage",
+			detected:  "site build (SvelteKit (svelte.config.js)); base URL from package.json homepage; SvelteKit URL style (clean URLs, folders with /; from svelte.config.js); sources src/routes (SvelteKit)",
 			base:      "https://kit.example/kit/",
+			clean:     true, // about.html is /kit/about, as SvelteKit links it
 			slash:     mapping.SlashAlways,
 			fallbacks: []string{"200.html"},
 		},

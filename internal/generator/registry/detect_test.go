@@ -86,7 +86,7 @@ func TestDetectSeveral(t *testing.T) {
 				{File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"}},
 				{File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
 				{File: "nuxt.config.ts", PublishDir: ".output/public", BaseURL: "https://n.example/", BaseURLFrom: "nuxt.config.ts site.url", Fallbacks: []string{"200.html"}},
-				{File: "svelte.config.js", PublishDir: "build"},
+				{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true},
 			},
 		},
 	})

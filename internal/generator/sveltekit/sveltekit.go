@@ -2,8 +2,10 @@
 // svelte.config.js (with kit.adapter), else a package.json dependency
 // "@sveltejs/kit". Only the builds of adapter-static (a site of files)
 // and adapter-node (a server and the pages it prerendered) are read; the
-// configuration has no site URL, so package.json's homepage gives it.
-// SvelteKit writes no sitemap of its own.
+// configuration has no site URL, so package.json's homepage gives it
+// (else what the built site says: its feed). Its pages are joined to
+// their routes, and the posts of a route over Markdown to their files
+// (routes.go, loads.go). SvelteKit writes no sitemap of its own.
 package sveltekit
 
 import (
@@ -23,6 +25,7 @@ type Generator struct{}
 var (
 	_ generator.Generator     = Generator{}
 	_ generator.ServerBuilder = Generator{}
+	_ generator.Router        = Generator{}
 )
 
 // Info returns SvelteKit's.
@@ -37,6 +40,12 @@ type Server struct {
 	// (kit.outDir, ".svelte-kit"): [Generator.ReadServerBuild] reads the
 	// routes rendered on demand from its manifest.
 	Out string
+}
+
+// Routes returns the preset of src/routes and the Markdown its routes
+// read, in the project folder.
+func (Generator) Routes(*generator.Project) (generator.Preset, string) {
+	return &Preset{}, "."
 }
 
 // sitemaps names none: SvelteKit writes no sitemap, and a sitemap.xml
@@ -84,7 +93,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // the base path; the configuration has no site URL. SvelteKit's
 // trailingSlash is an option of the route files (+layout.js), not of the
 // configuration: the default, 'never', writes /about as about.html and
-// links it as /about; 'always' writes about/index.html.
+// links it as /about; 'always' writes about/index.html and links it as
+// /about/. The built files tell which, as CleanURLs says; static hosts
+// serve about.html at /about.
 func project(name string, data []byte, vercel bool, lim limits.Limits) *generator.Project {
 	p := &generator.Project{File: name}
 	r := jsconfig.NewReader(name, data, lim)
@@ -119,6 +130,10 @@ func project(name string, data []byte, vercel bool, lim limits.Limits) *generato
 		if v, st := r.Str("kit.adapter().fallback", ""); st == jsconfig.OK && siteurl.CleanDir(v.Value) != "" && siteurl.CleanDir(v.Value) != "index.html" {
 			p.Fallbacks = []string{siteurl.CleanDir(v.Value)}
 		}
+	}
+	if module == adapterStatic && p.PublishDir != "" {
+		// about.html is linked as /about, about/index.html as /about/.
+		p.TrailingSlash, p.CleanURLs = "always", true
 	}
 	if base, st := r.Str("kit.paths.base", siteurl.BaseURLHint); st == jsconfig.OK {
 		p.BasePath = siteurl.NormBase(base.Value)

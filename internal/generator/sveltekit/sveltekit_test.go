@@ -41,7 +41,7 @@ export default config;
 		{
 			Name:  "adapter-static with its defaults",
 			Files: map[string]string{"svelte.config.js": static, "package.json": kitPkg},
-			Want:  []Project{sk(Project{File: "svelte.config.js", PublishDir: "build"})},
+			Want:  []Project{sk(Project{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true})},
 		},
 		{
 			Name: "adapter-static's pages, fallback and kit.paths.base; homepage for the base URL",
@@ -54,7 +54,7 @@ export default {
 	},
 };
 `, "package.json": `{"homepage": "https://svelte.example", "devDependencies": {"@sveltejs/kit": "2"}}`},
-			Want: []Project{sk(Project{File: "svelte.config.js", PublishDir: "dist", Fallbacks: []string{"200.html"}, BasePath: "/app/",
+			Want: []Project{sk(Project{File: "svelte.config.js", PublishDir: "dist", Fallbacks: []string{"200.html"}, BasePath: "/app/", TrailingSlash: "always", CleanURLs: true,
 				BaseURL: "https://svelte.example/app/", BaseURLFrom: "package.json homepage"})},
 		},
 		{
@@ -62,13 +62,13 @@ export default {
 			Files: map[string]string{"svelte.config.js": `const adapter = require('@sveltejs/adapter-static');
 module.exports = { kit: { adapter: adapter({ fallback: 'index.html' }) } };
 `},
-			Want: []Project{sk(Project{File: "svelte.config.js", PublishDir: "build"})},
+			Want: []Project{sk(Project{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true})},
 		},
 		{
 			Name:  "adapter-static given no options on Vercel",
 			Files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "package.json": kitPkg},
 			Env:   map[string]string{"VERCEL": "1"},
-			Want:  []Project{sk(Project{File: "svelte.config.js", PublishDir: ".vercel/output/static"})},
+			Want:  []Project{sk(Project{File: "svelte.config.js", PublishDir: ".vercel/output/static", TrailingSlash: "always", CleanURLs: true})},
 		},
 		{
 			Name: "the new project's adapter-auto, a base path that is not a literal",
