@@ -474,6 +474,25 @@ func TestGeneratorProjects(t *testing.T) {
 			hint:  []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`},
 		},
 		{
+			// A SvelteKit blog's feed states the site's URL (issue 86): its
+			// self link less the feed's path; its channel link, the
+			// project's repository, says nothing.
+			name:     "sveltekit with a feed",
+			files:    map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/index.html": "<title>home</title>", "build/rss.xml": "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><link>https://github.com/o/r</link><atom:link rel=\"self\" href=\"https://blog.test/rss.xml\"/></channel></rss>"},
+			detected: "site build (SvelteKit (svelte.config.js)); base URL https://blog.test/ from the feed rss.xml's self link; SvelteKit URL style (clean URLs, folders with /; from svelte.config.js); sources src/routes (SvelteKit)",
+			base:     "https://blog.test/",
+			clean:    true,
+			slash:    mapping.SlashAlways,
+		},
+		{
+			name:     "sveltekit with a feed and a CNAME, which outranks it",
+			files:    map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/CNAME": "own.test\n", "build/rss.xml": "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><link>https://github.com/o/r</link><atom:link rel=\"self\" href=\"https://blog.test/rss.xml\"/></channel></rss>"},
+			detected: "site build (SvelteKit (svelte.config.js)); base URL from build/CNAME (the custom domain); SvelteKit URL style (clean URLs, folders with /; from svelte.config.js); sources src/routes (SvelteKit)",
+			base:     "https://own.test/",
+			clean:    true,
+			slash:    mapping.SlashAlways,
+		},
+		{
 			name:  "gatsby without siteUrl",
 			files: map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`, "public/": ""},
 			hint:  []string{"siteUrl: in siteMetadata of Gatsby's configuration (gatsby-config.js)", `"homepage": in package.json`},

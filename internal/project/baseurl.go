@@ -44,6 +44,12 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)),
 			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", u, from)})
 	}
+	if p.baseFromSite != "" && p.baseFromSite == u && placeholder(u) {
+		// The built site says it (a SvelteKit blog's feed, written from
+		// a starter's constant): its source is the project's code.
+		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: p.baseSiteFile,
+			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own where the site's code writes it, or give --base-url", u, from)})
+	}
 	return nil
 }
 
@@ -91,7 +97,7 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 				// Two URLs of its own (Vercel's branch URL and deploy URL):
 				// the one the built pages name, else the first.
 				own, from = d.OwnURL, d.OwnFrom+" (previews: own-url; over "+d.OtherOwnFrom+", which the built pages do not name)"
-				if site, _ := siteBaseURL(root, p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
+				if site, _, _ := siteBaseURL(root, p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
 					own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
 				}
 			}
@@ -119,8 +125,8 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		// The configuration computes the base URL (an f-string in conf.py),
 		// or has none: the built site may say it. It ranks below every
 		// value given, and above a platform's guess.
-		if u, from := siteBaseURL(root, p.lim); u != "" {
-			p.baseFromSite = u
+		if u, from, file := siteBaseURL(root, p.lim); u != "" {
+			p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
 			return u, from, nil
 		}
 	}
@@ -134,6 +140,13 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	p.baseWarnings = append(p.baseWarnings, warnings...)
 	if cname != "" {
 		return withPath(cname, basePath(g)), file + " (the custom domain)", nil
+	}
+	if g != nil && root != "" {
+		// The site's own feed states where it is (a SvelteKit blog's).
+		if u, from, file := siteFeedBaseURL(root, p.lim); u != "" {
+			p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
+			return u, from, nil
+		}
 	}
 	if inDeploy && d.Weak && d.ProductionURL != "" {
 		u := d.ProductionURL
@@ -173,8 +186,9 @@ func (p *discovery) customDomain(root string, g *generator.Project) (u, from str
 		return "", ""
 	}
 	u, from = g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom)
+	file := ""
 	if u == "" {
-		u, from = siteBaseURL(root, p.lim)
+		u, from, file = siteBaseURL(root, p.lim)
 	}
 	if u == "" || placeholder(u) || mapping.Loopback(hostOf(u)) || host.UnderDomain(u, p.deploy.PlatformDomain) {
 		return "", ""
@@ -183,7 +197,7 @@ func (p *discovery) customDomain(root string, g *generator.Project) (u, from str
 		return "", ""
 	}
 	if g.BaseURL == "" {
-		p.baseFromSite = u
+		p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
 	} else {
 		p.baseFromGen = true
 	}

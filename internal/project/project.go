@@ -383,8 +383,9 @@ type discovery struct {
 	// baseFromGen is true when the base URL is the generator's.
 	baseFromGen bool
 	// baseFromSite is the base URL the built site said (siteBaseURL), ""
-	// when it came from elsewhere.
-	baseFromSite string
+	// when it came from elsewhere; baseSiteFile the file that said it
+	// (the site folder for its pages' canonical links).
+	baseFromSite, baseSiteFile string
 	// genStyle, with no platform, is the generator whose URL form
 	// applies (applyGeneratorStyle); nil when none does.
 	genStyle *generator.Project

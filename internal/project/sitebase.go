@@ -1,7 +1,8 @@
 package project
 
 // The base URL from what the built site says, when the generator's
-// configuration computes it (Sphinx's html_baseurl as an f-string).
+// configuration computes it (Sphinx's html_baseurl as an f-string) or
+// has none (SvelteKit's).
 
 import (
 	"context"
@@ -30,8 +31,9 @@ const basePages = 1000
 // ending in "/", of the canonical links of the site's home page and of
 // the other pages read, all of which must have one), else the folder of
 // the sitemap that robots.txt's Sitemap: lines name, else the base the
-// URLs of the generator's own sitemap.xml share. "" when the site says
-// none, or its pages disagree.
+// URLs of the generator's own sitemap.xml share. file is the file that
+// said it, relative to root ("" for the pages' canonical links). "" when
+// the site says none, or its pages disagree.
 //
 // Every file is read inside root through the one door (package fsx): a
 // link out of root is not followed, a FIFO or any other file that is not
@@ -40,23 +42,37 @@ const basePages = 1000
 // limits.robots_bytes, sitemap.xml by the protocol's limits). A file
 // passed over says nothing here: the build that follows reads the same
 // files, and says so there.
-func siteBaseURL(root string, lim limits.Limits) (u, from string) {
+func siteBaseURL(root string, lim limits.Limits) (u, from, file string) {
 	lim = lim.Or()
 	r, err := fsx.OpenRoot(root)
 	if err != nil {
-		return "", ""
+		return "", "", ""
 	}
 	defer r.Close()
 	if u := canonicalBase(r, int64(lim.PageBytes)); u != "" {
-		return u, "the pages' canonical links"
+		return u, "the pages' canonical links", ""
 	}
 	if u := robotsBase(r, int64(lim.RobotsBytes)); u != "" {
-		return u, "robots.txt's Sitemap: lines"
+		return u, "robots.txt's Sitemap: lines", "robots.txt"
 	}
 	if u := sitemapBase(root); u != "" {
-		return u, "the generator's sitemap.xml"
+		return u, "the generator's sitemap.xml", "sitemap.xml"
 	}
-	return "", ""
+	return "", "", ""
+}
+
+// siteFeedBaseURL returns the base URL a feed of the built site in root
+// states, what said it and the feed's path relative to root (see
+// feedBase); "" for none. It ranks below every other source but a
+// platform's guess: a feed's links are written by the site's own code,
+// which may copy a template's.
+func siteFeedBaseURL(root string, lim limits.Limits) (u, from, file string) {
+	r, err := fsx.OpenRoot(root)
+	if err != nil {
+		return "", "", ""
+	}
+	defer r.Close()
+	return feedBase(r, int64(lim.Or().PageBytes))
 }
 
 // canonicalBase is the base the canonical links of the site's pages
