@@ -99,7 +99,7 @@ export SITEMAPGEN_CACHE_DIR=$work/cache
 export PATH="$(go env GOPATH)/bin:$PATH"
 # The Node fixtures whose packages the tests run (npm install in each,
 # pinned by its package-lock.json).
-npm_fixture_names=(astro eleventy eleventy-vento npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli hexo hexo-fluid)
+npm_fixture_names=(astro eleventy eleventy-vento npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli hexo hexo-fluid sveltekit-static)
 if [[ -n ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   # Nothing is installed: what is missing is said now, each with what
   # installs it, and nothing runs, rather than failing the tests that
