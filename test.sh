@@ -467,6 +467,7 @@ race_lane() {
     ./internal/generator/starlight:FuzzDetect:800x \
     ./internal/generator/next:FuzzMarkdownRoutes:1700x \
     ./internal/generator/sveltekit:FuzzRoutes:1700x \
+    ./internal/generator/nuxt:FuzzCollections:800x \
     ./internal/project:FuzzFeed:3300x \
     ./internal/generator/gatsby:FuzzReadPosts:1700x \
     ./internal/generator/hexo:FuzzConfig:3300x \

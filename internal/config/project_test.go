@@ -444,7 +444,7 @@ func TestGeneratorProjects(t *testing.T) {
 				"nuxt.config.ts":  "export default defineNuxtConfig({ app: { baseURL: '/shop/' }, site: { url: 'https://nuxt.example', trailingSlash: false } })\n",
 				".output/public/": "",
 			},
-			detected:  "site .output/public (Nuxt (nuxt.config.ts)); base URL from nuxt.config.ts site.url + app.baseURL; Nuxt URL style (clean URLs, folders without /; from nuxt.config.ts)",
+			detected:  "site .output/public (Nuxt (nuxt.config.ts)); base URL from nuxt.config.ts site.url + app.baseURL; Nuxt URL style (clean URLs, folders without /; from nuxt.config.ts); sources pages (Nuxt)",
 			base:      "https://nuxt.example/shop/",
 			clean:     true,
 			slash:     mapping.SlashNever,

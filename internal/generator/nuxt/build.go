@@ -54,30 +54,31 @@ func serverBuild(d *generator.Dir, p *generator.Project) {
 	if info, err := fsx.Stat(d.Path(), path.Join(server, serverEntry)); err != nil || !info.Mode().IsRegular() {
 		return
 	}
-	p.Own = Server{Dir: server}
+	p.Own = Own{Server: server}
 	if p.TrailingSlash == "" {
 		p.TrailingSlash = "never"
 	}
 	p.Notes = append(p.Notes, generator.Note(p.File, 0, "the build in .output is a server build (nuxi build): only its prerendered pages are files (in %s); pages rendered on demand are not listed", p.PublishDir))
 }
 
-// ReadServerBuild reads, for a server build (Own a [Server]), the routes
+// ReadServerBuild reads, for a server build (Own's Server set), the routes
 // rendered on demand (see [readBuild]); nil for `nuxi generate`'s.
 // Nitro's server serves only the files its build found: the sitemaps
 // written after it are not, which Frozen says.
 func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
-	s, ok := p.Own.(Server)
-	if !ok {
+	o, _ := p.Own.(Own)
+	server := o.Server
+	if server == "" {
 		return nil, nil
 	}
-	od, w, err := readBuild(dir, s.Dir, p, lim)
+	od, w, err := readBuild(dir, server, p, lim)
 	if err != nil {
 		return nil, err
 	}
-	frozen := &diag.Diagnostic{File: s.Dir + "/" + serverEntry,
+	frozen := &diag.Diagnostic{File: server + "/" + serverEntry,
 		Msg:  "Nitro's server serves only the files `nuxi build` found in " + p.PublishDir + ": the sitemaps written there after it are not served",
 		Hint: "serve " + p.PublishDir + " as static files from the host (as Nitro's presets for Netlify, Vercel or Cloudflare do), or give --out public: the next `nuxi build` serves them"}
-	return &generator.ServerBuild{What: "Nuxt's nuxi build, for a server", OnDemand: od, Warnings: w, Frozen: frozen, Input: s.Dir + "/" + serverEntry}, nil
+	return &generator.ServerBuild{What: "Nuxt's nuxi build, for a server", OnDemand: od, Warnings: w, Frozen: frozen, Input: server + "/" + serverEntry}, nil
 }
 
 // readBuild reads the routes of the Nuxt server build of p, whose

@@ -1,10 +1,13 @@
 // Package nuxt is Nuxt, as sitemapgen knows it: a project is a
 // nuxt.config.*, else a package.json dependency "nuxt". `nuxi generate`
 // writes a site of files into Nitro's public folder; `nuxi build` a
-// server and the pages it prerendered. Its sitemaps are @nuxtjs/sitemap's.
+// server and the pages it prerendered. Its pages are joined to their
+// page files, and with @nuxt/content to the Markdown of content/
+// (routes.go, content.go). Its sitemaps are @nuxtjs/sitemap's.
 package nuxt
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -20,6 +23,7 @@ type Generator struct{}
 var (
 	_ generator.Generator     = Generator{}
 	_ generator.ServerBuilder = Generator{}
+	_ generator.Router        = Generator{}
 )
 
 // Info returns Nuxt's.
@@ -27,12 +31,28 @@ func (Generator) Info() generator.Info {
 	return generator.Info{Name: "nuxt", Title: "Nuxt", PublishKey: "nitro.output.publicDir", ConfigFile: "nuxt.config.ts", BaseURLPlaces: []string{"url: in site of Nuxt's configuration ({file}), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}, Sitemaps: sitemaps}
 }
 
-// Server is what a Nuxt project keeps of a server build (`nuxi build`:
-// .output/server beside .output/public), as Project.Own.
-type Server struct {
-	// Dir is Nitro's server folder, relative to the project folder:
-	// [Generator.ReadServerBuild] reads the routes of its router.
-	Dir string
+// Own is what a Nuxt project keeps for its generator's hooks, as
+// Project.Own.
+type Own struct {
+	// Server is Nitro's server folder of a server build (`nuxi build`:
+	// .output/server beside .output/public), relative to the project
+	// folder: [Generator.ReadServerBuild] reads the routes of its router.
+	// "" for a site of files (`nuxi generate`).
+	Server string
+	// Content says the project uses @nuxt/content (a dependency of its
+	// package.json, or one of the configuration's modules).
+	Content bool
+	// SitemapModule names what says the project uses @nuxtjs/sitemap
+	// (or @nuxtjs/seo, which holds it), whose Nuxt Content integration
+	// dates a content page by its front matter; "" for none.
+	SitemapModule string
+}
+
+// Routes returns the preset of the project's page files and, with
+// @nuxt/content, its content/, in the project folder.
+func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+	o, _ := p.Own.(Own)
+	return &Preset{Content: o.Content, SitemapModule: o.SitemapModule}, "."
 }
 
 // sitemaps names @nuxtjs/sitemap's: sitemap.xml, or sitemap_index.xml
@@ -59,8 +79,38 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	}
 	p := project(name, data, d.Env, d.Limits())
 	serverBuild(d, p)
+	modules(d, p, name, data)
 	jsproject.Homepage(d, p)
 	return p, nil
+}
+
+// modules sets in p's Own whether the project uses @nuxt/content and
+// @nuxtjs/sitemap (or @nuxtjs/seo): a dependency of its package.json,
+// or a name of the configuration's modules (the file name, data).
+func modules(d *generator.Dir, p *generator.Project, name string, data []byte) {
+	o, _ := p.Own.(Own)
+	var listed []string
+	if data != nil {
+		listed, _ = jsconfig.NewReader(name, data, d.Limits()).Strs("modules")
+	}
+	uses := func(module string) string {
+		switch {
+		case slices.Contains(listed, module):
+			return name + " modules"
+		case d.Depends(module):
+			return "package.json"
+		}
+		return ""
+	}
+	o.Content = uses("@nuxt/content") != ""
+	for _, m := range []string{"@nuxtjs/sitemap", "@nuxtjs/seo"} {
+		if from := uses(m); from != "" && o.SitemapModule == "" {
+			o.SitemapModule = m + " (" + from + ")"
+		}
+	}
+	if o != (Own{}) {
+		p.Own = o
+	}
 }
 
 // nitroPublicDir returns the folder Nitro's static preset writes the site

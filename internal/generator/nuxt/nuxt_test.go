@@ -57,7 +57,20 @@ export default defineNuxtConfig({
 			Name:  "site.url, app.baseURL, site.trailingSlash",
 			Files: map[string]string{"nuxt.config.ts": seo},
 			Want: []Project{nx(Project{File: "nuxt.config.ts", BaseURL: "https://nuxt.example/docs/", BaseURLFrom: "nuxt.config.ts site.url + app.baseURL",
-				TrailingSlash: "always"})},
+				TrailingSlash: "always", Own: nuxt.Own{SitemapModule: "@nuxtjs/sitemap (nuxt.config.ts modules)"}})},
+		},
+		{
+			Name: "@nuxt/content from the modules, @nuxtjs/seo from package.json",
+			Files: map[string]string{
+				"nuxt.config.ts": "export default defineNuxtConfig({ modules: ['@nuxt/content', '@nuxt/ui'] })\n",
+				"package.json":   `{"dependencies": {"nuxt": "^4.1.0", "@nuxt/content": "^3.7.0", "@nuxtjs/seo": "^3.2.0"}}`,
+			},
+			Want: []Project{nx(Project{File: "nuxt.config.ts", Own: nuxt.Own{Content: true, SitemapModule: "@nuxtjs/seo (package.json)"}})},
+		},
+		{
+			Name:  "@nuxt/content from package.json, modules not a literal list",
+			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({ modules: [['@nuxt/content', {}]] })\n", "package.json": `{"devDependencies": {"@nuxt/content": "2.13.4"}}`},
+			Want:  []Project{nx(Project{File: "nuxt.config.ts", Own: nuxt.Own{Content: true}})},
 		},
 		{
 			Name: "runtimeConfig.public.siteUrl, site.trailingSlash false",
@@ -122,13 +135,13 @@ export default defineNuxtConfig({
 			// nuxi build: .output/server beside .output/public.
 			Name:  "a server build",
 			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({})\n", ".output/server/chunks/build/server.mjs": nuxtServerModule, ".output/public/index.html": "<title>home</title>"},
-			Want: []Project{nx(Project{File: "nuxt.config.ts", Own: nuxt.Server{Dir: ".output/server"}, TrailingSlash: "never",
+			Want: []Project{nx(Project{File: "nuxt.config.ts", Own: nuxt.Own{Server: ".output/server"}, TrailingSlash: "never",
 				Notes: []string{"nuxt.config.ts: the build in .output is a server build (nuxi build): only its prerendered pages are files (in .output/public); pages rendered on demand are not listed"}})},
 		},
 		{
 			Name:  "a server build, site.trailingSlash true",
 			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({ site: { trailingSlash: true } })\n", ".output/server/chunks/build/server.mjs": nuxtServerModule},
-			Want: []Project{nx(Project{File: "nuxt.config.ts", Own: nuxt.Server{Dir: ".output/server"}, TrailingSlash: "always",
+			Want: []Project{nx(Project{File: "nuxt.config.ts", Own: nuxt.Own{Server: ".output/server"}, TrailingSlash: "always",
 				Notes: []string{"nuxt.config.ts: the build in .output is a server build (nuxi build): only its prerendered pages are files (in .output/public); pages rendered on demand are not listed"}})},
 		},
 	})
