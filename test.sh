@@ -479,6 +479,7 @@ race_lane() {
     ./internal/pipeline:FuzzFMCache:5000x \
     ./internal/host:FuzzHostFiles:5000x \
     ./internal/host:FuzzRedirects:800x \
+    ./internal/host:FuzzNetlifySettings:2000x \
     ./mapping:FuzzLoc:4200x \
     ./mapping:FuzzParseBaseURL:6700x \
     ./mapping:FuzzPlainResolver:6700x \

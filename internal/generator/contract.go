@@ -104,11 +104,12 @@ type Info struct {
 // from them, without a build: Hugo's, Jekyll's, MkDocs'; and plain, for a
 // folder no generator owns. registry.ContentPresets names them.
 type Loader interface {
-	// Load reads the generator's configuration in the folder dir and
-	// returns its preset, with the generator's defaults where dir has
-	// none (found false). A configuration that exists but does not parse
-	// is the error, naming its file relative to dir.
-	Load(dir string, lim limits.Limits) (p Preset, found bool, err error)
+	// Load reads the generator's configuration in the folder d (made
+	// by NewDir: its environment is the build's, its limits bound every
+	// file read) and returns its preset, with the generator's defaults
+	// where d has none (found false). A configuration that exists but
+	// does not parse is the error, naming its file relative to d.
+	Load(d *Dir) (p Preset, found bool, err error)
 }
 
 // A Claimer is a Generator that takes files before any generator's

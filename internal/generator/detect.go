@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -204,10 +205,36 @@ func Detect(d *Dir, gens []Generator) ([]Project, error) {
 	return out, nil
 }
 
+// Env is the environment a generator's build runs with, as sitemapgen
+// knows it. It returns the value of the variable key and what set it,
+// for messages: the variable's name when sitemapgen's own environment
+// gives it ("HUGO_ENABLEGITINFO"); the name and the place when the
+// hosting platform's file sets it for the build
+// ("HUGO_ENABLEGITINFO in netlify.toml:5 [build.environment]"). ok is
+// false for a variable that is not set.
+type Env func(key string) (value, from string, ok bool)
+
+// OSEnv is sitemapgen's own environment.
+func OSEnv(key string) (value, from string, ok bool) {
+	return LookupEnv(os.LookupEnv)(key)
+}
+
+// LookupEnv is the environment lookup gives (os.LookupEnv, a test's
+// map), each variable set by sitemapgen's own environment.
+func LookupEnv(lookup func(string) (string, bool)) Env {
+	return func(key string) (string, string, bool) {
+		v, ok := lookup(key)
+		if !ok {
+			return "", "", false
+		}
+		return v, key, true
+	}
+}
+
 // OpenDir returns the project folder dir, as named, for the generators'
-// Detect: env is the environment (os.LookupEnv), lim bounds every file
-// read. dir that is not a folder is the error.
-func OpenDir(dir string, env func(string) (string, bool), lim limits.Limits) (*Dir, error) {
+// Detect: env is the environment (OSEnv), lim bounds every file read.
+// dir that is not a folder is the error.
+func OpenDir(dir string, env Env, lim limits.Limits) (*Dir, error) {
 	fi, err := fsx.StatNamed(dir) // the project folder, as named
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
@@ -224,8 +251,9 @@ func OpenDir(dir string, env func(string) (string, bool), lim limits.Limits) (*D
 
 // NewDir returns the project folder dir for a Loader's Load, which reads
 // its generator's configuration alone: unlike OpenDir, it reads nothing
-// itself (package.json included) and does not look at dir.
-func NewDir(dir string, env func(string) (string, bool), lim limits.Limits) *Dir {
+// itself (package.json included) and does not look at dir. env is the
+// environment (OSEnv), lim bounds every file read.
+func NewDir(dir string, env Env, lim limits.Limits) *Dir {
 	return &Dir{dir: dir, env: env, lim: lim, files: map[string]fileRead{}, claimed: map[string]bool{}}
 }
 
@@ -236,7 +264,7 @@ func NewDir(dir string, env func(string) (string, bool), lim limits.Limits) *Dir
 // goroutines at once.
 type Dir struct {
 	dir     string
-	env     func(string) (string, bool)
+	env     Env
 	pkg     *packageJSON
 	lim     limits.Limits // on every file read
 	files   map[string]fileRead
@@ -253,7 +281,14 @@ type fileRead struct {
 func (d *Dir) Path() string { return d.dir }
 
 // Env returns the value of the environment variable key.
-func (d *Dir) Env(key string) (string, bool) { return d.env(key) }
+func (d *Dir) Env(key string) (string, bool) {
+	v, _, ok := d.env(key)
+	return v, ok
+}
+
+// EnvFrom returns the value of the environment variable key and what
+// set it, for messages (see [Env]).
+func (d *Dir) EnvFrom(key string) (value, from string, ok bool) { return d.env(key) }
 
 // Limits returns the limits every file is read within.
 func (d *Dir) Limits() limits.Limits { return d.lim }

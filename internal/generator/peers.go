@@ -3,7 +3,6 @@ package generator
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -30,7 +29,7 @@ import (
 // script. found are the generators Detect found in dir. A tool the
 // project uses with no options is a Config without any.
 func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Config {
-	d := &Dir{dir: dir, env: os.LookupEnv, lim: lim}
+	d := &Dir{dir: dir, env: OSEnv, lim: lim}
 	d.pkg, _ = d.readPackageJSON() // Detect said what was wrong with it
 	var out []peer.Config
 	for _, p := range found {

@@ -23,6 +23,9 @@ type Deploy struct {
 	// VERCEL_ENV (production, preview, development), the branch on
 	// Cloudflare Pages, "actions" on GitHub.
 	Context string
+	// Branch is the branch being built, where the environment names it
+	// apart from Context (Netlify's BRANCH); "" elsewhere.
+	Branch string
 	// Preview is true for a deploy that is not the production site, when
 	// the environment says so (Netlify, Vercel). Cloudflare Pages does not
 	// tell a preview from production.
@@ -67,7 +70,7 @@ const NetlifyCacheDir = "/opt/build/cache"
 //   - Netlify: NETLIFY=true; URL, the site's main address (its custom
 //     domain when it has one); DEPLOY_PRIME_URL, the deploy's own
 //     (deploy-preview-42--site.netlify.app, branch--site.netlify.app);
-//     CONTEXT.
+//     CONTEXT; BRANCH.
 //   - Vercel: VERCEL=1; VERCEL_ENV; VERCEL_PROJECT_PRODUCTION_URL, the
 //     production domain without a scheme, set in every environment: the
 //     shortest custom domain of the project, else its *.vercel.app one;
@@ -82,7 +85,7 @@ const NetlifyCacheDir = "/opt/build/cache"
 func FromEnv(getenv func(string) string) (Deploy, bool) {
 	switch {
 	case getenv("NETLIFY") == "true" || getenv("CONTEXT") != "" && getenv("DEPLOY_PRIME_URL") != "":
-		d := Deploy{Platform: Netlify, Context: getenv("CONTEXT"), CacheDir: NetlifyCacheDir}
+		d := Deploy{Platform: Netlify, Context: getenv("CONTEXT"), Branch: getenv("BRANCH"), CacheDir: NetlifyCacheDir}
 		d.Preview = d.Context == "deploy-preview" || d.Context == "branch-deploy"
 		d.ProductionURL, d.ProductionFrom = siteURL(getenv("URL")), "URL"
 		d.OwnURL, d.OwnFrom = siteURL(getenv("DEPLOY_PRIME_URL")), "DEPLOY_PRIME_URL"

@@ -39,9 +39,9 @@ func TestFromEnv(t *testing.T) {
 		},
 		{
 			name: "netlify branch deploy",
-			env:  map[string]string{"NETLIFY": "true", "CONTEXT": "branch-deploy", "URL": "https://example.org/", "DEPLOY_PRIME_URL": "https://staging--site.netlify.app"},
+			env:  map[string]string{"NETLIFY": "true", "CONTEXT": "branch-deploy", "BRANCH": "staging", "URL": "https://example.org/", "DEPLOY_PRIME_URL": "https://staging--site.netlify.app"},
 			ok:   true,
-			want: Deploy{Platform: Netlify, Context: "branch-deploy", Preview: true, ProductionURL: "https://example.org/", ProductionFrom: "URL", OwnURL: "https://staging--site.netlify.app/", OwnFrom: "DEPLOY_PRIME_URL", CacheDir: NetlifyCacheDir},
+			want: Deploy{Platform: Netlify, Context: "branch-deploy", Branch: "staging", Preview: true, ProductionURL: "https://example.org/", ProductionFrom: "URL", OwnURL: "https://staging--site.netlify.app/", OwnFrom: "DEPLOY_PRIME_URL", CacheDir: NetlifyCacheDir},
 		},
 		{
 			name: "vercel production",

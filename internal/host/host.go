@@ -9,7 +9,10 @@
 //     vercel.json's redirects ([LoadRedirects]);
 //   - the build environment of Netlify, Vercel, Cloudflare Pages and GitHub
 //     Actions: the production URL, a preview's own ([FromEnv]);
-//   - the URL form each platform answers with 200 ([StyleOf], [Style.Answer]).
+//   - what a platform's own file (netlify.toml, vercel.json) says of its
+//     builds ([ReadSettings]): the URL form each platform answers with
+//     200 ([Style.Answer]), the publish folder, the variables it sets
+//     for the build.
 //
 // A rule this package cannot evaluate with certainty (a Vercel rule with
 // has or missing conditions, a pattern Go's regexp cannot express) is

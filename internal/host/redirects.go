@@ -73,7 +73,6 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -122,7 +121,9 @@ var redirectSources = []struct {
 	parse func(r *Redirects, path string, data []byte, shadowing bool) []error
 }{
 	{"_redirects", (*Redirects).parseRedirectsFile},
-	{"netlify.toml", (*Redirects).parseNetlifyTOML},
+	{"netlify.toml", func(r *Redirects, path string, data []byte, shadowing bool) []error {
+		return r.parseNetlifyTOML(parseNetlify(r.lim, path, data), shadowing)
+	}},
 	{"vercel.json", (*Redirects).parseVercelRedirects},
 }
 
@@ -472,25 +473,23 @@ type netlifyTOMLRedirect struct {
 }
 
 // parseNetlifyTOML reads the [[redirects]] of netlify.toml.
-func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) []error {
-	var cfg struct {
-		Redirects []toml.Primitive `toml:"redirects"`
+func (r *Redirects) parseNetlifyTOML(n *netlifyTOML, shadowing bool) []error {
+	const then = "its redirects are ignored"
+	if err := n.problemThen(then); err != nil {
+		return []error{err}
 	}
-	if errs := bounded(r.lim, path, data, "its redirects are ignored"); errs != nil {
-		return errs
-	}
-	md, err := toml.Decode(string(data), &cfg)
-	if err != nil {
-		return []error{tomlError(path, err, "its redirects are ignored")}
+	var entries []toml.Primitive
+	if _, err := n.table("redirects", &entries, then); err != nil {
+		return []error{err}
 	}
 	var warnings []error
-	lines := tomlRedirectLines(data, len(cfg.Redirects))
-	for i, prim := range cfg.Redirects {
-		where := diag.Pos{File: path}
+	lines := tomlArrayLines(n.data, "redirects", len(entries))
+	for i, prim := range entries {
+		where := diag.Pos{File: n.path}
 		if i < len(lines) {
 			where.Line = lines[i]
 		}
-		ru, err := tomlRedirectRule(md, prim, shadowing)
+		ru, err := tomlRedirectRule(n.md, prim, shadowing)
 		if err != nil {
 			warnings = append(warnings, where.Errorf("%v", err))
 			continue
@@ -499,25 +498,6 @@ func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) [
 		r.rules = append(r.rules, ru)
 	}
 	return warnings
-}
-
-// tomlError returns the error err of netlify.toml's decoder, at path
-// and the line it names, its message bounded (diag.DecoderMessage: it
-// may quote a value of the file whole, a status of a million digits),
-// then what follows of it.
-func tomlError(path string, err error, then string) error {
-	where, msg := diag.Pos{File: path}, err.Error()
-	var pe toml.ParseError
-	if errors.As(err, &pe) {
-		where.Line = pe.Position.Line
-		if pe.Message != "" {
-			msg = pe.Message
-		}
-	} else if m := tomlErrorLine().FindStringSubmatch(msg); m != nil { // a type error
-		where.Line, _ = strconv.Atoi(m[1])
-		msg = msg[len(m[0]):]
-	}
-	return where.Errorf("%s; %s", diag.DecoderMessage(msg), then)
 }
 
 func tomlRedirectRule(md toml.MetaData, prim toml.Primitive, shadowing bool) (redirectRule, error) {
@@ -585,39 +565,6 @@ func tomlPairs(m map[string]any) string {
 		pairs = append(pairs, fmt.Sprintf("%s = %v", k, m[k]))
 	}
 	return strings.Join(pairs, ", ")
-}
-
-var (
-	tomlErrorLine       = lazyre.MustCompile(`^toml: line ([1-9][0-9]*)(?: \(last key "[^"]*"\))?: `)
-	tomlRedirectsHeader = lazyre.MustCompile(`^\s*\[\[\s*(?:redirects|"redirects"|'redirects')\s*\]\]\s*(?:#.*)?$`)
-	tomlRedirectsKey    = lazyre.MustCompile(`^\s*(?:redirects|"redirects"|'redirects')\s*=`)
-)
-
-// tomlRedirectLines returns the line of each of the n [[redirects]] tables
-// of netlify.toml: the line of its header, or the line of
-// "redirects = [...]" for an inline array; nil when the lines do not
-// account for n tables.
-func tomlRedirectLines(data []byte, n int) []int {
-	var headers, keys []int
-	for i, line := range strings.Split(string(data), "\n") {
-		switch {
-		case tomlRedirectsHeader().MatchString(line):
-			headers = append(headers, i+1)
-		case tomlRedirectsKey().MatchString(line):
-			keys = append(keys, i+1)
-		}
-	}
-	switch {
-	case len(headers) == n:
-		return headers
-	case len(headers) == 0 && len(keys) == 1:
-		lines := make([]int, n)
-		for i := range lines {
-			lines[i] = keys[0]
-		}
-		return lines
-	}
-	return nil
 }
 
 // vercelRedirect is an entry of the redirects of vercel.json.

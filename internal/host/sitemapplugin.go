@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -46,19 +44,18 @@ func NetlifySitemapPlugin(dir string, lim limits.Limits, known []string) (*Plugi
 	if errs != nil || path == "" {
 		return nil, errs
 	}
-	if errs := bounded(lim, path, data, "its plugins are not read"); errs != nil {
-		return nil, errs
+	n := parseNetlify(lim, path, data)
+	if err := n.problemThen("its plugins are not read"); err != nil {
+		return nil, []error{err}
 	}
-	var cfg struct {
-		Plugins []struct {
-			Package string         `toml:"package"`
-			Inputs  map[string]any `toml:"inputs"`
-		} `toml:"plugins"`
+	var plugins []struct {
+		Package string         `toml:"package"`
+		Inputs  map[string]any `toml:"inputs"`
 	}
-	if _, err := toml.Decode(string(data), &cfg); err != nil {
-		return nil, []error{tomlError(path, err, "its plugins are not read")}
+	if _, err := n.table("plugins", &plugins, "its plugins are not read"); err != nil {
+		return nil, []error{err}
 	}
-	for _, p := range cfg.Plugins {
+	for _, p := range plugins {
 		if !slices.Contains(netlifySitemapPackages, p.Package) {
 			continue
 		}

@@ -10,8 +10,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
@@ -117,11 +115,46 @@ func isDir(dir, rel string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// StyleOf returns the URL style of platform (one of the platform names),
-// reading its files in dirs (netlify.toml, vercel.json; the first found
-// counts). Problems with a file come back as warnings naming it; the
-// error is for a file that exists but cannot be read.
+// Settings are what a platform's own file (netlify.toml, vercel.json)
+// says of building and serving a site, read once by [ReadSettings].
+type Settings struct {
+	// Style is the form of URL the platform answers with 200, and the
+	// publish folder the file names.
+	Style Style
+	// Env are the variables the file sets for the build (see [Build]),
+	// each once: a table's in the order of their names, a later table's
+	// in the place of an earlier one's of the same name.
+	Env []Var
+}
+
+// Build names the build whose variables [ReadSettings] gives: Netlify's
+// deploy context (production, deploy-preview, branch-deploy, dev: its
+// CONTEXT) and the branch built (its BRANCH). A build outside the
+// platform's is production's, of no branch.
+type Build struct {
+	Context, Branch string
+}
+
+// Var is a variable a platform's file sets for the build.
+type Var struct {
+	Name, Value string
+	// From says where: the file, the line and the table
+	// ("netlify.toml:5 [build.environment]").
+	From string
+}
+
+// StyleOf returns the URL style of platform, as [ReadSettings] reads it.
+func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error, error) {
+	s, warnings, err := ReadSettings(platform, Build{}, lim, dirs...)
+	return s.Style, warnings, err
+}
+
+// ReadSettings returns the settings of platform (one of the platform
+// names), reading its own file, the first found in dirs (netlify.toml,
+// vercel.json), once. Problems with the file come back as warnings
+// naming it; the error is for a file that exists but cannot be read.
 //
+// The URL style:
 //   - Netlify serves about.html at /about as well as /about.html, and with
 //     Pretty URLs (on unless netlify.toml's [build.processing.html]
 //     pretty_urls says false) redirects /about.html to /about; it
@@ -135,64 +168,76 @@ func isDir(dir, rel string) bool {
 //     /about, /dir to /dir/.
 //   - GitHub Pages serves /about and /about.html, and redirects /dir to
 //     /dir/: the default form.
-func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error, error) {
+//
+// The build's environment: netlify.toml's [build.environment] and the
+// environment of the contexts b names (netlifyEnv); vercel.json's
+// build.env. Cloudflare Pages and GitHub Pages set a build's variables
+// in their dashboards, not in a file of the project (wrangler.toml's
+// vars are its functions', at run time).
+func ReadSettings(platform string, b Build, lim limits.Limits, dirs ...string) (Settings, []error, error) {
 	lim = lim.Or()
 	s := Style{Platform: platform, FolderSlash: true, From: platform + "'s rules"}
+	var env []Var
 	switch platform {
 	case Netlify:
 		s.CleanURLs = true
 		dir, path, data, errs, err := readFirst("netlify.toml", dirs, lim)
 		if errs != nil || err != nil || path == "" {
-			return s, errs, err
+			return Settings{Style: s}, errs, err
 		}
-		var cfg struct {
-			Build struct {
-				Base       string `toml:"base"`
-				Publish    string `toml:"publish"`
-				Processing struct {
-					HTML struct {
-						PrettyURLs *bool `toml:"pretty_urls"`
-					} `toml:"html"`
-				} `toml:"processing"`
-			} `toml:"build"`
+		n := parseNetlify(lim, path, data)
+		if err := n.problemThen("its settings are not used"); err != nil {
+			return Settings{Style: s}, []error{err}, nil
 		}
-		if errs := bounded(lim, path, data, "its settings are not used"); errs != nil {
-			return s, errs, nil
+		var build struct {
+			Base       string `toml:"base"`
+			Publish    string `toml:"publish"`
+			Processing struct {
+				HTML struct {
+					PrettyURLs *bool `toml:"pretty_urls"`
+				} `toml:"html"`
+			} `toml:"processing"`
 		}
-		if _, err := toml.Decode(string(data), &cfg); err != nil {
-			return s, []error{tomlError(path, err, "its settings are not used")}, nil
+		if _, err := n.table("build", &build, "its settings are not used"); err != nil {
+			return Settings{Style: s}, []error{err}, nil
 		}
-		if p := cfg.Build.Processing.HTML.PrettyURLs; p != nil {
+		if p := build.Processing.HTML.PrettyURLs; p != nil {
 			s.CleanURLs = *p
 			s.From = diag.Pos{File: path, Line: lineOf(data, prettyURLsRE())}.String()
 		}
-		if cfg.Build.Publish != "" {
+		if build.Publish != "" {
 			// Netlify reads publish relative to the base folder, which
 			// is relative to the repository's root, where netlify.toml
 			// is unless it is in the base folder itself.
-			base := filepath.FromSlash(cfg.Build.Base)
+			base := filepath.FromSlash(build.Base)
 			if base != "" && !isDir(dir, base) {
 				base = "" // netlify.toml is in the base folder
 			}
-			s.Publish, s.PublishFrom = filepath.Join(dir, base, filepath.FromSlash(cfg.Build.Publish)), path
+			s.Publish, s.PublishFrom = filepath.Join(dir, base, filepath.FromSlash(build.Publish)), path
 			s.PublishKey, s.PublishLine = "[build] publish", lineOf(data, publishRE())
 		}
+		var warnings []error
+		env, warnings = netlifyEnv(n, b)
+		return Settings{Style: s, Env: env}, warnings, nil
 	case Vercel:
 		s.EitherSlash = true
 		dir, path, data, errs, err := readFirst("vercel.json", dirs, lim)
 		if errs != nil || err != nil || path == "" {
-			return s, errs, err
+			return Settings{Style: s}, errs, err
 		}
 		var cfg struct {
 			CleanURLs       *bool  `json:"cleanUrls"`
 			TrailingSlash   *bool  `json:"trailingSlash"`
 			OutputDirectory string `json:"outputDirectory"`
+			Build           struct {
+				Env map[string]any `json:"env"`
+			} `json:"build"`
 		}
 		if errs := bounded(lim, path, data, "its settings are not used"); errs != nil {
-			return s, errs, nil
+			return Settings{Style: s}, errs, nil
 		}
 		if err := json.Unmarshal(data, &cfg); err != nil {
-			return s, []error{jsonPos(path, data, err).Errorf("%v; its settings are not used", err)}, nil
+			return Settings{Style: s}, []error{jsonPos(path, data, err).Errorf("%v; its settings are not used", err)}, nil
 		}
 		if cfg.CleanURLs != nil {
 			s.CleanURLs = *cfg.CleanURLs
@@ -208,13 +253,95 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 			s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path
 			s.PublishKey, s.PublishLine = "outputDirectory", lineOf(data, outputDirectoryRE())
 		}
+		var warnings []error
+		env, warnings = vercelEnv(path, data, cfg.Build.Env)
+		return Settings{Style: s, Env: env}, warnings, nil
 	case CloudflarePages:
 		s.CleanURLs = true
 	case GitHubPages:
 	default:
-		return s, nil, fmt.Errorf("unknown platform %q", platform)
+		return Settings{Style: s}, nil, fmt.Errorf("unknown platform %q", platform)
 	}
-	return s, nil, nil
+	return Settings{Style: s}, nil, nil
+}
+
+// vercelEnv returns the variables of vercel.json's build.env (env,
+// decoded from data, read from path), which Vercel sets for the build:
+// a value that is not a string is a warning, and left out.
+func vercelEnv(path string, data []byte, env map[string]any) ([]Var, []error) {
+	var (
+		vars     []Var
+		warnings []error
+	)
+	lines := jsonKeyLines(data, "build", "env")
+	for _, name := range sortedKeys(env) {
+		where := diag.Pos{File: path, Line: lines[name]}
+		value, ok := env[name].(string)
+		if !ok {
+			warnings = append(warnings, where.Errorf("build.env %s is not a string; it is not used", diag.Excerpt(name)))
+			continue
+		}
+		vars = append(vars, Var{Name: name, Value: value, From: where.String() + " build.env"})
+	}
+	return vars, warnings
+}
+
+// jsonKeyLines returns the line of each key of the object at path (a
+// key of the top-level object, a key of its value …) in the JSON data,
+// the first where a key is written twice; nil when there is no such
+// object. It reads data once.
+func jsonKeyLines(data []byte, path ...string) map[string]int {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for _, want := range path {
+		found := false
+		for !found && dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return nil
+			}
+			if k == want {
+				if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+					return nil
+				}
+				found = true
+				continue
+			}
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return nil
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	lines := map[string]int{}
+	line, counted := 1, 0 // the line at data[counted]
+	for dec.More() {
+		off := int(dec.InputOffset())
+		k, err := dec.Token()
+		if err != nil {
+			return lines
+		}
+		for off < len(data) && strings.IndexByte(" \t\r\n,", data[off]) >= 0 {
+			off++
+		}
+		line += bytes.Count(data[counted:off], []byte("\n"))
+		counted = off
+		if name, ok := k.(string); ok {
+			if _, seen := lines[name]; !seen {
+				lines[name] = line
+			}
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return lines
+		}
+	}
+	return lines
 }
 
 // readFirst reads the file name in the first of dirs that has it,

@@ -20,7 +20,7 @@ func (p *discovery) detect() error {
 		return nil
 	}
 	p.detected = true
-	found, err := registry.Detect(p.dir, p.lim) // its errors name the file from the working directory
+	found, err := registry.DetectEnv(p.dir, p.env, p.lim) // its errors name the file from the working directory
 	if p.host != nil {
 		found, p.detectErr = p.host.over(found, err)
 		p.found = found

@@ -61,16 +61,22 @@ func (p *discovery) deploying() bool {
 	return p.inDeploy && p.deploy.Platform == p.platform
 }
 
-// loadStyle reads the platform's URL style; warnings are the platform
+// loadStyle takes the platform's URL style from its file in the
+// folders of root, read once (readSettings); warnings are the platform
 // files' problems.
 func (p *discovery) loadStyle(root string) ([]error, error) {
 	if p.platform == "" {
 		return nil, nil
 	}
-	st, warnings, err := host.StyleOf(p.platform, p.lim, p.dirs(root)...)
+	if err := p.settingsErr; err != nil {
+		p.settingsErr = nil
+		return nil, err
+	}
+	warnings, err := p.readSettings(root)
 	if err != nil {
 		return warnings, err
 	}
+	st := p.settings.Style
 	p.style = &st
 	return warnings, nil
 }

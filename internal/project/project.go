@@ -349,6 +349,11 @@ func Discover(a Ask) (*Project, error) {
 		// file that does not read is no generator, but not in silence.
 		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg + "; the generator's settings are not used"})
 	}
+	// The variables of the platform's file the generator's settings
+	// read, each with its place.
+	if part := p.vars.describe(); part != "" {
+		pr.Detected = joinDetected(pr.Detected, part)
+	}
 	return pr, nil
 }
 
@@ -379,6 +384,17 @@ type discovery struct {
 	platform     string
 	platformFrom string
 	style        *host.Style
+	// settings are what the platform's own file says (readSettings),
+	// read from the folders settingsDirs; settingsErr is the error of
+	// reading it when the discovery started, which loadStyle says.
+	settings     *host.Settings
+	settingsDirs []string
+	settingsErr  error
+
+	// env is the environment of the generators' builds (buildenv.go),
+	// vars the platform's file's variables in it.
+	env  generator.Env
+	vars *buildVars
 
 	// baseFromGen is true when the base URL is the generator's.
 	baseFromGen bool
@@ -416,6 +432,7 @@ func newDiscovery(a Ask) *discovery {
 		p.dir = filepath.Dir(a.ConfigFile)
 	}
 	p.findPlatform(a.Host, a.Root, a.Getenv)
+	p.startEnv(a.Getenv, a.Root)
 	p.host, p.hostErr = readHostProject(a.Getenv(HostProjectEnv))
 	return p
 }

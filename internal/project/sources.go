@@ -39,7 +39,7 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.R
 	if srcDir != "" {
 		dirs = append(dirs, filepath.Dir(filepath.Clean(srcDir)), srcDir)
 	}
-	preset, info, project, err := loadPreset(v.Preset, dirs, v.Limits)
+	preset, info, project, err := loadPreset(v.Preset, dirs, p.env, v.Limits)
 	if err != nil {
 		return nil, generator.Rules{}, err
 	}
@@ -245,7 +245,7 @@ func (p *discovery) sourceDir(g *generator.Project, pr *Project) (dir, from, pre
 	if g == nil || sourceSetting(g.Name()) == "" {
 		return "", "", "", nil
 	}
-	pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.lim)
+	pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.env, p.lim)
 	if err != nil {
 		pr.Warnings = append(pr.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", "", nil
@@ -353,12 +353,13 @@ func joinDetected(line, part string) string {
 // there (Hugo's, then Jekyll's _config.yml, then an mkdocs.yml), else
 // plain; and the project folder, the first of dirs that has the
 // generator's configuration (else dirs[0]); and what the generator says
-// of itself (zero for plain).
-func loadPreset(name string, dirs []string, lim limits.Limits) (generator.Preset, generator.Info, string, error) {
+// of itself (zero for plain). env is the environment of the generator's
+// build.
+func loadPreset(name string, dirs []string, env generator.Env, lim limits.Limits) (generator.Preset, generator.Info, string, error) {
 	ls, given := registry.Loaders(name)
 	for _, l := range ls {
 		// Given, its configuration or, without one, its defaults.
-		if p, d, found, err := findConfig(dirs, lim, l.Loader); given || found || err != nil || l.Loader == registry.Plain {
+		if p, d, found, err := findConfig(dirs, env, lim, l.Loader); given || found || err != nil || l.Loader == registry.Plain {
 			return p, l.Info, d, err
 		}
 	}
@@ -368,10 +369,10 @@ func loadPreset(name string, dirs []string, lim limits.Limits) (generator.Preset
 // findConfig loads a generator's configuration from the first of dirs
 // that has one (found reports it has); without one, it returns what the
 // loader made of dirs[0]: the generator's defaults.
-func findConfig(dirs []string, lim limits.Limits, l generator.Loader) (generator.Preset, string, bool, error) {
+func findConfig(dirs []string, env generator.Env, lim limits.Limits, l generator.Loader) (generator.Preset, string, bool, error) {
 	var first generator.Preset
 	for i, d := range dirs {
-		g, found, err := l.Load(d, lim)
+		g, found, err := l.Load(generator.NewDir(d, env, lim))
 		if err != nil {
 			return nil, d, false, wrapIn(d, err)
 		}

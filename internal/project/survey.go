@@ -64,6 +64,7 @@ type Peer struct {
 func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	pr := &discovery{dir: dir, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
 	pr.findPlatform("", "", getenv)
+	pr.startEnv(getenv, "")
 	d := &Findings{Platform: pr.platform, PlatformFrom: pr.platformFrom, Problems: pr.warnings}
 	warnings, err := pr.loadStyle("")
 	if err != nil {
@@ -176,7 +177,7 @@ func (p *discovery) publishes(name string) []error {
 		if sourceSetting(g.Name()) == "" {
 			continue
 		}
-		pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.lim)
+		pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.env, p.lim)
 		if err != nil || pre == nil {
 			continue
 		}

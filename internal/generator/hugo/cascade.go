@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -279,7 +278,7 @@ func (h *Preset) cascadeDefaults(rel string) map[string]any {
 	if base == "_index" || base == "index" {
 		logical = "/" + dir
 	}
-	env := hugoEnv(os.Getenv("HUGO_ENVIRONMENT"))
+	env := hugoEnv(h.environment)
 	var out map[string]any
 	apply := func(list []cascade) {
 		for _, c := range list {
@@ -308,8 +307,9 @@ func (h *Preset) cascadeDefaults(rel string) map[string]any {
 	return out
 }
 
-// hugoEnv is the environment `hugo` builds in: env (HUGO_ENVIRONMENT),
-// else production.
+// hugoEnv is the environment `hugo` builds in: env (as
+// hugoEnvironment found it when the configuration was read), else
+// production.
 func hugoEnv(env string) string {
 	if env == "" {
 		return "production"

@@ -79,7 +79,7 @@ func TestCascadeDefaults(t *testing.T) {
 	if w := h.cascadeWarnings(); len(w) != 0 {
 		t.Errorf("warnings: %v", w)
 	}
-	t.Setenv("HUGO_ENVIRONMENT", "staging")
+	h.environment = "staging" // as LoadDir reads it from HUGO_ENVIRONMENT
 	h.ConfigCascade = nil
 	if got := h.cascadeDefaults("blog/staging/f.md"); !reflect.DeepEqual(got["_build"], never) {
 		t.Errorf("in staging: cascadeDefaults = %v, want _build list never", got)

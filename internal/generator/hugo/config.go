@@ -1,15 +1,15 @@
 package hugo
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -99,11 +99,11 @@ import (
 //     patterns ([permalinks.term], a taxonomy's key in the old form) are
 //     not supported: the former two and the list form are configuration
 //     errors, the latter ignored, and "tags/go/_index.md" is "/tags/go/".
-//   - A theme's configuration, HUGO_* environment overrides of settings,
-//     build options (render: never) and outputs are not read (a cascade
-//     is, for what leaves a page out of the sitemap: [Preset.FileRules]). Of the environment, only HUGO_ENVIRONMENT is: it names the
-//     config folder merged over config/_default ("production", as for
-//     `hugo`, when unset).
+//   - A theme's configuration, build options (render: never) and
+//     outputs are not read (a cascade is, for what leaves a page out of
+//     the sitemap: [Preset.FileRules]). Of the environment, the
+//     environment `hugo` builds in and the HUGO_ variables of the
+//     top-level settings sitemapgen reads are (env.go).
 //   - Hugo 0.111 does not publish .htm files at all; newer Hugo renders
 //     them like .html, as URLPath does.
 //   - [permalinks.page] and [permalinks.section] tables are the form of
@@ -183,7 +183,8 @@ type Preset struct {
 	// EnableGitInfo is enableGitInfo, or HUGO_ENABLEGITINFO: Hugo dates
 	// a page by the author date of the last commit of its source where
 	// its [frontmatter] lastmod list says :git (first, by default).
-	// EnableGitInfoFrom names what set it: the file, or the variable.
+	// EnableGitInfoFrom names what set it: the file, or the variable and
+	// where it is set (generator.Env).
 	EnableGitInfo     bool
 	EnableGitInfoFrom string
 	// FrontMatterDates are the lists of the [frontmatter] table by their
@@ -219,6 +220,12 @@ type Preset struct {
 	// the folder it was read from.
 	limits  limits.Limits
 	project string
+	// env is the environment of the build the configuration was read
+	// for, environment the one `hugo` builds in (env.go), and
+	// baseURLFrom what set baseURL: a file, or a variable of env.
+	env         generator.Env
+	environment string
+	baseURLFrom string
 
 	// SitemapTemplate is the project's own sitemap template, nil for
 	// none: the pages it leaves out by a front matter key are left out.
@@ -252,22 +259,32 @@ var hugoContent = map[string]bool{
 }
 
 // Load reads the configuration of the Hugo project in projectDir,
-// each file within the limits lim, as
-// Hugo does: the first of hugo.toml, hugo.yaml, hugo.yml, hugo.json,
-// config.toml, config.yaml, config.yml, config.json; then, merged over
-// it, the files of config/_default and of config/ENV (ENV being
-// $HUGO_ENVIRONMENT, else "production"), where hugo.* and config.* hold
+// each file within the limits lim, with sitemapgen's own environment
+// (see [LoadDir]).
+func Load(projectDir string, lim limits.Limits) (*Preset, error) {
+	return LoadDir(generator.NewDir(projectDir, generator.OSEnv, lim))
+}
+
+// LoadDir reads the configuration of the Hugo project in the folder d,
+// each file within d's limits, as Hugo does: the first of hugo.toml,
+// hugo.yaml, hugo.yml, hugo.json, config.toml, config.yaml, config.yml,
+// config.json; then, merged over it, the files of config/_default and of
+// config/ENV (ENV being the environment `hugo` builds in, as d's
+// environment names it: env.go), where hugo.* and config.* hold
 // top-level settings and any other NAME.ext the setting NAME (as
-// permalinks.toml). Keys are case-insensitive. With no configuration at
-// all the defaults apply and File is "". A config.* at the root that is
-// the only file counts only when it is Hugo-shaped: another tool's file of
-// that name (a search crawler's config.json) is no configuration (see
-// hugoForeign).
+// permalinks.toml); then the settings d's environment sets (HUGO_BASEURL,
+// HUGO_ENABLEGITINFO: env.go). Keys are case-insensitive. With no
+// configuration at all the defaults apply and File is "". A config.* at
+// the root that is the only file counts only when it is Hugo-shaped:
+// another tool's file of that name (a search crawler's config.json) is
+// no configuration (see hugoForeign).
 //
 // Errors are [*diag.Diagnostic]s naming the file (and the line, for syntax
 // errors).
-func Load(projectDir string, lim limits.Limits) (*Preset, error) {
-	h := &Preset{PublishDir: "public", ContentDir: "content", DefaultContentLanguage: "en", Taxonomies: []string{"categories", "tags"}, limits: lim}
+func LoadDir(d *generator.Dir) (*Preset, error) {
+	projectDir, lim := d.Path(), d.Limits()
+	h := &Preset{PublishDir: "public", ContentDir: "content", DefaultContentLanguage: "en", Taxonomies: []string{"categories", "tags"}, limits: lim, env: d.EnvFrom}
+	h.environment = hugoEnvironment(h.env)
 	cfg := map[string]any{}
 	origin := map[string]string{} // top-level key → the file that last set it
 	merge := func(rel string, m map[string]any, key string) {
@@ -282,7 +299,7 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 		h.Files = append(h.Files, rel)
 	}
 
-	files, err := hugoConfigFiles(projectDir, os.Getenv("HUGO_ENVIRONMENT"), lim)
+	files, err := hugoConfigFiles(projectDir, h.environment, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -305,6 +322,8 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 	if len(h.Files) > 0 {
 		h.File = h.Files[0]
 	}
+	applyEnv(cfg, origin, h.env)
+	h.baseURLFrom = origin["baseurl"]
 	if err := h.apply(cfg, origin); err != nil {
 		return nil, err
 	}
@@ -331,8 +350,8 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 // hugoConfigFiles lists a Hugo project's configuration files, relative
 // to projectDir with "/" separators, in the order Hugo merges them: the
 // first of hugo.* and config.* at the root, then config/_default/ and
-// config/ENV/ (ENV "" is production), without the per-language files
-// (menus.en.toml). A root config.* that is the only file and is not
+// config/ENV/ (env, the environment `hugo` builds in: hugoEnvironment),
+// without the per-language files (menus.en.toml). A root config.* that is the only file and is not
 // Hugo's (hugoForeign) is left out: the project has no Hugo configuration.
 func hugoConfigFiles(projectDir, env string, lim limits.Limits) ([]string, error) {
 	var files []string
@@ -345,7 +364,6 @@ root:
 			}
 		}
 	}
-	env = hugoEnv(env)
 	for _, sub := range []string{"_default", env} {
 		entries, err := fsx.ReadDir(projectDir, path.Join("config", sub))
 		if err != nil {
@@ -479,12 +497,6 @@ func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
 		return err
 	}
 	h.EnableGitInfoFrom = origin["enablegitinfo"]
-	if env := os.Getenv("HUGO_ENABLEGITINFO"); env != "" {
-		// Hugo's environment overrides its files.
-		if b, err := strconv.ParseBool(env); err == nil {
-			h.EnableGitInfo, h.EnableGitInfoFrom = b, "HUGO_ENABLEGITINFO"
-		}
-	}
 	if err := h.applyFrontMatter(cfg["frontmatter"], origin["frontmatter"]); err != nil {
 		return err
 	}
@@ -855,7 +867,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if d.Claimed("config.toml") {
 		return nil, nil // another's config.toml: a Zola project's
 	}
-	h, err := Load(d.Path(), d.Limits())
+	h, err := LoadDir(d)
 	if err != nil {
 		var ce *diag.Diagnostic
 		if errors.As(err, &ce) && ce.Err == nil && ce.File != "" {
@@ -870,11 +882,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		return nil, nil
 	}
 	p := &generator.Project{File: h.File, PublishDir: siteurl.CleanDir(h.PublishDir), Languages: h.Languages, Translated: len(h.Languages) > 1, SitemapFile: h.SitemapFilename}
-	origin, _, _ := hugoSetting(d, h.Files, "baseurl")
-	if origin == "" {
-		origin = h.File
-	}
-	hugoBaseURL(d, p, h.BaseURL, origin)
+	// The file that sets baseURL last, or the HUGO_BASEURL variable.
+	origin := cmp.Or(h.baseURLFrom, h.File)
+	hugoBaseURL(d, p, h.BaseURL, origin, !slices.Contains(h.Files, origin))
 	if p.Translated {
 		p.Pages = ListPages{h}
 	}
@@ -921,8 +931,7 @@ func hugoSetting(d *generator.Dir, files []string, key string) (string, any, []b
 // hugoFiles lists the configuration files of the Hugo project in d.Path() in
 // the order Load merges them.
 func hugoFiles(d *generator.Dir) ([]string, error) {
-	env, _ := d.Env("HUGO_ENVIRONMENT")
-	files, err := hugoConfigFiles(d.Path(), env, d.Limits())
+	files, err := hugoConfigFiles(d.Path(), hugoEnvironment(d.EnvFrom), d.Limits())
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
 	}
@@ -960,19 +969,26 @@ func hugoFallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, er
 		if !ok {
 			p.Notes = append(p.Notes, generator.Note(origin, conffile.KeyLine(data, "baseURL"), "baseURL is not a string; give --base-url"))
 		} else {
-			hugoBaseURL(d, p, s, origin)
+			hugoBaseURL(d, p, s, origin, false)
 		}
 	}
 	return p, nil
 }
 
-// hugoBaseURL sets p's base URL from Hugo's baseURL, set in origin.
-func hugoBaseURL(d *generator.Dir, p *generator.Project, raw, origin string) {
+// hugoBaseURL sets p's base URL from Hugo's baseURL, set in origin: a
+// file of the configuration, or, when variable, the variable
+// HUGO_BASEURL and where it is set ("HUGO_BASEURL in netlify.toml:7
+// [build.environment]").
+func hugoBaseURL(d *generator.Dir, p *generator.Project, raw, origin string, variable bool) {
 	raw = strings.TrimSpace(raw)
+	from := origin + " baseURL"
+	if variable {
+		from = origin
+	}
 	switch {
 	case raw == "" || raw == "/":
 	case siteurl.AbsHTTP(raw):
-		p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(raw), origin+" baseURL"
+		p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(raw), from
 	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
 		p.BasePath = siteurl.NormBase(raw)
 	default:

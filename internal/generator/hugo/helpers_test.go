@@ -15,7 +15,7 @@ import (
 // which lists every generator, imports this one), with the environment
 // env.
 func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]generator.Project, error) {
-	d, err := generator.OpenDir(dir, env, lim)
+	d, err := generator.OpenDir(dir, generator.LookupEnv(env), lim)
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,6 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Generator is Hugo.
@@ -43,10 +42,10 @@ func (Generator) Info() generator.Info {
 	return generator.Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir", BaseURLPlaces: []string{"baseURL in Hugo's configuration ({file})"}, Sitemaps: generator.LanguageSitemaps, Marks: marks}
 }
 
-// Load loads the preset of the Hugo project in dir: found when it has a
+// Load loads the preset of the Hugo project in d: found when it has a
 // configuration (see [generator.Loader]).
-func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, error) {
-	h, err := Load(dir, lim)
+func (Generator) Load(d *generator.Dir) (generator.Preset, bool, error) {
+	h, err := LoadDir(d)
 	return h, err == nil && h.File != "", err
 }
 

@@ -35,7 +35,7 @@ func LoadLanguages(h *Preset, projectDir string) (*Languages, error) {
 		if hl.Hugo[dir] != nil {
 			return nil
 		}
-		one, err := Load(projectDir, h.limits)
+		one, err := LoadDir(generator.NewDir(projectDir, h.buildEnv(), h.limits))
 		if err != nil {
 			return err
 		}

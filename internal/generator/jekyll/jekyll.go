@@ -10,7 +10,6 @@ package jekyll
 
 import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Generator is Jekyll.
@@ -28,9 +27,9 @@ func (Generator) Info() generator.Info {
 	return generator.Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml", Documents: Documents, BaseURLPlaces: []string{"url: in Jekyll's configuration ({file})"}}
 }
 
-// Load loads the preset of the Jekyll project in dir: found when it has
+// Load loads the preset of the Jekyll project in d: found when it has
 // a configuration (see [generator.Loader]).
-func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, error) {
-	j, err := Load(dir, lim)
+func (Generator) Load(d *generator.Dir) (generator.Preset, bool, error) {
+	j, err := Load(d.Path(), d.Limits())
 	return j, err == nil && j.File != "", err
 }

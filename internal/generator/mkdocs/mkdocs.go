@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -51,10 +50,10 @@ func (Generator) Info() generator.Info {
 	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", LinksAsWritten: true, BaseURLPlaces: []string{"site_url: in MkDocs' configuration ({file})"}, Sitemaps: sitemaps}
 }
 
-// Load loads the preset of the MkDocs project in dir: found when it has
+// Load loads the preset of the MkDocs project in d: found when it has
 // a configuration (see [generator.Loader]).
-func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, error) {
-	m, err := Load(dir, lim)
+func (Generator) Load(d *generator.Dir) (generator.Preset, bool, error) {
+	m, err := LoadDir(d)
 	return m, err == nil && m.File != "", err
 }
 
@@ -468,10 +467,15 @@ type Preset struct {
 }
 
 // Load reads the MkDocs configuration in projectDir (mkdocs.yml or
-// mkdocs.yaml, and what it INHERITs); without one, the defaults. Its
-// errors are those of Detect.
+// mkdocs.yaml, and what it INHERITs) with sitemapgen's own environment;
+// without one, the defaults. Its errors are those of Detect.
 func Load(projectDir string, lim limits.Limits) (*Preset, error) {
-	p, err := Generator{}.Detect(generator.NewDir(projectDir, os.LookupEnv, lim))
+	return LoadDir(generator.NewDir(projectDir, generator.OSEnv, lim))
+}
+
+// LoadDir is Load of the project folder d, with its environment.
+func LoadDir(d *generator.Dir) (*Preset, error) {
+	p, err := Generator{}.Detect(d)
 	if err != nil {
 		return nil, err
 	}

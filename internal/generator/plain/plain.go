@@ -9,7 +9,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Loader loads the plain preset, whatever the folder holds.
@@ -21,7 +20,7 @@ var (
 )
 
 // Load returns the plain preset; no folder has a configuration of it.
-func (Loader) Load(string, limits.Limits) (generator.Preset, bool, error) {
+func (Loader) Load(*generator.Dir) (generator.Preset, bool, error) {
 	return Preset{}, false, nil
 }
 

@@ -61,7 +61,7 @@ func ExamplePreset_URLPath() {
 
 // TestLoad: the plain preset, named "plain", wherever; no configuration.
 func TestLoad(t *testing.T) {
-	p, found, err := plain.Loader{}.Load(t.TempDir(), limits.Default)
+	p, found, err := plain.Loader{}.Load(generator.NewDir(t.TempDir(), generator.OSEnv, limits.Default))
 	if p == nil || p.Rules().Name != "plain" || found || err != nil {
 		t.Errorf("Load = %v, %v, %v", p, found, err)
 	}

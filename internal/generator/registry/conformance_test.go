@@ -61,7 +61,7 @@ func TestConformance(t *testing.T) {
 			if got, ok := registry.Lookup(info.Name); !ok || got.Info().Name != info.Name {
 				t.Errorf("registry.Lookup(%q) = %v, %v", info.Name, got, ok)
 			}
-			noEnv := func(string) (string, bool) { return "", false }
+			noEnv := generator.LookupEnv(func(string) (string, bool) { return "", false })
 			d, err := generator.OpenDir(t.TempDir(), noEnv, limits.Default)
 			if err != nil {
 				t.Fatal(err)
@@ -95,7 +95,7 @@ func TestConformance(t *testing.T) {
 
 			var presets []generator.Preset
 			if l, ok := registry.LoaderOf(info.Name); ok {
-				pre, found, err := l.Load(dir, limits.Default)
+				pre, found, err := l.Load(generator.NewDir(dir, generator.OSEnv, limits.Default))
 				if err != nil || !found || pre == nil {
 					t.Fatalf("Load = %v, %v, %v", pre, found, err)
 				}

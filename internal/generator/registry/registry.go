@@ -4,7 +4,6 @@
 package registry
 
 import (
-	"os"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -58,12 +57,12 @@ var Generators = []generator.Generator{
 // does not parse is a *diag.Diagnostic naming the file (as
 // filepath.Join(dir, name)) and line.
 func Detect(dir string, lim limits.Limits) ([]generator.Project, error) {
-	return DetectEnv(dir, os.LookupEnv, lim)
+	return DetectEnv(dir, generator.OSEnv, lim)
 }
 
 // DetectEnv is Detect with the environment env (MkDocs' !ENV,
 // HUGO_ENVIRONMENT, Gatsby's PREFIX_PATHS, VERCEL).
-func DetectEnv(dir string, env func(string) (string, bool), lim limits.Limits) ([]generator.Project, error) {
+func DetectEnv(dir string, env generator.Env, lim limits.Limits) ([]generator.Project, error) {
 	d, err := generator.OpenDir(dir, env, lim)
 	if err != nil {
 		return nil, err

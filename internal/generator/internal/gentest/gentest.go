@@ -21,12 +21,12 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-// Env is a lookup of the environment over a map.
-func Env(m map[string]string) func(string) (string, bool) {
-	return func(k string) (string, bool) {
+// Env is an environment of a map.
+func Env(m map[string]string) generator.Env {
+	return generator.LookupEnv(func(k string) (string, bool) {
 		v, ok := m[k]
 		return v, ok
-	}
+	})
 }
 
 // A DetectTest is a project's files, its environment, and the projects

@@ -1,0 +1,94 @@
+package e2e
+
+// The settings a generator takes from its build's environment, where the
+// hosting platform's file sets it (issue 86): helm.sh turns on Hugo's
+// git dates with HUGO_ENABLEGITINFO in netlify.toml's
+// [build.environment] alone.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
+)
+
+// TestHugoGitInfoFromNetlifyTOML builds testdata/hugo-dates, in a git
+// repository of two commits (the second, later, changes a post whose
+// front matter says lastmod: 2017-01-01), with HUGO_ENABLEGITINFO=true
+// as Netlify builds it from netlify.toml, and runs plain sitemapgen
+// without the variable: each page has the date Hugo's own sitemap gives
+// it, the post its second commit's, and a list page the newest of those
+// it shows. The line of what was found says where the setting is.
+func TestHugoGitInfoFromNetlifyTOML(t *testing.T) {
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	needTool(t, "git")
+	const later = "2024-08-08T08:00:00Z" // the second commit's dates
+	src := filepath.Join(t.TempDir(), "site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "hugo-dates"))); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		".gitignore":   "public/\n.hugo_build.lock\n",
+		"netlify.toml": "[build]\n  command = \"hugo\"\n  publish = \"public\"\n\n[build.environment]\n  HUGO_VERSION = \"0.111.3\"\n  HUGO_ENABLEGITINFO = \"true\"\n",
+	} {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "site"}} {
+		gitDated(t, src, authored, authored, args...)
+	}
+	old := filepath.Join(src, "content", "posts", "old.md")
+	f, err := os.OpenFile(old, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("A paragraph added later.\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	gitDated(t, src, later, later, "commit", "-q", "-am", "old: a paragraph")
+	build := exec.Command(hugo, "--quiet")
+	build.Dir, build.Env = src, append(os.Environ(), "HUGO_ENABLEGITINFO=true") // as Netlify builds it
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	public := filepath.Join(src, "public")
+	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+	if !sameInstant(theirs[datesBase+"posts/old/"], later) {
+		t.Fatalf("Hugo's sitemap dates posts/old/ %s, not its last commit's %s: the fixture is wrong", theirs[datesBase+"posts/old/"], later)
+	}
+
+	// HUGO_ENABLEGITINFO is not in sitemapgen's environment: only in
+	// netlify.toml.
+	r := run(t, src, []string{"HUGO_ENABLEGITINFO="}, "--verbose")
+	if r.code != 0 {
+		t.Fatalf("sitemapgen: exit %d\n%s", r.code, r.stderr)
+	}
+	ours := ourURLs(t, public)
+	for _, loc := range []string{datesBase + "posts/old/", datesBase + "posts/new/", datesBase + "about/"} {
+		if !sameInstant(ours[loc], theirs[loc]) {
+			t.Errorf("%s: our lastmod %s, Hugo's %s", loc, ours[loc], theirs[loc])
+		}
+	}
+	// The home page and /posts/ show posts/old/ (Hugo: their _index
+	// files' own git date, the first commit's).
+	for _, loc := range []string{datesBase, datesBase + "posts/"} {
+		if !sameInstant(ours[loc], later) {
+			t.Errorf("%s: our lastmod %s, want the newest post it shows, %s", loc, ours[loc], later)
+		}
+	}
+	for _, want := range []string{
+		"build environment HUGO_ENABLEGITINFO (netlify.toml:7 [build.environment])",
+		"Hugo enableGitInfo, HUGO_ENABLEGITINFO in netlify.toml:7 [build.environment]",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("--verbose does not say %q:\n%s", want, r.stderr)
+		}
+	}
+}
