@@ -241,8 +241,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	var hostDirs []string
 	if v.Skip.XRobotsTag {
-		// _headers and vercel.json live in the site folder or the project
-		// folder: the config file's, or the working directory.
+		// _headers, vercel.json and netlify.toml live in the site folder
+		// or the project folder: the config file's, or the working
+		// directory.
 		hostDirs = []string{v.Root, pr.Dir}
 		if v.Mode == ModeContent {
 			hostDirs[0] = out // the built site, not the sources

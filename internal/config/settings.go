@@ -117,7 +117,8 @@ type Skip struct {
 	Redirects bool
 	// NonCanonical leaves out pages whose canonical URL is elsewhere.
 	NonCanonical bool
-	// XRobotsTag honours X-Robots-Tag: noindex in _headers and vercel.json.
+	// XRobotsTag honours X-Robots-Tag: noindex in _headers, vercel.json
+	// and netlify.toml.
 	XRobotsTag bool
 }
 

@@ -1,17 +1,21 @@
 package e2e
 
-// The settings a generator takes from its build's environment, where the
-// hosting platform's file sets it (issue 86): helm.sh turns on Hugo's
-// git dates with HUGO_ENABLEGITINFO in netlify.toml's
-// [build.environment] alone.
+// What the hosting platform's files say, read whole, whichever file says
+// it (issue 86): the settings a generator takes from its build's
+// environment, where netlify.toml sets it (helm.sh turns on Hugo's git
+// dates with HUGO_ENABLEGITINFO in its [build.environment] alone); the
+// header rules of netlify.toml's [[headers]].
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
@@ -90,5 +94,59 @@ func TestHugoGitInfoFromNetlifyTOML(t *testing.T) {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("--verbose does not say %q:\n%s", want, r.stderr)
 		}
+	}
+}
+
+// TestVitePressNetlifyTOMLNoIndex builds testdata/vitepress with a page
+// of translation notes, docs/_translations/index.md, that netlify.toml
+// serves with X-Robots-Tag: noindex by a [[headers]] table, as
+// VitePress's own site does: sitemapgen leaves the page out, naming the
+// rule, and lists the others. The same rule in _headers is left out
+// alike.
+func TestVitePressNetlifyTOMLNoIndex(t *testing.T) {
+	const base = "https://example.org/"
+	src := nodeProject(t, "vitepress", "docs", "package.json")
+	write(t, filepath.Join(src, "docs", "_translations", "index.md"), "# Translations\n\nHow to translate these pages.\n")
+	cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("vitepress build: %v\n%s", err, out)
+	}
+	dist := filepath.Join(src, "docs", ".vitepress", "dist")
+	if theirs := generatorSitemap(t, filepath.Join(dist, "sitemap.xml")); !slices.Contains(slices.Collect(maps.Keys(theirs)), base+"_translations/") {
+		t.Fatalf("the fixture's premise: VitePress's sitemap lists no %s_translations/: %v", base, theirs)
+	}
+	headers := "[build]\n  command = \"npm run build\"\n  publish = \"docs/.vitepress/dist\"\n\n[[headers]]\n  for = \"/_translations/*\"\n  [headers.values]\n    X-Robots-Tag = \"noindex\"\n"
+	for _, tc := range []struct {
+		file, body, rule string
+		listed           []string
+	}{
+		// Netlify serves about.html at /about.
+		{"netlify.toml", headers, "netlify.toml:5", []string{base, base + "about", base + "guide/start"}},
+		{filepath.Join("docs", ".vitepress", "dist", "_headers"), "/_translations/*\n  X-Robots-Tag: noindex\n", filepath.Join("docs", ".vitepress", "dist", "_headers") + ":2",
+			[]string{base, base + "about.html", base + "guide/start.html"}},
+	} {
+		t.Run(filepath.Base(tc.file), func(t *testing.T) {
+			write(t, filepath.Join(src, tc.file), tc.body)
+			defer os.Remove(filepath.Join(src, tc.file))
+			r := run(t, src, nil, "--verbose", "--base-url", base, filepath.Join("docs", ".vitepress", "dist"))
+			if r.code != 0 {
+				t.Fatalf("sitemapgen: exit %d\n%s", r.code, r.stderr)
+			}
+			entries, _, err := sitemaptest.URLs(dist, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var locs []string
+			for _, e := range entries {
+				locs = append(locs, e.Loc)
+			}
+			if !slices.Equal(locs, tc.listed) {
+				t.Errorf("listed %q, want %q", locs, tc.listed)
+			}
+			if want := `skipped: X-Robots-Tag noindex (X-Robots-Tag "noindex" (` + tc.rule + `))`; !strings.Contains(r.stderr, want) {
+				t.Errorf("--verbose does not say %q:\n%s", want, r.stderr)
+			}
+		})
 	}
 }

@@ -2,9 +2,10 @@
 // paths:
 //
 //   - the X-Robots-Tag response header, as set for paths in a `_headers`
-//     file (Netlify, Cloudflare Pages) or in the `headers` of
-//     `vercel.json`: a page served with X-Robots-Tag: noindex must not be
-//     in a sitemap, whatever its HTML says ([Load]);
+//     file (Netlify, Cloudflare Pages), in the [[headers]] of
+//     netlify.toml or in the `headers` of `vercel.json`: a page served
+//     with X-Robots-Tag: noindex must not be in a sitemap, whatever its
+//     HTML says ([Load]);
 //   - redirect rules: `_redirects`, netlify.toml's [[redirects]],
 //     vercel.json's redirects ([LoadRedirects]);
 //   - the build environment of Netlify, Vercel, Cloudflare Pages and GitHub
@@ -46,10 +47,15 @@ type Rules struct {
 	once  sync.Once // makes each file's index, on the first NoIndex
 }
 
+// fileRules are the rules of one file. In a _headers file the matching
+// rules combine; in vercel.json the last matching rule sets the header;
+// in netlify.toml (netlifyTOML) the last matching [[headers]] table sets
+// it over what the _headers files set, as Netlify merges them.
 type fileRules struct {
-	vercel bool // vercel.json: the last matching rule wins; else _headers: they combine
-	rules  []rule
-	index  *ruleIndex
+	vercel      bool
+	netlifyTOML bool
+	rules       []rule
+	index       *ruleIndex
 }
 
 type rule struct {
@@ -58,13 +64,18 @@ type rule struct {
 	where  diag.Pos
 	value  string // the header value
 	remove bool   // "! X-Robots-Tag" (Cloudflare Pages): drop what earlier rules set
+	group  int    // netlify.toml: the [[headers]] table, whose values go together
 }
 
 // hostFiles are the files Load reads in each folder, and their parsers.
 var hostFiles = []struct {
 	name  string
-	parse func(r *Rules, path string, data []byte) []error
-}{{"_headers", (*Rules).parseHeaders}, {"vercel.json", (*Rules).parseVercel}}
+	parse func(r *Rules, f *hostFile) []error
+}{
+	{"_headers", func(r *Rules, f *hostFile) []error { return r.parseHeaders(f.path, f.data) }},
+	{"vercel.json", func(r *Rules, f *hostFile) []error { return r.parseVercel(f.path, f.data) }},
+	{"netlify.toml", func(r *Rules, f *hostFile) []error { return r.parseNetlifyHeaders(f.netlify()) }},
+}
 
 // Files returns the names of the files Load reads in each folder: a change
 // to one changes the rules.
@@ -76,16 +87,37 @@ func Files() []string {
 	return names
 }
 
-// Load reads `_headers` and `vercel.json` in each folder of dirs (the site
-// folder and the project folder, say), skipping files that do not exist
-// and folders listed twice. Problems with a file (a line that does not
-// parse, a rule it cannot evaluate) come back as warnings, each naming the
-// file and line; the error is for files that exist but cannot be read.
+// Load reads `_headers`, `vercel.json` and `netlify.toml` in each folder
+// of dirs (the site folder and the project folder, say), skipping files
+// that do not exist and folders listed twice. Problems with a file (a
+// line that does not parse, a rule it cannot evaluate) come back as
+// warnings, each naming the file and line; the error is for files that
+// exist but cannot be read.
 func Load(lim limits.Limits, dirs ...string) (*Rules, []error, error) {
-	r := &Rules{lim: lim.Or()}
+	return NewSiteFiles(lim).Headers(dirs...)
+}
+
+// SiteFiles reads the host's files in a site's folders, each once, for
+// the rules of its headers ([SiteFiles.Headers]) and of its redirects
+// ([SiteFiles.Redirects]): netlify.toml, which gives both, is read and
+// parsed once. It is for one build, and one goroutine: a file that
+// changes after it was read is not read again.
+type SiteFiles struct {
+	lim  limits.Limits
+	read map[string]*hostFile // by absolute path
+}
+
+// NewSiteFiles returns a SiteFiles that reads within the limits lim.
+func NewSiteFiles(lim limits.Limits) *SiteFiles {
+	return &SiteFiles{lim: lim.Or(), read: map[string]*hostFile{}}
+}
+
+// Headers is [Load] of the files s reads.
+func (s *SiteFiles) Headers(dirs ...string) (*Rules, []error, error) {
+	r := &Rules{lim: s.lim}
 	var warnings []error
-	err := readEach(dirs, Files(), r.lim, r.Len, func(i int, path string, data []byte) {
-		warnings = append(warnings, hostFiles[i].parse(r, path, data)...)
+	err := s.each(dirs, Files(), r.Len, func(i int, f *hostFile) {
+		warnings = append(warnings, hostFiles[i].parse(r, f)...)
 	})
 	if err != nil {
 		return nil, warnings, err
@@ -93,16 +125,48 @@ func Load(lim limits.Limits, dirs ...string) (*Rules, []error, error) {
 	return r, warnings, nil
 }
 
-// readEach calls fn with the index in names, path and content of each
-// file of names in each folder of dirs that has it, skipping folders
-// listed twice; each file is read inside its folder through the one door
-// (package fsx: never through a link out of it, only a regular file). The error is for a file that exists but cannot be read,
-// or passes one of the limits lim on rule files: larger than
+// hostFile is a file of the host's that a SiteFiles read: its path and
+// contents, or why it is not read; netlify.toml parsed on its first use.
+type hostFile struct {
+	path    string
+	data    []byte
+	err     error // nil, fs.ErrNotExist for no file, or why it is not read
+	netlify func() *netlifyTOML
+}
+
+// file returns the file name of the folder dir, read once, inside dir
+// through the one door (package fsx: never through a link out of it,
+// only a regular file), within lim's RuleFileBytes and, for a file read
+// a line at a time, RuleLineBytes and Rules (checkLines).
+func (s *SiteFiles) file(dir, abs, name string) *hostFile {
+	key := filepath.Join(abs, name)
+	if f, ok := s.read[key]; ok {
+		return f
+	}
+	f := &hostFile{path: filepath.Join(dir, name)}
+	f.data, f.err = fsx.ReadFile(dir, name, s.lim.RuleFileBytes, "limits.rule_file_bytes")
+	switch {
+	case errors.Is(f.err, fs.ErrNotExist):
+		f.err = fs.ErrNotExist
+	case f.err != nil:
+		f.err = notRead(f.err, "the file is not read")
+	case lineBased[name]:
+		f.err = checkLines(f.path, f.data, s.lim)
+	}
+	f.netlify = sync.OnceValue(func() *netlifyTOML { return parseNetlify(s.lim, f.path, f.data) })
+	s.read[key] = f
+	return f
+}
+
+// each calls fn with the index in names and the file (SiteFiles.file)
+// of each file of names in each folder of dirs that has it, skipping
+// folders listed twice. The error is for a file that exists but cannot
+// be read, or passes one of the limits on rule files: larger than
 // RuleFileBytes, a line longer than RuleLineBytes, more than Rules rules
 // (counted by the lines that start one in _headers and _redirects, and
 // by rules, which says how many rules fn has added so far, in the
 // others).
-func readEach(dirs, names []string, lim limits.Limits, rules func() int, fn func(i int, path string, data []byte)) error {
+func (s *SiteFiles) each(dirs, names []string, rules func() int, fn func(i int, f *hostFile)) error {
 	seen := map[string]bool{}
 	for _, dir := range dirs {
 		abs, err := filepath.Abs(dir)
@@ -111,23 +175,17 @@ func readEach(dirs, names []string, lim limits.Limits, rules func() int, fn func
 		}
 		seen[abs] = true
 		for i, name := range names {
-			path := filepath.Join(dir, name)
-			data, err := fsx.ReadFile(dir, name, lim.RuleFileBytes, "limits.rule_file_bytes")
-			if errors.Is(err, fs.ErrNotExist) {
+			f := s.file(dir, abs, name)
+			if f.err == fs.ErrNotExist {
 				continue
 			}
-			if err != nil {
-				return notRead(err, "the file is not read")
-			}
-			if lineBased[name] {
-				if err := checkLines(path, data, lim); err != nil {
-					return err
-				}
+			if f.err != nil {
+				return f.err
 			}
 			before := rules()
-			fn(i, path, data)
-			if n := rules() - before; n > lim.Rules {
-				return diag.Pos{File: path}.Errorf("more than %d rules (%d; limits.rules); the file is not read", lim.Rules, n)
+			fn(i, f)
+			if n := rules() - before; n > s.lim.Rules {
+				return diag.Pos{File: f.path}.Errorf("more than %d rules (%d; limits.rules); the file is not read", s.lim.Rules, n)
 			}
 		}
 	}
@@ -193,7 +251,11 @@ func (r *Rules) Len() int {
 // In a _headers file every matching rule adds its value, and
 // "! X-Robots-Tag" drops the values before it; a path matches with or
 // without its trailing slash, as Netlify and Cloudflare Pages serve both.
-// In vercel.json the last matching rule sets the header, and a source
+// netlify.toml's [[headers]] match as _headers' rules do, and come after
+// them, as Netlify merges the two (netlify/build,
+// packages/headers-parser/src/merge.ts): the last matching table that
+// sets X-Robots-Tag sets it, over what the _headers files set. In
+// vercel.json the last matching rule sets the header, and a source
 // matches the path exactly, as Vercel compiles it.
 func (r *Rules) NoIndex(loc string) (string, bool) {
 	if r.Len() == 0 {
@@ -217,9 +279,13 @@ func (r *Rules) NoIndex(loc string) (string, bool) {
 			f.index = newRuleIndex(len(f.rules), func(i int) *regexp.Regexp { return f.rules[i].re })
 		}
 	})
-	var candidates []int
+	var (
+		candidates []int
+		set        []rule // the values the _headers files give the header for this path
+		toml       []rule // the values netlify.toml's last matching table gives it, over those
+	)
 	for _, f := range r.files {
-		var set []rule // the values the header has for this path
+		var fileSet []rule
 		candidates = f.index.candidates(candidates, p, other)
 		for _, i := range candidates {
 			ru := f.rules[i]
@@ -231,17 +297,38 @@ func (r *Rules) NoIndex(loc string) (string, bool) {
 			}
 			switch {
 			case ru.remove:
-				set = nil
-			case f.vercel:
-				set = []rule{ru}
+				fileSet = nil
+			case f.vercel, f.netlifyTOML && (len(fileSet) == 0 || fileSet[0].group != ru.group):
+				fileSet = []rule{ru}
 			default:
-				set = append(set, ru)
+				fileSet = append(fileSet, ru)
 			}
 		}
-		for _, ru := range set {
-			if noIndexValue(ru.value) {
-				return fmt.Sprintf("X-Robots-Tag %q (%s)", diag.Excerpt(ru.value), ru.where), true
+		switch {
+		case f.vercel:
+			if why, ok := noIndexOf(fileSet); ok { // Vercel's rules apply alone
+				return why, true
 			}
+		case f.netlifyTOML:
+			if len(fileSet) > 0 {
+				toml = fileSet
+			}
+		default:
+			set = append(set, fileSet...)
+		}
+	}
+	if toml != nil {
+		set = toml
+	}
+	return noIndexOf(set)
+}
+
+// noIndexOf reports the first of set, the values a path's header has,
+// that says noindex.
+func noIndexOf(set []rule) (string, bool) {
+	for _, ru := range set {
+		if noIndexValue(ru.value) {
+			return fmt.Sprintf("X-Robots-Tag %q (%s)", diag.Excerpt(ru.value), ru.where), true
 		}
 	}
 	return "", false

@@ -284,12 +284,14 @@ func FuzzHostFiles(f *testing.F) {
 	f.Add([]byte("/*\n  X-Robots-Tag: noindex\n"), "/docs/:path*")
 	f.Add([]byte(`{"headers":[{"source":"/(.*)","headers":[{"key":"X-Robots-Tag","value":"noindex"}]}]}`), "/:a(\\d+)?")
 	f.Add([]byte("https://x/:a\n\tX-Robots-Tag: googlebot: none"), "/\\:(")
+	f.Add([]byte("[[headers]]\nfor = \"/a/*\"\n[headers.values]\nX-Robots-Tag = [\"noindex\", 3]\nx-robots-tag = '''none,\n all'''\n"), "/a/:b")
 	f.Fuzz(func(t *testing.T, data []byte, src string) {
 		defer fuzzbound.Check(t)()
 		r := &Rules{}
 		checkLines("_headers", data, limits.Default)
 		r.parseHeaders("_headers", data)
 		r.parseVercel("vercel.json", data)
+		r.parseNetlifyHeaders(parseNetlify(limits.Default, "netlify.toml", data))
 		pathToRegexp(src)
 		r.NoIndex("https://example.com/a/b")
 		// The index leaves out no rule that matches a path the file names.
@@ -451,5 +453,171 @@ func TestMessagesQuoteExcerpts(t *testing.T) {
 		if len(m) > 600 {
 			t.Errorf("a message of %d bytes: %.200q…", len(m), m)
 		}
+	}
+}
+
+// TestNetlifyTOMLHeaders: the [[headers]] of netlify.toml are read as
+// _headers' rules are (splats, placeholders, a path with or without its
+// trailing slash, a rule for a host), their values as Netlify's parser
+// takes them (a string on several lines, a list of strings), each rule
+// at its [[headers]] line.
+func TestNetlifyTOMLHeaders(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "netlify.toml", `[build]
+  publish = "docs/.vitepress/dist"
+
+[[headers]]
+  for = "/*"
+  [headers.values]
+    X-Frame-Options = "DENY"
+
+[[headers]]
+  for = "/_translations/*"
+  [headers.values]
+    X-Robots-Tag = "noindex"
+
+[[headers]]
+  for = "/:lang/secret"
+  [headers.values]
+    x-robots-tag = '''
+      noindex,
+      nofollow'''
+
+[[headers]]
+  for = "/list"
+  [headers.values]
+    X-Robots-Tag = ["nofollow", "noindex"]
+
+[[headers]]
+  for = "/bing/*"
+  [headers.values]
+    X-Robots-Tag = "bingbot: noindex"
+
+[[headers]]
+  for = "https://preview.example.org/*"
+  [headers.values]
+    X-Robots-Tag = "noindex"
+
+[[headers]]
+  for = "no-slash"
+  [headers.values]
+    X-Robots-Tag = "noindex"
+
+[[headers]]
+  for = "/number"
+  [headers.values]
+    X-Robots-Tag = 3
+
+[[headers]]
+  for = 7
+`)
+	r, warnings, err := Load(limits.Default, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "netlify.toml")
+	var got []string
+	for _, w := range warnings {
+		got = append(got, strings.TrimPrefix(w.Error(), dir+"/"))
+	}
+	want := []string{
+		`netlify.toml:36: [[headers]]: path "no-slash" does not start with /; its headers are ignored`,
+		`netlify.toml:41: [[headers]] for "/number": X-Robots-Tag is not a string or a list of strings; ignored`,
+		`netlify.toml:47: [[headers]]: incompatible types: TOML value has type int64; destination has type string; the rule is ignored`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", got, want)
+	}
+	for _, tt := range []struct {
+		loc  string
+		want string // "" for not noindex
+	}{
+		{"https://example.com/", ""},
+		{"https://example.com/_translations/", `X-Robots-Tag "noindex" (` + file + `:9)`},
+		{"https://example.com/_translations", `X-Robots-Tag "noindex" (` + file + `:9)`},
+		{"https://example.com/_translations/fr/", `X-Robots-Tag "noindex" (` + file + `:9)`},
+		{"https://example.com/translations/", ""},
+		{"https://example.com/de/secret", `X-Robots-Tag "noindex, nofollow" (` + file + `:14)`},
+		{"https://example.com/de/secret/", `X-Robots-Tag "noindex, nofollow" (` + file + `:14)`},
+		{"https://example.com/de/fr/secret", ""},
+		{"https://example.com/list", `X-Robots-Tag "nofollow, noindex" (` + file + `:21)`},
+		{"https://example.com/bing/x", ""},
+		{"https://preview.example.org/a", `X-Robots-Tag "noindex" (` + file + `:31)`},
+		{"https://example.com/a", ""},
+	} {
+		got, ok := r.NoIndex(tt.loc)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("NoIndex(%s) = %q, %v; want %q", tt.loc, got, ok, tt.want)
+		}
+	}
+}
+
+// TestNetlifyTOMLHeadersOverride: Netlify merges netlify.toml's header
+// rules after _headers': the last matching [[headers]] table that sets
+// X-Robots-Tag sets it, over what _headers set; the values a table gives
+// under two spellings of the name go together.
+func TestNetlifyTOMLHeadersOverride(t *testing.T) {
+	site, project := t.TempDir(), t.TempDir()
+	write(t, site, "_headers", "/private/*\n  X-Robots-Tag: noindex\n/draft/*\n  X-Robots-Tag: noindex\n")
+	write(t, project, "netlify.toml", `[[headers]]
+  for = "/*"
+  [headers.values]
+    X-Robots-Tag = "noindex"
+[[headers]]
+  for = "/private/public/*"
+  [headers.values]
+    X-Robots-Tag = "all"
+[[headers]]
+  for = "/both/*"
+  [headers.values]
+    X-Robots-Tag = "all"
+    x-robots-tag = "noindex"
+`)
+	r, warnings, err := Load(limits.Default, site, project)
+	if err != nil || len(warnings) != 0 {
+		t.Fatalf("Load: %v, %v", err, warnings)
+	}
+	for loc, want := range map[string]string{
+		"https://example.com/a":                "netlify.toml:1",
+		"https://example.com/private/x":        "netlify.toml:1", // the table for /*, over _headers' own
+		"https://example.com/private/public/x": "",               // the last matching table: all
+		"https://example.com/both/x":           "netlify.toml:9",
+	} {
+		got, ok := r.NoIndex(loc)
+		if ok != (want != "") || ok && !strings.HasSuffix(got, filepath.Join(project, want)+")") {
+			t.Errorf("NoIndex(%s) = %q, %v; want %q", loc, got, ok, want)
+		}
+	}
+}
+
+// TestSiteFilesReadOnce: a SiteFiles reads netlify.toml once for its
+// header rules and its redirect rules, and says once that it does not
+// parse.
+func TestSiteFilesReadOnce(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "netlify.toml", "[[headers]]\n  for = \"/a/*\"\n  [headers.values]\n    X-Robots-Tag = \"noindex\"\n[[redirects]]\n  from = \"/old\"\n  to = \"/new\"\n")
+	files := NewSiteFiles(limits.Default)
+	headers, _, err := files.Headers(dir)
+	if err != nil || headers.Len() != 1 {
+		t.Fatalf("headers: %d rules, %v", headers.Len(), err)
+	}
+	write(t, dir, "netlify.toml", "# changed after the read\n")
+	redirects, _, err := files.Redirects(true, dir)
+	if err != nil || redirects.Len() != 1 {
+		t.Errorf("redirects: %d rules, %v; want the one of the file read for the headers", redirects.Len(), err)
+	}
+
+	write(t, dir, "netlify.toml", "[[headers]]\nfor = \"/a\n")
+	files = NewSiteFiles(limits.Default)
+	_, hw, err := files.Headers(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rw, err := files.Redirects(true, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := append(hw, rw...); len(all) != 1 || !strings.HasSuffix(all[0].Error(), "; its headers and redirects are ignored") {
+		t.Errorf("warnings %q, want one for both", all)
 	}
 }

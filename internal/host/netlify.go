@@ -18,10 +18,10 @@ import (
 )
 
 // netlify.toml has one parser, parseNetlify, for every reader of this
-// package: the redirect rules ([[redirects]]), the URL style and publish
-// folder ([build]), the build's environment ([build.environment],
-// [context.NAME.environment]) and the sitemap plugin's inputs
-// ([[plugins]]). It parses the file once into its
+// package: the redirect rules ([[redirects]]), the header rules
+// ([[headers]]), the URL style and publish folder ([build]), the build's
+// environment ([build.environment], [context.NAME.environment]) and the
+// sitemap plugin's inputs ([[plugins]]). It parses the file once into its
 // top-level tables; each reader decodes the table it reads, so that a
 // wrong value in one (redirects = "x") leaves the others read.
 
@@ -33,8 +33,10 @@ type netlifyTOML struct {
 	top  map[string]toml.Primitive
 	// problem, when the file does not parse or passes the bounds of
 	// limits.Check, says why: none of it is read. Its message goes
-	// before what follows of it (problemThen).
+	// before what follows of it (problemThen); said says a reader of
+	// the rules said it (rulesProblem).
 	problem *diag.Diagnostic
+	said    bool
 	// keyLines are the lines of the keys of its tables (keyLine).
 	keyLines map[string]int
 }
@@ -66,6 +68,17 @@ func (n *netlifyTOML) problemThen(then string) error {
 		return nil
 	}
 	return diag.Pos{File: n.problem.File, Line: n.problem.Line}.Errorf("%s; %s", n.problem.Msg, then)
+}
+
+// rulesProblem returns, for the first of the readers of the file's
+// rules (its headers, its redirects) that asks, the file's problem: one
+// warning a build for both.
+func (n *netlifyTOML) rulesProblem() error {
+	if n.problem == nil || n.said {
+		return nil
+	}
+	n.said = true
+	return n.problemThen("its headers and redirects are ignored")
 }
 
 // table decodes the top-level key of the file into v, and says whether
@@ -135,6 +148,103 @@ func tomlArrayLines(data []byte, key string, n int) []int {
 		return lines
 	}
 	return nil
+}
+
+// netlifyHeader is a [[headers]] table of netlify.toml: the path
+// pattern its values are sent for, and the values by header name, each
+// a string or a list of strings.
+type netlifyHeader struct {
+	For    string         `toml:"for"`
+	Values map[string]any `toml:"values"`
+}
+
+// parseNetlifyHeaders reads the X-Robots-Tag rules of the [[headers]]
+// of netlify.toml, as Netlify's own parser does
+// (netlify/build, packages/headers-parser: netlify_config_parser.ts,
+// normalize.ts): "for" is a path pattern as in _headers (netlifyPattern:
+// "*" a splat, ":name" a segment); a value is a string, whose
+// comma-separated parts may be written on several lines, or a list of
+// strings, joined with ", ".
+func (r *Rules) parseNetlifyHeaders(n *netlifyTOML) []error {
+	const then = "its headers are ignored"
+	if n.problem != nil {
+		return errorList(n.rulesProblem())
+	}
+	var entries []toml.Primitive
+	if _, err := n.table("headers", &entries, then); err != nil {
+		return []error{err}
+	}
+	var warnings []error
+	f := fileRules{netlifyTOML: true}
+	lines := tomlArrayLines(n.data, "headers", len(entries))
+	for i, prim := range entries {
+		where := diag.Pos{File: n.path}
+		if i < len(lines) {
+			where.Line = lines[i]
+		}
+		var h netlifyHeader
+		if err := n.md.PrimitiveDecode(prim, &h); err != nil {
+			where, msg := tomlErrorAt(n.path, err)
+			if where.Line == 0 && i < len(lines) {
+				where.Line = lines[i]
+			}
+			warnings = append(warnings, where.Errorf("[[headers]]: %s; the rule is ignored", msg))
+			continue
+		}
+		var values []string
+		for _, name := range sortedKeys(h.Values) {
+			if !strings.EqualFold(strings.TrimSpace(name), "X-Robots-Tag") {
+				continue
+			}
+			value, ok := headerValue(h.Values[name])
+			if !ok {
+				warnings = append(warnings, where.Errorf("[[headers]] for %q: X-Robots-Tag is not a string or a list of strings; ignored", diag.Excerpt(h.For)))
+				continue
+			}
+			values = append(values, value)
+		}
+		if len(values) == 0 {
+			continue
+		}
+		host, re, err := netlifyPattern(strings.TrimSpace(h.For))
+		if err != nil {
+			warnings = append(warnings, where.Errorf("[[headers]]: %v; its headers are ignored", err))
+			continue
+		}
+		for _, v := range values {
+			f.rules = append(f.rules, rule{host: host, re: re, where: where, value: v, group: i})
+		}
+	}
+	if len(f.rules) > 0 {
+		r.files = append(r.files, f)
+	}
+	return warnings
+}
+
+// headerValue is a header's value in netlify.toml, as Netlify's parser
+// normalizes it: a string, the white space around its commas made one
+// space ("noindex,\n  nofollow" is "noindex, nofollow"), or a list of
+// strings joined with ", ".
+func headerValue(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		parts := strings.Split(v, ",")
+		for i, p := range parts {
+			parts[i] = strings.TrimSpace(p)
+		}
+		return strings.Join(parts, ", "), true
+	case []any:
+		parts := make([]string, 0, len(v))
+		for _, p := range v {
+			s, ok := p.(string)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, strings.TrimSpace(s))
+		}
+		return strings.Join(parts, ", "), true
+	}
+	return "", false
 }
 
 // netlifyEnvTable is the part of a table of netlify.toml that sets the
@@ -349,4 +459,12 @@ var (
 // sortedKeys returns the keys of m in order.
 func sortedKeys[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
+}
+
+// errorList is err as a list: none for nil.
+func errorList(err error) []error {
+	if err == nil {
+		return nil
+	}
+	return []error{err}
 }

@@ -118,13 +118,17 @@ type redirectRule struct {
 // order their rules apply, and their parsers.
 var redirectSources = []struct {
 	name  string
-	parse func(r *Redirects, path string, data []byte, shadowing bool) []error
+	parse func(r *Redirects, f *hostFile, shadowing bool) []error
 }{
-	{"_redirects", (*Redirects).parseRedirectsFile},
-	{"netlify.toml", func(r *Redirects, path string, data []byte, shadowing bool) []error {
-		return r.parseNetlifyTOML(parseNetlify(r.lim, path, data), shadowing)
+	{"_redirects", func(r *Redirects, f *hostFile, shadowing bool) []error {
+		return r.parseRedirectsFile(f.path, f.data, shadowing)
 	}},
-	{"vercel.json", (*Redirects).parseVercelRedirects},
+	{"netlify.toml", func(r *Redirects, f *hostFile, shadowing bool) []error {
+		return r.parseNetlifyTOML(f.netlify(), shadowing)
+	}},
+	{"vercel.json", func(r *Redirects, f *hostFile, shadowing bool) []error {
+		return r.parseVercelRedirects(f.path, f.data, shadowing)
+	}},
 }
 
 // RedirectFiles returns the file names LoadRedirects reads in each folder
@@ -153,11 +157,16 @@ func RedirectFiles() []string {
 // netlify.toml; Cloudflare Pages applies _redirects before its files (call
 // with false), and Vercel its redirects, whatever shadowing says.
 func LoadRedirects(shadowing bool, lim limits.Limits, dirs ...string) (*Redirects, []error, error) {
-	r := &Redirects{lim: lim.Or()}
+	return NewSiteFiles(lim).Redirects(shadowing, dirs...)
+}
+
+// Redirects is [LoadRedirects] of the files s reads.
+func (s *SiteFiles) Redirects(shadowing bool, dirs ...string) (*Redirects, []error, error) {
+	r := &Redirects{lim: s.lim}
 	var warnings []error
 	count := func() int { return len(r.rules) }
-	err := readEach(dirs, RedirectFiles(), r.lim, count, func(i int, path string, data []byte) {
-		warnings = append(warnings, redirectSources[i].parse(r, path, data, shadowing)...)
+	err := s.each(dirs, RedirectFiles(), count, func(i int, f *hostFile) {
+		warnings = append(warnings, redirectSources[i].parse(r, f, shadowing)...)
 	})
 	if err != nil {
 		return nil, warnings, err
@@ -475,8 +484,8 @@ type netlifyTOMLRedirect struct {
 // parseNetlifyTOML reads the [[redirects]] of netlify.toml.
 func (r *Redirects) parseNetlifyTOML(n *netlifyTOML, shadowing bool) []error {
 	const then = "its redirects are ignored"
-	if err := n.problemThen(then); err != nil {
-		return []error{err}
+	if n.problem != nil {
+		return errorList(n.rulesProblem())
 	}
 	var entries []toml.Primitive
 	if _, err := n.table("redirects", &entries, then); err != nil {

@@ -118,8 +118,11 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	if !opts.Map.DevServer {
 		b.dev = &devPages{}
 	}
+	// The host's files, each read once for the header rules and the
+	// redirect rules both: netlify.toml gives both.
+	files := host.NewSiteFiles(opts.Limits)
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
-		rules, warnings, err := host.Load(opts.Limits, opts.HostDirs...)
+		rules, warnings, err := files.Headers(opts.HostDirs...)
 		if err != nil {
 			return nil, err
 		}
@@ -130,7 +133,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	}
 	if opts.Map.Redirects == nil && len(opts.RedirectDirs) > 0 {
 		// The rules only warn: a file that cannot be read is a warning too.
-		rules, warnings, err := host.LoadRedirects(opts.Shadowing, opts.Limits, opts.RedirectDirs...)
+		rules, warnings, err := files.Redirects(opts.Shadowing, opts.RedirectDirs...)
 		if err != nil && !errors.Is(err, syscall.ENOTDIR) {
 			warnings = append(warnings, fmt.Errorf("redirect rules not checked: %w", err))
 		}

@@ -52,8 +52,9 @@ type Options struct {
 	// heads' attributes and tags, the host's rule files, the hash state
 	// file. Zero fields are their defaults (limits.Default).
 	Limits limits.Limits
-	// HostDirs are the folders whose _headers and vercel.json give
-	// X-Robots-Tag rules, unless Map.Hosts is set already.
+	// HostDirs are the folders whose _headers, vercel.json and
+	// netlify.toml give X-Robots-Tag rules, unless Map.Hosts is set
+	// already.
 	HostDirs []string
 	// RedirectDirs are the folders whose _redirects, netlify.toml and
 	// vercel.json give the platform's redirect rules, unless

@@ -190,8 +190,8 @@ var errWhole = errors.New("build: no page listed after an update; a whole build 
 // a watcher that scans may have seen a file at both its looks. Only the
 // pages at or under paths are read again, and, with a
 // join, the built pages whose source is among them. A change to a host
-// file (_headers, vercel.json), to the root itself or to a file with
-// several hard links is a whole build, and so is a batch after which no
+// file (_headers, vercel.json, netlify.toml), to the root itself or to a
+// file with several hard links is a whole build, and so is a batch after which no
 // page is listed: whether every page was left out on purpose
 // ([Deliberate]) is judged of every page, as [Run] judges it.
 //
