@@ -231,7 +231,8 @@ type ListRules struct {
 	Collections func(dir, rel string) ([]string, error)
 	// Routes reports whether the route with a parameter at rel
 	// (relative to the sources' folder) makes pages that list others
-	// (Astro's paginate()): its pages are judged as every page no
+	// (Astro's paginate(), a Next.js tag route over the posts' tags):
+	// its pages are judged as every page no
 	// source gives is (Shown). Those of other such routes are made by
 	// code from data, and are no list pages.
 	Routes func(rel string) bool

@@ -23,12 +23,19 @@ func FuzzProject(f *testing.F) {
 
 // FuzzMarkdownRoutes checks the reader of a route's code and of the
 // helper module it imports: any code reads without a panic, and a route
-// it finds is a folder in the project with a Markdown extension.
+// it finds is a folder in the project with a Markdown extension; read as
+// a route of list pages over another route's folder, it is that route.
 func FuzzMarkdownRoutes(f *testing.F) {
 	f.Add([]byte("import { entries } from '../lib/m';\nexport const getStaticPaths = async () => ({ paths: entries('posts').map((e) => ({ params: { post: e.name } })) });"),
 		[]byte("export function entries(dir) { return fs.readdirSync(path.join(process.cwd(), dir)).map((f) => f.replace(/\\.mdx?$/, '')) }"))
 	f.Add([]byte("import * as m from '../lib/m'\nexport async function getStaticPaths() { return { paths: m.ids() } }"),
 		[]byte("const d = join(process.cwd(), 'a', 'b')\nexport const ids = () => readdirSync(d).map((f) => ({ params: { post: f.replace('.md', '') } }))"))
+	// A tag route over the posts' tags; a page that reads the file its
+	// parameter names (issue 86).
+	f.Add([]byte("import { entries } from '../lib/m';\nexport const getStaticPaths = async () => ({ paths: [...new Set(entries('posts').flatMap((e) => e.tags))].map((tag) => ({ params: { post: tag } })) });\nexport const getStaticProps = async ({ params }) => ({ props: { posts: entries('posts').filter((e) => e.tags.includes(params.post)) } });"),
+		[]byte("export function entries(dir) { return fs.readdirSync(path.join(process.cwd(), dir)).map((f) => ({ name: f.replace(/\\.md$/, ''), tags: [] })) }"))
+	f.Add([]byte("import { all, one } from '../lib/m'\nexport async function getStaticProps({ params }) { const { post } = params; return { props: one(post, []) } }\nexport async function getStaticPaths() { return { paths: all().map((p) => ({ params: { post: p.slug } })) } }"),
+		[]byte("const d = join(process.cwd(), 'posts')\nexport function one(slug, fields = []) { const real = slug.replace(/\\.md$/, ''); const full = join(d, `${real}.md`); return readFileSync(full, 'utf8') }\nexport function all() { return readdirSync(d).map((s) => one(s)) }"))
 	f.Fuzz(func(t *testing.T, route, helper []byte) {
 		defer fuzzbound.Check(t)()
 		fsys := fstest.MapFS{"pages/[post].tsx": {Data: route}, "lib/m.ts": {Data: helper}}
@@ -37,6 +44,11 @@ func FuzzMarkdownRoutes(f *testing.F) {
 			if !fs.ValidPath(r.Folder) || r.Folder == "." || len(r.Exts) == 0 || r.URL != "/"+paramMark {
 				t.Fatalf("route %+v", r)
 			}
+		}
+		other := []MarkdownRoute{{File: "pages/notes/[note].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/notes/" + paramMark}}
+		_, list, _ := ListingPages(fsys, limits.Default, other)
+		if len(list) > 1 || len(list) == 1 && list[0] != "pages/[post].tsx" {
+			t.Fatalf("routes of list pages %q", list)
 		}
 	})
 }

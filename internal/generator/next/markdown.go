@@ -65,7 +65,7 @@ func (p *Preset) ReadFolder(f generator.Folder) []string {
 	r := newCodeReader(f.Settings, f.Limits)
 	p.Markdown = r.markdownRoutes()
 	if len(p.Markdown) > 0 {
-		p.Lists = r.listingPages(p.Markdown)
+		p.Lists, p.ListRoutes = r.listingPages(p.Markdown)
 	}
 	p.judged = map[string]bool{}
 	p.Data = r.dataRoutes(p.Markdown, p.judged)
@@ -90,7 +90,10 @@ func (p *Preset) ReadFolder(f generator.Folder) []string {
 // the argument of a function whose parameter is joined so
 // (entries('posts')); names a Markdown extension (.md, .mdx: the one it
 // strips or filters on); and gives P as a key of the parameters
-// ({ params: { P: … } }, { P: … }, { P }). A folder listed with its
+// ({ params: { P: … } }, { P: … }, { P }), a file's name, or has its
+// page read the Markdown file P names (see [codeReader.namesFiles]): a
+// route that gives each post's tags as P publishes no post. A folder
+// listed with its
 // subfolders (readdir's recursive: true, a function that lists a folder
 // and calls itself, a glob 'posts/**/*.md') whose files the code keys by
 // path.basename is Recursive: a file anywhere in it is a page at its
@@ -135,26 +138,33 @@ func eachRouteFile(src fs.FS, fn func(dir, file string)) {
 	}
 }
 
-// ListingPages returns the page files of the project folder src that
-// are routes without a parameter and whose code (getStaticProps, or the
-// page's default export in the app router, and what they call, as
-// [ReadMarkdownRoutes] follows a route's, and one import further: a
-// component the page imports whose module imports the helper) lists
-// the folder of one of routes: a blog's home page that shows its posts.
-// It returns them with the files it read.
-func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) ([]string, []string) {
+// ListingPages returns the page files of the project folder src whose
+// code (getStaticProps, or the page's default export in the app router,
+// and what they call, as [ReadMarkdownRoutes] follows a route's, and one
+// import further: a component the page imports whose module imports the
+// helper) lists the folder of one of routes: the routes without a
+// parameter (pages: a blog's home page that shows its posts), and the
+// routes with one that are not among routes and whose pages list (list:
+// a tag's page that shows the posts it tags). A route whose page picks
+// one file (it calls find, or reads the file its parameter names) lists
+// none: its pages are made from data. It returns them with the files it
+// read.
+func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) (pages, list, read []string) {
 	r := newCodeReader(src, lim)
-	return r.listingPages(routes), r.Read
+	pages, list = r.listingPages(routes)
+	return pages, list, r.Read
 }
 
 // listingPages is ListingPages, the files read r's.
-func (r *codeReader) listingPages(routes []MarkdownRoute) []string {
-	var out []string
+func (r *codeReader) listingPages(routes []MarkdownRoute) (pages, list []string) {
 	eachRouteFile(r.FS, func(_, file string) {
-		if !srcpath.HasExt(file, codeExts...) || srcpath.Dynamic().MatchString(file) {
+		dynamic := srcpath.Dynamic().MatchString(file)
+		if !srcpath.HasExt(file, codeExts...) || dynamic && slices.ContainsFunc(routes, func(mr MarkdownRoute) bool { return mr.File == file }) {
 			return
 		}
-		if _, ok := (Preset{}).URLPath(generator.Page{Path: file}); !ok {
+		// A page of the router: as the route is with a plain name for
+		// each parameter.
+		if _, ok := (Preset{}).URLPath(generator.Page{Path: param().ReplaceAllString(file, "p")}); !ok {
 			return
 		}
 		m := r.module(file)
@@ -168,19 +178,51 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) []string {
 				continue
 			}
 			var f folderReads
-			for _, s := range r.reach(m, d, 2) {
+			scopes := r.reach(m, d, 2)
+			for _, s := range scopes {
 				f.scan(s)
 			}
 			if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 {
 				continue
 			}
-			if slices.ContainsFunc(routes, func(mr MarkdownRoute) bool { return mr.Folder == f.folders[0] }) {
-				out = append(out, file)
-				break
+			if !slices.ContainsFunc(routes, func(mr MarkdownRoute) bool { return mr.Folder == f.folders[0] }) {
+				continue
 			}
+			switch {
+			case !dynamic:
+				pages = append(pages, file)
+			case !picksOne(scopes, file):
+				list = append(list, file)
+			}
+			break
 		}
 	})
-	return out
+	return pages, list
+}
+
+// paramName matches a route's parameter in its path, its name the
+// submatch: [tag], [...slug], [[...slug]].
+var paramName = lazyre.MustCompile(`\[+(?:\.\.\.)?(\w+)\]+`)
+
+// picksOne reports whether the code of scopes, the page of the route
+// file, picks one entry of what it reads: it calls find (or findIndex,
+// findLast), or reads a file whose path is made from a parameter of the
+// route.
+func picksOne(scopes []*scope, file string) bool {
+	for _, s := range scopes {
+		t := s.m.Toks
+		for i := s.d.Start; i+1 < s.d.End; i++ {
+			if afterDot(t, i) && (t[i].IsIdent("find") || t[i].IsIdent("findIndex") || t[i].IsIdent("findLast")) && t[i+1].Is("(") {
+				return true
+			}
+		}
+	}
+	for _, m := range paramName().FindAllStringSubmatch(file, -1) {
+		if reads, _ := readsByParam(scopes, m[1]); reads {
+			return true
+		}
+	}
+	return false
 }
 
 // routeParam returns the route's parameter and its URL path (the
@@ -267,6 +309,15 @@ type scope struct {
 	d     jscode.Decl
 	name  string              // the declaration's name; "" for the route's own export
 	bound map[string][]string // a parameter's literal arguments
+	// callers are the scopes that call it, each with the name it calls
+	// it by there ("entries", "lib.entries").
+	callers []caller
+}
+
+// caller is a scope that calls another by the name at.
+type caller struct {
+	s  *scope
+	at string
 }
 
 // route reads the route file at rel in the routes' folder dir.
@@ -290,10 +341,32 @@ func (r *codeReader) route(dir, rel string) (MarkdownRoute, bool) {
 		f.scan(s)
 	}
 	folder, exts, recursive, ok := f.result(param)
-	if !ok {
+	if !ok || !r.namesFiles(m, scopes, param, export) {
 		return MarkdownRoute{}, false
 	}
 	return MarkdownRoute{File: rel, Folder: folder, Exts: exts, URL: url, Recursive: recursive}, true
+}
+
+// namesFiles reports whether the route m gives a file's name as its
+// parameter param: paths, the code of its export that lists its pages,
+// gives it one (see [givesNames]), or the page reads the Markdown file
+// it names (see [readsByParam]): the code of getStaticProps for the
+// pages router (paths from getStaticPaths), of the page's default
+// export for the app router.
+func (r *codeReader) namesFiles(m *jscode.Module, paths []*scope, param, export string) bool {
+	if givesNames(paths, param) {
+		return true
+	}
+	page := "getStaticProps"
+	if export == "generateStaticParams" {
+		page = "default"
+	}
+	d, ok := m.Exported(page)
+	if !ok {
+		return false
+	}
+	_, markdown := readsByParam(r.reach(m, d, 1), param)
+	return markdown
 }
 
 // reach returns the code the declaration d of the route module m runs:
@@ -312,7 +385,7 @@ func (r *codeReader) reach(m *jscode.Module, d jscode.Decl, hops int) []*scope {
 	first := &scope{m: m, d: d}
 	out := []*scope{first}
 	work := []*scope{first}
-	add := func(in *jscode.Module, name string, d jscode.Decl, caller *scope, at string) {
+	add := func(in *jscode.Module, name string, d jscode.Decl, from *scope, at string) {
 		k := key{in, name}
 		s, ok := seen[k]
 		if !ok {
@@ -321,8 +394,11 @@ func (r *codeReader) reach(m *jscode.Module, d jscode.Decl, hops int) []*scope {
 			out = append(out, s)
 			work = append(work, s)
 		}
+		if c := (caller{from, at}); !slices.Contains(s.callers, c) {
+			s.callers = append(s.callers, c)
+		}
 		// The literal arguments of the caller's calls of it.
-		for _, args := range calls(caller, at) {
+		for _, args := range calls(from, at) {
 			for i, p := range d.Params {
 				if p == "" {
 					continue

@@ -75,6 +75,42 @@ export function getAllPosts(): Post[] {
 `
 )
 
+// oldStarterHelper is the pages router blog starter's lib/api.js: a
+// post's fields copied by name, its slug among them (items[field] =
+// realSlug), which the route's getStaticPaths gives as its parameter.
+const oldStarterHelper = `import fs from 'fs'
+import { join } from 'path'
+import matter from 'gray-matter'
+
+const postsDirectory = join(process.cwd(), '_posts')
+
+export function getPostSlugs() {
+  return fs.readdirSync(postsDirectory)
+}
+
+export function getPostBySlug(slug, fields = []) {
+  const realSlug = slug.replace(/\.md$/, '')
+  const fullPath = join(postsDirectory, ` + "`${realSlug}.md`" + `)
+  const fileContents = fs.readFileSync(fullPath, 'utf8')
+  const { data, content } = matter(fileContents)
+  const items = {}
+  fields.forEach((field) => {
+    if (field === 'slug') {
+      items[field] = realSlug
+    }
+    if (typeof data[field] !== 'undefined') {
+      items[field] = data[field]
+    }
+  })
+  return items
+}
+
+export function getAllPosts(fields = []) {
+  const slugs = getPostSlugs()
+  return slugs.map((slug) => getPostBySlug(slug, fields)).sort((post1, post2) => (post1.date > post2.date ? -1 : 1))
+}
+`
+
 // TestReadMarkdownRoutes is the route reading table: which dynamic
 // routes publish the Markdown files of a folder, read from their code
 // and the helper modules it imports; and the shapes that must not be
@@ -334,7 +370,87 @@ export async function generateStaticParams() {
 `},
 			want: []next.MarkdownRoute{{File: "app/log/[entry]/page.jsx", Folder: "log", Exts: []string{".mdx"}, URL: "/log/\x00/"}},
 		},
+		{
+			name: "the pages router starter: the page reads the file its parameter names",
+			files: map[string]string{
+				"lib/api.js": oldStarterHelper,
+				"pages/posts/[slug].js": `import { getPostBySlug, getAllPosts } from '../../lib/api'
+export async function getStaticProps({ params }) {
+  const post = getPostBySlug(params.slug, ['title', 'date', 'slug', 'content'])
+  return { props: { post } }
+}
+export async function getStaticPaths() {
+  const posts = getAllPosts(['slug'])
+  return {
+    paths: posts.map((post) => {
+      return { params: { slug: post.slug } }
+    }),
+    fallback: false,
+  }
+}
+`},
+			want: []next.MarkdownRoute{{File: "pages/posts/[slug].js", Folder: "_posts", Exts: []string{".md"}, URL: "/posts/\x00"}},
+		},
+		{
+			name: "an app route whose page reads the file its parameter names, destructured",
+			files: map[string]string{
+				"lib/api.js": oldStarterHelper,
+				"app/posts/[slug]/page.jsx": `import { getPostBySlug, getAllPosts } from '../../../lib/api'
+export function generateStaticParams() { return getAllPosts(['slug']).map((post) => ({ slug: post.slug })) }
+export default async function Post({ params }) {
+  const { slug } = await params
+  const post = getPostBySlug(slug, ['title'])
+  return <h1>{post.title}</h1>
+}
+`},
+			want: []next.MarkdownRoute{{File: "app/posts/[slug]/page.jsx", Folder: "_posts", Exts: []string{".md"}, URL: "/posts/\x00/"}},
+		},
 		// Not joined.
+		{
+			name: "a tag route over the posts' tags (issue 86)",
+			files: map[string]string{
+				"lib/markdown.ts": entriesHelper,
+				"pages/[post].tsx": `import { entries } from '../lib/markdown';
+export const getStaticPaths = async () => ({ paths: entries('posts').map((e) => ({ params: { post: e.name } })), fallback: false });
+`,
+				"pages/tag/[tag]/index.tsx": `import { entries } from '../../../lib/markdown';
+export const getStaticPaths = async () => {
+  const tags = new Set(entries('posts').flatMap((e) => e.tags));
+  return { paths: [...tags].map((tag) => ({ params: { tag } })), fallback: false };
+};
+export const getStaticProps = async ({ params }) => {
+  const tag = String(params?.tag);
+  return { props: { tag, posts: entries('posts').filter((e) => e.tags.includes(tag)) } };
+};
+`},
+			want: []next.MarkdownRoute{{File: "pages/[post].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/\x00"}},
+		},
+		{
+			name: "an app tag route through the starter's helper",
+			files: map[string]string{
+				"lib/api.js": oldStarterHelper,
+				"app/tags/[tag]/page.jsx": `import { getAllPosts } from '../../../lib/api'
+export function generateStaticParams() {
+  const tags = getAllPosts(['tags']).flatMap((post) => post.tags)
+  return [...new Set(tags)].map((tag) => ({ tag: tag.toLowerCase() }))
+}
+export default async function Tag({ params }) {
+  const { tag } = await params
+  return <ul>{getAllPosts(['title', 'tags']).filter((p) => p.tags.includes(tag)).map((p) => <li>{p.title}</li>)}</ul>
+}
+`},
+		},
+		{
+			name: "a slug from the front matter, not the file's name",
+			files: map[string]string{
+				"pages/blog/[slug].js": `import fs from 'fs'; import path from 'path'; import matter from 'gray-matter';
+const dir = path.join(process.cwd(), 'posts');
+export function getStaticPaths() {
+  const posts = fs.readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => matter(fs.readFileSync(path.join(dir, f), 'utf8')).data);
+  return { paths: posts.map((p) => ({ params: { slug: p.slug } })), fallback: false };
+}
+`},
+		},
 		{
 			name: "a folder read by a computed path",
 			files: map[string]string{
@@ -599,7 +715,10 @@ func TestMarkdownURLs(t *testing.T) {
 // folder of a route over Markdown (a blog's home showing its posts),
 // itself or through a component whose module calls the helper, is a
 // list page; one that reads another folder, or none, is not, nor one
-// whose component reaches the helper through a third module.
+// whose component reaches the helper through a third module. A route
+// with a parameter whose page lists that folder (a tag's page) is a
+// route of list pages, unless its page picks one file: by find, or by
+// reading a file its parameter names (issue 86).
 func TestListingPages(t *testing.T) {
 	files := fstest.MapFS{
 		"lib/markdown.ts": {Data: []byte(entriesHelper)},
@@ -627,11 +746,27 @@ export default function Far() { return <Frame />; }
 export const getStaticProps = async () => ({ props: { notes: entries('notes') } });
 export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.title}</li>)}</ul>; }
 `)},
+		"pages/tag/[tag]/index.tsx": {Data: []byte(`import { entries } from '../../../lib/markdown';
+export const getStaticPaths = async () => ({ paths: [...new Set(entries('posts').flatMap((e) => e.tags))].map((tag) => ({ params: { tag } })), fallback: false });
+export const getStaticProps = async ({ params }) => ({ props: { posts: entries('posts').filter((e) => e.tags.includes(params.tag)) } });
+`)},
+		"app/by-title/[title]/page.tsx": {Data: []byte(`import { entries } from '../../../lib/markdown';
+export function generateStaticParams() { return entries('posts').map((e) => ({ title: e.title })); }
+export default async function Post({ params }) { const { title } = await params; return <p>{entries('posts').find((e) => e.title === title).body}</p>; }
+`)},
+		"pages/read/[id].js": {Data: []byte(`import fs from 'fs'; import path from 'path';
+import { entries } from '../../lib/markdown';
+export async function getStaticPaths() { return { paths: entries('posts').map((e) => ({ params: { id: e.title } })), fallback: false } }
+export async function getStaticProps({ params }) { return { props: { text: fs.readFileSync(path.join('posts', params.id + ext()), 'utf8'), all: entries('posts') } } }
+`)},
 	}
 	routes, _ := next.ReadMarkdownRoutes(files, limits.Default)
-	got, _ := next.ListingPages(files, limits.Default, routes)
+	got, list, _ := next.ListingPages(files, limits.Default, routes)
 	if want := []string{"app/archive/page.tsx", "app/page.tsx"}; !slices.Equal(got, want) {
 		t.Errorf("ListingPages = %q, want %q (routes %+v)", got, want, routes)
+	}
+	if want := []string{"pages/tag/[tag]/index.tsx"}; !slices.Equal(list, want) {
+		t.Errorf("ListingPages' routes = %q, want %q (routes %+v)", list, want, routes)
 	}
 }
 

@@ -34,6 +34,10 @@ type Preset struct {
 	// Lists are the page files, relative to the project folder, whose
 	// code lists the folder of one of them (see [ListingPages]).
 	Lists []string
+	// ListRoutes are the routes with a parameter, relative to the
+	// project folder, whose code lists the folder of one of them and
+	// whose pages list its files (a tag's page; see [ListingPages]).
+	ListRoutes []string
 	// Data are the dynamic routes whose code makes their pages from the
 	// JSON files it imports alone, each relative to the project folder
 	// to those files: each page is built from the route and them.
@@ -173,6 +177,9 @@ func (n Preset) Rules() generator.Rules {
 	r.Output.StaticFolders = []string{"public"}
 	if len(n.Lists) > 0 {
 		r.Pages.Lists.Sourced = func(rel string) bool { return slices.Contains(n.Lists, rel) }
+	}
+	if len(n.ListRoutes) > 0 {
+		r.Pages.Lists.Routes = func(rel string) bool { return slices.Contains(n.ListRoutes, rel) }
 	}
 	if n.src != nil {
 		r.Pages.Data = n.dataOf

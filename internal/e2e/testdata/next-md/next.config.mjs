@@ -3,6 +3,8 @@
 // notes/*.md at /notes/NAME (app/notes/[slug]/page.tsx) and log/*.md at
 // /log/NAME (app/log/[slug]/page.tsx, through lib/log.ts, which names
 // its folder through a constant), and the ships of data/ships.json at
-// /ships/ID (app/ships/[id]/page.tsx); a static export.
+// /ships/ID (app/ships/[id]/page.tsx); the posts' tags at /tag/TAG
+// (pages/tag/[tag]/index.tsx), each listing the posts it tags; a static
+// export.
 /** @type {import('next').NextConfig} */
 export default { output: 'export' };

@@ -1,0 +1,31 @@
+import type { GetStaticPaths, GetStaticProps } from 'next';
+import Link from 'next/link';
+import { entries, type Entry } from '../../../lib/markdown';
+
+// A page for each tag the posts give, listing the posts it tags: its
+// parameter is a tag, not a post's name, though a post may share it
+// (posts/weather.md and the tag weather).
+export const getStaticPaths: GetStaticPaths = async () => {
+  const tags = new Set(entries('posts').flatMap((e) => e.tags));
+  return { paths: [...tags].map((tag) => ({ params: { tag } })), fallback: false };
+};
+
+export const getStaticProps: GetStaticProps<{ tag: string; posts: Entry[] }> = async ({ params }) => {
+  const tag = String(params?.tag);
+  return { props: { tag, posts: entries('posts').filter((e) => e.tags.includes(tag)) } };
+};
+
+export default function Tag({ tag, posts }: { tag: string; posts: Entry[] }) {
+  return (
+    <main>
+      <h1>Posts tagged {tag}</h1>
+      <ul>
+        {posts.map((p) => (
+          <li key={p.name}>
+            <Link href={`/${p.name}`}>{p.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

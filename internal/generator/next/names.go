@@ -1,0 +1,706 @@
+package next
+
+// Whether a route's parameter is a file's name. A route whose code lists
+// a folder of Markdown files is joined to those files only where its
+// parameter is a file's name: the value its getStaticPaths or
+// generateStaticParams gives the parameter is a name made from a file's
+// (givesNames), or its page reads the Markdown file the parameter names
+// (readsByParam). A tag page whose code lists every post and gives each
+// post's tags as its parameter is no post's page, though a post may
+// share a tag's name.
+//
+// The code is read as tokens, as the rest of this package reads it:
+// what follows is a small account of which names hold a file's name,
+// kept by name within the code a route runs, never a guess past it.
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+)
+
+// maxRounds bounds the passes over a route's code that spread what is
+// known of its names, one assignment further each.
+const maxRounds = 8
+
+// nameFacts are what the code of a route says of its names: which hold
+// a file's name without its extension, and which a list of such names.
+type nameFacts struct {
+	idents map[string]bool // variables and parameters bound to a file's name
+	keys   map[string]bool // object keys given a file's name (slug: realSlug)
+	lists  map[string]bool // variables bound to a list of files' names
+	fns    map[*scope]bool // functions that return a list of files' names
+	scopes []*scope        // the code read
+}
+
+// givesNames reports whether the code of scopes (a route's
+// getStaticPaths or generateStaticParams and what it calls) gives its
+// parameter param a file's name: a name made by cutting a Markdown
+// extension off a file's name (f.replace(/\.md$/, ""), path.basename(f,
+// '.md')), or a variable, a key or a list's element bound to such a
+// name, through assignments, object keys, functions that return a list
+// of names and callbacks over one.
+func givesNames(scopes []*scope, param string) bool {
+	f := nameFacts{idents: map[string]bool{}, keys: map[string]bool{}, lists: map[string]bool{}, fns: map[*scope]bool{}, scopes: scopes}
+	holders := brackets{}
+	for range maxRounds {
+		if !f.learn(holders) {
+			break
+		}
+	}
+	for _, s := range scopes {
+		t := s.m.Toks
+		for i := s.d.Start; i < s.d.End; i++ {
+			if !t[i].IsIdent(param) || !holders.isKey(s, i) {
+				continue
+			}
+			if t[i+1].Is(":") && f.isName(s, i+2, exprEnd(s.m, i+2, s.d.End)) || !t[i+1].Is(":") && f.idents[param] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// learn reads every scope once for names bound to a file's name or a
+// list of them; it reports whether it learnt anything.
+func (f *nameFacts) learn(holders brackets) bool {
+	changed := false
+	set := func(m map[string]bool, k string, v bool) {
+		if v && !m[k] {
+			m[k], changed = true, true
+		}
+	}
+	for _, s := range f.scopes {
+		t := s.m.Toks
+		end := s.d.End
+		for i := s.d.Start; i < end; i++ {
+			tk := t[i]
+			switch {
+			case tk.IsIdent("for") && i+1 < end && t[i+1].Is("(") && s.m.Match[i+1] > i:
+				// for (const name of list)
+				j, close := i+2, s.m.Match[i+1]
+				if j+2 < close && (t[j].IsIdent("const") || t[j].IsIdent("let") || t[j].IsIdent("var")) && t[j+1].Kind == jsconfig.Ident && t[j+2].IsIdent("of") && f.isList(s, j+3, close) {
+					set(f.idents, t[j+1].Text, true)
+				}
+			case tk.Kind == jsconfig.Ident && i+1 < end && !afterDot(t, i):
+				if a, ok := assigned(s, i); ok {
+					b := exprEnd(s.m, a, end)
+					set(f.idents, tk.Text, f.isName(s, a, b))
+					set(f.lists, tk.Text, f.isList(s, a, b))
+				}
+				if holders.isKey(s, i) {
+					if t[i+1].Is(":") {
+						set(f.keys, tk.Text, f.isName(s, i+2, exprEnd(s.m, i+2, end)))
+					} else {
+						// A shorthand key: { slug } gives the key the
+						// variable's value, and a destructuring the
+						// variable the key's.
+						set(f.keys, tk.Text, f.idents[tk.Text])
+						if holders.destructures(s, i) {
+							set(f.idents, tk.Text, f.keys[tk.Text])
+						}
+					}
+				}
+			case tk.Is(".") && i+2 < end && t[i+1].Kind == jsconfig.Ident && elementCalls[t[i+1].Text] && t[i+2].Is("("):
+				// list.map((name) => …): the callback's parameter is an
+				// element of the list.
+				args := s.m.Args(i + 2)
+				if len(args) > 0 && f.isList(s, chainStart(s.m, i, s.d.Start), i) {
+					if p := firstParam(s.m, args[0][0], args[0][1]); p != "" {
+						set(f.idents, p, true)
+					}
+				}
+			}
+		}
+		if s.d.Func && !f.fns[s] && slices.ContainsFunc(declReturns(s.m, s.d), func(r [2]int) bool { return f.isList(s, r[0], r[1]) }) {
+			f.fns[s], changed = true, true
+		}
+	}
+	return changed
+}
+
+// elementCalls are the array methods whose callback's first parameter
+// is an element of the array.
+var elementCalls = map[string]bool{"map": true, "flatMap": true, "forEach": true, "filter": true, "find": true, "some": true, "every": true}
+
+// isName reports whether the expression a to b of s's module is a
+// file's name without its extension.
+func (f *nameFacts) isName(s *scope, a, b int) bool {
+	m := s.m
+	t := m.Toks
+	a, b = trimExpr(m, a, b)
+	switch {
+	case a >= b:
+		return false
+	case b-a == 1:
+		return t[a].Kind == jsconfig.Ident && f.idents[t[a].Text]
+	case t[b-1].Kind == jsconfig.Ident && (t[b-2].Is(".") || t[b-2].Is("?.")):
+		return f.keys[t[b-1].Text] // post.slug
+	case t[b-1].Is(")") && m.Match[b-1] > a:
+		return cutsExt(m, m.Match[b-1])
+	}
+	return false
+}
+
+// cutsExt reports whether the call whose parentheses open at open cuts
+// a Markdown extension off a file's name: a method that cuts a string
+// given the extension (replace, slice, substring …), or path.basename
+// given one (path.basename(f, '.md'), path.basename(f, path.extname(f))).
+func cutsExt(m *jscode.Module, open int) bool {
+	t := m.Toks
+	if open == 0 || t[open-1].Kind != jsconfig.Ident {
+		return false
+	}
+	args := m.Args(open)
+	switch t[open-1].Text {
+	case "basename":
+		return len(args) == 2
+	case "replace", "replaceAll", "slice", "substring", "substr":
+		for _, tk := range t[open+1 : m.Match[open]] {
+			if (tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex) && markdownExt().MatchString(tk.Text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isList reports whether the expression a to b of s's module is a list
+// of files' names: a list mapped to names (files.map((f) =>
+// f.replace(/\.md$/, ""))), filtered, sorted or cut; a variable bound to
+// one; a call of a function that returns one; an array of such lists
+// spread.
+func (f *nameFacts) isList(s *scope, a, b int) bool {
+	m := s.m
+	t := m.Toks
+	a, b = trimExpr(m, a, b)
+	switch {
+	case a >= b:
+		return false
+	case b-a == 1:
+		return t[a].Kind == jsconfig.Ident && f.lists[t[a].Text]
+	case t[a].Is("[") && m.Match[a] == b-1:
+		// [...a, ...b]
+		args := m.Args(a)
+		return len(args) > 0 && !slices.ContainsFunc(args, func(x [2]int) bool {
+			return !t[x[0]].Is("...") || !f.isList(s, x[0]+1, x[1])
+		})
+	case !t[b-1].Is(")") || m.Match[b-1] <= a:
+		return false
+	}
+	open := m.Match[b-1]
+	fn := open - 1
+	if t[fn].Kind != jsconfig.Ident {
+		return false
+	}
+	if fn-1 > a && (t[fn-1].Is(".") || t[fn-1].Is("?.")) {
+		switch t[fn].Text {
+		case "map":
+			args := m.Args(open)
+			return len(args) > 0 && slices.ContainsFunc(callbackReturns(m, args[0][0], args[0][1]), func(r [2]int) bool { return f.isName(s, r[0], r[1]) })
+		case "filter", "sort", "toSorted", "slice", "reverse":
+			return f.isList(s, a, fn-1)
+		}
+		if !(fn-2 == a && t[a].Kind == jsconfig.Ident) {
+			return false // a method of another value
+		}
+		return f.fns[callee(f.scopes, s, t[a].Text+"."+t[fn].Text)] // ns.fn()
+	}
+	return fn == a && f.fns[callee(f.scopes, s, t[fn].Text)]
+}
+
+// callee returns the scope of scopes that s calls by the name at, nil
+// for none.
+func callee(scopes []*scope, s *scope, at string) *scope {
+	for _, c := range scopes {
+		if slices.Contains(c.callers, caller{s, at}) {
+			return c
+		}
+	}
+	return nil
+}
+
+// readsByParam reports whether the code of scopes (the page of a route:
+// its getStaticProps, or the page's default export, and what it calls)
+// reads a file whose path is made from the route's parameter param
+// (params.slug, const { slug } = await params, passed on to a helper's
+// parameter and joined to a folder), and whether that path names a
+// Markdown file (`${slug}.md`).
+func readsByParam(scopes []*scope, param string) (reads, markdown bool) {
+	taint := map[*scope]map[string]uint8{}
+	for _, s := range scopes {
+		taint[s] = map[string]uint8{}
+	}
+	raise := func(s *scope, name string, lvl uint8) bool {
+		if lvl > taint[s][name] {
+			taint[s][name] = lvl
+			return true
+		}
+		return false
+	}
+	holders := brackets{}
+	for _, s := range scopes {
+		for _, name := range holders.paramBindings(s, param) {
+			raise(s, name, 1)
+		}
+	}
+	for range maxRounds {
+		changed := false
+		for _, s := range scopes {
+			t := s.m.Toks
+			for i := s.d.Start; i < s.d.End; i++ {
+				if t[i].Kind != jsconfig.Ident || afterDot(t, i) || i+1 >= s.d.End {
+					continue
+				}
+				if a, ok := assigned(s, i); ok {
+					changed = raise(s, t[i].Text, exprTaint(s, a, exprEnd(s.m, a, s.d.End), param, taint[s])) || changed
+				}
+				if !t[i+1].Is("(") && !(t[i+1].Is(".") && i+3 < s.d.End && t[i+2].Kind == jsconfig.Ident && t[i+3].Is("(")) {
+					continue
+				}
+				open, at := i+1, t[i].Text
+				if !t[i+1].Is("(") {
+					open, at = i+3, at+"."+t[i+2].Text
+				}
+				args := s.m.Args(open)
+				switch name := t[open-1].Text; {
+				case readFns[name] || name == "import":
+					if len(args) > 0 {
+						if lvl := exprTaint(s, args[0][0], args[0][1], param, taint[s]); lvl > 0 {
+							reads, markdown = true, markdown || lvl > 1
+						}
+					}
+				default:
+					// A helper given the parameter: its own parameter
+					// holds it.
+					c := callee(scopes, s, at)
+					if c == nil {
+						continue
+					}
+					for k, a := range args {
+						if k < len(c.d.Params) && c.d.Params[k] != "" {
+							changed = raise(c, c.d.Params[k], exprTaint(s, a[0], a[1], param, taint[s])) || changed
+						}
+					}
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return reads, markdown
+}
+
+// readFns are the functions that read a file by its path.
+var readFns = map[string]bool{"readFileSync": true, "readFile": true, "read": true}
+
+// paramBindings returns the names s binds to the route's parameter
+// param by destructuring its params: const { slug } = await params,
+// ({ params: { slug } }), { slug: s }.
+func (h brackets) paramBindings(s *scope, param string) []string {
+	var out []string
+	t := s.m.Toks
+	for i := s.d.Start; i < s.d.End; i++ {
+		if !t[i].IsIdent(param) || !h.isKey(s, i) || !h.destructures(s, i) {
+			continue
+		}
+		open := h.enclosing(s.m, i)
+		fromParams := open >= 2 && t[open-1].Is(":") && t[open-2].IsIdent("params")
+		if close := s.m.Match[open]; !fromParams && close+1 < s.d.End && t[close+1].Is("=") {
+			for _, tk := range t[close+2 : exprEnd(s.m, close+2, s.d.End)] {
+				fromParams = fromParams || tk.IsIdent("params")
+			}
+		}
+		if !fromParams {
+			continue
+		}
+		if t[i+1].Is(":") && i+2 < s.d.End && t[i+2].Kind == jsconfig.Ident {
+			out = append(out, t[i+2].Text)
+		} else {
+			out = append(out, param)
+		}
+	}
+	return out
+}
+
+// substitution matches a template literal's ${…}.
+var substitution = lazyre.MustCompile(`\$\{([^}]*)\}`)
+
+// word matches a name in a template's substitution, with the names of
+// the object it is a property of: params.slug, realSlug.
+var word = lazyre.MustCompile(`[\w$]+(?:\s*(?:\?\.|!\.|\.)\s*[\w$]+)*`)
+
+// exprTaint returns how much of the parameter param the expression a to
+// b of s's module holds: 0 none, 1 the parameter, 2 the parameter in a
+// path that names a Markdown file; taint is what s's names hold.
+func exprTaint(s *scope, a, b int, param string, taint map[string]uint8) uint8 {
+	t := s.m.Toks
+	var lvl uint8
+	md := false
+	raise := func(v uint8) {
+		lvl = max(lvl, v)
+	}
+	for j := a; j < b; j++ {
+		switch tk := t[j]; tk.Kind {
+		case jsconfig.Ident:
+			if !afterDot(t, j) {
+				raise(taint[tk.Text])
+			} else if tk.Text == param && ofParams(s.m, j) {
+				raise(1)
+			}
+		case jsconfig.String, jsconfig.Regex:
+			md = md || markdownExt().MatchString(tk.Text)
+		case jsconfig.Template:
+			src := string(s.m.Src[tk.Pos:tk.End])
+			md = md || markdownExt().MatchString(substitution().ReplaceAllString(src, ""))
+			for _, sub := range substitution().FindAllStringSubmatch(src, -1) {
+				for _, w := range word().FindAllString(sub[1], -1) {
+					els := strings.FieldsFunc(w, func(r rune) bool { return r == '.' || r == '?' || r == '!' || r == ' ' })
+					switch {
+					case len(els) == 1:
+						raise(taint[els[0]])
+					case len(els) >= 2 && els[len(els)-1] == param && els[len(els)-2] == "params":
+						raise(1)
+					default:
+						raise(taint[els[0]])
+					}
+				}
+			}
+		}
+	}
+	if lvl == 1 && md {
+		lvl = 2
+	}
+	return lvl
+}
+
+// ofParams reports whether the property at i is one of the route's
+// params: params.slug, params?.slug, params!.slug, (await props.params).slug.
+func ofParams(m *jscode.Module, i int) bool {
+	t := m.Toks
+	k := i - 2
+	if k >= 0 && t[k].Is("!") {
+		k--
+	}
+	switch {
+	case k < 0:
+		return false
+	case t[k].IsIdent("params"):
+		return true
+	case t[k].Is(")") && m.Match[k] >= 0:
+		return slices.ContainsFunc(t[m.Match[k]:k], func(tk jscode.Token) bool { return tk.IsIdent("params") })
+	}
+	return false
+}
+
+// afterDot reports whether the token at i is a property: after "." or
+// "?.".
+func afterDot(t []jscode.Token, i int) bool {
+	return i > 0 && (t[i-1].Is(".") || t[i-1].Is("?."))
+}
+
+// assigned returns where the value assigned to the name at i starts:
+// name = value, const name: Type = value; ok is false where i is no
+// name assigned to.
+func assigned(s *scope, i int) (int, bool) {
+	t := s.m.Toks
+	end := s.d.End
+	if i+1 >= end {
+		return 0, false
+	}
+	if t[i+1].Is("=") {
+		return i + 2, i+2 < end
+	}
+	if !t[i+1].Is(":") || i == 0 || !(t[i-1].IsIdent("const") || t[i-1].IsIdent("let") || t[i-1].IsIdent("var")) {
+		return 0, false
+	}
+	for j := i + 2; j < end; j++ { // a type annotation
+		switch {
+		case s.m.Match[j] > j:
+			j = s.m.Match[j]
+		case t[j].Is("="):
+			return j + 1, j+1 < end
+		case t[j].Is(";") || t[j].Is(",") || t[j].Line > t[i].Line && stmtStart(t, j):
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// brackets are, for each module read, the bracket that holds each of
+// its tokens (see [brackets.enclosing]), found once.
+type brackets map[*jscode.Module][]int
+
+// enclosing returns the bracket of m that holds the token at i, -1 for
+// none.
+func (h brackets) enclosing(m *jscode.Module, i int) int {
+	in, ok := h[m]
+	if !ok {
+		in = make([]int, len(m.Toks))
+		var open []int
+		for j := range m.Toks {
+			in[j] = -1
+			if n := len(open); n > 0 {
+				in[j] = open[n-1]
+			}
+			switch k := m.Match[j]; {
+			case k > j:
+				open = append(open, j)
+			case k >= 0 && k < j && len(open) > 0 && open[len(open)-1] == k:
+				open = open[:len(open)-1]
+				in[j] = -1
+				if n := len(open); n > 0 {
+					in[j] = open[n-1]
+				}
+			}
+		}
+		h[m] = in
+	}
+	return in[i]
+}
+
+// isKey reports whether the name at i is a key of an object literal or
+// a destructuring: in braces, after "{" or ",", before ":", "," or "}".
+func (h brackets) isKey(s *scope, i int) bool {
+	t := s.m.Toks
+	if i <= s.d.Start || i+1 >= s.d.End || !(t[i-1].Is("{") || t[i-1].Is(",")) || !(t[i+1].Is(":") || t[i+1].Is(",") || t[i+1].Is("}")) {
+		return false
+	}
+	open := h.enclosing(s.m, i)
+	return open >= 0 && t[open].Is("{")
+}
+
+// destructures reports whether the key at i is in a destructuring: its
+// braces followed by "=" (const { slug } = post), or a function's
+// parameter (({ slug }) => …, ({ params: { slug } }) => …).
+func (h brackets) destructures(s *scope, i int) bool {
+	t := s.m.Toks
+	for open := h.enclosing(s.m, i); open >= 0 && t[open].Is("{"); {
+		close := s.m.Match[open]
+		switch {
+		case close+1 < len(t) && t[close+1].Is("="):
+			return true
+		case close+2 < len(t) && t[close+1].Is(")") && (t[close+2].Is("=>") || t[close+2].Is("{") || t[close+2].Is(":")):
+			return true
+		case open >= 2 && t[open-1].Is(":") && t[open-2].Kind == jsconfig.Ident:
+			open = h.enclosing(s.m, open) // { params: { slug } }
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// stmtKeywords are the keywords that start a statement: on a new line,
+// one ends the expression before it.
+var stmtKeywords = map[string]bool{"const": true, "let": true, "var": true, "return": true, "if": true, "for": true, "while": true, "export": true, "function": true, "throw": true, "switch": true, "try": true}
+
+// stmtStart reports whether the token at j starts a statement.
+func stmtStart(t []jscode.Token, j int) bool {
+	return t[j].Kind == jsconfig.Ident && stmtKeywords[t[j].Text]
+}
+
+// exprEnd returns where the expression that starts at i ends, before
+// end: at a ",", a ";", a bracket it did not open, or a statement on a
+// later line.
+func exprEnd(m *jscode.Module, i, end int) int {
+	t := m.Toks
+	for j := i; j < end; j++ {
+		if k := m.Match[j]; k > j {
+			j = k
+			continue
+		}
+		switch tk := t[j]; {
+		case tk.Is(",") || tk.Is(";") || tk.Is(")") || tk.Is("]") || tk.Is("}"):
+			return j
+		case j > i && tk.Line > t[j-1].Line && stmtStart(t, j):
+			return j
+		}
+	}
+	return end
+}
+
+// trimExpr returns the expression a to b without what does not change
+// its value: await, the parentheses around it, a final "!" or ";", a
+// type assertion (as Post).
+func trimExpr(m *jscode.Module, a, b int) (int, int) {
+	t := m.Toks
+	for a < b {
+		switch {
+		case t[a].IsIdent("await"):
+			a++
+		case t[b-1].Is(";") || t[b-1].Is("!"):
+			b--
+		case t[a].Is("(") && m.Match[a] == b-1:
+			a, b = a+1, b-1
+		default:
+			for j := a + 1; j < b; j++ {
+				if k := m.Match[j]; k > j {
+					j = k
+				} else if t[j].IsIdent("as") || t[j].IsIdent("satisfies") {
+					return a, j
+				}
+			}
+			return a, b
+		}
+	}
+	return a, b
+}
+
+// chainStart returns where the chain of calls and properties that ends
+// before the "." at i starts (files.filter(…) in files.filter(…).map),
+// not before lo.
+func chainStart(m *jscode.Module, i, lo int) int {
+	t := m.Toks
+	j := i - 1
+	for j >= lo {
+		switch tk := t[j]; {
+		case (tk.Is(")") || tk.Is("]")) && m.Match[j] >= lo && m.Match[j] < j:
+			j = m.Match[j] - 1
+			if j < lo || !(t[j].Kind == jsconfig.Ident && !stmtKeywords[t[j].Text] && !t[j].IsIdent("await") || t[j].Is(")") || t[j].Is("]") || t[j].Is("!")) {
+				return j + 1 // a group or an array: (await x), [...a]
+			}
+		case tk.Is("!"):
+			j--
+		case tk.Kind == jsconfig.Ident || tk.Kind == jsconfig.String:
+			if j-1 >= lo && (t[j-1].Is(".") || t[j-1].Is("?.")) {
+				j -= 2
+				continue
+			}
+			if stmtKeywords[tk.Text] || tk.IsIdent("await") || tk.IsIdent("new") || tk.IsIdent("typeof") {
+				return j + 1
+			}
+			return j
+		default:
+			return j + 1
+		}
+	}
+	return lo
+}
+
+// firstParam returns the name of the first parameter of the function
+// expression a to b ((f) => …, f => …, function (f) {…}); "" for none
+// or a destructured one.
+func firstParam(m *jscode.Module, a, b int) string {
+	t := m.Toks
+	if a < b && t[a].IsIdent("async") {
+		a++
+	}
+	if a < b && t[a].IsIdent("function") {
+		for a < b && !t[a].Is("(") {
+			a++
+		}
+	}
+	switch {
+	case a+1 < b && t[a].Kind == jsconfig.Ident && t[a+1].Is("=>"):
+		return t[a].Text
+	case a < b && t[a].Is("(") && m.Match[a] > a:
+		if args := m.Args(a); len(args) > 0 && t[args[0][0]].Kind == jsconfig.Ident {
+			return t[args[0][0]].Text
+		}
+	}
+	return ""
+}
+
+// callbackReturns returns the values the function expression a to b
+// returns: an arrow's expression, or its own return statements.
+func callbackReturns(m *jscode.Module, a, b int) [][2]int {
+	lo, hi, block, ok := funcBody(m, a, b)
+	switch {
+	case !ok:
+		return nil
+	case !block:
+		return [][2]int{{lo, hi}}
+	}
+	return returns(m, lo, hi)
+}
+
+// funcBody returns the body of the function expression that starts at
+// a, before b: a block's inside (block), or an arrow's expression.
+func funcBody(m *jscode.Module, a, b int) (lo, hi int, block, ok bool) {
+	t := m.Toks
+	if a < b && t[a].IsIdent("async") {
+		a++
+	}
+	j := -1
+	switch {
+	case a >= b:
+	case t[a].IsIdent("function"):
+		for k := a; k < b; k++ {
+			if t[k].Is("(") && m.Match[k] > k {
+				for k = m.Match[k] + 1; k < b && !t[k].Is("{"); k++ {
+				}
+				if k < b && m.Match[k] > k {
+					return k + 1, m.Match[k], true, true
+				}
+				return 0, 0, false, false
+			}
+		}
+	case t[a].Kind == jsconfig.Ident && a+1 < b && t[a+1].Is("=>"):
+		j = a + 1
+	case t[a].Is("(") && m.Match[a] > a:
+		for k := m.Match[a] + 1; k < b; k++ { // a return type, then =>
+			if t[k].Is("=>") {
+				j = k
+				break
+			}
+			if mk := m.Match[k]; mk > k {
+				k = mk
+			}
+		}
+	}
+	if j < 0 || j+1 >= b {
+		return 0, 0, false, false
+	}
+	if t[j+1].Is("{") && m.Match[j+1] > j+1 {
+		return j + 2, m.Match[j+1], true, true
+	}
+	return j + 1, exprEnd(m, j+1, b), false, true
+}
+
+// declReturns returns the values the function of the top-level
+// declaration d returns (function NAME (…) {…}, const NAME = (…) =>
+// …): an arrow's expression, or its own return statements.
+func declReturns(m *jscode.Module, d jscode.Decl) [][2]int {
+	t := m.Toks
+	for i := d.Start; i < d.End; i++ {
+		if t[i].IsIdent("function") {
+			return callbackReturns(m, i, d.End)
+		}
+		if t[i].Is("=") {
+			return callbackReturns(m, i+1, d.End)
+		}
+	}
+	return nil
+}
+
+// returns returns the values of the return statements of the function
+// body lo to hi, not those of the functions inside it.
+func returns(m *jscode.Module, lo, hi int) [][2]int {
+	t := m.Toks
+	var out [][2]int
+	for i := lo; i < hi; i++ {
+		switch {
+		case t[i].Is("=>") && i+1 < hi && t[i+1].Is("{") && m.Match[i+1] > i:
+			i = m.Match[i+1] // an arrow's body
+		case t[i].IsIdent("function"):
+			for i < hi && !t[i].Is("{") {
+				if k := m.Match[i]; k > i {
+					i = k
+				}
+				i++
+			}
+			if i < hi && m.Match[i] > i {
+				i = m.Match[i]
+			}
+		case t[i].IsIdent("return") && i+1 < hi && t[i+1].Line == t[i].Line:
+			out = append(out, [2]int{i + 1, exprEnd(m, i+1, hi)})
+		}
+	}
+	return out
+}
