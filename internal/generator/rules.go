@@ -241,6 +241,14 @@ type ListRules struct {
 	// whose code reads the folder of a route over Markdown): it is
 	// dated by the newest of the pages it shows, and its own date.
 	Sourced func(rel string) bool
+	// Newest returns, for the source at rel that Sourced names, the
+	// sources whose pages its code reads and of which it shows the
+	// newest, whatever its markup (a Next.js page whose getStaticProps
+	// reads every post, or sorts them newest first and shows the
+	// first); nil when its code does not say it shows the newest. A
+	// built page that links to none of their pages (its entries link by
+	// onClick) is dated by the newest of them, and its own date.
+	Newest func(rel string) func(src string) bool
 }
 
 // FileRules are what a generator's rules say of one source file before

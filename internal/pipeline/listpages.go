@@ -227,7 +227,10 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 // or none. This is the rule of every generator; a generator's own rules
 // make it more precise (l): Shown, when not nil, says which of those
 // pages list, Sourced which pages a source gives list too (dated by
-// what they show and their own date), and done are the list pages its
+// what they show and their own date), Newest, of those, the sources
+// whose newest page such a page shows by its code (one that links to
+// none of their pages, its entries linked by onClick, is dated by the
+// newest of them), and done are the list pages its
 // rule judged already (Hugo's sections and terms). A page that is not
 // joined for another reason is no list page: a page of a route with a
 // parameter (/blog/[slug], made by code from data; dynamicRoutes), or a
@@ -252,8 +255,13 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 		if src == nil {
 			src, ambiguous = b.fallbackSource(urlPath)
 		}
-		if rel := strings.TrimPrefix(srcPath(src), b.joinPrefix()); src != nil && b.sourcedList(l, src, rel) {
-			h.add(idx, urlPath, listPage{folder: joinKey(urlPath), source: rel}) // by its own date too
+		rel := strings.TrimPrefix(srcPath(src), b.joinPrefix())
+		if src != nil && b.sourcedList(l, src, rel) {
+			lp := listPage{folder: joinKey(urlPath), source: rel} // by its own date too
+			if l.Newest != nil {
+				lp.newest = l.Newest(rel)
+			}
+			h.add(idx, urlPath, lp)
 			continue
 		}
 		if src != nil {
@@ -262,7 +270,7 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 				lastmod = t
 			}
 			if lastmod != noLastMod {
-				h.pages[joinKey(urlPath)] = &listedPage{idx: idx, lastmod: lastmod}
+				h.pages[joinKey(urlPath)] = &listedPage{idx: idx, lastmod: lastmod, source: rel}
 			}
 			continue
 		}
@@ -278,10 +286,36 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	b.dropFrame(&h)
 	b.dropNamed(&h)
 	for i := range h.lists {
-		if t := h.shownNewest(i); t != noLastMod {
+		t := h.shownNewest(i)
+		if of := h.lists[i].newest; of != nil && !h.showsOf(i, of) {
+			t = max(t, h.newestOf(of))
+		}
+		if t != noLastMod {
 			b.list(h.lists[i].idx, t)
 		}
 	}
+}
+
+// showsOf reports whether the list page i links to a page of one of the
+// sources of.
+func (h *listSet) showsOf(i int, of func(src string) bool) bool {
+	return slices.ContainsFunc(h.lists[i].shown, func(k string) bool {
+		p := h.pages[k]
+		return p != nil && p.source != "" && of(p.source)
+	})
+}
+
+// newestOf is the newest lastmod of the pages of the sources of,
+// noLastMod for none: what a list page whose code shows the newest of
+// them shows, whatever its markup (generator.ListRules.Newest).
+func (h *listSet) newestOf(of func(src string) bool) int64 {
+	t := int64(noLastMod)
+	for _, p := range h.pages {
+		if p.source != "" && p.lastmod > t && of(p.source) {
+			t = p.lastmod
+		}
+	}
+	return t
 }
 
 // dropFrame takes out of what each list page of h shows the joined
@@ -561,6 +595,7 @@ type listSet struct {
 type listedPage struct {
 	idx       int32 // its record; -1 where not known
 	lastmod   int64
+	source    string   // the source that gives it, relative to Join.Dir; "" where not known
 	lang, dir string   // its language's prefix ("/fr"), the content folder it is in ("posts")
 	terms     []string // the taxonomy and term pages it is listed on, as listPage.term
 	regular   bool     // a page, not a list page (_index): only terms list it then
@@ -569,8 +604,11 @@ type listedPage struct {
 // listPage is a list page: of a content folder, or a taxonomy's or a
 // term's.
 type listPage struct {
-	idx      int32
-	source   string // the source that gives it, relative to Join.Dir; "" for none
+	idx    int32
+	source string // the source that gives it, relative to Join.Dir; "" for none
+	// newest, when not nil, names the sources of which its code shows
+	// the newest, whatever its markup (generator.ListRules.Newest).
+	newest   func(src string) bool
 	isFolder bool
 	folder   string // the content folder's key ("fr/posts", "" the home)
 	term     string // the taxonomy or term page's URL path, lowercased ("/tags/", "/fr/tags/a-term/")

@@ -2,6 +2,7 @@ package next
 
 import (
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -24,7 +25,8 @@ func FuzzProject(f *testing.F) {
 // FuzzMarkdownRoutes checks the reader of a route's code and of the
 // helper module it imports: any code reads without a panic, and a route
 // it finds is a folder in the project with a Markdown extension; read as
-// a route of list pages over another route's folder, it is that route.
+// a page or a route of list pages over another route's folder, it is
+// that page or that route.
 func FuzzMarkdownRoutes(f *testing.F) {
 	f.Add([]byte("import { entries } from '../lib/m';\nexport const getStaticPaths = async () => ({ paths: entries('posts').map((e) => ({ params: { post: e.name } })) });"),
 		[]byte("export function entries(dir) { return fs.readdirSync(path.join(process.cwd(), dir)).map((f) => f.replace(/\\.mdx?$/, '')) }"))
@@ -36,6 +38,10 @@ func FuzzMarkdownRoutes(f *testing.F) {
 		[]byte("export function entries(dir) { return fs.readdirSync(path.join(process.cwd(), dir)).map((f) => ({ name: f.replace(/\\.md$/, ''), tags: [] })) }"))
 	f.Add([]byte("import { all, one } from '../lib/m'\nexport async function getStaticProps({ params }) { const { post } = params; return { props: one(post, []) } }\nexport async function getStaticPaths() { return { paths: all().map((p) => ({ params: { post: p.slug } })) } }"),
 		[]byte("const d = join(process.cwd(), 'posts')\nexport function one(slug, fields = []) { const real = slug.replace(/\\.md$/, ''); const full = join(d, `${real}.md`); return readFileSync(full, 'utf8') }\nexport function all() { return readdirSync(d).map((s) => one(s)) }"))
+	// A list page that sorts newest first and shows the first three
+	// (issue 86).
+	f.Add([]byte("import { entries } from '../lib/m';\nexport const getStaticProps = async () => ({ props: { posts: entries('posts').sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime()).slice(0, 3) } });"),
+		[]byte("export function entries(dir) { return fs.readdirSync(path.join(process.cwd(), dir)).filter((f) => f.endsWith('.md')).map((f) => ({ name: f.replace(/\\.md$/, ''), date: '' })) }"))
 	f.Fuzz(func(t *testing.T, route, helper []byte) {
 		defer fuzzbound.Check(t)()
 		fsys := fstest.MapFS{"pages/[post].tsx": {Data: route}, "lib/m.ts": {Data: helper}}
@@ -46,9 +52,17 @@ func FuzzMarkdownRoutes(f *testing.F) {
 			}
 		}
 		other := []MarkdownRoute{{File: "pages/notes/[note].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/notes/" + paramMark}}
-		_, list, _ := ListingPages(fsys, limits.Default, other)
-		if len(list) > 1 || len(list) == 1 && list[0] != "pages/[post].tsx" {
-			t.Fatalf("routes of list pages %q", list)
+		// The same code as a page without a parameter: a list, and
+		// which of the posts it shows.
+		fsys["pages/index.tsx"] = &fstest.MapFile{Data: route}
+		l, _ := ListingPages(fsys, limits.Default, other)
+		if len(l.Routes) > 1 || len(l.Routes) == 1 && l.Routes[0] != "pages/[post].tsx" || len(l.Pages) > 1 || len(l.Pages) == 1 && l.Pages[0] != "pages/index.tsx" {
+			t.Fatalf("list pages %+v", l)
+		}
+		for page, folder := range l.Newest {
+			if !slices.Contains(l.Pages, page) || folder != "posts" {
+				t.Fatalf("newest %q of %s, list pages %q", page, folder, l.Pages)
+			}
 		}
 	})
 }

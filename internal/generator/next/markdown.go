@@ -65,7 +65,8 @@ func (p *Preset) ReadFolder(f generator.Folder) []string {
 	r := newCodeReader(f.Settings, f.Limits)
 	p.Markdown = r.markdownRoutes()
 	if len(p.Markdown) > 0 {
-		p.Lists, p.ListRoutes = r.listingPages(p.Markdown)
+		l := r.listingPages(p.Markdown)
+		p.Lists, p.Newest, p.ListRoutes = l.Pages, l.Newest, l.Routes
 	}
 	p.judged = map[string]bool{}
 	p.Data = r.dataRoutes(p.Markdown, p.judged)
@@ -138,25 +139,38 @@ func eachRouteFile(src fs.FS, fn func(dir, file string)) {
 	}
 }
 
+// Listing is what [ListingPages] finds: the page files whose code lists
+// the folder of a route over Markdown.
+type Listing struct {
+	// Pages are the routes without a parameter whose pages list (a
+	// blog's home page that shows its posts).
+	Pages []string
+	// Newest are, of Pages, those whose code shows the newest file of
+	// the folder it lists, whatever their markup (see [showsNewest]), to
+	// that folder.
+	Newest map[string]string
+	// Routes are the routes with a parameter whose pages list (a tag's
+	// page that shows the posts it tags).
+	Routes []string
+}
+
 // ListingPages returns the page files of the project folder src whose
 // code (getStaticProps, or the page's default export in the app router,
 // and what they call, as [ReadMarkdownRoutes] follows a route's, and one
 // import further: a component the page imports whose module imports the
 // helper) lists the folder of one of routes: the routes without a
-// parameter (pages: a blog's home page that shows its posts), and the
-// routes with one that are not among routes and whose pages list (list:
-// a tag's page that shows the posts it tags). A route whose page picks
-// one file (it calls find, or reads the file its parameter names) lists
-// none: its pages are made from data. It returns them with the files it
-// read.
-func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) (pages, list, read []string) {
+// parameter, and the routes with one that are not among routes. A route
+// whose page picks one file (it calls find, or reads the file its
+// parameter names) lists none: its pages are made from data. It returns
+// them with the files it read.
+func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) (Listing, []string) {
 	r := newCodeReader(src, lim)
-	pages, list = r.listingPages(routes)
-	return pages, list, r.Read
+	return r.listingPages(routes), r.Read
 }
 
 // listingPages is ListingPages, the files read r's.
-func (r *codeReader) listingPages(routes []MarkdownRoute) (pages, list []string) {
+func (r *codeReader) listingPages(routes []MarkdownRoute) Listing {
+	var out Listing
 	eachRouteFile(r.FS, func(_, file string) {
 		dynamic := srcpath.Dynamic().MatchString(file)
 		if !srcpath.HasExt(file, codeExts...) || dynamic && slices.ContainsFunc(routes, func(mr MarkdownRoute) bool { return mr.File == file }) {
@@ -190,14 +204,26 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) (pages, list []string)
 			}
 			switch {
 			case !dynamic:
-				pages = append(pages, file)
+				out.Pages = append(out.Pages, file)
+				if export == "getStaticProps" {
+					// The page renders what getStaticProps gives, after it.
+					if d, ok := m.Exported("default"); ok {
+						scopes = append(r.reach(m, d, 2), scopes...)
+					}
+				}
+				if showsNewest(scopes) {
+					if out.Newest == nil {
+						out.Newest = map[string]string{}
+					}
+					out.Newest[file] = f.folders[0]
+				}
 			case !picksOne(scopes, file):
-				list = append(list, file)
+				out.Routes = append(out.Routes, file)
 			}
 			break
 		}
 	})
-	return pages, list
+	return out
 }
 
 // paramName matches a route's parameter in its path, its name the

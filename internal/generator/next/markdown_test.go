@@ -761,12 +761,12 @@ export async function getStaticProps({ params }) { return { props: { text: fs.re
 `)},
 	}
 	routes, _ := next.ReadMarkdownRoutes(files, limits.Default)
-	got, list, _ := next.ListingPages(files, limits.Default, routes)
-	if want := []string{"app/archive/page.tsx", "app/page.tsx"}; !slices.Equal(got, want) {
-		t.Errorf("ListingPages = %q, want %q (routes %+v)", got, want, routes)
+	got, _ := next.ListingPages(files, limits.Default, routes)
+	if want := []string{"app/archive/page.tsx", "app/page.tsx"}; !slices.Equal(got.Pages, want) {
+		t.Errorf("ListingPages = %q, want %q (routes %+v)", got.Pages, want, routes)
 	}
-	if want := []string{"pages/tag/[tag]/index.tsx"}; !slices.Equal(list, want) {
-		t.Errorf("ListingPages' routes = %q, want %q (routes %+v)", list, want, routes)
+	if want := []string{"pages/tag/[tag]/index.tsx"}; !slices.Equal(got.Routes, want) {
+		t.Errorf("ListingPages' routes = %q, want %q (routes %+v)", got.Routes, want, routes)
 	}
 }
 
@@ -821,5 +821,77 @@ func TestDataRoutes(t *testing.T) {
 		if !slices.Contains(read, f) {
 			t.Errorf("ReadFolder does not name %s: %q", f, read)
 		}
+	}
+}
+
+// TestListingPagesNewest: a list page whose code shows every post it
+// reads, or sorts them newest first by a date and keeps the start of the
+// list, shows the newest post, whatever its markup; one that cuts the
+// list otherwise (no sort, another order, a cut before the sort, a
+// filter on the posts' data, a sort by title) may not (issue 86).
+func TestListingPagesNewest(t *testing.T) {
+	const route = `import { entries } from '../lib/markdown';
+export const getStaticPaths = async () => ({ paths: entries('posts').map((e) => ({ params: { post: e.name } })), fallback: false });
+`
+	const starterRoute = `import { getAllPosts, getPostBySlug } from '../../lib/api'
+export async function getStaticPaths() { return { paths: getAllPosts(['slug']).map((p) => ({ params: { slug: p.slug } })), fallback: false } }
+export async function getStaticProps({ params }) { return { props: { post: getPostBySlug(params.slug, ['title']) } } }
+`
+	for _, tc := range []struct {
+		name, props string
+		want        bool
+	}{
+		{"every post", "entries('posts')", true},
+		{"every post, mapped", "entries('posts').map((p) => ({ title: p.title, href: '/' + p.name }))", true},
+		{"newest first by a ternary, the first three", "entries('posts').sort((a, b) => (a.date > b.date ? -1 : 1)).slice(0, 3)", true},
+		{"newest first by a subtraction, the first three", "entries('posts').sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime()).slice(0, 3)", true},
+		{"newest first by localeCompare, the first", "[entries('posts').sort((x, y) => y.date.localeCompare(x.date))[0]]", true},
+		{"newest first by an if, the first two", "entries('posts').sort((a, b) => { if (a.date < b.date) { return 1 } else { return -1 } }).slice(0, 2)", true},
+		{"the first three of no order", "entries('posts').slice(0, 3)", false},
+		{"oldest first, the first three", "entries('posts').sort((a, b) => (a.date > b.date ? 1 : -1)).slice(0, 3)", false},
+		{"the first three, then sorted", "entries('posts').slice(0, 3).sort((a, b) => (a.date > b.date ? -1 : 1))", false},
+		{"newest first, then reversed, the first three", "entries('posts').sort((a, b) => (a.date > b.date ? -1 : 1)).reverse().slice(0, 3)", false},
+		{"newest first, all but the first three", "entries('posts').sort((a, b) => (a.date > b.date ? -1 : 1)).slice(3)", false},
+		{"by title, the first three", "entries('posts').sort((a, b) => (a.title > b.title ? -1 : 1)).slice(0, 3)", false},
+		{"those not drafts", "entries('posts').filter((p) => !p.draft)", false},
+		{"one found", "entries('posts').find((p) => p.featured)", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := fstest.MapFS{
+				"lib/markdown.ts":  {Data: []byte(entriesHelper)},
+				"pages/[post].tsx": {Data: []byte(route)},
+				"pages/index.tsx":  {Data: []byte("import { entries } from '../lib/markdown';\nexport const getStaticProps = async () => ({ props: { posts: " + tc.props + " } });\n")},
+			}
+			routes, _ := next.ReadMarkdownRoutes(files, limits.Default)
+			l, _ := next.ListingPages(files, limits.Default, routes)
+			if !slices.Equal(l.Pages, []string{"pages/index.tsx"}) {
+				t.Fatalf("ListingPages = %q, want pages/index.tsx", l.Pages)
+			}
+			if folder, got := l.Newest["pages/index.tsx"]; got != tc.want || got && folder != "posts" {
+				t.Errorf("Newest = %q, want the newest of posts shown: %v", l.Newest, tc.want)
+			}
+		})
+	}
+	// The pages router blog starter: its helper sorts the posts newest
+	// first; the home shows the first as its hero, and the rest.
+	files := fstest.MapFS{
+		"lib/api.js":            {Data: []byte(oldStarterHelper)},
+		"pages/posts/[slug].js": {Data: []byte(starterRoute)},
+		"pages/index.js": {Data: []byte(`import { getAllPosts } from '../lib/api'
+export default function Index({ allPosts }) {
+  const heroPost = allPosts[0]
+  const morePosts = allPosts.slice(1)
+  return <Layout><HeroPost post={heroPost} /><MoreStories posts={morePosts} /></Layout>
+}
+export async function getStaticProps() {
+  const allPosts = getAllPosts(['title', 'date', 'slug'])
+  return { props: { allPosts } }
+}
+`)},
+	}
+	routes, _ := next.ReadMarkdownRoutes(files, limits.Default)
+	l, _ := next.ListingPages(files, limits.Default, routes)
+	if want := map[string]string{"pages/index.js": "_posts"}; !reflect.DeepEqual(l.Newest, want) {
+		t.Errorf("Newest = %q, want %q (list pages %q)", l.Newest, want, l.Pages)
 	}
 }

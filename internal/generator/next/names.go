@@ -587,6 +587,15 @@ func chainStart(m *jscode.Module, i, lo int) int {
 // expression a to b ((f) => …, f => …, function (f) {…}); "" for none
 // or a destructured one.
 func firstParam(m *jscode.Module, a, b int) string {
+	if ps := fnParams(m, a, b); len(ps) > 0 {
+		return ps[0]
+	}
+	return ""
+}
+
+// fnParams returns the names of the parameters of the function
+// expression a to b, "" for a destructured one.
+func fnParams(m *jscode.Module, a, b int) []string {
 	t := m.Toks
 	if a < b && t[a].IsIdent("async") {
 		a++
@@ -598,13 +607,19 @@ func firstParam(m *jscode.Module, a, b int) string {
 	}
 	switch {
 	case a+1 < b && t[a].Kind == jsconfig.Ident && t[a+1].Is("=>"):
-		return t[a].Text
+		return []string{t[a].Text}
 	case a < b && t[a].Is("(") && m.Match[a] > a:
-		if args := m.Args(a); len(args) > 0 && t[args[0][0]].Kind == jsconfig.Ident {
-			return t[args[0][0]].Text
+		var out []string
+		for _, x := range m.Args(a) {
+			name := ""
+			if t[x[0]].Kind == jsconfig.Ident {
+				name = t[x[0]].Text
+			}
+			out = append(out, name)
 		}
+		return out
 	}
-	return ""
+	return nil
 }
 
 // callbackReturns returns the values the function expression a to b

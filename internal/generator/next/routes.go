@@ -34,6 +34,10 @@ type Preset struct {
 	// Lists are the page files, relative to the project folder, whose
 	// code lists the folder of one of them (see [ListingPages]).
 	Lists []string
+	// Newest are, of Lists, the page files whose code shows the newest
+	// file of the folder it lists, whatever their markup, to that folder
+	// (see [Listing]).
+	Newest map[string]string
 	// ListRoutes are the routes with a parameter, relative to the
 	// project folder, whose code lists the folder of one of them and
 	// whose pages list its files (a tag's page; see [ListingPages]).
@@ -178,6 +182,9 @@ func (n Preset) Rules() generator.Rules {
 	if len(n.Lists) > 0 {
 		r.Pages.Lists.Sourced = func(rel string) bool { return slices.Contains(n.Lists, rel) }
 	}
+	if len(n.Newest) > 0 {
+		r.Pages.Lists.Newest = n.newest
+	}
 	if len(n.ListRoutes) > 0 {
 		r.Pages.Lists.Routes = func(rel string) bool { return slices.Contains(n.ListRoutes, rel) }
 	}
@@ -199,4 +206,18 @@ func (n Preset) folders(_, title string) string {
 		}
 	}
 	return strings.Join(names, ", ") + " (" + title + ")"
+}
+
+// newest is the preset's generator.ListRules.Newest: for a list page
+// whose code shows the newest file of the folder it lists, the Markdown
+// files of that folder's route.
+func (n Preset) newest(rel string) func(src string) bool {
+	folder, ok := n.Newest[rel]
+	if !ok {
+		return nil
+	}
+	return func(src string) bool {
+		r, ok := n.markdownRoute(src)
+		return ok && r.Folder == folder
+	}
 }

@@ -181,6 +181,11 @@ func askAll(t *testing.T, r generator.Rules, dir string, rels []string) {
 				t.Errorf("Collections(%s): %v", rel, err)
 			}
 		}
+		if f := r.Pages.Lists.Newest; f != nil {
+			if of := f(rel); of != nil {
+				of(rel)
+			}
+		}
 		if f := r.Sources.StaticDefaults; f != nil {
 			f(rel)
 		}

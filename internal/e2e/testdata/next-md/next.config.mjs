@@ -4,7 +4,8 @@
 // /log/NAME (app/log/[slug]/page.tsx, through lib/log.ts, which names
 // its folder through a constant), and the ships of data/ships.json at
 // /ships/ID (app/ships/[id]/page.tsx); the posts' tags at /tag/TAG
-// (pages/tag/[tag]/index.tsx), each listing the posts it tags; a static
-// export.
+// (pages/tag/[tag]/index.tsx), each listing the posts it tags; and the
+// three newest posts at /archive (pages/archive.tsx), whose entries link
+// by onClick, not by <a>; a static export.
 /** @type {import('next').NextConfig} */
 export default { output: 'export' };

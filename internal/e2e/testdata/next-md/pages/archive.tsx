@@ -1,0 +1,28 @@
+import type { GetStaticProps } from 'next';
+import { useRouter } from 'next/router';
+import { entries, type Entry } from '../lib/markdown';
+
+// The latest posts, newest first. Each entry links by its heading's
+// onClick, with an href on the heading itself, not by an <a>: the built
+// page has no link to a post.
+export const getStaticProps: GetStaticProps<{ posts: Entry[] }> = async () => ({
+  props: {
+    posts: entries('posts')
+      .sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime())
+      .slice(0, 3),
+  },
+});
+
+export default function Archive({ posts }: { posts: Entry[] }) {
+  const router = useRouter();
+  return (
+    <main>
+      <h1>Latest posts</h1>
+      {posts.map((p) => (
+        <h2 key={p.name} {...{ href: `/${p.name}` }} onClick={() => router.push(`/${p.name}`)}>
+          {p.title}
+        </h2>
+      ))}
+    </main>
+  );
+}

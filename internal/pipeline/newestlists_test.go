@@ -1,0 +1,77 @@
+package pipeline
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// newestLister is the preset of a generator whose list pages a source
+// gives (generator.ListRules.Sourced), and whose code says, for some,
+// that they show the newest post whatever their markup
+// (generator.ListRules.Newest, as Next.js's): its sources are Plain's.
+type newestLister struct{ plain.Preset }
+
+func (newestLister) Rules() generator.Rules {
+	posts := func(src string) bool { return src == "a.md" || src == "b.md" }
+	return generator.Rules{Name: "newest", Pages: generator.PageRules{Lists: generator.ListRules{
+		Sourced: func(rel string) bool { return rel != "a.md" && rel != "b.md" },
+		Newest: func(rel string) func(string) bool {
+			if rel == "plain.md" {
+				return nil
+			}
+			return posts
+		},
+	}}}
+}
+
+// TestNewestLists: a list page whose code shows the newest of the posts
+// (generator.ListRules.Newest) and whose built page links to none of
+// them, its entries linked by a heading's href and onClick, is dated by
+// the newest post (issue 86); one that links to some of them by <a> is
+// dated by those it links to; one whose code does not say keeps its own
+// date.
+func TestNewestLists(t *testing.T) {
+	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC) // the files' times
+	dir := t.TempDir()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	const entries = `<main><h2 href="/a/" onclick="go()">a</h2><h2 href="/b/">b</h2></main>`
+	pc.write("index.html", "<title>home</title>"+entries, old)
+	pc.write("links/index.html", `<title>links</title><main><a href="/a/">a</a></main>`, old)
+	pc.write("plain/index.html", "<title>plain</title>"+entries, old)
+	pc.write("a/index.html", "<title>a</title>", old)
+	pc.write("b/index.html", "<title>b</title>", old)
+	for _, name := range []string{"index.md", "links.md", "plain.md"} {
+		cc.write(name, "---\ndate: 2023-01-01\n---\n", old)
+	}
+	cc.write("a.md", "---\ndate: 2024-02-02\n---\n", old)
+	cc.write("b.md", "---\ndate: 2024-05-05\n---\n", old)
+	opts := Options{
+		Root: public, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: old.AddDate(5, 0, 0)},
+		Join:  &Sources{Dir: content, Preset: newestLister{}},
+		Write: writer.Options{DryRun: true},
+	}
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lastMods(res)
+	for loc, want := range map[string]string{
+		"https://example.com/":       "2024-05-05", // links none: the newest its code shows
+		"https://example.com/links/": "2024-02-02", // what it links to
+		"https://example.com/plain/": "2023-01-01", // its code does not say: its own date
+		"https://example.com/b/":     "2024-05-05",
+	} {
+		if got[loc] != want {
+			t.Errorf("%s: lastmod %q, want %s (all: %v)", loc, got[loc], want, got)
+		}
+	}
+}
