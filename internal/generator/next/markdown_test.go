@@ -405,6 +405,44 @@ export default async function Post({ params }) {
 `},
 			want: []next.MarkdownRoute{{File: "app/posts/[slug]/page.jsx", Folder: "_posts", Exts: []string{".md"}, URL: "/posts/\x00/"}},
 		},
+		{
+			name: "names cut by split: split('.md').join(''), split('.')[0], path.parse(f).name",
+			files: map[string]string{
+				"lib/notes.ts": `import fs, { readFileSync } from "fs";
+import path from "path";
+import matter from "gray-matter";
+const root = process.cwd();
+const dir = path.join(root + "/notes/");
+export const allNotes = () =>
+  fs.readdirSync(dir)
+    .map((file) => ({ ...matter(readFileSync(dir + file, "utf-8")), file }))
+    .map((n) => ({ body: n.content, meta: { ...n.data, file: n.file.split(".md").join("") } }))
+    .sort((a, b) => +new Date(b.meta.written) - +new Date(a.meta.written));
+export const notePaths = () => allNotes().map(({ meta }) => ({ params: { note: meta.file } }));
+export const tagPaths = () => Array.from(new Set(allNotes().map((n) => n.meta.tag))).map((tag) => ({ params: { tag: tag.toLowerCase() } }));
+export const notesTagged = (tag) => allNotes().filter(({ meta }) => meta.tag.toLowerCase() === tag);
+export const note = (file) => allNotes().find(({ meta }) => meta.file === file);
+`,
+				"pages/[note]/index.tsx": `import { notePaths, note } from "../../lib/notes";
+export const getStaticPaths = () => ({ paths: notePaths(), fallback: false });
+export const getStaticProps = ({ params }) => ({ props: { note: note(params.note) } });
+`,
+				"pages/tag/[tag]/index.tsx": `import { tagPaths, notesTagged } from "../../../lib/notes";
+export const getStaticPaths = () => ({ paths: tagPaths(), fallback: false });
+export const getStaticProps = ({ params }) => ({ props: { notes: notesTagged(params.tag) } });
+`,
+				"pages/a/[p].js": `import fs from 'fs';
+export function getStaticPaths() { return { paths: fs.readdirSync('a').filter((f) => f.endsWith('.md')).map((f) => ({ params: { p: f.split('.')[0] } })), fallback: false } }
+`,
+				"pages/b/[p].js": `import fs from 'fs'; import path from 'path';
+export function getStaticPaths() { return { paths: fs.readdirSync('b').filter((f) => f.endsWith('.md')).map((f) => ({ params: { p: path.parse(f).name } })), fallback: false } }
+`},
+			want: []next.MarkdownRoute{
+				{File: "pages/[note]/index.tsx", Folder: "notes", Exts: []string{".md"}, URL: "/\x00/"},
+				{File: "pages/a/[p].js", Folder: "a", Exts: []string{".md"}, URL: "/a/\x00"},
+				{File: "pages/b/[p].js", Folder: "b", Exts: []string{".md"}, URL: "/b/\x00"},
+			},
+		},
 		// Not joined.
 		{
 			name: "a tag route over the posts' tags (issue 86)",
@@ -767,6 +805,29 @@ export async function getStaticProps({ params }) { return { props: { text: fs.re
 	}
 	if want := []string{"pages/tag/[tag]/index.tsx"}; !slices.Equal(got.Routes, want) {
 		t.Errorf("ListingPages' routes = %q, want %q (routes %+v)", got.Routes, want, routes)
+	}
+	// A tag route through a helper module whose other function finds
+	// one post: its own code calls no find.
+	files = fstest.MapFS{
+		"lib/posts.js": {Data: []byte(`import fs from 'fs'; import path from 'path'; import matter from 'gray-matter';
+const dir = path.join(process.cwd(), 'posts');
+export const all = () => fs.readdirSync(dir).map((f) => ({ ...matter(fs.readFileSync(path.join(dir, f), 'utf8')).data, name: f.split('.md').join('') }));
+export const tagged = (tag) => all().filter((p) => p.tag.toLowerCase() === tag);
+export const one = (name) => all().find((p) => p.name === name);
+`)},
+		"pages/[post].js": {Data: []byte(`import { all, one } from '../lib/posts';
+export const getStaticPaths = () => ({ paths: all().map((p) => ({ params: { post: p.name } })), fallback: false });
+export const getStaticProps = ({ params }) => ({ props: { post: one(params.post) } });
+`)},
+		"pages/tag/[tag].js": {Data: []byte(`import { all, tagged } from '../../lib/posts';
+export const getStaticPaths = () => ({ paths: [...new Set(all().map((p) => p.tag))].map((tag) => ({ params: { tag: tag.toLowerCase() } })), fallback: false });
+export const getStaticProps = ({ params }) => ({ props: { posts: tagged(params.tag) } });
+`)},
+	}
+	routes, _ = next.ReadMarkdownRoutes(files, limits.Default)
+	got, _ = next.ListingPages(files, limits.Default, routes)
+	if len(routes) != 1 || routes[0].File != "pages/[post].js" || !slices.Equal(got.Routes, []string{"pages/tag/[tag].js"}) {
+		t.Errorf("routes %+v, list routes %q; want pages/[post].js, and pages/tag/[tag].js listing", routes, got.Routes)
 	}
 }
 

@@ -138,18 +138,38 @@ func (f *nameFacts) isName(s *scope, a, b int) bool {
 		return false
 	case b-a == 1:
 		return t[a].Kind == jsconfig.Ident && f.idents[t[a].Text]
+	case b-a > 3 && t[b-1].IsIdent("name") && t[b-2].Is(".") && t[b-3].Is(")") && m.Match[b-3] > a && t[m.Match[b-3]-1].IsIdent("parse"):
+		return true // path.parse(f).name
 	case t[b-1].Kind == jsconfig.Ident && (t[b-2].Is(".") || t[b-2].Is("?.")):
 		return f.keys[t[b-1].Text] // post.slug
 	case t[b-1].Is(")") && m.Match[b-1] > a:
-		return cutsExt(m, m.Match[b-1])
+		open := m.Match[b-1]
+		if t[open-1].IsIdent("join") && open-3 > a && t[open-2].Is(".") && t[open-3].Is(")") && m.Match[open-3] > a {
+			return splitsExt(m, m.Match[open-3]) // f.split(".md").join("")
+		}
+		return cutsExt(m, open)
+	case b-a > 4 && t[b-1].Is("]") && m.Match[b-1] == b-3 && t[b-2].Text == "0" && t[b-4].Is(")") && m.Match[b-4] > a:
+		return splitsExt(m, m.Match[b-4]) // f.split(".")[0]
 	}
 	return false
 }
 
+// splitsExt reports whether the call whose parentheses open at open
+// splits a file's name at its extension: f.split(".md"), f.split(".").
+func splitsExt(m *jscode.Module, open int) bool {
+	t := m.Toks
+	if open == 0 || !t[open-1].IsIdent("split") || m.Match[open] != open+2 {
+		return false
+	}
+	arg := t[open+1]
+	return arg.Kind == jsconfig.String && (arg.Text == "." || markdownExt().MatchString(arg.Text))
+}
+
 // cutsExt reports whether the call whose parentheses open at open cuts
 // a Markdown extension off a file's name: a method that cuts a string
-// given the extension (replace, slice, substring …), or path.basename
-// given one (path.basename(f, '.md'), path.basename(f, path.extname(f))).
+// given the extension (replace, slice, substring …; or
+// f.replace(path.extname(f), "")), or path.basename given one
+// (path.basename(f, '.md'), path.basename(f, path.extname(f))).
 func cutsExt(m *jscode.Module, open int) bool {
 	t := m.Toks
 	if open == 0 || t[open-1].Kind != jsconfig.Ident {
@@ -161,7 +181,7 @@ func cutsExt(m *jscode.Module, open int) bool {
 		return len(args) == 2
 	case "replace", "replaceAll", "slice", "substring", "substr":
 		for _, tk := range t[open+1 : m.Match[open]] {
-			if (tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex) && markdownExt().MatchString(tk.Text) {
+			if (tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex) && markdownExt().MatchString(tk.Text) || tk.IsIdent("extname") {
 				return true
 			}
 		}
