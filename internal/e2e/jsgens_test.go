@@ -149,9 +149,13 @@ func printed(t *testing.T, ours map[string]string, base string, pages []string, 
 // (issue 86): /tag/weather by foggy-week's 2024-05-20, not by
 // weather.md's 2022-08-01. No source file gives a tag page.
 // pages/archive.tsx shows the three newest posts, sorted newest first,
-// its entries linked by onClick with no <a>: it is dated by the newest
-// post its getStaticProps reads, 2024-05-20, not by its file's older
-// commit (issue 86). The export
+// its entries linked by onClick alone: it is dated by the newest post
+// its getStaticProps reads, 2024-05-20, not by its file's older commit
+// (issue 86). pages/older.tsx shows every post but the newest, its
+// entries linked by onClick and an href on their heading: its code does
+// not say it shows the newest, and the hrefs name the posts it shows,
+// the newest of them 2024-02-10 (not 2024-05-20, the newest it reads).
+// The export
 // is not committed (create-next-app's .gitignore), so that a page no
 // source gives has no date but what it lists.
 func TestNextMarkdownRoutes(t *testing.T) {
@@ -173,6 +177,7 @@ func TestNextMarkdownRoutes(t *testing.T) {
 		base + "tag/ships":   "2023-03-03T00:00:00Z",
 		base + "weather":     "2022-08-01T00:00:00Z",
 		base + "archive":     "2024-05-20T18:30:00Z",
+		base + "older":       "2024-02-10T00:00:00Z",
 		base:                 "2024-05-20T18:30:00Z",
 		// A route over a JSON file it imports: the newest of the route
 		// and the file (issue 67).

@@ -9,14 +9,18 @@ import (
 // LinkReader finds the links of a whole page, head and body, with the same
 // tokenizer a head is read with: every <a href> outside comments, raw text
 // (script, style, title, textarea, noscript …) and <template> content,
-// which a browser never shows as a link, and the first <base href>. A
+// which a browser never shows as a link, and the first <base href>;
+// with Others, the href of any other element too (Link.Other). A
 // LinkReader is reused from page to page; it is not safe for concurrent
 // use.
 type LinkReader struct {
 	// MaxAttrs bounds the attributes of a tag; 0 means the constant of
 	// that name. A tag with more ends the page's links there (Cut).
 	MaxAttrs int
-	lex      lexer
+	// Others says to report the href of an element that is no link too
+	// (Link.Other).
+	Others bool
+	lex    lexer
 }
 
 // Link is one link of a page.
@@ -46,6 +50,12 @@ type Link struct {
 	// element whose role is complementary: a theme's sidebar, whose
 	// recent posts are on every page.
 	Aside bool
+	// Other marks the href of an element that is no link (<h2 href>,
+	// <div href>), reported when LinkReader.Others asks: a browser does
+	// not follow it, but a framework's link component put it there with
+	// the script that does (Next.js 12's <Link passHref> around a
+	// heading). It names a page the page shows.
+	Other bool
 }
 
 // Links calls fn for every link of page, in document order. It modifies
@@ -91,6 +101,14 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 				line += bytes.Count(page[counted:start], []byte("\n"))
 				counted = start
 				fn(Link{Href: decode(href), Line: line, Sitemap: true, Chrome: fr.chrome(), Aside: fr.aside()})
+			case lr.Others && name != "base":
+				href, ok := attrOf(l.attrs, "href")
+				if !ok {
+					continue
+				}
+				line += bytes.Count(page[counted:start], []byte("\n"))
+				counted = start
+				fn(Link{Href: decode(href), Line: line, Other: true, Chrome: fr.chrome(), Aside: fr.aside()})
 			}
 		case tokEndTag:
 			switch name := string(l.name); {

@@ -22,6 +22,8 @@ func readLinks(lr *LinkReader, page []byte) []string {
 			kind = "base "
 		case l.Sitemap:
 			kind = "sitemap "
+		case l.Other:
+			kind = "other "
 		}
 		out = append(out, fmt.Sprintf("%d %s%q", l.Line, kind, normalize(l.Href)))
 	})
@@ -30,7 +32,15 @@ func readLinks(lr *LinkReader, page []byte) []string {
 
 // xnetLinks is the oracle: the same links as golang.org/x/net/html's
 // tokenizer finds them, the line of each tag counted in its raw tokens.
-func xnetLinks(page []byte) []string {
+func xnetLinks(page []byte) []string { return xnetAllLinks(page, false) }
+
+// frameElems are the elements of a page's frame (Link.Chrome), whose
+// href is read as no link's.
+var frameElems = []string{"nav", "article", "aside", "main", "section", "header", "footer"}
+
+// xnetAllLinks is xnetLinks, with the hrefs of other elements when
+// others is set (LinkReader.Others).
+func xnetAllLinks(page []byte, others bool) []string {
 	z := html.NewTokenizer(bytes.NewReader(page))
 	var out []string
 	line, inert, baseSeen := 1, 0, false
@@ -65,6 +75,8 @@ func xnetLinks(page []byte) []string {
 				out = append(out, fmt.Sprintf("%d base %q", line, normalize(href)))
 			case n == "link" && slices.ContainsFunc(strings.Fields(string(rel)), func(f string) bool { return strings.EqualFold(f, "sitemap") }):
 				out = append(out, fmt.Sprintf("%d sitemap %q", line, normalize(href)))
+			case others && n != "link" && n != "base" && !slices.Contains(frameElems, n):
+				out = append(out, fmt.Sprintf("%d other %q", line, normalize(href)))
 			}
 		case html.EndTagToken:
 			if name, _ := z.TagName(); string(name) == "template" && inert > 0 {
@@ -139,20 +151,44 @@ func FuzzLinks(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Add([]byte("<base href=/x/><a href=y>\n<template><a href=z></template><a href='&amp;'>"))
+	f.Add([]byte("<h2 href=/a onclick=go()>a</h2><nav href=/n><div href='/b'>"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer fuzzbound.Check(t)()
-		lr := LinkReader{MaxAttrs: 1 << 30}
-		got, want := readLinks(&lr, data), xnetLinks(data)
-		if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) || slices.Equal(got, want) {
-			return
-		}
-		if alt, ok := withoutBareLessThan(data); ok {
-			if slices.Equal(readLinks(&lr, alt), xnetLinks(alt)) {
-				return // x/net/html's difference, and only that (see FuzzLexer)
+		for _, others := range []bool{false, true} {
+			lr := LinkReader{MaxAttrs: 1 << 30, Others: others}
+			got, want := readLinks(&lr, data), xnetAllLinks(data, others)
+			if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) || slices.Equal(got, want) {
+				continue
 			}
+			if alt, ok := withoutBareLessThan(data); ok {
+				if slices.Equal(readLinks(&lr, alt), xnetAllLinks(alt, others)) {
+					continue // x/net/html's difference, and only that (see FuzzLexer)
+				}
+			}
+			t.Fatalf("input %q (Others %v)\nLinkReader: %q\nx/net/html: %q", data, others, got, want)
 		}
-		t.Fatalf("input %q\nLinkReader: %q\nx/net/html: %q", data, got, want)
 	})
+}
+
+// TestLinksOthers: with Others, the href of an element that is no link
+// (a heading's, a div's, an img's, as Next.js 12's <Link passHref> puts
+// it) is reported as Other, in its place among the links; a frame
+// element's and a second <base>'s are not (issue 86).
+func TestLinksOthers(t *testing.T) {
+	page := "<h2 class=t href=\"/a\">A</h2>\n<div href=/b><img href=/c></div><a href=/d>d</a>" +
+		"<section href=/no><base href=/first><base href=/second><link rel=stylesheet href=/s.css><svg><use href=\"#i\"/></svg>"
+	lr := LinkReader{Others: true}
+	got := readLinks(&lr, []byte(page))
+	want := []string{`1 other "/a"`, `2 other "/b"`, `2 other "/c"`, `2 "/d"`, `2 base "/first"`, `2 other "#i"`}
+	if !slices.Equal(got, want) {
+		t.Errorf("links %q, want %q", got, want)
+	}
+	if oracle := xnetAllLinks([]byte(page), true); !slices.Equal(got, oracle) {
+		t.Errorf("links %q, x/net/html says %q", got, oracle)
+	}
+	if got := readLinks(&LinkReader{}, []byte(page)); !slices.Equal(got, []string{`2 "/d"`, `2 base "/first"`}) {
+		t.Errorf("without Others: links %q", got)
+	}
 }
 
 // TestLinksChrome: the links of a page's menu, banner and footer are its

@@ -776,7 +776,8 @@ func (b *builder) readShown(h *listSet) {
 
 // pageLinks returns the pages of the site the built page rel, at the URL
 // loc, links to in its own content (not its menu, banner or footer;
-// with noAside, nor its sidebar), as join keys, each once. A page that
+// with noAside, nor its sidebar), as join keys, each once: by <a href>,
+// or by the href of another element (htmlhead.Link.Other). A page that
 // cannot be read links to none, and is said once.
 func (b *builder) pageLinks(rel, loc string, noAside bool) []string {
 	base, err := url.Parse(b.mapper.BaseURL())
@@ -804,7 +805,9 @@ func (b *builder) pageLinks(rel, loc string, noAside bool) []string {
 		b.shownUnread(rel, err)
 		return nil
 	}
-	var lr htmlhead.LinkReader
+	// An href on a heading is what the page shows too (Next.js 12's
+	// <Link passHref> around an <h2>).
+	lr := htmlhead.LinkReader{Others: true}
 	lr.MaxAttrs = b.opts.Limits.Or().HeadAttributes
 	var shown []string
 	add := func(u *url.URL) {

@@ -23,7 +23,7 @@ func (newestLister) Rules() generator.Rules {
 	return generator.Rules{Name: "newest", Pages: generator.PageRules{Lists: generator.ListRules{
 		Sourced: func(rel string) bool { return rel != "a.md" && rel != "b.md" },
 		Newest: func(rel string) func(string) bool {
-			if rel == "plain.md" {
+			if rel == "plain.md" || rel == "heads.md" {
 				return nil
 			}
 			return posts
@@ -33,23 +33,24 @@ func (newestLister) Rules() generator.Rules {
 
 // TestNewestLists: a list page whose code shows the newest of the posts
 // (generator.ListRules.Newest) and whose built page links to none of
-// them, its entries linked by a heading's href and onClick, is dated by
-// the newest post (issue 86); one that links to some of them by <a> is
-// dated by those it links to; one whose code does not say keeps its own
-// date.
+// them, its entries linked by onclick alone, is dated by the newest post
+// (issue 86); one that links to some of them by <a>, or by a heading's
+// href, is dated by those it links to; one whose code does not say and
+// whose page links to none keeps its own date.
 func TestNewestLists(t *testing.T) {
 	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC) // the files' times
 	dir := t.TempDir()
 	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
 	pc := &siteChanger{t: t, root: public}
 	cc := &siteChanger{t: t, root: content}
-	const entries = `<main><h2 href="/a/" onclick="go()">a</h2><h2 href="/b/">b</h2></main>`
+	const entries = `<main><h2 onclick="go('/a/')">a</h2><h2 onclick="go('/b/')">b</h2></main>`
 	pc.write("index.html", "<title>home</title>"+entries, old)
 	pc.write("links/index.html", `<title>links</title><main><a href="/a/">a</a></main>`, old)
+	pc.write("heads/index.html", `<title>heads</title><main><h2 href="/a/" onclick="go('/a/')">a</h2></main>`, old)
 	pc.write("plain/index.html", "<title>plain</title>"+entries, old)
 	pc.write("a/index.html", "<title>a</title>", old)
 	pc.write("b/index.html", "<title>b</title>", old)
-	for _, name := range []string{"index.md", "links.md", "plain.md"} {
+	for _, name := range []string{"index.md", "links.md", "heads.md", "plain.md"} {
 		cc.write(name, "---\ndate: 2023-01-01\n---\n", old)
 	}
 	cc.write("a.md", "---\ndate: 2024-02-02\n---\n", old)
@@ -67,6 +68,7 @@ func TestNewestLists(t *testing.T) {
 	for loc, want := range map[string]string{
 		"https://example.com/":       "2024-05-05", // links none: the newest its code shows
 		"https://example.com/links/": "2024-02-02", // what it links to
+		"https://example.com/heads/": "2024-02-02", // what its heading's href names
 		"https://example.com/plain/": "2023-01-01", // its code does not say: its own date
 		"https://example.com/b/":     "2024-05-05",
 	} {

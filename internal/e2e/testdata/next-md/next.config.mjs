@@ -6,6 +6,8 @@
 // /ships/ID (app/ships/[id]/page.tsx); the posts' tags at /tag/TAG
 // (pages/tag/[tag]/index.tsx), each listing the posts it tags; and the
 // three newest posts at /archive (pages/archive.tsx), whose entries link
-// by onClick, not by <a>; a static export.
+// by onClick alone, not by <a>, and all posts but the newest at /older
+// (pages/older.tsx), whose entries link by onClick and an href on their
+// heading; a static export.
 /** @type {import('next').NextConfig} */
 export default { output: 'export' };

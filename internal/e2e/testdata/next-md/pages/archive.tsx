@@ -3,8 +3,7 @@ import { useRouter } from 'next/router';
 import { entries, type Entry } from '../lib/markdown';
 
 // The latest posts, newest first. Each entry links by its heading's
-// onClick, with an href on the heading itself, not by an <a>: the built
-// page has no link to a post.
+// onClick alone, not by an <a>: the built page names no post.
 export const getStaticProps: GetStaticProps<{ posts: Entry[] }> = async () => ({
   props: {
     posts: entries('posts')
@@ -19,7 +18,7 @@ export default function Archive({ posts }: { posts: Entry[] }) {
     <main>
       <h1>Latest posts</h1>
       {posts.map((p) => (
-        <h2 key={p.name} {...{ href: `/${p.name}` }} onClick={() => router.push(`/${p.name}`)}>
+        <h2 key={p.name} onClick={() => router.push(`/${p.name}`)}>
           {p.title}
         </h2>
       ))}
