@@ -49,11 +49,14 @@ type Project struct {
 	// "_config.yml url + baseurl", "astro.config.mjs site + base",
 	// "mkdocs.yml site_url", "docusaurus.config.js url + baseUrl".
 	BaseURLFrom string
-	// BasePath is a base path the configuration gives without a host
-	// (Next.js basePath, Eleventy pathPrefix, Astro base without site,
-	// Jekyll baseurl without url, Gatsby pathPrefix without siteUrl, Nuxt
-	// app.baseURL without site.url, SvelteKit kit.paths.base), starting
-	// and ending in "/"; "" if none or when BaseURL carries it.
+	// BasePath is the base path the configuration gives with a setting
+	// of its own (Next.js basePath, Eleventy pathPrefix, Astro base,
+	// Jekyll baseurl, Gatsby pathPrefix, Nuxt app.baseURL, SvelteKit
+	// kit.paths.base, Docusaurus baseUrl, Hexo root), starting and ending
+	// in "/"; "" if none. BaseURL carries it too when the configuration
+	// gives a site URL. It stays when that URL is refused (an example
+	// domain on a platform, a code host's page): the site is still built
+	// under it. Hugo's baseURL "/docs/", a path alone, is one too.
 	BasePath string
 	// SourceDir is the folder of the source files, relative to dir, with
 	// "/" separators, when the configuration names one: MkDocs' docs_dir

@@ -42,7 +42,7 @@ export default defineConfig({
 });
 `},
 			Want: []Project{{File: "astro.config.mjs", PublishDir: "build",
-				BaseURL: "https://example.com/docs/", BaseURLFrom: "astro.config.mjs site + base", TrailingSlash: "always"}},
+				BaseURL: "https://example.com/docs/", BaseURLFrom: "astro.config.mjs site + base", BasePath: "/docs/", TrailingSlash: "always"}},
 		},
 		{
 			Name: "astro comments and strings hide fake values",
@@ -96,7 +96,7 @@ const config: AstroUserConfig = {
 export default defineConfig(config);
 `},
 			Want: []Project{{File: "astro.config.ts", PublishDir: "dist",
-				BaseURL: "https://ts.example/guide/", BaseURLFrom: "astro.config.ts site + base", TrailingSlash: "never"}},
+				BaseURL: "https://ts.example/guide/", BaseURLFrom: "astro.config.ts site + base", BasePath: "/guide/", TrailingSlash: "never"}},
 		},
 		{
 			Name: "astro base without site, shorthand site",

@@ -46,7 +46,7 @@ const config = {
 export default config;
 `},
 			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
-				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", TrailingSlash: "never",
+				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", BasePath: "/metro/", TrailingSlash: "never",
 				Own: docusaurus.Site{Docs: docusaurus.Content{Base: "/"}}}},
 		},
 		{

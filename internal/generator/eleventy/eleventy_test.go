@@ -151,6 +151,26 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site",
 				Notes: []string{`package.json homepage: "." is not an absolute http(s) URL; not taken for the base URL`}}},
 		},
+		{
+			// npm's default homepage is the project's page on GitHub: it
+			// gives no base URL and no path, and pathPrefix stays.
+			Name: "a homepage on github.com is a note, and lends no path",
+			Files: map[string]string{
+				".eleventy.js": "module.exports = function () { return { pathPrefix: '/blog/' } }\n",
+				"package.json": `{"homepage": "https://github.com/o/r#readme"}`,
+			},
+			Want: []Project{{File: ".eleventy.js", PublishDir: "_site", BasePath: "/blog/",
+				Notes: []string{`package.json homepage: "https://github.com/o/r#readme" is the project's page on github.com, not the site's URL (github.com serves no site); not taken for the base URL`}}},
+		},
+		{
+			Name: "a homepage with a fragment is a note",
+			Files: map[string]string{
+				"eleventy.config.js": "export default function (c) {}\n",
+				"package.json":       `{"homepage": "https://blog.example/r/#top"}`,
+			},
+			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site",
+				Notes: []string{`package.json homepage: "https://blog.example/r/#top" has a query or a fragment, which a site's URL has not; not taken for the base URL`}}},
+		},
 	})
 }
 

@@ -80,13 +80,13 @@ export default config;
 		{
 			Name:  "pathPrefix with gatsby build --prefix-paths",
 			Files: map[string]string{"gatsby-config.js": starter, "package.json": `{"scripts": {"build": "gatsby build", "deploy": "gatsby build --prefix-paths && gh-pages -d public"}}`},
-			Want:  []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix"})},
+			Want:  []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix", BasePath: "/blog/"})},
 		},
 		{
 			Name:  "pathPrefix with PREFIX_PATHS in the environment",
 			Files: map[string]string{"gatsby-config.js": starter},
 			Env:   map[string]string{"PREFIX_PATHS": "1"},
-			Want:  []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix"})},
+			Want:  []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix", BasePath: "/blog/"})},
 		},
 		{
 			Name: "pathPrefix without siteUrl, trailingSlash never",

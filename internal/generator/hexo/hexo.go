@@ -86,10 +86,10 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	case siteurl.AbsHTTP(u) && siteurl.Path(u) == "/" && siteurl.NormBase(c.Root) != "":
 		// Pages linked under root, which url lacks: Hexo's own sitemap
 		// would list them without it.
-		p.BaseURL, p.BaseURLFrom = siteurl.JoinSiteBase(u, c.Root), file+" url + root"
+		p.BaseURL, p.BaseURLFrom, p.BasePath = siteurl.JoinSiteBase(u, c.Root), file+" url + root", siteurl.NormBase(c.Root)
 		p.Notes = append(p.Notes, generator.Note(file, c.URLLine, "url %q has no path, and root %q links every page under %s: the base URL is %s (Hexo asks for url with the path: %s)", u, c.Root, siteurl.NormBase(c.Root), p.BaseURL, strings.TrimSuffix(p.BaseURL, "/")))
 	case siteurl.AbsHTTP(u):
-		p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(u), file+" url"
+		p.BaseURL, p.BaseURLFrom, p.BasePath = siteurl.WithSlash(u), file+" url", siteurl.NormBase(c.Root)
 	default:
 		p.Notes = append(p.Notes, generator.Note(file, c.URLLine, "url %q is not an absolute http(s) URL%s", u, siteurl.BaseURLHint))
 		p.BasePath = siteurl.NormBase(c.Root)

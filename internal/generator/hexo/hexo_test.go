@@ -100,7 +100,7 @@ func TestDetectHexo(t *testing.T) {
 			Name:  "url without the root's path: url + root",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\nroot: /blog/\n"},
 			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
-				BaseURL: "https://example.com/blog/", BaseURLFrom: "_config.yml url + root", TrailingSlash: "always",
+				BaseURL: "https://example.com/blog/", BaseURLFrom: "_config.yml url + root", BasePath: "/blog/", TrailingSlash: "always",
 				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "https://example.com", 1, "/blog/" }),
 				Notes: []string{`_config.yml:1: url "https://example.com" has no path, and root "/blog/" links every page under /blog/: the base URL is https://example.com/blog/ (Hexo asks for url with the path: https://example.com/blog)`}}},
 		},

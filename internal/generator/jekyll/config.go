@@ -579,8 +579,8 @@ func fallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, error)
 	return p, nil
 }
 
-// baseURL sets p's base URL, or its base path, from Jekyll's url
-// and baseurl.
+// baseURL sets p's base URL from Jekyll's url and baseurl, and its
+// base path from baseurl.
 func baseURL(d *generator.Dir, p *generator.Project, siteURL, baseurl string) {
 	siteURL = strings.TrimSpace(siteURL)
 	switch {
@@ -588,7 +588,7 @@ func baseURL(d *generator.Dir, p *generator.Project, siteURL, baseurl string) {
 		p.BasePath = siteurl.NormBase(baseurl)
 	case siteurl.AbsHTTP(siteURL):
 		p.BaseURL, p.BaseURLFrom = siteurl.JoinSiteBase(siteURL, baseurl), p.File+" url"
-		if siteurl.NormBase(baseurl) != "" {
+		if p.BasePath = siteurl.NormBase(baseurl); p.BasePath != "" {
 			p.BaseURLFrom += " + baseurl"
 		}
 	default:

@@ -20,7 +20,7 @@ func TestDetectJekyll(t *testing.T) {
 			Name:  "jekyll url and baseurl",
 			Files: map[string]string{"_config.yml": "title: x\nurl: https://x.org\nbaseurl: /blog\n"},
 			Want: []generator.Project{{File: "_config.yml", PublishDir: "_site",
-				BaseURL: "https://x.org/blog/", BaseURLFrom: "_config.yml url + baseurl"}},
+				BaseURL: "https://x.org/blog/", BaseURLFrom: "_config.yml url + baseurl", BasePath: "/blog/"}},
 		},
 		{
 			Name:  "jekyll url only, destination",

@@ -56,7 +56,7 @@ export default defineNuxtConfig({
 		{
 			Name:  "site.url, app.baseURL, site.trailingSlash",
 			Files: map[string]string{"nuxt.config.ts": seo},
-			Want: []Project{nx(Project{File: "nuxt.config.ts", BaseURL: "https://nuxt.example/docs/", BaseURLFrom: "nuxt.config.ts site.url + app.baseURL",
+			Want: []Project{nx(Project{File: "nuxt.config.ts", BaseURL: "https://nuxt.example/docs/", BaseURLFrom: "nuxt.config.ts site.url + app.baseURL", BasePath: "/docs/",
 				TrailingSlash: "always", Own: nuxt.Own{SitemapModule: "@nuxtjs/sitemap (nuxt.config.ts modules)"}})},
 		},
 		{

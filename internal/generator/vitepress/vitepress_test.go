@@ -130,7 +130,7 @@ export default defineConfig({
 })
 `},
 			Want: []Project{vp(Project{File: "docs/.vitepress/config.ts", PublishDir: "dist", CleanURLs: true,
-				BaseURL: "https://example.com/my-site/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname + base"})},
+				BaseURL: "https://example.com/my-site/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname + base", BasePath: "/my-site/"})},
 		},
 		{
 			Name: "sitemap.hostname without base: the pages are under base all the same",
@@ -140,7 +140,7 @@ export default defineConfig({
 }
 `},
 			Want: []Project{vp(Project{File: ".vitepress/config.mjs", PublishDir: ".vitepress/dist",
-				BaseURL: "https://example.com/guide/", BaseURLFrom: ".vitepress/config.mjs sitemap.hostname + base"})},
+				BaseURL: "https://example.com/guide/", BaseURLFrom: ".vitepress/config.mjs sitemap.hostname + base", BasePath: "/guide/"})},
 		},
 		{
 			Name: "sitemap.hostname with a path that is not base",

@@ -19,7 +19,8 @@ type Site struct {
 	// BaseURL and BaseURLFrom are the site URL joined to the base path,
 	// and what gave them ("astro.config.mjs site + base"); "" for none.
 	BaseURL, BaseURLFrom string
-	// BasePath is the base path given without a site URL; "" for none.
+	// BasePath is the base path the base key gives, whether BaseURL
+	// carries it or not; "" for none.
 	BasePath string
 	// Site is the site URL's value, SiteSt and BaseSt the states of the
 	// site URL and of the base, for the caller's own notes.
@@ -32,7 +33,8 @@ type Site struct {
 // (Astro's site, Docusaurus' url, VitePress's sitemap.hostname) and
 // baseKey (base, baseUrl; "" for none). With a site URL, BaseURL is
 // join(site, base) and BaseURLFrom "FILE SITEKEY", with " + BASEKEY"
-// when the base is set; with a base alone, BasePath. A site URL that is
+// when the base is set; BasePath is the base, with or without a site
+// URL. A site URL that is
 // not an absolute http(s) URL is Bad, with a note.
 func ReadSite(r *jsconfig.Reader, file, baseKey string, join func(site, base string) string, siteKeys ...string) Site {
 	var s Site
@@ -50,13 +52,13 @@ func ReadSite(r *jsconfig.Reader, file, baseKey string, join func(site, base str
 		r.Note(s.Site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, s.Site.Value)
 		s.SiteSt = jsconfig.Bad
 	}
-	switch {
-	case s.SiteSt == jsconfig.OK && s.BaseSt != jsconfig.Bad:
+	if s.SiteSt == jsconfig.OK && s.BaseSt != jsconfig.Bad {
 		s.BaseURL, s.BaseURLFrom = join(s.Site.Value, base.Value), s.Site.In(file)+" "+key
 		if s.BaseSt == jsconfig.OK {
 			s.BaseURLFrom += " + " + baseKey
 		}
-	case s.SiteSt != jsconfig.OK && s.BaseSt == jsconfig.OK:
+	}
+	if s.BaseSt == jsconfig.OK {
 		s.BasePath = siteurl.NormBase(base.Value)
 	}
 	return s

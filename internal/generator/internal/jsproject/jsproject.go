@@ -5,18 +5,33 @@
 package jsproject
 
 import (
+	"strings"
+
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
 // SetBaseURL gives p the site URL u, which from names ("package.json
-// homepage"), below p's base path when u has none; a u that is not an
-// absolute http(s) URL is passed over with a note, and false.
+// homepage"), below p's base path when u has none. A u that is no site's
+// URL is passed over with a note, and false: one that is not an absolute
+// http(s) URL, one with a query or a fragment, and a page of a code host
+// (npm's default homepage, "https://github.com/o/r#readme", is the
+// project's page on GitHub). Such a URL gives nothing, not even its path:
+// p keeps the base path its configuration gives.
 func SetBaseURL(p *generator.Project, u, from string) bool {
 	if !siteurl.AbsHTTP(u) {
 		p.Notes = append(p.Notes, generator.Note(from, 0, "%q is not an absolute http(s) URL; not taken for the base URL", u))
+		return false
+	}
+	if h := host.CodeHost(u); h != "" {
+		p.Notes = append(p.Notes, generator.Note(from, 0, "%q is the project's page on %s, not the site's URL (%s serves no site); not taken for the base URL", u, h, h))
+		return false
+	}
+	if strings.ContainsAny(u, "?#") {
+		p.Notes = append(p.Notes, generator.Note(from, 0, "%q has a query or a fragment, which a site's URL has not; not taken for the base URL", u))
 		return false
 	}
 	u = siteurl.WithSlash(u)
@@ -40,10 +55,10 @@ func Homepage(d *generator.Dir, p *generator.Project) {
 // returns what it read, for the caller's own notes.
 func ReadSite(p *generator.Project, r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) jsconf.Site {
 	s := jsconf.ReadSite(r, p.File, baseKey, join, siteKeys...)
-	switch {
-	case s.BaseURL != "":
+	if s.BaseURL != "" {
 		p.BaseURL, p.BaseURLFrom = s.BaseURL, s.BaseURLFrom
-	case s.SiteSt != jsconfig.OK && s.BaseSt == jsconfig.OK:
+	}
+	if s.BasePath != "" {
 		p.BasePath = s.BasePath
 	}
 	return s
