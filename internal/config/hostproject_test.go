@@ -30,8 +30,10 @@ func TestHostProject(t *testing.T) {
 			want: "https://host.example/docs/", wantFrom: "Astro's site + base", slash: mapping.SlashNever},
 		{name: "beats github's guess", files: astro, env: merge(github, map[string]string{project.HostProjectEnv: host}),
 			want: "https://host.example/docs/", wantFrom: "Astro's site + base", slash: mapping.SlashAlways}, // GitHub Pages serves /NAME/
-		{name: "loses to the platform's production URL, with its base path", files: astro, env: merge(netlifyProd, map[string]string{project.HostProjectEnv: host}),
-			want: "https://netlify.example/docs/", wantFrom: "Netlify URL", slash: mapping.SlashAlways},
+		// host.example is an example domain: it is no custom domain, and
+		// lends the production URL no path.
+		{name: "loses to the platform's production URL", files: astro, env: merge(netlifyProd, map[string]string{project.HostProjectEnv: host}),
+			want: "https://netlify.example/", wantFrom: "Netlify URL", slash: mapping.SlashAlways},
 		{name: "loses to the file", files: merge(astro, map[string]string{"sitemap.yaml": "base_url: https://yaml.example/\ntrailing_slash: true\n"}),
 			env: map[string]string{project.HostProjectEnv: host}, want: "https://yaml.example/", wantFrom: "sitemap.yaml", slash: mapping.SlashAlways},
 		{name: "loses to the environment", files: astro, env: map[string]string{project.HostProjectEnv: host, BaseURLEnv: "https://env.example/"},

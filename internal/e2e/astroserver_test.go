@@ -86,7 +86,7 @@ func TestAstroServer(t *testing.T) {
 				t.Errorf("ours and the one it lists besides:\n%q\n@astrojs/sitemap's:\n%q", got, theirs)
 			}
 			checkServerRun(t, src, r.stderr, []string{
-				"site dist/client (Astro (astro.config.mjs)); base URL from astro.config.mjs site + base; Astro URL style (folders with /; from astro.config.mjs)",
+				"site dist/client (Astro (astro.config.mjs)); base URL " + base + " from astro.config.mjs site + base; Astro URL style (folders with /; from astro.config.mjs)",
 				"dist/client/private/index.html: skipped: noindex",
 				"dist/client/404.html: skipped: error page",
 				"6 pages found, 1 extra URL read, 5 URLs in 2 sitemap files written to dist/client; skipped 2 (1 error page, 1 noindex)",

@@ -10,10 +10,13 @@ import (
 // TestGitHubPagesCNAME: an Eleventy 3 project (testdata/eleventy's
 // packages) published from docs/, as GitHub Pages publishes a branch's
 // docs/ folder, with its custom domain in CNAME (at the root, copied into
-// docs/ by the build) and no URL in its data. Plain sitemapgen in the
-// project takes the base URL from the CNAME of the folder GitHub Pages
-// serves, and says so; with no CNAME, the hint that no base URL was
-// found names it.
+// docs/ by the build) and no URL in its data. Its package.json's homepage
+// is npm's default, the project's page on GitHub
+// (https://github.com/o/r#readme): no URL of the site, it lends the site
+// nothing, not even its path /o/r/. Plain sitemapgen in the project takes
+// the base URL from the CNAME of the folder GitHub Pages serves, at the
+// domain's root, and says so; with no CNAME, the hint that no base URL
+// was found names it, and says why the homepage was not taken.
 func TestGitHubPagesCNAME(t *testing.T) {
 	src := nodeProject(t, "eleventy")
 	write(t, filepath.Join(src, "eleventy.config.js"), `export default function (eleventyConfig) {
@@ -21,7 +24,7 @@ func TestGitHubPagesCNAME(t *testing.T) {
   return { dir: { output: "docs" } };
 }
 `)
-	write(t, filepath.Join(src, "package.json"), `{"name": "blog", "private": true, "type": "module"}`)
+	write(t, filepath.Join(src, "package.json"), `{"name": "blog", "private": true, "type": "module", "homepage": "https://github.com/o/r#readme"}`)
 	write(t, filepath.Join(src, "index.md"), "# Home\n")
 	write(t, filepath.Join(src, "posts", "first.md"), "---\ntitle: First\n---\n# First\n")
 	write(t, filepath.Join(src, "CNAME"), "blog.example.net\n")
@@ -30,7 +33,7 @@ func TestGitHubPagesCNAME(t *testing.T) {
 		t.Fatalf("Eleventy did not copy CNAME into docs/: %v", err)
 	}
 	r := mustRun(t, src)
-	if !strings.Contains(r.stderr, "base URL from "+filepath.Join("docs", "CNAME")+" (the custom domain)") {
+	if !strings.Contains(r.stderr, "base URL https://blog.example.net/ from "+filepath.Join("docs", "CNAME")+" (the custom domain)") {
 		t.Errorf("the run does not say the base URL is docs/CNAME's:\n%s", r.stderr)
 	}
 	got := locs(t, filepath.Join(src, "docs", "sitemap.xml"))
@@ -48,5 +51,8 @@ func TestGitHubPagesCNAME(t *testing.T) {
 	r = run(t, src, nil)
 	if r.code != 2 || !strings.Contains(r.stderr, "or a CNAME file holding the domain alone, in the site folder (GitHub Pages' custom domain)") {
 		t.Errorf("without CNAME: exit %d, want 2 and a hint naming CNAME:\n%s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stderr, `note: package.json homepage: "https://github.com/o/r#readme" is the project's page on github.com, not the site's URL`) {
+		t.Errorf("without CNAME: the hint does not say why the homepage is not the base URL:\n%s", r.stderr)
 	}
 }

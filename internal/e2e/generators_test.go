@@ -695,7 +695,7 @@ func TestMkDocsSite(t *testing.T) {
 	if len(theirs) < 4 {
 		t.Fatalf("MkDocs' sitemap lists %d URLs; the fixture has 4 pages", len(theirs))
 	}
-	ours, log := zeroConfig(t, src, site, base, "base URL from mkdocs.yml site_url; sources docs (MkDocs' docs_dir)")
+	ours, log := zeroConfig(t, src, site, base, "base URL "+base+" from mkdocs.yml site_url; sources docs (MkDocs' docs_dir)")
 	compareSets(t, ours, theirs, nil, nil)
 	// Each page is dated by its source's last commit, where MkDocs gives
 	// every page its build's day.
@@ -953,7 +953,7 @@ func TestNextExport(t *testing.T) {
 		t.Errorf("listed %q, want %q", locs, want)
 	}
 	for _, want := range []string{
-		"base URL from package.json homepage",
+		"base URL " + base + " from package.json homepage",
 		"Next.js URL style (clean URLs, folders without /; from next.config.mjs); sources app, pages (Next.js)",
 		"out/old.html: skipped: redirect (Next.js redirect() to https://example.com/about)",
 		"out/gone.html: skipped: noindex",
@@ -1265,7 +1265,7 @@ func TestEleventySite(t *testing.T) {
 	site := filepath.Join(src, "_site")
 	const base = "https://example.com/"
 	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
-	ours, log := zeroConfig(t, src, site, base, "base URL from _data/metadata.json url; sources . (Eleventy's input folder)")
+	ours, log := zeroConfig(t, src, site, base, "base URL "+base+" from _data/metadata.json url; sources . (Eleventy's input folder)")
 	// The site's template lists its noindex page, and unlisted.md
 	// (permalink: false, written nowhere) as "false".
 	compareSets(t, ours, theirs, []string{base + "private/", base + "false"}, nil)
@@ -1327,7 +1327,7 @@ func TestSphinxSite(t *testing.T) {
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z about.rst")
 	const base = "https://example.com/docs/"
 	ours, _ := zeroConfig(t, src, filepath.Join(src, "_build", "html"), base,
-		"site _build/html (Sphinx (conf.py)); base URL from conf.py html_baseurl; sources . (Sphinx's source folder)")
+		"site _build/html (Sphinx (conf.py)); base URL "+base+" from conf.py html_baseurl; sources . (Sphinx's source folder)")
 	for loc, want := range map[string]string{
 		base + "index.html": "2024-01-01T00:00:00Z", base + "about.html": "2024-02-03T10:00:00Z", base + "guide.html": "2024-01-01T00:00:00Z",
 		base + "genindex.html": "", base + "search.html": "", // pages of Sphinx's own: no source
@@ -1345,7 +1345,7 @@ func TestSphinxSite(t *testing.T) {
 func TestPelicanSite(t *testing.T) {
 	src := pythonSite(t, "pelican", "pelican", "content", "-s", "publishconf.py", "-q")
 	const base = "https://example.com/"
-	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from publishconf.py SITEURL")
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL "+base+" from publishconf.py SITEURL")
 	for _, want := range []string{base, base + "first-post.html", base + "pages/about.html", base + "category/notes.html"} {
 		if _, ok := ours[want]; !ok {
 			t.Errorf("%s is not listed", want)

@@ -73,7 +73,7 @@ func TestNextServer(t *testing.T) {
 		t.Errorf("ours and the three that are no pages:\n%q\nnext-sitemap's:\n%q", got, want)
 	}
 	checkServerRun(t, src, r.stderr, []string{
-		"site .next/server (Next.js (next.config.mjs)); base URL from next-sitemap.config.js siteUrl; Next.js URL style (folders with /; from next.config.mjs); sources app, pages (Next.js)",
+		"site .next/server (Next.js (next.config.mjs)); base URL " + base + " from next-sitemap.config.js siteUrl; Next.js URL style (folders with /; from next.config.mjs); sources app, pages (Next.js)",
 		".next/server/app/old.html: skipped: redirect (Next.js redirect() to ",
 		".next/server/app/secret.html: skipped: noindex",
 		".next/server/app/gone.html: skipped: noindex",

@@ -44,7 +44,7 @@ func TestNuxtServer(t *testing.T) {
 		t.Errorf("listed\n%q\nwant\n%q", ours, want)
 	}
 	checkServerRun(t, src, r.stderr, []string{
-		"site .output/public (Nuxt (nuxt.config.ts)); base URL from nuxt.config.ts runtimeConfig.public.siteUrl; Nuxt URL style (clean URLs, folders without /; from nuxt.config.ts)",
+		"site .output/public (Nuxt (nuxt.config.ts)); base URL " + base + " from nuxt.config.ts runtimeConfig.public.siteUrl; Nuxt URL style (clean URLs, folders without /; from nuxt.config.ts)",
 		".output/public/private/index.html: skipped: noindex",
 		"5 pages found, 4 URLs in 1 sitemap file written to .output/public; skipped 1 (1 noindex)",
 		"server.mjs: warning: Nitro's server serves only the files `nuxi build` found in .output/public: the sitemaps written there after it are not served",

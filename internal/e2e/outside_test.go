@@ -31,7 +31,7 @@ func TestRunFromOutsideTheProject(t *testing.T) {
 	}
 	// As the note says.
 	out := mustShell(t, above, "cd project && sitemapgen public")
-	wantOutput(t, out, "base URL from hugo.toml baseURL")
+	wantOutput(t, out, "base URL https://example.org/ from hugo.toml baseURL")
 }
 
 // TestMistypedFolder: after 'hugo', 'sitemapgen pubilc' names the folder

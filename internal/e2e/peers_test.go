@@ -166,7 +166,7 @@ func TestSphinxSitemapSwitch(t *testing.T) {
 	// they keep those URLs, and the base URL's origin says so.
 	conf = "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://example.com/docs/'\nlanguage = 'en'\n"
 	src, site, theirs = sphinxEnScheme(t, conf)
-	const origin = "base URL from conf.py site_url under sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} (en/)"
+	const origin = "base URL " + base + "en/ from conf.py site_url under sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} (en/)"
 	r = mustRun(t, src)
 	wantOutput(t, r.stderr, origin)
 	allListed(t, "site_url: the takeover", answers(t, site, base+"en/", "sitemap.xml", []string{"sitemap.xml"}), theirs)

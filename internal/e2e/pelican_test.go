@@ -35,7 +35,7 @@ func TestPelicanDates(t *testing.T) {
 		"2024-06-01T00:00:00Z content/first-post.md content/testing-notes.md content/second.rst content/pages/contact.md",
 	)
 	const base = "https://example.com/"
-	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from publishconf.py SITEURL")
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL "+base+" from publishconf.py SITEURL")
 	for loc, want := range map[string]string{
 		base + "first-post.html":       "2024-05-06T07:08:00Z", // Modified: (Markdown)
 		base + "notes-on-testing.html": "2024-02-10T08:00:00Z", // Date: alone; testing-notes.md, slugged from its title
@@ -82,7 +82,7 @@ func TestPelicanTemplateList(t *testing.T) {
 		t.Fatalf("the fixture's premise: the blog page lists the articles: %v\n%s", err, blog)
 	}
 	commitHistory(t, src, "2023-10-01T00:00:00Z *")
-	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from publishconf.py SITEURL")
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL "+base+" from publishconf.py SITEURL")
 	for loc, want := range map[string]string{
 		base + "pages/blog.html":    "2024-05-06T07:08:00Z", // first-post's Modified: the newest it shows
 		base + "pages/reading.html": "2024-01-03T00:00:00Z", // its own Date
@@ -140,7 +140,7 @@ def register():
 		"2024-01-15T00:00:00Z content/pages/about.md",
 	)
 	const base = "https://example.com/"
-	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from publishconf.py SITEURL")
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL "+base+" from publishconf.py SITEURL")
 	for loc, want := range map[string]string{
 		base + "2024/first-post/":       "2024-05-06T07:08:00Z", // its Modified:
 		base + "2024/notes-on-testing/": "2024-02-10T08:00:00Z", // its Date:, slugged from the title

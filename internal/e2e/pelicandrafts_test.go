@@ -30,7 +30,7 @@ func TestPelicanDrafts(t *testing.T) {
 	}
 	commitHistory(t, src, "2024-07-01T00:00:00Z *")
 	const base = "https://example.com/"
-	ours, log := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from pelicanconf.py SITEURL")
+	ours, log := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL "+base+" from pelicanconf.py SITEURL")
 	if got, ok := ours[base+"runner-beans.html"]; !ok || !sameInstant(got, "2024-05-01T09:00:00Z") {
 		t.Errorf("the published article: listed %v, lastmod %q; want its Date", ok, got)
 	}

@@ -223,7 +223,7 @@ func TestRecipeHugoNewSite(t *testing.T) {
 		t.Fatalf("Hugo's sitemap: %v", hugos)
 	}
 	out := mustShell(t, dir, "sitemapgen")
-	wantOutput(t, out, "site public (Hugo ("+name+"))", "base URL from "+name+" baseURL",
+	wantOutput(t, out, "site public (Hugo ("+name+"))", "base URL "+base+" from "+name+" baseURL",
 		"warning: the base URL "+base+" (from "+name+" baseURL) is an example domain")
 	checkSitemap(t, public, base, want)
 }
@@ -260,7 +260,7 @@ func TestRecipeJekyllNewSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	out = mustShell(t, dir, "jekyll build --quiet && sitemapgen")
-	wantOutput(t, out, "site _site (Jekyll (_config.yml))", "base URL from _config.yml url + baseurl")
+	wantOutput(t, out, "site _site (Jekyll (_config.yml))", "base URL https://octo.github.io/blog/ from _config.yml url + baseurl")
 	noWarnings(t, out)
 	checkSitemap(t, filepath.Join(dir, "_site"), "https://octo.github.io/blog/", []string{"", "about.html"})
 }
@@ -288,7 +288,7 @@ func TestRecipeNetlify(t *testing.T) {
 	t.Run("production", func(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		out := mustShell(t, dir, cfg.Build.Command, netlify("production")...)
-		wantOutput(t, out, "base URL from Netlify URL", "site public (", "netlify.toml publish folder")
+		wantOutput(t, out, "base URL https://example.org/ from Netlify URL", "site public (", "netlify.toml publish folder")
 		noWarnings(t, out)
 		public := filepath.Join(dir, cfg.Build.Publish)
 		checkSitemap(t, public, "https://example.org/", exampleURLs)
@@ -305,14 +305,14 @@ func TestRecipeNetlify(t *testing.T) {
 	t.Run("branch deploy lists production URLs", func(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		out := mustShell(t, dir, cfg.Build.Command, netlify("branch-deploy")...)
-		wantOutput(t, out, "base URL from Netlify URL")
+		wantOutput(t, out, "base URL https://example.org/ from Netlify URL")
 		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://example.org/", exampleURLs)
 	})
 	t.Run("deploy preview lists its own URLs", func(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		out := mustShell(t, dir, cfg.Context["deploy-preview"].Command, netlify("deploy-preview")...)
-		wantOutput(t, out, "base URL from Netlify DEPLOY_PRIME_URL (previews: own-url)")
+		wantOutput(t, out, "base URL https://deploy-preview-7--example.netlify.app/ from Netlify DEPLOY_PRIME_URL (previews: own-url)")
 		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://deploy-preview-7--example.netlify.app/", exampleURLs)
 	})
@@ -438,7 +438,7 @@ func TestRecipeVercel(t *testing.T) {
 			cfg := load(tc.file)
 			dir, fetch := vercelCheckout(t, tc.file)
 			out := mustShell(t, dir, cfg.InstallCommand+" && "+cfg.BuildCommand, append(vercel(tc.env), fetch...)...)
-			wantOutput(t, out, "base URL from "+tc.from, "vercel.json publish folder", "Vercel URL style (.html URLs, folders with /")
+			wantOutput(t, out, "base URL "+tc.base+" from "+tc.from, "vercel.json publish folder", "Vercel URL style (.html URLs, folders with /")
 			noWarnings(t, out)
 			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), tc.base, exampleURLs)
 			// The recipe fetched the history Vercel's shallow clone cut.
@@ -463,7 +463,7 @@ func TestRecipeVercel(t *testing.T) {
 				}
 			}
 			out := mustShell(t, dir, cfg.InstallCommand+" && "+cfg.BuildCommand, vars...)
-			wantOutput(t, out, "base URL from hugo.toml baseURL (a custom domain, over Vercel's VERCEL_PROJECT_PRODUCTION_URL, site-octo.vercel.app);")
+			wantOutput(t, out, "base URL https://www.octo.dev/ from hugo.toml baseURL (a custom domain, over Vercel's VERCEL_PROJECT_PRODUCTION_URL, site-octo.vercel.app);")
 			noWarnings(t, out)
 			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), "https://www.octo.dev/", exampleURLs)
 		})
@@ -518,7 +518,7 @@ func TestRecipeCloudflarePages(t *testing.T) {
 		dir := recipeDir(t)
 		setHugoBaseURL(t, dir, `baseURL = "https://www.octo.dev/"`)
 		out := mustShell(t, dir, command, env...)
-		wantOutput(t, out, "base URL from hugo.toml baseURL", "Cloudflare Pages URL style (clean URLs, folders with /")
+		wantOutput(t, out, "base URL https://www.octo.dev/ from hugo.toml baseURL", "Cloudflare Pages URL style (clean URLs, folders with /")
 		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://www.octo.dev/", exampleURLs)
 	})
@@ -526,7 +526,7 @@ func TestRecipeCloudflarePages(t *testing.T) {
 		dir := recipeDir(t)
 		os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte("title = \"x\"\ndisableKinds = [\"sitemap\", \"taxonomy\", \"term\"]\n"), 0o644)
 		out := mustShell(t, dir, command, env...)
-		wantOutput(t, out, "base URL from Cloudflare Pages CF_PAGES_URL (a guess")
+		wantOutput(t, out, "base URL https://example-site.pages.dev/ from Cloudflare Pages CF_PAGES_URL (a guess")
 		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://example-site.pages.dev/", exampleURLs)
 	})

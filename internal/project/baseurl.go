@@ -53,19 +53,46 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 	return nil
 }
 
-// basePath is the path a generator puts its site under (Jekyll's baseurl,
-// Next's basePath, the path of a base URL), "" for none.
-func basePath(g *generator.Project) string {
+// basePath returns the path the generator g puts its site under, and
+// what gave it: the path of its base URL when that URL is a site's
+// (siteURL), else the base path its configuration gives with a setting
+// of its own (Jekyll's baseurl, Next's basePath). A URL refused as the
+// site's lends no path: npm's homepage on github.com names the
+// project's page, whose path /o/r/ is no path of the site. "" for none.
+func (p *discovery) basePath(g *generator.Project) (path, from string) {
 	if g == nil {
-		return ""
+		return "", ""
 	}
-	if g.BaseURL != "" {
-		if u, err := url.Parse(g.BaseURL); err == nil && u.Path != "/" {
-			return u.Path
+	if g.BaseURL != "" && siteURL(g.BaseURL) {
+		if u, err := url.Parse(g.BaseURL); err == nil && u.Path != "/" && u.Path != "" {
+			return u.Path, filepath.Join(p.dir, g.BaseURLFrom)
 		}
-		return ""
+		return "", ""
 	}
-	return g.BasePath
+	if g.BasePath == "" {
+		return "", ""
+	}
+	return g.BasePath, filepath.Join(p.dir, g.File)
+}
+
+// siteURL reports whether u can be a site's URL: a base URL that parses,
+// whose host is no example domain, no loopback host and no code host's
+// (github.com serves a project's page, not its site).
+func siteURL(u string) bool {
+	_, err := mapping.ParseBaseURL(u)
+	return err == nil && !placeholder(u) && !mapping.Loopback(hostOf(u)) && host.CodeHost(u) == ""
+}
+
+// atBasePath returns the URL of a platform's site, site, which names the
+// site's root and which siteFrom gave, with g's base path added, and
+// what gave each part when they differ: "Netlify URL, path /docs/ from
+// next.config.js".
+func (p *discovery) atBasePath(site, siteFrom string, g *generator.Project) (u, from string) {
+	path, pathFrom := p.basePath(g)
+	if u = withPath(site, path); u == site {
+		return site, siteFrom
+	}
+	return u, siteFrom + ", path " + path + " from " + pathFrom
 }
 
 // withPath adds a base path to a platform's site URL, which names the
@@ -101,7 +128,8 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 					own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
 				}
 			}
-			return withPath(own, basePath(g)), d.Platform + " " + from, nil
+			u, from := p.atBasePath(own, d.Platform+" "+from, g)
+			return u, from, nil
 		}
 		if d.ProductionURL != "" {
 			if d.PlatformDomain != "" && gerr == nil {
@@ -109,17 +137,29 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 					return u, from + " (a custom domain, over " + d.Platform + "'s " + d.ProductionFrom + ", " + hostOf(d.ProductionURL) + ")", nil
 				}
 			}
-			return withPath(d.ProductionURL, basePath(g)), d.Platform + " " + d.ProductionFrom, nil
+			u, from := p.atBasePath(d.ProductionURL, d.Platform+" "+d.ProductionFrom, g)
+			return u, from, nil
 		}
 	}
 	if gerr != nil {
 		return "", "", gerr
 	}
 	if g != nil && g.BaseURL != "" {
-		if _, err := mapping.ParseBaseURL(g.BaseURL); err == nil {
+		_, err := mapping.ParseBaseURL(g.BaseURL)
+		if h := host.CodeHost(g.BaseURL); err == nil && h != "" {
+			err = fmt.Errorf("%s is a page of %s, which serves no site", g.BaseURL, h)
+		}
+		if err == nil {
 			p.baseFromGen = true
 			return g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom), nil
 		}
+		// Refused, it gives nothing: not its host, not its path.
+		file, key, _ := strings.Cut(g.BaseURLFrom, " ")
+		msg := err.Error() + "; not taken for the base URL"
+		if key != "" {
+			msg = key + ": " + msg
+		}
+		p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)), Msg: msg})
 	}
 	if g != nil {
 		// The configuration computes the base URL (an f-string in conf.py),
@@ -139,7 +179,14 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	cname, file, warnings := host.CNAME(p.lim, dirs...)
 	p.baseWarnings = append(p.baseWarnings, warnings...)
 	if cname != "" {
-		return withPath(cname, basePath(g)), file + " (the custom domain)", nil
+		// GitHub Pages (and Surge) serve the site at the root of its
+		// custom domain, whatever base path the generator links it
+		// under.
+		if path, pathFrom := p.basePath(g); path != "" {
+			p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: file,
+				Msg: fmt.Sprintf("the custom domain %s serves the site at its root, but %s puts the site under %s: the sitemap lists the pages at the root, where they are served, and the site's own links under %s are not found there; remove the base path, or the CNAME file", hostOf(cname), pathFrom, path, path)})
+		}
+		return cname, file + " (the custom domain)", nil
 	}
 	if g != nil && root != "" {
 		// The site's own feed states where it is (a SvelteKit blog's).
@@ -149,11 +196,11 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		}
 	}
 	if inDeploy && d.Weak && d.ProductionURL != "" {
-		u := d.ProductionURL
+		u, from := d.ProductionURL, d.Platform+" "+d.ProductionFrom
 		if d.Platform != host.GitHubPages {
-			u = withPath(u, basePath(g))
+			u, from = p.atBasePath(u, from, g)
 		}
-		return u, d.Platform + " " + d.ProductionFrom + " (a guess: a custom domain is not in the environment)", nil
+		return u, from + " (a guess: a custom domain is not in the environment)", nil
 	}
 	msg := p.noBaseURL.Error()
 	if g != nil {
@@ -177,8 +224,8 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 
 // customDomain returns the base URL of the generator g's configuration,
 // or, where it computes none, of the built site (siteBaseURL), and where
-// it came from, when it names a custom domain: no example domain, no
-// loopback host, none under the platform's own domain (vercel.app). It
+// it came from, when it names a custom domain: a site's URL (siteURL),
+// none under the platform's own domain (vercel.app). It
 // outranks a platform's production URL on its own domain
 // (host.Deploy.PlatformDomain). "" when it names none.
 func (p *discovery) customDomain(root string, g *generator.Project) (u, from string) {
@@ -190,10 +237,7 @@ func (p *discovery) customDomain(root string, g *generator.Project) (u, from str
 	if u == "" {
 		u, from, file = siteBaseURL(root, p.lim)
 	}
-	if u == "" || placeholder(u) || mapping.Loopback(hostOf(u)) || host.UnderDomain(u, p.deploy.PlatformDomain) {
-		return "", ""
-	}
-	if _, err := mapping.ParseBaseURL(u); err != nil {
+	if u == "" || !siteURL(u) || host.UnderDomain(u, p.deploy.PlatformDomain) {
 		return "", ""
 	}
 	if g.BaseURL == "" {

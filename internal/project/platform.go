@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 // findPlatform sets the platform: host: when it names one, else the build
@@ -134,17 +135,19 @@ func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
 	p.genStyle = g
 }
 
-// describe is the one line that says what was detected.
-func (p *discovery) describe(rootFrom, root, baseFrom string) string {
+// describe is the one line that says what was detected: the site
+// folder and what named it, the base URL and what gave it (each part, when
+// its host and its path come from two places), the URL style.
+func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 	var parts []string
 	if rootFrom != "" {
 		parts = append(parts, "site "+root+" ("+rootFrom+")")
 	}
-	switch {
-	case p.baseFromSite != "" && baseFrom != "":
-		parts = append(parts, "base URL "+p.baseFromSite+" from "+baseFrom)
-	case baseFrom != "":
-		parts = append(parts, "base URL from "+baseFrom)
+	if baseFrom != "" {
+		if n, err := mapping.ParseBaseURL(baseURL); err == nil {
+			baseURL = n // as the sitemap's URLs begin
+		}
+		parts = append(parts, "base URL "+baseURL+" from "+baseFrom)
 	}
 	if p.style != nil {
 		var forms []string

@@ -478,7 +478,7 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 	}
 
 	p.applyStyle(v, pr) // no style with host: none
-	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURLFrom)
+	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURL, pr.BaseURLFrom)
 	pr.Platform, pr.Style = p.platform, p.style
 	if p.inDeploy {
 		pr.BuildCache = p.deploy.CacheDir

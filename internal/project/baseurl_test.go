@@ -1,0 +1,128 @@
+package project
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// TestRefusedURLLendsNothing: a URL refused as the site's base URL (npm's
+// homepage on github.com, a configuration's URL with a fragment, a
+// placeholder on a platform) gives the site neither its host nor its
+// path; a custom domain (CNAME) is served at its root; a base path the
+// configuration gives with its own setting is kept where a platform
+// serves the site under it; and the line says the base URL used, with
+// where each part came from.
+func TestRefusedURLLendsNothing(t *testing.T) {
+	eleventy := ".eleventy.js"
+	netlify := map[string]string{"NETLIFY": "true", "CONTEXT": "production", "URL": "https://site.netlify.app"}
+	for _, tc := range []struct {
+		name     string
+		files    map[string]string
+		env      map[string]string
+		want     string // the base URL
+		detected string // in the line of what was detected
+		warning  string // in a warning; "" for none
+	}{
+		{
+			name: "npm's homepage on github.com, a CNAME",
+			files: map[string]string{eleventy: "module.exports = () => ({ dir: { output: 'docs' } })\n",
+				"package.json": `{"homepage": "https://github.com/o/r#readme"}`, "docs/CNAME": "blog.example.net\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from " + filepath.Join("docs", "CNAME") + " (the custom domain)",
+		},
+		{
+			name: "npm's homepage on github.com without a fragment, a CNAME",
+			files: map[string]string{eleventy: "module.exports = () => ({ dir: { output: 'docs' } })\n",
+				"package.json": `{"homepage": "https://github.com/o/r"}`, "docs/CNAME": "blog.example.net\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from " + filepath.Join("docs", "CNAME") + " (the custom domain)",
+		},
+		{
+			name: "npm's homepage on github.com, on Netlify, with pathPrefix",
+			files: map[string]string{eleventy: "module.exports = () => ({ pathPrefix: '/blog/', dir: { output: 'docs' } })\n",
+				"package.json": `{"homepage": "https://github.com/o/r#readme"}`},
+			env:      netlify,
+			want:     "https://site.netlify.app/blog/",
+			detected: "base URL https://site.netlify.app/blog/ from Netlify URL, path /blog/ from .eleventy.js",
+		},
+		{
+			name:     "a configuration's URL on github.com",
+			files:    map[string]string{"hugo.toml": "baseURL = 'https://github.com/o/r/'\n", "public/": "", "public/CNAME": "docs.example.net\n"},
+			want:     "https://docs.example.net/",
+			detected: "base URL https://docs.example.net/ from " + filepath.Join("public", "CNAME") + " (the custom domain)",
+			warning:  "hugo.toml: baseURL: https://github.com/o/r/ is a page of github.com, which serves no site; not taken for the base URL",
+		},
+		{
+			name:     "a configuration's URL with a fragment",
+			files:    map[string]string{"hugo.toml": "baseURL = 'https://docs.example.org/r/#top'\n", "public/": "", "public/CNAME": "docs.example.net\n"},
+			want:     "https://docs.example.net/",
+			detected: "base URL https://docs.example.net/ from " + filepath.Join("public", "CNAME") + " (the custom domain)",
+			warning:  `hugo.toml: baseURL: base URL "https://docs.example.org/r/#top/": query or fragment not allowed; not taken for the base URL`,
+		},
+		{
+			name:     "a placeholder's path, on Netlify",
+			files:    map[string]string{"hugo.toml": "baseURL = 'https://example.org/theme/'\n", "public/": ""},
+			env:      netlify,
+			want:     "https://site.netlify.app/",
+			detected: "base URL https://site.netlify.app/ from Netlify URL;",
+		},
+		{
+			name:     "a placeholder with Docusaurus' own baseUrl, on Netlify",
+			files:    map[string]string{"docusaurus.config.js": "module.exports = { url: 'https://your-docusaurus-site.example.com', baseUrl: '/metro/' };\n", "build/": ""},
+			env:      netlify,
+			want:     "https://site.netlify.app/metro/",
+			detected: "base URL https://site.netlify.app/metro/ from Netlify URL, path /metro/ from docusaurus.config.js",
+		},
+		{
+			name:     "a custom domain is served at its root",
+			files:    map[string]string{"_config.yml": "baseurl: /r\n", "_site/": "", "_site/CNAME": "www.example.net\n"},
+			want:     "https://www.example.net/",
+			detected: "base URL https://www.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain)",
+			warning:  "the custom domain www.example.net serves the site at its root, but _config.yml puts the site under /r/",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, body := range tc.files {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				if strings.HasSuffix(name, "/") {
+					if err := os.MkdirAll(p, 0o755); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(dir)
+			pr, err := Discover(Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"),
+				Host: "auto", Limits: limits.Default, Getenv: func(k string) string { return tc.env[k] }})
+			if err != nil {
+				t.Fatalf("Discover: %v", err)
+			}
+			if pr.BaseURL != tc.want {
+				t.Errorf("base URL %s from %s, want %s", pr.BaseURL, pr.BaseURLFrom, tc.want)
+			}
+			if !strings.Contains(pr.Detected, tc.detected) {
+				t.Errorf("the line says %q, want %q in it", pr.Detected, tc.detected)
+			}
+			var warnings []string
+			for _, w := range pr.Warnings {
+				warnings = append(warnings, w.Error())
+			}
+			all := strings.Join(warnings, "\n")
+			if tc.warning == "" && len(warnings) > 0 || tc.warning != "" && !strings.Contains(all, tc.warning) {
+				t.Errorf("warnings:\n%s\nwant %q", all, tc.warning)
+			}
+		})
+	}
+}
