@@ -132,8 +132,12 @@ var monthWord = regexp.MustCompile(`(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct
 // firstNumber is the first run of digits.
 var firstNumber = regexp.MustCompile(`[0-9]+`)
 
+// isoDay is a day as DateAdvice writes it.
+var isoDay = regexp.MustCompile(`\d{4}-\d\d-\d\d`)
+
 func FuzzParseDate(f *testing.F) {
 	for _, s := range []string{
+		"03/18/2024", "03/04/2024 10:00", "18.03.2024", "02/30/2024",
 		"2022-07-08", "2022-07-08T10:00:00+02:00", "2022-07-08T10:00:00.000Z", "2022-07-08 10:00",
 		"2022/07/08", "Jul 08 2022", "July 8, 2022", "8 July 2022", "Friday, July 8, 2022",
 		"Fri, 08 Jul 2022 10:00:00 GMT", "Fri, 8 Jul 2022 10:00:00 +0200", "Fri, 08 Jul 2022 10:00:00 PDT",
@@ -145,11 +149,21 @@ func FuzzParseDate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		defer fuzzbound.Check(t)()
 		d, ok := ParseDate(s)
+		advice := DateAdvice(s)
 		if !ok {
 			if !d.IsZero() {
 				t.Fatalf("ParseDate(%q) refused it, with %v", s, d)
 			}
+			// Each form the advice gives is read.
+			for _, iso := range isoDay.FindAllString(advice, -1) {
+				if _, ok := ParseDate(iso); !ok {
+					t.Fatalf("DateAdvice(%q) gives %s, which ParseDate refuses", s, iso)
+				}
+			}
 			return
+		}
+		if advice != "" {
+			t.Fatalf("DateAdvice(%q) advises on a date ParseDate reads", s)
 		}
 		if y := d.Year(); y < 1 || y > 9999 {
 			t.Fatalf("ParseDate(%q) = %v: year out of range", s, d)
@@ -227,5 +241,26 @@ func TestParseDateIn(t *testing.T) {
 	}
 	if got, _, _ := ParseDateIn("2014-05-06", nil); !got.Equal(time.Date(2014, 5, 6, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("ParseDateIn(2014-05-06, nil) = %v, want midnight UTC", got)
+	}
+}
+
+// TestDateAdvice: a date in numbers with its year last is told how to be
+// written, with each day it can be; other values get no advice.
+func TestDateAdvice(t *testing.T) {
+	const why = ": with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen guesses neither"
+	for _, tc := range []struct{ in, want string }{
+		{"03/18/2024", why + "; write it year first: 2024-03-18"},
+		{"18.03.2024", why + "; write it year first: 2024-03-18"},
+		{"03/04/2024 10:00", why + "; write it year first: 2024-03-04 (month first) or 2024-04-03 (day first)"},
+		{"04-04-2024", why + "; write it year first: 2024-04-04"},
+		{"02/30/2024", why + "; write it year first, as YYYY-MM-DD"},
+		{"03/18-2024", ""},
+		{"2024-03-18", ""},
+		{"03/18/24", ""},
+		{"yesterday", ""},
+	} {
+		if got := DateAdvice(tc.in); got != tc.want {
+			t.Errorf("DateAdvice(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

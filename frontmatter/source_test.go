@@ -239,6 +239,11 @@ var sourceTests = []struct {
 		Source{Format: "toml", Title: "x", Date: day("2024-02-03"), Lastmod: day("2024-02-03"), LastmodKey: "date", Lines: 6,
 			Problems: []Problem{{4, `lastmod: 42 is not a date`}}}},
 	{"bad date reported once", "---\ndate: soon\n---\n", Source{Format: "yaml", Lines: 3, Problems: []Problem{{2, `date: "soon" is not a date`}}}},
+	// A date with its year last is refused, and the warning says why and
+	// how to write it; the next key dates the page.
+	{"a date with its year last", "---\nupdatedDate: \"03/18/2024\"\npubDate: 2024-01-02\n---\n",
+		Source{Format: "yaml", Lastmod: day("2024-01-02"), LastmodKey: "pubDate", PublishDate: day("2024-01-02"), Lines: 4,
+			Problems: []Problem{{2, `updatedDate: "03/18/2024" is not a date: with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen guesses neither; write it year first: 2024-03-18`}}}},
 	{"bad date in JSON", "{\n\"title\": \"x\",\n\"lastmod\": \"someday\"\n}\n",
 		Source{Format: "json", Title: "x", Lines: 4, Problems: []Problem{{3, `lastmod: "someday" is not a date`}}}},
 	{"year 0 is not a date", "---\nlastmod: 0000-01-01\n---\n", Source{Format: "yaml", Lines: 3, Problems: []Problem{{2, `lastmod: 0000-01-01T00:00:00Z is not a date`}}}},

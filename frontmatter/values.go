@@ -154,7 +154,11 @@ func (p *sourceParse) dateZoned(f field) (t time.Time, zoned, ok bool) {
 	}
 	t, zoned, ok = p.toDate(f)
 	if !ok {
-		p.problem(p.lineOf(f), "%s: %s is not a date", f.key, describe(f.val))
+		advice := ""
+		if s, isText := f.val.(string); isText {
+			advice = DateAdvice(s)
+		}
+		p.problem(p.lineOf(f), "%s: %s is not a date%s", f.key, describe(f.val), advice)
 	}
 	return t, zoned, ok
 }

@@ -93,7 +93,7 @@ func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
 			h.Modified, h.ModifiedFrom = t, from
 			return
 		}
-		h.Problems = append(h.Problems, fmt.Sprintf("%s %q is not a date", from, diag.Excerpt(dates[i])))
+		h.Problems = append(h.Problems, fmt.Sprintf("%s %q is not a date%s", from, diag.Excerpt(dates[i]), frontmatter.DateAdvice(dates[i])))
 	}
 	for _, block := range jsonLD {
 		// Most JSON-LD is about other things (an article's body, its
@@ -112,7 +112,7 @@ func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
 				h.Modified, h.ModifiedFrom = t, ModifiedSources[len(dates)]
 				return
 			}
-			h.Problems = append(h.Problems, fmt.Sprintf("JSON-LD dateModified %q is not a date", diag.Excerpt(s)))
+			h.Problems = append(h.Problems, fmt.Sprintf("JSON-LD dateModified %q is not a date%s", diag.Excerpt(s), frontmatter.DateAdvice(s)))
 		}
 	}
 }
