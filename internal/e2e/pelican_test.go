@@ -93,6 +93,36 @@ func TestPelicanTemplateList(t *testing.T) {
 	}
 }
 
+// TestPelicanYearLastDates: Pelican reads a date in numbers with its
+// year last as dateutil does, month first unless the first number is no
+// month, and builds the article: its page is joined to its source and
+// dated so, not left without a source for want of a date (issue 86).
+func TestPelicanYearLastDates(t *testing.T) {
+	src := pelicanVariant(t, "", map[string]string{
+		"content/us-date.md": "Title: A US date\nDate: 03/18/2024\n\nMonth first.\n",
+		"content/eu-date.md": "Title: A European date\nDate: 2024-01-02\nModified: 19.03.2024 10:00\n\nDay first.\n",
+		"content/either.md":  "Title: Either way\nDate: 03/04/2024\n\nMonth first, as dateutil reads it.\n",
+	})
+	const base = "https://example.com/"
+	for name, printed := range map[string]string{"a-us-date.html": "2024-03-18T00:00:00", "a-european-date.html": "2024-03-19T10:00:00", "either-way.html": "2024-03-04T00:00:00"} {
+		page, err := os.ReadFile(filepath.Join(src, "output", name))
+		if err != nil || !strings.Contains(string(page), printed) {
+			t.Fatalf("the fixture's premise: Pelican built %s, dated %s: %v\n%s", name, printed, err, page)
+		}
+	}
+	commitHistory(t, src, "2023-10-01T00:00:00Z *")
+	ours, log := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL "+base+" from publishconf.py SITEURL")
+	for loc, want := range map[string]string{
+		base + "a-us-date.html":       "2024-03-18T00:00:00Z",
+		base + "a-european-date.html": "2024-03-19T10:00:00Z",
+		base + "either-way.html":      "2024-03-04T00:00:00Z",
+	} {
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
+			t.Errorf("%s: listed %v, lastmod %q; want %s\n%s", loc, ok, got, want, log)
+		}
+	}
+}
+
 // TestPelicanPluginURLs: a plugin of the project's own (PLUGINS,
 // PLUGIN_PATHS) publishes every article at {date:%Y}/{slug}/ by its
 // override_save_as, code sitemapgen does not run: each article's page is

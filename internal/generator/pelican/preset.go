@@ -1,6 +1,7 @@
 package pelican
 
 import (
+	"fmt"
 	"io"
 	"path"
 	"regexp"
@@ -323,11 +324,23 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 const fileNameDate = "\x00filename date"
 
 // parseDate reads a date as dateutil does for the forms sources write:
-// ISO 8601 and its kin; one without a zone (zoned false) is in zone.
+// ISO 8601 and its kin, and a date in numbers with its year last; one
+// without a zone (zoned false) is in zone.
 func parseDate(s string, zone *time.Location) (t time.Time, ok, zoned bool) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return time.Time{}, false, false
+	}
+	if first, second, year, rest, ok := frontmatter.YearLast(s); ok {
+		// dateutil reads the day and the month before the year month
+		// first, unless the first is no month: Pelican dates 03/04/2024
+		// March 4, and 18.03.2024 March 18. Written year first, the
+		// date is checked below.
+		month, day := first, second
+		if first > 12 {
+			month, day = second, first
+		}
+		s = fmt.Sprintf("%04d-%d-%d", year, month, day) + rest
 	}
 	if a := looseDate().FindStringSubmatchIndex(s); a != nil {
 		// dateutil reads 2015-4-3 0:00 too: pad it as ISO 8601 writes it.

@@ -142,6 +142,13 @@ func TestMetaDates(t *testing.T) {
 			time.Date(2024, 5, 6, 7, 8, 0, 0, time.UTC), "modified"},
 		{"a date without its zeros, as dateutil reads it", nil, "a.md", "Title: A\nDate: 2015-4-3 0:00 \n\nx", time.Date(2015, 4, 3, 0, 0, 0, 0, time.UTC), "date"},
 		{"Date alone", nil, "a.md", "Title: A\nDate: 2024-02-10 08:00\n\nx", time.Date(2024, 2, 10, 8, 0, 0, 0, time.UTC), "date"},
+		// dateutil reads the day and the month before the year month
+		// first, unless the first is no month: Pelican 4.8 dates these
+		// articles so, and builds them.
+		{"a date with its year last, month first", nil, "a.md", "Title: A\nDate: 03/18/2024\n\nx", time.Date(2024, 3, 18, 0, 0, 0, 0, time.UTC), "date"},
+		{"a date with its year last, month first when either", nil, "a.md", "Title: A\nDate: 03/04/2024 10:30\n\nx", time.Date(2024, 3, 4, 10, 30, 0, 0, time.UTC), "date"},
+		{"a date with its year last, day first when the first is no month", nil, "a.md", "Title: A\nDate: 2024-01-01\nModified: 18.03.2024\n\nx", time.Date(2024, 3, 18, 0, 0, 0, 0, time.UTC), "modified"},
+		{"a date with its year last that is no day", nil, "a.md", "Title: A\nDate: 2024-01-01\nModified: 13/13/2024\n\nx", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), "date"},
 		{"reST :modified:", nil, "a.rst", "A\n#\n\n:date: 2024-04-01 09:00\n:modified: 2024-04-15 10:00\n", time.Date(2024, 4, 15, 10, 0, 0, 0, time.UTC), "modified"},
 		{"the file name's date", nil, "2024-01-02-x.md", "Title: X\n\nx", time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC), "date (of the file name)"},
 		{"Date before the file name's", nil, "2024-01-02-x.md", "Title: X\nDate: 2024-01-05\n\nx", time.Date(2024, 1, 5, 0, 0, 0, 0, time.UTC), "date"},
