@@ -26,9 +26,10 @@ type Problem struct {
 	// Msg says what is wrong; validate reports it as it is.
 	Msg string
 	// Drop says the link is broken (an invalid code, a second URL for a
-	// language, an alternate the caller cannot list): not to be written.
-	// The others (no link back, no self-reference) are warnings: the
-	// alternate is a valid URL of the site.
+	// language, an alternate the caller cannot list, an x-default whose
+	// page does not list this one back): not to be written. The others
+	// (a language version's missing link back, no self-reference) are
+	// warnings: the alternate is a valid URL of the site.
 	Drop bool
 	// Left says what of the links a writer leaves out, when Drop: "left
 	// out", "the second left out".
@@ -198,8 +199,17 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 		}
 		listed++
 		if bl, found := c.backLang(a.Href, back, loc); !found {
+			// Of two language versions that do not agree, either may be
+			// the wrong one: the link is a warning, and written. An
+			// x-default is no language version: a page that does not
+			// list this one back (a language picker with no links of
+			// its own) is out of the cluster, and the link is left out.
+			left := ""
+			if strings.EqualFold(a.Lang, XDefault) {
+				left = "left out"
+			}
 			noBack = append(noBack, len(probs))
-			add(i, "", "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
+			add(i, left, "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
 		} else if selfLang != "" && !strings.EqualFold(bl, selfLang) && !strings.EqualFold(selfLang, XDefault) && !strings.EqualFold(bl, XDefault) {
 			add(i, "", "hreflang %s alternate %s lists this page back as %s, not as %s", a.Lang, a.Href, bl, selfLang)
 		}

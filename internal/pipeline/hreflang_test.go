@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -70,6 +71,43 @@ func TestRunHreflang(t *testing.T) {
 		}
 	}
 	sitemaptest.MustValidate(t, root)
+}
+
+// An x-default at a language picker that lists no page back (the root,
+// with no hreflang links of its own) is left out, with a warning, where
+// a language version's missing link back is written: what the build
+// writes, our own validate finds nothing wrong with (issue 86).
+func TestRunHreflangXDefaultNotBack(t *testing.T) {
+	cluster := "<head>\n" + link("en", "/en/") + link("fr", "/fr/") + link("x-default", "/")
+	root := pages(t, map[string]string{
+		"index.html":    "<title>Choose a language</title>",
+		"en/index.html": cluster,
+		"fr/index.html": cluster,
+	})
+	var warns []string
+	res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base},
+		Report: Report{Warn: func(path string, err error) { warns = append(warns, err.Error()) }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"en/index.html:4: hreflang x-default alternate https://example.com/ does not list this page back (Google ignores a link not returned); left out",
+		"fr/index.html:4: hreflang x-default alternate https://example.com/ does not list this page back (Google ignores a link not returned); left out",
+	}
+	if !slices.Equal(warns, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(warns, "\n"), strings.Join(want, "\n"))
+	}
+	pair := []sitemap.Alternate{{Lang: "en", Href: base + "en/"}, {Lang: "fr", Href: base + "fr/"}}
+	for i := range res.URLs.Len() {
+		u := res.URLs.At(i)
+		if want := map[string][]sitemap.Alternate{base + "en/": pair, base + "fr/": pair}[u.Loc]; !slices.Equal(u.Alternates, want) {
+			t.Errorf("%s: alternates %v\nwant %v", u.Loc, u.Alternates, want)
+		}
+	}
+	problems, _, err := validate.Check([]string{root}, validate.Options{BaseURL: base})
+	if err != nil || len(problems) > 0 {
+		t.Errorf("validate: %v %v", err, problems)
+	}
 }
 
 // A clean cluster of three languages and x-default says nothing.
