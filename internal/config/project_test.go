@@ -487,7 +487,7 @@ func TestGeneratorProjects(t *testing.T) {
 		{
 			name:     "sveltekit with a feed and a CNAME, which outranks it",
 			files:    map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/CNAME": "own.test\n", "build/rss.xml": "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><link>https://github.com/o/r</link><atom:link rel=\"self\" href=\"https://blog.test/rss.xml\"/></channel></rss>"},
-			detected: "site build (SvelteKit (svelte.config.js)); base URL from build/CNAME (the custom domain); SvelteKit URL style (clean URLs, folders with /; from svelte.config.js); sources src/routes (SvelteKit)",
+			detected: "site build (SvelteKit (svelte.config.js)); base URL https://own.test/ from build/CNAME (the custom domain); SvelteKit URL style (clean URLs, folders with /; from svelte.config.js); sources src/routes (SvelteKit)",
 			base:     "https://own.test/",
 			clean:    true,
 			slash:    mapping.SlashAlways,

@@ -204,7 +204,7 @@ func TestEleventyVento(t *testing.T) {
 		t.Fatal(err)
 	}
 	const base = "https://example.com/"
-	ours, log := zeroConfig(t, src, site, base, "base URL from _data/metadata.json url; sources . (Eleventy's input folder)")
+	ours, log := zeroConfig(t, src, site, base, "base URL https://example.com/ from _data/metadata.json url; sources . (Eleventy's input folder)")
 	want := map[string]string{
 		base:                   "2024-05-06T00:00:00Z", // the newest post it lists
 		base + "about/":        "2024-02-03T10:00:00Z", // its template's last commit
