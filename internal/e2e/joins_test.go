@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -203,6 +204,10 @@ func TestEleventyVento(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(site, "gallery", "index.html"), early, early); err != nil {
 		t.Fatal(err)
 	}
+	// The sources were checked out before the build began, as on CI: the
+	// files this test wrote a moment before the build, and the folders
+	// they changed, would otherwise be newer than the gallery.
+	sourcesBefore(t, src, site, early.Add(-time.Minute))
 	const base = "https://example.com/"
 	ours, log := zeroConfig(t, src, site, base, "base URL https://example.com/ from _data/metadata.json url; sources . (Eleventy's input folder)")
 	want := map[string]string{
@@ -280,4 +285,26 @@ func TestEleventyDataCascade(t *testing.T) {
 		base + "en/notes/note/":                "2024-07-08T10:00:00Z",
 	}
 	eleventyJoined(t, src, site, base, "sources src (Eleventy's input folder)", want)
+}
+
+// sourcesBefore sets the modification time of every file and folder of
+// the project src to t, but the built site's and what links lead to
+// (node_modules, linked to the fixture's).
+func sourcesBefore(t *testing.T, src, site string, at time.Time) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == site {
+			return filepath.SkipDir
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			return nil
+		}
+		return os.Chtimes(p, at, at)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
