@@ -111,7 +111,9 @@ main() {
       fi
       build_s=$((SECONDS - t0))
       if [[ -n $sitemaps ]]; then
-        (cd "$output" && for f in $sitemaps; do [[ -f $f ]] && cp "$f" "$out/gen/$(echo "$f" | tr / _)"; done)
+        # A glob that names no file is skipped (an "&&" here would end the
+        # loop, and so the project's subshell, with a failure under set -e).
+        (cd "$output" && for f in $sitemaps; do if [[ -f $f ]]; then cp "$f" "$out/gen/$(echo "$f" | tr / _)"; fi; done)
         src=(--gen "$out/gen")
       else
         bash -c "$ref_cmd" >"$out/ref.txt"
