@@ -614,10 +614,12 @@ func sourceFile(project, dir, p string) string {
 
 // The front matter keys of a page's last change, then of its date, in the
 // order they answer (Hexo's updated, Hugo's lastmod, jekyll-last-modified-at's,
-// Pelican's modified, the Astro starter's updatedDate; then date, pubDate).
+// Pelican's modified, the Astro starter's updatedDate; then date, pubDate,
+// and the publishedDate or publishedAt of Next.js blogs whose own code reads
+// them).
 var (
 	updatedKeys = []string{"updated", "lastmod", "last_modified_at", "modified", "updateddate", "updated_at"}
-	dateKeys    = []string{"date", "pubdate", "published", "publishdate"}
+	dateKeys    = []string{"date", "pubdate", "published", "publishdate", "publisheddate", "publishedat"}
 )
 
 // frontMatterDate returns the date a page's source gives itself: its YAML

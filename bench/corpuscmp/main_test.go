@@ -103,6 +103,8 @@ func TestFrontMatterDate(t *testing.T) {
 		{"zoned instant", "---\ndate: 2022-07-15T22:12:03.284Z\n---\n", "2022-07-15T22:12:03Z"},
 		{"javascript date", "---\npubDate: 'Jul 08 2022'\n---\n", "2022-07-08"},
 		{"pelican metadata", "title: C\ndate: 2019-4-16 03:05\ncategory: pwn\n\nbody date: 2000-01-01\n", "2019-04-16"},
+		{"next.js blog's publishedDate", "---\ntitle: E\npublishedDate: \"2022-11-30 22:42:00\"\n---\n", "2022-11-30"},
+		{"next.js blog's publishedAt", "---\ntitle: F\npublishedAt: '2024-12-01'\n---\n", "2024-12-01"},
 		{"none", "---\ntitle: D\n---\ndate: 2000-01-01\n", ""},
 	}
 	for _, tt := range tests {
