@@ -776,7 +776,11 @@ func TestAstroSite(t *testing.T) {
 	src := nodeProject(t, "astro", "src", "astro.config.mjs", "package.json")
 	// A route that paginates the collection (its pages are lists, dated
 	// by the entries they show), and one that makes a page from data
-	// (no list, though it links to an entry).
+	// (no list, though it links to an entry). Each entry shows its date
+	// and its description, whose link is no entry.
+	const entry = `<li><h2><a href={` + "`/posts/${post.id}`" + `}>{post.data.title}</a></h2>` +
+		`<time datetime={(post.data.updatedDate ?? post.data.pubDate).toISOString()}>{(post.data.updatedDate ?? post.data.pubDate).toDateString()}</time>` +
+		`{post.data.description && <p set:html={post.data.description} />}</li>`
 	write(t, filepath.Join(src, "src", "pages", "archive", "[...page].astro"), `---
 import { getCollection } from 'astro:content';
 export async function getStaticPaths({ paginate }) {
@@ -785,7 +789,7 @@ export async function getStaticPaths({ paginate }) {
 }
 const { page } = Astro.props;
 ---
-<html lang="en"><head><meta charset="utf-8"><title>Archive</title></head><body><main><ul>{page.data.map((post) => <li><a href={`+"`/posts/${post.id}`"+`}>{post.data.title}</a></li>)}</ul></main></body></html>
+<html lang="en"><head><meta charset="utf-8"><title>Archive</title></head><body><main><ul>{page.data.map((post) => `+entry+`)}</ul></main></body></html>
 `)
 	// A paginate() route beside the collection's rest route in one
 	// folder (the astro-erudite template's blog/[...page].astro and
@@ -795,12 +799,21 @@ const { page } = Astro.props;
 import { getCollection } from 'astro:content';
 export async function getStaticPaths({ paginate }) {
   const posts = (await getCollection('blog')).sort((a, b) => b.data.pubDate.valueOf() - a.data.pubDate.valueOf());
-  return paginate(posts, { pageSize: 2 });
+  return paginate(posts, { pageSize: 3 });
 }
 const { page } = Astro.props;
 ---
-<html lang="en"><head><meta charset="utf-8"><title>Posts</title></head><body><main><ul>{page.data.map((post) => <li><a href={`+"`/posts/${post.id}`"+`}>{post.data.title}</a></li>)}</ul></main></body></html>
+<html lang="en"><head><meta charset="utf-8"><title>Posts</title></head><body><main><ul>{page.data.map((post) => `+entry+`)}</ul></main></body></html>
 `)
+	// An entry in a folder of its own, the newest by its update, which
+	// /posts shows among two entries of the top folder (astro-theme-cactus'
+	// markdown-elements/admonitions.md; issue 86); and an entry whose
+	// description links to a newer page, which /archive/2 shows.
+	write(t, filepath.Join(src, "src", "content", "blog", "markdown-elements", "admonitions.md"),
+		"---\ntitle: Admonitions\npubDate: 2024-05-01\nupdatedDate: 2025-07-04\n---\nNotes and tips.\n")
+	write(t, filepath.Join(src, "src", "content", "blog", "first-entry.md"),
+		"---\ntitle: First entry\npubDate: 2024-06-01\nupdatedDate: 2024-06-15\n"+
+			"description: 'Continued in <a href=\"/projects/alpha\">the alpha project</a>.'\n---\nThe first entry of the collection.\n")
 	write(t, filepath.Join(src, "src", "pages", "notes", "[note].astro"), `---
 export function getStaticPaths() { return [{ params: { note: 'a' } }]; }
 ---
@@ -832,6 +845,14 @@ const { p } = Astro.props;
 	}
 	dist := filepath.Join(src, "dist")
 	const base = "https://example.com/"
+	for page, shows := range map[string][]string{
+		"posts":     {`href="/posts/markdown-elements/admonitions"`, `datetime="2025-07-04`},
+		"archive/2": {`href="/projects/alpha"`, `datetime="2024-07-01`},
+	} {
+		if data, err := os.ReadFile(filepath.Join(dist, page, "index.html")); err != nil || slices.ContainsFunc(shows, func(s string) bool { return !strings.Contains(string(data), s) }) {
+			t.Fatalf("the fixture's premise: Astro's /%s shows %q (%v):\n%s", page, shows, err, data)
+		}
+	}
 	idx, err := sitemaptest.ReadFile(filepath.Join(dist, "sitemap-index.xml"))
 	if err != nil {
 		t.Fatal(err)
@@ -859,11 +880,14 @@ const { p } = Astro.props;
 		base + "posts/first-entry":  "2024-06-15T00:00:00Z",
 		base + "posts/second-entry": "2024-07-01T00:00:00Z",
 		// The blog starter's dates, which Date reads: 'Jul 10 2022'.
-		base + "posts/starter-post": "2022-07-10T00:00:00Z",
-		// paginate()'s pages: the newest entry each shows (issue 67).
-		base + "archive":   "2024-06-15T00:00:00Z",
+		base + "posts/starter-post":                  "2022-07-10T00:00:00Z",
+		base + "posts/markdown-elements/admonitions": "2025-07-04T00:00:00Z",
+		// paginate()'s pages: the newest entry each shows (issue 67),
+		// an entry in a folder of its own too (issue 86), not the
+		// project an entry's description links to (2024-08-09).
+		base + "archive":   "2025-07-04T00:00:00Z",
 		base + "archive/2": "2024-07-01T00:00:00Z",
-		base + "posts":     "2024-07-01T00:00:00Z",
+		base + "posts":     "2025-07-04T00:00:00Z",
 		base + "posts/2":   "2022-07-10T00:00:00Z",
 		// A route's pages made from its JSON file: the newest of the
 		// two; from literals in its code: the route's (issue 67).
@@ -1040,7 +1064,7 @@ func TestDocusaurusSite(t *testing.T) {
 		theirs[loc] = lm
 	}
 	if len(theirs) < 40 {
-		t.Fatalf("Docusaurus's sitemaps list %d URLs; the fixture's build has 46", len(theirs))
+		t.Fatalf("Docusaurus's sitemaps list %d URLs; the fixture's build has 52", len(theirs))
 	}
 	ours, log := zeroConfig(t, src, build, base, "sources docs, blog, src/pages, i18n (Docusaurus)")
 	compareSets(t, ours, theirs, nil, nil)
@@ -1063,10 +1087,10 @@ func TestDocusaurusSite(t *testing.T) {
 		}
 	}
 	if lists < 15 {
-		t.Errorf("%d list pages dated by the pages they show; the fixture's build has 20", lists)
+		t.Errorf("%d list pages dated by the pages they show; the fixture's build has 22", lists)
 	}
 	if dated < 20 {
-		t.Errorf("Docusaurus dated %d of its URLs; the fixture's build dates 26", dated)
+		t.Errorf("Docusaurus dated %d of its URLs; the fixture's build dates 30", dated)
 	}
 	for loc, want := range map[string]string{
 		base + "de/docs/intro":             "2024-03-12T16:45:00Z", // the translation's own commit
@@ -1075,13 +1099,19 @@ func TestDocusaurusSite(t *testing.T) {
 		base + "docs/deploying":            "2024-04-02T12:00:00Z", // slug: /deploying
 		base + "docs/guides/configuration": "2024-05-06T09:15:00Z", // id: configuration
 		base + "blog/third-custom":         "2024-01-01T00:00:00Z", // slug: third-custom
+		// The newest post, alone in blog/experience/, which the archive
+		// lists among the others; the newest doc, alone in
+		// guides/advanced/, whose category's card the Guides category
+		// shows (issue 86).
+		base + "blog/archive":         "2024-06-10T09:00:00Z",
+		base + "docs/category/guides": "2024-06-20T09:00:00Z",
 	} {
 		if got := ours[loc]; !sameInstant(got, want) {
 			t.Errorf("%s: lastmod %q, want %s", loc, got, want)
 		}
 	}
 	for _, want := range []string{
-		"skipped 4 (2 error pages, 2 noindex); 20 URLs with no source file",
+		"skipped 4 (2 error pages, 2 noindex); 22 URLs with no source file",
 		"replaced Docusaurus's own sitemap at its URL with one that leads to ours, for search engines given it: de/sitemap.xml",
 	} {
 		if !strings.Contains(log, want) {

@@ -22,7 +22,8 @@
 // # Whole pages
 //
 // The same tokenizer reads whole pages for what else a build asks of
-// them: [LinkReader] their links, for audit; [ImageReader] the images they
+// them: [LinkReader] their links, for audit and for what a list page
+// shows (each link's place in the markup, when asked); [ImageReader] the images they
 // show; [StructuredReader] what they say of their videos and of
 // themselves as articles (JSON-LD, Open Graph, <video> elements), for the
 // video and news sitemaps. Each is reused from page to page.

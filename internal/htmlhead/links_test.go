@@ -155,7 +155,8 @@ func FuzzLinks(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer fuzzbound.Check(t)()
 		for _, others := range []bool{false, true} {
-			lr := LinkReader{MaxAttrs: 1 << 30, Others: others}
+			// Places: no panic, whatever the page.
+			lr := LinkReader{MaxAttrs: 1 << 30, Others: others, Places: true}
 			got, want := readLinks(&lr, data), xnetAllLinks(data, others)
 			if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) || slices.Equal(got, want) {
 				continue
@@ -249,5 +250,84 @@ func TestLinksRoles(t *testing.T) {
 		"/bn true false", "/b true false", "/after3 false false", "/ac false false", "/p false false"}
 	if !slices.Equal(got, want) {
 		t.Errorf("links:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestLinksPlaces: links share a place where they sit among the same
+// elements, as golang.org/x/net/html's tree builder puts them: the
+// entries of a list, each in an item of its own, share one; a link in an
+// entry's excerpt, a nested list's or another block's has its own. End
+// tags that HTML lets a page leave out (</li>, </p>, </td>, </dd>) are
+// closed as it closes them; a void element or a stray end tag closes
+// nothing.
+func TestLinksPlaces(t *testing.T) {
+	for _, tc := range []struct{ name, page string }{
+		{"excerpt", `<main><ul><li><h2><a href=/a>a</a></h2></li><li><h2><a href=/b>b</a></h2><p>See <a href=/x>x</a>.</p></li></ul></main>`},
+		{"no </li>", `<ul><li><a href=/a>a<li><a href=/b>b</ul><p><a href=/c>c`},
+		{"nested list", `<ul><li><a href=/a>a</a><ul><li><a href=/s>s</a><li><a href=/t>t</a></ul><li><a href=/b>b</a></ul>`},
+		{"no </p>", `<div><p>text <a href=/a>a</a><p>more <a href=/b>b</a><div><a href=/c>c</a></div></div>`},
+		{"table", `<table><tr><td><a href=/a>a<td><a href=/b>b<tr><td><a href=/c>c<th><a href=/d>d</table>`},
+		{"void and svg", `<ul><li><img src=x><br/><a href=/a>a</a></li><li><svg><path d=x /></svg><a href=/b>b</a></li></ul>`},
+		{"stray end tag", `<div><a href=/a>a</a></span></div><div><a href=/b>b</a></div><section><a href=/c>c</a></section>`},
+		{"dl", `<dl><dt><a href=/a>a</a><dd>x<dt><a href=/b>b</a><dd><p><a href=/c>c</a></dl>`},
+		{"a in a", `<div><a href=/a>a<a href=/b>b</a></div>`},
+		{"cards", `<div class=grid><article><a class=card href=/a>a</a></article><article><a class=card href=/b/c/d>d</a></article></div>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lr := LinkReader{Places: true}
+			var ours []uint64
+			lr.Links([]byte(tc.page), func(l Link) { ours = append(ours, l.Place) })
+			theirs := xnetPlaces(t, tc.page)
+			if len(ours) != len(theirs) {
+				t.Fatalf("%d links, x/net/html's tree has %d", len(ours), len(theirs))
+			}
+			for i := range ours {
+				for j := range i {
+					if (ours[i] == ours[j]) != (theirs[i] == theirs[j]) {
+						t.Errorf("links %d and %d: one place %v; in x/net/html's tree at %s and %s", j, i, ours[i] == ours[j], theirs[j], theirs[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// xnetPlaces is TestLinksPlaces' oracle: the names of the elements
+// around each <a href> of page, and its own, as golang.org/x/net/html's
+// tree builder nests them.
+func xnetPlaces(t *testing.T, page string) []string {
+	doc, err := html.Parse(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	var walk func(n *html.Node, path string)
+	walk = func(n *html.Node, path string) {
+		if n.Type == html.ElementNode {
+			path += " " + n.Data
+			for _, a := range n.Attr {
+				if n.Data == "a" && a.Key == "href" {
+					out = append(out, path)
+					break
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, path)
+		}
+	}
+	walk(doc, "")
+	return out
+}
+
+// TestLinksPlacesDeep: a page of 100,000 nested elements is read with at
+// most maxPlaceDepth of them followed; its links are all found.
+func TestLinksPlacesDeep(t *testing.T) {
+	page := strings.Repeat("<div>", 100_000) + "<a href=/a>a</a>" + strings.Repeat("</div>", 100_000) + "<a href=/b>b</a>"
+	lr := LinkReader{Places: true}
+	var got []string
+	lr.Links([]byte(page), func(l Link) { got = append(got, string(l.Href)) })
+	if !slices.Equal(got, []string{"/a", "/b"}) || cap(lr.places.open) > 2*maxPlaceDepth {
+		t.Errorf("links %q, %d open elements kept", got, cap(lr.places.open))
 	}
 }

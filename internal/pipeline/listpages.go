@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -324,8 +323,8 @@ func (h *listSet) newestOf(of func(src string) bool) int64 {
 // pages above it (a pager's link to its first page, a breadcrumb's to
 // the home page). The frame of a list page that shows two joined pages
 // or more is what the first two (by URL) both link to in their own
-// content. Of the rest, its entries count (listSet.entries): a profile
-// page every pager links to is no entry among its posts.
+// content. Of the rest, its entries count (listSet.entries): a link in
+// a post's excerpt is no entry among its posts.
 func (b *builder) dropFrame(h *listSet) {
 	read := map[string][]string{} // a joined page's own links, by key
 	ownLinks := func(key string) []string {
@@ -335,7 +334,7 @@ func (b *builder) dropFrame(h *listSet) {
 		var l []string
 		if p := h.pages[key]; p != nil && p.idx >= 0 {
 			r := b.recs.rec(p.idx)
-			l = b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside)
+			l = linkKeys(b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside))
 		}
 		read[key] = l
 		return l
@@ -358,7 +357,7 @@ func (b *builder) dropFrame(h *listSet) {
 		l.shown = slices.DeleteFunc(l.shown, func(k string) bool {
 			return h.pages[k] != nil && frame[k] || k == "" || l.folder == k || strings.HasPrefix(l.folder, k+"/")
 		})
-		l.shown = h.entries(l.shown)
+		l.shown = h.entries(l.shown, l.links)
 	}
 }
 
@@ -422,37 +421,44 @@ func srcPath(s *source) string {
 	return s.path
 }
 
-// entries returns, of the pages a list page shows, its entries: pages
-// of one kind, whose URLs differ in their last element and in numbers
-// only (/2024/05/01/a/ and /2023/12/02/b/, /blog/a and /blog/b), where
-// two pages or more are of one kind; a page of another kind alone (a
-// link in a post's excerpt, /docs/setup/ among /blog/ posts) is none.
-// List pages below it stay, as do all when no two are of one kind.
-func (h *listSet) entries(shown []string) []string {
-	kinds := map[string]int{}
+// entries returns, of the pages shown that a list page shows, its
+// entries: the pages it links to from a place of its markup where it
+// links to two pages or more (links, htmlhead.Link.Place). The items of
+// a list repeat one markup, so each entry's link sits at the same place
+// in its own item, whatever its URL (/posts/a/ and
+// /posts/guides/b/). A page linked only from a place that links to no
+// other page is none: a link in a post's excerpt (/docs/setup/ among
+// /blog/ posts). List pages below it stay, as do all pages when no
+// place links to two.
+func (h *listSet) entries(shown []string, links []shownLink) []string {
+	in := make(map[string]bool, len(shown))
 	for _, k := range shown {
-		if h.pages[k] != nil {
-			kinds[pageKind(k)]++
+		in[k] = h.pages[k] != nil
+	}
+	first := map[uint64]string{}  // the first page linked from each place
+	repeated := map[uint64]bool{} // the places that link to two pages or more
+	for _, ln := range links {
+		if !in[ln.key] {
+			continue
+		}
+		if k, ok := first[ln.place]; !ok {
+			first[ln.place] = ln.key
+		} else if k != ln.key {
+			repeated[ln.place] = true
 		}
 	}
-	if !slices.ContainsFunc(slices.Collect(maps.Values(kinds)), func(n int) bool { return n >= 2 }) {
+	if len(repeated) == 0 {
 		return shown
 	}
-	return slices.DeleteFunc(shown, func(k string) bool {
-		return h.pages[k] != nil && kinds[pageKind(k)] < 2
-	})
-}
-
-// pageKind is the kind of page of the join key k: its folders, each
-// number among them as "#", and how many elements it has.
-func pageKind(k string) string {
-	els := strings.Split(k, "/")
-	for i, el := range els[:len(els)-1] {
-		if strings.Trim(el, "0123456789") == "" {
-			els[i] = "#"
+	entry := map[string]bool{}
+	for _, ln := range links {
+		if repeated[ln.place] {
+			entry[ln.key] = true
 		}
 	}
-	return strings.Join(els[:len(els)-1], "/") + "/*"
+	return slices.DeleteFunc(shown, func(k string) bool {
+		return h.pages[k] != nil && !entry[k]
+	})
 }
 
 // routePatterns are the URL paths of the routes with a parameter, each
@@ -610,11 +616,12 @@ type listPage struct {
 	// the newest, whatever its markup (generator.ListRules.Newest).
 	newest   func(src string) bool
 	isFolder bool
-	folder   string // the content folder's key ("fr/posts", "" the home)
-	term     string // the taxonomy or term page's URL path, lowercased ("/tags/", "/fr/tags/a-term/")
-	shown    []string
-	date     int64 // the newest shown, once judged
-	state    uint8 // 0 unjudged, 1 being judged, 2 judged
+	folder   string      // the content folder's key ("fr/posts", "" the home)
+	term     string      // the taxonomy or term page's URL path, lowercased ("/tags/", "/fr/tags/a-term/")
+	shown    []string    // the pages it links to in its own content, as keys, each once
+	links    []shownLink // those links, each with its place
+	date     int64       // the newest shown, once judged
+	state    uint8       // 0 unjudged, 1 being judged, 2 judged
 }
 
 // add adds the list page of the record idx, at the URL path urlPath.
@@ -770,16 +777,38 @@ func (b *builder) readShown(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
 		r := b.recs.rec(l.idx)
-		l.shown = b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside)
+		l.links = b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside)
+		l.shown = linkKeys(l.links)
 	}
 }
 
-// pageLinks returns the pages of the site the built page rel, at the URL
-// loc, links to in its own content (not its menu, banner or footer;
-// with noAside, nor its sidebar), as join keys, each once: by <a href>,
-// or by the href of another element (htmlhead.Link.Other). A page that
-// cannot be read links to none, and is said once.
-func (b *builder) pageLinks(rel, loc string, noAside bool) []string {
+// shownLink is a link of a page's own content to a page of the site:
+// that page's join key, and where the link sits in the page's markup
+// (htmlhead.Link.Place).
+type shownLink struct {
+	key   string
+	place uint64
+}
+
+// linkKeys returns the keys of links, each once, in their order.
+func linkKeys(links []shownLink) []string {
+	var keys []string
+	seen := make(map[string]bool, len(links))
+	for _, ln := range links {
+		if !seen[ln.key] {
+			seen[ln.key] = true
+			keys = append(keys, ln.key)
+		}
+	}
+	return keys
+}
+
+// pageLinks returns the links of the built page rel, at the URL loc, to
+// pages of the site in its own content (not its menu, banner or footer;
+// with noAside, nor its sidebar), in their order: by <a href>, or by the
+// href of another element (htmlhead.Link.Other). A page that cannot be
+// read links to none, and is said once.
+func (b *builder) pageLinks(rel, loc string, noAside bool) []shownLink {
 	base, err := url.Parse(b.mapper.BaseURL())
 	if err != nil || base.Host == "" {
 		return nil
@@ -807,12 +836,12 @@ func (b *builder) pageLinks(rel, loc string, noAside bool) []string {
 	}
 	// An href on a heading is what the page shows too (Next.js 12's
 	// <Link passHref> around an <h2>).
-	lr := htmlhead.LinkReader{Others: true}
+	lr := htmlhead.LinkReader{Others: true, Places: true}
 	lr.MaxAttrs = b.opts.Limits.Or().HeadAttributes
-	var shown []string
-	add := func(u *url.URL) {
-		if k, ok := siteKey(base, u); ok && !slices.Contains(shown, k) {
-			shown = append(shown, k)
+	var shown []shownLink
+	add := func(u *url.URL, place uint64) {
+		if k, ok := siteKey(base, u); ok {
+			shown = append(shown, shownLink{k, place})
 		}
 	}
 	lr.Links(buf.Bytes(), func(ln htmlhead.Link) {
@@ -828,7 +857,7 @@ func (b *builder) pageLinks(rel, loc string, noAside bool) []string {
 			from = to
 			return
 		}
-		add(to)
+		add(to, ln.Place)
 		if esc := to.EscapedPath(); esc != to.Path {
 			// A link written percent-encoded where its page's folder
 			// has that literal name (Hugo's url: /%d0%ba/ is built in
@@ -836,7 +865,7 @@ func (b *builder) pageLinks(rel, loc string, noAside bool) []string {
 			// though a server decodes the link to another path.
 			raw := *to
 			raw.Path, raw.RawPath = esc, ""
-			add(&raw)
+			add(&raw, ln.Place)
 		}
 	})
 	return shown

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -320,29 +321,42 @@ func TestMatchRoute(t *testing.T) {
 	}
 }
 
-// TestEntries: of what a list page shows, the pages of a kind it shows
-// two of or more are its entries; a page of another kind alone is not
-// (a link in a post's excerpt), unless no kind has two.
+// TestEntries: of the pages a list page shows, its entries are those it
+// links to from a place of its markup that links to two pages or more,
+// whatever their URLs' folders (an entry alone in a folder among the
+// others: the Astro and Docusaurus lists of issue 86); a page linked only
+// from a place of its own is none (a link in a post's excerpt), unless
+// no place links to two. A list page it shows stays.
 func TestEntries(t *testing.T) {
 	pages := map[string]*listedPage{}
-	for _, k := range []string{"2024/05/01/a", "2023/12/02/b", "about", "docs/setup", "blog/x", "blog/y"} {
+	for _, k := range []string{"2024/05/01/a", "2023/12/02/b", "about", "docs/setup", "blog/x", "blog/y", "blog/guides/z"} {
 		pages[k] = &listedPage{}
 	}
 	h := &listSet{pages: pages}
-	for _, c := range []struct{ shown, want string }{
-		{"2024/05/01/a 2023/12/02/b about tags/x", "2024/05/01/a 2023/12/02/b tags/x"},
-		{"blog/x blog/y docs/setup", "blog/x blog/y"},
-		{"2024/05/01/a about", "2024/05/01/a about"}, // no kind with two
+	for _, c := range []struct {
+		name, links, want string // links: key@place
+	}{
+		{"an entry alone in its folder", "blog/x@1 blog/y@1 blog/guides/z@1", "blog/x blog/y blog/guides/z"},
+		{"a link in an excerpt", "blog/x@1 blog/y@1 docs/setup@2", "blog/x blog/y"},
+		{"a list page stays", "2024/05/01/a@1 2023/12/02/b@1 about@2 tags/x@3", "2024/05/01/a 2023/12/02/b tags/x"},
+		{"an excerpt links to an entry", "blog/x@1 blog/y@2 blog/y@1 docs/setup@3", "blog/x blog/y"},
+		{"title and image of one entry", "blog/x@1 blog/x@4 about@2", "blog/x about"}, // no place with two pages
+		{"one entry and an excerpt", "2024/05/01/a@1 about@2", "2024/05/01/a about"},
 	} {
-		if got := strings.Join(h.entries(strings.Fields(c.shown)), " "); got != c.want {
-			t.Errorf("entries(%s) = %s, want %s", c.shown, got, c.want)
-		}
-	}
-	if k := pageKind("2024/05/01/a"); k != "#/#/#/*" {
-		t.Errorf("pageKind = %q", k)
-	}
-	if !slices.Equal(strings.Split(pageKind("blog/x"), "/"), []string{"blog", "*"}) {
-		t.Errorf("pageKind(blog/x) = %q", pageKind("blog/x"))
+		t.Run(c.name, func(t *testing.T) {
+			var links []shownLink
+			for _, f := range strings.Fields(c.links) {
+				k, place, _ := strings.Cut(f, "@")
+				n, err := strconv.ParseUint(place, 10, 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				links = append(links, shownLink{k, n})
+			}
+			if got := strings.Join(h.entries(linkKeys(links), links), " "); got != c.want {
+				t.Errorf("entries(%s) = %s, want %s", c.links, got, c.want)
+			}
+		})
 	}
 }
 
