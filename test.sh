@@ -477,6 +477,7 @@ race_lane() {
     ./internal/hashstate:FuzzLoad:5000x \
     ./internal/gitdates:FuzzDecodeCache:8300x \
     ./internal/pipeline:FuzzFMCache:5000x \
+    ./internal/pipeline:FuzzSourceLinks:1700x \
     ./internal/host:FuzzHostFiles:5000x \
     ./internal/host:FuzzRedirects:800x \
     ./internal/host:FuzzNetlifySettings:2000x \

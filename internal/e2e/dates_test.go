@@ -602,6 +602,50 @@ func TestHugoHomeProseLink(t *testing.T) {
 	}
 }
 
+// TestHugoListSourceNamesEntry: what a list page shows is what its built
+// page links to, not what its _index.md names (issue 86). helm.sh's
+// docs/intro/_index.md has aliases: ["/docs/using_helm/"], and its page
+// lists using_helm among its quick links: the alias is no link of its
+// text, and the section is as new as using_helm, Hugo's newest page of
+// it. A page its text links to and its template lists too (topics/,
+// whose text says "start with [the charts](charts/)") is an entry; a
+// page its text alone links to is not (TestHugoHomeProseLink).
+func TestHugoListSourceNamesEntry(t *testing.T) {
+	src := hugoDatesSite(t, nil, map[string]string{
+		"content/docs/_index.md":           "---\ntitle: Docs\ndate: 2025-01-01\n---\n",
+		"content/docs/intro/_index.md":     "---\ntitle: Introduction\ndate: 2025-01-01\naliases: [\"/docs/using_helm/\"]\n---\nAre you new to it? This is the place to start!\n",
+		"content/docs/intro/quickstart.md": "---\ntitle: Quickstart\ndate: 2025-02-02\n---\nQuick.\n",
+		"content/docs/intro/using_helm.md": "---\ntitle: Using it\ndate: 2025-05-05\n---\nUse it.\n",
+		"content/docs/topics/_index.md":    "---\ntitle: Topics\ndate: 2025-01-01\n---\nStart with [the charts](charts/).\n",
+		"content/docs/topics/charts.md":    "---\ntitle: Charts\ndate: 2025-06-06\n---\nCharts.\n",
+		"content/docs/topics/plugins.md":   "---\ntitle: Plugins\ndate: 2025-03-03\n---\nPlugins.\n",
+		"layouts/docs/list.html": `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}<section class="quick-links">` +
+			`{{ range .Pages }}<a href="{{ .RelPermalink }}" class="quick-item"><h4>{{ .Title }}</h4></a>{{ end }}</section>{{ end }}`,
+	})
+	public := filepath.Join(src, "public")
+	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+	for page, shows := range map[string][]string{
+		"docs/intro":  {`href="/docs/intro/using_helm/" class="quick-item"`, `href="/docs/intro/quickstart/" class="quick-item"`},
+		"docs/topics": {`<a href="charts/">the charts</a>`, `href="/docs/topics/charts/" class="quick-item"`},
+	} {
+		data, err := os.ReadFile(filepath.Join(public, page, "index.html"))
+		if err != nil || slices.ContainsFunc(shows, func(s string) bool { return !strings.Contains(string(data), s) }) {
+			t.Fatalf("the fixture's premise: Hugo's /%s/ shows %q (%v):\n%s", page, shows, err, data)
+		}
+	}
+	mustRun(t, src)
+	ours := ourURLs(t, public)
+	for list, entry := range map[string]string{
+		"docs/intro/":  "docs/intro/using_helm/",
+		"docs/topics/": "docs/topics/charts/",
+		"docs/":        "docs/topics/charts/",
+	} {
+		if want := theirs[datesBase+entry]; want == "" || !sameInstant(ours[datesBase+list], want) {
+			t.Errorf("/%s: our lastmod %s, want its newest entry's, /%s: %q (Hugo's %q)", list, ours[datesBase+list], entry, want, theirs[datesBase+list])
+		}
+	}
+}
+
 // TestJekyllPolyglot builds a site with jekyll-polyglot, which builds it
 // once per language: a page of each language's own file at its URL
 // (below /LANG/ but for the default's), and a page with no translation

@@ -362,12 +362,17 @@ func (b *builder) dropFrame(h *listSet) {
 }
 
 // dropNamed takes out of what each list page of h that a source gives
-// (a Hugo _index.md too) shows the pages its source's own text names
-// (the last element of their URL: a link its author wrote, /posts/setup/
-// by "setup", a home's /about/), which are no entries of a list its
-// template or code makes, and whose edits do not change it. A list page
-// it shows (a Hugo section) stays, as new as what that one shows. A
-// source that cannot be read shows nothing.
+// (a Hugo _index.md too) shows the pages that only its source's own text
+// links to: a link its author wrote (a home's "I am [the
+// author](/about/)"), which is no entry of the list its template or
+// code makes, and whose edits do not change it. Each link the text
+// writes (sourceLinks, matched to a shown page by the last element of
+// its URL) is one link of the built page; a page the built page links
+// to more often than that is listed too, and stays. What the source
+// names otherwise, in its front matter (an alias) or as a word of its
+// prose, removes nothing: what a list shows is what its built page
+// links to. A list page it shows (a Hugo section) stays, as new as what
+// that one shows. A source that cannot be read shows nothing.
 func (b *builder) dropNamed(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
@@ -385,32 +390,20 @@ func (b *builder) dropNamed(h *listSet) {
 			l.shown = nil
 			continue
 		}
+		written := sourceLinks(text)
+		if len(written) == 0 {
+			continue
+		}
+		built := map[string]int{} // the built page's links, by page
+		for _, ln := range l.links {
+			built[ln.key]++
+		}
 		l.shown = slices.DeleteFunc(l.shown, func(k string) bool {
 			_, list := h.at[k]
-			return h.pages[k] != nil && !list && namedIn(text, path.Base(k))
+			n := written[pageName(path.Base(k))]
+			return h.pages[k] != nil && !list && n > 0 && built[k] <= n
 		})
 	}
-}
-
-// namedIn reports whether text names name as a word of a path or a URL:
-// with no letter, digit, "-" or "_" right before or after it (my-post in
-// /blog/my-post/ or {filename}/my-post.md; not the d of last_modified_at).
-func namedIn(text []byte, name string) bool {
-	word := func(c byte) bool {
-		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_'
-	}
-	for i := 0; name != "" && i < len(text); {
-		j := bytes.Index(text[i:], []byte(name))
-		if j < 0 {
-			return false
-		}
-		start, end := i+j, i+j+len(name)
-		if (start == 0 || !word(text[start-1])) && (end == len(text) || !word(text[end])) {
-			return true
-		}
-		i = start + 1
-	}
-	return false
 }
 
 // srcPath is the path of s as reported, "" for none.

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -138,21 +139,33 @@ func TestJekyllLayoutRefused(t *testing.T) {
 // TestHugoListShows: a Hugo list page is as new as the newest page it
 // lists and links to in its own content, not in its menu, banner or
 // footer, nor a page outside its list (issue 55). Links are read
-// absolute, root-relative, relative and under a <base href>.
+// absolute, root-relative, relative and under a <base href>. Of those,
+// the pages its _index.md's text links to, and its built page no more
+// often, are no entries (a home's "I am [the author](/about/)"); a page
+// its front matter names (an alias), its prose mentions as a word, or
+// its template lists beside its text's link is one (helm.sh's
+// docs/intro/; issue 86).
 func TestHugoListShows(t *testing.T) {
 	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
 	const menu = `<header><nav><a href="/posts/">posts</a> <a href="/posts/new/">new</a></nav></header>`
+	const list = `<ul><li><a href="/posts/new/">new</a></li><li><a href="/posts/old/">old</a></li></ul>`
+	const seeNew = "---\ndate: 2024-01-01\n---\nSee [the new one](/posts/new/).\n"
 	for _, tc := range []struct {
 		name, home, posts string
+		index             string // the home's _index.md; its date alone when empty
 		wantHome          string
 	}{
-		{"own text", "<main><p>Welcome.</p></main>", `<a href="new/">new</a>`, "2024-01-01"},
-		{"shows the section", `<main><a href="posts/">all posts</a></main>`, `<a href="new/">new</a>`, "2024-05-05"},
-		{"section shows the old post", `<main><a href="https://example.com/posts/">all</a></main>`, `<a href="/posts/old/">old</a>`, "2024-02-02"},
-		{"shows a post", `<main><a href="/posts/new/#top">new</a></main>`, "", "2024-05-05"},
-		{"base href", `<base href="/posts/"><main><a href="new/">new</a></main>`, "", "2024-05-05"},
-		{"another site", `<main><a href="https://other.example/posts/new/">new</a></main>`, "", "2024-01-01"},
-		{"in the footer", `<main></main><footer><a href="/posts/new/">new</a></footer>`, "", "2024-01-01"},
+		{"own text", "<main><p>Welcome.</p></main>", `<a href="new/">new</a>`, "", "2024-01-01"},
+		{"shows the section", `<main><a href="posts/">all posts</a></main>`, `<a href="new/">new</a>`, "", "2024-05-05"},
+		{"section shows the old post", `<main><a href="https://example.com/posts/">all</a></main>`, `<a href="/posts/old/">old</a>`, "", "2024-02-02"},
+		{"shows a post", `<main><a href="/posts/new/#top">new</a></main>`, "", "", "2024-05-05"},
+		{"base href", `<base href="/posts/"><main><a href="new/">new</a></main>`, "", "", "2024-05-05"},
+		{"another site", `<main><a href="https://other.example/posts/new/">new</a></main>`, "", "", "2024-01-01"},
+		{"in the footer", `<main></main><footer><a href="/posts/new/">new</a></footer>`, "", "", "2024-01-01"},
+		{"an alias", "<main>" + list + "</main>", "", "---\ndate: 2024-01-01\naliases: [/posts/new/]\n---\n", "2024-05-05"},
+		{"a word", "<main><p>What is new?</p>" + list + "</main>", "", "---\ndate: 2024-01-01\n---\nWhat is new?\n", "2024-05-05"},
+		{"its text's link", `<main><p>See <a href="/posts/new/">the new one</a>.</p><ul><li><a href="/posts/old/">old</a></li></ul></main>`, "", seeNew, "2024-02-02"},
+		{"its text's link, listed too", `<main><p>See <a href="/posts/new/">the new one</a>.</p>` + list + "</main>", "", seeNew, "2024-05-05"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -163,7 +176,7 @@ func TestHugoListShows(t *testing.T) {
 			pc.write("posts/index.html", "<title>posts</title>"+menu+"<main>"+tc.posts+"</main>", day)
 			pc.write("posts/new/index.html", "<title>new</title>"+menu, day)
 			pc.write("posts/old/index.html", "<title>old</title>"+menu, day)
-			cc.write("_index.md", "---\ndate: 2024-01-01\n---\n", day)
+			cc.write("_index.md", cmp.Or(tc.index, "---\ndate: 2024-01-01\n---\n"), day)
 			cc.write("posts/new.md", "---\ndate: 2024-05-05\n---\n", day)
 			cc.write("posts/old.md", "---\ndate: 2024-02-02\n---\n", day)
 			res := runHugoJoin(t, dir, day)
@@ -357,26 +370,5 @@ func TestEntries(t *testing.T) {
 				t.Errorf("entries(%s) = %s, want %s", c.links, got, c.want)
 			}
 		})
-	}
-}
-
-// TestNamedIn: a page's last element is named by a source's text as a
-// word of a path or a URL, not as a part of another word.
-func TestNamedIn(t *testing.T) {
-	for _, tc := range []struct {
-		text, name string
-		want       bool
-	}{
-		{"see [my post]({filename}/2024/my-post.md)", "my-post", true},
-		{"<a href=\"/blog/my-post/\">", "my-post", true},
-		{"my-post", "my-post", true},
-		{"my-posting and old-my-post-2", "my-post", false},
-		{"last_modified_at: 2020-01-01", "d", false},
-		{"last_modified_at: 2020-01-01", "at", false},
-		{"anything", "", false},
-	} {
-		if got := namedIn([]byte(tc.text), tc.name); got != tc.want {
-			t.Errorf("namedIn(%q, %q) = %v, want %v", tc.text, tc.name, got, tc.want)
-		}
 	}
 }
