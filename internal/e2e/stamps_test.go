@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -424,5 +425,85 @@ func TestHugoRecentDateNoStamp(t *testing.T) {
 				t.Errorf("--explain about/: the build's time printed by the template is not passed over for the commit's %s:\n%s", tc.date, r.stdout)
 			}
 		})
+	}
+}
+
+// TestSmallSiteBuildTimes is the run of issue 86: a 7-page site that a
+// generator sitemapgen does not know built into an ignored dist/, its
+// sources committed. The files' times are the build's, and no page is
+// dated by them, however few the pages: written within a minute of one
+// another, or after the last commit; --explain says which. A site whose
+// files were edited by hand over months keeps its files' times.
+func TestSmallSiteBuildTimes(t *testing.T) {
+	needTool(t, "git")
+	src := t.TempDir()
+	const base = "https://example.com/"
+	var paths []string
+	for _, p := range []string{"index", "about", "contact", "guide/index", "guide/a", "guide/b", "faq"} {
+		write(t, filepath.Join(src, "docs", path.Base(p)+".md"), "---\ntitle: "+p+"\n---\nx\n")
+		write(t, filepath.Join(src, "dist", p+".html"), "<!doctype html><title>"+p+"</title><p>x")
+		paths = append(paths, filepath.Join(src, "dist", p+".html"))
+	}
+	write(t, filepath.Join(src, ".gitignore"), "dist\n")
+	gitAt(t, src, "2023-01-01T00:00:00Z", "init", "-q")
+	gitAt(t, src, "2023-01-01T00:00:00Z", "add", "-A")
+	// git commit --date: the author's date alone; the commit's is now,
+	// after the build.
+	gitDated(t, src, "2023-01-01T00:00:00Z", time.Now().UTC().Format(time.RFC3339), "commit", "-q", "-m", "init")
+	dist := filepath.Join(src, "dist")
+	lastmods := func(step string, want int) string {
+		t.Helper()
+		r := mustRun(t, src, "--base-url", base, "dist")
+		entries, _, err := sitemaptest.URLs(dist, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dated := 0
+		for _, e := range entries {
+			if e.LastMod != "" {
+				dated++
+			}
+		}
+		if len(entries) != 7 || dated != want {
+			t.Errorf("%s: %d URLs, %d dated; want 7, %d dated:\n%s", step, len(entries), dated, want, r.stderr)
+		}
+		return r.stderr
+	}
+	explain := func(step, want string) {
+		t.Helper()
+		r := mustRun(t, src, "--base-url", base, "--explain", base+"about.html", "dist")
+		wantOutput(t, r.stdout, "  lastmod:     none (", "  passed over: mtime ", want)
+	}
+
+	log := lastmods("built before the commit", 0)
+	wantOutput(t, log, "lastmod: 7 none (file times look like a build's", "7 of 7 URLs have a modification time that a build, a copy or a checkout wrote")
+	explain("built before the commit", "not a lastmod: written within a minute, as 7 of the 7 pages dated by their files' times were")
+
+	// Built after the commit, the pages written over forty minutes.
+	os.RemoveAll(filepath.Join(src, ".git"))
+	gitAt(t, src, "2023-01-01T00:00:00Z", "init", "-q")
+	gitAt(t, src, "2023-01-01T00:00:00Z", "add", "-A")
+	gitAt(t, src, "2023-01-01T00:00:00Z", "commit", "-q", "-m", "init")
+	for i, p := range paths {
+		at := time.Now().Add(time.Duration(i-7) * 7 * time.Minute)
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lastmods("built after the commit", 0)
+	explain("built after the commit", "not a lastmod: written after the last commit, 2023-01-01T00:00:00Z")
+
+	// No git, the files edited by hand over months: their times are
+	// dates.
+	os.RemoveAll(filepath.Join(src, ".git"))
+	for i, p := range paths {
+		at := time.Date(2024, time.Month(1+i), 10, 12, 0, 0, 0, time.UTC)
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log = lastmods("edited by hand", 7)
+	if strings.Contains(log, "warning") {
+		t.Errorf("edited by hand: a warning:\n%s", log)
 	}
 }

@@ -68,6 +68,7 @@ package gitdates
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -425,10 +426,52 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 }
 
 // commitTimes is the set of the dates of a history's commits, to the
-// second, made on the first question ([Dates.Committed]).
+// second, made on the first question ([Dates.Committed]), and the date
+// of its last commit, read on the first question ([Dates.LastCommit]).
 type commitTimes struct {
 	once sync.Once
 	set  map[int64]struct{}
+
+	lastOnce sync.Once
+	last     time.Time
+	lastErr  error
+}
+
+// LastCommit returns the date of the newest commit of the history d
+// read, over the folder Load was given (the committer's date, or the
+// author's with [Options.AuthorDates]). When no commit of the history
+// touched that folder (a build's output folder that git ignores), it
+// returns the date of HEAD, the commit whose history was read: one git
+// log, run on the first question only. A file of the folder written
+// after that date was written by something that ran since the last
+// commit: a build, a copy, a checkout, or an edit not committed yet.
+// The error says why git could not tell; ctx cancels the git process.
+func (d *Dates) LastCommit(ctx context.Context) (time.Time, error) {
+	if d.when == nil {
+		return time.Time{}, ErrNoCommits
+	}
+	w := d.when
+	w.lastOnce.Do(func() {
+		for _, c := range d.commits {
+			if !c.bad && !c.moved && c.when.After(w.last) {
+				w.last = c.when
+			}
+		}
+		if !w.last.IsZero() {
+			return
+		}
+		format, rev := "--format=%cI", cmp.Or(d.head, "HEAD")
+		if d.author {
+			format = "--format=%aI"
+		}
+		out, err := run(ctx, d.git, d.top, "log", "-1", format, rev)
+		if err != nil {
+			w.lastErr = err
+			return
+		}
+		w.last, w.lastErr = time.Parse(time.RFC3339, strings.TrimSpace(string(out)))
+	})
+	return w.last, w.lastErr
 }
 
 // Committed reports whether t is, to the second (with no fraction of

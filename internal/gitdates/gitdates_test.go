@@ -792,3 +792,47 @@ func TestCommitted(t *testing.T) {
 		t.Errorf("after Reload: Committed(%v) %v, Committed(%v) %v; want both", third, n.Committed(third), second, n.Committed(second))
 	}
 }
+
+// TestLastCommit: the newest commit of the folder's history, or, for a
+// folder no commit touched (an ignored output folder), HEAD's; after
+// Reload, the commits made since count.
+func TestLastCommit(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, ".gitignore", "dist/\n")
+	writeFile(t, dir, "src/a.md", "a")
+	commitAll(t, dir, "2024-01-01T10:00:00Z")
+	writeFile(t, dir, "README", "r")
+	commitAll(t, dir, "2024-02-02T10:00:00+02:00")
+	writeFile(t, dir, "dist/index.html", "built")
+	for _, tt := range []struct {
+		folder string
+		want   time.Time
+	}{
+		{"src", time.Date(2024, 1, 1, 10, 0, 0, 0, time.UTC)}, // its own history
+		{".", time.Date(2024, 2, 2, 8, 0, 0, 0, time.UTC)},    // the whole tree
+		{"dist", time.Date(2024, 2, 2, 8, 0, 0, 0, time.UTC)}, // none: HEAD's
+	} {
+		d, err := LoadWith(context.Background(), filepath.Join(dir, tt.folder), Options{Track: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := d.LastCommit(context.Background())
+		if err != nil || !got.Equal(tt.want) {
+			t.Errorf("%s: LastCommit() = %v, %v; want %v", tt.folder, got, err, tt.want)
+		}
+		if tt.folder != "dist" {
+			continue
+		}
+		writeFile(t, dir, "README", "r2")
+		commitAll(t, dir, "2024-03-03T10:00:00Z")
+		n, _, err := d.Reload(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := n.LastCommit(context.Background()); err != nil || !got.Equal(time.Date(2024, 3, 3, 10, 0, 0, 0, time.UTC)) {
+			t.Errorf("dist after a commit and Reload: LastCommit() = %v, %v; want 2024-03-03T10:00:00Z", got, err)
+		}
+	}
+}

@@ -68,14 +68,26 @@ func run(t *testing.T, opts Options) (*Result, *events, error) {
 	t.Helper()
 	ev := &events{}
 	opts.Report = Report{
-		Warn: func(path string, err error) { ev.warns = append(ev.warns, path+": "+err.Error()) },
-		Skip: func(path string, r mapping.Reason, _ string) { ev.skips = append(ev.skips, path+": "+string(r)) },
+		Warn:    func(path string, err error) { ev.warns = append(ev.warns, path+": "+err.Error()) },
+		Skip:    func(path string, r mapping.Reason, _ string) { ev.skips = append(ev.skips, path+": "+string(r)) },
+		Explain: opts.Report.Explain,
 	}
 	if opts.Map.BaseURL == "" {
 		opts.Map.BaseURL = base
 	}
 	res, err := Run(context.Background(), opts)
 	return res, ev, err
+}
+
+// datedURLs counts the URLs of res written with a lastmod.
+func datedURLs(res *Result) int {
+	n := 0
+	for i := range res.URLs.Len() {
+		if !res.URLs.At(i).LastMod.IsZero() {
+			n++
+		}
+	}
+	return n
 }
 
 func locs(res *Result) []string {
@@ -654,12 +666,7 @@ func TestGuardMTime(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dated := 0
-			for i := range res.URLs.Len() {
-				if !res.URLs.At(i).LastMod.IsZero() {
-					dated++
-				}
-			}
+			dated := datedURLs(res)
 			written, err := os.ReadFile(filepath.Join(root, "sitemap.xml"))
 			if err != nil {
 				t.Fatal(err)
@@ -684,6 +691,73 @@ func TestGuardMTime(t *testing.T) {
 				t.Errorf("warnings %q, want none about dates", matching)
 			case tc.wantWarn != "" && (len(matching) != 1 || !strings.Contains(matching[0], tc.wantWarn)):
 				t.Errorf("warnings %q, want one containing %q", matching, tc.wantWarn)
+			}
+		})
+	}
+}
+
+// TestGuardMTimeSmall: with GuardMTime and no git history, files of a
+// small site written within a minute of one another, more than half of
+// those dated by their times, are a build's or a copy's: left out of
+// lastmod, whatever the number of pages, with one warning and what
+// --explain says. Times spread out (a site edited by hand), a lone
+// page, and a bulk edit of fewer than half keep their dates.
+func TestGuardMTimeSmall(t *testing.T) {
+	built := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	edited := func(i int) time.Time { return time.Date(2024, time.Month(1+i), 3+i, 10+i, 0, 0, 0, time.UTC) }
+	for _, tc := range []struct {
+		name      string
+		times     []time.Time
+		wantDated int
+		wantWarn  string
+	}{
+		{"a build", slices.Repeat([]time.Time{built}, 7), 0, "7 of 7 URLs have a modification time that a build, a copy or a checkout wrote, not an edit: written within a minute, as 7 of the 7 pages dated by their files' times were (at 2026-11-22T09:30:00Z)"},
+		{"a copy over half a minute", []time.Time{built, built.Add(5 * time.Second), built.Add(10 * time.Second), built.Add(30 * time.Second)}, 0, "written within a minute, as 4 of the 4 pages dated by their files' times were (from 2026-11-22T09:30:00Z to 2026-11-22T09:30:30Z)"},
+		{"edited by hand", []time.Time{edited(0), edited(1), edited(2), edited(3), edited(4), edited(5), edited(6)}, 7, ""},
+		{"one page", []time.Time{built}, 1, ""},
+		{"a build over hand edits", []time.Time{edited(0), edited(1), edited(2), built, built, built.Add(time.Second), built.Add(2 * time.Second)}, 3, "4 of 7 URLs"},
+		{"a bulk edit of fewer than half", []time.Time{edited(0), edited(1), edited(2), edited(3), edited(4), built, built}, 7, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{}
+			for i := range tc.times {
+				files[fmt.Sprintf("p%d.html", i)] = "<title>p</title>"
+			}
+			root := pages(t, files)
+			for i, mt := range tc.times {
+				if err := os.Chtimes(filepath.Join(root, fmt.Sprintf("p%d.html", i)), mt, mt); err != nil {
+					t.Fatal(err)
+				}
+			}
+			opts := Options{Root: root, Heads: Heads{Read: true}, GuardMTime: true}
+			var explained []Explanation
+			if len(tc.times) > 3 {
+				opts.Explain = []string{"p3.html"}
+				opts.Report.Explain = func(x Explanation) { explained = append(explained, x) }
+			}
+			res, ev, err := run(t, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dated := datedURLs(res)
+			if dated != tc.wantDated || res.LastMod[mapping.LastModMTime] != tc.wantDated {
+				t.Errorf("%d URLs dated, %v counted; want %d", dated, res.LastMod, tc.wantDated)
+			}
+			var warned []string
+			for _, w := range ev.warns {
+				if strings.Contains(w, "modification time") {
+					warned = append(warned, w)
+				}
+			}
+			if tc.wantWarn == "" && len(warned) > 0 || tc.wantWarn != "" && (len(warned) != 1 || !strings.Contains(warned[0], tc.wantWarn)) {
+				t.Errorf("warnings %q, want one containing %q", warned, tc.wantWarn)
+			}
+			if len(tc.times) > 3 && tc.times[3].Equal(built) && tc.wantDated < len(tc.times) {
+				// p3.html's time is left out: --explain says why.
+				if len(explained) != 1 || !explained[0].Decision.URL.LastMod.IsZero() || len(explained[0].Decision.Stamps) != 1 ||
+					!strings.Contains(explained[0].Decision.Stamps[0], "is the time a build, a copy or a checkout wrote the file, not a lastmod: written within a minute") {
+					t.Errorf("--explain p3.html: %+v", explained)
+				}
 			}
 		})
 	}

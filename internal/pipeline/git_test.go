@@ -529,3 +529,96 @@ func TestGitJoinReportsInOrder(t *testing.T) {
 		t.Errorf("reports %q (%q), want %q in that order", kinds, warnings, want)
 	}
 }
+
+// TestGuardMTimeLastCommit: with GuardMTime in a git work tree, the time
+// of a file written after the last commit (a page of an ignored output
+// folder, built since) is no date, however few the pages and however
+// spread out their times, and --explain says why; a file older than the
+// last commit keeps its time. A watch session judges again after a
+// commit, and writes what a fresh build writes.
+func TestGuardMTimeLastCommit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	dist := filepath.Join(repo, "dist")
+	dc := &siteChanger{t: t, root: dist}
+	sc := &siteChanger{t: t, root: repo}
+	sc.write(".gitignore", "/dist/\n", time.Now())
+	sc.write("src.md", "the source", time.Now())
+	gitRun(t, repo, "2024-05-01T00:00:00Z", "init", "-q")
+	commit := func(date string) {
+		gitRun(t, repo, date, "add", "-A")
+		gitRun(t, repo, date, "commit", "-q", "-m", date)
+	}
+	commit("2024-05-01T00:00:00Z")
+	dc.write("index.html", "<title>home</title>", time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC))
+	dc.write("old.html", "<title>old</title>", time.Date(2024, 4, 1, 10, 0, 0, 0, time.UTC))
+	dc.write("new.html", "<title>new</title>", time.Date(2024, 6, 1, 10, 0, 0, 0, time.UTC))
+	dc.write("newer.html", "<title>newer</title>", time.Date(2024, 6, 1, 10, 40, 0, 0, time.UTC))
+	opts := Options{
+		Root: dist, Heads: Heads{Read: true}, GuardMTime: true,
+		Map:   mapping.Options{BaseURL: "https://example.com/"},
+		Write: writer.Options{Dir: dist},
+	}
+	dates := func(step string, want map[string]string) {
+		t.Helper()
+		o := opts
+		o.Write.Dir = t.TempDir()
+		res, err := Run(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for i := range res.URLs.Len() {
+			u := res.URLs.At(i)
+			got[u.Loc] = ""
+			if !u.LastMod.IsZero() {
+				got[u.Loc] = u.LastMod.Format(time.RFC3339)
+			}
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("%s: lastmods %q, want %q", step, got, want)
+		}
+	}
+	dates("built after the commit", map[string]string{
+		"https://example.com/":           "2024-03-01T10:00:00Z",
+		"https://example.com/old.html":   "2024-04-01T10:00:00Z",
+		"https://example.com/new.html":   "",
+		"https://example.com/newer.html": "",
+	})
+	explain := opts
+	explain.Explain = []string{"new.html"}
+	var stamps []string
+	explain.Report.Explain = func(x Explanation) { stamps = append(stamps, x.Decision.Stamps...) }
+	if _, err := Run(context.Background(), explain); err != nil {
+		t.Fatal(err)
+	}
+	if want := "mtime 2024-06-01T10:00:00Z is the time a build, a copy or a checkout wrote the file, not a lastmod: written after the last commit, 2024-05-01T00:00:00Z"; !slices.Equal(stamps, []string{want}) {
+		t.Errorf("--explain new.html: %q, want %q", stamps, want)
+	}
+
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsRun(t, "start", opts, dist)
+	// A later commit: every file is older than it, and their times are
+	// spread out: each keeps its time.
+	sc.write("src.md", "the source, again", time.Now())
+	commit("2024-07-01T00:00:00Z")
+	if _, err := s.Update(context.Background(), GitWatched(context.Background(), opts), nil); err != nil {
+		t.Fatal(err)
+	}
+	sameAsRun(t, "a later commit", opts, dist)
+	dates("a later commit", map[string]string{
+		"https://example.com/":           "2024-03-01T10:00:00Z",
+		"https://example.com/old.html":   "2024-04-01T10:00:00Z",
+		"https://example.com/new.html":   "2024-06-01T10:00:00Z",
+		"https://example.com/newer.html": "2024-06-01T10:40:00Z",
+	})
+	written, err := os.ReadFile(filepath.Join(dist, "sitemap.xml"))
+	if err != nil || strings.Count(string(written), "<lastmod>") != 4 {
+		t.Errorf("the session's sitemap after the commit (%v):\n%s", err, written)
+	}
+}

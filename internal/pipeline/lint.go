@@ -3,8 +3,11 @@ package pipeline
 // The lint of a build's dates: lastmods that look like build times.
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -81,25 +84,156 @@ func (b *builder) trustsSitemap() bool {
 }
 
 // guardMTime leaves out, with Options.GuardMTime, the lastmods the mtime
-// source gave when they look like a build's stamp, and says so the first
-// time. It is judged again on every write of a Session: the same pages
-// give the same sitemap as a fresh build.
-func (b *builder) guardMTime() {
+// source gave that are a build's, a copy's or a checkout's time, not an
+// edit's (records.mtimeStamps), whatever the number of pages, and says so
+// the first time. A file's time is no date:
+//
+//   - when more than half of the URLs, and at least lintMinURLs, have one
+//     on one day (the lint's rule), or when guardStamps counted the files'
+//     times with the heads' dates (stampsMTime): every file's time;
+//   - when it is after the last commit of the history git read for the
+//     pages (gitdates.Dates.LastCommit): the file was written since, by a
+//     build, a copy or a checkout, or by an edit not committed yet, which
+//     the commit will date; a file older than the last commit keeps its
+//     time;
+//   - when more than half of the pages dated by their files' times, and at
+//     least two, were written within mtimeBurst of each other, as a build
+//     or a copy writes files and a hand seldom does: those pages' times
+//     (this is the rule for a folder outside git, and for a build run
+//     before the last commit).
+//
+// Files edited by hand over months keep their times: they are older than
+// the last commit, or spread out. It is judged again on every write of a
+// Session: the same pages give the same sitemap as a fresh build. only,
+// in an update, are the paths of the pages it read again, whose counts
+// Result.LastMod holds.
+func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 	if !b.opts.GuardMTime {
 		return
 	}
-	was := b.recs.dropMTime
-	b.recs.dropMTime = false
+	recs := &b.recs
+	was := recs.mtimeStamps
+	recs.mtimeStamps = mtimeStamps{}
 	day, most, n := b.topDay(func(_ int32, r *record) bool { return r.mtime() }, false)
-	b.recs.dropMTime = looksStamped(most, n) || b.stampsMTime
-	if !b.recs.dropMTime {
+	st := mtimeStamps{all: looksStamped(most, n) || b.stampsMTime}
+	if !st.all {
+		st = b.mtimeRules(ctx)
+	}
+	recs.mtimeStamps = st
+	if !st.any() {
 		return
 	}
 	b.res.MTimeDropped = true
-	b.recount(mapping.LastModMTime, "", b.res.LastMod[mapping.LastModMTime])
-	if !was && !b.stampsMTime { // guardStamps said it for both
-		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
+	if st.all {
+		b.recount(mapping.LastModMTime, "", b.res.LastMod[mapping.LastModMTime])
+	} else {
+		b.recount(mapping.LastModMTime, "", b.mtimesDropped(only))
 	}
+	switch {
+	case was.any() || b.stampsMTime: // said before, or by guardStamps for both
+	case st.all:
+		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
+	default:
+		b.warn("", fmt.Errorf("%d of %d URLs have a modification time that a build, a copy or a checkout wrote, not an edit: %s; left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", b.mtimesDropped(nil), n, st.why(), b.undatedFix()))
+	}
+}
+
+// mtimeBurst is how close the files' times of most pages dated by them
+// must be for guardMTime to take them for one build's or one copy's: a
+// build or a copy writes a small site's files within seconds (the
+// messages say "a minute").
+const mtimeBurst = time.Minute
+
+// mtimeRules returns the rules of guardMTime that judge each file's time:
+// after the last commit, and within one burst.
+func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
+	var st mtimeStamps
+	recs := &b.recs
+	var times []int64
+	for _, idx := range recs.order {
+		if r := recs.rec(idx); r.mtime() {
+			times = append(times, r.lastmod)
+		}
+	}
+	if len(times) == 0 {
+		return st
+	}
+	slices.Sort(times)
+	if b.git != nil {
+		if c, err := b.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
+			st.afterCommit, st.commit = true, c.Unix()
+		}
+	}
+	// Every window of mtimeBurst that holds more than half of the times
+	// holds their median: together they make one span.
+	i := 0
+	for j, t := range times {
+		for t-times[i] > int64(mtimeBurst/time.Second) {
+			i++
+		}
+		if k := j - i + 1; k >= 2 && 2*k > len(times) {
+			if !st.burst {
+				st.burst, st.first = true, times[i]
+			}
+			st.last = t
+		}
+	}
+	if st.burst {
+		lo, _ := slices.BinarySearch(times, st.first)
+		hi, _ := slices.BinarySearch(times, st.last+1)
+		st.inBurst, st.of = hi-lo, len(times)
+	}
+	return st
+}
+
+// why says why m leaves out the times it leaves out, when not all.
+func (m mtimeStamps) why() string {
+	var why []string
+	if m.afterCommit {
+		why = append(why, "written after the last commit, "+rfc3339(m.commit))
+	}
+	if m.burst {
+		at := "at " + rfc3339(m.first)
+		if m.last != m.first {
+			at = "from " + rfc3339(m.first) + " to " + rfc3339(m.last)
+		}
+		why = append(why, fmt.Sprintf("written within a minute, as %d of the %d pages dated by their files' times were (%s)", m.inBurst, m.of, at))
+	}
+	return strings.Join(why, "; ")
+}
+
+// whyOf says why m leaves out the time t (Unix seconds), for --explain.
+func (m mtimeStamps) whyOf(t int64) string {
+	if m.all {
+		return "more than half of the URLs have a lastmod on one day from their files' times, as a build, a copy or a fresh checkout sets them"
+	}
+	one := m
+	one.afterCommit = m.afterCommit && t > m.commit
+	one.burst = m.burst && m.first <= t && t <= m.last
+	return one.why()
+}
+
+// rfc3339 formats the Unix time t in UTC.
+func rfc3339(t int64) string { return time.Unix(t, 0).UTC().Format(time.RFC3339) }
+
+// mtimesDropped counts the listed pages dated by their files' times
+// (not a list page's newer date) that mtimeStamps leaves out; with only,
+// those of them whose paths it holds.
+func (b *builder) mtimesDropped(only map[string]bool) int {
+	recs, n := &b.recs, 0
+	for _, idx := range recs.order {
+		r := recs.rec(idx)
+		if !r.mtime() || !recs.mtimeStamps.drops(r.lastmod) {
+			continue
+		}
+		if _, ok := recs.listed[idx]; ok {
+			continue
+		}
+		if only == nil || only[recs.pathOf(r)] {
+			n++
+		}
+	}
+	return n
 }
 
 // guardStamps is the set's rule of build stamps, for what the rule of each

@@ -89,10 +89,12 @@ type Options struct {
 	// NoWrite judges every page and stops before the writer: Result.URLs
 	// holds what a build would write (sitemapgen audit).
 	NoWrite bool
-	// GuardMTime leaves out the lastmods the mtime source gave when they
-	// look like a build's stamp (see [LooksStamped]): a fresh checkout or
-	// a copy sets every file's time to its own, and no date is better
-	// than a false one. It is for a folder nobody generated, where
+	// GuardMTime leaves out the lastmods the mtime source gave that are
+	// a build's, a copy's or a checkout's time (guardMTime): those after
+	// the last commit, those of most pages written within a minute, all
+	// of them when most share one day. A fresh checkout or a copy sets
+	// every file's time to its own, and no date is better than a false
+	// one. It is for a folder nobody generated, where
 	// modification times may be true; a generator's output is always
 	// written by its build, and mtime is best left out of Map.LastMod.
 	GuardMTime bool
@@ -293,9 +295,9 @@ type Result struct {
 	// gives the URL of (Options.Join): list pages, pages made by
 	// templates or plugins.
 	Unjoined int
-	// MTimeDropped, with Options.GuardMTime, says the modification times
-	// looked like a build's stamp and were left out: the pages they dated
-	// are counted under "" in LastMod.
+	// MTimeDropped, with Options.GuardMTime, says modification times
+	// were a build's stamp and left out (some or all): the pages they
+	// would have dated are counted under "" in LastMod.
 	MTimeDropped bool
 	// SitemapLinks counts the pages by the href of their <link
 	// rel="sitemap"> (htmlhead.Head.Sitemap), as written: a generator's

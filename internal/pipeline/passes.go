@@ -152,8 +152,8 @@ var passes = []pass{
 		}
 		return nil
 	}},
-	{name: "file times", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
-		b.guardMTime()
+	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) error {
+		b.guardMTime(ctx, a.only)
 		if a.only != nil && b.recs.Len() == 0 {
 			// An update reads some pages and counts their reasons only:
 			// why none is listed (Deliberate, the canonical links' base)

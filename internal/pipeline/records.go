@@ -118,9 +118,9 @@ type records struct {
 	// (keepAt), an order of its own kept from one update to the next.
 	shared bool
 	spare  []int32
-	// dropMTime leaves out the lastmods that are modification times
-	// (Options.GuardMTime).
-	dropMTime bool
+	// mtimeStamps says which lastmods that are modification times are
+	// left out (Options.GuardMTime): a build's, not an edit's.
+	mtimeStamps mtimeStamps
 	// listed gives the list pages the date of the newest page they list
 	// where it is newer than their own (dateListPages), by record index.
 	listed map[int32]int64
@@ -644,11 +644,11 @@ func (s *records) lastmod(idx int32) int64 {
 	r := s.rec(idx)
 	lm := r.lastmod
 	switch {
-	case r.mtime() && s.dropMTime:
+	case r.mtime() && s.mtimeStamps.drops(lm):
 		lm = noLastMod
 	case s.stamped(idx):
 		lm = noLastMod
-		if n, ok := s.next.get(idx); ok && !(s.dropMTime && recSources[n.src] == mapping.LastModMTime) {
+		if n, ok := s.next.get(idx); ok && !s.dropsNext(n) {
 			lm = n.lastmod
 		}
 	}
@@ -699,17 +699,49 @@ func (s *records) stampable(src uint8) bool {
 func (s *records) source(idx int32) mapping.LastModSource {
 	r := s.rec(idx)
 	switch {
-	case r.lastmod == noLastMod, r.mtime() && s.dropMTime:
+	case r.lastmod == noLastMod, r.mtime() && s.mtimeStamps.drops(r.lastmod):
 		return ""
 	case s.stamped(idx):
 		n, _ := s.next.get(idx)
-		if src := recSources[n.src]; !(s.dropMTime && src == mapping.LastModMTime) {
-			return src // "" when not in next
+		if !s.dropsNext(n) {
+			return recSources[n.src] // "" when not in next
 		}
 		return ""
 	}
 	return recSources[r.src]
 }
+
+// dropsNext reports whether n, a record's next lastmod, is a
+// modification time that mtimeStamps leaves out.
+func (s *records) dropsNext(n nextLastMod) bool {
+	return recSources[n.src] == mapping.LastModMTime && s.mtimeStamps.drops(n.lastmod)
+}
+
+// mtimeStamps says which modification times are a build's, a copy's or
+// a checkout's, not a lastmod (guardMTime): every one, by the set's rule
+// of the day; those after the sources' last commit; those of the files
+// written within one burst. The zero value leaves out none.
+type mtimeStamps struct {
+	all bool
+	// afterCommit leaves out the times after commit (Unix seconds).
+	afterCommit bool
+	commit      int64
+	// burst leaves out the times from first to last (Unix seconds),
+	// both included: inBurst of the of pages dated by their files'
+	// times were written then.
+	burst       bool
+	first, last int64
+	inBurst, of int
+}
+
+// drops reports whether the modification time t (Unix seconds) is left
+// out.
+func (m mtimeStamps) drops(t int64) bool {
+	return m.all || m.afterCommit && t > m.commit || m.burst && m.first <= t && t <= m.last
+}
+
+// any reports whether m leaves out any time.
+func (m mtimeStamps) any() bool { return m.all || m.afterCommit || m.burst }
 
 // unixDay returns the day (Unix days, UTC) of the Unix time t.
 func unixDay(t int64) int64 {

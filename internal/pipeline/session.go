@@ -254,7 +254,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		b.now = time.Now() // a page changed now gets this update's time
 	}
 
-	paths, err := s.gitUpdate(ctx, paths)
+	paths, moved, err := s.gitUpdate(ctx, paths)
 	if err != nil {
 		return s.restart(ctx)
 	}
@@ -321,6 +321,11 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		pages = append(pages, s.pagesOf(keys)...)
 	}
 	if len(pages) == 0 {
+		if moved && b.opts.GuardMTime {
+			// A commit moves the last commit, by which guardMTime
+			// judges the files' times: the set is judged again.
+			return s.rewrite(ctx, res)
+		}
 		return res, nil
 	}
 	slices.Sort(pages)
@@ -424,13 +429,15 @@ func (b *builder) presetChanged(rels []string) []string {
 // the paths to read again: those given, without the repository's own
 // files, and the files whose git date (or reason for none) a commit, a
 // checkout or a change of the index changed, when the Session knows them
-// as pages or sources. A file edited in the work tree has uncommitted
-// changes, as a build would find (gitdates.Dates.Refresh). An error is
-// git failing: the caller builds everything again, which says why.
-func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, error) {
+// as pages or sources; and whether the history was read again (a
+// commit, a checkout, a change of the index). A file edited in the work
+// tree has uncommitted changes, as a build would find
+// (gitdates.Dates.Refresh). An error is git failing: the caller builds
+// everything again, which says why.
+func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, bool, error) {
 	b := s.b
 	if b.git == nil {
-		return paths, nil
+		return paths, false, nil
 	}
 	var edited []string
 	moved := false
@@ -454,14 +461,14 @@ func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, erro
 	if !moved {
 		d, err := b.git.Refresh(ctx, edited)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		b.git = d
-		return out, nil
+		return out, false, nil
 	}
 	d, changed, err := b.git.Reload(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	b.git = d
 	for _, abs := range changed {
@@ -477,7 +484,7 @@ func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, erro
 			}
 		}
 	}
-	return out, nil
+	return out, true, nil
 }
 
 // NewsChange returns when the news sitemap will next change by time

@@ -24,7 +24,7 @@ type written struct {
 	listed    map[int32]int64
 	stamps    bool
 	stampDay  int64
-	dropMTime bool
+	mtime     mtimeStamps
 	shownMade int // records.shownMade
 }
 
@@ -56,7 +56,7 @@ func (s *records) beforeWrite() {
 		return
 	}
 	w.all = w.all || !w.ok ||
-		s.stamps != w.stamps || s.stampDay != w.stampDay || s.dropMTime != w.dropMTime ||
+		s.stamps != w.stamps || s.stampDay != w.stampDay || s.mtimeStamps != w.mtime ||
 		s.shownMade != w.shownMade ||
 		len(s.news) > 0 || len(s.extraLines) > 0 || s.gen != nil
 	if w.all {
@@ -103,7 +103,7 @@ func (s *records) afterWrite(ok bool) {
 		w.pos[idx] = int32(i + 1)
 	}
 	w.listed = maps.Clone(s.listed)
-	w.stamps, w.stampDay, w.dropMTime = s.stamps, s.stampDay, s.dropMTime
+	w.stamps, w.stampDay, w.mtime = s.stamps, s.stampDay, s.mtimeStamps
 	w.shownMade = s.shownMade
 }
 
