@@ -208,6 +208,63 @@ func TestHugoListPageNeverOlder(t *testing.T) {
 	}
 }
 
+// TestHugoSiteWideDate builds a Hugo site in two languages whose layout
+// writes, as the theme Stack does, og:updated_time = the site's last
+// change on every page that is no single post (the home page, sections,
+// taxonomies, terms; .Site.LastChange in Hugo 0.111, .Site.Lastmod in
+// later ones) and article:modified_time = its own lastmod on a post.
+// /tags/css/ shows one post of 2019 and carries the site's 2025 date.
+// That date, the same on every list page of a language, is no page's:
+// each list page is dated by what it shows, as in Hugo's own sitemap,
+// and --explain says why.
+func TestHugoSiteWideDate(t *testing.T) {
+	layout := `<!doctype html>
+<html lang="{{ .Site.Language.Lang }}">
+<head>
+<meta charset="utf-8">
+<title>{{ .Title }}</title>
+{{ if .IsPage }}<meta property="article:modified_time" content="{{ .Lastmod.Format "2006-01-02T15:04:05-07:00" }}">
+{{ else }}<meta property="og:updated_time" content="{{ .Site.LastChange.Format "2006-01-02T15:04:05-07:00" }}">
+{{ end }}</head>
+<body>{{ block "main" . }}{{ end }}</body>
+</html>
+`
+	post := func(title, date, tag string) string {
+		return "---\ntitle: " + title + "\ndate: " + date + "\ntags: [" + tag + "]\n---\n" + title + ".\n"
+	}
+	src := hugoDatesSite(t, nil, map[string]string{
+		"hugo.toml":                    hugoConfig("defaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2"),
+		"layouts/_default/baseof.html": layout,
+		"content/posts/old.md":         post("Old", "2019-03-11", "css"),
+		"content/posts/new.md":         post("New", "2025-04-26", "go"),
+		"content/posts/vieux.fr.md":    post("Vieux", "2018-02-02", "css"),
+		"content/posts/neuf.fr.md":     post("Neuf", "2024-06-06", "go"),
+	})
+	public := filepath.Join(src, "public")
+	css, err := os.ReadFile(filepath.Join(public, "tags", "css", "index.html"))
+	if err != nil || !strings.Contains(string(css), `<meta property="og:updated_time" content="2025-04-26T00:00:00&#43;00:00">`) {
+		t.Fatalf("the fixture's premise: /tags/css/ carries the site's last change as og:updated_time (%v):\n%s", err, css)
+	}
+	theirs := generatorSitemaps(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
+	if !sameInstant(theirs[datesBase+"tags/css/"], "2019-03-11T00:00:00Z") || !sameInstant(theirs[datesBase+"fr/tags/css/"], "2018-02-02T00:00:00Z") {
+		t.Fatalf("the fixture's premise: Hugo dates /tags/css/ %s and /fr/tags/css/ %s, by the post each shows", theirs[datesBase+"tags/css/"], theirs[datesBase+"fr/tags/css/"])
+	}
+	mustRun(t, src)
+	ours := ourURLs(t, public)
+	for loc, lm := range theirs {
+		switch loc {
+		case datesBase, datesBase + "posts/":
+			continue // their _index.md's dates, older than what they show (TestHugoListPageNeverOlder)
+		}
+		if lm == "" && ours[loc] != "" || lm != "" && !sameInstant(ours[loc], lm) {
+			t.Errorf("%s: our lastmod %q, Hugo's %q", loc, ours[loc], lm)
+		}
+	}
+	r := mustRun(t, src, "--explain", "tags/css/")
+	wantOutput(t, r.stdout, "  lastmod:     2019-03-11T00:00:00Z (the newest page it lists)\n",
+		"  passed over: meta og:updated_time 2025-04-26T00:00:00Z is the site's date, not this page's: the same on all 4 pages in \"en\" that give og:updated_time\n")
+}
+
 // TestHugoPager: a section's further pages (/posts/page/2/), which no
 // source gives and Hugo's sitemap leaves out, are dated by the pages each
 // shows (issue 67).

@@ -99,6 +99,9 @@ type Head struct {
 	// leaves it to the caller, which reads the body.
 	ErrorShell   bool
 	NextRedirect string
+	// Lang is the page's <html lang>, lowercased and trimmed ("en-us"):
+	// the language of the site a page of a translated site is in.
+	Lang string
 	// GoImport is set when the head has <meta name="go-import"> or
 	// <meta name="go-source">: the tags the go command reads to find a
 	// Go module's repository. Titled is set when it has a <title>. A page
@@ -554,6 +557,9 @@ func (p *headParser) tag(name []byte) {
 		if string(attrValue(p.attrs, "id")) == "__next_error__" {
 			p.h.ErrorShell = true
 		}
+		if lang := lowerTrim(decode(attrValue(p.attrs, "lang"))); p.h.Lang == "" && len(lang) <= maxLang {
+			p.h.Lang = p.lang(lang) // the same few on every page: made once
+		}
 	case "meta":
 		p.meta()
 	case "title":
@@ -566,6 +572,11 @@ func (p *headParser) tag(name []byte) {
 		}
 	}
 }
+
+// maxLang is the longest <html lang> Head.Lang keeps: a language tag
+// is a few letters, a region and a script ("zh-hant-tw"); a longer
+// value is no tag.
+const maxLang = 35
 
 // finish decodes the URLs from the page's charset, drops those that are
 // not text, and settles the canonical URL and the modified time.

@@ -403,6 +403,21 @@ func FuzzHead(f *testing.F) {
 	})
 }
 
+// TestLang: the page's <html lang>, lowercased; not one in its body,
+// nor one too long to be a language tag.
+func TestLang(t *testing.T) {
+	for _, tc := range []struct{ page, want string }{
+		{`<!DOCTYPE html><html lang="zh-CN"><head><title>x</title></head>`, "zh-cn"},
+		{`<html lang=' en '><head><title>x</title></head>`, "en"},
+		{`<html><head><title>x</title></head><body><html lang="fr">`, ""},
+		{`<html lang="` + strings.Repeat("x", 36) + `"><head><title>x</title></head>`, ""},
+	} {
+		if h := read(t, tc.page, 0); h.Lang != tc.want {
+			t.Errorf("%q: Lang %q, want %q", tc.page, h.Lang, tc.want)
+		}
+	}
+}
+
 // TestNextErrorShell: Next.js's error shell, <html id="__next_error__">,
 // is told apart, and NextRedirect finds a redirect()'s target in its
 // flight data, or nothing that could not be one.

@@ -528,6 +528,9 @@ type builder struct {
 	// setStamps is how many of Result.Stamps the set's rule found
 	// (guardStamps), which judges again before every write.
 	setStamps int
+	// siteWideSaid are the site's dates judgeSiteWide said (a Session
+	// says each once).
+	siteWideSaid map[siteWideKey]bool
 	// stampsMTime says the set's rule counted the files' modification
 	// times with the heads' dates (guardStamps): guardMTime leaves them
 	// out, without a warning of its own.

@@ -33,6 +33,7 @@ type outcome struct {
 	// a source's (record.builtGit).
 	builtGit bool
 	mtime    int64  // the page's modification time, Unix nanoseconds; noMTime for a static file's
+	lang     string // its <html lang> (htmlhead.Head.Lang)
 	sitemap  string // the href of its <link rel="sitemap">
 	readErr  error
 	problems []frontmatter.Problem // in the page's own front matter (content mode)
@@ -309,7 +310,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	}
 	o.truncated = h != nil && h.Truncated
 	if h != nil {
-		o.sitemap = h.Sitemap
+		o.sitemap, o.lang = h.Sitemap, h.Lang
 		if b.dev != nil {
 			b.dev.note(h)
 		}

@@ -54,7 +54,7 @@ func (b *builder) dateListPages() listedCounts {
 	b.dateShownLists(l, done)
 	counts := listedCounts{}
 	for idx := range b.recs.listed {
-		counts[recSources[b.recs.rec(idx).src]]++
+		counts[b.recs.source(idx)]++ // as counted: the next source's for a date passed over
 	}
 	return counts
 }
@@ -80,9 +80,10 @@ func newer[K comparable](m map[K]int64, k K, t int64) {
 	}
 }
 
-// list gives the record idx the date t when t is newer than its own.
+// list gives the record idx the date t when t is newer than its own
+// (records.own: not a build's stamp, nor the site's date).
 func (b *builder) list(idx int32, t int64) {
-	if r := b.recs.rec(idx); r.lastmod == noLastMod || t > r.lastmod {
+	if own := b.recs.own(idx); own == noLastMod || t > own {
 		b.recs.listed[idx] = t
 	}
 }
@@ -144,10 +145,11 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		if index {
 			indexes = append(indexes, indexPage{idx, urlPath, key(lang, dir), strings.TrimPrefix(src.path, prefix)})
 		}
-		if r.lastmod == noLastMod {
+		own := b.recs.own(idx)
+		if own == noLastMod {
 			continue
 		}
-		p := &listedPage{idx: -1, lastmod: r.lastmod, lang: lang, regular: !index}
+		p := &listedPage{idx: -1, lastmod: own, lang: lang, regular: !index}
 		// A section's _index.md may give terms too: its page is then one
 		// of the term's pages, by its own date (hugoDocs' tools/ section
 		// in "developer tools").
@@ -264,7 +266,7 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 			continue
 		}
 		if src != nil {
-			lastmod := r.lastmod
+			lastmod := b.recs.own(idx)
 			if t, ok := b.recs.listed[idx]; ok {
 				lastmod = t
 			}

@@ -120,6 +120,7 @@ var passes = []pass{
 	}},
 	{name: "build stamps", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
 		b.guardStamps()
+		b.judgeSiteWide() // of the dates that are no build's stamp
 		return nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {

@@ -125,6 +125,7 @@ func (b *builder) listed(path string, o *outcome) {
 	}
 	idx := b.recs.add(path, d)
 	b.recs.setBuiltGit(idx, o.builtGit)
+	b.recs.setMeta(idx, d, o.lang)
 	b.genListed(idx, o)
 	if b.keepsOldOutput() {
 		b.recs.built(idx, o.mtime, o.sourceless)

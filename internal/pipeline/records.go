@@ -129,6 +129,16 @@ type records struct {
 	// rule of build stamps: only for records dated by a stampable source
 	// whose later sources know a date.
 	next nextTable
+	// metaGroups are, by record index, the group of the records dated
+	// by their heads (setMeta): 1 + an index into metaNames, each a
+	// head's source of the date and a language, metaIndex by name.
+	// siteWide are the dates of a group that are the site's, not a
+	// page's (judgeSiteWide), each with why: those records take their
+	// next lastmod.
+	metaGroups []uint16
+	metaNames  [][2]string
+	metaIndex  map[[2]string]uint16
+	siteWide   map[siteWideKey]string
 	// stampDay, with stamps, is the day (Unix days) whose dates from
 	// stampable sources are the build's stamps (guardStamps): those
 	// records take their next lastmod.
@@ -343,6 +353,9 @@ func (s *records) remove(idx int32) {
 	}
 	*s.rec(idx) = record{}
 	s.next.remove(idx)
+	if int(idx) < len(s.metaGroups) {
+		s.metaGroups[idx] = 0
+	}
 	delete(s.sourceless, idx)
 	delete(s.stale, idx)
 	if s.gen != nil {
@@ -636,26 +649,45 @@ func merge(out, a, b []int32, cmp func(a, b int32) int) {
 	copy(out[k:], b[j:])
 }
 
-// lastmod returns the lastmod of the record at idx as written:
-// noLastMod for a modification time left out, the next sources' for a
-// build's stamp (guardStamps), and for a list page never older than the
-// newest page it lists.
+// lastmod returns the lastmod of the record at idx as written: its own
+// (own), noLastMod for a modification time left out, and for a list page
+// never older than the newest page it lists.
 func (s *records) lastmod(idx int32) int64 {
 	r := s.rec(idx)
-	lm := r.lastmod
+	lm := s.own(idx)
 	switch {
-	case r.mtime() && s.mtimeStamps.drops(lm):
+	case r.mtime() && s.mtimeStamps.drops(r.lastmod):
 		lm = noLastMod
-	case s.stamped(idx):
-		lm = noLastMod
-		if n, ok := s.next.get(idx); ok && !s.dropsNext(n) {
-			lm = n.lastmod
+	case s.passedOver(idx):
+		if n, ok := s.next.get(idx); ok && s.dropsNext(n) {
+			lm = noLastMod
 		}
 	}
 	if t, ok := s.listed[idx]; ok && (lm == noLastMod || t > lm) {
 		return t // a list page, never older than what it lists
 	}
 	return lm
+}
+
+// own returns the lastmod of the record at idx as its sources give it,
+// the next sources' date for a build's stamp (guardStamps) or the site's
+// date (judgeSiteWide), which the list pages' rule judges after them.
+// The files' times are judged after that rule (guardMTime): own does not
+// leave them out.
+func (s *records) own(idx int32) int64 {
+	if s.passedOver(idx) {
+		if n, ok := s.next.get(idx); ok {
+			return n.lastmod
+		}
+		return noLastMod
+	}
+	return s.rec(idx).lastmod
+}
+
+// passedOver reports whether the record at idx is dated by a build's
+// stamp or the site's date, and takes its next lastmod.
+func (s *records) passedOver(idx int32) bool {
+	return s.stamped(idx) || s.siteWideOf(idx)
 }
 
 // stamped reports whether the record at idx is dated by a stampable
@@ -701,7 +733,7 @@ func (s *records) source(idx int32) mapping.LastModSource {
 	switch {
 	case r.lastmod == noLastMod, r.mtime() && s.mtimeStamps.drops(r.lastmod):
 		return ""
-	case s.stamped(idx):
+	case s.passedOver(idx):
 		n, _ := s.next.get(idx)
 		if !s.dropsNext(n) {
 			return recSources[n.src] // "" when not in next

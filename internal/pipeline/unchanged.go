@@ -25,6 +25,7 @@ type written struct {
 	stamps    bool
 	stampDay  int64
 	mtime     mtimeStamps
+	siteWide  map[siteWideKey]string
 	shownMade int // records.shownMade
 }
 
@@ -56,7 +57,7 @@ func (s *records) beforeWrite() {
 		return
 	}
 	w.all = w.all || !w.ok ||
-		s.stamps != w.stamps || s.stampDay != w.stampDay || s.mtimeStamps != w.mtime ||
+		s.stamps != w.stamps || s.stampDay != w.stampDay || s.mtimeStamps != w.mtime || !maps.Equal(s.siteWide, w.siteWide) ||
 		s.shownMade != w.shownMade ||
 		len(s.news) > 0 || len(s.extraLines) > 0 || s.gen != nil
 	if w.all {
@@ -103,7 +104,7 @@ func (s *records) afterWrite(ok bool) {
 		w.pos[idx] = int32(i + 1)
 	}
 	w.listed = maps.Clone(s.listed)
-	w.stamps, w.stampDay, w.mtime = s.stamps, s.stampDay, s.mtimeStamps
+	w.stamps, w.stampDay, w.mtime, w.siteWide = s.stamps, s.stampDay, s.mtimeStamps, maps.Clone(s.siteWide)
 	w.shownMade = s.shownMade
 }
 

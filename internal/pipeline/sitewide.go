@@ -1,0 +1,187 @@
+package pipeline
+
+// Dates a template prints on every page: the site's last change, not
+// each page's.
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// A page's head may carry a date that is the site's, not its own: the
+// Hugo theme Stack writes og:updated_time = .Site.Lastmod, the site's
+// last change, on every page that is no single post (the home page, the
+// sections, every tag page), and a tag page that shows one post of 2019
+// then carries the date of the newest post of the site. judgeSiteWide
+// finds those dates, among the pages a head's date (mapping.LastModMeta)
+// dates, by the head's source of the date (og:updated_time,
+// article:modified_time, JSON-LD dateModified …) and the page's
+// language (its <html lang>):
+//
+//   - a date that every page of a language carries from one source, two
+//     pages at least, is the same on every page: no page's date;
+//   - a date that equals the newest date the pages' own sources give
+//     (front matter, a source's last commit) is the site's last change,
+//     borrowed: no page's date (the page whose source gives it is dated
+//     by that source, never by its head, in a join).
+//
+// Such a page is dated by its own rule: the sources after the head's
+// (Decision.Next: git, the state file), or none; a list page by the
+// pages it shows (dateListPages). A page whose own source's last commit
+// is that date (a translation that landed in one commit) keeps it, from
+// git. A build's stamps (guardStamps, judged first) count among the dates
+// a tag gives, and stay the build's. It is judged again before every
+// write.
+
+// metaGroupOf returns the group of the head's source from ("meta
+// og:updated_time") and the language lang: 1 + an index into
+// records.metaNames, made on first use.
+func (s *records) metaGroupOf(from, lang string) uint16 {
+	key := [2]string{strings.TrimPrefix(from, "meta "), lang}
+	if g, ok := s.metaIndex[key]; ok {
+		return g
+	}
+	if len(s.metaNames) >= 1<<16-1 {
+		return 0 // a hostile site's languages past 65,535: none judged
+	}
+	if s.metaIndex == nil {
+		s.metaIndex = make(map[[2]string]uint16)
+	}
+	s.metaNames = append(s.metaNames, key)
+	g := uint16(len(s.metaNames))
+	s.metaIndex[key] = g
+	return g
+}
+
+// setMeta records the group of the record idx, a page dated by its
+// head's date from, in the language lang; 0 when it is not dated so.
+func (s *records) setMeta(idx int32, d *mapping.Decision, lang string) {
+	g := uint16(0)
+	if d.LastModSource == mapping.LastModMeta {
+		g = s.metaGroupOf(d.LastModFrom, lang)
+	}
+	if g == 0 && int(idx) >= len(s.metaGroups) {
+		return
+	}
+	for int(idx) >= len(s.metaGroups) {
+		s.metaGroups = append(s.metaGroups, 0)
+	}
+	s.metaGroups[idx] = g
+}
+
+// metaGroup returns what setMeta recorded of idx.
+func (s *records) metaGroup(idx int32) uint16 {
+	if int(idx) < len(s.metaGroups) {
+		return s.metaGroups[idx]
+	}
+	return 0
+}
+
+// siteWideKey is a date (Unix seconds) of a group of heads' dates.
+type siteWideKey struct {
+	group uint16
+	date  int64
+}
+
+// siteWideOf reports whether the record idx is dated by a head's date
+// that judgeSiteWide found to be the site's.
+func (s *records) siteWideOf(idx int32) bool {
+	if len(s.siteWide) == 0 {
+		return false
+	}
+	r := s.rec(idx)
+	if r.lastmod == noLastMod || recSources[r.src] != mapping.LastModMeta {
+		return false
+	}
+	_, ok := s.siteWide[siteWideKey{s.metaGroup(idx), r.lastmod}]
+	return ok
+}
+
+// judgeSiteWide finds the heads' dates that are the site's, not a page's
+// (records.siteWide), and says so, once for each, to --verbose.
+func (b *builder) judgeSiteWide() {
+	recs := &b.recs
+	recs.siteWide = nil
+	var dates []siteWideKey    // of the pages dated by their heads, by group
+	newest := int64(noLastMod) // the newest date a page's own source gives
+	for _, idx := range recs.order {
+		r := recs.rec(idx)
+		if r.lastmod == noLastMod {
+			continue
+		}
+		switch recSources[r.src] {
+		case mapping.LastModMeta:
+			if g := recs.metaGroup(idx); g > 0 { // a build's stamp too: one of the dates the tag gives
+				dates = append(dates, siteWideKey{g, r.lastmod})
+			}
+		case mapping.LastModFrontMatter:
+			newest = max(newest, r.lastmod)
+		case mapping.LastModGit:
+			if !recs.isBuiltGit(idx) {
+				newest = max(newest, r.lastmod)
+			}
+		}
+	}
+	slices.SortFunc(dates, func(a, b siteWideKey) int {
+		return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.date, b.date))
+	})
+	for i := 0; i < len(dates); {
+		// The group's dates are dates[i:end], each date's run dates[i:j].
+		end := i
+		for end < len(dates) && dates[end].group == dates[i].group {
+			end++
+		}
+		one := dates[i].date == dates[end-1].date // every page of the group carries it
+		for j := i; i < end; i = j {
+			for j < end && dates[j] == dates[i] {
+				j++
+			}
+			b.siteWideDate(dates[i], j-i, one, newest)
+		}
+	}
+}
+
+// siteWideDate judges the date key, which n pages of its group carry
+// (every one when one), and the newest date a page's own source gives.
+func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest int64) {
+	recs := &b.recs
+	if recs.stamps && unixDay(key.date) == recs.stampDay {
+		return // the build's stamps, which guardStamps said
+	}
+	names := recs.metaNames[key.group-1]
+	from, lang := names[0], names[1]
+	var why string
+	switch {
+	case one && n >= 2 && lang != "":
+		why = fmt.Sprintf("the same on all %d pages in %q that give %s", n, lang, from)
+	case one && n >= 2:
+		why = fmt.Sprintf("the same on all %d pages that give %s", n, from)
+	case key.date == newest:
+		why = "the newest date the pages' own sources give, the site's last change"
+	default:
+		return
+	}
+	if recs.siteWide == nil {
+		recs.siteWide = make(map[siteWideKey]string)
+	}
+	recs.siteWide[key] = why
+	if b.siteWideSaid[key] {
+		return
+	}
+	if b.siteWideSaid == nil {
+		b.siteWideSaid = make(map[siteWideKey]bool)
+	}
+	b.siteWideSaid[key] = true
+	b.note("", fmt.Sprintf("%s %s, on %d pages, is the site's date, not each page's (%s): they are dated by their own rule, a list page by what it shows", from, rfc3339(key.date), n, why))
+}
+
+// siteWideWhy says, for --explain, why the head's date of the record idx
+// is the site's.
+func (s *records) siteWideWhy(idx int32) string {
+	r := s.rec(idx)
+	return s.siteWide[siteWideKey{s.metaGroup(idx), r.lastmod}]
+}

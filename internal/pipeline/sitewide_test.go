@@ -1,0 +1,124 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// sitePage is a page of TestSiteWideDates: its language and the date
+// its head gives, from og:updated_time (og) or article:modified_time.
+type sitePage struct {
+	lang, date string
+	og         bool
+}
+
+func (p sitePage) html() string {
+	prop := "article:modified_time"
+	if p.og {
+		prop = "og:updated_time"
+	}
+	return fmt.Sprintf(`<!doctype html><html lang="%s"><head><title>p</title><meta property="%s" content="%s"></head>`, p.lang, prop, p.date)
+}
+
+// TestSiteWideDates: a head's date that every page of a language
+// carries from one source (a theme's og:updated_time = the site's last
+// change) is no page's date: those pages are undated (no other source
+// knows), with --explain saying why. Each language is judged alone.
+// Dates that differ from page to page, a source of one page only, are
+// kept. A watch session judges again as pages change.
+func TestSiteWideDates(t *testing.T) {
+	const site, other = "2025-04-26T00:00:00Z", "2024-06-06T00:00:00Z"
+	sources := []mapping.LastModSource{mapping.LastModMeta, mapping.LastModGit} // no file times
+	for _, tc := range []struct {
+		name  string
+		pages map[string]sitePage
+		want  map[string]string // URL path → lastmod, "" for none
+	}{
+		{"the same on every list page", map[string]sitePage{
+			"index.html": {"en", site, true}, "tags/index.html": {"en", site, true}, "tags/css/index.html": {"en", site, true},
+			"a.html": {"en", "2019-03-11T00:00:00Z", false}, "b.html": {"en", site, false},
+		}, map[string]string{"": "", "tags/": "", "tags/css/": "", "a.html": "2019-03-11T00:00:00Z", "b.html": site}},
+		{"one language each", map[string]sitePage{
+			"index.html": {"en", site, true}, "tags/index.html": {"en", site, true},
+			"fr/index.html": {"fr", other, true}, "fr/tags/index.html": {"fr", other, true},
+		}, map[string]string{"": "", "tags/": "", "fr/": "", "fr/tags/": ""}},
+		{"one page", map[string]sitePage{
+			"index.html": {"en", site, true}, "a.html": {"en", other, false},
+		}, map[string]string{"": site, "a.html": other}},
+		{"dates of their own", map[string]sitePage{
+			"index.html": {"en", site, true}, "tags/index.html": {"en", other, true},
+		}, map[string]string{"": site, "tags/": other}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{}
+			for p, sp := range tc.pages {
+				files[p] = sp.html()
+			}
+			root := pages(t, files)
+			opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{LastMod: sources}, Explain: []string{"index.html"}}
+			var explained []Explanation
+			opts.Report.Explain = func(x Explanation) { explained = append(explained, x) }
+			res, _, err := run(t, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for i := range res.URLs.Len() {
+				u := res.URLs.At(i)
+				got[u.Loc[len(base):]] = ""
+				if !u.LastMod.IsZero() {
+					got[u.Loc[len(base):]] = u.LastMod.Format(time.RFC3339)
+				}
+			}
+			if !maps.Equal(got, tc.want) {
+				t.Errorf("lastmods %q, want %q", got, tc.want)
+			}
+			if passed := len(explained) == 1 && len(explained[0].Decision.Stamps) == 1; passed != (tc.want[""] == "") {
+				t.Errorf("--explain index.html: %+v", explained)
+			} else if passed {
+				if want := "meta og:updated_time " + site + " is the site's date, not this page's: the same on all "; !strings.HasPrefix(explained[0].Decision.Stamps[0], want) {
+					t.Errorf("--explain index.html: %q, want %q…", explained[0].Decision.Stamps[0], want)
+				}
+			}
+		})
+	}
+
+	// A watch session: a page that gives another date makes the dates
+	// of the language differ, and their own again.
+	dir := t.TempDir()
+	c := &siteChanger{t: t, root: dir}
+	at := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, p := range []string{"index.html", "tags/index.html", "tags/css/index.html"} {
+		c.write(p, sitePage{"en", site, true}.html(), at)
+	}
+	opts := Options{Root: dir, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base, LastMod: sources}, Write: writer.Options{Dir: dir}}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsRun(t, "start", opts, dir)
+	css := filepath.Join(dir, "tags", "css", "index.html")
+	runSteps(t, s, opts, dir, []sessionStep{
+		{"another date", func() []string {
+			c.write("tags/css/index.html", sitePage{"en", other, true}.html(), at)
+			return []string{css}
+		}, writer.URLChanges{Changed: 3}},
+		{"the same again", func() []string {
+			c.write("tags/css/index.html", sitePage{"en", site, true}.html(), at)
+			return []string{css}
+		}, writer.URLChanges{Changed: 3}},
+		{"removed", func() []string {
+			os.Remove(css)
+			return []string{css}
+		}, writer.URLChanges{Removed: 1}},
+	})
+}
