@@ -76,6 +76,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -435,6 +436,47 @@ type commitTimes struct {
 	lastOnce sync.Once
 	last     time.Time
 	lastErr  error
+
+	repoOnce sync.Once
+	repo     map[int64]struct{}
+	repoErr  error
+}
+
+// maxRepoCommits bounds the commits RepoCommits reads, newest first: a
+// few megabytes of dates.
+const maxRepoCommits = 1 << 18
+
+// RepoCommits returns whether a date (Unix seconds) is the author's or
+// the committer's date of a commit of HEAD's history (the commit whose
+// history d read), whatever files it changed: a date a generator took
+// from the history of a page's source (VitePress dates each page of its
+// sitemap by its source's last commit, an author's date) when its
+// output folder is one no commit touches. It reads the dates with one
+// git log on the first question (no file is compared: a few
+// milliseconds for thousands of commits), the newest maxRepoCommits;
+// ctx cancels it.
+func (d *Dates) RepoCommits(ctx context.Context) (func(int64) bool, error) {
+	if d.when == nil {
+		return nil, ErrNoCommits
+	}
+	w := d.when
+	w.repoOnce.Do(func() {
+		out, err := run(ctx, d.git, d.top, "log", "-n", strconv.Itoa(maxRepoCommits), "--format=%at %ct", cmp.Or(d.head, "HEAD"))
+		if err != nil {
+			w.repoErr = err
+			return
+		}
+		w.repo = make(map[int64]struct{})
+		for f := range strings.FieldsSeq(string(out)) {
+			if t, err := strconv.ParseInt(f, 10, 64); err == nil {
+				w.repo[t] = struct{}{}
+			}
+		}
+	})
+	if w.repoErr != nil {
+		return nil, w.repoErr
+	}
+	return func(t int64) bool { _, ok := w.repo[t]; return ok }, nil
 }
 
 // LastCommit returns the date of the newest commit of the history d

@@ -793,16 +793,24 @@ func TestCommitted(t *testing.T) {
 	}
 }
 
-// TestLastCommit: the newest commit of the folder's history, or, for a
-// folder no commit touched (an ignored output folder), HEAD's; after
-// Reload, the commits made since count.
-func TestLastCommit(t *testing.T) {
+// builtRepo makes a repository whose output folder dist/ git ignores,
+// with one commit of a source, src/a.md, on 2024-01-01 at 10:00 UTC.
+func builtRepo(t *testing.T) string {
+	t.Helper()
 	gitEnv(t)
 	dir := t.TempDir()
 	gitRun(t, dir, "", "init", "-q")
 	writeFile(t, dir, ".gitignore", "dist/\n")
 	writeFile(t, dir, "src/a.md", "a")
 	commitAll(t, dir, "2024-01-01T10:00:00Z")
+	return dir
+}
+
+// TestLastCommit: the newest commit of the folder's history, or, for a
+// folder no commit touched (an ignored output folder), HEAD's; after
+// Reload, the commits made since count.
+func TestLastCommit(t *testing.T) {
+	dir := builtRepo(t)
 	writeFile(t, dir, "README", "r")
 	commitAll(t, dir, "2024-02-02T10:00:00+02:00")
 	writeFile(t, dir, "dist/index.html", "built")
@@ -833,6 +841,43 @@ func TestLastCommit(t *testing.T) {
 		}
 		if got, err := n.LastCommit(context.Background()); err != nil || !got.Equal(time.Date(2024, 3, 3, 10, 0, 0, 0, time.UTC)) {
 			t.Errorf("dist after a commit and Reload: LastCommit() = %v, %v; want 2024-03-03T10:00:00Z", got, err)
+		}
+	}
+}
+
+// TestRepoCommits: for a folder no commit touched, the author's and the
+// committer's dates of every commit of HEAD's history, whatever files it
+// changed.
+func TestRepoCommits(t *testing.T) {
+	dir := builtRepo(t)
+	writeFile(t, dir, "src/fr/a.md", "a")
+	gitRun(t, dir, "", "add", "-A")
+	cmd := exec.Command("git", "-C", dir, "commit", "-q", "-m", "translation")
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2024-02-02T10:00:00Z", "GIT_COMMITTER_DATE=2024-03-03T10:00:00Z")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git commit: %v\n%s", err, out)
+	}
+	writeFile(t, dir, "dist/index.html", "built")
+	d, err := Load(context.Background(), filepath.Join(dir, "dist"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	committed, err := d.RepoCommits(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		date string
+		want bool
+	}{
+		{"2024-01-01T10:00:00Z", true},
+		{"2024-02-02T10:00:00Z", true}, // the author's
+		{"2024-03-03T10:00:00Z", true}, // the committer's
+		{"2024-03-03T10:00:01Z", false},
+	} {
+		at, _ := time.Parse(time.RFC3339, tt.date)
+		if got := committed(at.Unix()); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.date, got, tt.want)
 		}
 	}
 }

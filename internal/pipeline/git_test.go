@@ -622,3 +622,62 @@ func TestGuardMTimeLastCommit(t *testing.T) {
 		t.Errorf("the session's sitemap after the commit (%v):\n%s", err, written)
 	}
 }
+
+// TestStampsOfHistory: the pages' heads (an output folder git ignores,
+// built by a generator that prints each page's last commit) give 14 of
+// 24 pages one date, the newest. That date is a commit's of the project's
+// history, which landed 14 sources at once: no build's stamp, and the
+// lint says nothing. The same day a second off, which no commit has, is
+// the build's stamp, as before.
+func TestStampsOfHistory(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	landed := time.Date(2024, 3, 23, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name  string
+		shift time.Duration // of the 14 pages' date from the commit's
+		dated int
+	}{
+		{"a commit's date", 0, 24},
+		{"no commit's date", time.Second, 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := t.TempDir()
+			sc := &siteChanger{t: t, root: repo}
+			sc.write(".gitignore", "/public/\n", time.Now())
+			gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
+			page := func(i int, date time.Time) {
+				sc.write(fmt.Sprintf("src/p%02d.md", i), "p", time.Now())
+				sc.write(fmt.Sprintf("public/p%02d.html", i), `<title>p</title><meta property="article:modified_time" content="`+date.Format(time.RFC3339)+`">`, time.Now())
+			}
+			commit := func(date time.Time) {
+				gitRun(t, repo, date.Format(time.RFC3339), "add", "-A")
+				gitRun(t, repo, date.Format(time.RFC3339), "commit", "-q", "-m", "p")
+			}
+			for i := 14; i < 24; i++ {
+				date := time.Date(2024, 1, 2+i, 0, 0, 0, 0, time.UTC)
+				page(i, date)
+				commit(date)
+			}
+			for i := range 14 {
+				page(i, landed.Add(tc.shift))
+			}
+			commit(landed) // fourteen at once
+			res, ev, err := run(t, Options{Root: filepath.Join(repo, "public"), Heads: Heads{Read: true},
+				Map: mapping.Options{LastMod: []mapping.LastModSource{mapping.LastModMeta, mapping.LastModGit}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := datedURLs(res); n != tc.dated {
+				t.Errorf("%d URLs dated, want %d; warnings %q", n, tc.dated, ev.warns)
+			}
+			stamped := slices.ContainsFunc(ev.warns, func(w string) bool {
+				return strings.Contains(w, "build's time") || strings.Contains(w, "look like build times")
+			})
+			if stamped != (tc.dated < 24) {
+				t.Errorf("warnings %q; want one of the build's time: %v", ev.warns, tc.dated < 24)
+			}
+		})
+	}
+}

@@ -26,17 +26,22 @@ import (
 // output dates by its build), but in
 // a shallow clone, whose oldest commit dates every file it holds; and one
 // the generator's sitemaps give when the generator dates by that history
-// (Options.GeneratorDates). Those pages count among the URLs, not for
-// the day.
-func (b *builder) lintLastMod() {
+// (Options.GeneratorDates); and a head's or the generator's date that is
+// a commit's of the project's history (historyDates: VitePress's with a
+// sitemap.transformItems), asked of git only when the lint would warn.
+// Those pages count among the URLs, not for the day.
+func (b *builder) lintLastMod(ctx context.Context) {
 	trueGit := b.git != nil && !b.git.Shallow()
 	trueSitemap := b.trustsSitemap()
+	var history func(int64) bool
 	own := func(idx int32, r *record) bool {
 		switch recSources[r.src] {
 		case mapping.LastModGit:
 			return !trueGit || b.recs.isBuiltGit(idx)
 		case mapping.LastModSitemap:
-			return !trueSitemap
+			return !trueSitemap && (history == nil || !history(r.lastmod))
+		case mapping.LastModMeta:
+			return history == nil || !history(r.lastmod)
 		}
 		return true
 	}
@@ -46,6 +51,14 @@ func (b *builder) lintLastMod() {
 	day, most, n := b.topDay(own, true)
 	if !looksStamped(most, n) {
 		return
+	}
+	// A head's or the generator's date that a commit of the project's
+	// history gives is the page's history, however many pages share it:
+	// asked of git only now, when the lint would warn.
+	if history = b.historyDates(ctx); history != nil {
+		if day, most, n = b.topDay(own, true); !looksStamped(most, n) {
+			return
+		}
 	}
 	var top mapping.LastModSource
 	for src, c := range b.res.LastMod {
@@ -253,7 +266,7 @@ func (b *builder) mtimesDropped(only map[string]bool) int {
 // leaves the modification times out too (stampsMTime). It is judged again
 // on every write of a Session, as a fresh build would judge the same
 // pages, and said the first time, once for both sources.
-func (b *builder) guardStamps() {
+func (b *builder) guardStamps(ctx context.Context) {
 	recs := &b.recs
 	recs.trustSitemap = b.trustsSitemap()
 	was, wasDay, wasMTime := recs.stamps, recs.stampDay, b.stampsMTime
@@ -261,15 +274,15 @@ func (b *builder) guardStamps() {
 	b.res.Stamps -= b.setStamps
 	b.setStamps = 0
 	n := recs.Len()
-	day, most, ok := b.stampDay(false)
-	withMTime := false
-	if !ok && b.opts.GuardMTime {
-		if day, _, ok = b.stampDay(true); ok {
-			// The heads' dates of that day are the build's stamps, and
-			// so are the files' times: most counts the former. With
-			// none of the former, the files' times are guardMTime's.
-			most, withMTime = b.stampableOn(day), true
-			ok = most > 0
+	recs.history = nil
+	day, most, withMTime, ok := b.setStampDay()
+	if ok {
+		// A date a commit of the project's history gives is no build's
+		// stamp, however many pages share its day (a translation that
+		// landed in one commit, which VitePress dates its sitemap by):
+		// asked of git only now, when the rule would find stamps.
+		if recs.history = b.historyDates(ctx); recs.history != nil {
+			day, most, withMTime, ok = b.setStampDay()
 		}
 	}
 	if !ok {
@@ -289,10 +302,47 @@ func (b *builder) guardStamps() {
 	b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
 }
 
+// setStampDay is the set's rule of guardStamps: the day of the build's
+// stamps, how many URLs the heads' or the generator's dates of that day
+// date, whether the files' times count with them, and whether there is
+// such a day.
+func (b *builder) setStampDay() (day int64, most int, withMTime, ok bool) {
+	day, most, ok = b.stampDay(false)
+	if !ok && b.opts.GuardMTime {
+		if day, _, ok = b.stampDay(true); ok {
+			// The heads' dates of that day are the build's stamps, and
+			// so are the files' times: most counts the former. With
+			// none of the former, the files' times are guardMTime's.
+			most, withMTime = b.stampableOn(day), true
+			ok = most > 0
+		}
+	}
+	return day, most, withMTime, ok
+}
+
+// historyDates returns whether a date (Unix seconds) is the author's or
+// the committer's date of a commit of the project's git history
+// (gitdates.Dates.RepoCommits, one git log): a date a template or the
+// generator took from the history of the pages' sources. nil without a
+// history to ask, and in a shallow clone, whose oldest commit dates every
+// file it holds as a checkout does.
+func (b *builder) historyDates(ctx context.Context) func(int64) bool {
+	if b.git == nil || b.git.Shallow() {
+		return nil
+	}
+	committed, err := b.git.RepoCommits(ctx)
+	if err != nil {
+		return nil
+	}
+	return committed
+}
+
 // stampDay returns the day (Unix days) on which most listed URLs have a
 // lastmod from a source a build may stamp (with mtime, the modification
 // times too), how many have it, and whether that is the build's stamp:
-// looksStamped, and no such date more than a day later.
+// looksStamped, and no such date more than a day later. A date a commit
+// of the project's history gives (records.history) is not counted, and
+// is one the build came after.
 func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	recs := &b.recs
 	// Counted in parts at once (inParts), each in an array of the days
@@ -313,6 +363,9 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 			}
 			d := unixDay(r.lastmod)
 			last = max(last, d)
+			if recs.stampable(r.src) && !recs.stampableAt(r.src, r.lastmod) {
+				continue // a commit's date: no stamp, and the build came after it
+			}
 			if counts == nil {
 				counts, first = new([dayCounts]int32), d-dayCounts/2
 			}
@@ -359,7 +412,7 @@ func (b *builder) stampableOn(day int64) int {
 		mine := 0
 		for _, idx := range b.recs.order[lo:hi] {
 			r := b.recs.rec(idx)
-			if r.lastmod != noLastMod && b.recs.stampable(r.src) && unixDay(r.lastmod) == day {
+			if r.lastmod != noLastMod && b.recs.stampableAt(r.src, r.lastmod) && unixDay(r.lastmod) == day {
 				mine++
 			}
 		}

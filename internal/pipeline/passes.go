@@ -118,8 +118,8 @@ var passes = []pass{
 		b.judgeRobots(a.only)
 		return nil
 	}},
-	{name: "build stamps", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
-		b.guardStamps()
+	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) error {
+		b.guardStamps(ctx)
 		b.judgeSiteWide() // of the dates that are no build's stamp
 		return nil
 	}},
@@ -169,8 +169,8 @@ var passes = []pass{
 		}
 		return nil
 	}},
-	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, _ context.Context, _ passArgs) error {
-		b.lintLastMod() // it reads the de-duplicated order
+	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) error {
+		b.lintLastMod(ctx) // it reads the de-duplicated order
 		b.warnOneCanonical()
 		return nil
 	}},

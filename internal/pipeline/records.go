@@ -151,6 +151,11 @@ type records struct {
 	// trustSitemap says the generator's sitemaps date pages by their
 	// sources' history (builder.trustsSitemap): their dates are no stamp.
 	trustSitemap bool
+	// history, when set, reports whether a date (Unix seconds) is a
+	// commit's of the project's history (builder.historyDates): a date a
+	// template or a generator took from it, no build's stamp. guardStamps
+	// sets it when the set's rule would find stamps without it.
+	history func(int64) bool
 	// In the output of a generator that leaves old files in place
 	// (builder.keepsOldOutput), mtimes are the modification times of the
 	// listed pages' files (Unix nanoseconds, by record index; noMTime for
@@ -694,7 +699,7 @@ func (s *records) passedOver(idx int32) bool {
 // source on the day the set's rule found to be the build's stamp.
 func (s *records) stamped(idx int32) bool {
 	r := s.rec(idx)
-	return s.stamps && r.lastmod != noLastMod && s.stampable(r.src) && unixDay(r.lastmod) == s.stampDay
+	return s.stamps && r.lastmod != noLastMod && s.stampableAt(r.src, r.lastmod) && unixDay(r.lastmod) == s.stampDay
 }
 
 // setBuiltGit records whether the git lastmod of the record at idx is
@@ -724,6 +729,13 @@ func (s *records) isBuiltGit(idx int32) bool {
 // but the generator's sitemaps when they are trusted (trustSitemap).
 func (s *records) stampable(src uint8) bool {
 	return mapping.Stampable(recSources[src]) && !(s.trustSitemap && recSources[src] == mapping.LastModSitemap)
+}
+
+// stampableAt reports whether the date t (Unix seconds) from the source
+// src may be a build's stamp: src is stampable, and t is no date of a
+// commit of the project's history (history).
+func (s *records) stampableAt(src uint8, t int64) bool {
+	return s.stampable(src) && (s.history == nil || !s.history(t))
 }
 
 // source returns the source of the lastmod of the record at idx as

@@ -149,7 +149,7 @@ func (b *builder) judgeSiteWide() {
 // (every one when one), and the newest date a page's own source gives.
 func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest int64) {
 	recs := &b.recs
-	if recs.stamps && unixDay(key.date) == recs.stampDay {
+	if recs.stamps && unixDay(key.date) == recs.stampDay && recs.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
 		return // the build's stamps, which guardStamps said
 	}
 	names := recs.metaNames[key.group-1]
