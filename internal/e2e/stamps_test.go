@@ -461,7 +461,8 @@ func TestHugoRecentDateNoStamp(t *testing.T) {
 // sources committed. The files' times are the build's, and no page is
 // dated by them, however few the pages: written within a minute of one
 // another, or after the last commit; --explain says which. A site whose
-// files were edited by hand over months keeps its files' times.
+// files were edited by hand over months keeps its files' times, and so
+// does a small folder outside git.
 func TestSmallSiteBuildTimes(t *testing.T) {
 	needTool(t, "git")
 	src := t.TempDir()
@@ -504,8 +505,8 @@ func TestSmallSiteBuildTimes(t *testing.T) {
 	}
 
 	log := lastmods("built before the commit", 0)
-	wantOutput(t, log, "lastmod: 7 none (file times look like a build's", "7 of 7 URLs have a modification time that a build, a copy or a checkout wrote")
-	explain("built before the commit", "not a lastmod: written within a minute, as 7 of the 7 pages dated by their files' times were")
+	wantOutput(t, log, "lastmod: 7 none (file times look like a build's", "7 of 7 URLs have file times that a build, a copy or a checkout wrote (written within a minute of one another, at ")
+	explain("built before the commit", "not a lastmod: written within a minute of one another, 7 of the 7 pages dated by file times, at ")
 
 	// Built after the commit, the pages written over forty minutes.
 	os.RemoveAll(filepath.Join(src, ".git"))
@@ -534,4 +535,14 @@ func TestSmallSiteBuildTimes(t *testing.T) {
 	if strings.Contains(log, "warning") {
 		t.Errorf("edited by hand: a warning:\n%s", log)
 	}
+	// No git, the files written at once: outside git their times are
+	// their only dates (a site copied with its times has them all true),
+	// and a set this small is not judged.
+	at := time.Date(2024, 5, 1, 9, 30, 0, 0, time.UTC)
+	for _, p := range paths {
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lastmods("written at once, outside git", 7)
 }

@@ -603,15 +603,19 @@ func TestGuardMTimeLastCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameAsRun(t, "start", opts, dist)
+	step := func(name string, paths []string, want map[string]string) {
+		t.Helper()
+		if _, err := s.Update(context.Background(), paths, nil); err != nil {
+			t.Fatal(err)
+		}
+		sameAsRun(t, name, opts, dist)
+		dates(name, want)
+	}
 	// A later commit: every file is older than it, and their times are
 	// spread out: each keeps its time.
 	sc.write("src.md", "the source, again", time.Now())
 	commit("2024-07-01T00:00:00Z")
-	if _, err := s.Update(context.Background(), GitWatched(context.Background(), opts), nil); err != nil {
-		t.Fatal(err)
-	}
-	sameAsRun(t, "a later commit", opts, dist)
-	dates("a later commit", map[string]string{
+	step("a later commit", GitWatched(context.Background(), opts), map[string]string{
 		"https://example.com/":           "2024-03-01T10:00:00Z",
 		"https://example.com/old.html":   "2024-04-01T10:00:00Z",
 		"https://example.com/new.html":   "2024-06-01T10:00:00Z",
@@ -621,6 +625,20 @@ func TestGuardMTimeLastCommit(t *testing.T) {
 	if err != nil || strings.Count(string(written), "<lastmod>") != 4 {
 		t.Errorf("the session's sitemap after the commit (%v):\n%s", err, written)
 	}
+	// Three pages built again at once, before the last commit: their
+	// times are the build's; the fourth keeps its own.
+	var rebuilt []string
+	for i, p := range []string{"index.html", "new.html", "newer.html"} {
+		at := time.Date(2024, 6, 30, 12, 0, i, 0, time.UTC)
+		dc.write(p, "<title>again</title>", at)
+		rebuilt = append(rebuilt, filepath.Join(dist, p))
+	}
+	step("a build before the commit", rebuilt, map[string]string{
+		"https://example.com/":           "",
+		"https://example.com/old.html":   "2024-04-01T10:00:00Z",
+		"https://example.com/new.html":   "",
+		"https://example.com/newer.html": "",
+	})
 }
 
 // TestStampsOfHistory: the pages' heads (an output folder git ignores,

@@ -104,19 +104,19 @@ func (b *builder) trustsSitemap() bool {
 //   - when more than half of the URLs, and at least lintMinURLs, have one
 //     on one day (the lint's rule), or when guardStamps counted the files'
 //     times with the heads' dates (stampsMTime): every file's time;
-//   - when it is after the last commit of the history git read for the
-//     pages (gitdates.Dates.LastCommit): the file was written since, by a
-//     build, a copy or a checkout, or by an edit not committed yet, which
-//     the commit will date; a file older than the last commit keeps its
-//     time;
-//   - when more than half of the pages dated by their files' times, and at
-//     least two, were written within mtimeBurst of each other, as a build
-//     or a copy writes files and a hand seldom does: those pages' times
-//     (this is the rule for a folder outside git, and for a build run
-//     before the last commit).
+//   - in a git work tree, when it is after the last commit of the
+//     history git read for the pages (gitdates.Dates.LastCommit): the
+//     file was written since, by a build, a copy or a checkout, or by an
+//     edit not committed yet, which the commit will date; a file older
+//     than the last commit keeps its time;
+//   - in a git work tree, when more than half of the pages dated by their
+//     files' times, and at least two, were written within mtimeBurst of
+//     each other, as a build or a copy writes files and a hand seldom does:
+//     those pages' times (a build run before the last commit).
 //
 // Files edited by hand over months keep their times: they are older than
-// the last commit, or spread out. It is judged again on every write of a
+// the last commit, or spread out. Outside git only the first rule
+// judges (mtimeRules says why). It is judged again on every write of a
 // Session: the same pages give the same sitemap as a fresh build. only,
 // in an update, are the paths of the pages it read again, whose counts
 // Result.LastMod holds.
@@ -147,8 +147,43 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 	case st.all:
 		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
 	default:
-		b.warn("", fmt.Errorf("%d of %d URLs have a modification time that a build, a copy or a checkout wrote, not an edit: %s; left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", b.mtimesDropped(nil), n, st.why(), b.undatedFix()))
+		b.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", b.mtimesDropped(nil), n, st.why(false), b.undatedFix()))
 	}
+}
+
+// mtimeStamps says which modification times are a build's, a copy's or
+// a checkout's, not a lastmod (guardMTime): every one, by the set's rule
+// of the day; those after the sources' last commit; those of the files
+// written within one burst. The zero value leaves out none.
+type mtimeStamps struct {
+	all bool
+	// afterCommit leaves out the times after commit (Unix seconds).
+	afterCommit bool
+	commit      int64
+	// burst leaves out the times from first to last (Unix seconds),
+	// both included: inBurst of the of pages dated by their files'
+	// times were written then.
+	burst       bool
+	first, last int64
+	inBurst, of int
+}
+
+// drops reports whether the modification time t (Unix seconds) is left
+// out.
+func (m mtimeStamps) drops(t int64) bool {
+	return m.all || m.afterCommit && t > m.commit || m.burst && m.first <= t && t <= m.last
+}
+
+// any reports whether m leaves out any time.
+func (m mtimeStamps) any() bool { return m.all || m.afterCommit || m.burst }
+
+// unixDay returns the day (Unix days, UTC) of the Unix time t.
+func unixDay(t int64) int64 {
+	d := t / 86400
+	if t%86400 < 0 {
+		d--
+	}
+	return d
 }
 
 // mtimeBurst is how close the files' times of most pages dated by them
@@ -157,10 +192,16 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 // messages say "a minute").
 const mtimeBurst = time.Minute
 
-// mtimeRules returns the rules of guardMTime that judge each file's time:
-// after the last commit, and within one burst.
+// mtimeRules returns the rules of guardMTime that judge each file's time
+// in a git work tree: after the last commit, and within one burst.
+// Outside git a folder's times are its only dates, true for a site kept
+// by hand or copied with its times (rsync -a, tar, zip): none is judged
+// here, and only the rule of the day judges the set.
 func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 	var st mtimeStamps
+	if b.git == nil {
+		return st
+	}
 	recs := &b.recs
 	var times []int64
 	for _, idx := range recs.order {
@@ -172,10 +213,8 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 		return st
 	}
 	slices.Sort(times)
-	if b.git != nil {
-		if c, err := b.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
-			st.afterCommit, st.commit = true, c.Unix()
-		}
+	if c, err := b.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
+		st.afterCommit, st.commit = true, c.Unix()
 	}
 	// Every window of mtimeBurst that holds more than half of the times
 	// holds their median: together they make one span.
@@ -199,8 +238,9 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 	return st
 }
 
-// why says why m leaves out the times it leaves out, when not all.
-func (m mtimeStamps) why() string {
+// why says why m leaves out the times it leaves out, when not all; with
+// counts, how many pages' files were written in the burst.
+func (m mtimeStamps) why(counts bool) string {
 	var why []string
 	if m.afterCommit {
 		why = append(why, "written after the last commit, "+rfc3339(m.commit))
@@ -210,7 +250,10 @@ func (m mtimeStamps) why() string {
 		if m.last != m.first {
 			at = "from " + rfc3339(m.first) + " to " + rfc3339(m.last)
 		}
-		why = append(why, fmt.Sprintf("written within a minute, as %d of the %d pages dated by their files' times were (%s)", m.inBurst, m.of, at))
+		if counts {
+			at = fmt.Sprintf("%d of the %d pages dated by file times, %s", m.inBurst, m.of, at)
+		}
+		why = append(why, "written within a minute of one another, "+at)
 	}
 	return strings.Join(why, "; ")
 }
@@ -223,7 +266,7 @@ func (m mtimeStamps) whyOf(t int64) string {
 	one := m
 	one.afterCommit = m.afterCommit && t > m.commit
 	one.burst = m.burst && m.first <= t && t <= m.last
-	return one.why()
+	return one.why(true)
 }
 
 // rfc3339 formats the Unix time t in UTC.

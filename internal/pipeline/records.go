@@ -761,41 +761,6 @@ func (s *records) dropsNext(n nextLastMod) bool {
 	return recSources[n.src] == mapping.LastModMTime && s.mtimeStamps.drops(n.lastmod)
 }
 
-// mtimeStamps says which modification times are a build's, a copy's or
-// a checkout's, not a lastmod (guardMTime): every one, by the set's rule
-// of the day; those after the sources' last commit; those of the files
-// written within one burst. The zero value leaves out none.
-type mtimeStamps struct {
-	all bool
-	// afterCommit leaves out the times after commit (Unix seconds).
-	afterCommit bool
-	commit      int64
-	// burst leaves out the times from first to last (Unix seconds),
-	// both included: inBurst of the of pages dated by their files'
-	// times were written then.
-	burst       bool
-	first, last int64
-	inBurst, of int
-}
-
-// drops reports whether the modification time t (Unix seconds) is left
-// out.
-func (m mtimeStamps) drops(t int64) bool {
-	return m.all || m.afterCommit && t > m.commit || m.burst && m.first <= t && t <= m.last
-}
-
-// any reports whether m leaves out any time.
-func (m mtimeStamps) any() bool { return m.all || m.afterCommit || m.burst }
-
-// unixDay returns the day (Unix days, UTC) of the Unix time t.
-func unixDay(t int64) int64 {
-	d := t / 86400
-	if t%86400 < 0 {
-		d--
-	}
-	return d
-}
-
 // Len returns the number of records (after sort and dedup, of URLs).
 func (s *records) Len() int { return len(s.order) }
 
