@@ -11,11 +11,12 @@
 //
 // [Mapper.Map] leaves a page out, in this order, when it is an error page
 // (404.html …), when its URL path (from a generator) climbs above the base
-// URL, when its URL is too long for the protocol, when its head
-// says noindex (robots or googlebot), when the host serves it with
-// X-Robots-Tag noindex, when it is a redirect stub (an instant meta
-// refresh elsewhere), or when its canonical URL is another page of the
-// site or on another host. A canonical that names the page in another
+// URL, when a host's rule serves it as an error page with status 404 (see
+// [host.Redirects.ErrorPage]), when its URL is too long for the protocol,
+// when its head says noindex (robots or googlebot), when the host serves
+// it with X-Robots-Tag noindex, when it is a redirect stub (an instant
+// meta refresh elsewhere), or when its canonical URL is another page of
+// the site or on another host. A canonical that names the page in another
 // form (a trailing slash, index.html, or .html under a clean URL) becomes
 // the page's URL. Each part but the URL's place and length can be switched
 // off in [Options] (X-Robots-Tag by leaving Hosts nil). What cannot be
@@ -114,7 +115,8 @@ type Options struct {
 	// link's form is taken.
 	StyleGiven bool
 	// Redirects are the platform's redirect rules, nil for none: a page
-	// listed at a URL one of them redirects gets a warning.
+	// listed at a URL one of them redirects gets a warning, and the page
+	// a rule serves with status 404 is an error page.
 	Redirects *host.Redirects
 	// LastMod lists the sources of lastmod in order; the first that knows
 	// a page's date wins. Empty means DefaultLastMod.
@@ -510,6 +512,12 @@ func (m *Mapper) Map(p Page) Decision {
 		canonical = h.Canonical
 	}
 	d.URL.Loc, d.Form = m.joinAs(urlPath, canonical), form
+	if !m.opts.KeepErrorPages {
+		if r, ok := m.opts.Redirects.ErrorPage(d.URL.Loc); ok {
+			d.Skip, d.Because = ErrorPage, fmt.Sprintf("the host serves it as the error page of %s, with status 404 (%s)", diag.Excerpt(r.From), r.Where)
+			return d
+		}
+	}
 	if sitemap.CheckLoc(d.URL.Loc) != nil {
 		d.Skip = LocTooLong
 		d.Because = fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(d.URL.Loc), sitemap.MaxLocLength)

@@ -213,6 +213,31 @@ func TestHostRules(t *testing.T) {
 	}
 }
 
+// A page a host's rule serves with status 404 is an error page, named
+// with the rule's file and line; KeepErrorPages keeps it.
+func TestHostErrorPages(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "netlify.toml"), []byte("[[redirects]]\n  from = \"/de/*\"\n  to = \"/de/404\"\n  status = 404\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rules, _, err := host.LoadRedirects(true, limits.Default, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := New(Options{BaseURL: "https://example.com/", Redirects: rules})
+	d := m.Map(Page{File: walker.File{Path: "de/404/index.html"}, Head: head(t, `<title>Nicht gefunden</title>`)})
+	if want := "the host serves it as the error page of /de/*, with status 404 (" + filepath.Join(dir, "netlify.toml") + ":1)"; d.Skip != ErrorPage || d.Because != want {
+		t.Errorf("skip %q because %q; want %q because %q", d.Skip, d.Because, ErrorPage, want)
+	}
+	if d := m.Map(Page{File: walker.File{Path: "de/about/index.html"}}); d.Skip != "" {
+		t.Errorf("de/about/ skipped: %q", d.Skip)
+	}
+	keep, _ := New(Options{BaseURL: "https://example.com/", Redirects: rules, KeepErrorPages: true})
+	if d := keep.Map(Page{File: walker.File{Path: "de/404/index.html"}}); d.Skip != "" {
+		t.Errorf("KeepErrorPages: skipped %q", d.Skip)
+	}
+}
+
 func TestNormalizeURL(t *testing.T) {
 	bu, err := url.Parse("https://example.com/docs/")
 	if err != nil {

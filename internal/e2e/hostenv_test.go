@@ -7,6 +7,7 @@ package e2e
 // header rules of netlify.toml's [[headers]].
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
@@ -148,5 +149,48 @@ func TestVitePressNetlifyTOMLNoIndex(t *testing.T) {
 				t.Errorf("--verbose does not say %q:\n%s", want, r.stderr)
 			}
 		})
+	}
+}
+
+// TestEleventyNetlifyErrorPages builds a copy of testdata/eleventy with
+// a language folder each for German and English, each with its own 404
+// page (de/404.md, written to /de/404/), that netlify.toml serves as the
+// error page of the language's paths ([[redirects]] from = "/de/*" to =
+// "/de/404" status = 404), as eleventy-i18n does: plain sitemapgen
+// leaves both out as error pages, counts them so, and --explain names
+// the rule's file and line; the languages' other pages are listed.
+func TestEleventyNetlifyErrorPages(t *testing.T) {
+	src := nodeProject(t, "eleventy", "_data", "_includes", "index.md", "eleventy.config.js", "package.json")
+	page := "---\nlayout: base.njk\ntitle: %s\n---\n# %s\n"
+	rule := "[[redirects]]\n  from = \"/%s/*\"\n  to = \"/%s/404\"\n  status = 404\n\n"
+	for name, data := range map[string]string{
+		".gitignore":   "node_modules\n_site\n",
+		"de/index.md":  fmt.Sprintf(page, "Start", "Start"),
+		"de/404.md":    fmt.Sprintf(page, "Nicht gefunden", "Nicht gefunden"),
+		"en/index.md":  fmt.Sprintf(page, "Home", "Home"),
+		"en/404.md":    fmt.Sprintf(page, "Not found", "Not found"),
+		"netlify.toml": "[build]\n  publish = \"_site\"\n\n" + fmt.Sprintf(rule, "de", "de") + fmt.Sprintf(rule, "en", "en"),
+	} {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), data)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	eleventyBuild(t, src)
+	site := filepath.Join(src, "_site")
+	const base = "https://example.com/"
+	for _, p := range []string{"de/404/index.html", "en/404/index.html"} {
+		if _, err := os.Stat(filepath.Join(site, filepath.FromSlash(p))); err != nil {
+			t.Fatalf("the fixture's premise: Eleventy wrote no %s: %v", p, err)
+		}
+	}
+	ours, log := zeroConfig(t, src, site, base, "sources . (Eleventy's input folder)")
+	if got, want := slices.Sorted(maps.Keys(ours)), []string{base, base + "de/", base + "en/"}; !slices.Equal(got, want) {
+		t.Errorf("listed %q, want %q", got, want)
+	}
+	if !strings.Contains(log, "2 error pages") {
+		t.Errorf("the summary does not count 2 error pages:\n%s", log)
+	}
+	x := mustRun(t, src, "--explain", "/de/404/").stdout
+	if want := "the host serves it as the error page of /de/*, with status 404 (netlify.toml:4)"; !strings.Contains(x, want) {
+		t.Errorf("--explain /de/404/ does not say %q:\n%s", want, x)
 	}
 }

@@ -57,6 +57,13 @@ package host
 // Matching rules that answer with something other than a redirect (a 200
 // rewrite or proxy, a 404) still answer: the rules after them do not apply
 // to that URL.
+//
+// A Netlify rule with status 404 serves its target as the error page of
+// the paths it matches ("/de/* /de/404 404": a missing page under /de/
+// gets /de/404's content with status 404). That target is the host's
+// error page, as 404.html is: [Redirects.ErrorPage] names it. Cloudflare
+// Pages takes no such status (its rules redirect, or rewrite with 200;
+// its error page is the nearest 404.html), nor do Vercel's redirects.
 
 import (
 	"bytes"
@@ -82,6 +89,10 @@ type Redirects struct {
 	rules []redirectRule
 	once  sync.Once
 	index *ruleIndex // made by the first Match
+	// errorPages are the rules that serve a page as the error page, by
+	// the page's path (errorPagePath); made by the first ErrorPage.
+	errorOnce  sync.Once
+	errorPages map[string][]int
 }
 
 // Redirect is a rule that answers a request with a redirect.
@@ -103,6 +114,7 @@ const (
 type redirectRule struct {
 	chain    int
 	where    diag.Pos
+	from     string         // the paths it matches, as the rule writes them
 	host     string         // "" for any host
 	re       *regexp.Regexp // matches the path
 	slash    bool           // the path matches with or without its trailing slash (Netlify)
@@ -112,6 +124,10 @@ type redirectRule struct {
 	to       string
 	status   int
 	shadowed bool // a file the site serves wins over the rule
+	// errorPage says the rule serves to as the error page: status 404,
+	// rules run as Netlify runs them (shadowing), to a path of the site
+	// with no placeholder.
+	errorPage bool
 }
 
 // redirectSources are the files LoadRedirects reads in each folder, in the
@@ -237,6 +253,87 @@ func (r *Redirects) match(loc string, served bool) (Redirect, bool) {
 		return Redirect{Where: ru.where.String(), To: ru.target(matched), Status: ru.status}, true
 	}
 	return Redirect{}, false
+}
+
+// ErrorRule is a rule that serves a page as the host's error page.
+type ErrorRule struct {
+	Where string // "netlify.toml:40", "public/_redirects:3"
+	From  string // the paths it answers, as the rule writes them: "/de/*"
+}
+
+// ErrorPages returns the number of rules that serve a page as the error
+// page (see [Redirects.ErrorPage]).
+func (r *Redirects) ErrorPages() int {
+	n := 0
+	if r != nil {
+		for _, ru := range r.rules {
+			if ru.errorPage {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// ErrorPage reports the first rule that serves the page at loc (an
+// absolute URL) as the host's error page: a Netlify rule with status 404
+// whose to is loc's path ("/de/* /de/404 404" for
+// https://example.org/de/404/). The two paths are compared as Netlify
+// serves a file: with or without a trailing slash, index.html or .html.
+// A rule limited to a host names the page on that host alone.
+func (r *Redirects) ErrorPage(loc string) (ErrorRule, bool) {
+	if r == nil || len(r.rules) == 0 {
+		return ErrorRule{}, false
+	}
+	r.errorOnce.Do(func() {
+		for i, ru := range r.rules {
+			if ru.errorPage {
+				if r.errorPages == nil {
+					r.errorPages = map[string][]int{}
+				}
+				p := ru.to
+				if dec, err := url.PathUnescape(p); err == nil {
+					p = dec
+				}
+				p = errorPagePath(p)
+				r.errorPages[p] = append(r.errorPages[p], i)
+			}
+		}
+	})
+	if r.errorPages == nil {
+		return ErrorRule{}, false
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		return ErrorRule{}, false
+	}
+	for _, i := range r.errorPages[errorPagePath(u.Path)] {
+		ru := &r.rules[i]
+		if ru.host == "" || strings.EqualFold(ru.host, u.Host) {
+			return ErrorRule{Where: ru.where.String(), From: ru.from}, true
+		}
+	}
+	return ErrorRule{}, false
+}
+
+// errorPagePath returns the path p (decoded) in the one form every name
+// of its file takes: without a trailing slash, index.html or .html
+// ("/de/404/", "/de/404/index.html", "/de/404.html": "/de/404").
+func errorPagePath(p string) string {
+	p = strings.TrimSuffix(p, "/")
+	for _, suffix := range []string{"/index.html", "/index.htm", ".html", ".htm"} {
+		if q, ok := strings.CutSuffix(p, suffix); ok {
+			return q
+		}
+	}
+	return p
+}
+
+// isErrorTarget reports whether to, the target of a rule with status
+// 404, is a page of the site that the rule serves whatever the path
+// asked: a path with no placeholder (":splat", ":name") and no query.
+func isErrorTarget(to string) bool {
+	return strings.HasPrefix(to, "/") && !strings.ContainsAny(to, ":?#")
 }
 
 func isRedirectStatus(status int) bool {
@@ -413,13 +510,15 @@ func netlifyRule(from, to string, status int, force, shadowing bool) (redirectRu
 		p = u.Path
 	}
 	ru := redirectRule{
-		chain:    netlifyChain,
-		host:     host,
-		re:       re,
-		slash:    true,
-		to:       to,
-		status:   status,
-		shadowed: shadowing && !force,
+		chain:     netlifyChain,
+		from:      from,
+		host:      host,
+		re:        re,
+		slash:     true,
+		to:        to,
+		status:    status,
+		shadowed:  shadowing && !force,
+		errorPage: status == 404 && shadowing && isErrorTarget(to),
 	}
 	ru.capture, ru.params, ru.groups = netlifyCaptures(p)
 	return ru, nil

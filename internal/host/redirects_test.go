@@ -582,6 +582,7 @@ func FuzzRedirects(f *testing.F) {
 	f.Add([]byte(redirectsFile), []byte("[[redirects]]\nfrom = \"/a/*\"\nto = \"/b/:splat\"\nforce = true\n"), []byte(`{"redirects":[{"source":"/docs/:path*","destination":"/m/:path*"}]}`))
 	f.Add([]byte("/a id=:id /b 301! Country=x\n/* 200\n"), []byte("redirects = [{from = \"/x\", status = \"abc\"}]"), []byte(`{"redirects":[{"source":"/:a(\\d+)?/(.*)+","destination":"/:a","has":[]}]}`))
 	f.Add([]byte("https://h/:x/* /:x/:splat 302\n"), []byte("[[redirects]]\nfrom = 3\n"), []byte(`{"redirects":{}}`))
+	f.Add([]byte("/a/* /a/b 404\n"), []byte("[[redirects]]\nfrom = \"/x/*\"\nto = \"/x/y/index.html\"\nstatus = 404\n"), []byte(`{}`))
 	f.Fuzz(func(t *testing.T, redirects, netlify, vercel []byte) {
 		defer fuzzbound.Check(t)()
 		dir := t.TempDir()
@@ -607,6 +608,9 @@ func FuzzRedirects(f *testing.F) {
 			for _, loc := range []string{"https://example.com/", "https://example.com/a/b", "https://example.com/a/b/", "https://h/x/y", "http://example.com/%zz", "/relative"} {
 				if m, ok := r.Match(loc); ok && (m.Where == "" || !isRedirectStatus(m.Status)) {
 					t.Errorf("Match(%s) = %+v", loc, m)
+				}
+				if e, ok := r.ErrorPage(loc); ok && (e.Where == "" || !shadowing) {
+					t.Errorf("ErrorPage(%s) = %+v, shadowing %v", loc, e, shadowing)
 				}
 			}
 			// The index leaves out no rule that matches: the paths the
@@ -679,4 +683,56 @@ func TestVercelCapturesNearTheBound(t *testing.T) {
 	}
 	id := strings.Repeat("1", 16000) + strings.Repeat("a", 360)
 	checkMatches(t, r, dir, []redirectCase{{"https://example.com/v/" + id, "vercel.json:1", "/new/" + id, 308}})
+}
+
+// A Netlify rule with status 404 serves its target as the error page of
+// the paths it matches: ErrorPage names that target's page, in every name
+// of its file, on the host a rule limits it to, with shadowing alone (the
+// rules run as Netlify runs them).
+func TestRedirectsErrorPage(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "_redirects", "/fr/*  /fr/404.html  404\n/docs/*  /docs/:splat/404  404\n/es/*  /es/%C3%B1/  404\nhttps://other.example.com/*  /other-404  404\n/x  /elsewhere  301\n")
+	write(t, dir, "netlify.toml", "[[redirects]]\n  from = \"/de/*\"\n  to = \"/de/404\"\n  status = 404\n\n[[redirects]]\n  from = \"/de/alt/*\"\n  to = \"/de/404\"\n  status = 404\n\n[[redirects]]\n  from = \"/api/*\"\n  to = \"https://api.example.com/404\"\n  status = 404\n")
+	r, warnings := loadRedirects(t, true, dir)
+	if len(warnings) != 0 {
+		t.Fatalf("warnings %q", relWarnings(dir, warnings))
+	}
+	if got := r.ErrorPages(); got != 5 {
+		t.Errorf("ErrorPages() = %d, want 5 (not the one with a placeholder, nor the proxy)", got)
+	}
+	for _, tc := range []struct{ loc, where, from string }{
+		{"https://example.com/de/404/", "netlify.toml:1", "/de/*"}, // the first of the two rules
+		{"https://example.com/de/404", "netlify.toml:1", "/de/*"},
+		{"https://example.com/de/404/index.html", "netlify.toml:1", "/de/*"},
+		{"https://example.com/de/404.html", "netlify.toml:1", "/de/*"},
+		{"https://example.com/fr/404/", "_redirects:1", "/fr/*"},
+		{"https://example.com/es/%C3%B1/", "_redirects:3", "/es/*"},
+		{"https://other.example.com/other-404/", "_redirects:4", "https://other.example.com/*"},
+		{"https://example.com/other-404/", "", ""},  // another host
+		{"https://example.com/de/4044/", "", ""},    // another page
+		{"https://example.com/de/", "", ""},         // the paths it answers are no error page
+		{"https://example.com/docs/a/404/", "", ""}, // a placeholder: no one page
+		{"https://example.com/x/", "", ""},          // a redirect
+		{"https://example.com/elsewhere", "", ""},
+		{"::not a URL", "", ""},
+	} {
+		got, ok := r.ErrorPage(tc.loc)
+		want := ErrorRule{}
+		if tc.where != "" {
+			want = ErrorRule{Where: filepath.Join(dir, tc.where), From: tc.from}
+		}
+		if got != want || ok != (tc.where != "") {
+			t.Errorf("ErrorPage(%s) = %+v, %v; want %+v", tc.loc, got, ok, want)
+		}
+	}
+	// Without shadowing (Cloudflare Pages, Vercel) no rule serves an
+	// error page: Cloudflare takes no status 404.
+	r, _ = loadRedirects(t, false, dir)
+	if got, ok := r.ErrorPage("https://example.com/de/404/"); ok || r.ErrorPages() != 0 {
+		t.Errorf("without shadowing: ErrorPage = %+v, %v; ErrorPages() = %d", got, ok, r.ErrorPages())
+	}
+	var none *Redirects
+	if _, ok := none.ErrorPage("https://example.com/de/404/"); ok || none.ErrorPages() != 0 {
+		t.Error("nil Redirects names an error page")
+	}
 }

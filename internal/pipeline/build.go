@@ -140,7 +140,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		for _, w := range warnings {
 			b.warn("", w)
 		}
-		if rules.Len() > 0 {
+		if rules.Len() > 0 || rules.ErrorPages() > 0 {
 			opts.Map.Redirects = rules
 		}
 	}
