@@ -98,6 +98,55 @@ func TestHugoGitInfoFromNetlifyTOML(t *testing.T) {
 	}
 }
 
+// TestHugoLanguageRenameGitInfo builds a Hugo site in two languages, a
+// contentDir each (content/en, content/ko), whose Korean page was moved
+// within its language's folder by a pure rename (git mv, no change),
+// with GitInfo on by netlify.toml's [build.environment] alone, as
+// helm.sh builds: Hugo's GitInfo dates the page by the move, and so do
+// we (a build that missed the variable dated it by its last change
+// before the move).
+func TestHugoLanguageRenameGitInfo(t *testing.T) {
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	src := filepath.Join(t.TempDir(), "site")
+	const single = "<!doctype html><html><head><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n"
+	for name, body := range map[string]string{
+		".gitignore":                      "public/\n.hugo_build.lock\n",
+		"netlify.toml":                    "[build]\n  command = \"hugo\"\n  publish = \"public\"\n\n[build.environment]\n  HUGO_ENABLEGITINFO = \"true\"\n",
+		"hugo.toml":                       "baseURL = \"" + datesBase + "\"\ndefaultContentLanguage = \"en\"\n[languages.en]\n  contentDir = \"content/en\"\n  weight = 1\n[languages.ko]\n  contentDir = \"content/ko\"\n  weight = 2\n",
+		"layouts/_default/single.html":    single,
+		"layouts/_default/list.html":      single,
+		"content/en/docs/helm/skew.md":    "---\ntitle: Version skew\n---\nSkew.\n",
+		"content/ko/docs/helm/skew.md":    "---\ntitle: Version skew (ko)\n---\nSkew.\n",
+		"content/en/docs/helm/install.md": "---\ntitle: Install\n---\nInstall.\n",
+	} {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), body)
+	}
+	const moved = "2020-09-21T01:45:30Z"
+	commitHistory(t, src, "2020-09-18T02:25:55Z *")
+	if err := os.MkdirAll(filepath.Join(src, "content", "ko", "docs", "topics"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitAt(t, src, moved, "mv", "content/ko/docs/helm/skew.md", "content/ko/docs/topics/skew.md")
+	gitAt(t, src, moved, "commit", "-q", "-m", "move the page")
+	build := exec.Command(hugo, "--quiet")
+	build.Dir, build.Env = src, append(os.Environ(), "HUGO_ENABLEGITINFO=true") // as Netlify builds it
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	public := filepath.Join(src, "public")
+	loc := datesBase + "ko/docs/topics/skew/"
+	theirs := generatorSitemap(t, filepath.Join(public, "ko", "sitemap.xml"))
+	if !sameInstant(theirs[loc], moved) {
+		t.Fatalf("the fixture's premise: Hugo's sitemap dates %s %q, not by the move, %s:\n%v", loc, theirs[loc], moved, theirs)
+	}
+	if r := run(t, src, []string{"HUGO_ENABLEGITINFO="}); r.code != 0 {
+		t.Fatalf("sitemapgen: exit %d\n%s", r.code, r.stderr)
+	}
+	if ours := ourURLs(t, public); !sameInstant(ours[loc], moved) {
+		t.Errorf("%s: our lastmod %q, Hugo's %s (the move)", loc, ours[loc], theirs[loc])
+	}
+}
+
 // TestVitePressNetlifyTOMLNoIndex builds testdata/vitepress with a page
 // of translation notes, docs/_translations/index.md, that netlify.toml
 // serves with X-Robots-Tag: noindex by a [[headers]] table, as
