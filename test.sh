@@ -449,6 +449,7 @@ race_lane() {
     ./internal/htmlhead:FuzzNextRedirect:8300x \
     ./frontmatter:FuzzSource:5000x \
     ./frontmatter:FuzzParseDate:6700x \
+    ./frontmatter:FuzzJavaScript:3300x \
     ./internal/jsconfig:FuzzJSLiterals:8300x \
     ./internal/jsconfig:FuzzLexAgainstTdewolff:10000x \
     ./internal/generator/astro:FuzzProject:800x \

@@ -315,6 +315,7 @@ func (o Options) Fingerprint() [32]byte {
 	}
 	b = appendValue(b, o.LocationFrom)
 	b = appendValue(b, o.RubyTimestamps)
+	b = appendValue(b, o.JavaScript)
 	b = appendValue(b, o.MaxBytes)
 	b = appendValue(b, o.MaxDepth)
 	return sha256.Sum256(b)

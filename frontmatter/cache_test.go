@@ -199,7 +199,7 @@ func TestFingerprintEveryField(t *testing.T) {
 	base := Options{
 		Defaults: map[string]any{"a": 1, "b": []any{"x", 2.5, true}, "c": map[string]any{"d": nil}}, Terms: []string{"series"},
 		ID: true, ExcludeKeys: []string{"hidden"}, LastmodKeys: []string{"lastmod"}, Location: time.FixedZone("X", 3600),
-		LocationFrom: "hugo.toml timeZone", RubyTimestamps: true, MaxBytes: 100, MaxDepth: 10,
+		LocationFrom: "hugo.toml timeZone", RubyTimestamps: true, JavaScript: true, MaxBytes: 100, MaxDepth: 10,
 	}
 	fp := base.Fingerprint()
 	v := reflect.ValueOf(base)

@@ -6,7 +6,9 @@
 //
 // [ReadSource] reads the YAML (--- … ---), TOML (+++ … +++) or JSON ({ … })
 // block at the top of a Markdown, HTML or AsciiDoc source file, as Hugo,
-// Jekyll, Eleventy and Astro write them. github.com/adrg/frontmatter finds
+// Jekyll, Eleventy and Astro write them, and with [Options.JavaScript]
+// Eleventy's JavaScript front matter (---js … ---), whose literal values
+// it reads without running the code (js.go). github.com/adrg/frontmatter finds
 // the block; YAML is decoded with gopkg.in/yaml.v3, TOML with
 // github.com/BurntSushi/toml and JSON with encoding/json, each into generic
 // values from which [Source] picks the keys it knows, so that one value of
@@ -58,8 +60,9 @@ const sourceChunk = 4 << 10
 // counts (in the file's order for YAML and TOML, in byte order of the keys
 // for the members of a nested JSON object).
 type Source struct {
-	// Format is "yaml", "toml" or "json"; "" when the file has no front
-	// matter, or front matter that is never closed.
+	// Format is "yaml", "toml", "json" or "js" (Options.JavaScript); ""
+	// when the file has no front matter, or front matter that is never
+	// closed.
 	Format string
 	// Lastmod is the first of the keys lastmod, last_modified_at,
 	// modified, updated, updatedDate, date, publishDate, pubDate and
@@ -235,6 +238,11 @@ type Options struct {
 	// Location says, as Ruby's YAML and so Jekyll do; a date alone, a
 	// time without seconds and a quoted value are read in Location.
 	RubyTimestamps bool
+	// JavaScript reads front matter that "---js" or "---javascript"
+	// opens, as Eleventy does: the literal values of the variables its
+	// code declares, or of the object literal it is (see js.go). Other
+	// generators read no such front matter.
+	JavaScript bool
 	// MaxBytes is the most bytes read of the file (0: MaxSourceBytes);
 	// MaxDepth the deepest nesting of YAML or TOML front matter taken (0:
 	// limits.MaxDepth, 100): deeper front matter is a Problem, and is not
@@ -273,6 +281,9 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 		if f.Start == delim {
 			format = f
 		}
+	}
+	if format == nil && opts.JavaScript && jsOpening(delim) {
+		format = fm.NewFormat(delim, "---", unmarshalJS)
 	}
 	if format == nil {
 		return src, nil
@@ -515,6 +526,10 @@ func mayOpen(line []byte) bool {
 		}
 		rest := bytes.TrimLeftFunc(line[k:], unicode.IsSpace)
 		if len(rest) == 0 || !utf8.FullRune(rest) {
+			return true
+		}
+		// "---js": a language's name may follow (Options.JavaScript).
+		if k == 3 && f.Start == "---" && jsOpeningStart(rest) {
 			return true
 		}
 	}

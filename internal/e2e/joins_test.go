@@ -308,3 +308,51 @@ func sourcesBefore(t *testing.T, src, site string, at time.Time) {
 		t.Fatal(err)
 	}
 }
+
+// TestEleventyJavaScriptFrontMatter builds a copy of testdata/eleventy
+// with posts whose front matter is JavaScript ("---js"), with Eleventy 3,
+// and runs plain sitemapgen in the project: the literal date of a
+// top-level const (Eleventy 3's form, as helenclx/eleventy-vento writes
+// it) and of an object literal (Eleventy 2's form, with its permalink)
+// date the posts as Eleventy does (its own sitemap template's
+// page.date); a date the code computes (new Date(…)) is not read, a
+// warning names its line, and the post is dated by its last commit.
+func TestEleventyJavaScriptFrontMatter(t *testing.T) {
+	src := nodeProject(t, "eleventy", "_data", "_includes", "index.md", "sitemap.njk", "eleventy.config.js", "package.json")
+	for name, data := range map[string]string{
+		".gitignore":        "node_modules\n_site\n",
+		"posts/fifth.md":    "---js\nconst title = \"Fifth post\";\nconst layout = \"base.njk\";\nconst date = \"2023-01-23\";\n---\n# Fifth post\n",
+		"posts/old-form.md": "---js\n{\n  title: \"Old form\",\n  layout: \"base.njk\",\n  date: \"2022-05-06\",\n  permalink: \"/legacy/old-form/\"\n}\n---\n# Old form\n",
+		"posts/computed.md": "---js\nconst layout = \"base.njk\";\nconst date = new Date(\"2021-02-03T00:00:00Z\");\n---\n# Computed\n",
+	} {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), data)
+	}
+	const committed = "2024-06-01T00:00:00Z"
+	commitHistory(t, src, committed+" *")
+	eleventyBuild(t, src)
+	site := filepath.Join(src, "_site")
+	const base = "https://example.com/"
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	for loc, want := range map[string]string{
+		base + "posts/fifth/":     "2023-01-23T00:00:00Z",
+		base + "legacy/old-form/": "2022-05-06T00:00:00Z",
+		base + "posts/computed/":  "2021-02-03T00:00:00Z",
+	} {
+		if !sameInstant(theirs[loc], want) {
+			t.Fatalf("the fixture's premise: Eleventy dates %s %q, want %s:\n%v", loc, theirs[loc], want, theirs)
+		}
+	}
+	ours, log := zeroConfig(t, src, site, base, "sources . (Eleventy's input folder)")
+	for loc, want := range map[string]string{
+		base + "posts/fifth/":     "2023-01-23T00:00:00Z",
+		base + "legacy/old-form/": "2022-05-06T00:00:00Z",
+		base + "posts/computed/":  committed, // its last commit: the code's date is not read
+	} {
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
+			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
+		}
+	}
+	if want := filepath.Join("posts", "computed.md") + ":3: warning: date: computed by JavaScript, which sitemapgen does not run; not read"; !strings.Contains(log, want) {
+		t.Errorf("the run does not say %q:\n%s", want, log)
+	}
+}

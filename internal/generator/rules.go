@@ -329,6 +329,9 @@ type Reading struct {
 	Drafts bool
 	// ID says the generator takes id (Docusaurus: a doc's URL).
 	ID bool
+	// JavaScript says the generator reads front matter that "---js"
+	// opens (Eleventy): frontmatter.Options.JavaScript.
+	JavaScript bool
 }
 
 // AllFrontMatter is the Reading of a generator that reads all of it.

@@ -203,7 +203,7 @@ func (b *builder) readSource(s *Sources, at *walker.Dir, rel string) (*frontmatt
 // Source is taken (fmcache.go).
 func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRules, o *generator.DateOrder, lim limits.Limits, c *fmCache) (*frontmatter.Source, error) {
 	lim = lim.Or()
-	opts := frontmatter.Options{ID: r.ID, MaxBytes: lim.FrontMatterBytes, MaxDepth: lim.Nesting}
+	opts := frontmatter.Options{ID: r.ID, JavaScript: r.JavaScript, MaxBytes: lim.FrontMatterBytes, MaxDepth: lim.Nesting}
 	if o != nil {
 		opts.LastmodKeys = o.Keys() // the keys its generator reads
 	}

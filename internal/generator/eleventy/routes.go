@@ -85,9 +85,10 @@ func (e *Preset) URLPath(p generator.Page) (string, bool) {
 // FileRules reads every template's front matter, but for drafts:
 // Eleventy gives draft: true no meaning of its own (a project that wants
 // drafts writes a preprocessor that leaves them out of its build), so a
-// page it built is never a draft.
+// page it built is never a draft. Front matter in JavaScript ("---js")
+// is read for its literal values.
 func (e *Preset) FileRules(string) generator.FileRules {
-	return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
+	return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true, JavaScript: true}}
 }
 
 // Rules say where the input folder's templates are, without its

@@ -1,0 +1,329 @@
+package frontmatter
+
+// JavaScript front matter, as Eleventy reads it (Options.JavaScript):
+// "---js" (or "---javascript") opens it and "---" closes it. Eleventy 3
+// runs the code and takes each variable it declares at its top level as
+// data (const date = "2023-01-23" gives date); code that starts with "{"
+// is one object literal whose keys are the data, the form Eleventy 2 read
+// (gray-matter's javascript engine), which Eleventy 3 reads still.
+// sitemapgen runs no code: it reads the tokens (package jsconfig's
+// tokenizer) and takes a value only where it is a literal (a string, a
+// template without ${}, a number, true, false, null, or a list of
+// strings). A value the code computes (new Date(), a function, a call, a
+// variable assigned again) is not read; for a key that dates the page,
+// gives its URL or leaves it out, a Problem says so.
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// jsOpening reports whether delim, the front matter's first line without
+// the white space around it, opens JavaScript front matter: "---" then
+// the language's name, js or javascript, in any case, as gray-matter
+// reads it.
+func jsOpening(delim string) bool {
+	lang, ok := strings.CutPrefix(delim, "---")
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(lang)) {
+	case "js", "javascript":
+		return true
+	}
+	return false
+}
+
+// jsOpeningStart reports whether rest, what follows "---" on the first
+// line as far as it was read, may still turn out to name JavaScript: the
+// start of js or javascript, in any case, and white space after it.
+func jsOpeningStart(rest []byte) bool {
+	name := strings.ToLower(string(bytes.TrimRightFunc(rest, unicode.IsSpace)))
+	return len(name) <= len("javascript") && (strings.HasPrefix("javascript", name) || strings.HasPrefix("js", name))
+}
+
+// unmarshalJS decodes JavaScript front matter for fm.Parse.
+func unmarshalJS(data []byte, v any) error {
+	p := v.(*sourceParse)
+	p.in.done, p.closed = true, true
+	p.src.Format = "js"
+	p.end = p.open + bytes.Count(data, newline) + 1
+	lim := limits.Default
+	lim.SettingsBytes = max(lim.SettingsBytes, len(data))
+	lim.Nesting = p.maxDepth
+	toks, err := jsconfig.Tokens(data, lim)
+	if err != nil {
+		p.problem(p.open, "JavaScript: %v; not read", err)
+		return nil
+	}
+	if len(toks) > 0 && toks[0].Is("{") {
+		p.apply(p.jsObjectFields(data, toks, lim))
+	} else {
+		p.apply(p.jsDeclFields(toks))
+	}
+	return nil
+}
+
+// jsReported reports whether the key name is one whose value, when the
+// code computes it, is a Problem: one that dates a page, gives its URL or
+// leaves it out.
+func jsReported(name string) bool {
+	switch name {
+	case "lastmod", "last_modified_at", "modified", "updated", "updateddate",
+		"date", "publishdate", "pubdate", "published", "publisheddate", "publishedat",
+		"expirydate", "unpublishdate", "draft", "permalink", "url", "sitemap":
+		return true
+	}
+	return false
+}
+
+// computed says that the key name, on line (of the front matter's
+// body), has a value the code computes: a Problem for a key of
+// jsReported.
+func (p *sourceParse) computed(name, key string, line int) {
+	if jsReported(name) {
+		p.problem(p.bodyLine(line), "%s: computed by JavaScript, which sitemapgen does not run; not read", key)
+	}
+}
+
+// jsObjectFields reads the keys of the object literal that is the
+// whole of the code (Eleventy 2's form): toks, the code's tokens, are
+// "{ … }", and a ";" after it at most.
+func (p *sourceParse) jsObjectFields(data []byte, toks []jsconfig.Token, lim limits.Limits) fields {
+	end := len(toks)
+	if toks[end-1].Is(";") {
+		end--
+	}
+	if closer(toks, 0) != end-1 {
+		p.problem(p.bodyLine(toks[0].Line), "JavaScript: code beside the object literal; not read")
+		return nil
+	}
+	// As an export, on its first line: the reader tells the object
+	// literal from a block by where it stands, and the lines stay.
+	code := append([]byte("export default "), data...)
+	lim.SettingsBytes = max(lim.SettingsBytes, len(code))
+	r := jsconfig.NewReader("", code, lim)
+	var fs fields
+	for _, k := range r.Keys("") {
+		name := strings.ToLower(k.Name)
+		if !p.known[name] {
+			continue
+		}
+		v, line, _ := r.Any(k.Name)
+		v, ok := jsLiteral(v)
+		if !ok {
+			p.computed(name, k.Name, line)
+			continue
+		}
+		f := field{key: k.Name, name: name, line: p.bodyLine(line), val: v}
+		if m, isMap := v.(map[string]any); isMap && nested(name) {
+			f.val = jsonNested(m, f)
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// jsLiteral returns v, a value [jsconfig.Reader.Any] gave, when it and
+// everything in it are literals, as JSON would give them.
+func jsLiteral(v any) (any, bool) {
+	switch v := v.(type) {
+	case nil, string, float64, bool:
+		return v, true
+	case []any:
+		for _, e := range v {
+			if _, ok := jsLiteral(e); !ok {
+				return nil, false
+			}
+		}
+		return v, true
+	case map[string]any:
+		for _, e := range v {
+			if _, ok := jsLiteral(e); !ok {
+				return nil, false
+			}
+		}
+		return v, true
+	}
+	return nil, false
+}
+
+// closer returns the index of the token that closes the bracket at
+// toks[i], or -1.
+func closer(toks []jsconfig.Token, i int) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		switch t := toks[j]; {
+		case t.Is("{") || t.Is("(") || t.Is("["):
+			depth++
+		case t.Is("}") || t.Is(")") || t.Is("]"):
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// jsDecl is a variable the code declares at its top level.
+type jsDecl struct {
+	key  string
+	line int
+	val  any
+	ok   bool // val is a literal
+}
+
+// jsDeclFields reads the variables the code declares at its top level
+// (Eleventy 3's form): const, let or var NAME = a literal, a declaration
+// of several names too (const a = 1, b = 2). A name the code declares
+// more than once (a function's own variable of that name included) or
+// assigns again anywhere is not read.
+func (p *sourceParse) jsDeclFields(toks []jsconfig.Token) fields {
+	var decls []jsDecl
+	declared := map[string]int{}
+	assigned := map[string]bool{}
+	depth := 0
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.Is("{") || t.Is("(") || t.Is("["):
+			depth++
+			continue
+		case t.Is("}") || t.Is(")") || t.Is("]"):
+			depth--
+			continue
+		case t.Kind != jsconfig.Ident:
+			continue
+		}
+		if jsAssigns(toks, i) {
+			assigned[t.Text] = true
+		}
+		switch t.Text {
+		case "function", "class":
+			if i+1 < len(toks) && toks[i+1].Kind == jsconfig.Ident {
+				declared[toks[i+1].Text]++
+			}
+			continue
+		case "const", "let", "var":
+		default:
+			continue
+		}
+		top := depth == 0 && (i == 0 || toks[i-1].Is(";") || toks[i-1].Is("}") || toks[i-1].Line < t.Line)
+		// Each declarator: NAME = value, then "," and the next.
+		for j := i + 1; j < len(toks) && toks[j].Kind == jsconfig.Ident; {
+			name := toks[j].Text
+			declared[name]++
+			if j+1 >= len(toks) || !toks[j+1].Is("=") {
+				break // no value here, or a destructuring, a type
+			}
+			v, next, ok := jsValue(toks, j+2)
+			if top {
+				decls = append(decls, jsDecl{key: name, line: toks[j].Line, val: v, ok: ok})
+			}
+			if !ok || next >= len(toks) || !toks[next].Is(",") {
+				break
+			}
+			j = next + 1
+			i = next
+		}
+	}
+	var fs fields
+	seen := map[string]bool{}
+	for _, d := range decls {
+		name := strings.ToLower(d.key)
+		if !p.known[name] || seen[name] {
+			continue
+		}
+		seen[name] = true
+		if !d.ok || declared[d.key] > 1 || assigned[d.key] {
+			p.computed(name, d.key, d.line)
+			continue
+		}
+		fs = append(fs, field{key: d.key, name: name, line: p.bodyLine(d.line), val: d.val})
+	}
+	return fs
+}
+
+// jsAssigns reports whether the identifier toks[i] is assigned: followed
+// by an assignment operator, or by or after ++ or --.
+func jsAssigns(toks []jsconfig.Token, i int) bool {
+	if i > 0 && (toks[i-1].Is("++") || toks[i-1].Is("--")) {
+		return true
+	}
+	if i+1 >= len(toks) || i > 0 && toks[i-1].Is(".") {
+		return false
+	}
+	switch n := toks[i+1]; {
+	case n.Is("++") || n.Is("--"):
+		return n.Line == toks[i].Line
+	case n.Kind == jsconfig.Punct && strings.HasSuffix(n.Text, "=") && n.Text != "==" && n.Text != "===" && n.Text != "!=" && n.Text != "!==" && n.Text != "<=" && n.Text != ">=":
+		// = += -= … ??= ||= &&=; a declaration's own = too, which the
+		// caller tells apart (declared counts it).
+		return i == 0 || !(toks[i-1].IsIdent("const") || toks[i-1].IsIdent("let") || toks[i-1].IsIdent("var") || toks[i-1].Is(","))
+	}
+	return false
+}
+
+// jsValue reads the value that starts at toks[i], a declarator's: a
+// literal (a string, a template without ${}, a number, with a sign,
+// true, false, null, undefined) or a list of string literals, that ends
+// there: what follows is a ";", a ",", nothing, or a token on a later
+// line that starts a new statement. It returns the value, the index of
+// the token after it, and whether it is such a literal.
+func jsValue(toks []jsconfig.Token, i int) (any, int, bool) {
+	if i >= len(toks) {
+		return nil, i, false
+	}
+	var v any
+	j := i + 1
+	switch t := toks[i]; {
+	case t.Kind == jsconfig.String:
+		v = t.Text
+	case t.Kind == jsconfig.Number || (t.Is("-") || t.Is("+")) && i+1 < len(toks) && toks[i+1].Kind == jsconfig.Number:
+		text := t.Text
+		if t.Kind != jsconfig.Number {
+			text, j = t.Text+toks[i+1].Text, i+2
+		}
+		f, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return nil, j, false
+		}
+		v = f
+	case t.IsIdent("true"), t.IsIdent("false"):
+		v = t.Text == "true"
+	case t.IsIdent("null"), t.IsIdent("undefined"):
+		v = nil
+	case t.Is("["):
+		list := []any{}
+		for j < len(toks) && !toks[j].Is("]") {
+			if toks[j].Kind != jsconfig.String {
+				return nil, j, false
+			}
+			list = append(list, toks[j].Text)
+			j++
+			if j < len(toks) && toks[j].Is(",") {
+				j++
+			}
+		}
+		if j >= len(toks) {
+			return nil, j, false
+		}
+		v, j = list, j+1
+	default:
+		return nil, j, false
+	}
+	if j == len(toks) || toks[j].Is(";") || toks[j].Is(",") {
+		return v, j, true
+	}
+	// A newline ends the statement before a token that cannot go on
+	// with it: a name (but the operators in and instanceof).
+	if n := toks[j]; n.Line > toks[j-1].Line && n.Kind == jsconfig.Ident && n.Text != "in" && n.Text != "instanceof" {
+		return v, j, true
+	}
+	return nil, j, false
+}
