@@ -213,7 +213,7 @@ func (b *builder) loadGenDates(ctx context.Context) {
 // loadGenDates says, and what GenDatesName kept there when there are
 // none. Nil when they give nothing.
 func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(name string) bool) *genDates {
-	names, err := writer.ForeignSitemaps(dir, takes, ownSitemap(dir, b.stateOf(dir), b.opts.Write.OutputBytes))
+	names, err := writer.ForeignSitemaps(dir, takes, OwnSitemap(dir, b.stateOf(dir), b.opts.Write.OutputBytes))
 	if err != nil {
 		b.warn("", fmt.Errorf("the generator's sitemaps not read: %w", err))
 		return nil
@@ -416,7 +416,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	return index, n, err
 }
 
-// ownSitemap says which files of dir named as the generator names its
+// OwnSitemap says which files of dir named as the generator names its
 // sitemaps are ours (sitemap.xml, when ours replaced the generator's by
 // writing over it): those our record lists (read within max bytes,
 // limits.output_bytes), unless the generator wrote the file again since
@@ -425,7 +425,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 // With a record that cannot be read, every file is ours: never read our
 // own as the generator's. The record and GenDatesName are in state
 // (builder.stateOf): dir, or the folder they are kept in for it.
-func ownSitemap(dir, state string, max int) func(name string) bool {
+func OwnSitemap(dir, state string, max int) func(name string) bool {
 	recorded, err := writer.RecordedMax(state, max)
 	if err != nil {
 		return func(string) bool { return true }
@@ -617,7 +617,7 @@ func (b *builder) stateOf(dir string) string {
 // which ours replaced by writing over them or removing them (or will,
 // the next time); their dates outlive them. After every write it ends
 // later than our files, so that the next run knows them for ours
-// (ownSitemap). Its time is set through the one door, never through a
+// (OwnSitemap). Its time is set through the one door, never through a
 // link: a link, or anything but a regular file, is replaced by the file.
 func (b *builder) keepGenDates() {
 	if b.opts.GeneratorSitemaps == nil || b.res.Write == nil || b.opts.Write.DryRun || b.opts.Write.Check {

@@ -84,7 +84,7 @@ func (b *builder) witnessFile(rel string) bool {
 	if err != nil || !fi.Mode().IsRegular() {
 		return false // gone (ours replaced it), or not a sitemap
 	}
-	return !ownSitemap(b.opts.Root, b.stateOf(b.opts.Root), b.opts.Write.OutputBytes)(rel)
+	return !OwnSitemap(b.opts.Root, b.stateOf(b.opts.Root), b.opts.Write.OutputBytes)(rel)
 }
 
 // witness is what the generator's sitemaps say of the pages no source

@@ -8,9 +8,11 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -124,7 +126,7 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 				// Two URLs of its own (Vercel's branch URL and deploy URL):
 				// the one the built pages name, else the first.
 				own, from = d.OwnURL, d.OwnFrom+" (previews: own-url; over "+d.OtherOwnFrom+", which the built pages do not name)"
-				if site, _, _ := siteBaseURL(root, p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
+				if site, _, _, _ := siteBaseURL(root, p.ownSitemap(root, g), p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
 					own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
 				}
 			}
@@ -165,7 +167,9 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		// The configuration computes the base URL (an f-string in conf.py),
 		// or has none: the built site may say it. It ranks below every
 		// value given, and above a platform's guess.
-		if u, from, file := siteBaseURL(root, p.lim); u != "" {
+		u, from, file, refused := siteBaseURL(root, p.ownSitemap(root, g), p.lim)
+		p.baseWarnings = append(p.baseWarnings, refused...)
+		if u != "" {
 			p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
 			return u, from, nil
 		}
@@ -235,7 +239,7 @@ func (p *discovery) customDomain(root string, g *generator.Project) (u, from str
 	u, from = g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom)
 	file := ""
 	if u == "" {
-		u, from, file = siteBaseURL(root, p.lim)
+		u, from, file, _ = siteBaseURL(root, p.ownSitemap(root, g), p.lim)
 	}
 	if u == "" || !siteURL(u) || host.UnderDomain(u, p.deploy.PlatformDomain) {
 		return "", ""
@@ -246,6 +250,21 @@ func (p *discovery) customDomain(root string, g *generator.Project) (u, from str
 		p.baseFromGen = true
 	}
 	return u, from
+}
+
+// ownSitemap says which sitemap files of the site folder root an
+// earlier run of sitemapgen wrote, as the build tells them
+// (pipeline.OwnSitemap): the record of the files it wrote there, kept
+// in root, or in the state folder of g's build when it serves root
+// (Next.js's public/).
+func (p *discovery) ownSitemap(root string, g *generator.Project) func(name string) bool {
+	state := root
+	if g != nil {
+		if st, served := stateFolders(p.dir, *g); st != "" && fsx.SamePath(served, root) {
+			state = st
+		}
+	}
+	return pipeline.OwnSitemap(root, state, p.lim.Or().OutputBytes)
 }
 
 // hostOf returns the host of the URL u, "" when it has none.

@@ -79,6 +79,40 @@ func TestRefusedURLLendsNothing(t *testing.T) {
 			detected: "base URL https://site.netlify.app/metro/ from Netlify URL, path /metro/ from docusaurus.config.js",
 		},
 		{
+			// An earlier run's sitemap.xml (the record lists it), of a base
+			// URL given then: not the generator's, it says nothing.
+			name: "sitemapgen's own earlier sitemap.xml, a CNAME",
+			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": "<!doctype html><title>Home</title>",
+				"_site/sitemap.xml":       `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://wrong.example.net/x/</loc></url></urlset>`,
+				"_site/.sitemapgen-files": "sitemap.xml\n",
+				"_site/CNAME":             "blog.example.net\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain)",
+		},
+		{
+			name: "the generator's own sitemap.xml",
+			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": "<!doctype html><title>Home</title>",
+				"_site/sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://blog.example.net/x/</loc></url></urlset>`},
+			want:     "https://blog.example.net/x/",
+			detected: "base URL https://blog.example.net/x/ from the generator's sitemap.xml",
+			warning:  "is an example domain",
+		},
+		{
+			name: "canonical links on github.com, a CNAME",
+			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": `<!doctype html><link rel="canonical" href="https://github.com/o/r/">`,
+				"_site/CNAME": "blog.example.net\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain)",
+			warning:  "_site: the pages' canonical links name https://github.com/o/r/, a page of github.com, which serves no site; not taken for the base URL",
+		},
+		{
+			name:     "canonical links on an example domain",
+			files:    map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": `<!doctype html><link rel="canonical" href="https://example.com/">`},
+			want:     "https://example.com/",
+			detected: "base URL https://example.com/ from the pages' canonical links",
+			warning:  "_site: the base URL https://example.com/ (from the pages' canonical links) is an example domain",
+		},
+		{
 			name:     "a custom domain is served at its root",
 			files:    map[string]string{"_config.yml": "baseurl: /r\n", "_site/": "", "_site/CNAME": "www.example.net\n"},
 			want:     "https://www.example.net/",

@@ -6,12 +6,16 @@ package project
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"path"
+	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
@@ -35,6 +39,12 @@ const basePages = 1000
 // said it, relative to root ("" for the pages' canonical links). "" when
 // the site says none, or its pages disagree.
 //
+// Two signals say nothing of the site, and the next source is asked: a
+// sitemap.xml that own says is ours (an earlier run's, whose base URL
+// may have been wrong: pipeline.OwnSitemap; nil for none), and a base on
+// a code host's (github.com serves a project's page, not its site),
+// which refused says, naming the file.
+//
 // Every file is read inside root through the one door (package fsx): a
 // link out of root is not followed, a FIFO or any other file that is not
 // a regular file is passed over without waiting, and each read is
@@ -42,23 +52,39 @@ const basePages = 1000
 // limits.robots_bytes, sitemap.xml by the protocol's limits). A file
 // passed over says nothing here: the build that follows reads the same
 // files, and says so there.
-func siteBaseURL(root string, lim limits.Limits) (u, from, file string) {
+func siteBaseURL(root string, own func(name string) bool, lim limits.Limits) (u, from, file string, refused []error) {
 	lim = lim.Or()
 	r, err := fsx.OpenRoot(root)
 	if err != nil {
-		return "", "", ""
+		return "", "", "", nil
 	}
 	defer r.Close()
-	if u := canonicalBase(r, int64(lim.PageBytes)); u != "" {
-		return u, "the pages' canonical links", ""
+	sources := []struct {
+		from, file string
+		base       func() string
+	}{
+		{"the pages' canonical links", "", func() string { return canonicalBase(r, int64(lim.PageBytes)) }},
+		{"robots.txt's Sitemap: lines", "robots.txt", func() string { return robotsBase(r, int64(lim.RobotsBytes)) }},
+		{"the generator's sitemap.xml", "sitemap.xml", func() string {
+			if own != nil && own("sitemap.xml") {
+				return "" // sitemapgen's own, from an earlier run
+			}
+			return sitemapBase(root)
+		}},
 	}
-	if u := robotsBase(r, int64(lim.RobotsBytes)); u != "" {
-		return u, "robots.txt's Sitemap: lines", "robots.txt"
+	for _, s := range sources {
+		u := s.base()
+		if u == "" {
+			continue
+		}
+		if h := host.CodeHost(u); h != "" {
+			refused = append(refused, &diag.Diagnostic{File: filepath.Join(root, filepath.FromSlash(s.file)),
+				Msg: fmt.Sprintf("%s name %s, a page of %s, which serves no site; not taken for the base URL", s.from, u, h)})
+			continue
+		}
+		return u, s.from, s.file, refused
 	}
-	if u := sitemapBase(root); u != "" {
-		return u, "the generator's sitemap.xml", "sitemap.xml"
-	}
-	return "", "", ""
+	return "", "", "", refused
 }
 
 // siteFeedBaseURL returns the base URL a feed of the built site in root

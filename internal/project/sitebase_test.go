@@ -70,7 +70,7 @@ func TestSiteBaseURL(t *testing.T) {
 			if name := filepath.Join(root, "robots.txt"); tc.files["robots.txt"] != "" {
 				os.WriteFile(name, []byte(tc.files["robots.txt"]), 0o644)
 			}
-			u, from, _ := siteBaseURL(root, limits.Limits{})
+			u, from, _, _ := siteBaseURL(root, nil, limits.Limits{})
 			if u != tc.want || from != tc.from {
 				t.Errorf("siteBaseURL = %q from %q; want %q from %q", u, from, tc.want, tc.from)
 			}
@@ -146,7 +146,7 @@ func TestSiteBaseURLHostile(t *testing.T) {
 			type result struct{ u, from string }
 			done := make(chan result, 1)
 			go func() {
-				u, from, _ := siteBaseURL(root, limits.Limits{})
+				u, from, _, _ := siteBaseURL(root, nil, limits.Limits{})
 				done <- result{u, from}
 			}()
 			select {
