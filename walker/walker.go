@@ -197,6 +197,23 @@ func ValidatePattern(p string) error {
 	return nil
 }
 
+// QuoteMeta returns the pattern, for Include or Exclude, that matches
+// the slash-separated path p alone: p with a backslash before each
+// character that would be pattern syntax (a folder named "drafts[old]").
+func QuoteMeta(p string) string {
+	if !strings.ContainsAny(p, `\*?[]{}`) {
+		return p
+	}
+	var b strings.Builder
+	for _, r := range p {
+		if strings.ContainsRune(`\*?[]{}`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // Walk calls fn for every candidate file under root, concurrently and in
 // no particular order. It returns an error when root is not a readable
 // folder, when ctx is done, or when fn returns one; fn's error is returned

@@ -641,3 +641,28 @@ func TestWalkFolders(t *testing.T) {
 		t.Errorf("listed before their parent told of them: %q", order)
 	}
 }
+
+// TestQuoteMeta: the pattern QuoteMeta makes of a path matches that path
+// alone, whatever pattern syntax its names hold, and a folder's pattern
+// with "/**" the files under that folder alone.
+func TestQuoteMeta(t *testing.T) {
+	for _, p := range []string{"layouts", "my[old]*layouts", `{a,b}?\c`, "drafts[1]/x"} {
+		q := QuoteMeta(p)
+		if err := ValidatePattern(q); err != nil {
+			t.Fatalf("QuoteMeta(%q) = %q: %v", p, q, err)
+		}
+		if ok, _ := doublestar.Match(q, p); !ok {
+			t.Errorf("QuoteMeta(%q) = %q does not match it", p, q)
+		}
+		if ok, _ := doublestar.Match(q+"/**", p+"/a/b.html"); !ok {
+			t.Errorf("%s/** does not match a file under %s", q, p)
+		}
+	}
+	for _, other := range []string{"myolayouts", "my[old]xlayouts", "a?", "drafts1/x"} {
+		for _, p := range []string{"my[old]*layouts", `{a,b}?\c`, "drafts[1]/x"} {
+			if ok, _ := doublestar.Match(QuoteMeta(p), other); ok {
+				t.Errorf("QuoteMeta(%q) matches %q", p, other)
+			}
+		}
+	}
+}
