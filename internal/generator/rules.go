@@ -71,6 +71,15 @@ type SourceRules struct {
 	// ConfigFiles are the configuration files it read, relative to the
 	// project folder: watch mode starts again when one changes.
 	ConfigFiles []string
+	// Reads are the other files of the project, besides the sources,
+	// that the generator reads to make its pages: its layouts, data and
+	// content adapters. Each is a doublestar glob relative to the
+	// project folder ("layouts/**", "content/**/_content.gotmpl"). For a
+	// generator whose builds leave old pages in place (OutputRules.
+	// KeepsOld), a change to one of them after a page was written tells
+	// that an earlier build wrote the page (pipeline's stale-output
+	// rule). nil when the generator names none.
+	Reads []string
 	// Include and Exclude are the doublestar globs of the source files,
 	// relative to the preset's folder, and of the paths to leave out; an
 	// empty Include takes the files of the content extensions

@@ -40,9 +40,12 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 	if dir == "" {
 		dir = "."
 	}
-	e := &Preset{Exclude: []string{"_includes", "_data", "_layouts"}}
+	e := &Preset{Exclude: slices.Clone(inputFolders), Dir: dir}
 	if dir != "." {
 		e.Input = path.Base(dir)
+	}
+	if slices.Contains(configs, path.Base(p.File)) {
+		e.Config = p.File
 	}
 	if o, ok := p.Own.(Own); ok {
 		e.Langs = slices.Clone(o.Exts)
@@ -52,6 +55,11 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 	}
 	return e, dir
 }
+
+// inputFolders are the folders of the input folder that hold no
+// templates but what Eleventy makes the pages with: its includes, data
+// and layouts.
+var inputFolders = []string{"_includes", "_data", "_layouts"}
 
 // dataFiles are the global data files that Eleventy starters keep the
 // site's URL in (url), in the order looked at: the base blog's

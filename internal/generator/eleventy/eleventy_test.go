@@ -245,3 +245,25 @@ func TestSitemaps(t *testing.T) {
 		t.Error("not sitemap.xml alone")
 	}
 }
+
+// TestEleventyReads: the files besides the templates that Eleventy reads
+// to make its pages are its configuration file (none for a project its
+// package.json tells) and the includes, data and layouts folders of its
+// input folder.
+func TestEleventyReads(t *testing.T) {
+	for _, tt := range []struct {
+		file, input string
+		config      []string
+		reads       []string
+	}{
+		{"eleventy.config.js", "", []string{"eleventy.config.js"}, []string{"_includes/**", "_data/**", "_layouts/**"}},
+		{".eleventy.js", "src", []string{".eleventy.js"}, []string{"src/_includes/**", "src/_data/**", "src/_layouts/**"}},
+		{"package.json", "site[1]", nil, []string{`site\[1\]/_includes/**`, `site\[1\]/_data/**`, `site\[1\]/_layouts/**`}},
+	} {
+		p, _ := eleventy.Generator{}.Routes(&generator.Project{File: tt.file, SourceDir: tt.input})
+		r := p.Rules().Sources
+		if !slices.Equal(r.ConfigFiles, tt.config) || !slices.Equal(r.Reads, tt.reads) {
+			t.Errorf("%s, input %q: ConfigFiles %q, Reads %q; want %q, %q", tt.file, tt.input, r.ConfigFiles, r.Reads, tt.config, tt.reads)
+		}
+	}
+}

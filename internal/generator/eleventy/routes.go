@@ -34,6 +34,11 @@ type Preset struct {
 	// folder ("src"): its own data file (src/src.json) is every
 	// template's.
 	Input string
+	// Dir is the input folder relative to the project folder ("." for
+	// the project folder), and Config the configuration file read
+	// (eleventy.config.js), "" for none: the files besides the
+	// templates that change the pages are theirs (Rules).
+	Dir, Config string
 	// data are the data files, by path, and global the global data, by
 	// name (ReadData).
 	data   map[string]dataFile
@@ -101,6 +106,14 @@ func (e *Preset) Rules() generator.Rules {
 		r.Sources.Include = append(r.Sources.Include, "**/*"+ext)
 	}
 	r.Sources.Exclude = append([]string{"node_modules"}, e.Exclude...)
+	if e.Config != "" {
+		r.Sources.ConfigFiles = []string{e.Config}
+	}
+	for _, f := range inputFolders {
+		if d, ok := srcpath.GlobDir(path.Join(e.Dir, f)); ok {
+			r.Sources.Reads = append(r.Sources.Reads, d+"/**")
+		}
+	}
 	r.Sources.Describe = func(dir, title string) string { return dir + " (" + title + "'s input folder)" }
 	if e.listsFS != nil {
 		r.Pages.Lists.Sourced = e.sourced

@@ -248,6 +248,10 @@ type Preset struct {
 	// witnessOff, when not "", says why Hugo's sitemaps do not witness
 	// what it builds (see [Preset.witnessSitemaps]).
 	witnessOff string
+	// inputs are the folders of the project, besides the content, that
+	// Hugo reads to make its pages, as the configuration names them
+	// (see [Preset.reads]).
+	inputs []string
 }
 
 // hugoContent lists the extensions of the files Hugo renders.
@@ -339,6 +343,7 @@ func LoadDir(d *generator.Dir) (*Preset, error) {
 		h.witnessOff = sitemapTemplate(projectDir, cfg)
 	}
 	h.SitemapTemplate = readSitemapTemplate(projectDir, cfg, lim)
+	h.inputs = inputFolders(cfg)
 	if v, ok := cfg["cascade"]; ok {
 		file := origin["cascade"]
 		data, _ := lim.ReadFile(projectDir, file, "", limits.Text)
@@ -777,14 +782,6 @@ func deepMerge(dst, src map[string]any) {
 		dst[k] = v
 	}
 }
-
-// hugoStatic are the folders whose files Hugo copies to its output as
-// they are: static/, and each theme's.
-var hugoStatic = []string{"static", "themes/*/static"}
-
-// hugoServer and hugoToDisk are Hugo's dev server and the option that
-// makes it write its pages.
-const hugoServer, hugoToDisk = "hugo server", "--renderToDisk"
 
 // ReadFolder takes the content folder, which tells bundles and sections
 // (see [generator.FolderReader]); it reads nothing ahead. What the walk

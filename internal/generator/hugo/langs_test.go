@@ -3,6 +3,7 @@ package hugo
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,5 +132,36 @@ func TestHugoSource(t *testing.T) {
 		if in != tt.in || lang != tt.lang || ok != tt.ok {
 			t.Errorf("Source(%s, %q) = %q, %q, %v; want %q, %q, %v", tt.p.Rules().Name, tt.rel, in, lang, ok, tt.in, tt.lang, tt.ok)
 		}
+	}
+}
+
+// TestHugoReads: the files besides the sources that Hugo reads to make
+// its pages are the folders the configuration names (layoutDir,
+// dataDir, themesDir), the configuration folder, and the content
+// adapters of each content folder; a folder outside the project is not
+// among them.
+func TestHugoReads(t *testing.T) {
+	for _, tt := range []struct {
+		name, config string
+		want         []string
+	}{
+		{"defaults", "title = 't'\n", []string{"layouts/**", "data/**", "config/**",
+			"themes/*/layouts/**", "themes/*/data/**", "themes/*/config/**", "themes/*/*.{toml,yaml,yml,json}",
+			"content/**/_content.gotmpl"}},
+		{"folders named", "layoutDir = 'site/layouts'\ndataDir = '../shared'\nthemesDir = 'vendor/themes'\ncontentDir = 'site/content'\n[languages.fr]\ncontentDir = 'site/content_fr'\n", []string{
+			"site/layouts/**", "config/**",
+			"vendor/themes/*/layouts/**", "vendor/themes/*/data/**", "vendor/themes/*/config/**", "vendor/themes/*/*.{toml,yaml,yml,json}",
+			"site/content/**/_content.gotmpl", "site/content_fr/**/_content.gotmpl"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := buildtest.TempSite(t, map[string]string{"hugo.toml": tt.config})
+			h, err := Load(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Rules().Sources.Reads; !slices.Equal(got, tt.want) {
+				t.Errorf("Reads = %q\nwant %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -1,10 +1,13 @@
 package hugo
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 )
 
 // FileRules returns what Hugo reads of the source at rel, relative to the
@@ -28,6 +31,7 @@ func (h *Preset) Rules() generator.Rules {
 		Sources: generator.SourceRules{
 			Config:       &generator.Config{File: h.File, Sources: h.ContentDir, Publish: h.PublishDir},
 			ConfigFiles:  h.Files,
+			Reads:        h.reads(),
 			ZoneWarnings: h.zoneWarnings(),
 		},
 		Order:  h.LastModOrder(),
@@ -42,6 +46,53 @@ func (h *Preset) Rules() generator.Rules {
 	}
 	return r
 }
+
+// inputFolders are the folders of a Hugo project, besides the content,
+// whose files Hugo reads to make its pages, as globs of their files (see
+// [generator.SourceRules].Reads): the templates (layoutDir), the data
+// (dataDir), the configuration folder, and each theme's templates, data
+// and configuration, as the configuration cfg names them. A folder it
+// puts outside the project is not among them.
+func inputFolders(cfg map[string]any) []string {
+	layouts, themes := layoutDirs(cfg)
+	data := "data"
+	if s, ok := cfg["datadir"].(string); ok && s != "" {
+		data = s
+	}
+	var globs []string
+	for _, dir := range []string{layouts, data, "config"} {
+		if d, ok := srcpath.GlobDir(dir); ok {
+			globs = append(globs, d+"/**")
+		}
+	}
+	if d, ok := srcpath.GlobDir(themes); ok {
+		globs = append(globs, d+"/*/layouts/**", d+"/*/data/**", d+"/*/config/**", d+"/*/*.{toml,yaml,yml,json}")
+	}
+	return globs
+}
+
+// reads are the files besides the sources that Hugo reads to make the
+// pages (see [generator.SourceRules].Reads): those of inputFolders, and
+// the content adapters (_content.gotmpl) of each content folder.
+func (h *Preset) reads() []string {
+	globs := slices.Clone(h.inputs)
+	dirs := append([]string{h.ContentDir}, slices.Collect(maps.Values(h.LangContentDirs))...)
+	slices.Sort(dirs)
+	for _, dir := range slices.Compact(dirs) {
+		if d, ok := srcpath.GlobDir(dir); ok {
+			globs = append(globs, d+"/**/_content.gotmpl")
+		}
+	}
+	return globs
+}
+
+// hugoStatic are the folders whose files Hugo copies to its output as
+// they are: static/, and each theme's.
+var hugoStatic = []string{"static", "themes/*/static"}
+
+// hugoServer and hugoToDisk are Hugo's dev server and the option that
+// makes it write its pages.
+const hugoServer, hugoToDisk = "hugo server", "--renderToDisk"
 
 // output is what Hugo's builds are: they leave the pages of deleted
 // sources in publishDir (hugo --cleanDestinationDir empties it first),
@@ -90,7 +141,7 @@ func (hl *Languages) FileRules(rel string) generator.FileRules {
 // walked.
 func (hl *Languages) Rules() generator.Rules {
 	r := hl.site().Rules()
-	src := generator.SourceRules{ZoneWarnings: r.Sources.ZoneWarnings, Exclude: []string{"node_modules", "themes", "resources"}, Describe: hl.describe}
+	src := generator.SourceRules{ZoneWarnings: r.Sources.ZoneWarnings, Reads: r.Sources.Reads, Exclude: []string{"node_modules", "themes", "resources"}, Describe: hl.describe}
 	for _, d := range hl.Dirs {
 		src.Include = append(src.Include, d+"/**")
 	}

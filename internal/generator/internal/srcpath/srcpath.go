@@ -5,10 +5,12 @@ package srcpath
 import (
 	"bytes"
 	"path"
+	"path/filepath"
 	"strings"
 	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // Dynamic returns the expression that matches a path element that is a
@@ -100,6 +102,21 @@ func Under(dir, target string) string {
 		return ""
 	}
 	return rel
+}
+
+// GlobDir returns dir, a folder relative to the project folder, as the
+// start of a doublestar glob ("layouts", then "layouts/**"): cleaned,
+// its characters quoted where they would be pattern syntax. ok is false
+// when dir is absolute or leads out of the project.
+func GlobDir(dir string) (string, bool) {
+	if path.IsAbs(dir) || filepath.IsAbs(dir) {
+		return "", false
+	}
+	rel, ok := CleanRel(dir)
+	if !ok {
+		return "", false
+	}
+	return walker.QuoteMeta(rel), true
 }
 
 // Resolve returns the path ref names, relative to the folder dir (which
