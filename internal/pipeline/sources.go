@@ -53,11 +53,32 @@ type Sources struct {
 	// those of ContentInclude: Jekyll renders any such file (a
 	// collection's _licenses/mit.txt published at /licenses/mit/).
 	AnyExtension bool
+	// Reads, when not nil, are the files of the project besides the
+	// sources that the generator reads to make its pages: its
+	// configuration, data and layouts. A change to one of them, as to a
+	// source, tells a page written before it for the output of an
+	// earlier build (stale.go).
+	Reads *Reads
 	// Order, when not nil, is the order in which the generator dates a
 	// page (Hugo's [frontmatter] lastmod with enableGitInfo): a source's
 	// front matter date answers only where the generator would take it
 	// before git. Left nil when the lastmod sources were given.
 	Order *generator.DateOrder
+}
+
+// Reads are the files of a project, besides its sources, that its
+// generator reads to make its pages.
+type Reads struct {
+	// Dir is the project folder.
+	Dir string
+	// Globs are doublestar globs relative to Dir, "/"-separated: the
+	// generator's layouts, data and content adapters
+	// (generator.SourceRules.Reads).
+	Globs []string
+	// Files are files relative to Dir, "/"-separated: the generator's
+	// configuration files and the files its preset read in the sources'
+	// folder (Eleventy's data files).
+	Files []string
 }
 
 // orderFrom names, in a page's lastmod from git, the generator's

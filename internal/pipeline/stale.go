@@ -2,22 +2,23 @@ package pipeline
 
 // Stale output: Hugo (without --cleanDestinationDir, and its server) and
 // Eleventy write every page they render at every build and delete
-// nothing, so the page of a source deleted since an earlier build stays
+// nothing. So the page of a source deleted since an earlier build stays
 // in the output folder, with that build's modification time.
 //
 // Time alone does not tell such a page from one the last build wrote
-// early: Eleventy may write a home page seconds before the posts whose
-// images it is still processing. So a page is the output of an earlier
-// build only when the sources changed after it was written and before
-// the last build: a file of the source folder edited, or a folder whose
-// entries changed (deleting or renaming a source changes its folder's
-// modification time).
+// early. Eleventy may write a home page seconds before the posts whose
+// images it is still processing. What tells them apart is what happened
+// between the page and the build. An earlier build wrote a stale page;
+// then a source was deleted, renamed or edited; then the last build ran.
+// So a page older than the build is stale only when the sources changed
+// after it was written and before the build (changes.go says what a
+// change of the sources is).
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -28,7 +29,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/mapping"
-	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // staleSlack is how much older than the oldest page a source produced a
@@ -155,22 +155,30 @@ func (c *staticClaims) close() {
 	c.roots = nil
 }
 
-// judgeStale drops from the sorted order every page no source produces
-// and nothing claims whose file is older, by more than staleSlack, than
-// the oldest listed page a source produces, when the sources changed
-// between the two (sourceChanges): such a page predates the build (the
-// rendered pages are all written again by it). A page the last build
-// wrote is older than its first page with a source by no change of the
-// sources, and is kept. Where the
-// generator's own sitemaps witness what it builds (witness.go), a page
-// they list, or a pager no older than its list page, is kept however
-// old; and a page of a kind they list, which none lists though one was
-// written after its file, or a pager older than its list page, is left
-// out however recent. It
-// is judged again before every write, from every record, as a Session's
-// pages change. Each page left out is reported as skipped (with only, a
-// Session's update, those newly left out), and their number said in one
-// warning, naming the first.
+// judgeStale drops from the sorted order the pages that an earlier build
+// wrote: the output of deleted sources. It judges each page that no
+// source produces and nothing claims (a static file):
+//
+//   - Where the generator's own sitemaps witness what it builds
+//     (witness.go), they decide first. A page they list, or a pager no
+//     older than its list page, is kept however old. A page of a kind
+//     they list that none lists, though one was written after the page's
+//     file, or a pager older than its list page, is left out however
+//     recent.
+//   - Otherwise the page is left out when its file is older than the
+//     build, and the sources changed between the two. The build is the
+//     oldest listed page that a source produces: the build writes all of
+//     those again. Older means older by more than staleSlack.
+//   - A page the last build wrote early has no change of the sources
+//     after it, and is kept.
+//
+// The changes are read once a judgement, and only when a page is older
+// than the build.
+//
+// It is judged again before every write, from every record, as a
+// Session's pages change. Each page left out is reported as skipped
+// (with only, a Session's update, those newly left out). One warning
+// gives their number and names the first.
 func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 	recs := &b.recs
 	was := recs.stale
@@ -180,8 +188,13 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		return
 	}
 	start, found := int64(0), false
+	oldest := int64(math.MaxInt64) // the oldest page no source produces
 	for _, idx := range recs.order {
-		if !recs.sourceless[idx] && int(idx) < len(recs.mtimes) && recs.mtimes[idx] != noMTime {
+		switch {
+		case int(idx) >= len(recs.mtimes):
+		case recs.sourceless[idx]:
+			oldest = min(oldest, recs.mtimes[idx])
+		case recs.mtimes[idx] != noMTime:
 			if t := recs.mtimes[idx]; !found || t < start {
 				start, found = t, true
 			}
@@ -193,7 +206,7 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 	}
 	before := start - int64(staleSlack)
 	var paths []string
-	var changes sourceChanges // read when a page is older than the build
+	var changes *sourceChanges // read when a page is older than the build
 	witnessed := false
 	out := recs.order[:0]
 	for i, idx := range recs.order {
@@ -214,7 +227,7 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		if !left {
 			if found && recs.mtimes[idx] < before {
 				if changes == nil {
-					changes = b.sourceChanges(ctx)
+					changes = b.sourceChanges(ctx, oldest+int64(staleSlack), start+int64(staleSlack))
 				}
 				change = changes.between(recs.mtimes[idx]+int64(staleSlack), start+int64(staleSlack))
 			}
@@ -255,93 +268,6 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		clean = b.rules.Output.CleanBuild
 	}
 	b.warn("", errors.New(staleWarning(paths, witnessed, clean)))
-}
-
-// sourceChange is a file or folder of the source folder and its
-// modification time; path is relative to the built site's folder, as
-// every path of the build is reported.
-type sourceChange struct {
-	path  string
-	mtime int64
-}
-
-// sourceChanges are the changes of the source folder, sorted by time.
-type sourceChanges []sourceChange
-
-// between returns the first change after the time after, up to the time
-// upto; none (an empty path) when there is none.
-func (c sourceChanges) between(after, upto int64) sourceChange {
-	i, _ := slices.BinarySearchFunc(c, after, func(x sourceChange, t int64) int {
-		if x.mtime <= t {
-			return -1
-		}
-		return 1
-	})
-	if i < len(c) && c[i].mtime <= upto {
-		return c[i]
-	}
-	return sourceChange{}
-}
-
-// sourceChanges lists the modification times of the files and folders
-// of the join's source folder, walked as the join walks it (its
-// excludes: the output folder, node_modules…) and never into the built
-// site's folder, sorted by time. A folder's
-// time is that of the last file made, deleted or renamed in it. It is
-// read only when a page is older than the build, which is rare: the
-// list is not kept between judgements.
-func (b *builder) sourceChanges(ctx context.Context) sourceChanges {
-	j := b.opts.Join
-	prefix := b.joinPrefix()
-	var mu sync.Mutex
-	var out sourceChanges
-	add := func(name string, t time.Time) {
-		mu.Lock()
-		out = append(out, sourceChange{path: name, mtime: t.UnixNano()})
-		mu.Unlock()
-	}
-	root, err := fsx.OpenRoot(j.Dir)
-	if err != nil {
-		return nil
-	}
-	defer root.Close()
-	folder := func(rel string) {
-		name := prefix // a folder is named with its slash
-		if rel != "" {
-			name += rel + "/"
-		}
-		if fi, err := root.Stat(rel); err == nil {
-			add(name, fi.ModTime())
-		}
-	}
-	folder("")
-	exclude := j.Walk.Exclude
-	if out, ok := within(j.Dir, b.opts.Root); ok {
-		if out == "." {
-			return nil // the built site is the source folder: its times are the build's
-		}
-		exclude = append(slices.Clip(exclude), out) // the built pages' times are the build's
-	}
-	opts := walker.Options{
-		Include: []string{"**/*"}, Exclude: exclude, FollowSymlinks: j.Walk.FollowSymlinks,
-		// Called with the folders entered in each folder that has some.
-		Folders: func(dir string, enter, _ []string, _ error) {
-			for _, name := range enter {
-				folder(path.Join(dir, name))
-			}
-		},
-	}
-	_ = walker.Walk(ctx, j.Dir, opts, func(f walker.File) error {
-		add(prefix+f.Path, f.ModTime)
-		return nil
-	})
-	slices.SortFunc(out, func(a, b sourceChange) int {
-		if c := cmp.Compare(a.mtime, b.mtime); c != 0 {
-			return c
-		}
-		return strings.Compare(a.path, b.path)
-	})
-	return out
 }
 
 // staleWarning is the one warning of a judgement that left pages out as

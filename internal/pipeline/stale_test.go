@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
 	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -439,5 +441,155 @@ func TestStaleBuiltInsideSources(t *testing.T) {
 	}
 	if n := res.Skipped[mapping.StaleOutput]; n != 0 || !strings.Contains(readOutputs(t, site)["sitemap.xml"], "https://example.com/gallery/<") {
 		t.Errorf("/gallery/ not listed, %d left out as stale", n)
+	}
+}
+
+// TestStaleChanges: what counts as a change of the sources between a
+// page and the build, in an Eleventy project whose input folder is the
+// project folder. A page an earlier build wrote (/old/, two hours
+// before the build) is stale once a source, a data file, a layout or
+// the configuration changed after it. A page the last build wrote early
+// (/gallery/, three seconds before the others) stays listed.
+func TestStaleChanges(t *testing.T) {
+	build := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	earlier := build.Add(-2 * time.Hour) // the build that wrote /old/
+	for _, tt := range []struct {
+		name   string
+		change func(t *testing.T, sc *siteChanger)
+		// stale are the pages left out; because, what the reason of the
+		// first names as the change.
+		stale   []string
+		because string
+	}{
+		{"nothing changed", func(*testing.T, *siteChanger) {}, nil, ""},
+		{"a source deleted", func(t *testing.T, sc *siteChanger) {
+			touchDirs(t, sc.root, build.Add(-30*time.Minute), "")
+		}, []string{"old/index.html"}, "../ changed between them"},
+		{"a data file edited", func(t *testing.T, sc *siteChanger) {
+			sc.write("_data/products.json", `[{"slug":"new"}]`, build.Add(-30*time.Minute))
+		}, []string{"old/index.html"}, "../_data/products.json changed between them"},
+		{"a layout edited", func(t *testing.T, sc *siteChanger) {
+			sc.write("_includes/base.njk", "<main>{{ content }}</main>", build.Add(-30*time.Minute))
+		}, []string{"old/index.html"}, "../_includes/base.njk changed between them"},
+		{"the configuration edited", func(t *testing.T, sc *siteChanger) {
+			sc.write("eleventy.config.js", "export default function () {}\n", build.Add(-30*time.Minute))
+		}, []string{"old/index.html"}, "../eleventy.config.js changed between them"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			site := filepath.Join(dir, "_site")
+			sc := &siteChanger{t: t, root: dir}
+			pc := &siteChanger{t: t, root: site}
+			sources := build.Add(-3 * time.Hour)
+			for _, f := range []string{"index.md", "about.md", "posts/a.md"} {
+				sc.write(f, "---\ntitle: x\n---\n", sources)
+			}
+			sc.write("eleventy.config.js", "export default function () {}\n", sources)
+			sc.write("_data/products.json", `[{"slug":"new"},{"slug":"old"}]`, sources)
+			sc.write("_includes/base.njk", "{{ content }}", sources)
+			sc.write("img/old.jpg", "jpg", earlier)
+			touchDirs(t, dir, sources, "", "posts", "_data", "_includes")
+			touchDirs(t, dir, earlier, "img")
+			pc.write("index.html", "<title>home</title>", build)
+			pc.write("about/index.html", "<title>about</title>", build.Add(time.Second))
+			pc.write("posts/a/index.html", "<title>a</title>", build.Add(time.Second))
+			pc.write("gallery/index.html", "<title>gallery</title>", build.Add(-3*time.Second))
+			pc.write("old/index.html", "<title>old</title>", earlier)
+			tt.change(t, sc)
+			preset, _ := eleventy.Generator{}.Routes(&generator.Project{File: "eleventy.config.js", PublishDir: "_site"})
+			rules := generator.RulesOf(preset)
+			opts := Options{
+				Root: site, Heads: Heads{Read: true},
+				Map: mapping.Options{BaseURL: "https://example.com/"},
+				Join: &Sources{Dir: dir, Preset: preset,
+					Walk:  walker.Options{Include: rules.Sources.Include, Exclude: rules.Sources.Exclude},
+					Reads: &Reads{Dir: dir, Globs: rules.Sources.Reads, Files: rules.Sources.ConfigFiles}},
+			}
+			var stale []string
+			var because string
+			opts.Report.Skip = func(path string, r mapping.Reason, why string) {
+				if r == mapping.StaleOutput {
+					stale = append(stale, path)
+					because = cmp.Or(because, why)
+				}
+			}
+			if _, err := Run(context.Background(), opts); err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(stale)
+			if !slices.Equal(stale, tt.stale) {
+				t.Errorf("left out as stale %q; want %q", stale, tt.stale)
+			}
+			if !strings.Contains(because, tt.because) {
+				t.Errorf("the reason does not say %q: %q", tt.because, because)
+			}
+		})
+	}
+}
+
+// TestStaleChangesHugoLanguages: in a Hugo project with a content folder
+// for each language, whose sources a join reads from the project folder,
+// an edit of a source, of a content adapter or of a layout after an
+// earlier build wrote a page tells that page stale, and no edit keeps
+// it. The walk that reads the layouts' and content adapters' times
+// reads the sources' too.
+func TestStaleChangesHugoLanguages(t *testing.T) {
+	build := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, edited string // the file edited half an hour before the build
+		because      string
+	}{
+		{"nothing changed", "", ""},
+		{"a source edited", "content/fr/posts/a.md", "../content/fr/posts/a.md changed between them"},
+		{"a content adapter edited", "content/en/shop/_content.gotmpl", "../content/en/shop/_content.gotmpl changed between them"},
+		{"a layout edited", "layouts/_default/single.html", "../layouts/_default/single.html changed between them"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			public := filepath.Join(dir, "public")
+			sc := &siteChanger{t: t, root: dir}
+			pc := &siteChanger{t: t, root: public}
+			sources := build.Add(-3 * time.Hour)
+			sc.write("hugo.toml", "baseURL = 'https://example.com/'\n[languages.en]\ncontentDir = 'content/en'\n[languages.fr]\ncontentDir = 'content/fr'\n", sources)
+			for _, f := range []string{"content/en/posts/a.md", "content/fr/posts/a.md", "content/en/shop/_content.gotmpl", "layouts/_default/single.html"} {
+				sc.write(f, "---\ntitle: a\n---\n", sources)
+			}
+			touchDirs(t, dir, sources, "", "content", "content/en", "content/en/posts", "content/en/shop", "content/fr", "content/fr/posts", "layouts", "layouts/_default")
+			if tt.edited != "" {
+				sc.write(tt.edited, "---\ntitle: b\n---\n", build.Add(-30*time.Minute))
+			}
+			pc.write("index.html", "<title>home</title>", build)
+			pc.write("posts/a/index.html", "<title>a</title>", build)
+			pc.write("fr/posts/a/index.html", "<title>a</title>", build)
+			pc.write("old/index.html", "<title>old</title>", build.Add(-2*time.Hour))
+			h, err := hugo.Load(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			langs, err := hugo.LoadLanguages(h, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules := generator.RulesOf(langs)
+			opts := Options{
+				Root: public, Heads: Heads{Read: true},
+				Map: mapping.Options{BaseURL: "https://example.com/"},
+				Join: &Sources{Dir: dir, Preset: langs,
+					Walk:  walker.Options{Include: rules.Sources.Include, Exclude: append(rules.Sources.Exclude, "public")},
+					Reads: &Reads{Dir: dir, Globs: rules.Sources.Reads, Files: h.Files}},
+			}
+			var because string
+			opts.Report.Skip = func(path string, r mapping.Reason, why string) {
+				if r == mapping.StaleOutput && path == "old/index.html" {
+					because = why
+				}
+			}
+			if _, err := Run(context.Background(), opts); err != nil {
+				t.Fatal(err)
+			}
+			if (because != "") != (tt.because != "") || !strings.Contains(because, tt.because) {
+				t.Errorf("/old/ left out as stale because %q; want it stale: %v, because %q", because, tt.because != "", tt.because)
+			}
+		})
 	}
 }

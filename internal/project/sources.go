@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -46,7 +47,8 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.R
 	rules := generator.RulesOf(preset)
 	// An unknown zone name: its dates are read as UTC, not in silence.
 	pr.Warnings = append(pr.Warnings, rules.Sources.ZoneWarnings...)
-	for _, file := range rules.Sources.ConfigFiles {
+	configFiles := rules.Sources.ConfigFiles
+	for _, file := range configFiles {
 		pr.Inputs = append(pr.Inputs, filepath.Join(project, file))
 	}
 	dir := v.Source
@@ -106,31 +108,45 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.R
 			return nil, generator.Rules{}, err
 		}
 	}
+	var read []string
+	rel := dir
+	if r, err := filepath.Rel(project, dir); err == nil {
+		rel = filepath.ToSlash(r)
+	}
 	if src.Preset == preset {
 		// Hugo's bundles are told by the files beside index.md in the
 		// folder walked, which may not be the project's contentDir;
 		// MkDocs' README.md by an index.md beside it.
-		rel := dir
-		if r, err := filepath.Rel(project, dir); err == nil {
-			rel = filepath.ToSlash(r)
-		}
-		rules = p.ready(preset, dir, rel, pr)
+		rules, read = p.ready(preset, dir, rel, pr)
 	}
+	src.Reads = readsOf(rules, project, rel, configFiles, read)
 	return src, rules, nil
+}
+
+// readsOf returns what the generator whose preset has rules reads
+// besides its sources in dir (rel, relative to the project folder
+// project): its configuration files, its rules' Reads, and read, the
+// files its preset read in dir (relative to it).
+func readsOf(rules generator.Rules, project, rel string, configFiles, read []string) *pipeline.Reads {
+	r := &pipeline.Reads{Dir: project, Globs: rules.Sources.Reads, Files: slices.Clone(configFiles)}
+	for _, f := range read {
+		r.Files = append(r.Files, path.Join(rel, f))
+	}
+	return r
 }
 
 // ready makes the preset of the sources in dir (rel, relative to the
 // project folder) ready: its folder read, once, by its FolderReader,
 // before its rules are asked, what it went on past a warning of pr's;
 // watch mode starts again when a file it read changes. It returns the
-// rules.
-func (p *discovery) ready(preset generator.Preset, dir, rel string, pr *Project) generator.Rules {
+// rules, and the files read, relative to dir.
+func (p *discovery) ready(preset generator.Preset, dir, rel string, pr *Project) (generator.Rules, []string) {
 	warn := func(err error) { pr.Warnings = append(pr.Warnings, wrapIn(dir, err)) }
 	rules, read := generator.Ready(preset, generator.Folder{Content: contentFS(dir, p.lim), Settings: settingsFS(dir, p.lim), Rel: rel, Limits: p.lim, Warn: warn})
 	for _, file := range read {
 		pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(file)))
 	}
-	return rules
+	return rules, read
 }
 
 // splitLanguages makes src, the sources of a join in dir, those of each
@@ -296,10 +312,11 @@ func (p *discovery) routes(g *generator.Project, given string, v *Ask, pr *Proje
 	}
 	// The files that route its pages (Eleventy's data files, Astro's
 	// content configuration and collection routes), read once.
-	rules := p.ready(preset, dir, rel, pr)
+	rules, read := p.ready(preset, dir, rel, pr)
 	// A source may include files anywhere in the project (Sphinx's
 	// changelog.rst of ../CHANGELOG.md), not above it.
 	src := &pipeline.Sources{Dir: dir, Preset: preset, Project: p.dir}
+	src.Reads = readsOf(rules, p.dir, rel, rules.Sources.ConfigFiles, read)
 	src.Walk.Include, src.Walk.Exclude = rules.Sources.Include, rules.Sources.Exclude
 	if out := relInside(dir, p.publishDir(*g)); out != "" {
 		src.Walk.Exclude = append(src.Walk.Exclude, out)
