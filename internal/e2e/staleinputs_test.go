@@ -109,7 +109,10 @@ func TestHugoStaleAfterConfigChange(t *testing.T) {
 // img/ while the build runs, as eleventy-img does. Eleventy deletes
 // nothing. A product removed from the data, and the site built again:
 // the removed product's page is the first build's, and the change of
-// the data file after it tells so.
+// the data file after it tells so. The second build's home page, written
+// seconds before the pages with a source while the build wrote img/
+// beside the sources, is listed: a file the build writes is no change of
+// the sources.
 func TestEleventyStaleOutput(t *testing.T) {
 	src := nodeProject(t, "eleventy", "package.json")
 	for rel, body := range map[string]string{
@@ -173,6 +176,28 @@ export default function (eleventyConfig) {
 		}
 		if !strings.Contains(log, "_site/products/lamp/index.html: skipped: stale output: no source (") || !strings.Contains(log, "../_data/products.json changed between them") {
 			t.Errorf("--verbose does not say that the data's change made /products/lamp/ stale:\n%s", log)
+		}
+	})
+
+	t.Run("the build writes beside its sources", func(t *testing.T) {
+		// The home page written three seconds before the pages with a
+		// source; the second build's file of img/, and so img/, in
+		// between.
+		fi, err := os.Stat(filepath.Join(site, "about", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := fi.ModTime()
+		if fi, err := os.Stat(filepath.Join(site, "blog", "first", "index.html")); err == nil && fi.ModTime().Before(first) {
+			first = fi.ModTime()
+		}
+		early, meanwhile := first.Add(-3*time.Second), first.Add(-500*time.Millisecond)
+		touchTree(t, filepath.Join(site, "index.html"), early)
+		touchTree(t, img[1], meanwhile)
+		touchTree(t, src, meanwhile, "img")
+		got, log := run()
+		if !slices.Contains(got, base) {
+			t.Errorf("/ is not listed: %q\n%s", got, log)
 		}
 	})
 }

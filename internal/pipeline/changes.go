@@ -5,15 +5,23 @@ package pipeline
 //
 // A change is one of these, with its modification time in the span:
 //
-//   - a file of the join's folder;
-//   - a file the generator reads besides the sources to make its pages:
-//     its configuration, data, layouts and content adapters
-//     (Sources.Reads);
+//   - a source file: one the join's include patterns match;
+//   - another file the generator reads to make its pages: its
+//     configuration, data, layouts and content adapters (Sources.Reads);
 //   - a folder of those trees: deleting or renaming a file changes the
 //     time of its folder.
 //
-// Hidden files and folders are not looked at, nor is the built site's
-// folder.
+// No other file is a change. A build may write files beside the sources
+// (eleventy-img writes img/ into the project folder, which may be
+// Eleventy's input folder), and their times are the build's.
+//
+// Making a file also changes the time of its folder. So a folder is no
+// change when one of its entries was made at the time the folder
+// changed: that making was its last change, not a deletion. A file is
+// made at about its modification time; a folder is made no later than
+// its own time and the times of its entries. Hidden entries are not
+// looked at (an editor's swap file, a Finder .DS_Store), nor is the
+// built site's folder.
 
 import (
 	"cmp"
@@ -79,22 +87,22 @@ type changeFile struct {
 // up to the time hi. It reads the times of the join's sources and of
 // the files the generator reads besides them.
 func (b *builder) sourceChanges(ctx context.Context, lo, hi int64) *sourceChanges {
-	w := &changeWalk{lo: lo, hi: hi}
+	w := &changeWalk{lo: lo, hi: hi, folders: map[string]*folderTime{}}
 	trees, files := b.changeTrees()
 	for _, t := range trees {
 		w.walk(ctx, t, b.opts.Join.Walk.FollowSymlinks)
 	}
 	for _, f := range files {
 		if st, err := fsx.Stat(f.dir, f.rel); err == nil {
-			w.add(f.name, st.ModTime().UnixNano())
+			w.file(f.name, st.ModTime().UnixNano())
 		}
 	}
 	return w.result()
 }
 
 // changeTrees returns the folders the walk for changes reads, and the
-// files it looks at alone. The folders are the join's (every file, its
-// own exclude patterns) and the bases of the generator's Reads globs.
+// files it looks at alone. The folders are the join's (its own include
+// and exclude patterns) and the bases of the generator's Reads globs.
 // A glob whose base the walk of another folder enters is read by that
 // walk. No folder is entered twice: a folder walked on its own is left
 // out of the walk of a folder that holds it. The built site's folder and
@@ -102,7 +110,14 @@ func (b *builder) sourceChanges(ctx context.Context, lo, hi int64) *sourceChange
 // is not read at all: its times are the build's.
 func (b *builder) changeTrees() ([]changeTree, []changeFile) {
 	j := b.opts.Join
-	trees := []changeTree{{dir: j.Dir, prefix: b.joinPrefix(), include: []string{"**/*"}, exclude: j.Walk.Exclude}}
+	include := j.Walk.Include
+	switch {
+	case j.AnyExtension && len(include) == 0:
+		include = []string{"**/*"}
+	case len(include) == 0:
+		include = ContentInclude
+	}
+	trees := []changeTree{{dir: j.Dir, prefix: b.joinPrefix(), include: include, exclude: j.Walk.Exclude}}
 	var files []changeFile
 	if r := j.Reads; r != nil {
 		for _, f := range r.Files {
@@ -206,15 +221,50 @@ func (b *builder) sitePath(p string) string {
 // to the time hi: the span.
 type changeWalk struct {
 	lo, hi int64
-	mu     sync.Mutex
-	list   []sourceChange
+
+	mu   sync.Mutex
+	list []sourceChange
+	// folders are the folders whose time is in the span, and those in
+	// such a folder, by the name they are reported by.
+	folders map[string]*folderTime
 }
 
-// add notes the file or folder name, changed at mtime, when that is in
-// the span. Called with w.mu held, or before the walk.
-func (w *changeWalk) add(name string, mtime int64) {
-	if mtime > w.lo && mtime <= w.hi {
+// folderTime is what the walk learns of a folder whose time is in the
+// span, or of a folder in such a folder.
+type folderTime struct {
+	mtime int64
+	// in is the folder it is in, when that folder's time is in the span.
+	in *folderTime
+	// made is the earliest of its own time and its entries' times: it was
+	// made then, at the latest. Kept while in is set.
+	made int64
+	// explained says that an entry of the folder was made within
+	// staleSlack of its time: that making was its last change.
+	explained bool
+}
+
+// inSpan reports whether the time t is in the span.
+func (w *changeWalk) inSpan(t int64) bool { return t > w.lo && t <= w.hi }
+
+// file notes the file name, whose time counts, changed at mtime.
+func (w *changeWalk) file(name string, mtime int64) {
+	if w.inSpan(mtime) {
 		w.list = append(w.list, sourceChange{name, mtime})
+	}
+}
+
+// folder notes the folder name, changed at mtime, in the folder in (nil
+// when it is not known): it is kept when its time, or that of the folder
+// it is in, is in the span.
+func (w *changeWalk) folder(name string, mtime int64, in *folderTime) {
+	if in != nil && in.in != nil {
+		in.made = min(in.made, mtime) // an entry of a folder in one in the span
+	}
+	if in != nil && !w.inSpan(in.mtime) {
+		in = nil
+	}
+	if w.inSpan(mtime) || in != nil {
+		w.folders[name] = &folderTime{mtime: mtime, in: in, made: mtime}
 	}
 }
 
@@ -229,34 +279,77 @@ func (w *changeWalk) walk(ctx context.Context, t changeTree, follow bool) {
 	if err != nil {
 		return
 	}
-	w.add(t.prefix, st.ModTime().UnixNano())
+	w.folder(t.prefix, st.ModTime().UnixNano(), nil)
+	name := func(rel string) string { // a folder's reported name
+		if rel == "" {
+			return t.prefix
+		}
+		return t.prefix + rel + "/"
+	}
 	opts := walker.Options{
-		Include: t.include, Exclude: t.exclude, FollowSymlinks: follow,
-		// Called with the folders entered in each folder that has some.
+		Include: []string{"**/*"}, Exclude: t.exclude, FollowSymlinks: follow,
+		// Called with the folders entered in each folder that has some,
+		// before any of them is listed.
 		Folders: func(dir string, enter, _ []string, err error) {
 			if err != nil {
 				return
 			}
-			for _, e := range enter {
-				rel := path.Join(dir, e)
-				if st, err := root.Stat(rel); err == nil {
-					w.mu.Lock()
-					w.add(t.prefix+rel+"/", st.ModTime().UnixNano())
-					w.mu.Unlock()
+			times := make([]int64, len(enter))
+			for i, e := range enter {
+				if st, err := root.Stat(path.Join(dir, e)); err == nil {
+					times[i] = st.ModTime().UnixNano()
+				}
+			}
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			in := w.folders[name(dir)]
+			for i, e := range enter {
+				if times[i] != 0 {
+					w.folder(name(path.Join(dir, e)), times[i], in)
 				}
 			}
 		},
 	}
 	_ = walker.Walk(ctx, t.dir, opts, func(f walker.File) error {
+		counts := slices.ContainsFunc(t.include, func(p string) bool {
+			ok, _ := doublestar.Match(p, f.Path)
+			return ok
+		})
+		mtime := f.ModTime.UnixNano()
+		dir := path.Dir(f.Path)
+		if dir == "." {
+			dir = ""
+		}
 		w.mu.Lock()
 		defer w.mu.Unlock()
-		w.add(t.prefix+f.Path, f.ModTime.UnixNano())
+		if counts {
+			w.file(t.prefix+f.Path, mtime)
+		}
+		if d := w.folders[name(dir)]; d != nil {
+			if w.inSpan(d.mtime) && abs(mtime-d.mtime) <= int64(staleSlack) {
+				d.explained = true // the file was made then
+			}
+			if d.in != nil {
+				d.made = min(d.made, mtime)
+			}
+		}
 		return nil
 	})
 }
 
-// result returns the changes found, sorted by time.
+// result returns the changes found: the files, and the folders in the
+// span that no entry made at their time explains, sorted by time.
 func (w *changeWalk) result() *sourceChanges {
+	for _, f := range w.folders {
+		if f.in != nil && abs(f.made-f.in.mtime) <= int64(staleSlack) {
+			f.in.explained = true // the folder was made then
+		}
+	}
+	for name, f := range w.folders {
+		if w.inSpan(f.mtime) && !f.explained {
+			w.list = append(w.list, sourceChange{name, f.mtime})
+		}
+	}
 	slices.SortFunc(w.list, func(a, b sourceChange) int {
 		if c := cmp.Compare(a.mtime, b.mtime); c != 0 {
 			return c
@@ -264,4 +357,12 @@ func (w *changeWalk) result() *sourceChanges {
 		return strings.Compare(a.path, b.path)
 	})
 	return &sourceChanges{list: w.list}
+}
+
+// abs returns the absolute value of a span of nanoseconds.
+func abs(d int64) int64 {
+	if d < 0 {
+		return -d
+	}
+	return d
 }

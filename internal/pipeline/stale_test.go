@@ -449,10 +449,15 @@ func TestStaleBuiltInsideSources(t *testing.T) {
 // project folder. A page an earlier build wrote (/old/, two hours
 // before the build) is stale once a source, a data file, a layout or
 // the configuration changed after it. A page the last build wrote early
-// (/gallery/, three seconds before the others) stays listed.
+// (/gallery/, three seconds before the others) stays listed when the
+// build writes files beside the sources meanwhile: a file that is no
+// source, and the time of a folder whose last change was the making of
+// an entry it still holds, tell nothing. A source deleted is still told
+// when the build writes into another folder beside it.
 func TestStaleChanges(t *testing.T) {
 	build := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 	earlier := build.Add(-2 * time.Hour) // the build that wrote /old/
+	meanwhile := build.Add(-500 * time.Millisecond)
 	for _, tt := range []struct {
 		name   string
 		change func(t *testing.T, sc *siteChanger)
@@ -474,6 +479,22 @@ func TestStaleChanges(t *testing.T) {
 		{"the configuration edited", func(t *testing.T, sc *siteChanger) {
 			sc.write("eleventy.config.js", "export default function () {}\n", build.Add(-30*time.Minute))
 		}, []string{"old/index.html"}, "../eleventy.config.js changed between them"},
+		{"the build writes a file beside the sources", func(t *testing.T, sc *siteChanger) {
+			sc.write("notes.txt", "built", meanwhile)
+			sc.write("img/new.jpg", "jpg", meanwhile)
+			touchDirs(t, sc.root, meanwhile, "", "img")
+		}, nil, ""},
+		{"the build makes a folder beside the sources", func(t *testing.T, sc *siteChanger) {
+			sc.write("thumbs/1.jpg", "jpg", meanwhile)
+			sc.write("thumbs/2.jpg", "jpg", build.Add(5*time.Second))
+			touchDirs(t, sc.root, meanwhile, "")
+			touchDirs(t, sc.root, build.Add(5*time.Second), "thumbs")
+		}, nil, ""},
+		{"a source deleted, and the build writes beside it", func(t *testing.T, sc *siteChanger) {
+			touchDirs(t, sc.root, build.Add(-30*time.Minute), "")
+			sc.write("img/new.jpg", "jpg", meanwhile)
+			touchDirs(t, sc.root, meanwhile, "img")
+		}, []string{"old/index.html"}, "../ changed between them"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
