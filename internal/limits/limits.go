@@ -105,6 +105,13 @@ const (
 // every 45,000 URLs (Astro's), 23 for a million.
 const MaxGeneratorFiles = 1000
 
+// MaxSourceEntries is the most files and folders of a project looked at
+// for their times when the build asks whether its sources changed since
+// an earlier build wrote a page (the stale-output rule of package
+// pipeline). It is ten times the files of the largest real site. Past
+// it, the rule judges such pages by their time alone, and says so.
+const MaxSourceEntries = 1_000_000
+
 // Default are the limits a build has unless sitemap.yaml says otherwise,
 // each a hundred times or more what a real site's files hold.
 var Default = Limits{

@@ -35,6 +35,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
@@ -50,6 +51,9 @@ type sourceChange struct {
 // by time.
 type sourceChanges struct {
 	list []sourceChange
+	// partial is set when the walk stopped at maxSourceEntries: a change
+	// may be missing.
+	partial bool
 }
 
 // between returns the first change after the time after, up to the time
@@ -66,6 +70,10 @@ func (c *sourceChanges) between(after, upto int64) sourceChange {
 	}
 	return sourceChange{}
 }
+
+// maxSourceEntries is the most files and folders the walk for changes
+// looks at: limits.MaxSourceEntries (tests lower it).
+var maxSourceEntries = limits.MaxSourceEntries
 
 // changeTree is a folder the walk for changes reads.
 type changeTree struct {
@@ -85,15 +93,18 @@ type changeFile struct {
 
 // sourceChanges returns the changes of the sources after the time lo,
 // up to the time hi. It reads the times of the join's sources and of
-// the files the generator reads besides them.
+// the files the generator reads besides them. The walk stops after
+// maxSourceEntries files and folders; the result is then partial.
 func (b *builder) sourceChanges(ctx context.Context, lo, hi int64) *sourceChanges {
-	w := &changeWalk{lo: lo, hi: hi, folders: map[string]*folderTime{}}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := &changeWalk{lo: lo, hi: hi, cancel: cancel, folders: map[string]*folderTime{}}
 	trees, files := b.changeTrees()
 	for _, t := range trees {
 		w.walk(ctx, t, b.opts.Join.Walk.FollowSymlinks)
 	}
 	for _, f := range files {
-		if st, err := fsx.Stat(f.dir, f.rel); err == nil {
+		if st, err := fsx.Stat(f.dir, f.rel); err == nil && w.count(1) {
 			w.file(f.name, st.ModTime().UnixNano())
 		}
 	}
@@ -221,9 +232,14 @@ func (b *builder) sitePath(p string) string {
 // to the time hi: the span.
 type changeWalk struct {
 	lo, hi int64
+	cancel context.CancelFunc
 
-	mu   sync.Mutex
-	list []sourceChange
+	mu sync.Mutex
+	// entries counts the files and folders looked at; partial is set
+	// once there are more than maxSourceEntries.
+	entries int
+	partial bool
+	list    []sourceChange
 	// folders are the folders whose time is in the span, and those in
 	// such a folder, by the name they are reported by.
 	folders map[string]*folderTime
@@ -245,6 +261,19 @@ type folderTime struct {
 
 // inSpan reports whether the time t is in the span.
 func (w *changeWalk) inSpan(t int64) bool { return t > w.lo && t <= w.hi }
+
+// count counts n files or folders looked at, and reports whether the
+// walk goes on: past maxSourceEntries, it is stopped. Called with w.mu
+// held, or before the walk.
+func (w *changeWalk) count(n int) bool {
+	w.entries += n
+	if w.entries > maxSourceEntries {
+		w.partial = true
+		w.cancel()
+		return false
+	}
+	return true
+}
 
 // file notes the file name, whose time counts, changed at mtime.
 func (w *changeWalk) file(name string, mtime int64) {
@@ -276,7 +305,7 @@ func (w *changeWalk) walk(ctx context.Context, t changeTree, follow bool) {
 	}
 	defer root.Close()
 	st, err := root.Stat(".")
-	if err != nil {
+	if err != nil || !w.count(1) {
 		return
 	}
 	w.folder(t.prefix, st.ModTime().UnixNano(), nil)
@@ -302,6 +331,9 @@ func (w *changeWalk) walk(ctx context.Context, t changeTree, follow bool) {
 			}
 			w.mu.Lock()
 			defer w.mu.Unlock()
+			if !w.count(len(enter)) {
+				return
+			}
 			in := w.folders[name(dir)]
 			for i, e := range enter {
 				if times[i] != 0 {
@@ -322,6 +354,9 @@ func (w *changeWalk) walk(ctx context.Context, t changeTree, follow bool) {
 		}
 		w.mu.Lock()
 		defer w.mu.Unlock()
+		if !w.count(1) {
+			return nil
+		}
 		if counts {
 			w.file(t.prefix+f.Path, mtime)
 		}
@@ -356,7 +391,7 @@ func (w *changeWalk) result() *sourceChanges {
 		}
 		return strings.Compare(a.path, b.path)
 	})
-	return &sourceChanges{list: w.list}
+	return &sourceChanges{list: w.list, partial: w.partial}
 }
 
 // abs returns the absolute value of a span of nanoseconds.

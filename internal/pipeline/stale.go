@@ -173,7 +173,10 @@ func (c *staticClaims) close() {
 //     after it, and is kept.
 //
 // The changes are read once a judgement, and only when a page is older
-// than the build.
+// than the build. When the walk for them stops at its bound
+// (limits.MaxSourceEntries), a page older than the build is left out by
+// its time alone, as before the changes were read, and a warning says
+// so.
 //
 // It is judged again before every write, from every record, as a
 // Session's pages change. Each page left out is reported as skipped
@@ -207,7 +210,7 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 	before := start - int64(staleSlack)
 	var paths []string
 	var changes *sourceChanges // read when a page is older than the build
-	witnessed := false
+	witnessed, byTime := false, 0
 	out := recs.order[:0]
 	for i, idx := range recs.order {
 		if !recs.sourceless[idx] || int(idx) >= len(recs.mtimes) {
@@ -224,14 +227,16 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 			because, left = why, verdict == witnessLeaves
 		}
 		var change sourceChange
+		unknown := false // the changes were not all read
 		if !left {
 			if found && recs.mtimes[idx] < before {
 				if changes == nil {
 					changes = b.sourceChanges(ctx, oldest+int64(staleSlack), start+int64(staleSlack))
 				}
 				change = changes.between(recs.mtimes[idx]+int64(staleSlack), start+int64(staleSlack))
+				unknown = change.path == "" && changes.partial
 			}
-			if change.path == "" {
+			if change.path == "" && !unknown {
 				out = recs.keepAt(out, i, idx)
 				continue
 			}
@@ -243,13 +248,20 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		r := recs.rec(idx)
 		path := recs.pathOf(r)
 		if !left {
-			because = fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s; %s changed between them, %s)",
-				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339),
-				change.path, time.Unix(0, change.mtime).UTC().Format(time.RFC3339))
+			because = fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s",
+				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
+			if unknown {
+				because += fmt.Sprintf("; the sources were not all read for a change between them: more than %d files and folders)", maxSourceEntries)
+			} else {
+				because += fmt.Sprintf("; %s changed between them, %s)", change.path, time.Unix(0, change.mtime).UTC().Format(time.RFC3339))
+			}
 		}
 		if only == nil || !was[idx] {
 			paths = append(paths, path)
 			witnessed = witnessed || left
+			if unknown {
+				byTime++
+			}
 			b.skip(path, mapping.StaleOutput, because)
 			if only == nil && b.res.Unjoined > 0 {
 				b.res.Unjoined-- // counted when it was listed
@@ -266,6 +278,13 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 	clean := ""
 	if b.opts.Join != nil {
 		clean = b.rules.Output.CleanBuild
+	}
+	if byTime > 0 {
+		what := "1 built page no source produces was"
+		if byTime > 1 {
+			what = fmt.Sprintf("%d built pages no source produces were", byTime)
+		}
+		b.warn("", fmt.Errorf("the sources hold more than %d files and folders: not all were read for a change since an earlier build, so %s judged by time alone (build into an empty folder, %s, to leave no doubt)", maxSourceEntries, what, clean))
 	}
 	b.warn("", errors.New(staleWarning(paths, witnessed, clean)))
 }

@@ -548,6 +548,60 @@ func TestStaleChanges(t *testing.T) {
 	}
 }
 
+// TestStaleChangesBounded: past maxSourceEntries files and folders, the
+// walk for changes stops, and a page older than the build is judged by
+// its time alone, as before changes were read: the page of a deleted
+// source is left out, and so is a page the build wrote early. A warning
+// says so.
+func TestStaleChangesBounded(t *testing.T) {
+	defer func(m int) { maxSourceEntries = m }(maxSourceEntries)
+	maxSourceEntries = 3
+	dir := t.TempDir()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	build := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	sources := build.Add(-3 * time.Hour)
+	for _, f := range []string{"_index.md", "posts/a.md", "posts/b.md", "posts/c.md"} {
+		cc.write(f, "---\ntitle: x\n---\n", sources)
+	}
+	touchDirs(t, content, sources, "", "posts")
+	pc.write("index.html", "<title>home</title>", build)
+	for _, p := range []string{"a", "b", "c"} {
+		pc.write("posts/"+p+"/index.html", "<title>"+p+"</title>", build)
+	}
+	pc.write("gallery/index.html", "<title>gallery</title>", build.Add(-3*time.Second))
+	hugo, err := hugo.Load(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Root: public, Heads: Heads{Read: true},
+		Map:  mapping.Options{BaseURL: "https://example.com/"},
+		Join: &Sources{Dir: content, Preset: hugo},
+	}
+	var because string
+	var warnings []string
+	opts.Report.Skip = func(path string, r mapping.Reason, why string) {
+		if r == mapping.StaleOutput {
+			because = why
+		}
+	}
+	opts.Report.Warn = func(_ string, err error) { warnings = append(warnings, err.Error()) }
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := res.Skipped[mapping.StaleOutput]; n != 1 || !strings.Contains(because, "the sources were not all read for a change between them: more than 3 files and folders") {
+		t.Errorf("%d left out as stale, because %q; want /gallery/, judged by its time alone", n, because)
+	}
+	if !slices.ContainsFunc(warnings, func(w string) bool {
+		return strings.Contains(w, "the sources hold more than 3 files and folders") && strings.Contains(w, "1 built page no source produces was judged by time alone")
+	}) {
+		t.Errorf("no warning says the changes were not all read: %q", warnings)
+	}
+}
+
 // TestStaleChangesHugoLanguages: in a Hugo project with a content folder
 // for each language, whose sources a join reads from the project folder,
 // an edit of a source, of a content adapter or of a layout after an
