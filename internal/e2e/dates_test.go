@@ -627,6 +627,92 @@ func TestHugoHomeOwnText(t *testing.T) {
 	}
 }
 
+// TestHugoHomeSidebarMenu: a theme's menu in a sidebar is no entry of a
+// list, whatever its element names (issue 86). In the shape of the Hugo
+// theme Stack, every page has a sidebar, an <aside> or a plain <div>,
+// whose menu links to the home, /about/ and /links/, and /links/
+// (2026-01-01) is newer than every post. The home lists only the posts:
+// it is as new as the newest post (2025-04-26), not as /links/. A home
+// that lists /links/ in its own content too is as new as /links/.
+func TestHugoHomeSidebarMenu(t *testing.T) {
+	config, err := os.ReadFile(filepath.Join("testdata", "hugo-dates", "hugo.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const menu = `
+[[menu.main]]
+name = "Home"
+url = "/"
+weight = 1
+[[menu.main]]
+name = "About"
+url = "/about/"
+weight = 2
+[[menu.main]]
+name = "Links"
+url = "/links/"
+weight = 3
+`
+	// The sidebar's element is the case's; its markup is Stack's shape.
+	const baseof = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{{ .Title }}</title></head>
+<body><div class="container">
+<%[1]s class="sidebar left-sidebar">
+<header><div class="site-meta"><h1><a href="{{ site.BaseURL | relLangURL }}">{{ site.Title }}</a></h1></div></header>
+<ol class="menu" id="main-menu">{{ range site.Menus.main }}<li><a href='{{ .URL }}'><span>{{ .Name }}</span></a></li>{{ end }}</ol>
+</%[1]s>
+<main class="main">{{ block "main" . }}{{ end }}</main>
+</div></body>
+</html>
+`
+	const posts = `{{ define "main" }}<section class="article-list">{{ range where site.RegularPages "Section" "posts" }}` +
+		`<article><header><h2 class="article-title"><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2></header></article>{{ end }}</section>{{ end }}`
+	const all = `{{ define "main" }}<section class="article-list">{{ range site.RegularPages }}` +
+		`<article><header><h2 class="article-title"><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2></header></article>{{ end }}</section>{{ end }}`
+	const links = "2026-01-01T00:00:00Z"
+	for _, tc := range []struct {
+		name, sidebar, home, want string
+	}{
+		{"aside", "aside", posts, "2025-04-26T00:00:00Z"},
+		{"div", "div", posts, "2025-04-26T00:00:00Z"},
+		{"listed too", "aside", all, links},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := hugoDatesSite(t, nil, map[string]string{
+				"hugo.toml":                    string(config) + menu,
+				"content/links.md":             "---\ntitle: Links\nlastmod: " + links + "\n---\nLinks.\n",
+				"layouts/_default/baseof.html": fmt.Sprintf(baseof, tc.sidebar),
+				"layouts/index.html":           tc.home,
+			})
+			public := filepath.Join(src, "public")
+			home, err := os.ReadFile(filepath.Join(public, "index.html"))
+			if err != nil || !strings.Contains(string(home), `<li><a href='/links/'>`) {
+				t.Fatalf("the fixture's premise: the home's menu links to /links/ (%v):\n%s", err, home)
+			}
+			if listed := strings.Contains(string(home), `<h2 class="article-title"><a href="/links/">`); listed != (tc.want == links) {
+				t.Fatalf("the fixture's premise: the home lists /links/ %v:\n%s", listed, home)
+			}
+			theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+			if !sameInstant(theirs[datesBase+"links/"], links) {
+				t.Fatalf("Hugo's sitemap dates /links/ %s: the fixture is wrong", theirs[datesBase+"links/"])
+			}
+			mustRun(t, src)
+			ours := ourURLs(t, public)
+			for loc, want := range map[string]string{
+				datesBase:                tc.want,
+				datesBase + "posts/":     "2025-04-26T00:00:00Z",
+				datesBase + "posts/new/": "2025-04-26T00:00:00Z",
+				datesBase + "links/":     links,
+			} {
+				if !sameInstant(ours[loc], want) {
+					t.Errorf("%s: our lastmod %s, want %s (Hugo's %s)", loc, ours[loc], want, theirs[loc])
+				}
+			}
+		})
+	}
+}
+
 // TestHugoHomeProseLink: a link the home page's own text writes (its
 // _index.md's "[me](/about/)") is no entry of its list, and the page it
 // names does not date it: the home shows its text and the posts, and is

@@ -90,7 +90,8 @@ func (b *builder) list(idx int32, t int64) {
 
 // dateSectionLists dates, in a Hugo join (generator.ListRules.Section), each list page by the newest of
 // the pages it lists and shows: those its built page links to in its
-// own content (Link.Chrome: not its menu, banner or footer), among the
+// own content (Link.Chrome: not its menu, banner or footer; nor a menu
+// every page repeats, dropRepeated), among the
 // pages Hugo's rules put in its list. A list page is the built page of
 // an _index file, or one whose URL is a content folder's (a section
 // without _index); it lists the pages under its folder in the content
@@ -149,7 +150,7 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		if own == noLastMod {
 			continue
 		}
-		p := &listedPage{idx: -1, lastmod: own, lang: lang, regular: !index}
+		p := &listedPage{idx: idx, lastmod: own, lang: lang, regular: !index}
 		// A section's _index.md may give terms too: its page is then one
 		// of the term's pages, by its own date (hugoDocs' tools/ section
 		// in "developer tools").
@@ -207,6 +208,7 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		return nil
 	}
 	b.readShown(&h)
+	b.dropRepeated(&h)
 	b.dropNamed(&h)
 	done := make(map[int32]bool, len(h.lists))
 	for i := range h.lists {
@@ -223,7 +225,8 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 // docs category's index) by the newest of the joined pages its built
 // page links to in its own content (Link.Chrome: not its menu, banner
 // or footer; Link.Aside: nor its sidebar, whose recent posts a theme
-// puts on every page), a list page below it that it links to as new as
+// puts on every page; nor a menu every page repeats, dropRepeated), a
+// list page below it that it links to as new as
 // what that one shows. One that shows no dated page keeps its own date,
 // or none. This is the rule of every generator; a generator's own rules
 // make it more precise (l): Shown, when not nil, says which of those
@@ -285,6 +288,7 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	}
 	b.readShown(&h)
 	b.dropFrame(&h)
+	b.dropRepeated(&h)
 	b.dropNamed(&h)
 	for i := range h.lists {
 		t := h.shownNewest(i)
@@ -317,50 +321,6 @@ func (h *listSet) newestOf(of func(src string) bool) int64 {
 		}
 	}
 	return t
-}
-
-// dropFrame takes out of what each list page of h shows the joined
-// pages that are the site's frame though its markup does not say so (a
-// profile header inside a <section>, a docs menu in a <div>), and the
-// pages above it (a pager's link to its first page, a breadcrumb's to
-// the home page). The frame of a list page that shows two joined pages
-// or more is what the first two (by URL) both link to in their own
-// content. Of the rest, its entries count (listSet.entries): a link in
-// a post's excerpt is no entry among its posts.
-func (b *builder) dropFrame(h *listSet) {
-	read := map[string][]string{} // a joined page's own links, by key
-	ownLinks := func(key string) []string {
-		if l, ok := read[key]; ok {
-			return l
-		}
-		var l []string
-		if p := h.pages[key]; p != nil && p.idx >= 0 {
-			r := b.recs.rec(p.idx)
-			l = linkKeys(b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside))
-		}
-		read[key] = l
-		return l
-	}
-	for i := range h.lists {
-		l := &h.lists[i]
-		var two []string
-		for _, k := range slices.Sorted(slices.Values(l.shown)) {
-			if p := h.pages[k]; p != nil && p.idx >= 0 && len(two) < 2 {
-				two = append(two, k)
-			}
-		}
-		frame := map[string]bool{}
-		if len(two) == 2 {
-			second := ownLinks(two[1])
-			for _, k := range ownLinks(two[0]) {
-				frame[k] = slices.Contains(second, k)
-			}
-		}
-		l.shown = slices.DeleteFunc(l.shown, func(k string) bool {
-			return h.pages[k] != nil && frame[k] || k == "" || l.folder == k || strings.HasPrefix(l.folder, k+"/")
-		})
-		l.shown = h.entries(l.shown, l.links)
-	}
 }
 
 // dropNamed takes out of what each list page of h that a source gives
@@ -590,6 +550,7 @@ type listSet struct {
 	langs map[string]bool // the folder keys of the languages' homes but the default's ("fr")
 	// noAside leaves out the links of a page's sidebar (Link.Aside).
 	noAside bool
+	own     map[string]*ownPage // the pages read for their own links, by key (ownLinks)
 }
 
 // listedPage is a dated page, as a list page may list it.
@@ -659,19 +620,26 @@ func (h *listSet) has(l *listPage, p *listedPage) bool {
 	if !l.isFolder {
 		return slices.Contains(p.terms, l.term)
 	}
-	if !p.regular {
+	if !p.regular || !h.sameLang(l, p) {
 		return false
 	}
-	dir := l.folder
-	if lang := strings.TrimPrefix(p.lang, "/"); lang != "" {
-		if dir != lang && !strings.HasPrefix(dir, lang+"/") {
-			return false
-		}
-		dir = strings.TrimPrefix(strings.TrimPrefix(dir, lang), "/")
-	} else if h.langs[firstSegment(dir)] {
-		return false
-	}
+	dir := strings.TrimPrefix(strings.TrimPrefix(l.folder, strings.TrimPrefix(p.lang, "/")), "/")
 	return dir == "" || p.dir == dir || strings.HasPrefix(p.dir, dir+"/")
+}
+
+// sameLang reports whether the page p is in the list page l's language:
+// a Hugo language's pages are under its folder ("fr/posts", the term
+// page "/fr/tags/a-term/"), the default language's under none of them.
+// Where the languages are not known (h.langs), every page is.
+func (h *listSet) sameLang(l *listPage, p *listedPage) bool {
+	at, lang := l.folder, strings.TrimPrefix(p.lang, "/")
+	if !l.isFolder && l.term != "" {
+		at, lang = strings.Trim(l.term, "/"), strings.ToLower(lang) // terms are lowercased
+	}
+	if lang != "" {
+		return at == lang || strings.HasPrefix(at, lang+"/")
+	}
+	return !h.langs[firstSegment(at)]
 }
 
 // under reports whether the list page s is in the list page l's list: a

@@ -179,12 +179,84 @@ func TestHugoListShows(t *testing.T) {
 			cc.write("_index.md", cmp.Or(tc.index, "---\ndate: 2024-01-01\n---\n"), day)
 			cc.write("posts/new.md", "---\ndate: 2024-05-05\n---\n", day)
 			cc.write("posts/old.md", "---\ndate: 2024-02-02\n---\n", day)
-			res := runHugoJoin(t, dir, day)
-			i := slices.Index(locs(res), "https://example.com/")
-			if i < 0 {
-				t.Fatalf("no home page in %q", locs(res))
+			if got := homeDay(t, runHugoJoin(t, dir, day)); got != tc.wantHome {
+				t.Errorf("home dated %s, want %s", got, tc.wantHome)
 			}
-			if got := res.URLs.At(i).LastMod.Format(time.DateOnly); got != tc.wantHome {
+		})
+	}
+}
+
+// TestHugoListSiteFrame: a theme's menu in a sidebar, an <aside> or a
+// <div>, is the site's frame, no entry of a list (issue 86, the Hugo
+// theme Stack): the pages the home shows link to the same page from the
+// same place. Its /links/ (2024-09-09) is newer than every post; the
+// home lists the posts, and /links/ only where its own markup does. A
+// sidebar the home alone has is its own content. One page without the
+// menu does not make it content, two do. In a language of two pages,
+// the list pages the home shows are asked too. The posts' links to the
+// previous and the next post, where the home lists the posts, differ
+// from page to page: no menu.
+func TestHugoListSiteFrame(t *testing.T) {
+	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	menu := func(el string) string {
+		return "<" + el + ` class="sidebar"><ol class="menu"><li><a href="/">home</a></li>` +
+			`<li><a href="/about/">about</a></li><li><a href="/links/">links</a></li></ol></` + el + ">"
+	}
+	list := func(keys ...string) string {
+		var b strings.Builder
+		b.WriteString(`<section class="article-list">`)
+		for _, k := range keys {
+			fmt.Fprintf(&b, `<article><h2><a href="/%s/">%s</a></h2></article>`, k, k)
+		}
+		return b.String() + "</section>"
+	}
+	dates := map[string]string{"about": "2024-01-05", "links": "2024-09-09", "posts/a": "2024-02-02", "posts/b": "2024-03-03"}
+	for _, tc := range []struct {
+		name, sidebar, home string
+		bare                []string          // the pages built without the sidebar
+		without             []string          // the pages the site does not have
+		extra               map[string]string // more pages, by their dates
+		mains               map[string]string // the pages' own content, where not text
+		wantHome            string
+	}{
+		{name: "in a div", sidebar: "div", home: list("posts/a", "posts/b"), wantHome: "2024-03-03"},
+		{name: "in an aside", sidebar: "aside", home: list("posts/a", "posts/b"), wantHome: "2024-03-03"},
+		{name: "listed too", sidebar: "div", home: list("posts/a", "posts/b", "links"), wantHome: "2024-09-09"},
+		{name: "the home's own", sidebar: "div", home: list("posts/a", "posts/b"), bare: []string{"about", "links", "posts/a", "posts/b"}, wantHome: "2024-09-09"},
+		{name: "a page without it", sidebar: "div", home: list("posts/a", "posts/b"), bare: []string{"about"}, wantHome: "2024-03-03"},
+		{name: "two pages without it", sidebar: "div", home: list("posts/a", "posts/b"), bare: []string{"about", "posts/a"}, wantHome: "2024-09-09"},
+		{name: "a language of two pages", sidebar: "div", home: list("posts/a") + `<p><a href="/posts/">all posts</a></p>`, without: []string{"about", "posts/b"}, wantHome: "2024-02-02"},
+		{
+			name: "previous and next", sidebar: "div", home: list("posts/a", "posts/b", "posts/c", "posts/d"), without: []string{"about", "links"},
+			extra:    map[string]string{"posts/c": "2024-04-04", "posts/d": "2024-02-25"},
+			mains:    map[string]string{"posts/a": list("posts/b"), "posts/b": list("posts/a", "posts/c"), "posts/c": list("posts/b", "posts/d"), "posts/d": list("posts/c")},
+			wantHome: "2024-04-04",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			pc := &siteChanger{t: t, root: filepath.Join(dir, "public")}
+			cc := &siteChanger{t: t, root: filepath.Join(dir, "content")}
+			page := func(k, main string) string {
+				side := menu(tc.sidebar)
+				if slices.Contains(tc.bare, k) {
+					side = ""
+				}
+				return "<title>" + k + "</title>" + side + "<main>" + main + "</main>"
+			}
+			pc.write("index.html", page("", tc.home), day)
+			pc.write("posts/index.html", page("posts", list("posts/a", "posts/b")), day)
+			cc.write("_index.md", "---\ndate: 2024-01-01\n---\n", day)
+			cc.write("posts/_index.md", "---\ndate: 2024-01-01\n---\n", day)
+			all := maps.Clone(dates)
+			maps.Copy(all, tc.extra)
+			for k, date := range all {
+				if !slices.Contains(tc.without, k) {
+					pc.write(k+"/index.html", page(k, cmp.Or(tc.mains[k], "<article><p>Text.</p></article>")), day)
+					cc.write(k+".md", "---\ndate: "+date+"\n---\n", day)
+				}
+			}
+			if got := homeDay(t, runHugoJoin(t, dir, day)); got != tc.wantHome {
 				t.Errorf("home dated %s, want %s", got, tc.wantHome)
 			}
 		})
@@ -296,6 +368,17 @@ func TestHugoListShowsEncodedURL(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
+}
+
+// homeDay is the day of the lastmod of res's home page,
+// https://example.com/.
+func homeDay(t *testing.T, res *Result) string {
+	t.Helper()
+	i := slices.Index(locs(res), "https://example.com/")
+	if i < 0 {
+		t.Fatalf("no home page in %q", locs(res))
+	}
+	return res.URLs.At(i).LastMod.Format(time.DateOnly)
 }
 
 // runHugoJoin builds dir/public joined to the Hugo project dir's
