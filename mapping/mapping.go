@@ -864,6 +864,20 @@ func Loopback(hostport string) bool {
 	return ip != nil && (ip.IsLoopback() || ip.IsUnspecified())
 }
 
+// SingleLabel reports whether the host of a URL (with its port, or
+// none) is a name of one label, with no dot: a machine of a local
+// network, or a build's stand-in for its own origin (SvelteKit
+// prerenders pages at http://sveltekit-prerender). No public site has
+// such a name. An IP address is not a name.
+func SingleLabel(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	return host != "" && net.ParseIP(host) == nil && !strings.Contains(host, ".")
+}
+
 // samePage reports whether two URLs of one host name one page as static
 // hosts serve it: the same query, and paths that differ at most in a
 // trailing slash, a final index.html (or index.htm), or the .html (or

@@ -251,6 +251,26 @@ func TestParseBaseURL(t *testing.T) {
 	}
 }
 
+// TestSingleLabel: a host name of one label is no public site's; an IP
+// address, or a name with a dot, may be.
+func TestSingleLabel(t *testing.T) {
+	for host, want := range map[string]bool{
+		"sveltekit-prerender":      true,
+		"intranet:8080":            true,
+		"intranet.":                true,
+		"example.com":              false,
+		"blog.test:443":            false,
+		"192.0.2.1":                false,
+		"[2001:db8::1]:8080":       false,
+		"":                         false,
+		"sveltekit-prerender.test": false,
+	} {
+		if got := SingleLabel(host); got != want {
+			t.Errorf("SingleLabel(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
+
 func TestEncodePath(t *testing.T) {
 	if got := EncodePath("a/b-c_d.e~f!$&'()*+,;=:@"); got != "a/b-c_d.e~f!$&'()*+,;=:@" {
 		t.Errorf("safe characters encoded: %q", got)

@@ -471,7 +471,7 @@ func TestGeneratorProjects(t *testing.T) {
 		{
 			name:  "sveltekit without a base URL",
 			files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/": ""},
-			hint:  []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`},
+			hint:  []string{"kit.prerender.origin in svelte.config.js", `"homepage": in package.json`},
 		},
 		{
 			// A SvelteKit blog's feed states the site's URL (issue 86): its

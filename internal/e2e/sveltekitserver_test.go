@@ -35,7 +35,7 @@ func TestSvelteKitServer(t *testing.T) {
 	}
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z src/routes/about/+page.svelte")
 	const base = "https://example.com/shop/"
-	// SvelteKit's configuration has no site URL.
+	// The configuration names no site URL (no kit.prerender.origin).
 	r := mustRun(t, src, "--verbose", "--base-url", base)
 	client := filepath.Join(src, "build", "client", "shop")
 	entries, _, err := sitemaptest.URLs(client, base)

@@ -1,14 +1,16 @@
 // Package sveltekit is SvelteKit, as sitemapgen knows it: a project is
 // svelte.config.js (with kit.adapter), else a package.json dependency
 // "@sveltejs/kit". Only the builds of adapter-static (a site of files)
-// and adapter-node (a server and the pages it prerendered) are read; the
-// configuration has no site URL, so package.json's homepage gives it
-// (else what the built site says: its feed). Its pages are joined to
+// and adapter-node (a server and the pages it prerendered) are read. The
+// configuration names its site only by kit.prerender.origin, the origin
+// of its prerendered pages; else package.json's homepage gives it (else
+// what the built site says: its feed). Its pages are joined to
 // their routes, and the posts of a route over Markdown to their files
 // (routes.go, loads.go). SvelteKit writes no sitemap of its own.
 package sveltekit
 
 import (
+	"net/url"
 	"path"
 	"strings"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 // Generator is SvelteKit.
@@ -30,7 +33,7 @@ var (
 
 // Info returns SvelteKit's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "sveltekit", Title: "SvelteKit", PublishKey: "pages", BaseURLPlaces: []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}, Sitemaps: sitemaps}
+	return generator.Info{Name: "sveltekit", Title: "SvelteKit", PublishKey: "pages", BaseURLPlaces: []string{"kit.prerender.origin in svelte.config.js (the origin SvelteKit's pages are prerendered at)", `"homepage": in package.json`}, Sitemaps: sitemaps}
 }
 
 // Server is what a SvelteKit project keeps of a build by a server
@@ -78,7 +81,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	}
 	_, vercel := d.Env("VERCEL")
 	p := project(name, data, vercel, d.Limits())
-	jsproject.Homepage(d, p)
+	if p.BaseURL == "" {
+		jsproject.Homepage(d, p)
+	}
 	return p, nil
 }
 
@@ -90,7 +95,8 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // the prerendered pages to the adapter's pages option, default build/ (on
 // Vercel, an adapter given no options writes .vercel/output/static). Its
 // fallback option names a single-page fallback page. kit.paths.base is
-// the base path; the configuration has no site URL. SvelteKit's
+// the base path; kit.prerender.origin the site's origin, when set
+// (prerenderOrigin). SvelteKit's
 // trailingSlash is an option of the route files (+layout.js), not of the
 // configuration: the default, 'never', writes /about as about.html and
 // links it as /about; 'always' writes about/index.html and links it as
@@ -138,7 +144,33 @@ func project(name string, data []byte, vercel bool, lim limits.Limits) *generato
 	if base, st := r.Str("kit.paths.base", siteurl.BaseURLHint); st == jsconfig.OK {
 		p.BasePath = siteurl.NormBase(base.Value)
 	}
+	prerenderOrigin(p, r)
 	return p
+}
+
+// defaultOrigin is url.origin while SvelteKit prerenders a page, unless
+// kit.prerender.origin sets it: a stand-in, the host of no site.
+const defaultOrigin = "http://sveltekit-prerender"
+
+// prerenderOrigin gives p the site URL that kit.prerender.origin names,
+// below the base path. SvelteKit's pages and feeds write url.origin
+// while they are prerendered, and that setting says what it is, so a
+// project sets it to the site's own origin. The default stand-in, or a
+// host of this machine or of one label, names no site, and is a note.
+func prerenderOrigin(p *generator.Project, r *jsconfig.Reader) {
+	v, st := r.Str("kit.prerender.origin", siteurl.BaseURLHint)
+	if st != jsconfig.OK || v.Value == defaultOrigin {
+		return
+	}
+	host := ""
+	if u, err := url.Parse(v.Value); err == nil {
+		host = u.Host
+	}
+	if mapping.Loopback(host) || mapping.SingleLabel(host) {
+		r.Note(v.Line, "kit.prerender.origin %q names no public site; not taken for the base URL", v.Value)
+		return
+	}
+	jsproject.SetBaseURL(p, v.Value, p.File+" kit.prerender.origin")
 }
 
 // nodeBuild sets in p the folders of a build by adapter-node

@@ -58,6 +58,30 @@ export default {
 				BaseURL: "https://svelte.example/app/", BaseURLFrom: "package.json homepage"})},
 		},
 		{
+			Name: "kit.prerender.origin, the origin of url.origin in prerendered pages: the site URL, over homepage",
+			Files: map[string]string{"svelte.config.js": `import adapter from '@sveltejs/adapter-static';
+export default { kit: { adapter: adapter(), paths: { base: '/app' }, prerender: { origin: 'https://blog.test' } } };
+`, "package.json": `{"homepage": "https://svelte.example", "devDependencies": {"@sveltejs/kit": "2"}}`},
+			Want: []Project{sk(Project{File: "svelte.config.js", PublishDir: "build", BasePath: "/app/", TrailingSlash: "always", CleanURLs: true,
+				BaseURL: "https://blog.test/app/", BaseURLFrom: "svelte.config.js kit.prerender.origin"})},
+		},
+		{
+			Name: "kit.prerender.origin of no public site: a note, no site URL",
+			Files: map[string]string{"svelte.config.js": `import adapter from '@sveltejs/adapter-static';
+export default { kit: { adapter: adapter(), prerender: { origin: 'http://localhost:4173' } } };
+`, "package.json": kitPkg},
+			Want: []Project{sk(Project{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true, Notes: []string{
+				`svelte.config.js:2: kit.prerender.origin "http://localhost:4173" names no public site; not taken for the base URL`,
+			}})},
+		},
+		{
+			Name: "kit.prerender.origin at its default, SvelteKit's stand-in: nothing",
+			Files: map[string]string{"svelte.config.js": `import adapter from '@sveltejs/adapter-static';
+export default { kit: { adapter: adapter(), prerender: { origin: 'http://sveltekit-prerender' } } };
+`, "package.json": kitPkg},
+			Want: []Project{sk(Project{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true})},
+		},
+		{
 			Name: "adapter-static in SPA mode: index.html is the home page",
 			Files: map[string]string{"svelte.config.js": `const adapter = require('@sveltejs/adapter-static');
 module.exports = { kit: { adapter: adapter({ fallback: 'index.html' }) } };
