@@ -475,10 +475,10 @@ func TestGeneratorProjects(t *testing.T) {
 		},
 		{
 			// A SvelteKit blog's feed states the site's URL (issue 86): its
-			// self link less the feed's path; its channel link, the
-			// project's repository, says nothing.
+			// self link less the feed's path, which its item confirms; its
+			// channel link, the project's repository, says nothing.
 			name:     "sveltekit with a feed",
-			files:    map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/index.html": "<title>home</title>", "build/rss.xml": "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><link>https://github.com/o/r</link><atom:link rel=\"self\" href=\"https://blog.test/rss.xml\"/></channel></rss>"},
+			files:    map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/index.html": "<title>home</title>", "build/blog/a.html": "<title>a</title>", "build/rss.xml": "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"><channel><link>https://github.com/o/r</link><atom:link rel=\"self\" href=\"https://blog.test/rss.xml\"/><item><link>https://blog.test/blog/a</link></item></channel></rss>"},
 			detected: "site build (SvelteKit (svelte.config.js)); base URL https://blog.test/ from the feed rss.xml's self link; SvelteKit URL style (clean URLs, folders with /; from svelte.config.js); sources src/routes (SvelteKit)",
 			base:     "https://blog.test/",
 			clean:    true,

@@ -26,10 +26,13 @@ import (
 //     the file's last commit; the mdsvex page about/+page.md by its
 //     front matter; /blog, whose load globs the posts, by the newest
 //     post it lists;
-//   - SvelteKit's configuration has no site URL: the base URL is the
-//     one the site's RSS feed states by its self link and its items'
-//     links (its channel link is the project's repository), said with
-//     where it came from, and, an example domain, warned of.
+//   - SvelteKit's configuration names no site URL (no
+//     kit.prerender.origin): the base URL is the one the site's RSS feed
+//     states by its self link and its items' links (its channel link is
+//     the project's repository), said with where it came from, and, an
+//     example domain, warned of. The Atom feed met before it, written
+//     from url.origin, names SvelteKit's stand-in http://sveltekit-prerender:
+//     refused, with a warning.
 func TestSvelteKitStatic(t *testing.T) {
 	needTool(t, "git")
 	src := nodeProject(t, "sveltekit-static", "src", "static", "svelte.config.js", "vite.config.js", "package.json")
@@ -43,49 +46,58 @@ func TestSvelteKitStatic(t *testing.T) {
 		t.Fatalf("vite build: %v\n%s", err, out)
 	}
 
-	r := mustRun(t, src)
-	const base = "https://example.com/"
 	build := filepath.Join(src, "build")
-	entries, _, err := sitemaptest.URLs(build, base)
-	if err != nil {
-		t.Fatal(err)
+	listed := func(t *testing.T, base string) {
+		t.Helper()
+		entries, _, err := sitemaptest.URLs(build, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		var locs []string
+		for _, e := range entries {
+			got[e.Loc], locs = e.LastMod, append(locs, e.Loc)
+		}
+		want := map[string]string{
+			base:                       "2024-01-01T00:00:00Z",
+			base + "about":             "2024-05-20T00:00:00Z", // +page.md's updated
+			base + "blog":              "2024-03-04T00:00:00Z", // the newest post it lists, newer than its own commit
+			base + "blog/first-post":   "2024-03-04T00:00:00Z", // the post's date
+			base + "blog/second-post":  "2024-02-03T10:00:00Z", // undated: its file's commit
+			base + "notes/":            "2024-01-01T00:00:00Z",
+			base + "notes/first-note/": "2024-06-01T00:00:00Z",
+		}
+		var wantLocs []string
+		for loc := range want {
+			wantLocs = append(wantLocs, loc)
+		}
+		slices.Sort(wantLocs)
+		if !slices.Equal(locs, wantLocs) {
+			t.Errorf("listed\n%q\nwant\n%q", locs, wantLocs)
+		}
+		for loc, lm := range want {
+			if g, ok := got[loc]; ok && !sameInstant(g, lm) {
+				t.Errorf("%s: lastmod %q, want %s", loc, g, lm)
+			}
+		}
+		sitemaptest.MustValidate(t, build)
 	}
-	got := map[string]string{}
-	var locs []string
-	for _, e := range entries {
-		got[e.Loc], locs = e.LastMod, append(locs, e.Loc)
-	}
-	want := map[string]string{
-		base:                       "2024-01-01T00:00:00Z",
-		base + "about":             "2024-05-20T00:00:00Z", // +page.md's updated
-		base + "blog":              "2024-03-04T00:00:00Z", // the newest post it lists, newer than its own commit
-		base + "blog/first-post":   "2024-03-04T00:00:00Z", // the post's date
-		base + "blog/second-post":  "2024-02-03T10:00:00Z", // undated: its file's commit
-		base + "notes/":            "2024-01-01T00:00:00Z",
-		base + "notes/first-note/": "2024-06-01T00:00:00Z",
-	}
-	var wantLocs []string
-	for loc := range want {
-		wantLocs = append(wantLocs, loc)
-	}
-	slices.Sort(wantLocs)
-	if !slices.Equal(locs, wantLocs) {
-		t.Errorf("listed\n%q\nwant\n%q", locs, wantLocs)
-	}
-	for loc, lm := range want {
-		if g, ok := got[loc]; ok && !sameInstant(g, lm) {
-			t.Errorf("%s: lastmod %q, want %s", loc, g, lm)
+	says := func(t *testing.T, r result, lines ...string) {
+		t.Helper()
+		for _, line := range lines {
+			if !strings.Contains(r.stderr, line) {
+				t.Errorf("the run does not say %q:\n%s", line, r.stderr)
+			}
 		}
 	}
-	for _, line := range []string{
+	refused := "build/atom.xml: warning: the base URL http://sveltekit-prerender/ (from the feed atom.xml's alternate link) is not taken: its host sveltekit-prerender is a name of one label"
+
+	r := mustRun(t, src)
+	listed(t, "https://example.com/")
+	says(t, r,
 		"base URL https://example.com/ from the feed rss.xml's self link",
 		"SvelteKit URL style (clean URLs, folders with /; from svelte.config.js)",
 		"sources src/routes, src/posts, src/notes (SvelteKit)",
 		"build/rss.xml: warning: the base URL https://example.com/ (from the feed rss.xml's self link) is an example domain",
-	} {
-		if !strings.Contains(r.stderr, line) {
-			t.Errorf("the run does not say %q:\n%s", line, r.stderr)
-		}
-	}
-	sitemaptest.MustValidate(t, build)
+		refused)
 }

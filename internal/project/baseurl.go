@@ -78,11 +78,55 @@ func (p *discovery) basePath(g *generator.Project) (path, from string) {
 }
 
 // siteURL reports whether u can be a site's URL: a base URL that parses,
-// whose host is no example domain, no loopback host and no code host's
-// (github.com serves a project's page, not its site).
+// whose host is no example domain and may be a public site's
+// (notPublic).
 func siteURL(u string) bool {
 	_, err := mapping.ParseBaseURL(u)
-	return err == nil && !placeholder(u) && !mapping.Loopback(hostOf(u)) && host.CodeHost(u) == ""
+	return err == nil && !placeholder(u) && notPublic(u) == ""
+}
+
+// notPublic says why the URL u names no public site, or "" when it may
+// name one. Its host may name this machine, have one label (no public
+// site's name has a single label), or be a code host's: github.com
+// serves a project's page, not its site.
+func notPublic(u string) string {
+	h := hostOf(u)
+	switch {
+	case mapping.Loopback(h):
+		return "its host " + h + " names this machine"
+	case mapping.SingleLabel(h):
+		return "its host " + h + " is a name of one label, which no public site has"
+	case host.CodeHost(u) != "":
+		return host.CodeHost(u) + " serves a project's pages, not its site"
+	}
+	return ""
+}
+
+// siteRefusal returns a warning at file, which states u as the site's
+// base URL (from says which of its links), when u names no public site;
+// nil when u may be the site's.
+func siteRefusal(u, from, file string) *diag.Diagnostic {
+	why := notPublic(u)
+	if why == "" {
+		return nil
+	}
+	d := &diag.Diagnostic{File: file, Msg: fmt.Sprintf("the base URL %s (from %s) is not taken: %s", u, from, why)}
+	if mapping.SingleLabel(hostOf(u)) {
+		d.Hint = "the site's code writes a stand-in for its own URL there (SvelteKit's url.origin is http://sveltekit-prerender unless kit.prerender.origin is set); write the site's URL there, or give --base-url"
+	}
+	return d
+}
+
+// siteStates reports whether u, the base URL that the built site in
+// root states, may be the site's. from says which links stated it, file
+// is the file that holds them (relative to root). When u names no public
+// site, a warning at the file says why.
+func (p *discovery) siteStates(u, from, root, file string) bool {
+	if d := siteRefusal(u, from, filepath.Join(root, filepath.FromSlash(file))); d != nil {
+		p.baseWarnings = append(p.baseWarnings, d)
+		return false
+	}
+	return true
 }
 
 // atBasePath returns the URL of a platform's site, site, which names the
@@ -192,14 +236,25 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		}
 		return cname, file + " (the custom domain)", nil
 	}
+	guess := inDeploy && d.Weak && d.ProductionURL != ""
 	if g != nil && root != "" {
-		// The site's own feed states where it is (a SvelteKit blog's).
-		if u, from, file := siteFeedBaseURL(root, p.lim); u != "" {
+		// The site's own feed states where it is (a SvelteKit blog's),
+		// under the path the generator puts the site.
+		path, _ := p.basePath(g)
+		u, from, file := siteFeedBaseURL(root, p.lim, path, func(u, from, file string) bool { return p.siteStates(u, from, root, file) })
+		switch {
+		case u == "":
+		case placeholder(u) && guess:
+			// A starter's constant: the platform's guess names the
+			// site the build deploys.
+			p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: filepath.Join(root, filepath.FromSlash(file)),
+				Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; not taken: %s's address is used; set the site's own where the site's code writes it, or give --base-url", u, from, d.Platform)})
+		default:
 			p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
 			return u, from, nil
 		}
 	}
-	if inDeploy && d.Weak && d.ProductionURL != "" {
+	if guess {
 		u, from := d.ProductionURL, d.Platform+" "+d.ProductionFrom
 		if d.Platform != host.GitHubPages {
 			u, from = p.atBasePath(u, from, g)
@@ -213,6 +268,15 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		}
 	}
 	msg += "\n  or a CNAME file holding the domain alone, in the site folder (GitHub Pages' custom domain)"
+	for _, w := range p.baseWarnings {
+		// What was refused, and why: the run stops before its warnings
+		// are shown.
+		note := w.Error()
+		if d, ok := w.(*diag.Diagnostic); ok {
+			note = (&diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg}).Error() // without its hint
+		}
+		msg += "\nnote: " + note
+	}
 	switch {
 	case g != nil:
 		for _, n := range g.Notes {

@@ -103,7 +103,7 @@ func TestRefusedURLLendsNothing(t *testing.T) {
 				"_site/CNAME": "blog.example.net\n"},
 			want:     "https://blog.example.net/",
 			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain)",
-			warning:  "_site: the pages' canonical links name https://github.com/o/r/, a page of github.com, which serves no site; not taken for the base URL",
+			warning:  "_site: the base URL https://github.com/o/r/ (from the pages' canonical links) is not taken: github.com serves a project's pages, not its site",
 		},
 		{
 			name:     "canonical links on an example domain",

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // The bounds of the look for a feed: the files of the site looked at
@@ -24,24 +25,38 @@ const (
 	feedEntries = 100
 )
 
+// siteFeedBaseURL returns the base URL a feed of the built site in root
+// states, what said it, and the feed's path relative to root; "" for
+// none. basePath is the path the generator puts the site under ("" or
+// "/" for the root). A base URL that agrees with the site is taken only
+// when ok, given it, what said it and the feed's path, says so; the
+// feeds that follow are looked at otherwise. It ranks below every other
+// source but a platform's guess: a feed's links are written by the
+// site's own code, which may copy a template's.
+func siteFeedBaseURL(root string, lim limits.Limits, basePath string, ok func(u, from, file string) bool) (u, from, file string) {
+	r, err := fsx.OpenRoot(root)
+	if err != nil {
+		return "", "", ""
+	}
+	defer r.Close()
+	return feedBase(r, int64(lim.Or().PageBytes), basePath, ok)
+}
+
 // feedBase returns the base URL that a feed of the built site in root
-// states, what said it and the feed's path: the first feed found (a
-// file .xml, .rss or .atom whose root element is RSS's or Atom's, in
-// the order of a lexical walk of at most feedWalk entries, hidden
-// folders and those starting with "_" left out) whose own statements
-// agree with the site. Its home link (RSS's channel <link>, RSS 1.0's
-// too; Atom's <link rel="alternate">) is the base when the feed's own
-// URL (its self link) or an entry's link leads from it to the feed's
-// file or a page of the site; else its self link less the feed's path
-// in the site is, when it ends in that path. Either is refused when the
-// feed has entries and none lies below it: the feed is then of another
-// site, or a project's page, such as a repository's, is its home link.
+// states, what said it, and the feed's path.
+//
+// A feed is a file .xml, .rss or .atom whose root element is RSS's or
+// Atom's. The feeds are looked at in the order of a lexical walk of at
+// most feedWalk entries. Hidden folders and those starting with "_" are
+// left out, and so are the site's sitemaps. The first feed whose links
+// agree with the site (see [feed.base]), and that ok takes, gives the
+// base URL.
 //
 // Each feed is read inside root through the one door, within max bytes
-// (limits.page_bytes), at most feedFiles of them, each to its
-// feedEntries-th entry; a feed that cannot be read or parsed says
+// (limits.page_bytes). At most feedFiles feeds are read, each up to its
+// feedEntries-th entry. A feed that cannot be read or parsed says
 // nothing past what was read of it.
-func feedBase(root *fsx.Root, max int64) (u, from, file string) {
+func feedBase(root *fsx.Root, max int64, basePath string, ok func(u, from, file string) bool) (u, from, file string) {
 	stop := errors.New("stop")
 	seen, read := 0, 0
 	err := root.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
@@ -73,7 +88,9 @@ func feedBase(root *fsx.Root, max int64) (u, from, file string) {
 		}
 		fd, _ := readFeed(f)
 		f.Close()
-		if b, what := fd.base(p, func(rel string) bool { return servedFile(root, rel) }); b != "" {
+		served := func(rel string) bool { return servedFile(root, rel) }
+		take := func(b, what string) bool { return ok(b, "the feed "+p+"'s "+what, p) }
+		if b, what := fd.base(p, basePath, served, take); b != "" {
 			u, from, file = b, "the feed "+p+"'s "+what, p
 			return stop
 		}
@@ -220,48 +237,68 @@ func (f *feed) end(stack []xml.Name, text string) {
 	}
 }
 
-// base returns the base URL f states, the feed being the file at rel in
-// the site whose pages served says are there, and which link said it;
-// "" when none agrees with the site (see feedBase).
-func (f feed) base(rel string, served func(rel string) bool) (u, what string) {
+// base returns the base URL f states, and which link said it; "" when
+// none agrees with the site. rel is the feed's path in the site, basePath
+// the path the site's pages are under, and served says which files the
+// site has. take, given a link that agrees and which link it is, says
+// whether it is taken.
+//
+// Two links may name the base URL. The first is the feed's home link:
+// RSS's channel <link> (RSS 1.0's too), or Atom's <link
+// rel="alternate">. The second is the feed's own URL, its self link,
+// less the feed's path in the site. A link is taken only when all of
+// these hold:
+//   - its path is basePath, the path the site's own links are under;
+//   - the self link, when the feed has one, is the link followed by the
+//     feed's path: the feed is where it says it is;
+//   - one of the feed's entries at least is below the link and names a
+//     page of the site.
+//
+// A feed with no entries proves nothing, since any copied feed names
+// its own path. A feed whose entries all lie elsewhere is another
+// site's, or names a project's page (a repository) as its home.
+func (f feed) base(rel, basePath string, served func(rel string) bool, take func(u, what string) bool) (u, what string) {
 	if f.kind == "" {
 		return "", ""
 	}
-	selfBase := ""
-	if s, ok := strings.CutSuffix(f.self, "/"+rel); ok && absHTTP(f.self) {
-		selfBase = baseOf(s + "/")
+	want := "/" + strings.Trim(basePath, "/") + "/"
+	if want == "//" {
+		want = "/"
 	}
-	agrees := func(b string) bool {
-		if b == "" {
+	agrees := func(b, what string) bool {
+		if b == "" || urlPath(b) != want {
 			return false
 		}
-		below, page := false, false
+		if absHTTP(f.self) && f.self != b+rel {
+			return false
+		}
 		for _, e := range f.entries {
-			rest, ok := strings.CutPrefix(e, b)
-			if !ok {
-				continue
-			}
-			below = true
-			if !page && pagePath(rest, served) {
-				page = true
+			if rest, ok := strings.CutPrefix(e, b); ok && pagePath(rest, served) {
+				return take(b, what)
 			}
 		}
-		if len(f.entries) > 0 && !below {
-			return false
-		}
-		return page || b == selfBase
+		return false
 	}
-	if h := homeBase(f.home); agrees(h) {
-		what := "channel link"
-		if f.kind == "Atom" {
-			what = "alternate link"
-		}
-		return h, what
+	home := "channel link"
+	if f.kind == "Atom" {
+		home = "alternate link"
 	}
-	if agrees(selfBase) {
-		return selfBase, "self link"
+	if h := homeBase(f.home); agrees(h, home) {
+		return h, home
+	}
+	if s, ok := strings.CutSuffix(f.self, "/"+rel); ok && absHTTP(f.self) && agrees(baseOf(s+"/"), "self link") {
+		return baseOf(s + "/"), "self link"
 	}
 	return "", ""
+}
+
+// urlPath returns the path of the URL u, "" when it does not parse.
+func urlPath(u string) string {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return ""
+	}
+	return pu.Path
 }
 
 // homeBase returns the base URL a feed's home link names: the link as a

@@ -1,6 +1,7 @@
 package project
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,58 +28,81 @@ func rssFeed(home, self string, items ...string) string {
 }
 
 // TestFeedBase checks the base URL a feed of the built site states: its
-// home link, or its self link less the feed's path, only where its own
-// URL or an entry's link leads from it to a file of the site, and never
-// where its entries are all elsewhere.
+// home link, or its self link less the feed's path. A link is taken only
+// where it is under the site's base path, the self link agrees with it,
+// and an entry's link leads from it to a page of the site.
 func TestFeedBase(t *testing.T) {
-	pages := map[string]string{"index.html": "<title>home</title>", "blog/a.html": "<title>a</title>", "posts/b/index.html": "<title>b</title>"}
+	pages := map[string]string{"index.html": "<title>home</title>", "blog/a.html": "<title>a</title>", "posts/b/index.html": "<title>b</title>", "about.html": "<title>about</title>"}
 	for _, tc := range []struct {
 		name       string
 		files      map[string]string
+		basePath   string
 		want, from string
 	}{
-		{"the channel link, its items pages of the site", map[string]string{
+		{name: "the channel link, its items pages of the site", files: map[string]string{
 			"rss.xml": rssFeed("https://x.io", "", "https://x.io/blog/a", "https://x.io/posts/b/"),
-		}, "https://x.io/", "the feed rss.xml's channel link"},
-		{"a starter's channel link, its repository; the self link and the items the site's", map[string]string{
+		}, want: "https://x.io/", from: "the feed rss.xml's channel link"},
+		{name: "a starter's channel link, its repository; the self link and the items the site's", files: map[string]string{
 			"api/rss.xml": rssFeed("https://github.com/o/r", "https://x.io/api/rss.xml", "https://x.io/blog/a"),
-		}, "https://x.io/", "the feed api/rss.xml's self link"},
-		{"the self link alone, in a site below a path", map[string]string{
-			"feed.xml": rssFeed("", "https://x.io/docs/feed.xml"),
-		}, "https://x.io/docs/", "the feed feed.xml's self link"},
-		{"a self link that names another place", map[string]string{
-			"feed.xml": rssFeed("https://github.com/o/r", "https://x.io/feeds/all.xml"),
-		}, "", ""},
-		{"a channel link that nothing confirms", map[string]string{
+		}, want: "https://x.io/", from: "the feed api/rss.xml's self link"},
+		{name: "the self link, in a site below the generator's base path", files: map[string]string{
+			"feed.xml": rssFeed("", "https://x.io/docs/feed.xml", "https://x.io/docs/blog/a"),
+		}, basePath: "/docs/", want: "https://x.io/docs/", from: "the feed feed.xml's self link"},
+		{name: "the self link alone, no entry: any copied feed names its own path", files: map[string]string{
+			"feed.xml": rssFeed("", "https://x.io/feed.xml"),
+		}},
+		{name: "a self link that names another place", files: map[string]string{
+			"feed.xml": rssFeed("https://github.com/o/r", "https://x.io/feeds/all.xml", "https://x.io/blog/a"),
+		}},
+		{name: "a channel link that nothing confirms", files: map[string]string{
 			"rss.xml": rssFeed("https://x.io/", ""),
-		}, "", ""},
-		{"items on another site: the feed is another's", map[string]string{
+		}},
+		{name: "items on another site: the feed is another's", files: map[string]string{
 			"rss.xml": rssFeed("https://x.io/", "", "https://y.io/blog/a"),
-		}, "", ""},
-		{"items below the link but no page of the site", map[string]string{
+		}},
+		{name: "items below the link but no page of the site", files: map[string]string{
 			"rss.xml": rssFeed("https://x.io/", "", "https://x.io/gone"),
-		}, "", ""},
-		{"Atom: its alternate link, an entry a page", map[string]string{
-			"atom.xml": `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><link rel="self" href="https://x.io/feeds/all.xml"/><link href="https://x.io/"/>` +
+		}},
+		{name: "a copied feed: its home and self links agree, its items are no pages of the site", files: map[string]string{
+			"rss.xml": rssFeed("https://other.test/", "https://other.test/rss.xml", "https://other.test/2019/some-post/"),
+		}},
+		{name: "a repository's page as the home, an item below it that names a page", files: map[string]string{
+			"rss.xml": rssFeed("https://github.com/o/r", "", "https://github.com/o/r/about"),
+		}},
+		{name: "a home link that the self link contradicts", files: map[string]string{
+			"rss.xml": rssFeed("https://blog.test/", "https://blog.test/feed/rss.xml", "https://blog.test/blog/a"),
+		}},
+		{name: "a section's feed: its channel link the section, its self link the site's", files: map[string]string{
+			"blog/index.xml": rssFeed("https://x.io/blog/", "https://x.io/blog/index.xml", "https://x.io/blog/a"),
+		}, want: "https://x.io/", from: "the feed blog/index.xml's self link"},
+		{name: "a link off the generator's base path", files: map[string]string{
+			"rss.xml": rssFeed("https://x.io/", "https://x.io/rss.xml", "https://x.io/blog/a"),
+		}, basePath: "/docs"},
+		{name: "Atom: its alternate link, an entry a page", files: map[string]string{
+			"atom.xml": `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><link rel="self" href="https://x.io/atom.xml"/><link href="https://x.io/"/>` +
 				`<entry><title>a</title><link rel="alternate" type="text/html" href="https://x.io/blog/a"/><link rel="edit" href="https://api.x.io/a"/></entry></feed>`,
-		}, "https://x.io/", "the feed atom.xml's alternate link"},
-		{"RSS 1.0", map[string]string{
+		}, want: "https://x.io/", from: "the feed atom.xml's alternate link"},
+		{name: "Atom: a self link elsewhere than the feed", files: map[string]string{
+			"atom.xml": `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><link rel="self" href="https://x.io/feeds/all.xml"/><link href="https://x.io/"/>` +
+				`<entry><title>a</title><link rel="alternate" type="text/html" href="https://x.io/blog/a"/></entry></feed>`,
+		}},
+		{name: "RSS 1.0", files: map[string]string{
 			"index.rdf.xml": `<?xml version="1.0"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"><channel rdf:about="https://x.io/"><title>T</title><link>https://x.io/</link></channel>` +
 				`<item rdf:about="https://x.io/blog/a"><title>a</title><link>https://x.io/blog/a</link></item></rdf:RDF>`,
-		}, "https://x.io/", "the feed index.rdf.xml's channel link"},
-		{"no feed: a sitemap, an XML file of another kind", map[string]string{
+		}, want: "https://x.io/", from: "the feed index.rdf.xml's channel link"},
+		{name: "no feed: a sitemap, an XML file of another kind", files: map[string]string{
 			"data.xml":    `<?xml version="1.0"?><data><link>https://x.io/</link></data>`,
 			"sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://x.io/</loc></url></urlset>`,
-		}, "", ""},
-		{"a feed in a hidden folder", map[string]string{
+		}},
+		{name: "a feed in a hidden folder", files: map[string]string{
 			".cache/rss.xml": rssFeed("https://x.io/", "https://x.io/rss.xml", "https://x.io/blog/a"),
-		}, "", ""},
-		{"a loopback feed, as a dev server writes it", map[string]string{
+		}},
+		{name: "a loopback feed, as a dev server writes it", files: map[string]string{
 			"rss.xml": rssFeed("http://localhost:5173/", "http://localhost:5173/rss.xml", "http://localhost:5173/blog/a"),
-		}, "", ""},
-		{"a feed cut short: what was read before", map[string]string{
+		}},
+		{name: "a feed cut short: what was read before", files: map[string]string{
 			"rss.xml": strings.TrimSuffix(rssFeed("https://x.io/", "", "https://x.io/blog/a"), "</channel></rss>\n") + "<item><link>",
-		}, "https://x.io/", "the feed rss.xml's channel link"},
+		}, want: "https://x.io/", from: "the feed rss.xml's channel link"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
@@ -88,7 +112,7 @@ func TestFeedBase(t *testing.T) {
 			for name, body := range tc.files {
 				writeFile(t, filepath.Join(root, filepath.FromSlash(name)), body)
 			}
-			u, from, file := siteFeedBaseURL(root, limits.Limits{})
+			u, from, file := siteFeedBaseURL(root, limits.Limits{}, tc.basePath, anyBase)
 			if u != tc.want || from != tc.from {
 				t.Errorf("siteFeedBaseURL = %q from %q (%s); want %q from %q", u, from, file, tc.want, tc.from)
 			}
@@ -97,13 +121,16 @@ func TestFeedBase(t *testing.T) {
 }
 
 // TestFeedBaseHostile: a feed is read inside the site folder, through
-// the one door: one that is a FIFO is passed over at once, one linked to
-// a file outside is never read, and one past limits.page_bytes says what
-// was read of it within the bound.
+// the one door. One that is a FIFO is passed over at once, and one
+// linked to a file outside is never read. Of one past limits.page_bytes,
+// nothing past the bound is read: its links, after 8 KiB of padding,
+// give nothing with a bound of 4 KiB, and the base URL with 32 KiB.
 func TestFeedBaseHostile(t *testing.T) {
 	const token = "secret-token"
+	padded := `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>` + strings.Repeat("<!-- padding -->", 512) +
+		`<link>https://x.io/</link><item><title>a</title><link>https://x.io/blog/a</link></item></channel></rss>`
 	outside := t.TempDir()
-	writeFile(t, filepath.Join(outside, "rss.xml"), rssFeed("https://"+token+".example/", "https://"+token+".example/rss.xml"))
+	writeFile(t, filepath.Join(outside, "rss.xml"), rssFeed("https://"+token+".example/", "https://"+token+".example/rss.xml", "https://"+token+".example/blog/a"))
 	for _, tc := range []struct {
 		name string
 		make func(root string) error
@@ -114,20 +141,23 @@ func TestFeedBaseHostile(t *testing.T) {
 		{"a link out", func(root string) error {
 			return os.Symlink(filepath.Join(outside, "rss.xml"), filepath.Join(root, "rss.xml"))
 		}, limits.Limits{}, ""},
-		{"past limits.page_bytes", func(root string) error {
-			body := rssFeed("https://x.io/", "https://x.io/rss.xml") + strings.Repeat("<!-- padding -->", 1000)
-			return os.WriteFile(filepath.Join(root, "rss.xml"), []byte(body), 0o644)
-		}, limits.Limits{PageBytes: 4096}, "https://x.io/"},
+		{"links past limits.page_bytes", func(root string) error {
+			return os.WriteFile(filepath.Join(root, "rss.xml"), []byte(padded), 0o644)
+		}, limits.Limits{PageBytes: 4096}, ""},
+		{"the same links within limits.page_bytes", func(root string) error {
+			return os.WriteFile(filepath.Join(root, "rss.xml"), []byte(padded), 0o644)
+		}, limits.Limits{PageBytes: 32 << 10}, "https://x.io/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
 			writeFile(t, filepath.Join(root, "index.html"), "<title>home</title>")
+			writeFile(t, filepath.Join(root, "blog", "a.html"), "<title>a</title>")
 			if err := tc.make(root); err != nil {
 				t.Fatal(err)
 			}
 			done := make(chan string, 1)
 			go func() {
-				u, _, _ := siteFeedBaseURL(root, tc.lim)
+				u, _, _ := siteFeedBaseURL(root, tc.lim, "", anyBase)
 				done <- u
 			}()
 			select {
@@ -141,6 +171,9 @@ func TestFeedBaseHostile(t *testing.T) {
 		})
 	}
 }
+
+// anyBase takes any base URL that agrees with the site.
+func anyBase(u, from, file string) bool { return true }
 
 // writeFile writes body to p, making its folders.
 func writeFile(t *testing.T, p, body string) {
@@ -166,7 +199,7 @@ func FuzzFeed(f *testing.F) {
 		if len(fd.entries) > feedEntries {
 			t.Fatalf("%d entries read", len(fd.entries))
 		}
-		u, what := fd.base("api/rss.xml", func(rel string) bool { return rel == "blog/a.html" || rel == "index.html" })
+		u, what := fd.base("api/rss.xml", "", func(rel string) bool { return rel == "blog/a.html" || rel == "index.html" }, func(string, string) bool { return true })
 		if u == "" {
 			return
 		}
@@ -177,4 +210,118 @@ func FuzzFeed(f *testing.F) {
 			t.Fatalf("base %q from %s names neither the home link %q nor the self link %q", u, what, fd.home, fd.self)
 		}
 	})
+}
+
+// TestFeedBaseURL checks, through Discover, the base URL a SvelteKit
+// blog's feed gives the run: never a host of no public site, never a
+// link off the site's base path or of another site's copied feed, and
+// an example domain only where no platform's guess names the site; each
+// refusal a warning or the missing base URL's error.
+func TestFeedBaseURL(t *testing.T) {
+	static := "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n"
+	under := "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter(), paths: { base: '/blog' } } };\n"
+	actions := map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": "o/r"}
+	for _, tc := range []struct {
+		name    string
+		config  string
+		feed    string
+		first   string // a feed met before it, atom.xml; "" for none
+		env     map[string]string
+		want    string // the base URL; "" for none
+		warning string // in a warning; "" for none
+	}{
+		{
+			name:    "SvelteKit's prerender origin",
+			config:  static,
+			feed:    rssFeed("http://sveltekit-prerender", "", "http://sveltekit-prerender/about"),
+			warning: "build/rss.xml: the base URL http://sveltekit-prerender/ (from the feed rss.xml's channel link) is not taken: its host sveltekit-prerender is a name of one label, which no public site has",
+		},
+		{
+			name:    "SvelteKit's prerender origin in one feed, the site's in the next",
+			config:  static,
+			first:   rssFeed("http://sveltekit-prerender", "http://sveltekit-prerender/atom.xml", "http://sveltekit-prerender/about"),
+			feed:    rssFeed("https://github.com/o/r", "https://blog.test/rss.xml", "https://blog.test/about"),
+			want:    "https://blog.test/",
+			warning: "build/atom.xml: the base URL http://sveltekit-prerender/ (from the feed atom.xml's channel link) is not taken",
+		},
+		{
+			name:   "a repository's page as the home link, an item below it",
+			config: static,
+			feed:   rssFeed("https://github.com/o/r", "", "https://github.com/o/r/about"),
+		},
+		{
+			name:   "a self link off the generator's base path",
+			config: under,
+			feed:   rssFeed("https://blog.test/", "https://blog.test/rss.xml", "https://blog.test/about"),
+		},
+		{
+			name:   "a feed under the generator's base path",
+			config: under,
+			feed:   rssFeed("https://blog.test/blog", "https://blog.test/blog/rss.xml", "https://blog.test/blog/about"),
+			want:   "https://blog.test/blog/",
+		},
+		{
+			name:   "another site's feed, copied",
+			config: static,
+			feed:   rssFeed("https://other.test/", "https://other.test/rss.xml", "https://other.test/2019/some-post/"),
+		},
+		{
+			name:    "an example domain, no platform",
+			config:  static,
+			feed:    rssFeed("https://github.com/o/r", "https://example.com/rss.xml", "https://example.com/about"),
+			want:    "https://example.com/",
+			warning: "build/rss.xml: the base URL https://example.com/ (from the feed rss.xml's self link) is an example domain",
+		},
+		{
+			name:    "an example domain on GitHub Actions: the platform's guess",
+			config:  static,
+			feed:    rssFeed("https://github.com/o/r", "https://example.com/rss.xml", "https://example.com/about"),
+			env:     actions,
+			want:    "https://o.github.io/r/",
+			warning: "build/rss.xml: the base URL https://example.com/ (from the feed rss.xml's self link) is an example domain, as a new project's template writes; not taken: GitHub Pages's address is used",
+		},
+		{
+			name:   "a site's own domain on GitHub Actions: the feed, over the guess",
+			config: static,
+			feed:   rssFeed("https://github.com/o/r", "https://blog.test/rss.xml", "https://blog.test/about"),
+			env:    actions,
+			want:   "https://blog.test/",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, "svelte.config.js"), tc.config)
+			writeFile(t, filepath.Join(dir, "build", "index.html"), "<title>home</title>")
+			writeFile(t, filepath.Join(dir, "build", "about.html"), "<title>about</title>")
+			writeFile(t, filepath.Join(dir, "build", "rss.xml"), tc.feed)
+			if tc.first != "" {
+				writeFile(t, filepath.Join(dir, "build", "atom.xml"), tc.first)
+			}
+			t.Chdir(dir)
+			pr, err := Discover(Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"),
+				Host: "auto", Limits: limits.Default, Getenv: func(k string) string { return tc.env[k] }})
+			// The warnings, or the notes of the missing base URL's error.
+			var warnings []string
+			if err == nil {
+				for _, w := range pr.Warnings {
+					warnings = append(warnings, w.Error())
+				}
+			} else {
+				warnings = append(warnings, err.Error())
+			}
+			switch {
+			case tc.want == "" && err == nil:
+				t.Errorf("base URL %s from %s, want none", pr.BaseURL, pr.BaseURLFrom)
+			case tc.want == "" && !strings.HasPrefix(err.Error(), "no base URL"):
+				t.Errorf("Discover: %v; want no base URL", err)
+			case tc.want != "" && err != nil:
+				t.Fatalf("Discover: %v", err)
+			case tc.want != "" && pr.BaseURL != tc.want:
+				t.Errorf("base URL %s from %s, want %s", pr.BaseURL, pr.BaseURLFrom, tc.want)
+			}
+			if tc.warning != "" && !strings.Contains(strings.Join(warnings, "\n"), filepath.FromSlash(tc.warning)) {
+				t.Errorf("warnings:\n%s\nwant %q", strings.Join(warnings, "\n"), tc.warning)
+			}
+		})
+	}
 }

@@ -6,16 +6,13 @@ package project
 
 import (
 	"context"
-	"fmt"
 	"io/fs"
 	"net/url"
 	"path"
 	"path/filepath"
 	"strings"
 
-	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
-	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
@@ -77,28 +74,13 @@ func siteBaseURL(root string, own func(name string) bool, lim limits.Limits) (u,
 		if u == "" {
 			continue
 		}
-		if h := host.CodeHost(u); h != "" {
-			refused = append(refused, &diag.Diagnostic{File: filepath.Join(root, filepath.FromSlash(s.file)),
-				Msg: fmt.Sprintf("%s name %s, a page of %s, which serves no site; not taken for the base URL", s.from, u, h)})
+		if d := siteRefusal(u, s.from, filepath.Join(root, filepath.FromSlash(s.file))); d != nil {
+			refused = append(refused, d)
 			continue
 		}
 		return u, s.from, s.file, refused
 	}
 	return "", "", "", refused
-}
-
-// siteFeedBaseURL returns the base URL a feed of the built site in root
-// states, what said it and the feed's path relative to root (see
-// feedBase); "" for none. It ranks below every other source but a
-// platform's guess: a feed's links are written by the site's own code,
-// which may copy a template's.
-func siteFeedBaseURL(root string, lim limits.Limits) (u, from, file string) {
-	r, err := fsx.OpenRoot(root)
-	if err != nil {
-		return "", "", ""
-	}
-	defer r.Close()
-	return feedBase(r, int64(lim.Or().PageBytes))
 }
 
 // canonicalBase is the base the canonical links of the site's pages
