@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"slices"
@@ -250,6 +251,7 @@ func TestPlatformStyle(t *testing.T) {
 		files map[string]string
 		env   map[string]string
 		args  []string
+		root  string // the site folder; "" for public
 		clean bool
 		slash mapping.SlashPolicy
 		style string // in Detected; "" for no platform
@@ -274,6 +276,27 @@ func TestPlatformStyle(t *testing.T) {
 		{name: "cloudflare environment", env: cloudflare, clean: true, slash: mapping.SlashAlways, style: "Cloudflare Pages URL style"},
 		{name: "github environment", env: github, clean: false, slash: mapping.SlashAlways, style: "GitHub Pages URL style (.html URLs, folders with /"},
 		{name: "two platforms' files: none", files: map[string]string{"netlify.toml": "", "vercel.json": "{}"}, clean: false, slash: mapping.SlashAlways},
+		// The form the generator links its pages by, where the platform
+		// serves it with 200 too (issue 86): GitHub Pages serves
+		// about.html at /about, and redirects /blog to /blog/.
+		{name: "github environment, a SvelteKit build: its clean URLs", root: "build",
+			files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/": ""},
+			env:   github, clean: true, slash: mapping.SlashAlways,
+			style: "GitHub Pages URL style (.html URLs, folders with /; from GitHub Pages's rules), with clean URLs as SvelteKit links them, which GitHub Pages serves too (from svelte.config.js)"},
+		{name: "github environment, a Next.js export: its clean URLs, folders with the slash GitHub Pages redirects to", root: "out",
+			files: map[string]string{"next.config.js": "module.exports = { output: 'export' }\n", "out/": ""},
+			env:   github, clean: true, slash: mapping.SlashAlways,
+			style: "with clean URLs as Next.js links them, which GitHub Pages serves too"},
+		{name: "vercel without vercel.json, a Next.js export: folders without /, no /about", root: "out",
+			files: map[string]string{"next.config.js": "module.exports = { output: 'export' }\n", "out/": ""},
+			env:   vercelProd, clean: false, slash: mapping.SlashNever,
+			style: "Vercel URL style (.html URLs; from Vercel's rules), with folders without / as Next.js links them, which Vercel serves too"},
+		{name: "netlify.toml, a SvelteKit build: the same form", root: "build",
+			files: map[string]string{"netlify.toml": "[build]\n", "svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/": ""},
+			clean: true, slash: mapping.SlashAlways, style: "Netlify URL style (clean URLs, folders with /; from Netlify's rules)"},
+		{name: "flags win over the links", root: "build", args: []string{"--clean-urls=false"},
+			files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/": ""},
+			env:   github, clean: false, slash: mapping.SlashAlways, style: "GitHub Pages URL style (.html URLs, folders with /; from GitHub Pages's rules);"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{"public/": ""}
@@ -281,7 +304,8 @@ func TestPlatformStyle(t *testing.T) {
 				files[k] = v
 			}
 			inProject(t, files)
-			s, err := Resolve(cmdline(t, append(tc.args, "--base-url", *base, "public")...), envMap(tc.env))
+			root := cmp.Or(tc.root, "public")
+			s, err := Resolve(cmdline(t, append(tc.args, "--base-url", *base, root)...), envMap(tc.env))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -32,7 +32,12 @@ import (
 //     the project's repository), said with where it came from, and, an
 //     example domain, warned of. The Atom feed met before it, written
 //     from url.origin, names SvelteKit's stand-in http://sveltekit-prerender:
-//     refused, with a warning.
+//     refused, with a warning;
+//   - in a GitHub Actions job of a user site (o/o.github.io, served at
+//     the root, where the site's links lead), the platform's guess
+//     outranks the feed's example domain, and the pages keep the form
+//     the site links, which GitHub Pages serves too: /about, never
+//     /about.html.
 func TestSvelteKitStatic(t *testing.T) {
 	needTool(t, "git")
 	src := nodeProject(t, "sveltekit-static", "src", "static", "svelte.config.js", "vite.config.js", "package.json")
@@ -99,5 +104,21 @@ func TestSvelteKitStatic(t *testing.T) {
 		"SvelteKit URL style (clean URLs, folders with /; from svelte.config.js)",
 		"sources src/routes, src/posts, src/notes (SvelteKit)",
 		"build/rss.xml: warning: the base URL https://example.com/ (from the feed rss.xml's self link) is an example domain",
+		refused)
+
+	// The folder a CI job's fresh build has: without the sitemap of the
+	// run above.
+	if err := os.Remove(filepath.Join(build, "sitemap.xml")); err != nil {
+		t.Fatal(err)
+	}
+	r = run(t, src, []string{"GITHUB_ACTIONS=true", "GITHUB_REPOSITORY=o/o.github.io", "GITHUB_SERVER_URL=https://github.com"})
+	if r.code != 0 {
+		t.Fatalf("sitemapgen in a GitHub Actions job: exit %d\n%s", r.code, r.stderr)
+	}
+	listed(t, "https://o.github.io/")
+	says(t, r,
+		"base URL https://o.github.io/ from GitHub Pages GITHUB_REPOSITORY",
+		"with clean URLs as SvelteKit links them, which GitHub Pages serves too (from svelte.config.js)",
+		"build/rss.xml: warning: the base URL https://example.com/ (from the feed rss.xml's self link) is an example domain, as a new project's template writes; not taken: GitHub Pages's address is used",
 		refused)
 }

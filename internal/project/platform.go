@@ -104,6 +104,52 @@ func (p *discovery) applyStyle(v *Ask, pr *Project) {
 		pr.TrailingSlash = &slash
 		pr.SlashEverywhere = p.style.CleanSlash && clean
 	}
+	p.preferLinks(v, pr)
+}
+
+// preferLinks takes, over the platform's URL style, the form the
+// generator that built the site links its pages by, where the platform
+// serves that form with 200 too. GitHub Pages serves about.html at
+// /about as at /about.html: a SvelteKit site, which links /about, is
+// listed so. Vercel without trailingSlash serves a folder with and
+// without its slash: a Next.js site, which links /blog, is listed so.
+// A form the platform redirects stays the platform's: GitHub Pages
+// redirects /blog to /blog/.
+func (p *discovery) preferLinks(v *Ask, pr *Project) {
+	p.linkForm, p.linkParts = nil, nil
+	g := p.builtBy(v.Root)
+	if g == nil || g.TrailingSlash == "" || g.Gen != nil && g.Gen.Info().LinksAsWritten {
+		return
+	}
+	never := g.TrailingSlash == "never"
+	if clean := never || g.CleanURLs; clean && !v.CleanURLsGiven && !*pr.CleanURLs {
+		if status, _ := p.style.Answer("about.html", "about"); status == 200 {
+			pr.CleanURLs = &clean
+			p.linkParts = append(p.linkParts, "clean URLs")
+		}
+	}
+	if slash := !never; !v.TrailingSlashGiven && *pr.TrailingSlash != slash {
+		folder := "blog/"
+		if !slash {
+			folder = "blog"
+		}
+		if status, _ := p.style.Answer("blog/index.html", folder); status == 200 {
+			pr.TrailingSlash = &slash
+			pr.SlashEverywhere = false
+			p.linkParts = append(p.linkParts, folderForm(slash))
+		}
+	}
+	if len(p.linkParts) > 0 {
+		p.linkForm = g
+	}
+}
+
+// folderForm names the form of a folder's URL: with its slash or not.
+func folderForm(slash bool) string {
+	if slash {
+		return "folders with /"
+	}
+	return "folders without /"
 }
 
 // applyGeneratorStyle says, with no platform, the URL form the
@@ -160,14 +206,16 @@ func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 		} else {
 			forms = append(forms, ".html URLs")
 		}
-		switch {
-		case p.style.EitherSlash:
-		case p.style.FolderSlash:
-			forms = append(forms, "folders with /")
-		default:
-			forms = append(forms, "folders without /")
+		if !p.style.EitherSlash {
+			forms = append(forms, folderForm(p.style.FolderSlash))
 		}
-		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", p.platform, strings.Join(forms, ", "), p.style.From))
+		style := fmt.Sprintf("%s URL style (%s; from %s)", p.platform, strings.Join(forms, ", "), p.style.From)
+		if g := p.linkForm; g != nil {
+			// The generator's links, where the platform serves them too.
+			style = fmt.Sprintf("%s URL style (%s; from %s), with %s as %s links them, which %s serves too (from %s)",
+				p.platform, strings.Join(forms, ", "), p.style.From, strings.Join(p.linkParts, " and "), g.Title(), p.platform, filepath.Join(p.dir, g.File))
+		}
+		parts = append(parts, style)
 	}
 	if g := p.genStyle; g != nil {
 		form := "folders with /"

@@ -405,6 +405,11 @@ type discovery struct {
 	// genStyle, with no platform, is the generator whose URL form
 	// applies (applyGeneratorStyle); nil when none does.
 	genStyle *generator.Project
+	// linkForm, with a platform, is the generator whose link form
+	// applies where the platform serves it too (preferLinks); nil when
+	// none does. linkParts name the parts it gives ("clean URLs").
+	linkForm  *generator.Project
+	linkParts []string
 
 	// host is what the generator's own build said of its configuration
 	// (HostProjectEnv), nil when nothing; hostErr its error.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -101,6 +102,8 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 		_ = pr.serverBuild(&v, d.Form, g)
 	}
 	switch {
+	case pr.linkForm != nil:
+		d.FormFrom = fmt.Sprintf("%s serves (%s), with %s as %s links them (%s)", pr.platform, pr.style.From, strings.Join(pr.linkParts, " and "), pr.linkForm.Title(), filepath.Join(dir, pr.linkForm.File))
 	case pr.style != nil:
 		d.FormFrom = fmt.Sprintf("%s serves (%s)", pr.platform, pr.style.From)
 	case pr.genStyle != nil:
