@@ -211,7 +211,10 @@ type Options struct {
 	// Defaults are front matter defaults, as for ReadSourceWith.
 	Defaults map[string]any
 	// Terms are the keys whose lists Source.Terms holds: a Hugo site's
-	// taxonomies (series, authors …), matched without regard to case.
+	// taxonomies (series, authors …), the keys an Eleventy permalink
+	// uses as variables (category), matched without regard to case. A
+	// key Source reads for a field of its own (category, slug) is one
+	// too.
 	Terms []string
 	// ID reads the key id into Source.ID (Docusaurus); other generators'
 	// pages may use id for anything.
@@ -376,7 +379,7 @@ func (o Options) keys() (map[string]bool, []string) {
 	var terms []string
 	for _, t := range o.Terms {
 		t = strings.ToLower(t)
-		if t == "tags" || t == "categories" || !known[t] {
+		if !slices.Contains(terms, t) {
 			known[t] = true
 			terms = append(terms, t)
 		}

@@ -538,10 +538,13 @@ func TestReadSourceTerms(t *testing.T) {
 		{"YAML", "---\ntags: [a]\nSeries: [Travel, Travel, Food]\nauthors: Ann\n---\n", map[string][]string{"tags": {"a"}, "series": {"Travel", "Food"}, "authors": {"Ann"}}},
 		{"TOML", "+++\nseries = ['x']\n+++\n", map[string][]string{"series": {"x"}}},
 		{"JSON", "{\n\"series\": [\"x\"],\n\"other\": [\"y\"]\n}\n", map[string][]string{"series": {"x"}}},
-		{"none", "---\ntitle: t\n---\n", nil},
+		{"none", "---\ndraft: true\n---\n", nil},
+		// Keys Source reads for fields of their own are kept as asked
+		// too: an Eleventy permalink's {{ category }}.
+		{"keys of fields of their own", "---\ntitle: t\ncategory: news\n---\n", map[string][]string{"title": {"t"}, "category": {"news"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := ReadSourceOptions(strings.NewReader(tt.file), Options{Terms: []string{"tags", "series", "Authors", "title"}})
+			s, err := ReadSourceOptions(strings.NewReader(tt.file), Options{Terms: []string{"tags", "series", "Authors", "title", "category"}})
 			if err != nil {
 				t.Fatal(err)
 			}

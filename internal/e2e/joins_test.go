@@ -238,8 +238,10 @@ func TestEleventyVento(t *testing.T) {
 // permalink with the language of the folder above ({{ lang }}, from
 // en/en.json and de/de.json), one with a value of the input folder's
 // own data file (src/src.json) and one with a global data value ({{
-// site.blog }}), a title through slugify, and eleventyComputed's
-// permalink as a function returning a template literal of the data.
+// site.blog }}), a title through slugify, eleventyComputed's
+// permalink as a function returning a template literal of the data,
+// and a folder's permalink whose variable ({{ category }}) a template's
+// front matter sets over the folder's data file.
 func TestEleventyDataCascade(t *testing.T) {
 	src := nodeProject(t, "eleventy", "package.json")
 	page := "---\ntitle: %s\n---\n# %s\n"
@@ -264,6 +266,9 @@ func TestEleventyDataCascade(t *testing.T) {
 		"src/posts/one.md":                fmt.Sprintf(page, "Hello, World & Friends", "Hello"),
 		"src/notes/notes.11tydata.js":     "export default {\n  lang: \"en\",\n  eleventyComputed: {\n    permalink: (data) => `/${data.lang}/notes/${data.page.fileSlug}/`,\n  },\n};\n",
 		"src/notes/note.md":               fmt.Sprintf(page, "Note", "Note"),
+		"src/topics/topics.json":          `{"category": "general", "permalink": "/{{ category }}/{{ page.fileSlug }}/"}`,
+		"src/topics/plain.md":             fmt.Sprintf(page, "Plain", "Plain"),
+		"src/topics/scoop.md":             "---\ntitle: Scoop\ncategory: news\n---\n# Scoop\n",
 	}
 	for name, data := range files {
 		write(t, filepath.Join(src, filepath.FromSlash(name)), data)
@@ -271,7 +276,7 @@ func TestEleventyDataCascade(t *testing.T) {
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z src/en/blog/first.md",
 		"2024-03-04T10:00:00Z src/de/blog/erster.md", "2024-04-05T10:00:00Z src/wiki/topic.md",
 		"2024-05-06T10:00:00Z src/journal/entry.md", "2024-06-07T10:00:00Z src/posts/one.md",
-		"2024-07-08T10:00:00Z src/notes/note.md")
+		"2024-07-08T10:00:00Z src/notes/note.md", "2024-08-09T10:00:00Z src/topics/plain.md", "2024-09-10T10:00:00Z src/topics/scoop.md")
 	eleventyBuild(t, src)
 	site := filepath.Join(src, "_site")
 	const base = "https://example.com/"
@@ -283,6 +288,8 @@ func TestEleventyDataCascade(t *testing.T) {
 		base + "journal/entry/":                "2024-05-06T10:00:00Z",
 		base + "blog/hello-world-and-friends/": "2024-06-07T10:00:00Z",
 		base + "en/notes/note/":                "2024-07-08T10:00:00Z",
+		base + "general/plain/":                "2024-08-09T10:00:00Z",
+		base + "news/scoop/":                   "2024-09-10T10:00:00Z", // its front matter's category, over the data file's
 	}
 	eleventyJoined(t, src, site, base, "sources src (Eleventy's input folder)", want)
 }

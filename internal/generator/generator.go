@@ -88,6 +88,10 @@ type Page struct {
 	// URLPath takes such a value as a calendar day in the site's time
 	// zone, as Jekyll does (package jekyll).
 	Date time.Time
+	// Terms are the values of the keys FileRules.Terms names, each as a
+	// list (one text is a list of one), by the key lower-cased; a key the
+	// front matter does not set is absent.
+	Terms map[string][]string
 	// Categories are front matter categories (or category), as a list.
 	// Jekyll splits a categories string at white space ("a b" is two
 	// categories) and keeps a category string whole; the caller does

@@ -289,7 +289,9 @@ type FileRules struct {
 	// Defaults are the front matter its configuration gives the file
 	// (Jekyll's defaults:), under what the file says; RubyTimestamps
 	// reads dates as Ruby's YAML does (Jekyll); Terms are the taxonomies
-	// whose terms the file lists (Hugo's), for the dates of their pages.
+	// whose terms the file lists (Hugo's), for the dates of their pages,
+	// or the keys whose values a preset reads (Eleventy's variables of a
+	// permalink, in [Page.Terms]).
 	Defaults       map[string]any
 	RubyTimestamps bool
 	Terms          []string

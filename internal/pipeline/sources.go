@@ -377,6 +377,7 @@ func pageOf(f walker.File, fm *frontmatter.Source) generator.Page {
 		Lang:           fm.Lang,
 		Date:           fm.Date,
 		Categories:     fm.Categories,
+		Terms:          fm.Terms,
 		Headless:       fm.Headless,
 		HasFrontMatter: fm.Format != "",
 	}

@@ -34,7 +34,10 @@ import (
 // A permalink is a template: its variables ({{ lang }}, {{ site.blog
 // }}) are looked up in the same cascade, {{ page.fileSlug }} and {{
 // page.filePathStem }} are the template's, and the filter slugify is
-// applied as Eleventy's is. A permalink that is a function of the data
+// applied as Eleventy's is. Of the front matter, the keys the data
+// files' permalinks use as variables of one name are read (FileRules
+// asks for them): a template's own category: fills {{ category }}
+// before a data file's. A permalink that is a function of the data
 // is read when all it does is return a template literal of them
 // (data => `/${data.lang}/${data.page.fileSlug}/`). Anything else
 // (another filter, code, a variable set by code or by a layout) is
@@ -112,7 +115,26 @@ func (e *Preset) ReadData(fsys fs.FS, lim limits.Limits) []string {
 		}
 	}
 	walk(".", 0)
+	e.vars = permalinkVars(e.data)
 	return append(files, e.readGlobal(fsys, lim)...)
+}
+
+// permalinkVars returns the variables of one name, no dot, that the
+// permalinks of data use, sorted, but title and lang, which front matter
+// gives already (generator.Page), and page, which is Eleventy's own.
+func permalinkVars(data map[string]dataFile) []string {
+	var vars []string
+	for _, d := range data {
+		for _, v := range []value{d.permalink, d.computed} {
+			for _, m := range templateVar().FindAllStringSubmatch(v.str, -1) {
+				if name := m[1]; !strings.Contains(name, ".") && name != "title" && name != "lang" && !slices.Contains(vars, name) {
+					vars = append(vars, name)
+				}
+			}
+		}
+	}
+	slices.Sort(vars)
+	return vars
 }
 
 // globalDir is the folder of the global data in the input folder.
@@ -296,10 +318,12 @@ func (e *Preset) dataPermalink(rel string) (permalink, computed value) {
 
 // variable returns the value of the variable at the dotted path name
 // for the page p (at rel) as Eleventy's data cascade gives it: a data
-// file's eleventyComputed, its front matter's title or lang (the only
-// keys of front matter sitemapgen keeps), its data files' (dataFiles),
-// the global data. ok is false when none sets it, or the first that
-// does sets it to what sitemapgen does not evaluate (code, an object).
+// file's eleventyComputed, then the front matter's, then its data
+// files' (dataFiles), then the global data. Of the front matter,
+// sitemapgen keeps title, lang and the keys the data files' permalinks
+// use as variables of one name (p.Terms). ok is false when none sets
+// it, or the first that does sets it to what sitemapgen does not
+// evaluate (code, an object, a list of more than one value).
 func (e *Preset) variable(name string, rel string, p generator.Page) (string, bool) {
 	files := e.dataFiles(rel)
 	// eleventyComputed, at any level, is first.
@@ -316,6 +340,16 @@ func (e *Preset) variable(name string, rel string, p generator.Page) (string, bo
 		return p.Title, true
 	case name == "lang" && p.Lang != "":
 		return p.Lang, true
+	}
+	root, _, dotted := strings.Cut(name, ".")
+	if list, set := p.Terms[strings.ToLower(root)]; set {
+		// The front matter sets it, above the data files. Its keys are
+		// read whatever their case, and a list of one value is written
+		// as that value.
+		if dotted || root != strings.ToLower(root) || len(list) != 1 {
+			return "", false
+		}
+		return list[0], true
 	}
 	for _, vars := range varsOf(files) {
 		if v, found := lookup(vars, name); found {
@@ -338,13 +372,15 @@ func varsOf(files []dataFile) []map[string]any {
 }
 
 // lookup returns the value at the dotted path name in m; found is false
-// when m does not set it.
+// when m does not set it. A name below a value that holds no key (a
+// text, a function) is found, with the value nil, which no permalink
+// writes: Eleventy's value of it is not known.
 func lookup(m map[string]any, name string) (v any, found bool) {
 	v = m
 	for _, k := range strings.Split(name, ".") {
 		obj, ok := v.(map[string]any)
 		if !ok {
-			return v, true // set, to what holds no key: not known
+			return nil, true
 		}
 		if v, ok = obj[k]; !ok {
 			return nil, false

@@ -119,9 +119,20 @@ func TestEleventyDataCascade(t *testing.T) {
 		"comp/comp.json":            {Data: []byte(`{"permalink": "/{{ lang }}/{{ page.fileSlug }}/", "lang": "en"}`)},
 		"comp/sub/sub.11tydata.js":  {Data: []byte("export default { eleventyComputed: { lang: (data) => data.locale } };\n")},
 		"comp/sub/a.md":             {},
+		"topics/topics.json":        {Data: []byte(`{"category": "general", "permalink": "/{{ category }}/{{ page.fileSlug }}/"}`)},
+		"topics/a.md":               {},
+		"camel/camel.json":          {Data: []byte(`{"postKind": "k", "permalink": "/{{ postKind }}/{{ page.fileSlug }}/"}`)},
+		"camel/a.md":                {},
+		"deeper/deeper.json":        {Data: []byte(`{"permalink": "/{{ site.blog.name }}/{{ page.fileSlug }}/"}`)},
+		"deeper/a.md":               {},
 	}
 	e := &eleventy.Preset{Input: "src", Langs: []string{".vto"}}
 	files := e.ReadData(fsys, limits.Default)
+	// The variables whose values the front matter may set, which it is
+	// asked for; title and lang it gives already, page is Eleventy's.
+	if got, want := e.FileRules("topics/a.md").Terms, []string{"category", "nothing", "postKind", "section"}; !slices.Equal(got, want) {
+		t.Errorf("FileRules().Terms = %q, want %q", got, want)
+	}
 	for _, f := range []string{"src.json", "_data/site.json", "_data/coded.js", "en/en.json", "arrow/arrow.11tydata.js"} {
 		if !slices.Contains(files, f) {
 			t.Errorf("ReadData() = %q: no %s", files, f)
@@ -151,6 +162,15 @@ func TestEleventyDataCascade(t *testing.T) {
 		{generator.Page{Path: "code/a.md"}, ""},
 		{generator.Page{Path: "upper/a.md", Title: "x"}, ""},
 		{generator.Page{Path: "comp/sub/a.md"}, ""}, // lang computed by code, above the literal
+		// The front matter's value of a variable, above the data file's.
+		{generator.Page{Path: "topics/a.md"}, "/general/a/"},
+		{generator.Page{Path: "topics/a.md", Terms: map[string][]string{"category": {"news"}}}, "/news/a/"},
+		{generator.Page{Path: "topics/a.md", Terms: map[string][]string{"category": {"a", "b"}}}, ""}, // a list: not evaluated
+		{generator.Page{Path: "topics/a.md", Terms: map[string][]string{"category": nil}}, ""},
+		{generator.Page{Path: "camel/a.md"}, "/k/a/"},
+		{generator.Page{Path: "camel/a.md", Terms: map[string][]string{"postkind": {"x"}}}, ""}, // read whatever its case: which key is not known
+		// A name below a text (site.blog is "journal"): not known.
+		{generator.Page{Path: "deeper/a.md"}, ""},
 	} {
 		got, ok := e.URLPath(c.page)
 		if !ok {

@@ -40,9 +40,12 @@ type Preset struct {
 	// templates that change the pages are theirs (Rules).
 	Dir, Config string
 	// data are the data files, by path, and global the global data, by
-	// name (ReadData).
+	// name (ReadData); vars are the variables of one name, no dot, that
+	// their permalinks use, whose values a template's front matter may
+	// set (FileRules asks for them).
 	data   map[string]dataFile
 	global map[string]any
+	vars   []string
 	// listing says which templates of the includes and layouts folders
 	// list a collection, read from listsFS (readLayouts).
 	listing map[string]bool
@@ -91,9 +94,11 @@ func (e *Preset) URLPath(p generator.Page) (string, bool) {
 // Eleventy gives draft: true no meaning of its own (a project that wants
 // drafts writes a preprocessor that leaves them out of its build), so a
 // page it built is never a draft. Front matter in JavaScript ("---js")
-// is read for its literal values.
+// is read for its literal values. It reads the keys that the data
+// files' permalinks use as variables, too: the front matter's value of
+// one is above the data files' in the cascade.
 func (e *Preset) FileRules(string) generator.FileRules {
-	return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true, JavaScript: true}}
+	return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true, JavaScript: true}, Terms: e.vars}
 }
 
 // Rules say where the input folder's templates are, without its
