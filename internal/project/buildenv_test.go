@@ -78,3 +78,49 @@ func TestDiscoverBuildEnv(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildEnvValuesNotShown: the value of a variable the platform's
+// file sets for the build is never shown, in the line of what was found,
+// the date order, a warning or an error, though the generator reads it
+// where a URL is wanted: it may be a secret (API_TOKEN).
+func TestBuildEnvValuesNotShown(t *testing.T) {
+	const secret = "s3cr3t"
+	netlify := "[build]\npublish = \"public\"\n\n[build.environment]\nAPI_TOKEN = \"" + secret + "\"\nHUGO_ENABLEGITINFO = \"true\"\nHUGO_BASEURL = \"" + secret + "\"\n"
+	for _, tc := range []struct {
+		name  string
+		site  string // the built site's folder
+		files map[string]string
+	}{
+		{"Hugo", "public", map[string]string{"netlify.toml": netlify, "hugo.toml": "title = 'x'\n", "content/a.md": "---\ntitle: a\n---\n", "public/a/index.html": "<title>a</title>"}},
+		{"MkDocs' !ENV", "site", map[string]string{"netlify.toml": strings.Replace(netlify, "public", "site", 1), "mkdocs.yml": "site_name: x\nsite_url: !ENV API_TOKEN\n", "docs/index.md": "# x\n", "site/index.html": "<title>x</title>"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, body := range tc.files {
+				writeFile(t, filepath.Join(dir, filepath.FromSlash(name)), body)
+			}
+			t.Chdir(dir)
+			// Without a base URL, then with one from a CNAME file.
+			for _, cname := range []bool{false, true} {
+				if cname {
+					site := filepath.Join(dir, tc.site)
+					writeFile(t, filepath.Join(site, "CNAME"), "own.test\n")
+				}
+				pr, err := Discover(Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"),
+					Host: "auto", Limits: limits.Default, Getenv: func(string) string { return "" }})
+				var shown []string
+				if err != nil {
+					shown = append(shown, err.Error())
+				} else {
+					shown = append(shown, pr.Detected, pr.LastModOrder, pr.BaseURLFrom)
+					for _, w := range pr.Warnings {
+						shown = append(shown, w.Error())
+					}
+				}
+				if all := strings.Join(shown, "\n"); strings.Contains(all, secret) {
+					t.Errorf("CNAME %v: the value of a variable is shown:\n%s", cname, all)
+				}
+			}
+		})
+	}
+}

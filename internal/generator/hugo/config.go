@@ -988,6 +988,8 @@ func hugoBaseURL(d *generator.Dir, p *generator.Project, raw, origin string, var
 		p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(raw), from
 	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
 		p.BasePath = siteurl.NormBase(raw)
+	case variable: // its value is never shown: the environment may hold secrets
+		p.Notes = append(p.Notes, generator.Note(origin, 0, "baseURL is not an absolute http(s) URL; give --base-url"))
 	default:
 		data, _ := d.Limits().ReadFile(d.Path(), origin, "", limits.Text)
 		p.Notes = append(p.Notes, generator.Note(origin, conffile.KeyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", diag.Excerpt(raw)))

@@ -146,8 +146,12 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		switch {
 		case st == stOK && siteurl.AbsHTTP(s):
 			p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(s), v.file+" site_url"+from
+		case st == stOK && strings.TrimSpace(s) != "" && envValue(from):
+			// The value of a variable is never shown: the build's
+			// environment may hold secrets.
+			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url%s is not an absolute http(s) URL; give --base-url", from))
 		case st == stOK && strings.TrimSpace(s) != "":
-			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", s))
+			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", diag.Excerpt(s)))
 		}
 	}
 	if v, ok := keys["plugins"]; ok {
@@ -266,6 +270,12 @@ func gitPlugin(d *generator.Dir, v value, p *generator.Project) string {
 type value struct {
 	file string
 	node *yaml.Node
+}
+
+// envValue reports whether the value str says came from, from, is a
+// variable's: " (!ENV NAME)", not the !ENV default the file writes.
+func envValue(from string) bool {
+	return strings.HasPrefix(from, " (!ENV ") && from != " (!ENV default)"
 }
 
 var settingKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_dir", "plugins", "theme"}

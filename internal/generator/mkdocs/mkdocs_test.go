@@ -63,6 +63,21 @@ plugins:
 				Notes: []string{"mkdocs.yml:2: site_url is !ENV SITE_URL, which is not set; give --base-url"}}},
 		},
 		{
+			// A variable's value is never quoted: the environment may
+			// hold a secret. The file's own text may be, bounded.
+			Name:  "mkdocs !ENV that is not a URL",
+			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: !ENV API_TOKEN\n"},
+			Env:   map[string]string{"API_TOKEN": "s3cr3t"},
+			Want: []generator.Project{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+				Notes: []string{"mkdocs.yml:2: site_url (!ENV API_TOKEN) is not an absolute http(s) URL; give --base-url"}}},
+		},
+		{
+			Name:  "mkdocs site_url that is not a URL",
+			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: docs.example\n"},
+			Want: []generator.Project{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+				Notes: []string{`mkdocs.yml:2: site_url "docs.example" is not an absolute http(s) URL; give --base-url`}}},
+		},
+		{
 			Name:  "mkdocs !relative site_dir",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_dir: !relative $config_dir/../public\n"},
 			Want: []generator.Project{{File: "mkdocs.yml", SourceDir: "docs", TrailingSlash: "always",
