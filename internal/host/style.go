@@ -286,64 +286,6 @@ func vercelEnv(path string, data []byte, env map[string]any) ([]Var, []error) {
 	return vars, warnings
 }
 
-// jsonKeyLines returns the line of each key of the object at path (a
-// key of the top-level object, a key of its value …) in the JSON data,
-// the first where a key is written twice; nil when there is no such
-// object. It reads data once.
-func jsonKeyLines(data []byte, path ...string) map[string]int {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	for _, want := range path {
-		found := false
-		for !found && dec.More() {
-			k, err := dec.Token()
-			if err != nil {
-				return nil
-			}
-			if k == want {
-				if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-					return nil
-				}
-				found = true
-				continue
-			}
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return nil
-			}
-		}
-		if !found {
-			return nil
-		}
-	}
-	lines := map[string]int{}
-	line, counted := 1, 0 // the line at data[counted]
-	for dec.More() {
-		off := int(dec.InputOffset())
-		k, err := dec.Token()
-		if err != nil {
-			return lines
-		}
-		for off < len(data) && strings.IndexByte(" \t\r\n,", data[off]) >= 0 {
-			off++
-		}
-		line += bytes.Count(data[counted:off], []byte("\n"))
-		counted = off
-		if name, ok := k.(string); ok {
-			if _, seen := lines[name]; !seen {
-				lines[name] = line
-			}
-		}
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return lines
-		}
-	}
-	return lines
-}
-
 // readFirst reads the file name in the first of dirs that has it,
 // inside that folder through the one door, within lim's SettingsBytes;
 // path is "" when none has it. A file larger than the bound is a warning
