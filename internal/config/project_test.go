@@ -309,6 +309,10 @@ func TestPlatformStyle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// netlify.toml, read once: the build takes discovery's read.
+			if _, netlify := tc.files["netlify.toml"]; (s.Build.PlatformFile != nil) != (netlify && s.Build.Map.Style != nil) {
+				t.Errorf("the build's platform file %v; netlify.toml %v", s.Build.PlatformFile, netlify)
+			}
 			m := s.Build.Map
 			if m.CleanURLs != tc.clean || m.TrailingSlash != tc.slash {
 				t.Errorf("clean %v slash %v, want %v %v", m.CleanURLs, m.TrailingSlash, tc.clean, tc.slash)

@@ -316,6 +316,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.RedirectDirs = []string{out, pr.Dir}
 		c.Build.Shadowing = pr.Shadowing
 		c.Build.Map.Style = pr.Style
+		c.Build.PlatformFile = pr.PlatformFile
 	}
 	c.Build.Map.StyleGiven = pr.StyleGiven
 	// The hash source is there when its state file is: named by state:,

@@ -625,7 +625,7 @@ func TestHostileSettingsFiles(t *testing.T) {
 		{name: "netlify.toml of [[[[",
 			files: map[string]string{"netlify.toml": "[build]\nx = " + strings.Repeat("[", 4<<20-100) + "\n", "public/index.html": page},
 			args:  []string{"build", "public", "--base-url", hostileBase},
-			want:  "netlify.toml:2: warning: nesting deeper than 100 (limits.nesting); its settings are not used"},
+			want:  "netlify.toml:2: warning: nesting deeper than 100 (limits.nesting); its settings, headers and redirects are not used"},
 		{name: "vercel.json too large",
 			files: map[string]string{"vercel.json": "{\"x\": \"" + strings.Repeat("a", 4<<20) + "\"}", "public/index.html": page},
 			args:  []string{"build", "public", "--base-url", hostileBase},

@@ -107,9 +107,40 @@ type SiteFiles struct {
 	read map[string]*hostFile // by absolute path
 }
 
-// NewSiteFiles returns a SiteFiles that reads within the limits lim.
-func NewSiteFiles(lim limits.Limits) *SiteFiles {
-	return &SiteFiles{lim: lim.Or(), read: map[string]*hostFile{}}
+// NewSiteFiles returns a SiteFiles that reads within the limits lim,
+// and takes the files of read as read already.
+func NewSiteFiles(lim limits.Limits, read ...*PlatformFile) *SiteFiles {
+	s := &SiteFiles{lim: lim.Or(), read: map[string]*hostFile{}}
+	for _, p := range read {
+		if p != nil {
+			s.read[p.key] = p.f
+		}
+	}
+	return s
+}
+
+// A PlatformFile is a platform's own file of the project folder
+// (netlify.toml) that [ReadSettings] read and parsed. A build's
+// SiteFiles takes it as read (NewSiteFiles): the file is read and
+// parsed once a run, and a problem of it said once.
+type PlatformFile struct {
+	key string // its absolute path, as SiteFiles keys it
+	f   *hostFile
+}
+
+// first returns the file name in the first folder of dirs that has it
+// (SiteFiles.file), its folder and its key; nil when none has it.
+func (s *SiteFiles) first(name string, dirs []string) (dir, key string, f *hostFile) {
+	for _, dir := range dirs {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			continue
+		}
+		if f := s.file(dir, abs, name); f.err != fs.ErrNotExist {
+			return dir, filepath.Join(abs, name), f
+		}
+	}
+	return "", "", nil
 }
 
 // Headers is [Load] of the files s reads.
@@ -128,9 +159,11 @@ func (s *SiteFiles) Headers(dirs ...string) (*Rules, []error, error) {
 // hostFile is a file of the host's that a SiteFiles read: its path and
 // contents, or why it is not read; netlify.toml parsed on its first use.
 type hostFile struct {
-	path    string
-	data    []byte
-	err     error // nil, fs.ErrNotExist for no file, or why it is not read
+	path string
+	data []byte
+	err  error // nil, fs.ErrNotExist for no file, or why it is not read
+	// readErr is the error of the read itself, as the one door gave it.
+	readErr error
 	netlify func() *netlifyTOML
 }
 
@@ -145,6 +178,7 @@ func (s *SiteFiles) file(dir, abs, name string) *hostFile {
 	}
 	f := &hostFile{path: filepath.Join(dir, name)}
 	f.data, f.err = fsx.ReadFile(dir, name, s.lim.RuleFileBytes, "limits.rule_file_bytes")
+	f.readErr = f.err
 	switch {
 	case errors.Is(f.err, fs.ErrNotExist):
 		f.err = fs.ErrNotExist

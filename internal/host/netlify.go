@@ -33,8 +33,8 @@ type netlifyTOML struct {
 	top  map[string]toml.Primitive
 	// problem, when the file does not parse or passes the bounds of
 	// limits.Check, says why: none of it is read. Its message goes
-	// before what follows of it (problemThen); said says a reader of
-	// the rules said it (rulesProblem).
+	// before what follows of it (problemThen). said is true once it was
+	// said: by ReadSettings, or to a reader of the rules (rulesProblem).
 	problem *diag.Diagnostic
 	said    bool
 	// keyLines are the lines of the keys of its tables (keyLine).
@@ -70,9 +70,10 @@ func (n *netlifyTOML) problemThen(then string) error {
 	return diag.Pos{File: n.problem.File, Line: n.problem.Line}.Errorf("%s; %s", n.problem.Msg, then)
 }
 
-// rulesProblem returns, for the first of the readers of the file's
-// rules (its headers, its redirects) that asks, the file's problem: one
-// warning a build for both.
+// rulesProblem returns the file's problem to a reader of its rules (its
+// headers, its redirects). Only the first reader that asks gets it, so
+// that a build says it once. None gets it when ReadSettings said it
+// already.
 func (n *netlifyTOML) rulesProblem() error {
 	if n.problem == nil || n.said {
 		return nil

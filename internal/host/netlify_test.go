@@ -192,3 +192,43 @@ func FuzzNetlifySettings(f *testing.F) {
 		}
 	})
 }
+
+// TestNetlifyReadOnce: the build's SiteFiles takes netlify.toml as
+// ReadSettings read and parsed it, without reading it again, and a
+// problem of the file is said once, by ReadSettings, for its settings
+// and its rules both.
+func TestNetlifyReadOnce(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "netlify.toml")
+	write := func(body string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("[build]\npublish = \"public\"\n\n[[redirects]]\nfrom = \"/old\"\nto = \"/new\"\nforce = true\n")
+	s, warnings, err := ReadSettings(Netlify, Build{}, limits.Default, dir)
+	if err != nil || len(warnings) > 0 || s.File == nil {
+		t.Fatalf("ReadSettings: %v, %v, file %v", err, warnings, s.File)
+	}
+	write("[[redirects]]\nfrom = \"/changed\"\nto = \"/x\"\nforce = true\n") // not read again
+	r, warnings, err := NewSiteFiles(limits.Default, s.File).Redirects(false, dir)
+	if err != nil || len(warnings) > 0 || r.Len() != 1 {
+		t.Fatalf("Redirects: %d rules, %v, %v", r.Len(), warnings, err)
+	}
+	if fresh, _, _ := NewSiteFiles(limits.Default).Redirects(false, dir); fresh.Len() != 1 || fresh.rules[0].to == r.rules[0].to {
+		t.Fatalf("a fresh SiteFiles reads the file as it is now: %d rules", fresh.Len())
+	}
+
+	write("[build]\npublish = \"public\"\n[[redirects]\n")
+	s, warnings, err = ReadSettings(Netlify, Build{}, limits.Default, dir)
+	if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "its settings, headers and redirects are not used") {
+		t.Fatalf("ReadSettings of a bad file: %v, %v", err, warnings)
+	}
+	files := NewSiteFiles(limits.Default, s.File)
+	_, hw, _ := files.Headers(dir)
+	_, rw, _ := files.Redirects(false, dir)
+	if len(hw)+len(rw) > 0 {
+		t.Errorf("the file's problem said again: %v %v", hw, rw)
+	}
+}

@@ -125,6 +125,9 @@ type Settings struct {
 	// each once: a table's in the order of their names, a later table's
 	// in the place of an earlier one's of the same name.
 	Env []Var
+	// File is netlify.toml as read and parsed, for the build's rules
+	// (NewSiteFiles); nil for another platform's, or none.
+	File *PlatformFile
 }
 
 // Build names the build whose variables [ReadSettings] gives: Netlify's
@@ -181,13 +184,28 @@ func ReadSettings(platform string, b Build, lim limits.Limits, dirs ...string) (
 	switch platform {
 	case Netlify:
 		s.CleanURLs = true
-		dir, path, data, errs, err := readFirst("netlify.toml", dirs, lim)
-		if errs != nil || err != nil || path == "" {
-			return Settings{Style: s}, errs, err
+		// Read as the build reads it for its rules, once (SiteFiles).
+		dir, key, f := NewSiteFiles(lim).first("netlify.toml", dirs)
+		switch {
+		case f == nil:
+			return Settings{Style: s}, nil, nil
+		case errors.Is(f.readErr, fsx.ErrTooLarge):
+			return Settings{Style: s}, []error{fmt.Errorf("%w; its settings are not used", f.readErr)}, nil
+		case f.readErr != nil:
+			return Settings{Style: s}, nil, fsx.Placed(f.readErr)
 		}
-		n := parseNetlify(lim, path, data)
-		if err := n.problemThen("its settings are not used"); err != nil {
-			return Settings{Style: s}, []error{err}, nil
+		file := &PlatformFile{key, f}
+		if len(f.data) > lim.SettingsBytes {
+			// Its rules are read within limits.rule_file_bytes.
+			return Settings{Style: s, File: file}, []error{&diag.Diagnostic{File: f.path,
+				Msg: fmt.Sprintf("larger than %d bytes (limits.settings_bytes); its settings are not used", lim.SettingsBytes), Err: fsx.ErrTooLarge}}, nil
+		}
+		path, data, n := f.path, f.data, f.netlify()
+		if n.problem != nil {
+			// One warning for the settings and the rules both: the build
+			// takes the file as read, and says no more of it.
+			n.said = true
+			return Settings{Style: s, File: file}, []error{n.problemThen("its settings, headers and redirects are not used")}, nil
 		}
 		var build struct {
 			Base       string `toml:"base"`
@@ -199,7 +217,7 @@ func ReadSettings(platform string, b Build, lim limits.Limits, dirs ...string) (
 			} `toml:"processing"`
 		}
 		if _, err := n.table("build", &build, "its settings are not used"); err != nil {
-			return Settings{Style: s}, []error{err}, nil
+			return Settings{Style: s, File: file}, []error{err}, nil
 		}
 		if p := build.Processing.HTML.PrettyURLs; p != nil {
 			s.CleanURLs = *p
@@ -218,7 +236,7 @@ func ReadSettings(platform string, b Build, lim limits.Limits, dirs ...string) (
 		}
 		var warnings []error
 		env, warnings = netlifyEnv(n, b)
-		return Settings{Style: s, Env: env}, warnings, nil
+		return Settings{Style: s, Env: env, File: file}, warnings, nil
 	case Vercel:
 		s.EitherSlash = true
 		dir, path, data, errs, err := readFirst("vercel.json", dirs, lim)

@@ -119,8 +119,9 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		b.dev = &devPages{}
 	}
 	// The host's files, each read once for the header rules and the
-	// redirect rules both: netlify.toml gives both.
-	files := host.NewSiteFiles(opts.Limits)
+	// redirect rules both: netlify.toml gives both, as the project's
+	// discovery read it.
+	files := host.NewSiteFiles(opts.Limits, opts.PlatformFile)
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
 		rules, warnings, err := files.Headers(opts.HostDirs...)
 		if err != nil {

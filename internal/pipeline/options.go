@@ -62,6 +62,11 @@ type Options struct {
 	// wins over a rule that is not forced (Netlify).
 	RedirectDirs []string
 	Shadowing    bool
+	// PlatformFile is the platform's file of the project folder
+	// (netlify.toml) that the project's discovery read and parsed: the
+	// build takes it as read for the rules of HostDirs and RedirectDirs,
+	// and says no problem of it again; nil for none.
+	PlatformFile *host.PlatformFile
 	// Workers is the number of folders (and their pages) handled at
 	// once; 0 means four per CPU.
 	Workers int

@@ -154,6 +154,9 @@ type Project struct {
 	Platform string
 	Style    *host.Style
 	Preview  string
+	// PlatformFile is the platform's own file (netlify.toml) as read and
+	// parsed, for the build's rules; nil for none.
+	PlatformFile *host.PlatformFile
 	// BuildCache is the folder the build environment keeps from one
 	// build to the next (host.Deploy.CacheDir), "" for none.
 	BuildCache string
@@ -485,6 +488,9 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 	p.applyStyle(v, pr) // no style with host: none
 	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURL, pr.BaseURLFrom)
 	pr.Platform, pr.Style = p.platform, p.style
+	if p.settings != nil {
+		pr.PlatformFile = p.settings.File
+	}
 	if p.inDeploy {
 		pr.BuildCache = p.deploy.CacheDir
 	}
