@@ -79,7 +79,7 @@ func TestNuxtContent(t *testing.T) {
 	if !slices.Equal(locs, wantLocs) {
 		t.Errorf("listed\n%q\nwant\n%q", locs, wantLocs)
 	}
-	if line := "sources pages, content (Nuxt)"; !strings.Contains(r.stderr, line) {
+	if line := "sources app/pages, content (Nuxt)"; !strings.Contains(r.stderr, line) {
 		t.Errorf("the run does not say %q:\n%s", line, r.stderr)
 	}
 	if strings.Contains(r.stderr, "no source file") {

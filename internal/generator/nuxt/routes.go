@@ -1,6 +1,7 @@
 package nuxt
 
 import (
+	"io/fs"
 	"path"
 	"strconv"
 	"strings"
@@ -39,8 +40,10 @@ type Preset struct {
 	// content/ is a page at its path.
 	Collections []Collection
 	Configured  bool
-	// read are the files ReadFolder read or looked for.
-	read []string
+	// read are the files ReadFolder read or looked for; pages the
+	// folders of pagesDirs the project has.
+	read  []string
+	pages []string
 }
 
 // URLPath returns the URL path of p, a path relative to the project
@@ -112,21 +115,32 @@ func (n *Preset) Rules() generator.Rules {
 	return r
 }
 
-// folders names the pages' folders and content/, for the line of what
-// was found.
+// folders names the pages' folders the project has (app/pages for Nuxt
+// 4's, pages for Nuxt 3's; pages when it has none) and content/, for the
+// line of what was found.
 func (n *Preset) folders(_, title string) string {
 	names := "pages"
+	if len(n.pages) > 0 {
+		names = strings.Join(n.pages, ", ")
+	}
 	if n.Content {
 		names += ", " + contentDir
 	}
 	return names + " (" + title + ")"
 }
 
-// ReadFolder reads, for a project that uses @nuxt/content, the page
-// collections of its content.config.ts (see [readCollections]), within
+// ReadFolder notes which folders of pages the project has. For a
+// project that uses @nuxt/content, it reads the page collections of its
+// content.config.ts (see [readCollections]), within
 // limits.settings_bytes; what it cannot take is a warning at the file.
 // It returns the files it looked for.
 func (n *Preset) ReadFolder(f generator.Folder) []string {
+	n.pages = nil
+	for _, dir := range pagesDirs {
+		if fi, err := fs.Stat(f.Settings, dir); err == nil && fi.IsDir() {
+			n.pages = append(n.pages, dir)
+		}
+	}
 	if !n.Content {
 		return nil
 	}

@@ -102,6 +102,26 @@ func TestRules(t *testing.T) {
 	if got := generator.RulesOf(&nuxt.Preset{}).Sources.Describe(".", "Nuxt"); got != "pages (Nuxt)" {
 		t.Errorf("without @nuxt/content, described as %q", got)
 	}
+	// The folders of pages the project has: Nuxt 4's app/pages, Nuxt 3's
+	// pages.
+	for _, tc := range []struct {
+		dirs []string
+		want string
+	}{
+		{[]string{"app/pages"}, "app/pages, content (Nuxt)"},
+		{[]string{"pages"}, "pages, content (Nuxt)"},
+		{[]string{"app/pages", "pages"}, "app/pages, pages, content (Nuxt)"},
+	} {
+		fsys := fstest.MapFS{}
+		for _, d := range tc.dirs {
+			fsys[d+"/index.vue"] = &fstest.MapFile{}
+		}
+		p := &nuxt.Preset{Content: true}
+		p.ReadFolder(generator.Folder{Settings: fsys, Limits: limits.Default})
+		if got := generator.RulesOf(p).Sources.Describe(".", "Nuxt"); got != tc.want {
+			t.Errorf("with %q, described as %q, want %q", tc.dirs, got, tc.want)
+		}
+	}
 	withSitemap := &nuxt.Preset{Content: true, SitemapModule: "@nuxtjs/sitemap (package.json)"}
 	r := generator.RulesOf(withSitemap)
 	if r.Order == nil || len(r.Order.Steps) != 2 || strings.Join(r.Order.Steps[0].Keys, ",") != "sitemap.lastmod,seo.articlemodifiedtime,updatedat" || !r.Order.Steps[1].Git ||
