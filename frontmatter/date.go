@@ -135,14 +135,15 @@ func isDigits(s string) bool {
 	return true
 }
 
-// zonelessLayouts are the layouts of dateLayouts that read no zone.
-var zonelessLayouts = map[string]bool{
-	"2006-01-02T15:04:05": true,
-	"2006-01-02T15:04":    true,
-	"2006-01-02 15:04:05": true,
-	"2006-01-02 15:04":    true,
-	time.DateOnly:         true,
-	"2006/1/2":            true,
+// zoneless reports whether a layout of dateLayouts reads no zone. It is
+// a switch, not a map, so that nothing is built at the program's start.
+func zoneless(layout string) bool {
+	switch layout {
+	case "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05",
+		"2006-01-02 15:04", time.DateOnly, "2006/1/2":
+		return true
+	}
+	return false
 }
 
 // parseLayouts parses s in one of dateLayouts.
@@ -150,7 +151,7 @@ func parseLayouts(s string) (t time.Time, zoned, ok bool) {
 	for _, layout := range dateLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
 			t, ok := knownZone(t)
-			return t, !zonelessLayouts[layout], ok
+			return t, !zoneless(layout), ok
 		}
 	}
 	return time.Time{}, false, false
@@ -165,19 +166,31 @@ func knownZone(t time.Time) (time.Time, bool) {
 	if t.Location() == time.UTC || off != 0 || name == "" {
 		return t, true
 	}
-	off, ok := zoneNames[strings.ToUpper(name)]
+	off, ok := zoneName(strings.ToUpper(name))
 	if !ok {
 		return time.Time{}, false
 	}
 	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), zoneOf(off)), true
 }
 
-// zoneNames are the zone names whose offsets (in seconds) RFC 2822
-// defines, and Z.
-var zoneNames = map[string]int{
-	"Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
-	"EST": -5 * 3600, "EDT": -4 * 3600, "CST": -6 * 3600, "CDT": -5 * 3600,
-	"MST": -7 * 3600, "MDT": -6 * 3600, "PST": -8 * 3600, "PDT": -7 * 3600,
+// zoneName returns the offset in seconds of a zone name RFC 2822
+// defines, or of Z, given in upper case.
+func zoneName(name string) (int, bool) {
+	switch name {
+	case "Z", "UT", "UTC", "GMT":
+		return 0, true
+	case "EDT":
+		return -4 * 3600, true
+	case "EST", "CDT":
+		return -5 * 3600, true
+	case "CST", "MDT":
+		return -6 * 3600, true
+	case "MST", "PDT":
+		return -7 * 3600, true
+	case "PST":
+		return -8 * 3600, true
+	}
+	return 0, false
 }
 
 // zoneOf is the location of an offset: UTC for zero.
@@ -188,20 +201,49 @@ func zoneOf(off int) *time.Location {
 	return time.FixedZone("", off)
 }
 
-var (
-	monthNames = map[string]time.Month{
-		"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
-		"jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
-		"january": 1, "february": 2, "march": 3, "april": 4, "june": 6,
-		"july": 7, "august": 8, "september": 9, "sept": 9, "october": 10,
-		"november": 11, "december": 12,
+// monthName returns the month an English month name in lower case
+// names, in full or cut short.
+func monthName(s string) (time.Month, bool) {
+	switch s {
+	case "jan", "january":
+		return time.January, true
+	case "feb", "february":
+		return time.February, true
+	case "mar", "march":
+		return time.March, true
+	case "apr", "april":
+		return time.April, true
+	case "may":
+		return time.May, true
+	case "jun", "june":
+		return time.June, true
+	case "jul", "july":
+		return time.July, true
+	case "aug", "august":
+		return time.August, true
+	case "sep", "sept", "september":
+		return time.September, true
+	case "oct", "october":
+		return time.October, true
+	case "nov", "november":
+		return time.November, true
+	case "dec", "december":
+		return time.December, true
 	}
-	weekdayNames = map[string]bool{
-		"mon": true, "tue": true, "wed": true, "thu": true, "fri": true, "sat": true, "sun": true,
-		"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true,
-		"saturday": true, "sunday": true, "tues": true, "thur": true, "thurs": true,
+	return 0, false
+}
+
+// weekdayName reports whether s, in lower case, is an English weekday
+// name, in full or cut short.
+func weekdayName(s string) bool {
+	switch s {
+	case "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+		"monday", "tuesday", "wednesday", "thursday", "friday",
+		"saturday", "sunday", "tues", "thur", "thurs":
+		return true
 	}
-)
+	return false
+}
 
 // parseWritten parses a date with an English month name:
 //
@@ -228,7 +270,7 @@ func parseWritten(s string) (t time.Time, zoned, ok bool) {
 		return w
 	}
 	i := 0
-	if len(f) > 0 && weekdayNames[strings.ToLower(comma(0))] {
+	if len(f) > 0 && weekdayName(strings.ToLower(comma(0))) {
 		i++
 	}
 	if len(f)-i < 3 {
@@ -238,9 +280,9 @@ func parseWritten(s string) (t time.Time, zoned, ok bool) {
 		month time.Month
 		dayS  string
 	)
-	if month, ok = monthNames[strings.ToLower(f[i])]; ok {
+	if month, ok = monthName(strings.ToLower(f[i])); ok {
 		dayS = comma(i + 1) // Jul 08 2022, July 8, 2022
-	} else if month, ok = monthNames[strings.ToLower(comma(i+1))]; ok {
+	} else if month, ok = monthName(strings.ToLower(comma(i + 1))); ok {
 		dayS = f[i] // 8 July 2022, Fri, 08 Jul 2022
 		if strings.HasSuffix(f[i], ",") {
 			return time.Time{}, false, false
@@ -316,10 +358,10 @@ func clock(s string) (h, m, sec int, ok bool) {
 	return h, m, sec, true
 }
 
-// zoneOffset parses a zone: a name of zoneNames, +hhmm, +hh:mm, or
+// zoneOffset parses a zone: a name zoneName knows, +hhmm, +hh:mm, or
 // GMT+hhmm and UTC+hhmm (Date's toString()); in seconds east of UTC.
 func zoneOffset(s string) (int, bool) {
-	if off, ok := zoneNames[strings.ToUpper(s)]; ok {
+	if off, ok := zoneName(strings.ToUpper(s)); ok {
 		return off, true
 	}
 	for _, p := range []string{"GMT", "UTC", "UT"} {

@@ -31,7 +31,7 @@ var (
 //
 // A relative value is taken from the root ("a/b" is "/a/b").
 func CheckURLPath(s string) error {
-	browser := dropTabsNewlines.Replace(strings.TrimSpace(s))
+	browser := dropTabsNewlines(strings.TrimSpace(s))
 	rest := browser
 	if i := schemeEnd(browser); i > 0 {
 		rest = browser[i+1:]
@@ -64,8 +64,19 @@ func CheckURLPath(s string) error {
 }
 
 // dropTabsNewlines removes what browsers remove from a URL before they
-// parse it.
-var dropTabsNewlines = strings.NewReplacer("\t", "", "\n", "", "\r", "")
+// parse it: tabs and line breaks.
+func dropTabsNewlines(s string) string {
+	if !strings.ContainsAny(s, "\t\n\r") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
 
 // schemeEnd returns the index of the colon that ends s's URL scheme
 // (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), RFC 3986), or -1.

@@ -35,7 +35,7 @@ func (p *sourceParse) apply(fs fields) {
 	s := p.src
 	s.Date = p.date(fs, "date")
 	if f, ok := fs.get("date"); ok {
-		if w, ok := f.val.(string); ok && fileDateWords[w] {
+		if w, ok := f.val.(string); ok && fileDateWord(w) {
 			s.DateWord = w
 		}
 	}
@@ -144,7 +144,7 @@ func (p *sourceParse) dateZoned(f field) (t time.Time, zoned, ok bool) {
 	if f.val == nil || f.val == "" {
 		return time.Time{}, false, false
 	}
-	if s, ok := f.val.(string); ok && fileDateWords[s] {
+	if s, ok := f.val.(string); ok && fileDateWord(s) {
 		return time.Time{}, false, false
 	}
 	if _, flag := f.val.(bool); flag && !slices.Contains(lastmodKeys, strings.ToLower(f.key)) {
@@ -192,9 +192,15 @@ var yamlZonedRE = lazyre.MustCompile(`\d:\d\d(?:\.\d*)?[ \t]*(?:[Zz]|[-+]\d{1,2}
 // Date, which Jekyll reads in the site's zone.
 var rubyTimestampRE = lazyre.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d\d)?))?$`)
 
-// fileDateWords are the values of an Eleventy date that name a date of
-// the file, not a date: not a problem, and no date.
-var fileDateWords = map[string]bool{"Last Modified": true, "Created": true, "git Last Modified": true, "git Created": true}
+// fileDateWord reports whether s is a value of an Eleventy date that
+// names a date of the file, not a date: not a problem, and no date.
+func fileDateWord(s string) bool {
+	switch s {
+	case "Last Modified", "Created", "git Last Modified", "git Created":
+		return true
+	}
+	return false
+}
 
 // toDate returns v as a date: a YAML timestamp or TOML date, or a string
 // that ParseDate reads. A date without a zone (TOML's local dates and

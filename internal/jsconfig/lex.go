@@ -43,9 +43,16 @@ func (t token) isIdent(name string) bool { return t.kind == kindIdent && t.text 
 // tells apart, longest first.
 var puncts = []string{">>>=", "===", "!==", "...", "**=", "<<=", ">>=", ">>>", "??=", "||=", "&&=", "=>", "==", "!=", "?.", "??", "||", "&&", "<=", ">=", "++", "--", "+=", "-=", "*=", "%=", "&=", "|=", "^=", "**", "<<", ">>"}
 
-// regexAfter are the keywords after which a "/" starts a regular
-// expression rather than a division.
-var regexAfter = map[string]bool{"return": true, "typeof": true, "instanceof": true, "in": true, "of": true, "new": true, "delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true, "yield": true, "await": true}
+// regexAfter reports whether name is a keyword after which a "/"
+// starts a regular expression rather than a division.
+func regexAfter(name string) bool {
+	switch name {
+	case "return", "typeof", "instanceof", "in", "of", "new", "delete",
+		"void", "throw", "case", "do", "else", "yield", "await":
+		return true
+	}
+	return false
+}
 
 // lexer is the state of [lex].
 type lexer struct {
@@ -338,7 +345,7 @@ func (l *lexer) regexOK() bool {
 	}
 	switch p := l.prev; p.kind {
 	case kindIdent:
-		return regexAfter[p.text]
+		return regexAfter(p.text)
 	case kindPunct:
 		switch p.text {
 		case ")", "]", "}":

@@ -134,7 +134,7 @@ func (c *config) brackets() {
 				c.obj[i] = c.objectStart(i)
 			}
 		case "}", ")", "]":
-			open := opener[t.text]
+			open := opener(t.text)
 			for k := len(stack) - 1; k >= 0; k-- {
 				if c.toks[stack[k]].text == open {
 					for _, o := range stack[k:] {
@@ -148,8 +148,18 @@ func (c *config) brackets() {
 	}
 }
 
-// opener maps each closing bracket to its opening one.
-var opener = map[string]string{"}": "{", ")": "(", "]": "["}
+// opener returns the opening bracket of a closing one.
+func opener(close string) string {
+	switch close {
+	case "}":
+		return "{"
+	case ")":
+		return "("
+	case "]":
+		return "["
+	}
+	return ""
+}
 
 // objectStart says whether the { at i opens an object literal rather than
 // a block, by the token before it.
@@ -213,7 +223,7 @@ func (c *config) declarations() {
 			depth++
 		case t.kind == kindPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
 			depth--
-		case depth == 0 && t.kind == kindIdent && !keywords[t.text] && c.toks[i+1].is("=") &&
+		case depth == 0 && t.kind == kindIdent && !keyword(t.text) && c.toks[i+1].is("=") &&
 			(i == 0 || c.toks[i-1].is(";") || c.toks[i-1].is("}") || c.toks[i-1].line < t.line && !c.toks[i-1].is(".")):
 			if _, seen := c.decls[t.text]; !seen {
 				c.decls[t.text] = i + 2
@@ -286,7 +296,7 @@ func (c *config) defaultImports() {
 			c.namedImport(i)
 		}
 		name := t[i+1]
-		if name.kind != kindIdent || keywords[name.text] {
+		if name.kind != kindIdent || keyword(name.text) {
 			continue
 		}
 		switch {
@@ -388,7 +398,7 @@ func (c *config) stmtEnd(s int) int {
 		if t.kind == kindPunct && (t.text == ";" || t.text == "}" || t.text == ")" || t.text == "]") {
 			return j
 		}
-		if j > s && t.kind == kindIdent && t.line > c.toks[j-1].line && stmtKeyword[t.text] && c.endsValue(j-1) {
+		if j > s && t.kind == kindIdent && t.line > c.toks[j-1].line && stmtKeyword(t.text) && c.endsValue(j-1) {
 			return j
 		}
 		j++
@@ -396,7 +406,15 @@ func (c *config) stmtEnd(s int) int {
 	return n
 }
 
-var stmtKeyword = map[string]bool{"export": true, "import": true, "const": true, "let": true, "var": true, "function": true, "class": true, "module": true, "exports": true, "if": true, "for": true, "while": true, "switch": true, "try": true}
+// stmtKeyword reports whether a name starts a statement.
+func stmtKeyword(name string) bool {
+	switch name {
+	case "export", "import", "const", "let", "var", "function", "class",
+		"module", "exports", "if", "for", "while", "switch", "try":
+		return true
+	}
+	return false
+}
 
 // endsValue says whether the token at i can end an expression.
 func (c *config) endsValue(i int) bool {
@@ -404,17 +422,23 @@ func (c *config) endsValue(i int) bool {
 	case kindPunct:
 		return t.text == ")" || t.text == "]" || t.text == "}"
 	case kindIdent:
-		return !keywords[t.text] || t.text == "true" || t.text == "false" || t.text == "null" || t.text == "undefined" || t.text == "this"
+		return !keyword(t.text) || t.text == "true" || t.text == "false" || t.text == "null" || t.text == "undefined" || t.text == "this"
 	}
 	return true
 }
 
-var keywords = map[string]bool{
-	"async": true, "await": true, "function": true, "return": true, "new": true, "typeof": true, "this": true,
-	"true": true, "false": true, "null": true, "undefined": true, "satisfies": true, "as": true,
-	"const": true, "let": true, "var": true, "if": true, "else": true, "default": true, "export": true,
-	"import": true, "from": true, "of": true, "in": true, "instanceof": true, "void": true, "delete": true,
-	"class": true, "extends": true, "super": true, "yield": true, "process": true, "require": true,
+// keyword reports whether a name is a keyword or one of the names a
+// config's values never are (process, require).
+func keyword(name string) bool {
+	switch name {
+	case "async", "await", "function", "return", "new", "typeof", "this",
+		"true", "false", "null", "undefined", "satisfies", "as",
+		"const", "let", "var", "if", "else", "default", "export",
+		"import", "from", "of", "in", "instanceof", "void", "delete",
+		"class", "extends", "super", "yield", "process", "require":
+		return true
+	}
+	return false
 }
 
 // rootsIn adds to roots the object literals of the expression [s, e)
@@ -449,7 +473,7 @@ func (c *config) scanRoots(s, e int, inBody, follow bool, depth int, seen map[st
 			j = c.match[j] // a call's arguments, a condition, an array
 			continue
 		}
-		if !follow || depth >= 64 || t.kind != kindIdent || keywords[t.text] || seen[t.text] || inBody && !c.returned(j) {
+		if !follow || depth >= 64 || t.kind != kindIdent || keyword(t.text) || seen[t.text] || inBody && !c.returned(j) {
 			continue
 		}
 		if j > 0 && (c.toks[j-1].is(".") || c.toks[j-1].is("?.")) {
@@ -566,7 +590,7 @@ func keyStart(t token) bool {
 // text.
 func (c *config) declaredObject(name, key string, depth int) bool {
 	d, ok := c.decls[name]
-	if !ok || keywords[name] || d >= len(c.toks) || !c.toks[d].is("{") || !c.obj[d] || depth >= 64 || c.expanding[name] {
+	if !ok || keyword(name) || d >= len(c.toks) || !c.toks[d].is("{") || !c.obj[d] || depth >= 64 || c.expanding[name] {
 		return false // not such a name, or one within its own object (const a = { x: a, y: a })
 	}
 	if c.expanding == nil {
@@ -661,7 +685,7 @@ func (c *config) untyped(s, e int) int {
 // lib.adapter(…)), the index of its opening parenthesis, else -1.
 func (c *config) callOpen(s, e int) int {
 	for j := s; j+1 < e; j += 2 {
-		if c.toks[j].kind != kindIdent || keywords[c.toks[j].text] {
+		if c.toks[j].kind != kindIdent || keyword(c.toks[j].text) {
 			return -1
 		}
 		switch next := c.toks[j+1]; {
