@@ -255,13 +255,16 @@ func command(ctx context.Context, git string, args ...string) *exec.Cmd {
 var startHook func(args []string)
 
 // safeConfig are the options before every git command: the settings of a
-// repository's configuration that would run code, off.
+// repository's configuration that would run code, off. log.showSignature
+// would make every git log run the signature program the repository
+// names (gpg.program) on each signed commit it shows.
 var safeConfig = []string{
 	"--no-pager",
 	"-c", "core.fsmonitor=false",
 	"-c", "core.hooksPath=" + os.DevNull,
 	"-c", "core.pager=cat",
 	"-c", "core.sshCommand=false",
+	"-c", "log.showSignature=false",
 	"-c", "protocol.allow=never",
 }
 

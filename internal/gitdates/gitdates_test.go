@@ -600,6 +600,14 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkDates(t, d, dir, map[string]string{"a.md": date2, "f.c": date2, "f.p": date2, "f.q": date2})
+	// The whole history's dates and its last commit are read by git logs
+	// of their own: they show the signed HEAD too.
+	if _, err := d.RepoCommits(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.LastCommit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := d.Refresh(context.Background(), []string{filepath.Join(dir, "f.c"), filepath.Join(dir, "f.p"), filepath.Join(dir, "sub")}); err != nil {
 		t.Fatal(err)
 	}
