@@ -90,6 +90,26 @@ func TestRefusedURLLendsNothing(t *testing.T) {
 			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain)",
 		},
 		{
+			// An earlier run with --robots wrote robots.txt's Sitemap: line
+			// for its own sitemap.xml (the record lists it), with a base URL
+			// given then: it says nothing of the site.
+			name: "sitemapgen's own earlier robots.txt line, a CNAME",
+			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": "<!doctype html><title>Home</title>",
+				"_site/robots.txt":        "User-agent: *\nAllow: /\n\nSitemap: https://staging.example.net/sitemap.xml\n",
+				"_site/.sitemapgen-files": "sitemap.xml\n",
+				"_site/CNAME":             "blog.example.net\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain)",
+		},
+		{
+			name: "the site's own robots.txt line",
+			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": "<!doctype html><title>Home</title>",
+				"_site/robots.txt": "User-agent: *\nAllow: /\n\nSitemap: https://blog.example.net/sitemap.xml\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from robots.txt's Sitemap: lines",
+			warning:  "is an example domain",
+		},
+		{
 			name: "the generator's own sitemap.xml",
 			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": "<!doctype html><title>Home</title>",
 				"_site/sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://blog.example.net/x/</loc></url></urlset>`},
