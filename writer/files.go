@@ -81,7 +81,42 @@ func RecordedEntries(dir string, max int) ([]string, error) {
 const (
 	kindEntry = "entry"
 	kindAlias = "alias"
+	// kindRobots is no file: it marks a URL that a Write with
+	// Options.Robots named in a Sitemap: line of robots.txt. The line is
+	// ours, and says nothing of the site to a later run looking for its
+	// base URL (RecordedRobots).
+	kindRobots = "robots"
 )
+
+// RecordedRobots returns the URLs of the Sitemap: lines of robots.txt
+// that a Write with Options.Robots put there, as dir's record (read
+// within max bytes, as [RecordedMax] reads it) lists them. A Write
+// without Options.Robots keeps the ones the record listed: the lines
+// stay in robots.txt.
+func RecordedRobots(dir string, max int) ([]string, error) {
+	lines, err := recordLinesIn(dir, max)
+	if err != nil {
+		return nil, err
+	}
+	return robotsLines(lines), nil
+}
+
+// robotsLines returns the URLs of the record's lines of kind robots.
+func robotsLines(lines []string) []string {
+	var urls []string
+	for _, line := range lines {
+		if u, kind, _ := strings.Cut(line, "\t"); kind == kindRobots {
+			urls = append(urls, u)
+		}
+	}
+	return urls
+}
+
+// robotsURL reports whether u may be a record's robots line: an http or
+// https URL with no white space.
+func robotsURL(u string) bool {
+	return (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) && !strings.ContainsAny(u, " \t\r\n")
+}
 
 // recordIn returns the names listed in dir's record, read within max
 // bytes (0: the default of limits.output_bytes); none when there is no
@@ -152,6 +187,8 @@ func readRecordLines(root *fsx.Root, max int) ([]string, error) {
 			ok = CheckFilename(strings.TrimSuffix(name, ".gz")) == nil
 		case kindAlias:
 			ok = aliasName(name)
+		case kindRobots:
+			ok = robotsURL(name)
 		}
 		if ok {
 			lines = append(lines, line)
@@ -176,13 +213,16 @@ func leftRecord(root, rroot *fsx.Root, max int) (lines []string, left bool, err 
 	return lines, err == nil, err
 }
 
-// recordNames returns the names of the record's lines, and the kind of
-// each that has one.
+// recordNames returns the names of the files of the record's lines, and
+// the kind of each that has one (robots lines name no file).
 func recordNames(lines []string) ([]string, map[string]string) {
 	names := make([]string, 0, len(lines))
 	kinds := map[string]string{}
 	for _, line := range lines {
 		name, kind, _ := strings.Cut(line, "\t")
+		if kind == kindRobots {
+			continue
+		}
 		names = append(names, name)
 		if kind != "" {
 			kinds[name] = kind

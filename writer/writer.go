@@ -411,6 +411,17 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 		names = append(names, f.name)
 		lines = append(lines, recordLine(f.name, t.kind(f)))
 	}
+	// The Sitemap: lines robots.txt will name, ours: those of this Write
+	// with Robots, else the ones an earlier Write put there, which stay.
+	if opts.Robots {
+		for _, e := range res.Entries {
+			lines = append(lines, recordLine(e, kindRobots))
+		}
+	} else {
+		for _, u := range robotsLines(record) {
+			lines = append(lines, recordLine(u, kindRobots))
+		}
+	}
 	if !opts.Robots && len(res.Entries) > 1 {
 		for _, e := range res.Entries[1:] {
 			res.Unlinked = append(res.Unlinked, e[len(opts.SitemapsURL):])

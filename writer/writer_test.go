@@ -508,8 +508,9 @@ func TestRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Sorted (sitemap-1-HASH.xml before sitemap-1.txt), and without
-	// robots.txt, which is never removed.
-	want := recordHeader + "sitemap-1.xml\nsitemap-1.txt\nsitemap-2.xml\nsitemap-2.txt\nsitemap.xml\n"
+	// robots.txt, which is never removed; the Sitemap: line written there
+	// is listed as ours, a line of kind robots that names no file.
+	want := recordHeader + base + "sitemap.xml\trobots\nsitemap-1.xml\nsitemap-1.txt\nsitemap-2.xml\nsitemap-2.txt\nsitemap.xml\n"
 	lines := strings.SplitAfter(string(rec), "\n")
 	for i, l := range lines {
 		lines[i] = plainName(strings.TrimSuffix(l, "\n")) + l[len(strings.TrimSuffix(l, "\n")):]
@@ -895,5 +896,36 @@ func TestRecordDirMovedIn(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("withdraw left %v", left)
+	}
+}
+
+// TestRecordedRobots: the Sitemap: lines a Write with Robots put in
+// robots.txt are the record's, as URLs that name no file to remove, and
+// stay listed by a later Write without Robots, since the lines stay.
+func TestRecordedRobots(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Write(sitemap.Slice(numbered(2)), Options{Dir: dir, BaseURL: "https://staging.example.com/", Robots: true}); err != nil {
+		t.Fatal(err)
+	}
+	for i, opts := range []Options{{Dir: dir, BaseURL: base}, {Dir: dir, BaseURL: base, Text: true}} {
+		if i > 0 {
+			if _, err := Write(sitemap.Slice(numbered(2)), opts); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := RecordedRobots(dir, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"https://staging.example.com/sitemap.xml"}; !slices.Equal(got, want) {
+			t.Errorf("write %d: RecordedRobots = %q, want %q", i, got, want)
+		}
+		names, err := Recorded(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.ContainsFunc(names, func(n string) bool { return strings.Contains(n, "://") }) {
+			t.Errorf("write %d: Recorded = %q, a URL among the files", i, names)
+		}
 	}
 }

@@ -425,16 +425,24 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 // With a record that cannot be read, every file is ours: never read our
 // own as the generator's. The record and GenDatesName are in state
 // (builder.stateOf): dir, or the folder they are kept in for it.
+//
+// Asked of a URL (https://…), it says whether a Sitemap: line of
+// robots.txt naming it is one an earlier run with --robots wrote
+// (writer.RecordedRobots): that line says nothing of the site either.
 func OwnSitemap(dir, state string, max int) func(name string) bool {
 	recorded, err := writer.RecordedMax(state, max)
 	if err != nil {
 		return func(string) bool { return true }
 	}
+	robots, _ := writer.RecordedRobots(state, max) // read as RecordedMax was
 	kept, err := fsx.Lstat(state, GenDatesName)
 	if err == nil && !kept.Mode().IsRegular() {
 		err = fs.ErrInvalid // not ours: a link, say
 	}
 	return func(name string) bool {
+		if strings.Contains(name, "://") {
+			return slices.Contains(robots, name)
+		}
 		if !slices.Contains(recorded, name) {
 			return false
 		}

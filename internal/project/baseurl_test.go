@@ -91,20 +91,25 @@ func TestRefusedURLLendsNothing(t *testing.T) {
 		},
 		{
 			// An earlier run with --robots wrote robots.txt's Sitemap: line
-			// for its own sitemap.xml (the record lists it), with a base URL
-			// given then: it says nothing of the site.
+			// (the record lists it), with a base URL given then: it says
+			// nothing of the site.
 			name: "sitemapgen's own earlier robots.txt line, a CNAME",
 			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": "<!doctype html><title>Home</title>",
 				"_site/robots.txt":        "User-agent: *\nAllow: /\n\nSitemap: https://staging.example.net/sitemap.xml\n",
-				"_site/.sitemapgen-files": "sitemap.xml\n",
+				"_site/.sitemapgen-files": "https://staging.example.net/sitemap.xml\trobots\nsitemap.xml\n",
 				"_site/CNAME":             "blog.example.net\n"},
 			want:     "https://blog.example.net/",
 			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain)",
 		},
 		{
-			name: "the site's own robots.txt line",
+			// The site's own line, which the build copies, naming the
+			// sitemap.xml an earlier run of ours wrote over the
+			// generator's (the record lists the file, not the line): the
+			// site's word.
+			name: "the site's own robots.txt line for our sitemap.xml",
 			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": "<!doctype html><title>Home</title>",
-				"_site/robots.txt": "User-agent: *\nAllow: /\n\nSitemap: https://blog.example.net/sitemap.xml\n"},
+				"_site/robots.txt":        "User-agent: *\nAllow: /\n\nSitemap: https://blog.example.net/sitemap.xml\n",
+				"_site/.sitemapgen-files": "sitemap.xml\n"},
 			want:     "https://blog.example.net/",
 			detected: "base URL https://blog.example.net/ from robots.txt's Sitemap: lines",
 			warning:  "is an example domain",

@@ -37,8 +37,8 @@ const basePages = 1000
 // the site says none, or its pages disagree.
 //
 // Two signals say nothing of the site, and the next source is asked: a
-// sitemap.xml, or a robots.txt Sitemap: line naming a file, that own
-// says is ours (an earlier run's, whose base URL may have been wrong:
+// sitemap.xml, or a robots.txt Sitemap: line's URL, that own says is
+// ours (an earlier run's, whose base URL may have been wrong:
 // pipeline.OwnSitemap; nil for none), and a base on
 // a code host's (github.com serves a project's page, not its site),
 // which refused says, naming the file.
@@ -148,14 +148,14 @@ func canonicalBase(root *fsx.Root, max int64) string {
 
 // robotsBase is the folder of the sitemaps robots.txt's Sitemap: lines
 // name, the longest one all of them share, read from its first max
-// bytes, as Google reads it. A line that names a file own says is ours
-// is passed over: sitemapgen --robots wrote it on an earlier run, with
-// the base URL given then, which may have been wrong.
+// bytes, as Google reads it. A line whose URL own says is ours is passed
+// over: sitemapgen --robots wrote it on an earlier run, with the base
+// URL given then, which may have been wrong.
 func robotsBase(root *fsx.Root, max int64, own func(name string) bool) string {
 	prefix, any := "", false
 	for _, u := range robots.SitemapURLs(root, max) {
 		dir := u[:strings.LastIndexByte(u, '/')+1]
-		if own != nil && own(u[len(dir):]) {
+		if own != nil && own(u) {
 			continue
 		}
 		if !any {
