@@ -248,6 +248,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		if v.Mode == ModeContent {
 			hostDirs[0] = out // the built site, not the sources
 		}
+		if pr.PlatformTop != "" {
+			hostDirs = append(hostDirs, pr.PlatformTop) // the repository's netlify.toml
+		}
 	}
 	robotsDir := v.Root // robots.txt is served from the built site
 	if v.Mode == ModeContent || pr.Served != nil {
@@ -314,6 +317,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		// platform is known not to, a file the site serves wins over a
 		// rule that is not forced, as on Netlify: only forced rules warn.
 		c.Build.RedirectDirs = []string{out, pr.Dir}
+		if pr.PlatformTop != "" {
+			c.Build.RedirectDirs = append(c.Build.RedirectDirs, pr.PlatformTop)
+		}
 		c.Build.Shadowing = pr.Shadowing
 		c.Build.Map.Style = pr.Style
 		c.Build.PlatformFile = pr.PlatformFile

@@ -152,7 +152,8 @@ func TestHugoLanguageRenameGitInfo(t *testing.T) {
 // serves with X-Robots-Tag: noindex by a [[headers]] table, as
 // VitePress's own site does: sitemapgen leaves the page out, naming the
 // rule, and lists the others. The same rule in _headers is left out
-// alike.
+// alike, and so is it when plain sitemapgen runs in docs/, below the
+// repository's top, where netlify.toml publishes docs/.vitepress/dist.
 func TestVitePressNetlifyTOMLNoIndex(t *testing.T) {
 	const base = "https://example.org/"
 	src := nodeProject(t, "vitepress", "docs", "package.json")
@@ -168,18 +169,31 @@ func TestVitePressNetlifyTOMLNoIndex(t *testing.T) {
 	}
 	headers := "[build]\n  command = \"npm run build\"\n  publish = \"docs/.vitepress/dist\"\n\n[[headers]]\n  for = \"/_translations/*\"\n  [headers.values]\n    X-Robots-Tag = \"noindex\"\n"
 	for _, tc := range []struct {
-		file, body, rule string
-		listed           []string
+		name, file, body, rule string
+		listed                 []string
+		// inDocs runs plain sitemapgen in docs/, VitePress's project
+		// folder, below the repository's top, where netlify.toml is.
+		inDocs bool
 	}{
 		// Netlify serves about.html at /about.
-		{"netlify.toml", headers, "netlify.toml:5", []string{base, base + "about", base + "guide/start"}},
-		{filepath.Join("docs", ".vitepress", "dist", "_headers"), "/_translations/*\n  X-Robots-Tag: noindex\n", filepath.Join("docs", ".vitepress", "dist", "_headers") + ":2",
-			[]string{base, base + "about.html", base + "guide/start.html"}},
+		{"netlify.toml", "netlify.toml", headers, "netlify.toml:5", []string{base, base + "about", base + "guide/start"}, false},
+		{"_headers", filepath.Join("docs", ".vitepress", "dist", "_headers"), "/_translations/*\n  X-Robots-Tag: noindex\n", filepath.Join("docs", ".vitepress", "dist", "_headers") + ":2",
+			[]string{base, base + "about.html", base + "guide/start.html"}, false},
+		{"netlify.toml at the top", "netlify.toml", headers, filepath.Join("..", "netlify.toml") + ":5", []string{base, base + "about", base + "guide/start"}, true},
 	} {
-		t.Run(filepath.Base(tc.file), func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			write(t, filepath.Join(src, tc.file), tc.body)
 			defer os.Remove(filepath.Join(src, tc.file))
-			r := run(t, src, nil, "--verbose", "--base-url", base, filepath.Join("docs", ".vitepress", "dist"))
+			dir, args := src, []string{"--verbose", "--base-url", base, filepath.Join("docs", ".vitepress", "dist")}
+			if tc.inDocs {
+				// A repository whose top holds netlify.toml.
+				if out, err := exec.Command("git", "init", "-q", src).CombinedOutput(); err != nil {
+					t.Fatalf("git init: %v\n%s", err, out)
+				}
+				defer os.RemoveAll(filepath.Join(src, ".git"))
+				dir, args = filepath.Join(src, "docs"), []string{"--verbose", "--base-url", base}
+			}
+			r := run(t, dir, nil, args...)
 			if r.code != 0 {
 				t.Fatalf("sitemapgen: exit %d\n%s", r.code, r.stderr)
 			}

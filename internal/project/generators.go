@@ -49,6 +49,7 @@ func (p *discovery) names() string {
 // generator found's. It returns what decided, for the detection line.
 func (p *discovery) findRoot() (root, from string, err error) {
 	if p.style != nil && p.style.Publish != "" {
+		p.style.Publish = p.shorter(p.style.Publish)
 		f := folder{p.style.Publish, diag.Pos{File: p.style.PublishFrom, Line: p.style.PublishLine}, p.style.PublishKey, possessive(p.platform) + " publish folder"}
 		if err := p.inTree(f, "sitemapgen DIR"); err != nil {
 			return "", "", err

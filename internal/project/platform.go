@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -30,11 +31,68 @@ func (p *discovery) findPlatform(hostKey, root string, getenv func(string) strin
 	dirs := p.dirs(root)
 	platforms, files, warnings := host.Identify(p.lim, dirs...)
 	p.warnings = append(p.warnings, warnings...)
+	if len(platforms) == 0 {
+		platforms, files = p.topNetlify()
+	}
 	if len(platforms) == 1 {
 		p.platform, p.platformFrom = platforms[0], files[0]
 	} else if p.inDeploy && len(platforms) == 0 {
 		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
 	}
+}
+
+// topNetlify looks for the netlify.toml of the git work tree the project
+// folder is in, when the project folder is below its top (a monorepo's
+// docs/): Netlify reads netlify.toml at the repository's root. The file
+// counts only when its [build] publish folder is inside the project
+// folder: a file for another site of the repository says nothing of
+// this one. It sets p.top, whose file then counts as the project's
+// (dirs).
+func (p *discovery) topNetlify() (platforms, files []string) {
+	t, err := TreeOf(p.dir)
+	if err != nil || !t.Git {
+		return nil, nil
+	}
+	dir, err := fsx.Real(p.dir)
+	if err != nil || dir == t.Top {
+		return nil, nil
+	}
+	// The top, as a path from the project folder's (".." for docs/), so
+	// that messages name it as the user sees it.
+	rel, err := filepath.Rel(dir, t.Top)
+	if err != nil {
+		return nil, nil
+	}
+	top := filepath.Join(p.dir, rel)
+	found, names, _ := host.Identify(p.lim, top)
+	if len(found) != 1 || found[0] != host.Netlify {
+		return nil, nil
+	}
+	s, _, err := host.ReadSettings(host.Netlify, host.Build{}, p.lim, top)
+	if err != nil || s.Style.Publish == "" || fsx.Within(p.dir, s.Style.Publish) != nil {
+		return nil, nil
+	}
+	p.top = top
+	return found, names
+}
+
+// shorter returns path from the working directory by the shorter way
+// when it is inside the project folder and was reached through the
+// repository's top (../docs/.vitepress/dist from docs/ is
+// .vitepress/dist); else path.
+func (p *discovery) shorter(path string) string {
+	if p.top == "" || filepath.IsAbs(path) {
+		return path
+	}
+	dir, err1 := filepath.Abs(p.dir)
+	abs, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(dir, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.Join(p.dir, rel)
+	}
+	return path
 }
 
 // platformOf maps the values of host: to the platforms they name.
@@ -45,13 +103,18 @@ var platformOf = map[string]string{
 	"github-pages":     host.GitHubPages,
 }
 
-// dirs are the folders whose platform files count: the project's, and
-// the site's when it is known.
+// dirs are the folders whose platform files count: the project's, the
+// site's when it is known, and the repository's top when its
+// netlify.toml publishes a folder of the project (topNetlify).
 func (p *discovery) dirs(root string) []string {
-	if root == "" {
-		return []string{p.dir}
+	dirs := []string{p.dir}
+	if root != "" {
+		dirs = append(dirs, root)
 	}
-	return []string{p.dir, root}
+	if p.top != "" {
+		dirs = append(dirs, p.top)
+	}
+	return dirs
 }
 
 // deploying reports whether the build environment is the platform's: its

@@ -157,6 +157,11 @@ type Project struct {
 	// PlatformFile is the platform's own file (netlify.toml) as read and
 	// parsed, for the build's rules; nil for none.
 	PlatformFile *host.PlatformFile
+	// PlatformTop is the git work tree's top folder when its
+	// netlify.toml is the project's, the project folder being below it
+	// (a monorepo's docs/); its host rules count as the project
+	// folder's. "" otherwise.
+	PlatformTop string
 	// BuildCache is the folder the build environment keeps from one
 	// build to the next (host.Deploy.CacheDir), "" for none.
 	BuildCache string
@@ -392,7 +397,10 @@ type discovery struct {
 	// reading it when the discovery started, which loadStyle says.
 	settings     *host.Settings
 	settingsDirs []string
-	settingsErr  error
+	// top is the git work tree's top folder when its netlify.toml is the
+	// project's (topNetlify), else "".
+	top         string
+	settingsErr error
 
 	// env is the environment of the generators' builds (buildenv.go),
 	// vars the platform's file's variables in it.
@@ -484,12 +492,18 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 	for _, name := range []string{"netlify.toml", "vercel.json", "CNAME", "versions.json"} {
 		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, name))
 	}
+	if p.top != "" {
+		pr.Inputs = append(pr.Inputs, filepath.Join(p.top, "netlify.toml"))
+	}
 
 	p.applyStyle(v, pr) // no style with host: none
 	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURL, pr.BaseURLFrom)
 	pr.Platform, pr.Style = p.platform, p.style
 	if p.settings != nil {
 		pr.PlatformFile = p.settings.File
+	}
+	if p.top != "" {
+		pr.PlatformTop = p.top
 	}
 	if p.inDeploy {
 		pr.BuildCache = p.deploy.CacheDir
