@@ -34,6 +34,40 @@ type nameFacts struct {
 	lists  map[string]bool // variables bound to a list of files' names
 	fns    map[*scope]bool // functions that return a list of files' names
 	scopes []*scope        // the code read
+	// callees are the scopes the code read calls, by the call.
+	callees map[caller]*scope
+	// known holds, within one round of learn, whether each expression
+	// read is a list: a chain of calls is read once, each call's value
+	// kept for the call after it.
+	known map[span]bool
+	// starts holds where the chain of calls before each "." starts
+	// (chainStart).
+	starts map[span]int
+	// steps counts the tokens the reading visits, a bound of its work
+	// that tests check.
+	steps int
+}
+
+// span is a stretch of a module's tokens.
+type span struct {
+	m    *jscode.Module
+	a, b int
+}
+
+// newNameFacts returns the facts of the code of scopes, none known yet.
+func newNameFacts(scopes []*scope) *nameFacts {
+	return &nameFacts{idents: map[string]bool{}, keys: map[string]bool{}, lists: map[string]bool{}, fns: map[*scope]bool{},
+		scopes: scopes, callees: calleeIndex(scopes), starts: map[span]int{}}
+}
+
+// learnAll reads the code until it learns nothing more, or maxRounds
+// times.
+func (f *nameFacts) learnAll(holders brackets) {
+	for range maxRounds {
+		if !f.learn(holders) {
+			break
+		}
+	}
 }
 
 // givesNames reports whether the code of scopes (a route's
@@ -44,13 +78,9 @@ type nameFacts struct {
 // name, through assignments, object keys, functions that return a list
 // of names and callbacks over one.
 func givesNames(scopes []*scope, param string) bool {
-	f := nameFacts{idents: map[string]bool{}, keys: map[string]bool{}, lists: map[string]bool{}, fns: map[*scope]bool{}, scopes: scopes}
+	f := newNameFacts(scopes)
 	holders := brackets{}
-	for range maxRounds {
-		if !f.learn(holders) {
-			break
-		}
-	}
+	f.learnAll(holders)
 	for _, s := range scopes {
 		t := s.m.Toks
 		for i := s.d.Start; i < s.d.End; i++ {
@@ -69,6 +99,7 @@ func givesNames(scopes []*scope, param string) bool {
 // list of them; it reports whether it learnt anything.
 func (f *nameFacts) learn(holders brackets) bool {
 	changed := false
+	f.known = map[span]bool{}
 	set := func(m map[string]bool, k string, v bool) {
 		if v && !m[k] {
 			m[k], changed = true, true
@@ -77,6 +108,7 @@ func (f *nameFacts) learn(holders brackets) bool {
 	for _, s := range f.scopes {
 		t := s.m.Toks
 		end := s.d.End
+		f.steps += end - s.d.Start
 		for i := s.d.Start; i < end; i++ {
 			tk := t[i]
 			switch {
@@ -87,8 +119,8 @@ func (f *nameFacts) learn(holders brackets) bool {
 					set(f.idents, t[j+1].Text, true)
 				}
 			case tk.Kind == jsconfig.Ident && i+1 < end && !afterDot(t, i):
-				if a, ok := assigned(s, i); ok {
-					b := exprEnd(s.m, a, end)
+				if a, b, ok := assignedValue(s, i); ok {
+					f.steps += b - a
 					set(f.idents, tk.Text, f.isName(s, a, b))
 					set(f.lists, tk.Text, f.isList(s, a, b))
 				}
@@ -109,7 +141,7 @@ func (f *nameFacts) learn(holders brackets) bool {
 				// list.map((name) => …): the callback's parameter is an
 				// element of the list.
 				args := s.m.Args(i + 2)
-				if len(args) > 0 && f.isList(s, chainStart(s.m, i, s.d.Start), i) {
+				if len(args) > 0 && f.chainList(s, f.chainStart(s.m, i, s.d.Start), i) {
 					if p := firstParam(s.m, args[0][0], args[0][1]); p != "" {
 						set(f.idents, p, true)
 					}
@@ -132,6 +164,7 @@ var elementCalls = map[string]bool{"map": true, "flatMap": true, "forEach": true
 func (f *nameFacts) isName(s *scope, a, b int) bool {
 	m := s.m
 	t := m.Toks
+	f.steps += 1 + b - a
 	a, b = trimExpr(m, a, b)
 	switch {
 	case a >= b:
@@ -195,9 +228,89 @@ func cutsExt(m *jscode.Module, open int) bool {
 // one; a call of a function that returns one; an array of such lists
 // spread.
 func (f *nameFacts) isList(s *scope, a, b int) bool {
+	f.steps += b - a
+	a, b = trimExpr(s.m, a, b)
+	return f.listOf(s, a, b)
+}
+
+// chainList is isList of a chain of calls and properties, the receiver
+// of a call (files.filter(…) in files.filter(…).map): a chain has no
+// await or type assertion of its own to trim, so that reading it reads
+// only its last call, the chain before it known already.
+func (f *nameFacts) chainList(s *scope, a, b int) bool {
+	t := s.m.Toks
+	for a < b && t[b-1].Is("!") {
+		b--
+	}
+	if a < b && t[a].Is("(") && s.m.Match[a] == b-1 {
+		return f.isList(s, a, b) // a group: (await x)
+	}
+	return f.listOf(s, a, b)
+}
+
+// listOf is isList of the expression a to b, trimmed. The calls of a
+// chain that keep a list one (filter, sort, slice …) are taken off its
+// end down to the first expression whose value is known or is no such
+// call; that value is then each call's, kept for the round. So each
+// call of a chain is read once a round, whatever the chain's length,
+// and without a call in Go for each.
+func (f *nameFacts) listOf(s *scope, a, b int) bool {
+	var ends []int // the ends of the calls taken off
+	v, known := false, false
+	for {
+		if x, ok := f.known[span{s.m, a, b}]; ok {
+			v, known = x, true
+			break
+		}
+		f.steps++
+		recv, ok := keepsList(s.m, a, b)
+		if !ok {
+			break
+		}
+		ends = append(ends, b)
+		t := s.m.Toks
+		for b = recv; a < b && t[b-1].Is("!"); b-- {
+		}
+		if a < b && t[a].Is("(") && s.m.Match[a] == b-1 {
+			v, known = f.isList(s, a, b), true // a group: (await x)
+			break
+		}
+	}
+	if !known {
+		v = f.listBase(s, a, b)
+		f.known[span{s.m, a, b}] = v
+	}
+	for _, e := range ends {
+		f.known[span{s.m, a, e}] = v
+	}
+	return v
+}
+
+// keepsList returns, for the expression a to b that calls a method of
+// a list that keeps it a list of the same names (filter, sort, toSorted,
+// slice, reverse), where its receiver ends; ok is false for any other.
+func keepsList(m *jscode.Module, a, b int) (recv int, ok bool) {
+	t := m.Toks
+	if a >= b || !t[b-1].Is(")") || m.Match[b-1] <= a {
+		return 0, false
+	}
+	fn := m.Match[b-1] - 1
+	if t[fn].Kind != jsconfig.Ident || fn-1 <= a || !t[fn-1].Is(".") && !t[fn-1].Is("?.") {
+		return 0, false
+	}
+	switch t[fn].Text {
+	case "filter", "sort", "toSorted", "slice", "reverse":
+		return fn - 1, true
+	}
+	return 0, false
+}
+
+// listBase is listOf of an expression that is no call keepsList takes:
+// a name, an array of lists spread, a list mapped to names, a call of a
+// function that returns a list.
+func (f *nameFacts) listBase(s *scope, a, b int) bool {
 	m := s.m
 	t := m.Toks
-	a, b = trimExpr(m, a, b)
 	switch {
 	case a >= b:
 		return false
@@ -218,30 +331,30 @@ func (f *nameFacts) isList(s *scope, a, b int) bool {
 		return false
 	}
 	if fn-1 > a && (t[fn-1].Is(".") || t[fn-1].Is("?.")) {
-		switch t[fn].Text {
-		case "map":
+		if t[fn].Text == "map" {
 			args := m.Args(open)
 			return len(args) > 0 && slices.ContainsFunc(callbackReturns(m, args[0][0], args[0][1]), func(r [2]int) bool { return f.isName(s, r[0], r[1]) })
-		case "filter", "sort", "toSorted", "slice", "reverse":
-			return f.isList(s, a, fn-1)
 		}
 		if !(fn-2 == a && t[a].Kind == jsconfig.Ident) {
 			return false // a method of another value
 		}
-		return f.fns[callee(f.scopes, s, t[a].Text+"."+t[fn].Text)] // ns.fn()
+		return f.fns[f.callees[caller{s, t[a].Text + "." + t[fn].Text}]] // ns.fn()
 	}
-	return fn == a && f.fns[callee(f.scopes, s, t[fn].Text)]
+	return fn == a && f.fns[f.callees[caller{s, t[fn].Text}]]
 }
 
-// callee returns the scope of scopes that s calls by the name at, nil
-// for none.
-func callee(scopes []*scope, s *scope, at string) *scope {
+// calleeIndex returns the scopes of scopes that others of them call,
+// by the call: the scope and the name it calls it by.
+func calleeIndex(scopes []*scope) map[caller]*scope {
+	out := map[caller]*scope{}
 	for _, c := range scopes {
-		if slices.Contains(c.callers, caller{s, at}) {
-			return c
+		for _, k := range c.callers {
+			if _, ok := out[k]; !ok {
+				out[k] = c
+			}
 		}
 	}
-	return nil
+	return out
 }
 
 // readsByParam reports whether the code of scopes (the page of a route:
@@ -263,6 +376,7 @@ func readsByParam(scopes []*scope, param string) (reads, markdown bool) {
 		return false
 	}
 	holders := brackets{}
+	callees := calleeIndex(scopes)
 	for _, s := range scopes {
 		for _, name := range holders.paramBindings(s, param) {
 			raise(s, name, 1)
@@ -276,8 +390,8 @@ func readsByParam(scopes []*scope, param string) (reads, markdown bool) {
 				if t[i].Kind != jsconfig.Ident || afterDot(t, i) || i+1 >= s.d.End {
 					continue
 				}
-				if a, ok := assigned(s, i); ok {
-					changed = raise(s, t[i].Text, exprTaint(s, a, exprEnd(s.m, a, s.d.End), param, taint[s])) || changed
+				if a, b, ok := assignedValue(s, i); ok {
+					changed = raise(s, t[i].Text, exprTaint(s, a, b, param, taint[s])) || changed
 				}
 				if !t[i+1].Is("(") && !(t[i+1].Is(".") && i+3 < s.d.End && t[i+2].Kind == jsconfig.Ident && t[i+3].Is("(")) {
 					continue
@@ -297,7 +411,7 @@ func readsByParam(scopes []*scope, param string) (reads, markdown bool) {
 				default:
 					// A helper given the parameter: its own parameter
 					// holds it.
-					c := callee(scopes, s, at)
+					c := callees[caller{s, at}]
 					if c == nil {
 						continue
 					}
@@ -452,6 +566,21 @@ func assigned(s *scope, i int) (int, bool) {
 	return 0, false
 }
 
+// assignedValue returns the expression a to b assigned to the name at
+// i (see assigned). Of a chain of assignments, x = y = value, x is
+// given the name y alone, whose value it takes a round later: so the
+// chain is read once, not once for each of its names.
+func assignedValue(s *scope, i int) (a, b int, ok bool) {
+	a, ok = assigned(s, i)
+	switch t := s.m.Toks; {
+	case !ok:
+		return 0, 0, false
+	case a+1 < s.d.End && t[a].Kind == jsconfig.Ident && t[a+1].Is("="):
+		return a, a + 1, true
+	}
+	return a, exprEnd(s.m, a, s.d.End), true
+}
+
 // brackets are, for each module read, the bracket that holds each of
 // its tokens (see [brackets.enclosing]), found once.
 type brackets map[*jscode.Module][]int
@@ -574,33 +703,50 @@ func trimExpr(m *jscode.Module, a, b int) (int, int) {
 
 // chainStart returns where the chain of calls and properties that ends
 // before the "." at i starts (files.filter(…) in files.filter(…).map),
-// not before lo.
-func chainStart(m *jscode.Module, i, lo int) int {
+// not before lo. The start found is kept for each "." the walk passes,
+// whose chain starts there too: each "." of a long chain is walked past
+// once.
+func (f *nameFacts) chainStart(m *jscode.Module, i, lo int) int {
 	t := m.Toks
+	passed := []int{i}
+	start := lo
 	j := i - 1
+walk:
 	for j >= lo {
+		f.steps++
 		switch tk := t[j]; {
 		case (tk.Is(")") || tk.Is("]")) && m.Match[j] >= lo && m.Match[j] < j:
 			j = m.Match[j] - 1
 			if j < lo || !(t[j].Kind == jsconfig.Ident && !stmtKeywords[t[j].Text] && !t[j].IsIdent("await") || t[j].Is(")") || t[j].Is("]") || t[j].Is("!")) {
-				return j + 1 // a group or an array: (await x), [...a]
+				start = j + 1 // a group or an array: (await x), [...a]
+				break walk
 			}
 		case tk.Is("!"):
 			j--
 		case tk.Kind == jsconfig.Ident || tk.Kind == jsconfig.String:
 			if j-1 >= lo && (t[j-1].Is(".") || t[j-1].Is("?.")) {
+				if k, ok := f.starts[span{m, j - 1, lo}]; ok {
+					start = k
+					break walk
+				}
+				passed = append(passed, j-1)
 				j -= 2
 				continue
 			}
+			start = j
 			if stmtKeywords[tk.Text] || tk.IsIdent("await") || tk.IsIdent("new") || tk.IsIdent("typeof") {
-				return j + 1
+				start = j + 1
 			}
-			return j
+			break walk
 		default:
-			return j + 1
+			start = j + 1
+			break walk
 		}
 	}
-	return lo
+	for _, p := range passed {
+		f.starts[span{m, p, lo}] = start
+	}
+	return start
 }
 
 // firstParam returns the name of the first parameter of the function
