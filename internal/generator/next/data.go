@@ -51,7 +51,7 @@ func (r *codeReader) dataRoute(dir, file string) ([]string, bool) {
 	}
 	// A page of the router (not a private folder): as the route is with
 	// a plain name for each parameter.
-	if _, ok := (Preset{}).URLPath(generator.Page{Path: param().ReplaceAllString(file, "p")}); !ok {
+	if _, ok := (Preset{}).URLPath(generator.Page{Path: paramExpr().ReplaceAllString(file, "p")}); !ok {
 		return nil, false
 	}
 	export := "getStaticPaths"
@@ -76,8 +76,10 @@ func (r *codeReader) dataRoute(dir, file string) ([]string, bool) {
 	return append([]string{}, files...), true
 }
 
-// param matches a path element's parameter: [id], [...rest], [[...rest]].
-var param = lazyre.MustCompile(`\[+[^/\]]*\]+`)
+// paramExpr matches a route's parameter in its path: [id], [...rest],
+// [[...rest]]; the "..." of a catch-all its first submatch, its name
+// the second.
+var paramExpr = lazyre.MustCompile(`\[+(\.\.\.)?([^/\[\]]*)\]+`)
 
 // dataResolver finds, for jscode's PageFiles, the modules a route
 // imports (read once each, noted in Read) and its JSON files, by a

@@ -50,10 +50,6 @@ var routeFolders = []string{"pages", "app", "src/pages", "src/app"}
 // codeExts are the extensions of a route's code.
 var codeExts = []string{".js", ".jsx", ".ts", ".tsx"}
 
-// oneParam matches a path element that is one parameter: [slug]; not
-// a catch-all, [...slug] or [[...slug]].
-var oneParam = lazyre.MustCompile(`^\[(\w+)\]$`)
-
 // ReadFolder reads the dynamic routes of the project folder whose pages
 // are Markdown files (see [ReadMarkdownRoutes]), the pages that list
 // them, and the dynamic routes whose pages are made from JSON files
@@ -178,7 +174,7 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) Listing {
 		}
 		// A page of the router: as the route is with a plain name for
 		// each parameter.
-		if _, ok := (Preset{}).URLPath(generator.Page{Path: param().ReplaceAllString(file, "p")}); !ok {
+		if _, ok := (Preset{}).URLPath(generator.Page{Path: paramExpr().ReplaceAllString(file, "p")}); !ok {
 			return
 		}
 		m := r.module(file)
@@ -226,10 +222,6 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) Listing {
 	return out
 }
 
-// paramName matches a route's parameter in its path, its name the
-// submatch: [tag], [...slug], [[...slug]].
-var paramName = lazyre.MustCompile(`\[+(?:\.\.\.)?(\w+)\]+`)
-
 // picksOne reports whether the code of scopes, the page of the route
 // file, picks one entry of what it reads: it calls find (or findIndex,
 // findLast), or reads a file whose path is made from a parameter of the
@@ -243,8 +235,8 @@ func picksOne(scopes []*scope, file string) bool {
 			}
 		}
 	}
-	for _, m := range paramName().FindAllStringSubmatch(file, -1) {
-		if reads, _ := readsByParam(scopes, m[1]); reads {
+	for _, m := range paramExpr().FindAllStringSubmatch(file, -1) {
+		if reads, _ := readsByParam(scopes, m[2]); reads {
 			return true
 		}
 	}
@@ -267,8 +259,10 @@ func routeParam(dir, rel string) (param, url, export string, ok bool) {
 		if i == len(els)-1 {
 			name, _ = srcpath.SplitExt(el)
 		}
-		if m := oneParam().FindStringSubmatch(name); m != nil {
-			params = append(params, m[1])
+		if m := paramExpr().FindStringSubmatch(name); m != nil && m[0] == name && m[1] == "" && !strings.HasPrefix(name, "[[") && m[2] != "" {
+			// One parameter, [slug]; not a catch-all, [...slug] or
+			// [[...slug]].
+			params = append(params, m[2])
 			els[i] = strings.Replace(el, name, paramMark, 1)
 		} else if srcpath.Dynamic().MatchString(name) {
 			return "", "", "", false // a catch-all, or two parameters in one element

@@ -635,6 +635,15 @@ export function getStaticPaths() {
 `},
 		},
 		{
+			name: "an optional catch-all route",
+			files: map[string]string{
+				"pages/[[...slug]].js": `import fs from 'fs'; import path from 'path';
+export function getStaticPaths() {
+  return { paths: fs.readdirSync(path.join(process.cwd(), 'posts')).map((f) => ({ params: { slug: [f.replace(/\.md$/, '')] } })), fallback: false };
+}
+`},
+		},
+		{
 			name: "no getStaticPaths: a page rendered on demand",
 			files: map[string]string{
 				"pages/[post].js": `import fs from 'fs'; import path from 'path';
