@@ -753,39 +753,10 @@ walk:
 // expression a to b ((f) => …, f => …, function (f) {…}); "" for none
 // or a destructured one.
 func firstParam(m *jscode.Module, a, b int) string {
-	if ps := fnParams(m, a, b); len(ps) > 0 {
+	if _, ps := m.Function(a, b); len(ps) > 0 {
 		return ps[0]
 	}
 	return ""
-}
-
-// fnParams returns the names of the parameters of the function
-// expression a to b, "" for a destructured one.
-func fnParams(m *jscode.Module, a, b int) []string {
-	t := m.Toks
-	if a < b && t[a].IsIdent("async") {
-		a++
-	}
-	if a < b && t[a].IsIdent("function") {
-		for a < b && !t[a].Is("(") {
-			a++
-		}
-	}
-	switch {
-	case a+1 < b && t[a].Kind == jsconfig.Ident && t[a+1].Is("=>"):
-		return []string{t[a].Text}
-	case a < b && t[a].Is("(") && m.Match[a] > a:
-		var out []string
-		for _, x := range m.Args(a) {
-			name := ""
-			if t[x[0]].Kind == jsconfig.Ident {
-				name = t[x[0]].Text
-			}
-			out = append(out, name)
-		}
-		return out
-	}
-	return nil
 }
 
 // callbackReturns returns the values the function expression a to b
@@ -801,47 +772,14 @@ func callbackReturns(m *jscode.Module, a, b int) [][2]int {
 	return returns(m, lo, hi)
 }
 
-// funcBody returns the body of the function expression that starts at
-// a, before b: a block's inside (block), or an arrow's expression.
+// funcBody is jscode's Body of the function expression a to b, an
+// arrow's expression to its end.
 func funcBody(m *jscode.Module, a, b int) (lo, hi int, block, ok bool) {
-	t := m.Toks
-	if a < b && t[a].IsIdent("async") {
-		a++
+	lo, hi, block, ok = m.Body(a, b)
+	if ok && !block {
+		hi = exprEnd(m, lo, hi)
 	}
-	j := -1
-	switch {
-	case a >= b:
-	case t[a].IsIdent("function"):
-		for k := a; k < b; k++ {
-			if t[k].Is("(") && m.Match[k] > k {
-				for k = m.Match[k] + 1; k < b && !t[k].Is("{"); k++ {
-				}
-				if k < b && m.Match[k] > k {
-					return k + 1, m.Match[k], true, true
-				}
-				return 0, 0, false, false
-			}
-		}
-	case t[a].Kind == jsconfig.Ident && a+1 < b && t[a+1].Is("=>"):
-		j = a + 1
-	case t[a].Is("(") && m.Match[a] > a:
-		for k := m.Match[a] + 1; k < b; k++ { // a return type, then =>
-			if t[k].Is("=>") {
-				j = k
-				break
-			}
-			if mk := m.Match[k]; mk > k {
-				k = mk
-			}
-		}
-	}
-	if j < 0 || j+1 >= b {
-		return 0, 0, false, false
-	}
-	if t[j+1].Is("{") && m.Match[j+1] > j+1 {
-		return j + 2, m.Match[j+1], true, true
-	}
-	return j + 1, exprEnd(m, j+1, b), false, true
+	return lo, hi, block, ok
 }
 
 // declReturns returns the values the function of the top-level

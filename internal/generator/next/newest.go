@@ -113,7 +113,7 @@ var datedKey = lazyre.MustCompile(`(?i)date|time|publish|updated|modified|lastmo
 // whose first if compares them and returns.
 func newestFirst(m *jscode.Module, a, b int) bool {
 	t := m.Toks
-	ps := fnParams(m, a, b)
+	_, ps := m.Function(a, b)
 	if len(ps) < 2 || ps[0] == "" || ps[1] == "" {
 		return false
 	}

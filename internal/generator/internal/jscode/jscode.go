@@ -187,7 +187,7 @@ func (m *Module) statement(s, e int) {
 	case def:
 		// export default <expression>: its own declaration.
 		d := Decl{Start: s, End: e}
-		d.Func, d.Params = m.function(i, e)
+		d.Func, d.Params = m.Function(i, e)
 		m.Decls["default"] = d
 		m.Exports["default"] = "default"
 	}
@@ -235,7 +235,7 @@ func (m *Module) commonJS(s, e int) bool {
 			return true
 		}
 		d := Decl{Start: s, End: e}
-		d.Func, d.Params = m.function(j, e)
+		d.Func, d.Params = m.Function(j, e)
 		m.Decls[ModuleExports] = d
 		m.Exports[ModuleExports] = ModuleExports
 		return true
@@ -252,7 +252,7 @@ func (m *Module) commonJS(s, e int) bool {
 			return true
 		}
 		d := Decl{Start: s, End: e}
-		d.Func, d.Params = m.function(j, e)
+		d.Func, d.Params = m.Function(j, e)
 		m.Decls["exports."+name] = d
 		m.Exports[name] = "exports." + name
 		return true
@@ -304,7 +304,7 @@ func (m *Module) declaration(s, i, e int, exported bool) {
 		return
 	}
 	d := Decl{Start: s, End: e}
-	d.Func, d.Params = m.function(j+1, e)
+	d.Func, d.Params = m.Function(j+1, e)
 	m.Decls[name] = d
 	if exported {
 		m.Exports[name] = name
@@ -320,9 +320,46 @@ func (m *Module) require(i, e int) (string, bool) {
 	return "", false
 }
 
-// function reports whether the expression at i is a function (an arrow,
-// function (…) {…}), with its parameters.
-func (m *Module) function(i, e int) (bool, []string) {
+// Function reports whether the expression at i, before e, is a
+// function (an arrow, function (…) {…}), with the names of its
+// parameters ("" for a destructured one).
+func (m *Module) Function(i, e int) (bool, []string) {
+	params, _, ok := m.funcParts(i, e)
+	switch {
+	case !ok:
+		return false, nil
+	case m.Toks[params].Is("("):
+		return true, m.params(params)
+	}
+	return true, []string{m.Toks[params].Text}
+}
+
+// Body returns the body of the function expression at i, before e: the
+// inside of its block (block), or, for an arrow's expression, where it
+// starts, hi then e (the caller knows where an expression ends); ok is
+// false for no function, or one without a body before e.
+func (m *Module) Body(i, e int) (lo, hi int, block, ok bool) {
+	_, body, ok := m.funcParts(i, e)
+	switch {
+	case !ok || body < 0 || body >= e:
+		return 0, 0, false, false
+	case m.Toks[body].Is("{") && m.Match[body] > body:
+		return body + 1, m.Match[body], true, true
+	}
+	return body, e, false, true
+}
+
+// typeBefore are the tokens after which a "{" opens a type, not a
+// function's block: (): { a: string } {, Promise<{ a: string }>.
+var typeBefore = map[string]bool{":": true, "<": true, "|": true, "&": true, ",": true, "=>": true}
+
+// funcParts returns, of the function expression at i before e (async
+// or not), where its parameters are (the parentheses that open there,
+// or an arrow's one name) and where its body starts (a block's "{", or
+// an arrow's expression; -1 for a function whose block is not found).
+// A return type (: T) between the parameters and the body is passed
+// over.
+func (m *Module) funcParts(i, e int) (params, body int, ok bool) {
 	t := m.Toks
 	if i < e && t[i].IsIdent("async") {
 		i++
@@ -330,27 +367,42 @@ func (m *Module) function(i, e int) (bool, []string) {
 	switch {
 	case i >= e:
 	case t[i].IsIdent("function"):
-		for i < e && !t[i].Is("(") {
+		for i < e && !t[i].Is("(") { // its name
 			i++
 		}
-		if i < e {
-			return true, m.params(i)
+		if i >= e {
+			return 0, 0, false
 		}
+		body = -1
+		if m.Match[i] > i {
+			for j := m.Match[i] + 1; j < e; j++ {
+				if t[j].Is("{") && !(t[j-1].Kind == jsconfig.Punct && typeBefore[t[j-1].Text]) {
+					body = j
+					break
+				}
+				if k := m.Match[j]; k > j {
+					j = k // a return type's brackets
+				}
+			}
+		}
+		return i, body, true
 	case t[i].Is("(") && m.Match[i] > i:
 		j := m.Match[i] + 1
-		for j < e && !t[j].Is("=>") && !t[j].Is("{") && !t[j].Is(";") { // a return type
-			if k := m.Match[j]; k > j && !t[j].Is("{") {
-				j = k
+		if j < e && t[j].Is(":") {
+			for j < e && !t[j].Is("=>") && !t[j].Is(";") { // a return type
+				if k := m.Match[j]; k > j {
+					j = k
+				}
+				j++
 			}
-			j++
 		}
 		if j < e && t[j].Is("=>") {
-			return true, m.params(i)
+			return i, j + 1, true
 		}
 	case t[i].Kind == jsconfig.Ident && i+1 < e && t[i+1].Is("=>"):
-		return true, []string{t[i].Text}
+		return i, i + 2, true
 	}
-	return false, nil
+	return 0, 0, false
 }
 
 // params returns the names of the parameters in the parentheses that

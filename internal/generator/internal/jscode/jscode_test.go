@@ -73,6 +73,46 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestFunction: a function expression's parameters and body, as the
+// readers of a route's code take a callback's: an arrow with one name
+// or parentheses, async or not, with a return type (an object's type
+// too), and function (…) {…}; a block or an arrow's expression.
+func TestFunction(t *testing.T) {
+	for _, tc := range []struct {
+		code   string
+		params []string // nil: no function
+		body   string   // the block's inside, or the arrow's expression
+	}{
+		{"f => f.name", []string{"f"}, "f.name"},
+		{"async (a, { b }) => { return a }", []string{"a", ""}, "return a"},
+		{"(a: Post, b: Post): number => a.n - b.n", []string{"a", "b"}, "a.n - b.n"},
+		{"(a): { n: number } => ({ n: a })", []string{"a"}, "({ n: a })"},
+		{"function (p) { return p.slug }", []string{"p"}, "return p.slug"},
+		{"async function named(p): Promise<{ a: string }> { return p }", []string{"p"}, "return p"},
+		{"(a) { return a }", nil, ""},
+		{"(a, b)", nil, ""},
+		{"a.b", nil, ""},
+	} {
+		m, err := Parse("a.ts", []byte(tc.code), limits.Default)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := len(m.Toks)
+		ok, params := m.Function(0, e)
+		if ok != (tc.params != nil) || !slices.Equal(params, tc.params) {
+			t.Errorf("Function(%q) = %v, %q; want %q", tc.code, ok, params, tc.params)
+		}
+		lo, hi, _, ok := m.Body(0, e)
+		body := ""
+		if ok && lo < hi {
+			body = string(m.Src[m.Toks[lo].Pos:m.Toks[hi-1].End])
+		}
+		if body != tc.body {
+			t.Errorf("Body(%q) = %q, want %q", tc.code, body, tc.body)
+		}
+	}
+}
+
 // TestParseCommonJS: a CommonJS module's exports, as gatsby-node.js's
 // helper modules write them: exports.NAME = …, module.exports.NAME = …,
 // module.exports = { NAME, NAME: local }, exports.NAME = require(…),
@@ -179,6 +219,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("export const a = async (b, {c}) => { const d = join(process.cwd(), b) }\nexport default function () {"))
 	f.Add([]byte("import x, { y as z } from 'q'; const { a: b } = require('c'); export async function* g() {}"))
 	f.Add([]byte("import p from '../data/p.json';\nexport function getStaticPaths() { return p.map((x) => ({ params: { slug: x.slug } })); }\n"))
+	f.Add([]byte("const f = async function named(p): Promise<{ a: string }> { return p }, g = (a): { n: number } => ({ n: a })"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer fuzzbound.Check(t)()
 		m, err := Parse("a.js", data, limits.Default)
@@ -196,6 +237,12 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		for _, d := range m.Decls {
+			for i := d.Start; i < d.End; i++ {
+				if lo, hi, _, ok := m.Body(i, d.End); ok && (lo <= i || lo > hi || hi > d.End) {
+					t.Fatalf("the body of the function at %d is %d..%d, out of %d..%d", i, lo, hi, i, d.End)
+				}
+				m.Function(i, d.End)
+			}
 			m.Idents(d.Start, d.End)
 			// Every module the module itself: a cycle PageFiles must end.
 			if files, ok := m.PageFiles(d, selfResolver{m}, func(string, string) bool { return false }); ok {
