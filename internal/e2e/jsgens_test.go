@@ -134,7 +134,8 @@ func printed(t *testing.T, ours map[string]string, base string, pages []string, 
 // folder is path.join(root + '/log/') with root a constant bound to
 // process.cwd(), log/*.md at /log/NAME. Each such page is joined to its
 // Markdown file and dated by its front matter's date (an ISO date, a
-// date and time, "March 3, 2023"; a log entry's publishedDate), not by
+// date and time, "March 3, 2023"; a log entry's publishedDate; the
+// updated date of posts/weather.md, 2025-03-01), not by
 // the files' later commit nor the route's. The home page, whose
 // app/page.tsx lists posts/ through the same helper, is dated by the
 // newest post it shows, not by its page.tsx's older commit (issue 67).
@@ -147,14 +148,17 @@ func printed(t *testing.T, ours map[string]string, base string, pages []string, 
 // though posts/weather.md shares the name of the tag weather. Each tag
 // page lists the posts it tags, and is dated by the newest of them
 // (issue 86): /tag/weather by foggy-week's 2024-05-20, not by
-// weather.md's 2022-08-01. No source file gives a tag page.
-// pages/archive.tsx shows the three newest posts, sorted newest first,
-// its entries linked by onClick alone: it is dated by the newest post
-// its getStaticProps reads, 2024-05-20, not by its file's older commit
-// (issue 86). pages/older.tsx shows every post but the newest, its
-// entries linked by onClick and an href on their heading: its code does
-// not say it shows the newest, and the hrefs name the posts it shows,
-// the newest of them 2024-02-10 (not 2024-05-20, the newest it reads).
+// weather.md's 2025-03-01. No source file gives a tag page.
+// pages/all.tsx shows every post, its entries linked by onClick alone:
+// it is dated by the newest post its getStaticProps reads, weather.md's
+// 2025-03-01, not by its file's older commit (issue 86).
+// pages/archive.tsx shows the three newest posts by date, linked so
+// too: which three, only their dates say, and weather.md, updated last,
+// is not among them; it keeps its file's commit, 2024-01-01, never the
+// newest post's lastmod of all. pages/older.tsx shows every post but
+// the newest, its entries linked by onClick and an href on their
+// heading: the hrefs name the posts it shows, the newest of them
+// weather.md.
 // The export
 // is not committed (create-next-app's .gitignore), so that a page no
 // source gives has no date but what it lists.
@@ -173,12 +177,13 @@ func TestNextMarkdownRoutes(t *testing.T) {
 	}
 	wantURLs(t, ours, map[string]string{
 		base + "tag/weather": "2024-05-20T18:30:00Z",
-		base + "tag/lamp":    "2024-02-10T00:00:00Z",
+		base + "tag/lamp":    "2025-03-01T00:00:00Z",
 		base + "tag/ships":   "2023-03-03T00:00:00Z",
-		base + "weather":     "2022-08-01T00:00:00Z",
-		base + "archive":     "2024-05-20T18:30:00Z",
-		base + "older":       "2024-02-10T00:00:00Z",
-		base:                 "2024-05-20T18:30:00Z",
+		base + "weather":     "2025-03-01T00:00:00Z",
+		base + "all":         "2025-03-01T00:00:00Z",
+		base + "archive":     "2024-01-01T00:00:00Z",
+		base + "older":       "2025-03-01T00:00:00Z",
+		base:                 "2025-03-01T00:00:00Z",
 		// A route over a JSON file it imports: the newest of the route
 		// and the file (issue 67).
 		base + "ships/aurora":        "2025-08-01T00:00:00Z",
@@ -193,6 +198,8 @@ func TestNextMarkdownRoutes(t *testing.T) {
 	})
 	printed(t, ours, base, []string{base + "first-light", base + "foggy-week", base + "ships-seen", base + "notes/oil-delivery", base + "notes/lens-cleaning", base + "log/storm-watch", base + "log/gull-census"},
 		func(p string) string { return filepath.Join(src, "out", filepath.FromSlash(p)+".html") })
+	r := mustRun(t, src, "--explain", "/all")
+	wantOutput(t, r.stdout, "  lastmod:     2025-03-01T00:00:00Z (the newest of the pages its code lists, every one shown (pages/all.tsx))\n")
 }
 
 // TestNextMarkdownTree runs plain sitemapgen in testdata/next-tree, a

@@ -251,10 +251,10 @@ type ListRules struct {
 	// dated by the newest of the pages it shows, and its own date.
 	Sourced func(rel string) bool
 	// Newest returns, for the source at rel that Sourced names, the
-	// sources whose pages its code reads and of which it shows the
-	// newest, whatever its markup (a Next.js page whose getStaticProps
-	// reads every post, or sorts them newest first and shows the
-	// first); nil when its code does not say it shows the newest. A
+	// sources whose pages its code reads and shows, every one, whatever
+	// its markup (a Next.js page whose getStaticProps reads every post
+	// and cuts none); nil when its code does not say it shows them all
+	// (a cut, .slice(0, 3), shows some, which ones their data say). A
 	// built page that links to none of their pages (its entries link by
 	// onClick) is dated by the newest of them, and its own date.
 	Newest func(rel string) func(src string) bool

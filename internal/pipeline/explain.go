@@ -389,13 +389,14 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = time.Time{}, "", ""
 				}
 				// A list page the set's rule dates by the newest page it
-				// lists: what the build writes.
+				// lists, or its code: what the build writes.
 				if t, ok := recs.listed[recs.order[i]]; ok && written.LastMod.Equal(time.Unix(t, 0)) && !written.LastMod.Equal(x.Decision.URL.LastMod) {
 					d := &x.Decision
+					from := cmp.Or(recs.listedBy[recs.order[i]], "the newest page it lists")
 					if !d.URL.LastMod.IsZero() {
-						d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is older than the newest page it lists", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339)))
+						d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is older than %s", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), from))
 					}
-					d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, "the newest page it lists", LastModListed
+					d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, from, LastModListed
 				}
 			}
 			for _, a := range declared {

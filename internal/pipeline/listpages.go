@@ -39,7 +39,7 @@ type listedCounts map[mapping.LastModSource]int
 // write, from all the records, and returns how many list pages it
 // dated, by the source of their own date.
 func (b *builder) dateListPages() listedCounts {
-	b.recs.listed = nil
+	b.recs.listed, b.recs.listedBy = nil, nil
 	j := b.opts.Join
 	if j == nil {
 		return nil
@@ -291,14 +291,27 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	b.dropRepeated(&h)
 	b.dropNamed(&h)
 	for i := range h.lists {
+		l := &h.lists[i]
 		t := h.shownNewest(i)
-		if of := h.lists[i].newest; of != nil && !h.showsOf(i, of) {
-			t = max(t, h.newestOf(of))
+		if l.newest != nil && !h.showsOf(i, l.newest) {
+			if n := h.newestOf(l.newest); n > t {
+				t = n
+				b.listedByCode(l.idx, fmt.Sprintf("the newest of the pages its code lists, every one shown (%s)", l.source))
+			}
 		}
 		if t != noLastMod {
-			b.list(h.lists[i].idx, t)
+			b.list(l.idx, t)
 		}
 	}
+}
+
+// listedByCode notes that the list page idx is dated by its code, where
+// the words from say.
+func (b *builder) listedByCode(idx int32, from string) {
+	if b.recs.listedBy == nil {
+		b.recs.listedBy = make(map[int32]string)
+	}
+	b.recs.listedBy[idx] = from
 }
 
 // showsOf reports whether the list page i links to a page of one of the
@@ -311,8 +324,8 @@ func (h *listSet) showsOf(i int, of func(src string) bool) bool {
 }
 
 // newestOf is the newest lastmod of the pages of the sources of,
-// noLastMod for none: what a list page whose code shows the newest of
-// them shows, whatever its markup (generator.ListRules.Newest).
+// noLastMod for none: the date of a list page whose code shows every
+// one of them, whatever its markup (generator.ListRules.Newest).
 func (h *listSet) newestOf(of func(src string) bool) int64 {
 	t := int64(noLastMod)
 	for _, p := range h.pages {

@@ -31,12 +31,13 @@ func (newestLister) Rules() generator.Rules {
 	}}}
 }
 
-// TestNewestLists: a list page whose code shows the newest of the posts
+// TestNewestLists: a list page whose code shows every post
 // (generator.ListRules.Newest) and whose built page links to none of
 // them, its entries linked by onclick alone, is dated by the newest post
-// (issue 86); one that links to some of them by <a>, or by a heading's
-// href, is dated by those it links to; one whose code does not say and
-// whose page links to none keeps its own date.
+// (issue 86), and --explain says the date comes from its code; one that
+// links to some of them by <a>, or by a heading's href, is dated by
+// those it links to; one whose code does not say and whose page links
+// to none keeps its own date.
 func TestNewestLists(t *testing.T) {
 	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC) // the files' times
 	dir := t.TempDir()
@@ -75,5 +76,23 @@ func TestNewestLists(t *testing.T) {
 		if got[loc] != want {
 			t.Errorf("%s: lastmod %q, want %s (all: %v)", loc, got[loc], want, got)
 		}
+	}
+	var explained []Explanation
+	opts.Explain = []string{"https://example.com/", "https://example.com/links/"}
+	opts.Report.Explain = func(x Explanation) { explained = append(explained, x) }
+	if _, err := Run(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range explained {
+		want := "the newest page it lists"
+		if x.Decision.URL.Loc == "https://example.com/" {
+			want = "the newest of the pages its code lists, every one shown (index.md)"
+		}
+		if d := x.Decision; d.LastModFrom != want || d.LastModSource != LastModListed {
+			t.Errorf("--explain %s: lastmod from %q (%s), want %q", d.URL.Loc, d.LastModFrom, d.LastModSource, want)
+		}
+	}
+	if len(explained) != 2 {
+		t.Errorf("--explain gave %d pages, want 2", len(explained))
 	}
 }

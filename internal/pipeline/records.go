@@ -124,6 +124,10 @@ type records struct {
 	// listed gives the list pages the date of the newest page they list
 	// where it is newer than their own (dateListPages), by record index.
 	listed map[int32]int64
+	// listedBy says, of the list pages of listed dated by their code
+	// rather than by the pages they link to (generator.ListRules.Newest),
+	// where the date comes from, as --explain words it.
+	listedBy map[int32]string
 	// next keeps, by record index, the lastmod that the sources after a
 	// stampable one give the page (mapping.Decision.Next), for the set's
 	// rule of build stamps: only for records dated by a stampable source

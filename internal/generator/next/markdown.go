@@ -141,9 +141,9 @@ type Listing struct {
 	// Pages are the routes without a parameter whose pages list (a
 	// blog's home page that shows its posts).
 	Pages []string
-	// Newest are, of Pages, those whose code shows the newest file of
-	// the folder it lists, whatever their markup (see [showsNewest]), to
-	// that folder.
+	// Newest are, of Pages, those whose code shows every file of the
+	// folder it lists, so the newest, whatever their markup (see
+	// [showsAll]), to that folder.
 	Newest map[string]string
 	// Routes are the routes with a parameter whose pages list (a tag's
 	// page that shows the posts it tags).
@@ -207,7 +207,7 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) Listing {
 						scopes = append(r.reach(m, d, 2), scopes...)
 					}
 				}
-				if showsNewest(scopes) {
+				if showsAll(scopes) {
 					if out.Newest == nil {
 						out.Newest = map[string]string{}
 					}

@@ -34,9 +34,9 @@ type Preset struct {
 	// Lists are the page files, relative to the project folder, whose
 	// code lists the folder of one of them (see [ListingPages]).
 	Lists []string
-	// Newest are, of Lists, the page files whose code shows the newest
-	// file of the folder it lists, whatever their markup, to that folder
-	// (see [Listing]).
+	// Newest are, of Lists, the page files whose code shows every file
+	// of the folder it lists, whatever their markup, to that folder (see
+	// [Listing]).
 	Newest map[string]string
 	// ListRoutes are the routes with a parameter, relative to the
 	// project folder, whose code lists the folder of one of them and
@@ -209,7 +209,7 @@ func (n Preset) folders(_, title string) string {
 }
 
 // newest is the preset's generator.ListRules.Newest: for a list page
-// whose code shows the newest file of the folder it lists, the Markdown
+// whose code shows every file of the folder it lists, the Markdown
 // files of that folder's route.
 func (n Preset) newest(rel string) func(src string) bool {
 	folder, ok := n.Newest[rel]
