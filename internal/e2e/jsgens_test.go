@@ -149,9 +149,10 @@ func printed(t *testing.T, ours map[string]string, base string, pages []string, 
 // page lists the posts it tags, and is dated by the newest of them
 // (issue 86): /tag/weather by foggy-week's 2024-05-20, not by
 // weather.md's 2025-03-01. No source file gives a tag page.
-// pages/all.tsx shows every post, its entries linked by onClick alone:
-// it is dated by the newest post its getStaticProps reads, weather.md's
-// 2025-03-01, not by its file's older commit (issue 86).
+// pages/all.tsx shows every post, its entries linked by onClick alone,
+// each with its date cut to its day (a cut of a post's date, not of the
+// list): it is dated by the newest post its getStaticProps reads,
+// weather.md's 2025-03-01, not by its file's older commit (issue 86).
 // pages/archive.tsx shows the three newest posts by date, linked so
 // too: which three, only their dates say, and weather.md, updated last,
 // is not among them; it keeps its file's commit, 2024-01-01, never the

@@ -143,7 +143,7 @@ type Listing struct {
 	Pages []string
 	// Newest are, of Pages, those whose code shows every file of the
 	// folder it lists, so the newest, whatever their markup (see
-	// [showsAll]), to that folder.
+	// [nameFacts.showsAll]), to that folder.
 	Newest map[string]string
 	// Routes are the routes with a parameter whose pages list (a tag's
 	// page that shows the posts it tags).
@@ -207,7 +207,7 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) Listing {
 						scopes = append(r.reach(m, d, 2), scopes...)
 					}
 				}
-				if showsAll(scopes) {
+				if newEntryFacts(scopes).showsAll() {
 					if out.Newest == nil {
 						out.Newest = map[string]string{}
 					}

@@ -914,6 +914,11 @@ export async function getStaticProps({ params }) { return { props: { post: getPo
 		{"every post", "entries('posts')", true},
 		{"every post, mapped", "entries('posts').map((p) => ({ title: p.title, href: '/' + p.name }))", true},
 		{"every post, newest first", "entries('posts').sort((a, b) => (a.date > b.date ? -1 : 1))", true},
+		{"every post, a date cut to its day", "entries('posts').map((p) => ({ ...p, date: p.date.slice(0, 10) }))", true},
+		{"every post, the first three tags of each", "entries('posts').map((p) => ({ ...p, tags: p.tags.slice(0, 3) }))", true},
+		{"every post, sorted by the day of each date", "entries('posts').sort((a, b) => b.date.slice(0, 10).localeCompare(a.date.slice(0, 10)))", true},
+		{"every post, a date cut from a value not known as the post's", "entries('posts').map((p) => ({ ...p, day: String(p.date).slice(0, 10) }))", false},
+		{"a cut of the posts in a callback over another list", "[1, 2].map((n) => entries('posts').slice(0, n))", false},
 		{"newest first by a ternary, the first three", "entries('posts').sort((a, b) => (a.date > b.date ? -1 : 1)).slice(0, 3)", false},
 		{"newest first by localeCompare, the first", "[entries('posts').sort((x, y) => y.date.localeCompare(x.date))[0]]", false},
 		{"newest first, all but the first, a date cut to its day", "entries('posts').sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime()).slice(1).map((p) => ({ ...p, date: p.date.slice(0, 10) }))", false},
@@ -938,6 +943,34 @@ export async function getStaticProps({ params }) { return { props: { post: getPo
 				t.Errorf("Newest = %q, want the newest of posts shown: %v", l.Newest, tc.want)
 			}
 		})
+	}
+	// The page renders the posts getStaticProps gives: a cut of a post's
+	// date there cuts no post; a cut of the list does. A closing tag
+	// followed by code on its line is read as a regular expression up
+	// to the next "/": a cut it hides may cut the list, and so may a
+	// call whose parenthesis closes in it.
+	for body, want := range map[string]bool{
+		"{ posts }) {\n  return <main><h1>Posts</h1>{posts.map((p) => <p key={p.name}>{p.title}</p>)}</main>;\n}\n":                                                                         true,
+		"{ posts }) {\n  return <main><h1>Posts</h1>{posts[0].title}</main>;\n}\n":                                                                                                          false,
+		"{ posts }) {\n  return <main><p>{posts.filter((p) => <b>{p.title}</b> && p.published)}</p></main>;\n}\n":                                                                           false,
+		"{ posts }) {\n  return (\n    <main>\n      {posts.map((p) => (\n        <time key={p.name}>{p.date.slice(0, 10)}</time>\n      ))}\n    </main>\n  );\n}\n":                       true,
+		"{ posts }: { posts: Entry[] }) {\n  return (\n    <main>\n      {posts.map((p) => (\n        <time key={p.name}>{p.date.slice(0, 10)}</time>\n      ))}\n    </main>\n  );\n}\n":   true,
+		"props: { posts: Entry[] }) {\n  return (\n    <main>\n      {props.posts.map((p) => (\n        <time key={p.name}>{p.date.slice(0, 10)}</time>\n      ))}\n    </main>\n  );\n}\n": true,
+		"{ posts }) {\n  return (\n    <main>\n      {posts.slice(0, 3).map((p) => (\n        <p key={p.name}>{p.title}</p>\n      ))}\n    </main>\n  );\n}\n":                             false,
+		"props) {\n  return <main>{props.posts.slice(0, 3).map((p) => <p key={p.name}>{p.title}</p>)}</main>;\n}\n":                                                                         false,
+		"{ posts }) {\n  return <main><h1>Posts</h1>{posts.slice(0, 3).map((p) => <p key={p.name}>{p.title}</p>)}</main>;\n}\n":                                                             false,
+	} {
+		files := fstest.MapFS{
+			"lib/markdown.ts":  {Data: []byte(entriesHelper)},
+			"pages/[post].tsx": {Data: []byte(route)},
+			"pages/index.tsx": {Data: []byte("import { entries } from '../lib/markdown';\nexport const getStaticProps = async () => ({ props: { posts: entries('posts') } });\n" +
+				"export default function Home(" + body)},
+		}
+		routes, _ := next.ReadMarkdownRoutes(files, limits.Default)
+		l, _ := next.ListingPages(files, limits.Default, routes)
+		if _, got := l.Newest["pages/index.tsx"]; got != want {
+			t.Errorf("a page rendering %s: Newest = %q, want the newest of posts shown: %v", body, l.Newest, want)
+		}
 	}
 	// The pages router blog starter: its helper sorts the posts newest
 	// first; the home shows the first as its hero, and the rest. Both

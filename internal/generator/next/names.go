@@ -46,6 +46,12 @@ type nameFacts struct {
 	// steps counts the tokens the reading visits, a bound of its work
 	// that tests check.
 	steps int
+	// entries says the lists are of a folder's entries, whatever each
+	// holds (a post's data), not of their names (see newEntryFacts);
+	// listKeys are then the object keys given such a list (props: {
+	// posts }), which a destructuring gives the variable of its name.
+	entries  bool
+	listKeys map[string]bool
 }
 
 // span is a stretch of a module's tokens.
@@ -58,6 +64,17 @@ type span struct {
 func newNameFacts(scopes []*scope) *nameFacts {
 	return &nameFacts{idents: map[string]bool{}, keys: map[string]bool{}, lists: map[string]bool{}, fns: map[*scope]bool{},
 		scopes: scopes, callees: calleeIndex(scopes), starts: map[span]int{}}
+}
+
+// newEntryFacts returns the facts of the code of scopes, a list page's,
+// of its lists of entries: a listing of a folder (readdirSync, a glob),
+// and what keeps one a list of them (filter, sort, slice, map …), a
+// variable, a key or a function's value bound to one, as
+// [nameFacts.isList] reads them; the facts of names are not read.
+func newEntryFacts(scopes []*scope) *nameFacts {
+	f := newNameFacts(scopes)
+	f.entries, f.listKeys = true, map[string]bool{}
+	return f
 }
 
 // learnAll reads the code until it learns nothing more, or maxRounds
@@ -115,16 +132,29 @@ func (f *nameFacts) learn(holders brackets) bool {
 			case tk.IsIdent("for") && i+1 < end && t[i+1].Is("(") && s.m.Match[i+1] > i:
 				// for (const name of list)
 				j, close := i+2, s.m.Match[i+1]
-				if j+2 < close && (t[j].IsIdent("const") || t[j].IsIdent("let") || t[j].IsIdent("var")) && t[j+1].Kind == jsconfig.Ident && t[j+2].IsIdent("of") && f.isList(s, j+3, close) {
+				if !f.entries && j+2 < close && (t[j].IsIdent("const") || t[j].IsIdent("let") || t[j].IsIdent("var")) && t[j+1].Kind == jsconfig.Ident && t[j+2].IsIdent("of") && f.isList(s, j+3, close) {
 					set(f.idents, t[j+1].Text, true)
 				}
 			case tk.Kind == jsconfig.Ident && i+1 < end && !afterDot(t, i):
 				if a, b, ok := assignedValue(s, i); ok {
 					f.steps += b - a
-					set(f.idents, tk.Text, f.isName(s, a, b))
+					if !f.entries {
+						set(f.idents, tk.Text, f.isName(s, a, b))
+					}
 					set(f.lists, tk.Text, f.isList(s, a, b))
 				}
-				if holders.isKey(s, i) {
+				switch {
+				case !holders.isKey(s, i):
+				case f.entries && t[i+1].Is(":"):
+					set(f.listKeys, tk.Text, f.isList(s, i+2, exprEnd(s.m, i+2, end)))
+				case f.entries:
+					// { posts } gives the key the variable's list, and a
+					// destructuring the variable the key's.
+					set(f.listKeys, tk.Text, f.lists[tk.Text])
+					if holders.destructures(s, i) {
+						set(f.lists, tk.Text, f.listKeys[tk.Text])
+					}
+				default:
 					if t[i+1].Is(":") {
 						set(f.keys, tk.Text, f.isName(s, i+2, exprEnd(s.m, i+2, end)))
 					} else {
@@ -137,7 +167,7 @@ func (f *nameFacts) learn(holders brackets) bool {
 						}
 					}
 				}
-			case tk.Is(".") && i+2 < end && t[i+1].Kind == jsconfig.Ident && elementCalls[t[i+1].Text] && t[i+2].Is("("):
+			case !f.entries && tk.Is(".") && i+2 < end && t[i+1].Kind == jsconfig.Ident && elementCalls[t[i+1].Text] && t[i+2].Is("("):
 				// list.map((name) => …): the callback's parameter is an
 				// element of the list.
 				args := s.m.Args(i + 2)
@@ -263,7 +293,7 @@ func (f *nameFacts) listOf(s *scope, a, b int) bool {
 			break
 		}
 		f.steps++
-		recv, ok := keepsList(s.m, a, b)
+		recv, ok := f.keepsList(s.m, a, b)
 		if !ok {
 			break
 		}
@@ -288,8 +318,9 @@ func (f *nameFacts) listOf(s *scope, a, b int) bool {
 
 // keepsList returns, for the expression a to b that calls a method of
 // a list that keeps it a list of the same names (filter, sort, toSorted,
-// slice, reverse), where its receiver ends; ok is false for any other.
-func keepsList(m *jscode.Module, a, b int) (recv int, ok bool) {
+// slice, reverse), or, of entries, of entries (map, toReversed too),
+// where its receiver ends; ok is false for any other.
+func (f *nameFacts) keepsList(m *jscode.Module, a, b int) (recv int, ok bool) {
 	t := m.Toks
 	if a >= b || !t[b-1].Is(")") || m.Match[b-1] <= a {
 		return 0, false
@@ -301,13 +332,17 @@ func keepsList(m *jscode.Module, a, b int) (recv int, ok bool) {
 	switch t[fn].Text {
 	case "filter", "sort", "toSorted", "slice", "reverse":
 		return fn - 1, true
+	case "map", "toReversed":
+		return fn - 1, f.entries
 	}
 	return 0, false
 }
 
 // listBase is listOf of an expression that is no call keepsList takes:
 // a name, an array of lists spread, a list mapped to names, a call of a
-// function that returns a list.
+// function that returns a list; of entries, a listing of a folder
+// (fs.readdirSync(dir), glob.sync('posts/*.md')), Promise.all of a
+// list, a key given one (props.posts).
 func (f *nameFacts) listBase(s *scope, a, b int) bool {
 	m := s.m
 	t := m.Toks
@@ -316,6 +351,8 @@ func (f *nameFacts) listBase(s *scope, a, b int) bool {
 		return false
 	case b-a == 1:
 		return t[a].Kind == jsconfig.Ident && f.lists[t[a].Text]
+	case f.entries && b-a > 2 && t[b-1].Kind == jsconfig.Ident && afterDot(t, b-1):
+		return f.listKeys[t[b-1].Text]
 	case t[a].Is("[") && m.Match[a] == b-1:
 		// [...a, ...b]
 		args := m.Args(a)
@@ -327,8 +364,14 @@ func (f *nameFacts) listBase(s *scope, a, b int) bool {
 	}
 	open := m.Match[b-1]
 	fn := open - 1
-	if t[fn].Kind != jsconfig.Ident {
+	switch {
+	case t[fn].Kind != jsconfig.Ident:
 		return false
+	case f.entries && lists[t[fn].Text]:
+		return true
+	case f.entries && t[fn].IsIdent("all") && fn-2 == a && t[a].IsIdent("Promise"):
+		args := m.Args(open)
+		return len(args) == 1 && f.isList(s, args[0][0], args[0][1])
 	}
 	if fn-1 > a && (t[fn-1].Is(".") || t[fn-1].Is("?.")) {
 		if t[fn].Text == "map" {
@@ -626,7 +669,8 @@ func (h brackets) isKey(s *scope, i int) bool {
 
 // destructures reports whether the key at i is in a destructuring: its
 // braces followed by "=" (const { slug } = post), or a function's
-// parameter (({ slug }) => …, ({ params: { slug } }) => …).
+// parameter (({ slug }) => …, ({ params: { slug } }) => …, typed: ({
+// posts }: Props) => …).
 func (h brackets) destructures(s *scope, i int) bool {
 	t := s.m.Toks
 	for open := h.enclosing(s.m, i); open >= 0 && t[open].Is("{"); {
@@ -636,6 +680,15 @@ func (h brackets) destructures(s *scope, i int) bool {
 			return true
 		case close+2 < len(t) && t[close+1].Is(")") && (t[close+2].Is("=>") || t[close+2].Is("{") || t[close+2].Is(":")):
 			return true
+		case close+1 < len(t) && t[close+1].Is(":") && open > 0 && (t[open-1].Is("(") || t[open-1].Is(",")):
+			// A parameter with a type: the brackets around it are a
+			// function's parameters.
+			p := h.enclosing(s.m, open)
+			if p < 0 || !t[p].Is("(") {
+				return false
+			}
+			end := s.m.Match[p] + 1
+			return end < len(t) && (t[end].Is("=>") || t[end].Is("{") || t[end].Is(":"))
 		case open >= 2 && t[open-1].Is(":") && t[open-2].Kind == jsconfig.Ident:
 			open = h.enclosing(s.m, open) // { params: { slug } }
 		default:

@@ -15,6 +15,9 @@ package next
 // is not dated by its code.
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
@@ -23,32 +26,105 @@ import (
 // or pick one.
 var cuts = map[string]bool{"slice": true, "splice": true, "toSpliced": true, "at": true, "shift": true, "pop": true, "find": true, "findLast": true}
 
-// showsAll reports whether the code of scopes (a list page's, as
+// showsAll reports whether the code f reads (a list page's, as
 // [codeReader.reach] returns it: the page's own code and the functions
-// it calls) shows every post it reads: nothing in it cuts a list
-// (.slice, .splice, .at, [N], .find …) or filters one on anything but
-// the files' names (.filter((f) => f.endsWith('.md'))). A sort changes
-// no post shown.
-func showsAll(scopes []*scope) bool {
-	for _, s := range scopes {
+// it calls; see newEntryFacts) shows every post it reads. Nothing in it
+// may cut a list (.slice, .splice, .at, [N], .find …) or filter one on
+// anything but the files' names (.filter((f) => f.endsWith('.md'))). A
+// sort changes no post shown. A cut of a post's own value in a callback
+// over the posts (posts.map((p) => p.date.slice(0, 10))) leaves out no
+// post either; a cut of anything else may.
+func (f *nameFacts) showsAll() bool {
+	holders := brackets{}
+	f.learnAll(holders)
+	f.known = map[span]bool{}
+	for _, s := range f.scopes {
 		t := s.m.Toks
 		for i := s.d.Start; i+1 < s.d.End; i++ {
+			cut, recv := false, i-1 // the receiver ends before the "." at i-1
 			switch tk := t[i]; {
+			case tk.Kind == jsconfig.Regex && i > s.d.Start && t[i-1].Is("<") && hidesCut(tk.Text):
+				// A closing tag of JSX followed by code on its line
+				// (</h1>{posts.slice(0, 3)…}) is read as a regular
+				// expression up to the next "/": a cut it hides is not
+				// read, so it may cut the list.
+				return false
 			case tk.Is("[") && i > s.d.Start && s.m.Match[i] == i+2 && t[i+1].Kind == jsconfig.Number && indexed(s.m, i-1):
-				return false // posts[0]
-			case !afterDot(t, i) || !t[i+1].Is("(") || s.m.Match[i+1] < 0:
+				cut, recv = true, i // posts[0]
+			case !afterDot(t, i) || !t[i+1].Is("("):
+			case s.m.Match[i+1] < 0:
+				// A call whose parenthesis closes in code hidden that
+				// way: what it is given is not read.
+				if cuts[tk.Text] || tk.IsIdent("filter") {
+					return false
+				}
 			case cuts[tk.Text]:
-				if !tk.IsIdent("slice") || !cutsExt(s.m, i+1) {
-					return false // not a name's extension cut off
-				}
+				cut = !tk.IsIdent("slice") || !cutsExt(s.m, i+1) // not a name's extension cut off
 			case tk.IsIdent("filter"):
-				if !namesMarkdown(s, i+1, s.m.Match[i+1]) {
-					return false // which posts it keeps, their data say
-				}
+				cut = !namesMarkdown(s, i+1, s.m.Match[i+1]) // which posts it keeps, their data say
+			}
+			if cut && !f.ofEntry(s, holders, f.chainStart(s.m, recv, s.d.Start)) {
+				return false
 			}
 		}
 	}
 	return true
+}
+
+// ofEntry reports whether the name at k, where a chain of calls and
+// properties starts, is an entry of a list of entries: the parameter of
+// a callback over one (posts.map((p) => p.date.slice(0, 10)), a sort's
+// comparator), found in the brackets around k, the innermost first.
+func (f *nameFacts) ofEntry(s *scope, holders brackets, k int) bool {
+	m := s.m
+	t := m.Toks
+	if t[k].Kind != jsconfig.Ident || f.lists[t[k].Text] {
+		return false
+	}
+	for o := holders.enclosing(m, k); o > s.d.Start; o = holders.enclosing(m, o) {
+		f.steps++
+		if !t[o].Is("(") || t[o-1].Kind != jsconfig.Ident || !afterDot(t, o-1) {
+			continue
+		}
+		n := 1 // the parameters that are entries
+		switch method := t[o-1].Text; {
+		case method == "sort" || method == "toSorted":
+			n = 2
+		case !elementCalls[method]:
+			continue
+		}
+		args := m.Args(o)
+		if len(args) == 0 || k < args[0][0] || k >= args[0][1] {
+			continue
+		}
+		_, ps := m.Function(args[0][0], args[0][1])
+		if !slices.Contains(ps[:min(n, len(ps))], t[k].Text) {
+			continue
+		}
+		return f.chainList(s, f.chainStart(m, o-2, s.d.Start), o-2)
+	}
+	return false
+}
+
+// hidesCut reports whether text, code read as a regular expression,
+// holds what may cut a list: a call of a method that cuts one or
+// filters it (.slice(, .filter(), or an index ([0]).
+func hidesCut(text string) bool {
+	for name := range cuts {
+		if strings.Contains(text, "."+name+"(") {
+			return true
+		}
+	}
+	for rest := text; ; {
+		i := strings.IndexByte(rest, '[')
+		if i < 0 {
+			break
+		}
+		if rest = rest[i+1:]; rest != "" && '0' <= rest[0] && rest[0] <= '9' {
+			return true
+		}
+	}
+	return strings.Contains(text, ".filter(")
 }
 
 // indexed reports whether the token at i, before a "[", is a list that

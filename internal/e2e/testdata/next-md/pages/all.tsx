@@ -2,9 +2,9 @@ import type { GetStaticProps } from 'next';
 import { useRouter } from 'next/router';
 import { entries, type Entry } from '../lib/markdown';
 
-// Every post, newest first. Each entry links by its heading's onClick
-// alone, not by an <a>: the built page names no post, and the code cuts
-// none from the list.
+// Every post, newest first, each with its day. Each entry links by its
+// heading's onClick alone, not by an <a>: the built page names no post.
+// The code cuts none from the list: it cuts each post's date to its day.
 export const getStaticProps: GetStaticProps<{ posts: Entry[] }> = async () => ({
   props: {
     posts: entries('posts').sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime()),
@@ -17,9 +17,10 @@ export default function All({ posts }: { posts: Entry[] }) {
     <main>
       <h1>Every post</h1>
       {posts.map((p) => (
-        <h2 key={p.name} onClick={() => router.push(`/${p.name}`)}>
-          {p.title}
-        </h2>
+        <section key={p.name}>
+          <h2 onClick={() => router.push(`/${p.name}`)}>{p.title}</h2>
+          <time dateTime={p.date}>{p.date.slice(0, 10)}</time>
+        </section>
       ))}
     </main>
   );
