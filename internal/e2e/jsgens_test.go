@@ -148,7 +148,9 @@ func printed(t *testing.T, ours map[string]string, base string, pages []string, 
 // though posts/weather.md shares the name of the tag weather. Each tag
 // page lists the posts it tags, and is dated by the newest of them
 // (issue 86): /tag/weather by foggy-week's 2024-05-20, not by
-// weather.md's 2025-03-01. No source file gives a tag page.
+// weather.md's 2025-03-01. No source file gives a tag page. Its code
+// finds the tag's label among the tags: a find that picks a tag, not
+// a post, so the route still lists.
 // pages/all.tsx shows every post, its entries linked by onClick alone,
 // each with its date cut to its day (a cut of a post's date, not of the
 // list): it is dated by the newest post its getStaticProps reads,

@@ -156,9 +156,8 @@ type Listing struct {
 // import further: a component the page imports whose module imports the
 // helper) lists the folder of one of routes: the routes without a
 // parameter, and the routes with one that are not among routes. A route
-// whose page picks one file (it calls find, or reads the file its
-// parameter names) lists none: its pages are made from data. It returns
-// them with the files it read.
+// whose page picks one file (see [nameFacts.picksOne]) lists none: its
+// pages are made from data. It returns them with the files it read.
 func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) (Listing, []string) {
 	r := newCodeReader(src, lim)
 	return r.listingPages(routes), r.Read
@@ -213,7 +212,7 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) Listing {
 					}
 					out.Newest[file] = f.folders[0]
 				}
-			case !picksOne(scopes, file):
+			case !newEntryFacts(scopes).picksOne(file):
 				out.Routes = append(out.Routes, file)
 			}
 			break
@@ -222,25 +221,59 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) Listing {
 	return out
 }
 
-// picksOne reports whether the code of scopes, the page of the route
-// file, picks one entry of what it reads: it calls find (or findIndex,
-// findLast), or reads a file whose path is made from a parameter of the
-// route.
-func picksOne(scopes []*scope, file string) bool {
-	for _, s := range scopes {
+// picksOne reports whether the code f reads (see newEntryFacts), the
+// page of the route file, picks one entry of what it reads. It finds
+// one in a list of entries (find, findIndex, findLast), takes one of
+// such a list filtered (posts.filter(…)[0], .at(0), .shift(), .pop(),
+// const [post] = posts.filter(…)), or reads a file whose path is made
+// from a parameter of the route. A find in another list (a tag's label
+// among the tags) picks no entry.
+func (f *nameFacts) picksOne(file string) bool {
+	holders := brackets{}
+	f.learnAll(holders)
+	f.known = map[span]bool{}
+	for _, s := range f.scopes {
 		t := s.m.Toks
 		for i := s.d.Start; i+1 < s.d.End; i++ {
-			if afterDot(t, i) && (t[i].IsIdent("find") || t[i].IsIdent("findIndex") || t[i].IsIdent("findLast")) && t[i+1].Is("(") {
-				return true
+			switch tk := t[i]; {
+			case afterDot(t, i) && (tk.IsIdent("find") || tk.IsIdent("findIndex") || tk.IsIdent("findLast")) && t[i+1].Is("("):
+				if f.chainList(s, f.chainStart(s.m, i-1, s.d.Start), i-1) {
+					return true
+				}
+			case afterDot(t, i) && (tk.IsIdent("at") || tk.IsIdent("shift") || tk.IsIdent("pop")) && t[i+1].Is("("):
+				if f.filtersList(s, f.chainStart(s.m, i-1, s.d.Start), i-1) {
+					return true
+				}
+			case tk.Is("[") && i > s.d.Start && s.m.Match[i] == i+2 && t[i+1].Kind == jsconfig.Number:
+				if f.filtersList(s, f.chainStart(s.m, i, s.d.Start), i) {
+					return true
+				}
+			case tk.Is("[") && i > s.d.Start && (t[i-1].IsIdent("const") || t[i-1].IsIdent("let") || t[i-1].IsIdent("var")) && s.m.Match[i] > i:
+				if eq := s.m.Match[i] + 1; eq+1 < s.d.End && t[eq].Is("=") && f.filtersList(s, eq+1, exprEnd(s.m, eq+1, s.d.End)) {
+					return true
+				}
 			}
 		}
 	}
 	for _, m := range paramExpr().FindAllStringSubmatch(file, -1) {
-		if reads, _ := readsByParam(scopes, m[2]); reads {
+		if reads, _ := readsByParam(f.scopes, m[2]); reads {
 			return true
 		}
 	}
 	return false
+}
+
+// filtersList reports whether the expression a to b filters a list of
+// entries: posts.filter(…).
+func (f *nameFacts) filtersList(s *scope, a, b int) bool {
+	f.steps += b - a
+	a, b = trimExpr(s.m, a, b)
+	t := s.m.Toks
+	if a >= b || !t[b-1].Is(")") || s.m.Match[b-1] <= a {
+		return false
+	}
+	fn := s.m.Match[b-1] - 1
+	return t[fn].IsIdent("filter") && fn-1 > a && afterDot(t, fn) && f.chainList(s, a, fn-1)
 }
 
 // routeParam returns the route's parameter and its URL path (the

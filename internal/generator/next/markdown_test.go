@@ -801,6 +801,25 @@ export const getStaticProps = async ({ params }) => ({ props: { posts: entries('
 export function generateStaticParams() { return entries('posts').map((e) => ({ title: e.title })); }
 export default async function Post({ params }) { const { title } = await params; return <p>{entries('posts').find((e) => e.title === title).body}</p>; }
 `)},
+		"pages/blog/[slug].tsx": {Data: []byte(`import { entries } from '../../lib/markdown';
+export const getStaticPaths = async () => ({ paths: entries('posts').map((e) => ({ params: { slug: e.title.toLowerCase() } })), fallback: false });
+export const getStaticProps = async ({ params }) => ({ props: { post: entries('posts').filter((e) => e.title.toLowerCase() === params.slug)[0] } });
+`)},
+		"pages/first/[slug].tsx": {Data: []byte(`import { entries } from '../../lib/markdown';
+export const getStaticPaths = async () => ({ paths: entries('posts').map((e) => ({ params: { slug: e.title.toLowerCase() } })), fallback: false });
+export async function getStaticProps({ params }) {
+  const [post] = entries('posts').filter((e) => e.title.toLowerCase() === params.slug);
+  return { props: { post } };
+}
+`)},
+		"pages/label/[tag].tsx": {Data: []byte(`import { entries } from '../../lib/markdown';
+export const getStaticPaths = async () => ({ paths: [...new Set(entries('posts').flatMap((e) => e.tags))].map((tag) => ({ params: { tag } })), fallback: false });
+export async function getStaticProps({ params }) {
+  const tags = [...new Set(entries('posts').flatMap((e) => e.tags))].map((t) => ({ slug: t, label: t.toUpperCase() }));
+  const tag = tags.find((t) => t.slug === params.tag);
+  return { props: { label: tag.label, posts: entries('posts').filter((e) => e.tags.includes(params.tag)) } };
+}
+`)},
 		"pages/read/[id].js": {Data: []byte(`import fs from 'fs'; import path from 'path';
 import { entries } from '../../lib/markdown';
 export async function getStaticPaths() { return { paths: entries('posts').map((e) => ({ params: { id: e.title } })), fallback: false } }
@@ -812,7 +831,7 @@ export async function getStaticProps({ params }) { return { props: { text: fs.re
 	if want := []string{"app/archive/page.tsx", "app/page.tsx"}; !slices.Equal(got.Pages, want) {
 		t.Errorf("ListingPages = %q, want %q (routes %+v)", got.Pages, want, routes)
 	}
-	if want := []string{"pages/tag/[tag]/index.tsx"}; !slices.Equal(got.Routes, want) {
+	if want := []string{"pages/label/[tag].tsx", "pages/tag/[tag]/index.tsx"}; !slices.Equal(got.Routes, want) {
 		t.Errorf("ListingPages' routes = %q, want %q (routes %+v)", got.Routes, want, routes)
 	}
 	// A tag route through a helper module whose other function finds

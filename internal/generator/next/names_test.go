@@ -62,6 +62,12 @@ func TestNamesWork(t *testing.T) {
 			f := newEntryFacts(scopes)
 			return f, f.showsAll()
 		}, true},
+		{"a page's finds in each post", func(n int) string {
+			return page("const xs = " + entries + strings.Repeat(".map((p) => ({ ...p, tag: p.tags.find((t) => t) }))", n))
+		}, func(scopes []*scope) (*nameFacts, bool) {
+			f := newEntryFacts(scopes)
+			return f, f.picksOne("pages/[slug].tsx")
+		}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			perToken := map[int]float64{}

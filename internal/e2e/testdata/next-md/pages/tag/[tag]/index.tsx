@@ -10,15 +10,19 @@ export const getStaticPaths: GetStaticPaths = async () => {
   return { paths: [...tags].map((tag) => ({ params: { tag } })), fallback: false };
 };
 
-export const getStaticProps: GetStaticProps<{ tag: string; posts: Entry[] }> = async ({ params }) => {
+// Its heading shows the tag's label, found among the tags: a find that
+// picks a tag, not a post.
+export const getStaticProps: GetStaticProps<{ label: string; posts: Entry[] }> = async ({ params }) => {
   const tag = String(params?.tag);
-  return { props: { tag, posts: entries('posts').filter((e) => e.tags.includes(tag)) } };
+  const tags = [...new Set(entries('posts').flatMap((e) => e.tags))].map((t) => ({ slug: t, label: t.toUpperCase() }));
+  const { label } = tags.find((t) => t.slug === tag)!;
+  return { props: { label, posts: entries('posts').filter((e) => e.tags.includes(tag)) } };
 };
 
-export default function Tag({ tag, posts }: { tag: string; posts: Entry[] }) {
+export default function Tag({ label, posts }: { label: string; posts: Entry[] }) {
   return (
     <main>
-      <h1>Posts tagged {tag}</h1>
+      <h1>Posts tagged {label}</h1>
       <ul>
         {posts.map((p) => (
           <li key={p.name}>
