@@ -32,11 +32,14 @@ type build struct {
 	OnDemand []generator.OnDemandRoute
 }
 
-// special are the routes of Next.js's own error pages and of the
-// pages router's wrappers: no pages of the site.
-var special = map[string]bool{
-	"/_not-found": true, "/_global-error": true, "/_error": true, "/_app": true, "/_document": true,
-	"/404": true, "/500": true,
+// special reports whether route is one of Next.js's own error pages or
+// of the pages router's wrappers: no page of the site.
+func special(route string) bool {
+	switch route {
+	case "/_not-found", "/_global-error", "/_error", "/_app", "/_document", "/404", "/500":
+		return true
+	}
+	return false
 }
 
 // The manifests readBuild reads, relative to distDir.
@@ -164,7 +167,7 @@ func readBuild(dir, dist string, p *generator.Project, lim limits.Limits) (*buil
 			fromSrc[r.SrcRoute] = true
 		}
 		rel, ok := routeFile(route)
-		if !ok || special[route] || notFound[route] || r.InitialStatus >= 400 || r.RouteType != "" && r.RouteType != "page" {
+		if !ok || special(route) || notFound[route] || r.InitialStatus >= 400 || r.RouteType != "" && r.RouteType != "page" {
 			continue
 		}
 		// The app router's pages have RSC data; the pages router's a
@@ -183,7 +186,7 @@ func readBuild(dir, dist string, p *generator.Project, lim limits.Limits) (*buil
 	var onDemand []string
 	for route, file := range pagesManifest {
 		switch {
-		case special[route] || route == "/api" || strings.HasPrefix(route, "/api/") || served[route] || fromSrc[route]:
+		case special(route) || route == "/api" || strings.HasPrefix(route, "/api/") || served[route] || fromSrc[route]:
 		case strings.HasSuffix(file, ".html"):
 			// An automatically static page: its HTML, not in the
 			// prerender manifest.
@@ -197,7 +200,7 @@ func readBuild(dir, dist string, p *generator.Project, lim limits.Limits) (*buil
 	}
 	for key, route := range appManifest {
 		switch {
-		case !strings.HasSuffix(key, "/page"), special[route], served[route], fromSrc[route],
+		case !strings.HasSuffix(key, "/page"), special(route), served[route], fromSrc[route],
 			strings.ContainsAny(route, "(@"), dynamicFalse(pre.DynamicRoutes[route].Fallback):
 		default:
 			onDemand = append(onDemand, appPathsManifest+"\x00"+route)

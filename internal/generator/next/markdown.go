@@ -579,8 +579,15 @@ type folderReads struct {
 	keys     map[string]bool
 }
 
-// lists are the functions that list a folder's files.
-var lists = map[string]bool{"readdir": true, "readdirSync": true, "glob": true, "globSync": true, "globby": true, "globbySync": true, "sync": true, "fg": true}
+// listsFolder reports whether name is a function that lists a folder's
+// files.
+func listsFolder(name string) bool {
+	switch name {
+	case "readdir", "readdirSync", "glob", "globSync", "globby", "globbySync", "sync", "fg":
+		return true
+	}
+	return false
+}
 
 // markdownExt matches a Markdown extension in a string or a regular
 // expression: ".md", "\.mdx?$".
@@ -633,7 +640,7 @@ func (f *folderReads) scan(s *scope) {
 			if isList(t, i) && t[i+1].Is("(") {
 				f.listed = true
 			}
-		case tk.Kind == jsconfig.Ident && lists[tk.Text] && i+1 < s.d.End && t[i+1].Is("("):
+		case tk.Kind == jsconfig.Ident && listsFolder(tk.Text) && i+1 < s.d.End && t[i+1].Is("("):
 			f.listed = true
 			f.listArg(s, i+1)
 			f.recursiveOption(s, i+1)
@@ -669,7 +676,7 @@ func (f *folderReads) recursiveOption(s *scope, i int) {
 // isList reports whether the token at i names a function that lists a
 // folder.
 func isList(t []jscode.Token, i int) bool {
-	return i >= 0 && t[i].Kind == jsconfig.Ident && lists[t[i].Text]
+	return i >= 0 && t[i].Kind == jsconfig.Ident && listsFolder(t[i].Text)
 }
 
 // cwd reads process.cwd() at i, its n tokens (or a constant bound to it,

@@ -167,7 +167,7 @@ func (f *nameFacts) learn(holders brackets) bool {
 						}
 					}
 				}
-			case !f.entries && tk.Is(".") && i+2 < end && t[i+1].Kind == jsconfig.Ident && elementCalls[t[i+1].Text] && t[i+2].Is("("):
+			case !f.entries && tk.Is(".") && i+2 < end && t[i+1].Kind == jsconfig.Ident && elementCall(t[i+1].Text) && t[i+2].Is("("):
 				// list.map((name) => …): the callback's parameter is an
 				// element of the list.
 				args := s.m.Args(i + 2)
@@ -185,9 +185,15 @@ func (f *nameFacts) learn(holders brackets) bool {
 	return changed
 }
 
-// elementCalls are the array methods whose callback's first parameter
-// is an element of the array.
-var elementCalls = map[string]bool{"map": true, "flatMap": true, "forEach": true, "filter": true, "find": true, "some": true, "every": true}
+// elementCall reports whether name is an array method whose callback's
+// first parameter is an element of the array.
+func elementCall(name string) bool {
+	switch name {
+	case "map", "flatMap", "forEach", "filter", "find", "some", "every":
+		return true
+	}
+	return false
+}
 
 // isName reports whether the expression a to b of s's module is a
 // file's name without its extension.
@@ -367,7 +373,7 @@ func (f *nameFacts) listBase(s *scope, a, b int) bool {
 	switch {
 	case t[fn].Kind != jsconfig.Ident:
 		return false
-	case f.entries && lists[t[fn].Text]:
+	case f.entries && listsFolder(t[fn].Text):
 		return true
 	case f.entries && t[fn].IsIdent("all") && fn-2 == a && t[a].IsIdent("Promise"):
 		args := m.Args(open)
@@ -445,7 +451,7 @@ func readsByParam(scopes []*scope, param string) (reads, markdown bool) {
 				}
 				args := s.m.Args(open)
 				switch name := t[open-1].Text; {
-				case readFns[name] || name == "import":
+				case readFn(name) || name == "import":
 					if len(args) > 0 {
 						if lvl := exprTaint(s, args[0][0], args[0][1], param, taint[s]); lvl > 0 {
 							reads, markdown = true, markdown || lvl > 1
@@ -473,8 +479,11 @@ func readsByParam(scopes []*scope, param string) (reads, markdown bool) {
 	return reads, markdown
 }
 
-// readFns are the functions that read a file by its path.
-var readFns = map[string]bool{"readFileSync": true, "readFile": true, "read": true}
+// readFn reports whether name is a function that reads a file by its
+// path.
+func readFn(name string) bool {
+	return name == "readFileSync" || name == "readFile" || name == "read"
+}
 
 // paramBindings returns the names s binds to the route's parameter
 // param by destructuring its params: const { slug } = await params,
@@ -698,13 +707,19 @@ func (h brackets) destructures(s *scope, i int) bool {
 	return false
 }
 
-// stmtKeywords are the keywords that start a statement: on a new line,
-// one ends the expression before it.
-var stmtKeywords = map[string]bool{"const": true, "let": true, "var": true, "return": true, "if": true, "for": true, "while": true, "export": true, "function": true, "throw": true, "switch": true, "try": true}
+// stmtKeyword reports whether name is a keyword that starts a
+// statement: on a new line, one ends the expression before it.
+func stmtKeyword(name string) bool {
+	switch name {
+	case "const", "let", "var", "return", "if", "for", "while", "export", "function", "throw", "switch", "try":
+		return true
+	}
+	return false
+}
 
 // stmtStart reports whether the token at j starts a statement.
 func stmtStart(t []jscode.Token, j int) bool {
-	return t[j].Kind == jsconfig.Ident && stmtKeywords[t[j].Text]
+	return t[j].Kind == jsconfig.Ident && stmtKeyword(t[j].Text)
 }
 
 // exprEnd returns where the expression that starts at i ends, before
@@ -770,7 +785,7 @@ walk:
 		switch tk := t[j]; {
 		case (tk.Is(")") || tk.Is("]")) && m.Match[j] >= lo && m.Match[j] < j:
 			j = m.Match[j] - 1
-			if j < lo || !(t[j].Kind == jsconfig.Ident && !stmtKeywords[t[j].Text] && !t[j].IsIdent("await") || t[j].Is(")") || t[j].Is("]") || t[j].Is("!")) {
+			if j < lo || !(t[j].Kind == jsconfig.Ident && !stmtKeyword(t[j].Text) && !t[j].IsIdent("await") || t[j].Is(")") || t[j].Is("]") || t[j].Is("!")) {
 				start = j + 1 // a group or an array: (await x), [...a]
 				break walk
 			}
@@ -787,7 +802,7 @@ walk:
 				continue
 			}
 			start = j
-			if stmtKeywords[tk.Text] || tk.IsIdent("await") || tk.IsIdent("new") || tk.IsIdent("typeof") {
+			if stmtKeyword(tk.Text) || tk.IsIdent("await") || tk.IsIdent("new") || tk.IsIdent("typeof") {
 				start = j + 1
 			}
 			break walk

@@ -22,9 +22,15 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
-// cuts are the array methods that leave out some of a list's entries,
-// or pick one.
-var cuts = map[string]bool{"slice": true, "splice": true, "toSpliced": true, "at": true, "shift": true, "pop": true, "find": true, "findLast": true}
+// cutNames are the array methods that leave out some of a list's
+// entries, or pick one. An array of strings is laid out in the program,
+// not built at its start.
+var cutNames = [...]string{"slice", "splice", "toSpliced", "at", "shift", "pop", "find", "findLast"}
+
+// cutsList reports whether name is one of cutNames.
+func cutsList(name string) bool {
+	return slices.Contains(cutNames[:], name)
+}
 
 // showsAll reports whether the code f reads (a list page's, as
 // [codeReader.reach] returns it: the page's own code and the functions
@@ -55,10 +61,10 @@ func (f *nameFacts) showsAll() bool {
 			case s.m.Match[i+1] < 0:
 				// A call whose parenthesis closes in code hidden that
 				// way: what it is given is not read.
-				if cuts[tk.Text] || tk.IsIdent("filter") {
+				if cutsList(tk.Text) || tk.IsIdent("filter") {
 					return false
 				}
-			case cuts[tk.Text]:
+			case cutsList(tk.Text):
 				cut = !tk.IsIdent("slice") || !cutsExt(s.m, i+1) // not a name's extension cut off
 			case tk.IsIdent("filter"):
 				cut = !namesMarkdown(s, i+1, s.m.Match[i+1]) // which posts it keeps, their data say
@@ -90,7 +96,7 @@ func (f *nameFacts) ofEntry(s *scope, holders brackets, k int) bool {
 		switch method := t[o-1].Text; {
 		case method == "sort" || method == "toSorted":
 			n = 2
-		case !elementCalls[method]:
+		case !elementCall(method):
 			continue
 		}
 		args := m.Args(o)
@@ -110,7 +116,7 @@ func (f *nameFacts) ofEntry(s *scope, holders brackets, k int) bool {
 // holds what may cut a list: a call of a method that cuts one or
 // filters it (.slice(, .filter(), or an index ([0]).
 func hidesCut(text string) bool {
-	for name := range cuts {
+	for _, name := range cutNames {
 		if strings.Contains(text, "."+name+"(") {
 			return true
 		}
@@ -134,7 +140,7 @@ func indexed(m *jscode.Module, i int) bool {
 	t := m.Toks
 	switch {
 	case t[i].Kind == jsconfig.Ident:
-		return !stmtKeywords[t[i].Text] && !t[i].IsIdent("await") && !t[i].IsIdent("in") && !t[i].IsIdent("of") && !t[i].IsIdent("case")
+		return !stmtKeyword(t[i].Text) && !t[i].IsIdent("await") && !t[i].IsIdent("in") && !t[i].IsIdent("of") && !t[i].IsIdent("case")
 	case t[i].Is(")") && m.Match[i] > 0:
 		return !m.Toks[m.Match[i]-1].IsIdent("split")
 	}
