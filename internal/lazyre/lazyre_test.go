@@ -18,3 +18,24 @@ func TestMustCompile(t *testing.T) {
 	}()
 	bad()
 }
+
+// aPlus and unclosed are declared as a package declares its expressions.
+var (
+	aPlus    = Regexp{Expr: `^a+$`}
+	unclosed = Regexp{Expr: `(`}
+)
+
+func TestRegexp(t *testing.T) {
+	if aPlus.Get() != aPlus.Get() {
+		t.Error("compiled again on the second call")
+	}
+	if !aPlus.Get().MatchString("aaa") || aPlus.Get().MatchString("ab") {
+		t.Error("not the expression given")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a bad expression did not panic when first used")
+		}
+	}()
+	unclosed.Get()
+}

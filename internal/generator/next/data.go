@@ -51,7 +51,7 @@ func (r *codeReader) dataRoute(dir, file string) ([]string, bool) {
 	}
 	// A page of the router (not a private folder): as the route is with
 	// a plain name for each parameter.
-	if _, ok := (Preset{}).URLPath(generator.Page{Path: paramExpr().ReplaceAllString(file, "p")}); !ok {
+	if _, ok := (Preset{}).URLPath(generator.Page{Path: paramExpr.Get().ReplaceAllString(file, "p")}); !ok {
 		return nil, false
 	}
 	export := "getStaticPaths"
@@ -79,7 +79,7 @@ func (r *codeReader) dataRoute(dir, file string) ([]string, bool) {
 // paramExpr matches a route's parameter in its path: [id], [...rest],
 // [[...rest]]; the "..." of a catch-all its first submatch, its name
 // the second.
-var paramExpr = lazyre.MustCompile(`\[+(\.\.\.)?([^/\[\]]*)\]+`)
+var paramExpr = lazyre.Regexp{Expr: `\[+(\.\.\.)?([^/\[\]]*)\]+`}
 
 // dataResolver finds, for jscode's PageFiles, the modules a route
 // imports (read once each, noted in Read) and its JSON files, by a

@@ -173,7 +173,7 @@ func (r *codeReader) listingPages(routes []MarkdownRoute) Listing {
 		}
 		// A page of the router: as the route is with a plain name for
 		// each parameter.
-		if _, ok := (Preset{}).URLPath(generator.Page{Path: paramExpr().ReplaceAllString(file, "p")}); !ok {
+		if _, ok := (Preset{}).URLPath(generator.Page{Path: paramExpr.Get().ReplaceAllString(file, "p")}); !ok {
 			return
 		}
 		m := r.module(file)
@@ -255,7 +255,7 @@ func (f *nameFacts) picksOne(file string) bool {
 			}
 		}
 	}
-	for _, m := range paramExpr().FindAllStringSubmatch(file, -1) {
+	for _, m := range paramExpr.Get().FindAllStringSubmatch(file, -1) {
 		if reads, _ := readsByParam(f.scopes, m[2]); reads {
 			return true
 		}
@@ -292,7 +292,7 @@ func routeParam(dir, rel string) (param, url, export string, ok bool) {
 		if i == len(els)-1 {
 			name, _ = srcpath.SplitExt(el)
 		}
-		if m := paramExpr().FindStringSubmatch(name); m != nil && m[0] == name && m[1] == "" && !strings.HasPrefix(name, "[[") && m[2] != "" {
+		if m := paramExpr.Get().FindStringSubmatch(name); m != nil && m[0] == name && m[1] == "" && !strings.HasPrefix(name, "[[") && m[2] != "" {
 			// One parameter, [slug]; not a catch-all, [...slug] or
 			// [[...slug]].
 			params = append(params, m[2])
@@ -591,11 +591,11 @@ func listsFolder(name string) bool {
 
 // markdownExt matches a Markdown extension in a string or a regular
 // expression: ".md", "\.mdx?$".
-var markdownExt = lazyre.MustCompile(`\\?\.mdx?\b(\?)?`)
+var markdownExt = lazyre.Regexp{Expr: `\\?\.mdx?\b(\?)?`}
 
 // cwdTemplate is a template literal that names a folder in the project:
 // `${process.cwd()}/posts`.
-var cwdTemplate = lazyre.MustCompile("^`\\$\\{process\\.cwd\\(\\)\\}/([^`$]*)`$")
+var cwdTemplate = lazyre.Regexp{Expr: "^`\\$\\{process\\.cwd\\(\\)\\}/([^`$]*)`$"}
 
 // scan reads the code of s.
 func (f *folderReads) scan(s *scope) {
@@ -608,7 +608,7 @@ func (f *folderReads) scan(s *scope) {
 	for i := s.d.Start; i < s.d.End; i++ {
 		switch tk := t[i]; {
 		case tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex:
-			for _, m := range markdownExt().FindAllStringSubmatch(tk.Text, -1) {
+			for _, m := range markdownExt.Get().FindAllStringSubmatch(tk.Text, -1) {
 				ext := strings.TrimPrefix(strings.TrimSuffix(m[0], "?"), `\`)
 				if m[1] != "" {
 					f.exts = append(f.exts, ".md", ".mdx")
@@ -622,7 +622,7 @@ func (f *folderReads) scan(s *scope) {
 				f.recursiveOption(s, i-1)
 			}
 		case tk.Kind == jsconfig.Template:
-			if m := cwdTemplate().FindStringSubmatch(string(s.m.Src[tk.Pos:tk.End])); m != nil {
+			if m := cwdTemplate.Get().FindStringSubmatch(string(s.m.Src[tk.Pos:tk.End])); m != nil {
 				f.add(m[1])
 			} else if strings.Contains(string(s.m.Src[tk.Pos:tk.End]), "process.cwd()") {
 				f.computed = true
@@ -815,11 +815,11 @@ func namesMarkdown(sc *scope, s, e int) bool {
 	for _, t := range sc.m.Toks[s:e] {
 		switch t.Kind {
 		case jsconfig.String:
-			if markdownExt().MatchString(t.Text) {
+			if markdownExt.Get().MatchString(t.Text) {
 				return true
 			}
 		case jsconfig.Template:
-			if markdownExt().MatchString(string(sc.m.Src[t.Pos:t.End])) {
+			if markdownExt.Get().MatchString(string(sc.m.Src[t.Pos:t.End])) {
 				return true
 			}
 		}

@@ -231,7 +231,7 @@ func splitsExt(m *jscode.Module, open int) bool {
 		return false
 	}
 	arg := t[open+1]
-	return arg.Kind == jsconfig.String && (arg.Text == "." || markdownExt().MatchString(arg.Text))
+	return arg.Kind == jsconfig.String && (arg.Text == "." || markdownExt.Get().MatchString(arg.Text))
 }
 
 // cutsExt reports whether the call whose parentheses open at open cuts
@@ -250,7 +250,7 @@ func cutsExt(m *jscode.Module, open int) bool {
 		return len(args) == 2
 	case "replace", "replaceAll", "slice", "substring", "substr":
 		for _, tk := range t[open+1 : m.Match[open]] {
-			if (tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex) && markdownExt().MatchString(tk.Text) || tk.IsIdent("extname") {
+			if (tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex) && markdownExt.Get().MatchString(tk.Text) || tk.IsIdent("extname") {
 				return true
 			}
 		}
@@ -515,11 +515,11 @@ func (h brackets) paramBindings(s *scope, param string) []string {
 }
 
 // substitution matches a template literal's ${…}.
-var substitution = lazyre.MustCompile(`\$\{([^}]*)\}`)
+var substitution = lazyre.Regexp{Expr: `\$\{([^}]*)\}`}
 
 // word matches a name in a template's substitution, with the names of
 // the object it is a property of: params.slug, realSlug.
-var word = lazyre.MustCompile(`[\w$]+(?:\s*(?:\?\.|!\.|\.)\s*[\w$]+)*`)
+var word = lazyre.Regexp{Expr: `[\w$]+(?:\s*(?:\?\.|!\.|\.)\s*[\w$]+)*`}
 
 // exprTaint returns how much of the parameter param the expression a to
 // b of s's module holds: 0 none, 1 the parameter, 2 the parameter in a
@@ -540,12 +540,12 @@ func exprTaint(s *scope, a, b int, param string, taint map[string]uint8) uint8 {
 				raise(1)
 			}
 		case jsconfig.String, jsconfig.Regex:
-			md = md || markdownExt().MatchString(tk.Text)
+			md = md || markdownExt.Get().MatchString(tk.Text)
 		case jsconfig.Template:
 			src := string(s.m.Src[tk.Pos:tk.End])
-			md = md || markdownExt().MatchString(substitution().ReplaceAllString(src, ""))
-			for _, sub := range substitution().FindAllStringSubmatch(src, -1) {
-				for _, w := range word().FindAllString(sub[1], -1) {
+			md = md || markdownExt.Get().MatchString(substitution.Get().ReplaceAllString(src, ""))
+			for _, sub := range substitution.Get().FindAllStringSubmatch(src, -1) {
+				for _, w := range word.Get().FindAllString(sub[1], -1) {
 					els := strings.FieldsFunc(w, func(r rune) bool { return r == '.' || r == '?' || r == '!' || r == ' ' })
 					switch {
 					case len(els) == 1:

@@ -89,7 +89,7 @@ func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
 	if name != "" {
 		p.Translated = bytes.Contains(data, []byte("alternateRefs"))
 		r := jsconfig.NewReader(name, data, d.Limits())
-		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase().MatchString(v.Value) {
+		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase.Get().MatchString(v.Value) {
 			sp.Index = v.Value + ".xml"
 			sp.Shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
 			p.SitemapFile, p.SitemapFileKey = sp.Index, name+" sitemapBaseFileName"
@@ -103,7 +103,7 @@ const header = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">`
 
 // plainBase is a base name of sitemap files that names no folder.
-var plainBase = lazyre.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var plainBase = lazyre.Regexp{Expr: `^[A-Za-z0-9][A-Za-z0-9._-]*$`}
 
 // sitemaps names next-sitemap's index and numbered files (as
 // sitemapBaseFileName renames them: site-map.xml, site-map-0.xml …), and
