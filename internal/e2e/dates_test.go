@@ -208,18 +208,22 @@ func TestHugoListPageNeverOlder(t *testing.T) {
 	}
 }
 
-// TestHugoSiteWideDate builds a Hugo site in two languages whose layout
-// writes, as the theme Stack does, og:updated_time = the site's last
-// change on every page that is no single post (the home page, sections,
-// taxonomies, terms; .Site.LastChange in Hugo 0.111, .Site.Lastmod in
-// later ones) and article:modified_time = its own lastmod on a post.
-// /tags/css/ shows one post of 2019 and carries the site's 2025 date.
-// That date, the same on every list page of a language, is no page's:
-// each list page is dated by what it shows, as in Hugo's own sitemap,
-// and --explain says why.
+// TestHugoSiteWideDate builds a Hugo site in three languages whose
+// layout writes what the theme Stack writes. A single post carries its
+// own lastmod as article:modified_time. Every other page (the home page,
+// the sections, the taxonomies, the terms) carries the site's last
+// change as og:updated_time (.Site.LastChange in Hugo 0.111,
+// .Site.Lastmod in later ones). /tags/css/ shows one post of 2019 and
+// carries the site's 2025 date. As in Stack's demo, every page says
+// <html lang="en-us"> (.Site.LanguageCode, set once at the top level),
+// whatever its language, so the pages of one <html lang> carry three
+// different last changes. Each language's last change is the same on
+// every list page of that language, as Hugo tells the languages apart:
+// it is no page's date. Each list page is dated by what it shows, as in
+// Hugo's own sitemap, and --explain says why.
 func TestHugoSiteWideDate(t *testing.T) {
 	layout := `<!doctype html>
-<html lang="{{ .Site.Language.Lang }}">
+<html lang="{{ .Site.LanguageCode }}">
 <head>
 <meta charset="utf-8">
 <title>{{ .Title }}</title>
@@ -233,21 +237,28 @@ func TestHugoSiteWideDate(t *testing.T) {
 		return "---\ntitle: " + title + "\ndate: " + date + "\ntags: [" + tag + "]\n---\n" + title + ".\n"
 	}
 	src := hugoDatesSite(t, nil, map[string]string{
-		"hugo.toml":                    hugoConfig("defaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2"),
+		"hugo.toml": hugoConfig("languageCode = \"en-us\"\ndefaultContentLanguage = \"en\"\n" +
+			"[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n[languages.ar]\nweight = 3\nlanguageDirection = \"rtl\""),
 		"layouts/_default/baseof.html": layout,
 		"content/posts/old.md":         post("Old", "2019-03-11", "css"),
 		"content/posts/new.md":         post("New", "2025-04-26", "go"),
 		"content/posts/vieux.fr.md":    post("Vieux", "2018-02-02", "css"),
 		"content/posts/neuf.fr.md":     post("Neuf", "2024-06-06", "go"),
+		"content/posts/qadim.ar.md":    post("Qadim", "2020-02-02", "css"),
+		"content/posts/jadid.ar.md":    post("Jadid", "2023-03-03", "go"),
 	})
 	public := filepath.Join(src, "public")
-	css, err := os.ReadFile(filepath.Join(public, "tags", "css", "index.html"))
-	if err != nil || !strings.Contains(string(css), `<meta property="og:updated_time" content="2025-04-26T00:00:00&#43;00:00">`) {
-		t.Fatalf("the fixture's premise: /tags/css/ carries the site's last change as og:updated_time (%v):\n%s", err, css)
+	for page, date := range map[string]string{"tags/css": "2025-04-26", "fr/tags/css": "2024-06-06", "ar/tags/css": "2023-03-03"} {
+		html, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(page), "index.html"))
+		if err != nil || !strings.Contains(string(html), `<html lang="en-us">`) || !strings.Contains(string(html), `<meta property="og:updated_time" content="`+date+`T00:00:00&#43;00:00">`) {
+			t.Fatalf("the fixture's premise: /%s/ says <html lang=\"en-us\"> and carries its language's last change, %s, as og:updated_time (%v):\n%s", page, date, err, html)
+		}
 	}
-	theirs := generatorSitemaps(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
-	if !sameInstant(theirs[datesBase+"tags/css/"], "2019-03-11T00:00:00Z") || !sameInstant(theirs[datesBase+"fr/tags/css/"], "2018-02-02T00:00:00Z") {
-		t.Fatalf("the fixture's premise: Hugo dates /tags/css/ %s and /fr/tags/css/ %s, by the post each shows", theirs[datesBase+"tags/css/"], theirs[datesBase+"fr/tags/css/"])
+	theirs := generatorSitemaps(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"), filepath.Join(public, "ar", "sitemap.xml"))
+	for loc, want := range map[string]string{"tags/css/": "2019-03-11T00:00:00Z", "fr/tags/css/": "2018-02-02T00:00:00Z", "ar/tags/css/": "2020-02-02T00:00:00Z"} {
+		if got := theirs[datesBase+loc]; !sameInstant(got, want) {
+			t.Fatalf("the fixture's premise: Hugo dates /%s %q, by the post it shows, %s", loc, got, want)
+		}
 	}
 	mustRun(t, src)
 	ours := ourURLs(t, public)

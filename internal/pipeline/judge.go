@@ -4,6 +4,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"path/filepath"
@@ -32,8 +33,12 @@ type outcome struct {
 	// builtGit: the page's git date is its built file's history, not
 	// a source's (record.builtGit).
 	builtGit bool
-	mtime    int64  // the page's modification time, Unix nanoseconds; noMTime for a static file's
-	lang     string // its <html lang> (htmlhead.Head.Lang)
+	mtime    int64 // the page's modification time, Unix nanoseconds; noMTime for a static file's
+	// lang is its language: the one the generator gives its source or
+	// its path (a source's translation, Hugo's list page in a language's
+	// folder), else its <html lang> (htmlhead.Head.Lang). A theme may
+	// write the same <html lang> on every language's pages.
+	lang     string
 	sitemap  string // the href of its <link rel="sitemap">
 	readErr  error
 	problems []frontmatter.Problem // in the page's own front matter (content mode)
@@ -309,8 +314,11 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 		orderFrom(b.opts.Join.Order, &o.d)
 	}
 	o.truncated = h != nil && h.Truncated
+	if tsrc != nil {
+		o.lang = tsrc.lang
+	}
 	if h != nil {
-		o.sitemap, o.lang = h.Sitemap, h.Lang
+		o.sitemap, o.lang = h.Sitemap, cmp.Or(o.lang, h.Lang)
 		if b.dev != nil {
 			b.dev.note(h)
 		}

@@ -133,9 +133,10 @@ type records struct {
 	// rule of build stamps: only for records dated by a stampable source
 	// whose later sources know a date.
 	next nextTable
-	// metaGroups are, by record index, the group of the records dated
-	// by their heads (setMeta): 1 + an index into metaNames, each a
-	// head's source of the date and a language, metaIndex by name.
+	// metaGroups are, by record index, the group of each record
+	// (setMeta): 1 + an index into metaNames, each the head's source of
+	// the date for a record dated by its head ("" for another) and the
+	// page's language, metaIndex by name.
 	// siteWide are the dates of a group that are the site's, not a
 	// page's (judgeSiteWide), each with why: those records take their
 	// next lastmod.

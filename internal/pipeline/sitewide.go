@@ -20,14 +20,17 @@ import (
 // finds those dates, among the pages a head's date (mapping.LastModMeta)
 // dates, by the head's source of the date (og:updated_time,
 // article:modified_time, JSON-LD dateModified …) and the page's
-// language (its <html lang>):
+// language (outcome.lang: the one the generator gives its source or its
+// path, else its <html lang>, which Stack writes the same on every
+// language's pages):
 //
 //   - a date that every page of a language carries from one source, two
 //     pages at least, is the same on every page: no page's date;
 //   - a date that equals the newest date the pages' own sources give
-//     (front matter, a source's last commit) is the site's last change,
-//     borrowed: no page's date (the page whose source gives it is dated
-//     by that source, never by its head, in a join).
+//     (front matter, a source's last commit) in the language, or in the
+//     whole site, is the site's last change, borrowed: no page's date
+//     (the page whose source gives it is dated by that source, never by
+//     its head, in a join).
 //
 // Such a page is dated by its own rule: the sources after the head's
 // (Decision.Next: git, the state file), or none; a list page by the
@@ -38,8 +41,8 @@ import (
 // write.
 
 // metaGroupOf returns the group of the head's source from ("meta
-// og:updated_time") and the language lang: 1 + an index into
-// records.metaNames, made on first use.
+// og:updated_time", "" for a page not dated by its head) and the
+// language lang: 1 + an index into records.metaNames, made on first use.
 func (s *records) metaGroupOf(from, lang string) uint16 {
 	key := [2]string{strings.TrimPrefix(from, "meta "), lang}
 	if g, ok := s.metaIndex[key]; ok {
@@ -57,12 +60,17 @@ func (s *records) metaGroupOf(from, lang string) uint16 {
 	return g
 }
 
-// setMeta records the group of the record idx, a page dated by its
-// head's date from, in the language lang; 0 when it is not dated so.
+// setMeta records the group of the record idx in the language lang:
+// the head's source of its date when it is dated by its head; 0 when it
+// is not and has no language.
 func (s *records) setMeta(idx int32, d *mapping.Decision, lang string) {
-	g := uint16(0)
+	from := ""
 	if d.LastModSource == mapping.LastModMeta {
-		g = s.metaGroupOf(d.LastModFrom, lang)
+		from = d.LastModFrom
+	}
+	g := uint16(0)
+	if from != "" || lang != "" {
+		g = s.metaGroupOf(from, lang)
 	}
 	if g == 0 && int(idx) >= len(s.metaGroups) {
 		return
@@ -79,6 +87,14 @@ func (s *records) metaGroup(idx int32) uint16 {
 		return s.metaGroups[idx]
 	}
 	return 0
+}
+
+// groupLang returns the language of the group g; "" for none.
+func (s *records) groupLang(g uint16) string {
+	if g == 0 {
+		return ""
+	}
+	return s.metaNames[g-1][1]
 }
 
 // siteWideKey is a date (Unix seconds) of a group of heads' dates.
@@ -106,23 +122,26 @@ func (s *records) siteWideOf(idx int32) bool {
 func (b *builder) judgeSiteWide() {
 	recs := &b.recs
 	recs.siteWide = nil
-	var dates []siteWideKey    // of the pages dated by their heads, by group
-	newest := int64(noLastMod) // the newest date a page's own source gives
+	var dates []siteWideKey // of the pages dated by their heads, by group
+	// The newest date a page's own source gives, in each language and
+	// in the whole site.
+	newest := newestDates{byLang: make(map[string]int64), all: noLastMod}
 	for _, idx := range recs.order {
 		r := recs.rec(idx)
 		if r.lastmod == noLastMod {
 			continue
 		}
+		g := recs.metaGroup(idx)
 		switch recSources[r.src] {
 		case mapping.LastModMeta:
-			if g := recs.metaGroup(idx); g > 0 { // a build's stamp too: one of the dates the tag gives
+			if g > 0 { // a build's stamp too: one of the dates the tag gives
 				dates = append(dates, siteWideKey{g, r.lastmod})
 			}
 		case mapping.LastModFrontMatter:
-			newest = max(newest, r.lastmod)
+			newest.add(recs.groupLang(g), r.lastmod)
 		case mapping.LastModGit:
 			if !recs.isBuiltGit(idx) {
-				newest = max(newest, r.lastmod)
+				newest.add(recs.groupLang(g), r.lastmod)
 			}
 		}
 	}
@@ -140,14 +159,35 @@ func (b *builder) judgeSiteWide() {
 			for j < end && dates[j] == dates[i] {
 				j++
 			}
-			b.siteWideDate(dates[i], j-i, one, newest)
+			b.siteWideDate(dates[i], j-i, one, &newest)
 		}
 	}
 }
 
+// newestDates are the newest dates the pages' own sources give in each
+// language (by name, "" for none) and in the whole site (all; noLastMod
+// for none).
+type newestDates struct {
+	byLang map[string]int64
+	all    int64
+}
+
+// add counts date, which a page's own source gives in lang.
+func (n *newestDates) add(lang string, date int64) {
+	newer(n.byLang, lang, date)
+	n.all = max(n.all, date)
+}
+
+// is reports whether date is the newest date of the language lang.
+func (n *newestDates) is(lang string, date int64) bool {
+	d, ok := n.byLang[lang]
+	return ok && d == date
+}
+
 // siteWideDate judges the date key, which n pages of its group carry
-// (every one when one), and the newest date a page's own source gives.
-func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest int64) {
+// (every one when one), against the newest dates the pages' own
+// sources give.
+func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestDates) {
 	recs := &b.recs
 	if recs.stamps && unixDay(key.date) == recs.stampDay && recs.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
 		return // the build's stamps, which guardStamps said
@@ -160,7 +200,9 @@ func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest int64) {
 		why = fmt.Sprintf("the same on all %d pages in %q that give %s", n, lang, from)
 	case one && n >= 2:
 		why = fmt.Sprintf("the same on all %d pages that give %s", n, from)
-	case key.date == newest:
+	case lang != "" && newest.is(lang, key.date):
+		why = fmt.Sprintf("the newest date the pages' own sources give in %q, the language's last change", lang)
+	case key.date == newest.all:
 		why = "the newest date the pages' own sources give, the site's last change"
 	default:
 		return
