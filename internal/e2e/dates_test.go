@@ -221,25 +221,36 @@ func TestHugoListPageNeverOlder(t *testing.T) {
 // every list page of that language, as Hugo tells the languages apart:
 // it is no page's date. Each list page is dated by what it shows, as in
 // Hugo's own sitemap, and --explain says why.
+//
+// The one commit is newer than every date the front matter gives. Two
+// pages give no date: links/, a page of the menu, and the term page
+// /tags/go/ from its _index.md. Hugo leaves them undated (no
+// enableGitInfo), so their last commit has no part in the site's last
+// change. sitemapgen dates links/ by its last commit all the same. The
+// term page shows a post, and is dated by it, not by that commit.
 func TestHugoSiteWideDate(t *testing.T) {
 	layout := `<!doctype html>
 <html lang="{{ .Site.LanguageCode }}">
 <head>
 <meta charset="utf-8">
 <title>{{ .Title }}</title>
-{{ if .IsPage }}<meta property="article:modified_time" content="{{ .Lastmod.Format "2006-01-02T15:04:05-07:00" }}">
+{{ if .IsPage }}{{ if not .Lastmod.IsZero }}<meta property="article:modified_time" content="{{ .Lastmod.Format "2006-01-02T15:04:05-07:00" }}">{{ end }}
 {{ else }}<meta property="og:updated_time" content="{{ .Site.LastChange.Format "2006-01-02T15:04:05-07:00" }}">
 {{ end }}</head>
-<body>{{ block "main" . }}{{ end }}</body>
+<body><nav>{{ range .Site.Menus.main }}<a href="{{ .URL }}">{{ .Name }}</a>{{ end }}</nav>
+<main>{{ block "main" . }}{{ end }}</main></body>
 </html>
 `
 	post := func(title, date, tag string) string {
 		return "---\ntitle: " + title + "\ndate: " + date + "\ntags: [" + tag + "]\n---\n" + title + ".\n"
 	}
-	src := hugoDatesSite(t, nil, map[string]string{
+	const authored, committed = "2025-05-05T10:00:00Z", "2025-06-06T10:00:00Z"
+	src := hugoDatesSiteAt(t, authored, committed, nil, map[string]string{
 		"hugo.toml": hugoConfig("languageCode = \"en-us\"\ndefaultContentLanguage = \"en\"\n" +
 			"[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n[languages.ar]\nweight = 3\nlanguageDirection = \"rtl\""),
 		"layouts/_default/baseof.html": layout,
+		"content/links.md":             "---\ntitle: Links\nmenu: main\n---\nNo date of its own.\n",
+		"content/tags/go/_index.md":    "---\ntitle: Go\n---\nNo date of its own.\n",
 		"content/posts/old.md":         post("Old", "2019-03-11", "css"),
 		"content/posts/new.md":         post("New", "2025-04-26", "go"),
 		"content/posts/vieux.fr.md":    post("Vieux", "2018-02-02", "css"),
@@ -255,9 +266,9 @@ func TestHugoSiteWideDate(t *testing.T) {
 		}
 	}
 	theirs := generatorSitemaps(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"), filepath.Join(public, "ar", "sitemap.xml"))
-	for loc, want := range map[string]string{"tags/css/": "2019-03-11T00:00:00Z", "fr/tags/css/": "2018-02-02T00:00:00Z", "ar/tags/css/": "2020-02-02T00:00:00Z"} {
-		if got := theirs[datesBase+loc]; !sameInstant(got, want) {
-			t.Fatalf("the fixture's premise: Hugo dates /%s %q, by the post it shows, %s", loc, got, want)
+	for loc, want := range map[string]string{"tags/css/": "2019-03-11T00:00:00Z", "fr/tags/css/": "2018-02-02T00:00:00Z", "ar/tags/css/": "2020-02-02T00:00:00Z", "links/": ""} {
+		if got := theirs[datesBase+loc]; want == "" && got != "" || want != "" && !sameInstant(got, want) {
+			t.Fatalf("the fixture's premise: Hugo dates /%s %q, want %q", loc, got, want)
 		}
 	}
 	mustRun(t, src)
@@ -266,14 +277,20 @@ func TestHugoSiteWideDate(t *testing.T) {
 		switch loc {
 		case datesBase, datesBase + "posts/":
 			continue // their _index.md's dates, older than what they show (TestHugoListPageNeverOlder)
+		case datesBase + "links/":
+			if !sameInstant(ours[loc], authored) {
+				t.Errorf("%s: our lastmod %q, want its last commit's author date %s", loc, ours[loc], authored)
+			}
+			continue // Hugo leaves it undated: we date it by its last commit
 		}
 		if lm == "" && ours[loc] != "" || lm != "" && !sameInstant(ours[loc], lm) {
 			t.Errorf("%s: our lastmod %q, Hugo's %q", loc, ours[loc], lm)
 		}
 	}
-	r := mustRun(t, src, "--explain", "tags/css/")
+	r := mustRun(t, src, "--explain", "tags/css/", "--explain", "tags/go/")
 	wantOutput(t, r.stdout, "  lastmod:     2019-03-11T00:00:00Z (the newest page it lists)\n",
-		"  passed over: meta og:updated_time 2025-04-26T00:00:00Z is the site's date, not this page's: the same on all 4 pages in \"en\" that give og:updated_time\n")
+		"  passed over: meta og:updated_time 2025-04-26T00:00:00Z is the site's date, not this page's: the same on all 4 pages in \"en\" that give og:updated_time\n",
+		"  passed over: git 2025-05-05T10:00:00Z is sitemapgen's fallback, not a date the generator gives: a list page is dated by what it shows\n")
 }
 
 // TestHugoPager: a section's further pages (/posts/page/2/), which no

@@ -378,6 +378,10 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 				if d := &x.Decision; recs.siteWideOf(recs.order[i]) && d.LastModSource == mapping.LastModMeta {
 					d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the site's date, not this page's: %s", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), recs.siteWideWhy(recs.order[i])))
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = d.Next.LastMod, d.Next.From, d.Next.Source
+					if _, ok := recs.fallback(recs.order[i]); ok && !written.LastMod.Equal(d.URL.LastMod) {
+						d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is sitemapgen's fallback, not a date the generator gives: a list page is dated by what it shows", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339)))
+						d.URL.LastMod, d.LastModFrom, d.LastModSource = time.Time{}, "", ""
+					}
 				}
 				if d := &x.Decision; recs.stamped(recs.order[i]) && mapping.Stampable(d.LastModSource) {
 					d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the build's time: not a lastmod (more than half of the URLs have a lastmod on %s from a source a build may stamp)", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), dayString(recs.stampDay)))

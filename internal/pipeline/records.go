@@ -140,10 +140,14 @@ type records struct {
 	// siteWide are the dates of a group that are the site's, not a
 	// page's (judgeSiteWide), each with why: those records take their
 	// next lastmod.
-	metaGroups []uint16
-	metaNames  [][2]string
-	metaIndex  map[[2]string]uint16
-	siteWide   map[siteWideKey]string
+	// gitFallback says git is sitemapgen's own fallback, not a date the
+	// generator gives: a record whose site's date gives way to git takes
+	// it only when no page it lists dates it (records.fallback).
+	metaGroups  []uint16
+	metaNames   [][2]string
+	metaIndex   map[[2]string]uint16
+	siteWide    map[siteWideKey]string
+	gitFallback bool
 	// stampDay, with stamps, is the day (Unix days) whose dates from
 	// stampable sources are the build's stamps (guardStamps): those
 	// records take their next lastmod.
@@ -676,6 +680,9 @@ func (s *records) lastmod(idx int32) int64 {
 	if t, ok := s.listed[idx]; ok && (lm == noLastMod || t > lm) {
 		return t // a list page, never older than what it lists
 	}
+	if n, ok := s.fallback(idx); ok && lm == noLastMod {
+		return n // a page that lists nothing
+	}
 	return lm
 }
 
@@ -683,10 +690,12 @@ func (s *records) lastmod(idx int32) int64 {
 // the next sources' date for a build's stamp (guardStamps) or the site's
 // date (judgeSiteWide), which the list pages' rule judges after them.
 // The files' times are judged after that rule (guardMTime): own does not
-// leave them out.
+// leave them out. The site's date gives way to no fallback of
+// sitemapgen's own (fallback): a list page is then dated by what it
+// shows.
 func (s *records) own(idx int32) int64 {
 	if s.passedOver(idx) {
-		if n, ok := s.next.get(idx); ok {
+		if n, ok := s.next.get(idx); ok && !s.fallsBack(idx, n) {
 			return n.lastmod
 		}
 		return noLastMod

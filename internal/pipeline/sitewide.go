@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -26,15 +27,22 @@ import (
 //
 //   - a date that every page of a language carries from one source, two
 //     pages at least, is the same on every page: no page's date;
-//   - a date that equals the newest date the pages' own sources give
-//     (front matter, a source's last commit) in the language, or in the
-//     whole site, is the site's last change, borrowed: no page's date
-//     (the page whose source gives it is dated by that source, never by
-//     its head, in a join).
+//   - a date that equals the newest date the generator gives a page of
+//     the language, or of the whole site, is the site's last change,
+//     borrowed: no page's date (the page whose source gives it is dated
+//     by that source, never by its head, in a join). The generator's
+//     dates are the ones its sources' front matter gives. A source's
+//     last commit counts only where the generator dates its pages by
+//     git (Hugo's enableGitInfo) or its order of dates is not known: a
+//     page Hugo leaves undated has no part in .Site.Lastmod, though
+//     sitemapgen dates it by its last commit.
 //
 // Such a page is dated by its own rule: the sources after the head's
 // (Decision.Next: git, the state file), or none; a list page by the
-// pages it shows (dateListPages). A page whose own source's last commit
+// pages it shows (dateListPages). Where the generator does not date
+// its pages by git, a list page's last commit is sitemapgen's own
+// fallback: it dates the page only when the page shows no dated page
+// (records.fallback). A page whose own source's last commit
 // is that date (a translation that landed in one commit) keeps it, from
 // git. A build's stamps (guardStamps, judged first) count among the dates
 // a tag gives, and stay the build's. It is judged again before every
@@ -117,13 +125,34 @@ func (s *records) siteWideOf(idx int32) bool {
 	return ok
 }
 
+// fallback returns the date of the record at idx that the site's date
+// (judgeSiteWide) gave way to, when it is a last commit the generator
+// never gives its page (records.gitFallback): the page takes it only
+// when no page it lists dates it.
+func (s *records) fallback(idx int32) (int64, bool) {
+	n, ok := s.next.get(idx)
+	if !ok || !s.fallsBack(idx, n) {
+		return noLastMod, false
+	}
+	return n.lastmod, true
+}
+
+// fallsBack reports whether n, the next lastmod of the record at idx, is
+// a last commit that the site's date gives way to and the generator
+// never gives the page (fallback).
+func (s *records) fallsBack(idx int32, n nextLastMod) bool {
+	return s.gitFallback && recSources[n.src] == mapping.LastModGit && s.siteWideOf(idx)
+}
+
 // judgeSiteWide finds the heads' dates that are the site's, not a page's
 // (records.siteWide), and says so, once for each, to --verbose.
 func (b *builder) judgeSiteWide() {
 	recs := &b.recs
 	recs.siteWide = nil
+	byGit := b.datesByGit()
+	recs.gitFallback = !byGit
 	var dates []siteWideKey // of the pages dated by their heads, by group
-	// The newest date a page's own source gives, in each language and
+	// The newest date the generator gives a page, in each language and
 	// in the whole site.
 	newest := newestDates{byLang: make(map[string]int64), all: noLastMod}
 	for _, idx := range recs.order {
@@ -140,7 +169,7 @@ func (b *builder) judgeSiteWide() {
 		case mapping.LastModFrontMatter:
 			newest.add(recs.groupLang(g), r.lastmod)
 		case mapping.LastModGit:
-			if !recs.isBuiltGit(idx) {
+			if byGit && !recs.isBuiltGit(idx) {
 				newest.add(recs.groupLang(g), r.lastmod)
 			}
 		}
@@ -164,7 +193,24 @@ func (b *builder) judgeSiteWide() {
 	}
 }
 
-// newestDates are the newest dates the pages' own sources give in each
+// datesByGit reports whether a source's last commit is a date the
+// generator gives its page: where its order of dates has a git step
+// (Hugo's enableGitInfo), or where no order is known. Otherwise git is
+// sitemapgen's own fallback, a date the generator never gives.
+func (b *builder) datesByGit() bool {
+	o := b.rules.Order
+	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
+		if s != nil && s.Order != nil {
+			o = s.Order
+		}
+	}
+	if o == nil {
+		return true
+	}
+	return slices.ContainsFunc(o.Steps, func(s generator.DateStep) bool { return s.Git })
+}
+
+// newestDates are the newest dates the generator gives a page in each
 // language (by name, "" for none) and in the whole site (all; noLastMod
 // for none).
 type newestDates struct {
@@ -172,7 +218,7 @@ type newestDates struct {
 	all    int64
 }
 
-// add counts date, which a page's own source gives in lang.
+// add counts date, which the generator gives a page in lang.
 func (n *newestDates) add(lang string, date int64) {
 	newer(n.byLang, lang, date)
 	n.all = max(n.all, date)
@@ -185,8 +231,7 @@ func (n *newestDates) is(lang string, date int64) bool {
 }
 
 // siteWideDate judges the date key, which n pages of its group carry
-// (every one when one), against the newest dates the pages' own
-// sources give.
+// (every one when one), against the newest dates the generator gives.
 func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestDates) {
 	recs := &b.recs
 	if recs.stamps && unixDay(key.date) == recs.stampDay && recs.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
@@ -201,9 +246,9 @@ func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestD
 	case one && n >= 2:
 		why = fmt.Sprintf("the same on all %d pages that give %s", n, from)
 	case lang != "" && newest.is(lang, key.date):
-		why = fmt.Sprintf("the newest date the pages' own sources give in %q, the language's last change", lang)
+		why = fmt.Sprintf("the newest date the generator gives a page in %q, the language's last change", lang)
 	case key.date == newest.all:
-		why = "the newest date the pages' own sources give, the site's last change"
+		why = "the newest date the generator gives a page, the site's last change"
 	default:
 		return
 	}

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -120,5 +123,102 @@ func TestSiteWideDates(t *testing.T) {
 			os.Remove(css)
 			return []string{css}
 		}, writer.URLChanges{Removed: 1}},
+	})
+}
+
+// TestSiteWideNewestByLanguage: a Hugo join of two languages whose
+// pages all say <html lang="en-us">, as a theme that writes
+// .Site.LanguageCode does. The home page's head carries en's last
+// change, the newest date Hugo gives a page in en; /fr/'s carries fr's.
+// The list pages' heads differ, so no date is the same on every page.
+// Each last change is the site's date all the same: it is judged in the
+// language Hugo gives the page's source, whatever its <html lang>, and
+// against the dates Hugo gives. links.md gives no date, and Hugo leaves
+// its page undated, so its last commit, newer than every other date, is
+// not en's last change. The home page is then dated by what it shows;
+// /fr/, which shows nothing, by its _index file's last commit. /posts/
+// keeps a date of its own. A watch session writes the same as a build,
+// when the home page's head gives a date of its own, and when it gives
+// en's last change again.
+func TestSiteWideNewestByLanguage(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	const (
+		commit = "2025-05-05T00:00:00Z" // newer than every front matter date
+		en, fr = "2024-03-03T00:00:00Z", "2023-02-02T00:00:00Z"
+	)
+	page := func(date, body string) string {
+		head := ""
+		if date != "" {
+			head = `<meta property="og:updated_time" content="` + date + `">`
+		}
+		return `<!doctype html><html lang="en-us"><head><title>p</title>` + head + `</head><body><main>` + body + `</main></body></html>`
+	}
+	repo := pages(t, map[string]string{
+		"hugo.toml":                    "baseURL = \"https://example.com/\"\nlanguageCode = \"en-us\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n",
+		".gitignore":                   "public/\n",
+		"content/_index.md":            "---\ntitle: Home\n---\n",
+		"content/_index.fr.md":         "---\ntitle: Accueil\n---\n",
+		"content/posts/_index.md":      "---\ntitle: Posts\n---\n",
+		"content/posts/a.md":           "---\ntitle: A\ndate: 2024-01-01\n---\n",
+		"content/posts/b.md":           "---\ntitle: B\ndate: 2024-03-03\n---\n",
+		"content/posts/a.fr.md":        "---\ntitle: A\ndate: 2023-02-02\n---\n",
+		"content/links.md":             "---\ntitle: Links\n---\n",
+		"public/index.html":            page(en, `<a href="/posts/a/">A</a>`),
+		"public/posts/index.html":      page("2024-02-02T00:00:00Z", ""),
+		"public/posts/a/index.html":    page("", "A"),
+		"public/posts/b/index.html":    page("", "B"),
+		"public/fr/index.html":         page(fr, ""),
+		"public/fr/posts/a/index.html": page("", "A"),
+		"public/links/index.html":      page("", "Links"),
+	})
+	content, public := filepath.Join(repo, "content"), filepath.Join(repo, "public")
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "site"}} {
+		gitRun(t, repo, commit, args...)
+	}
+	h, err := hugo.Load(repo, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Root: public, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+		Map:  mapping.Options{BaseURL: base, LastMod: []mapping.LastModSource{mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit}},
+		Join: &Sources{Dir: content, Preset: h, Order: h.LastModOrder()},
+	}
+	res, _, err := run(t, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lastMods(res)
+	want := map[string]string{
+		base:                 "2024-01-01", // what it shows, not en's last change
+		base + "posts/":      "2024-02-02", // a date of its own
+		base + "posts/a/":    "2024-01-01",
+		base + "posts/b/":    "2024-03-03",
+		base + "fr/":         "2025-05-05", // fr's last change passed over: its _index file's commit
+		base + "fr/posts/a/": "2023-02-02",
+		base + "links/":      "2025-05-05",
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("lastmods %q, want %q", got, want)
+	}
+
+	dir := opts.Write.Dir
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsRun(t, "start", opts, dir)
+	home := filepath.Join(public, "index.html")
+	runSteps(t, s, opts, dir, []sessionStep{
+		{"a date of its own", func() []string {
+			os.WriteFile(home, []byte(page("2024-02-10T00:00:00Z", "")), 0o644)
+			return []string{home}
+		}, writer.URLChanges{Changed: 1}},
+		{"en's last change again", func() []string {
+			os.WriteFile(home, []byte(page(en, `<a href="/posts/a/">A</a>`)), 0o644)
+			return []string{home}
+		}, writer.URLChanges{Changed: 1}},
 	})
 }
