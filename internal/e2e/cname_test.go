@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,5 +59,44 @@ func TestGitHubPagesCNAME(t *testing.T) {
 	}
 	if !strings.Contains(r.stderr, `note: package.json homepage: "https://github.com/o/r#readme" is the project's page on github.com, not the site's URL`) {
 		t.Errorf("without CNAME: the hint does not say why the homepage is not the base URL:\n%s", r.stderr)
+	}
+}
+
+// TestJekyllCNAMEOverURL: real Jekyll, its custom domain in CNAME (which
+// the build copies into _site) and a url in _config.yml that is not that
+// domain's root. GitHub Pages serves a site with a custom domain at the
+// root of that domain, and redirects its github.io address there: a
+// sitemap at the github.io address lists redirects, one under the
+// base path lists pages not found. The CNAME of the folder GitHub Pages
+// publishes gives the base URL, and a warning names both.
+func TestJekyllCNAMEOverURL(t *testing.T) {
+	needTool(t, "jekyll")
+	for _, tc := range []struct{ name, config, warning string }{
+		{"a github.io address", "url: https://o.github.io\nbaseurl: /r\n",
+			"GitHub Pages redirects a site's github.io address to its custom domain, blog.octo.dev, and serves the site at that domain's root, not at https://o.github.io/r/ (the base URL from _config.yml url + baseurl): the sitemap lists the pages at https://blog.octo.dev/"},
+		{"the custom domain under a path", "url: https://blog.octo.dev\nbaseurl: /r\n",
+			"the custom domain blog.octo.dev serves the site at its root, but _config.yml url + baseurl puts the site under /r/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := t.TempDir()
+			write(t, filepath.Join(src, "_config.yml"), tc.config)
+			write(t, filepath.Join(src, "index.md"), "---\ntitle: Home\n---\nHome\n")
+			write(t, filepath.Join(src, "about.md"), "---\ntitle: About\n---\nAbout\n")
+			write(t, filepath.Join(src, "CNAME"), "blog.octo.dev\n")
+			if out, err := exec.Command("jekyll", "build", "--quiet", "--source", src, "--destination", filepath.Join(src, "_site")).CombinedOutput(); err != nil {
+				t.Fatalf("jekyll build: %v\n%s", err, out)
+			}
+			r := mustRun(t, src)
+			if want := filepath.Join("_site", "CNAME") + ": warning: " + tc.warning; !strings.Contains(r.stderr, want) {
+				t.Errorf("no warning %q:\n%s", want, r.stderr)
+			}
+			if want := "base URL https://blog.octo.dev/ from " + filepath.Join("_site", "CNAME") + " (the custom domain, over _config.yml url + baseurl"; !strings.Contains(r.stderr, want) {
+				t.Errorf("the line does not say %q:\n%s", want, r.stderr)
+			}
+			got := locs(t, filepath.Join(src, "_site", "sitemap.xml"))
+			if want := []string{"https://blog.octo.dev/", "https://blog.octo.dev/about.html"}; strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("URLs %q, want %q", got, want)
+			}
+		})
 	}
 }

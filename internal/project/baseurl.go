@@ -196,8 +196,12 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 			err = fmt.Errorf("%s is a page of %s, which serves no site", g.BaseURL, h)
 		}
 		if err == nil {
+			from := filepath.Join(p.dir, g.BaseURLFrom)
+			if u, from, ok := p.overCustomDomain(root, g.BaseURL, from); ok {
+				return u, from, nil
+			}
 			p.baseFromGen = true
-			return g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom), nil
+			return g.BaseURL, from, nil
 		}
 		// Refused, it gives nothing: not its host, not its path.
 		file, key, _ := strings.Cut(g.BaseURLFrom, " ")
@@ -214,25 +218,21 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		u, from, file, refused := siteBaseURL(root, p.ownSitemap(root, g), p.lim)
 		p.baseWarnings = append(p.baseWarnings, refused...)
 		if u != "" {
+			if u, from, ok := p.overCustomDomain(root, u, from); ok {
+				return u, from, nil
+			}
 			p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
 			return u, from, nil
 		}
 	}
 	// The custom domain the host was given (a CNAME file), in the site
 	// folder GitHub Pages publishes, else in the project's.
-	dirs := []string{p.dir}
-	if root != "" && filepath.Clean(root) != filepath.Clean(p.dir) {
-		dirs = []string{root, p.dir}
-	}
-	cname, file, warnings := host.CNAME(p.lim, dirs...)
-	p.baseWarnings = append(p.baseWarnings, warnings...)
-	if cname != "" {
+	if cname, file := p.cname(root); cname != "" {
 		// GitHub Pages (and Surge) serve the site at the root of its
 		// custom domain, whatever base path the generator links it
 		// under.
 		if path, pathFrom := p.basePath(g); path != "" {
-			p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: file,
-				Msg: fmt.Sprintf("the custom domain %s serves the site at its root, but %s puts the site under %s: the sitemap lists the pages at the root, where they are served, and the site's own links under %s are not found there; remove the base path, or the CNAME file", hostOf(cname), pathFrom, path, path)})
+			p.baseWarnings = append(p.baseWarnings, atRoot(cname, file, path, pathFrom))
 		}
 		return cname, file + " (the custom domain)", nil
 	}
@@ -288,6 +288,91 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		msg += p.elsewhere(root)
 	}
 	return "", "", errors.New(msg)
+}
+
+// cname returns the base URL of the custom domain a CNAME file names
+// (host.CNAME), in the site folder root, else in the project folder, and
+// the file; "" for none.
+func (p *discovery) cname(root string) (u, file string) {
+	dirs := []string{p.dir}
+	if root != "" && filepath.Clean(root) != filepath.Clean(p.dir) {
+		dirs = []string{root, p.dir}
+	}
+	for _, dir := range dirs {
+		if u, file := p.cnameIn(dir); u != "" {
+			return u, file
+		}
+	}
+	return "", ""
+}
+
+// cnameIn is cname of the folder dir alone. Each folder's file is read
+// once, and a file that names no domain is a warning once.
+func (p *discovery) cnameIn(dir string) (u, file string) {
+	dir = filepath.Clean(dir)
+	c, ok := p.cnames[dir]
+	if !ok {
+		var warnings []error
+		c.url, c.file, warnings = host.CNAME(p.lim, dir)
+		p.baseWarnings = append(p.baseWarnings, warnings...)
+		if p.cnames == nil {
+			p.cnames = make(map[string]cnameFile)
+		}
+		p.cnames[dir] = c
+	}
+	return c.url, c.file
+}
+
+// cnameFile is what cnameIn found in a folder.
+type cnameFile struct{ url, file string }
+
+// overCustomDomain returns the base URL of the custom domain that the
+// CNAME file of the site folder root names, and what gave it, in place
+// of u, the base URL that from gives (the generator's configuration, or
+// the built site), when u is not where GitHub Pages serves the site.
+// GitHub Pages serves a site with a custom domain at the root of that
+// domain, and redirects its github.io address there: u on another host
+// (a github.io address, an old domain) gives way to the custom domain,
+// with a warning naming both; u on the custom domain with a path gives
+// way to its root, with the warning that the base path is not served
+// (atRoot). ok is false when u stays: the site folder holds no CNAME
+// (a CNAME of the project folder alone is not what the host publishes),
+// or u is the custom domain's root.
+func (p *discovery) overCustomDomain(root, u, from string) (cname, cfrom string, ok bool) {
+	if root == "" {
+		return "", "", false
+	}
+	cname, file := p.cnameIn(root)
+	if cname == "" {
+		return "", "", false
+	}
+	pu, err := url.Parse(u)
+	if err != nil {
+		return "", "", false
+	}
+	if strings.EqualFold(pu.Hostname(), hostOf(cname)) {
+		path := strings.Trim(pu.Path, "/")
+		if path == "" {
+			return "", "", false // the custom domain, as the site gives it
+		}
+		p.baseWarnings = append(p.baseWarnings, atRoot(cname, file, "/"+path+"/", from))
+		return cname, file + " (the custom domain, over " + from + ", " + u + ")", true
+	}
+	served := "the custom domain " + hostOf(cname) + " serves the site at its root"
+	if strings.HasSuffix(strings.ToLower(pu.Hostname()), ".github.io") {
+		served = "GitHub Pages redirects a site's github.io address to its custom domain, " + hostOf(cname) + ", and serves the site at that domain's root"
+	}
+	p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: file,
+		Msg: fmt.Sprintf("%s, not at %s (the base URL from %s): the sitemap lists the pages at %s; write the custom domain there, or remove the CNAME file", served, u, from, cname)})
+	return cname, file + " (the custom domain, over " + from + ", " + u + ")", true
+}
+
+// atRoot returns the warning that the custom domain cname, which file
+// names, serves the site at its root, where pathFrom puts it under the
+// base path path.
+func atRoot(cname, file, path, pathFrom string) *diag.Diagnostic {
+	return &diag.Diagnostic{File: file,
+		Msg: fmt.Sprintf("the custom domain %s serves the site at its root, but %s puts the site under %s: the sitemap lists the pages at the root, where they are served, and the site's own links under %s are not found there; remove the base path, or the CNAME file", hostOf(cname), pathFrom, path, path)}
 }
 
 // customDomain returns the base URL of the generator g's configuration,

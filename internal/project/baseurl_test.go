@@ -144,6 +144,52 @@ func TestRefusedURLLendsNothing(t *testing.T) {
 			detected: "base URL https://www.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain)",
 			warning:  "the custom domain www.example.net serves the site at its root, but _config.yml puts the site under /r/",
 		},
+		// GitHub Pages serves a site with a custom domain at the root of
+		// that domain, and redirects its github.io address there: the
+		// CNAME of the site folder outranks a URL of the generator or the
+		// built site that is not that root.
+		{
+			name:     "a github.io URL, a CNAME in the site folder",
+			files:    map[string]string{"_config.yml": "url: https://o.github.io\nbaseurl: /r\n", "_site/": "", "_site/CNAME": "blog.example.net\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain, over _config.yml url + baseurl, https://o.github.io/r/)",
+			warning:  "GitHub Pages redirects a site's github.io address to its custom domain, blog.example.net, and serves the site at that domain's root, not at https://o.github.io/r/ (the base URL from _config.yml url + baseurl): the sitemap lists the pages at https://blog.example.net/",
+		},
+		{
+			name:     "another domain, a CNAME in the site folder",
+			files:    map[string]string{"hugo.toml": "baseURL = 'https://old.example.org/'\n", "public/": "", "public/CNAME": "docs.example.net\n"},
+			want:     "https://docs.example.net/",
+			detected: "base URL https://docs.example.net/ from " + filepath.Join("public", "CNAME") + " (the custom domain, over hugo.toml baseURL, https://old.example.org/)",
+			warning:  "the custom domain docs.example.net serves the site at its root, not at https://old.example.org/ (the base URL from hugo.toml baseURL): the sitemap lists",
+		},
+		{
+			name:     "the custom domain with a path",
+			files:    map[string]string{"_config.yml": "url: https://blog.example.net\nbaseurl: /r\n", "_site/": "", "_site/CNAME": "blog.example.net\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain, over _config.yml url + baseurl, https://blog.example.net/r/)",
+			warning:  "the custom domain blog.example.net serves the site at its root, but _config.yml url + baseurl puts the site under /r/",
+		},
+		{
+			name:     "the custom domain's root",
+			files:    map[string]string{"_config.yml": "url: https://blog.octo.dev\n", "_site/": "", "_site/CNAME": "blog.octo.dev\n"},
+			want:     "https://blog.octo.dev/",
+			detected: "base URL https://blog.octo.dev/ from _config.yml url",
+		},
+		{
+			name: "canonical links on github.io, a CNAME",
+			files: map[string]string{eleventy: "module.exports = () => ({})\n", "_site/index.html": `<!doctype html><link rel="canonical" href="https://o.github.io/r/">`,
+				"_site/CNAME": "blog.example.net\n"},
+			want:     "https://blog.example.net/",
+			detected: "base URL https://blog.example.net/ from " + filepath.Join("_site", "CNAME") + " (the custom domain, over the pages' canonical links, https://o.github.io/r/)",
+			warning:  "not at https://o.github.io/r/ (the base URL from the pages' canonical links)",
+		},
+		{
+			// Not published: the host knows no custom domain from it.
+			name:     "a github.io URL, a CNAME in the project folder alone",
+			files:    map[string]string{"hugo.toml": "baseURL = 'https://o.github.io/r/'\n", "public/": "", "CNAME": "docs.example.net\n"},
+			want:     "https://o.github.io/r/",
+			detected: "base URL https://o.github.io/r/ from hugo.toml baseURL",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

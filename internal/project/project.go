@@ -413,6 +413,8 @@ type discovery struct {
 	// when it came from elsewhere; baseSiteFile the file that said it
 	// (the site folder for its pages' canonical links).
 	baseFromSite, baseSiteFile string
+	// cnames are the CNAME files read, by folder (cnameIn).
+	cnames map[string]cnameFile
 	// genStyle, with no platform, is the generator whose URL form
 	// applies (applyGeneratorStyle); nil when none does.
 	genStyle *generator.Project
