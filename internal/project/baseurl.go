@@ -132,7 +132,11 @@ func (p *discovery) siteStates(u, from, root, file string) bool {
 // atBasePath returns the URL of a platform's site, site, which names the
 // site's root and which siteFrom gave, with g's base path added, and
 // what gave each part when they differ: "Netlify URL, path /docs/ from
-// next.config.js".
+// next.config.js". Netlify, Vercel and Cloudflare Pages serve the
+// publish folder at their root, as GitHub Pages serves a custom domain
+// (whose CNAME drops the path), but they can serve it under a path too:
+// a rewrite rule, Next.js's own server. The site's links name the base
+// path, so the site works only where it is served there.
 func (p *discovery) atBasePath(site, siteFrom string, g *generator.Project) (u, from string) {
 	path, pathFrom := p.basePath(g)
 	if u = withPath(site, path); u == site {
