@@ -167,6 +167,7 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 	}
 	var noBack []int // the problems of alternates that do not list loc back
 	listed := 0      // the alternates of the set, but loc
+	asDefault := 0   // those that list loc back as their x-default
 	for i, a := range links {
 		if msg := c.Code(a.Lang); msg != "" {
 			add(i, "alternate "+a.Href+" left out", "%s", msg)
@@ -210,6 +211,8 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 			}
 			noBack = append(noBack, len(probs))
 			add(i, left, "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
+		} else if strings.EqualFold(bl, XDefault) {
+			asDefault++
 		} else if selfLang != "" && !strings.EqualFold(bl, selfLang) && !strings.EqualFold(selfLang, XDefault) && !strings.EqualFold(bl, XDefault) {
 			add(i, "", "hreflang %s alternate %s lists this page back as %s, not as %s", a.Lang, a.Href, bl, selfLang)
 		}
@@ -231,6 +234,11 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 		}
 		probs = append(probs, Problem{Link: 0, Drop: true, All: true, Left: "none written",
 			Msg: "the hreflang links are another page's: this page is not among them, and " + noneBack(hrefs) + " (a pager repeating its first page's links?); Google ignores them"})
+	case !self && listed > 0 && asDefault == listed:
+		// A language picker: every language version names it as its
+		// x-default, and it names them. Each of them lists it, as
+		// x-default; it need not list itself among the languages it
+		// leads to.
 	case !self && len(links) > 0:
 		add(0, "", "the page is not among its own hreflang alternates (each page of a cluster lists itself too)")
 	}

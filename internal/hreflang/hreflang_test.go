@@ -103,6 +103,12 @@ func TestCheck(t *testing.T) {
 		// left out, where a language version's is written.
 		{"x-default not listed back", site{en: alts("en", en, "de", de, "x-default", fr), de: alts("en", en, "de", de, "x-default", fr), fr: nil},
 			[]Problem{{Link: 2, Msg: "hreflang x-default alternate https://example.com/fr/ does not list this page back (Google ignores a link not returned)", Drop: true, Left: "left out"}}},
+		// A language picker that every language version names as its
+		// x-default: it lists the languages, not itself, and is in the
+		// cluster all the same.
+		{"a language picker", site{en: alts("de", de, "fr", fr), de: alts("de", de, "fr", fr, "x-default", en), fr: alts("de", de, "fr", fr, "x-default", en)}, nil},
+		{"a picker one version names as a language", site{en: alts("de", de, "fr", fr), de: alts("de", de, "fr", fr, "x-default", en), fr: alts("de", de, "fr", fr, "en", en)},
+			[]Problem{{Link: 0, Msg: "the page is not among its own hreflang alternates (each page of a cluster lists itself too)"}}},
 		{"x-default twice", site{en: alts("en", en, "x-default", en, "x-default", de), de: alts("de", de, "en", en)},
 			[]Problem{{Link: 2, Msg: "a second x-default (https://example.com/de/, the first https://example.com/)", Drop: true, Left: "left out"}}},
 		{"a language twice", site{en: alts("en", en, "de", de, "DE", fr), de: alts("de", de, "en", en)},

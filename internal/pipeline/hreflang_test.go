@@ -110,6 +110,40 @@ func TestRunHreflangXDefaultNotBack(t *testing.T) {
 	}
 }
 
+// A language picker at the root that lists the languages, not itself,
+// and that every language version names as its x-default, is in the
+// cluster: the build says nothing, writes its links, and our own
+// validate finds nothing wrong with them (issue 86).
+func TestRunHreflangPicker(t *testing.T) {
+	cluster := "<head>\n" + link("en", "/en/") + link("fr", "/fr/")
+	root := pages(t, map[string]string{
+		"index.html":    cluster + "<title>Choose a language</title>",
+		"en/index.html": cluster + link("x-default", "/"),
+		"fr/index.html": cluster + link("x-default", "/"),
+	})
+	var warns []string
+	res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base},
+		Report: Report{Warn: func(path string, err error) { warns = append(warns, err.Error()) }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("warnings:\n%s", strings.Join(warns, "\n"))
+	}
+	pair := []sitemap.Alternate{{Lang: "en", Href: base + "en/"}, {Lang: "fr", Href: base + "fr/"}}
+	all := []sitemap.Alternate{pair[0], pair[1], {Lang: "x-default", Href: base}}
+	want := map[string][]sitemap.Alternate{base: pair, base + "en/": all, base + "fr/": all}
+	for i := range res.URLs.Len() {
+		if u := res.URLs.At(i); !slices.Equal(u.Alternates, want[u.Loc]) {
+			t.Errorf("%s: alternates %v\nwant %v", u.Loc, u.Alternates, want[u.Loc])
+		}
+	}
+	problems, _, err := validate.Check([]string{root}, validate.Options{BaseURL: base})
+	if err != nil || len(problems) > 0 {
+		t.Errorf("validate: %v %v", err, problems)
+	}
+}
+
 // A clean cluster of three languages and x-default says nothing.
 func TestRunHreflangClean(t *testing.T) {
 	cluster := link("en", "/") + link("de", "/de/") + link("fr-CA", "/fr/") + link("x-default", "/")
