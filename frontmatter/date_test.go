@@ -247,7 +247,7 @@ func TestParseDateIn(t *testing.T) {
 // TestDateAdvice: a date in numbers with its year last is told how to be
 // written, with each day it can be; other values get no advice.
 func TestDateAdvice(t *testing.T) {
-	const why = ": with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen guesses neither"
+	const why = ": with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen reads neither form"
 	for _, tc := range []struct{ in, want string }{
 		{"03/18/2024", why + "; write it year first: 2024-03-18"},
 		{"18.03.2024", why + "; write it year first: 2024-03-18"},

@@ -243,7 +243,7 @@ var sourceTests = []struct {
 	// how to write it; the next key dates the page.
 	{"a date with its year last", "---\nupdatedDate: \"03/18/2024\"\npubDate: 2024-01-02\n---\n",
 		Source{Format: "yaml", Lastmod: day("2024-01-02"), LastmodKey: "pubDate", PublishDate: day("2024-01-02"), Lines: 4,
-			Problems: []Problem{{2, `updatedDate: "03/18/2024" is not a date: with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen guesses neither; write it year first: 2024-03-18`}}}},
+			Problems: []Problem{{2, `updatedDate: "03/18/2024" is not a date: with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen reads neither form; write it year first: 2024-03-18`}}}},
 	{"bad date in JSON", "{\n\"title\": \"x\",\n\"lastmod\": \"someday\"\n}\n",
 		Source{Format: "json", Title: "x", Lines: 4, Problems: []Problem{{3, `lastmod: "someday" is not a date`}}}},
 	{"year 0 is not a date", "---\nlastmod: 0000-01-01\n---\n", Source{Format: "yaml", Lines: 3, Problems: []Problem{{2, `lastmod: 0000-01-01T00:00:00Z is not a date`}}}},

@@ -49,7 +49,7 @@ func DateAdvice(s string) string {
 	if d, ok := dayOf(y, b, a); ok && a != b {
 		readings = append(readings, d)
 	}
-	msg := ": with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen guesses neither"
+	msg := ": with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen reads neither form"
 	switch len(readings) {
 	case 0:
 		return msg + "; write it year first, as YYYY-MM-DD"

@@ -84,7 +84,7 @@ func TestHead(t *testing.T) {
 		{"bad date falls through", `<meta property="article:modified_time" content="yesterday"><meta name="last-modified" content="2023-12-24">`,
 			Head{Modified: date("2023-12-24"), ModifiedFrom: "meta last-modified", Problems: []string{`article:modified_time "yesterday" is not a date`}}},
 		{"a date with its year last is refused, and told how to be written", `<meta property="article:modified_time" content="03/18/2024">`,
-			Head{Problems: []string{`article:modified_time "03/18/2024" is not a date: with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen guesses neither; write it year first: 2024-03-18`}}},
+			Head{Problems: []string{`article:modified_time "03/18/2024" is not a date: with the year last, the day and the month come in either order (month first in the US, day first elsewhere), and sitemapgen reads neither form; write it year first: 2024-03-18`}}},
 		{"JSON-LD", `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","dateModified":"2022-02-02T02:02:02Z","x":"</p>"}</script>`,
 			Head{Modified: date("2022-02-02T02:02:02Z"), ModifiedFrom: "JSON-LD dateModified", Fragment: true}},
 		{"JSON-LD graph", `<script type="application/ld+json">{"@graph":[{"@type":"WebSite"},{"@type":"WebPage","dateModified":"2021-01-01"}]}</script>`,
