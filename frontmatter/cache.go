@@ -110,6 +110,7 @@ func AppendSource(b []byte, s *Source, loc *time.Location) []byte {
 	for _, p := range s.Problems {
 		num(p.Line)
 		str(p.Msg)
+		flag(p.Dating)
 	}
 	return b
 }
@@ -284,7 +285,7 @@ func DecodeSource(b []byte, loc *time.Location) (*Source, error) {
 	if n := r.count(); n > 0 {
 		s.Problems = make([]Problem, n-1)
 		for i := range s.Problems {
-			s.Problems[i] = Problem{Line: r.int(), Msg: r.String()}
+			s.Problems[i] = Problem{Line: r.int(), Msg: r.String(), Dating: r.flag()}
 		}
 	}
 	if r.Err() != nil {

@@ -181,6 +181,11 @@ type Problem struct {
 	// Msg says what is wrong, such as `lastmod: "yesterday" is not a date`
 	// or `YAML: mapping values are not allowed in this context`.
 	Msg string
+	// Dating says Msg is of a value refused as a date under a key that
+	// dates the page (Options.LastmodKeys, sitemap.lastmod): the page
+	// takes its date from another source, which the caller, who knows
+	// it, may add to Msg.
+	Dating bool
 }
 
 // String returns the problem as "line N: message".

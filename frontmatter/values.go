@@ -158,9 +158,23 @@ func (p *sourceParse) dateZoned(f field) (t time.Time, zoned, ok bool) {
 		if s, isText := f.val.(string); isText {
 			advice = DateAdvice(s)
 		}
-		p.problem(p.lineOf(f), "%s: %s is not a date%s", f.key, describe(f.val), advice)
+		pr := Problem{Line: p.lineOf(f), Msg: fmt.Sprintf("%s: %s is not a date%s", f.key, describe(f.val), advice), Dating: p.dates(f)}
+		if !slices.Contains(p.src.Problems, pr) {
+			p.src.Problems = append(p.src.Problems, pr)
+		}
 	}
 	return t, zoned, ok
+}
+
+// dates reports whether f's key may date the page: one of the lastmod
+// keys (Options.LastmodKeys, else the default list), or sitemap.lastmod.
+func (p *sourceParse) dates(f field) bool {
+	keys := lastmodKeys
+	if p.lastmodKeys != nil {
+		keys = p.lastmodKeys
+	}
+	key := strings.ToLower(f.key)
+	return key == "sitemap.lastmod" || slices.ContainsFunc(keys, func(k string) bool { return strings.EqualFold(k, key) })
 }
 
 // toDate returns f's value as a date, one without a zone read in

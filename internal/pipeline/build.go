@@ -95,6 +95,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	// build ends before.
 	b.explain.every = opts.Report.Page
 	defer b.explain.flush()
+	defer b.sayRefused(false) // the walk's error ended the build before they were said
 	return res, b.run(ctx)
 }
 
@@ -523,6 +524,12 @@ type builder struct {
 	skippedLoc    map[string]string
 	hreflangSaid  map[string][]string
 	hreflangDirty *hreflangDirty
+	// refused are the warnings of the dates refused in the sources'
+	// front matter, held until the dates are final (refused.go), and
+	// refusedRecs the records of the pages of each source they are of,
+	// by its path as reported.
+	refused     []refusedDate
+	refusedRecs map[string][]refusedPage
 	// emptySaid names the sections without a page that a warning named,
 	// so that a Session says it once.
 	emptySaid map[string]bool

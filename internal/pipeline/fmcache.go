@@ -61,7 +61,7 @@ import (
 var racyMargin = 2 * time.Second
 
 // fmCacheMagic opens a cache file; its last byte is the version.
-const fmCacheMagic = "sitemapgen front matter\x00\x01"
+const fmCacheMagic = "sitemapgen front matter\x00\x02"
 
 // fmCacheKey names the bound a cache file is read within: the state
 // file's (limits.state_bytes, 1 GiB), the record of an earlier build as

@@ -120,30 +120,39 @@ func TestGitLastMod(t *testing.T) {
 	}
 }
 
+// hugoRepo makes a git repository of a Hugo project with files (paths
+// relative to it, with /), committed at date but for public/, which git
+// ignores. It returns its content/ and public/ folders and its preset.
+func hugoRepo(t *testing.T, date string, files map[string]string) (content, public string, h *hugo.Preset) {
+	t.Helper()
+	repo := t.TempDir()
+	for p, body := range files {
+		p = filepath.Join(repo, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+	}
+	os.WriteFile(filepath.Join(repo, ".gitignore"), []byte("public/\n"), 0o644)
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
+	gitRun(t, repo, date, "add", ".")
+	gitRun(t, repo, date, "commit", "-q", "-m", "content")
+	h, err := hugo.Load(repo, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(repo, "content"), filepath.Join(repo, "public"), h
+}
+
 // TestGitLastModSources: in content mode and in a join, git dates the
 // source file, not the built one.
 func TestGitLastModSources(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
-	repo := t.TempDir()
-	content, public := filepath.Join(repo, "content"), filepath.Join(repo, "public")
-	for p, body := range map[string]string{
-		filepath.Join(content, "posts", "a.md"):           "---\ntitle: a\n---\n",
-		filepath.Join(public, "posts", "a", "index.html"): "<title>a</title>",
-		filepath.Join(public, "index.html"):               "<title>home</title>",
-	} {
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(body), 0o644)
-	}
-	os.WriteFile(filepath.Join(repo, ".gitignore"), []byte("public/\n"), 0o644)
-	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
-	gitRun(t, repo, "2024-05-06T07:08:09Z", "add", ".")
-	gitRun(t, repo, "2024-05-06T07:08:09Z", "commit", "-q", "-m", "content")
-	hugo, err := hugo.Load(repo, limits.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
+	content, public, hugo := hugoRepo(t, "2024-05-06T07:08:09Z", map[string]string{
+		"content/posts/a.md":        "---\ntitle: a\n---\n",
+		"public/posts/a/index.html": "<title>a</title>",
+		"public/index.html":         "<title>home</title>",
+	})
 	src := []mapping.LastModSource{mapping.LastModFrontMatter, mapping.LastModGit, mapping.LastModMTime}
 	join := Options{
 		Root: public, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},

@@ -169,6 +169,12 @@ var passes = []pass{
 		}
 		return nil
 	}},
+	// The warnings of the dates refused in the sources, held until the
+	// dates are final, say what dates each page instead (refused.go).
+	{name: "refused dates", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
+		b.sayRefused(true)
+		return nil
+	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) error {
 		b.lintLastMod(ctx) // it reads the de-duplicated order
 		b.warnOneCanonical()
@@ -224,6 +230,7 @@ func trimCache(b *builder, _ context.Context, _ passArgs) error {
 // runPasses runs the passes of the build at, in order; the first error
 // ends it.
 func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
+	defer b.sayRefused(false) // a pass's error ended the build before they were said
 	for _, p := range passes {
 		if p.when&at == 0 {
 			continue

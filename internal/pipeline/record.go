@@ -124,6 +124,11 @@ func (b *builder) listed(path string, o *outcome) {
 		b.res.Stamps++
 	}
 	idx := b.recs.add(path, d)
+	if o.joined != nil {
+		b.noteRefused(o.joined.path, idx, d)
+	} else if b.opts.Content != nil {
+		b.noteRefused(path, idx, d) // the page is its source
+	}
 	b.recs.setBuiltGit(idx, o.builtGit)
 	b.recs.setMeta(idx, d, o.lang)
 	b.genListed(idx, o)

@@ -667,8 +667,15 @@ func merge(out, a, b []int32, cmp func(a, b int32) int) {
 // (own), noLastMod for a modification time left out, and for a list page
 // never older than the newest page it lists.
 func (s *records) lastmod(idx int32) int64 {
+	lm, _ := s.lastmodListed(idx)
+	return lm
+}
+
+// lastmodListed is lastmod, also reporting whether the lastmod is the newest
+// page's the record lists (dateListPages), not its own.
+func (s *records) lastmodListed(idx int32) (lm int64, listed bool) {
 	r := s.rec(idx)
-	lm := s.own(idx)
+	lm = s.own(idx)
 	switch {
 	case r.mtime() && s.mtimeStamps.drops(r.lastmod):
 		lm = noLastMod
@@ -678,12 +685,12 @@ func (s *records) lastmod(idx int32) int64 {
 		}
 	}
 	if t, ok := s.listed[idx]; ok && (lm == noLastMod || t > lm) {
-		return t // a list page, never older than what it lists
+		return t, true // a list page, never older than what it lists
 	}
 	if n, ok := s.fallback(idx); ok && lm == noLastMod {
-		return n // a page that lists nothing
+		return n, false // a page that lists nothing
 	}
-	return lm
+	return lm, false
 }
 
 // own returns the lastmod of the record at idx as its sources give it,

@@ -161,6 +161,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 		s.onDemand = new(string)
 	}
 	b.onDemandSaid = s.onDemand
+	defer b.sayRefused(false) // the walk's error ended the build before they were said
 	if err = b.load(ctx); err != nil {
 		return res, err
 	}
@@ -250,6 +251,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	defer func() { res.Elapsed = time.Since(start) }()
 	b := s.b
 	b.res, b.bases, b.dev = res, nil, nil
+	defer b.sayRefused(false) // the update ended before they were said
 	if b.hash != nil && b.opts.Map.Now.IsZero() {
 		b.now = time.Now() // a page changed now gets this update's time
 	}

@@ -832,6 +832,10 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 	}
 	for _, p := range problems {
 		b.res.SourceProblems++
+		if p.Dating {
+			b.holdRefused(path, p.Line, p.Msg) // said with the date the page takes instead
+			continue
+		}
 		b.warn(path, diag.At(path, p.Line, p.Msg))
 	}
 }

@@ -1,0 +1,134 @@
+package pipeline
+
+// The warnings of the dates refused in the sources' front matter
+// (frontmatter.Problem.Dating: "03/18/2024" with its year last) are held
+// until the build's dates are final, then said with the date the page
+// takes instead and its source: "…; the page is dated by git instead:
+// 2024-04-02T00:00:00Z". Only the whole build knows that date: the set's
+// rule of build stamps, the list pages and the files' times may change
+// what a page's own sources give.
+
+import (
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// refusedDate is a front matter date refused in the source at path, as
+// reported, held until the dates are final.
+type refusedDate struct {
+	path string
+	line int
+	msg  string
+}
+
+// refusedPage is a listed page of a source with a date refused: its
+// record, and the lastmod sources its decision named (mapping.Decision's
+// LastModFrom, and Next's), which name the final one best when it is
+// theirs ("front matter lastmod", "git (Hugo's default [frontmatter]
+// lastmod)").
+type refusedPage struct {
+	idx      int32
+	from     [2]string
+	fromKind [2]mapping.LastModSource
+}
+
+// holdRefused holds the warning of a date refused in the source at path
+// (its line and message) until sayRefused.
+func (b *builder) holdRefused(path string, line int, msg string) {
+	b.refused = append(b.refused, refusedDate{path, line, msg})
+	if b.refusedRecs == nil {
+		b.refusedRecs = make(map[string][]refusedPage)
+	}
+	if _, ok := b.refusedRecs[path]; !ok {
+		b.refusedRecs[path] = nil
+	}
+}
+
+// noteRefused notes that the record idx, of decision d, is of a page of
+// the source at path, when a warning of that source is held.
+func (b *builder) noteRefused(path string, idx int32, d *mapping.Decision) {
+	if pages, ok := b.refusedRecs[path]; ok {
+		b.refusedRecs[path] = append(pages, refusedPage{idx, [2]string{d.LastModFrom, d.Next.From}, [2]mapping.LastModSource{d.LastModSource, d.Next.Source}})
+	}
+}
+
+// sayRefused says the warnings held, in the order they came. With
+// final, the dates are final (the pass after the last that dates a
+// page), and each warning ends with what dates the source's page
+// instead; else the build ended before, and each is said as it is.
+func (b *builder) sayRefused(final bool) {
+	for _, r := range b.refused {
+		msg := r.msg
+		if final {
+			msg += b.datedInstead(b.refusedRecs[r.path])
+		}
+		b.warn(r.path, diag.At(r.path, r.line, msg))
+	}
+	b.refused, b.refusedRecs = nil, nil
+}
+
+// datedInstead says what dates the listed page of recs, the records of
+// a source's pages: "; the page is dated by git instead: …", or that
+// none does. A source of several listed pages names the first by URL.
+// It is "" when none of them is listed.
+func (b *builder) datedInstead(pages []refusedPage) string {
+	s := &b.recs
+	var first *refusedPage
+	n := 0
+	for k := range pages {
+		p := &pages[k]
+		loc := s.loc(p.idx)
+		if i, ok := s.find(loc); !ok || s.order[i] != p.idx {
+			continue // left out after all (a duplicate, stale, disallowed)
+		}
+		if n++; first == nil || loc < s.loc(first.idx) {
+			first = p
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	page := "the page"
+	if n > 1 {
+		page = "its page " + s.loc(first.idx)
+	}
+	lm, listed := s.lastmodListed(first.idx)
+	if lm == noLastMod {
+		return "; no other source dates " + page
+	}
+	src := s.source(first.idx)
+	if listed {
+		src = LastModListed
+	}
+	words := sourceWords(src)
+	for k, kind := range first.fromKind {
+		if kind == src && first.from[k] != "" {
+			words = first.from[k]
+			break
+		}
+	}
+	return "; " + page + " is dated by " + words + " instead: " + time.Unix(lm, 0).UTC().Format(time.RFC3339)
+}
+
+// sourceWords names the lastmod source src in a sentence.
+func sourceWords(src mapping.LastModSource) string {
+	switch src {
+	case mapping.LastModFrontMatter:
+		return "another key of its front matter"
+	case mapping.LastModMeta:
+		return "its head's date"
+	case mapping.LastModHash:
+		return "the hash of its content"
+	case mapping.LastModSitemap:
+		return "the generator's sitemap"
+	case mapping.LastModMTime:
+		return "its file's modification time"
+	case LastModListed:
+		return "the newest page it lists"
+	case LastModTransform:
+		return "the transform hook"
+	}
+	return string(src) // git, extra_urls
+}
