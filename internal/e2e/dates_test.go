@@ -917,3 +917,17 @@ func TestJekyllPolyglot(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoYearLastDate: real Hugo builds a post whose date is written
+// with its year last ("03/18/2024"), which Hugo leaves out. The warning
+// says how to write the date, and ends with the date the sitemap gives
+// the page instead and where it comes from (issue 86).
+func TestHugoYearLastDate(t *testing.T) {
+	src := hugoDatesSite(t, nil, map[string]string{"content/posts/mdy.md": "---\ntitle: Year last\ndate: \"03/18/2024\"\n---\nText.\n"})
+	r := mustRun(t, src)
+	written := ourURLs(t, filepath.Join(src, "public"))[datesBase+"posts/mdy/"]
+	said := regexp.MustCompile(`content/posts/mdy\.md:3: warning: date: "03/18/2024" is not a date: .*; write it year first: 2024-03-18; the page is dated by (.+) instead: (\S+)\n`).FindStringSubmatch(r.stderr)
+	if said == nil || !sameInstant(written, said[2]) {
+		t.Errorf("the warning does not end with the date written, %s:\n%s", written, r.stderr)
+	}
+}
