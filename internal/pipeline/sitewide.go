@@ -25,8 +25,9 @@ import (
 // path, else its <html lang>, which Stack writes the same on every
 // language's pages):
 //
-//   - a date that every page of a language carries from one source, two
-//     pages at least, is the same on every page: no page's date;
+//   - a date that every page of a language carries from one source,
+//     three pages at least (minSameOnEvery), is the same on every page:
+//     no page's date;
 //   - a date that equals the newest date the generator gives a page of
 //     the language, or of the whole site, is the site's last change,
 //     borrowed: no page's date (the page whose source gives it is dated
@@ -230,6 +231,12 @@ func (n *newestDates) is(lang string, date int64) bool {
 	return ok && d == date
 }
 
+// minSameOnEvery is the fewest pages of a language that, all carrying
+// one date from one source, make it a template's: two pages updated the
+// same day (a language of a home page and an imprint) are too common to
+// be taken for one.
+const minSameOnEvery = 3
+
 // siteWideDate judges the date key, which n pages of its group carry
 // (every one when one), against the newest dates the generator gives.
 func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestDates) {
@@ -241,9 +248,9 @@ func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestD
 	from, lang := names[0], names[1]
 	var why string
 	switch {
-	case one && n >= 2 && lang != "":
+	case one && n >= minSameOnEvery && lang != "":
 		why = fmt.Sprintf("the same on all %d pages in %q that give %s", n, lang, from)
-	case one && n >= 2:
+	case one && n >= minSameOnEvery:
 		why = fmt.Sprintf("the same on all %d pages that give %s", n, from)
 	case lang != "" && newest.is(lang, key.date):
 		why = fmt.Sprintf("the newest date the generator gives a page in %q, the language's last change", lang)

@@ -33,8 +33,8 @@ func (p sitePage) html() string {
 }
 
 // TestSiteWideDates: a head's date that every page of a language
-// carries from one source (a theme's og:updated_time = the site's last
-// change) is no page's date: those pages are undated (no other source
+// carries from one source, three pages at least (a theme's
+// og:updated_time = the site's last change) is no page's date: those pages are undated (no other source
 // knows), with --explain saying why. Each language is judged alone.
 // Dates that differ from page to page, a source of one page only, are
 // kept. A watch session judges again as pages change.
@@ -51,9 +51,15 @@ func TestSiteWideDates(t *testing.T) {
 			"a.html": {"en", "2019-03-11T00:00:00Z", false}, "b.html": {"en", site, false},
 		}, map[string]string{"": "", "tags/": "", "tags/css/": "", "a.html": "2019-03-11T00:00:00Z", "b.html": site}},
 		{"one language each", map[string]sitePage{
-			"index.html": {"en", site, true}, "tags/index.html": {"en", site, true},
-			"fr/index.html": {"fr", other, true}, "fr/tags/index.html": {"fr", other, true},
-		}, map[string]string{"": "", "tags/": "", "fr/": "", "fr/tags/": ""}},
+			"index.html": {"en", site, true}, "tags/index.html": {"en", site, true}, "tags/css/index.html": {"en", site, true},
+			"fr/index.html": {"fr", other, true}, "fr/tags/index.html": {"fr", other, true}, "fr/tags/css/index.html": {"fr", other, true},
+		}, map[string]string{"": "", "tags/": "", "tags/css/": "", "fr/": "", "fr/tags/": "", "fr/tags/css/": ""}},
+		// Two pages of a language updated the same day: too few to call
+		// the date a template's. They keep it.
+		{"two pages alike", map[string]sitePage{
+			"index.html": {"en", site, true}, "tags/index.html": {"en", other, true}, "tags/css/index.html": {"en", "2023-01-15T00:00:00Z", true},
+			"de/index.html": {"de", "2024-03-01T00:00:00Z", true}, "de/impressum.html": {"de", "2024-03-01T00:00:00Z", true},
+		}, map[string]string{"": site, "tags/": other, "tags/css/": "2023-01-15T00:00:00Z", "de/": "2024-03-01T00:00:00Z", "de/impressum.html": "2024-03-01T00:00:00Z"}},
 		{"one page", map[string]sitePage{
 			"index.html": {"en", site, true}, "a.html": {"en", other, false},
 		}, map[string]string{"": site, "a.html": other}},
@@ -119,10 +125,12 @@ func TestSiteWideDates(t *testing.T) {
 			c.write("tags/css/index.html", sitePage{"en", site, true}.html(), at)
 			return []string{css}
 		}, writer.URLChanges{Changed: 3}},
+		// Two pages are left: too few to call their date a template's,
+		// they keep it.
 		{"removed", func() []string {
 			os.Remove(css)
 			return []string{css}
-		}, writer.URLChanges{Removed: 1}},
+		}, writer.URLChanges{Removed: 1, Changed: 2}},
 	})
 }
 
