@@ -9,9 +9,11 @@ package frontmatter
 // sitemapgen runs no code: it reads the tokens (package jsconfig's
 // tokenizer) and takes a value only where it is a literal (a string, a
 // template without ${}, a number, true, false, null, or a list of
-// strings). A value the code computes (new Date(), a function, a call, a
-// variable assigned again) is not read; for a key that dates the page,
-// gives its URL or leaves it out, a Problem says so.
+// strings). A key the object literal gives twice has its last value, as
+// in JavaScript. A value the code computes (new Date(), a function, a
+// call, a variable assigned again, a var inside a block) is not read; for
+// a key that dates the page, gives its URL or leaves it out, a Problem
+// says so.
 
 import (
 	"bytes"
@@ -108,10 +110,24 @@ func (p *sourceParse) jsObjectFields(data []byte, toks []jsconfig.Token, lim lim
 	code := append([]byte("export default "), data...)
 	lim.SettingsBytes = max(lim.SettingsBytes, len(code))
 	r := jsconfig.NewReader("", code, lim)
+	repeated := jsRepeatedKeys(toks[:end])
 	var fs fields
 	for _, k := range r.Keys("") {
 		name := strings.ToLower(k.Name)
 		if !p.known[name] {
+			continue
+		}
+		if last, ok := repeated[k.Name]; ok {
+			// JavaScript keeps the last value a key is given; the reader
+			// would give the first.
+			v, next, ok := jsValue(toks[:last.end], last.start)
+			if !ok || next != last.end {
+				if jsReported(name) {
+					p.problem(p.bodyLine(toks[last.start].Line), "%s: given more than once, last a value sitemapgen does not read (JavaScript keeps the last); not read", k.Name)
+				}
+				continue
+			}
+			fs = append(fs, field{key: k.Name, name: name, line: p.bodyLine(toks[last.start].Line), val: v})
 			continue
 		}
 		v, line, _ := r.Any(k.Name)
@@ -127,6 +143,53 @@ func (p *sourceParse) jsObjectFields(data []byte, toks []jsconfig.Token, lim lim
 		fs = append(fs, f)
 	}
 	return fs
+}
+
+// jsSpan is where a value is in the code's tokens: toks[start:end].
+type jsSpan struct{ start, end int }
+
+// jsRepeatedKeys returns the keys that the object literal toks ("{ … }",
+// its closing brace last) gives more than once, each with where its last
+// value is. A key is a name, a string or a number before ":", or a
+// method's name before "(" (whose value is a function).
+func jsRepeatedKeys(toks []jsconfig.Token) map[string]jsSpan {
+	closing := len(toks) - 1
+	count := map[string]int{}
+	last := map[string]jsSpan{}
+	for i := 1; i < closing; {
+		// toks[i] starts an entry: find where it ends, at a "," of the
+		// object's own or its closing brace.
+		end, depth := i, 0
+		for ; end < closing; end++ {
+			t := toks[end]
+			switch {
+			case t.Is("{") || t.Is("(") || t.Is("["):
+				depth++
+			case t.Is("}") || t.Is(")") || t.Is("]"):
+				depth--
+			}
+			if depth == 0 && t.Is(",") || depth < 0 {
+				break
+			}
+		}
+		if k := toks[i]; i+1 < end && (k.Kind == jsconfig.Ident || k.Kind == jsconfig.String || k.Kind == jsconfig.Number) {
+			switch {
+			case toks[i+1].Is(":"):
+				count[k.Text]++
+				last[k.Text] = jsSpan{i + 2, end}
+			case toks[i+1].Is("(") && k.Kind == jsconfig.Ident:
+				count[k.Text]++
+				last[k.Text] = jsSpan{i + 1, end}
+			}
+		}
+		i = end + 1
+	}
+	for k, n := range count {
+		if n < 2 {
+			delete(last, k)
+		}
+	}
+	return last
 }
 
 // jsLiteral returns v, a value [jsconfig.Reader.Any] gave, when it and
@@ -182,20 +245,51 @@ type jsDecl struct {
 // (Eleventy 3's form): const, let or var NAME = a literal, a declaration
 // of several names too (const a = 1, b = 2). A name the code declares
 // more than once (a function's own variable of that name included) or
-// assigns again anywhere is not read.
+// assigns again anywhere is not read. A var outside any function is a
+// top-level variable wherever it stands, but inside a block, a loop's
+// head or after an if, its value depends on the code that runs: it is
+// computed.
 func (p *sourceParse) jsDeclFields(toks []jsconfig.Token) fields {
 	var decls []jsDecl
 	declared := map[string]int{}
 	assigned := map[string]bool{}
 	depth := 0
+	// open holds the brackets open: where each opens, and whether it is
+	// a function's body (fnOpen counts those). closed is the last "(…)"
+	// closed, for the "{" that may follow it.
+	type bracket struct {
+		at int
+		fn bool
+	}
+	var open []bracket
+	var closed jsSpan
+	fnOpen := 0
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
 		case t.Is("{") || t.Is("(") || t.Is("["):
 			depth++
+			b := bracket{at: i}
+			if t.Is("{") {
+				b.fn, _ = jsAfter(toks, i, closed)
+			}
+			if b.fn {
+				fnOpen++
+			}
+			open = append(open, b)
 			continue
 		case t.Is("}") || t.Is(")") || t.Is("]"):
 			depth--
+			if n := len(open); n > 0 {
+				b := open[n-1]
+				open = open[:n-1]
+				if b.fn {
+					fnOpen--
+				}
+				if t.Is(")") {
+					closed = jsSpan{b.at, i}
+				}
+			}
 			continue
 		case t.Kind != jsconfig.Ident:
 			continue
@@ -210,10 +304,20 @@ func (p *sourceParse) jsDeclFields(toks []jsconfig.Token) fields {
 			}
 			continue
 		case "const", "let", "var":
+			if i > 0 && toks[i-1].Is(".") {
+				continue // a property's name: x.var
+			}
 		default:
 			continue
 		}
 		top := depth == 0 && (i == 0 || toks[i-1].Is(";") || toks[i-1].Is("}") || toks[i-1].Line < t.Line)
+		if _, control := jsAfter(toks, i, closed); control {
+			top = false
+		}
+		// A var outside every function that is not a statement of the
+		// top level: a top-level variable all the same, whose value
+		// depends on the code that runs.
+		varInside := t.Text == "var" && !top && fnOpen == 0
 		// Each declarator: NAME = value, then "," and the next.
 		for j := i + 1; j < len(toks) && toks[j].Kind == jsconfig.Ident; {
 			name := toks[j].Text
@@ -222,8 +326,8 @@ func (p *sourceParse) jsDeclFields(toks []jsconfig.Token) fields {
 				break // no value here, or a destructuring, a type
 			}
 			v, next, ok := jsValue(toks, j+2)
-			if top {
-				decls = append(decls, jsDecl{key: name, line: toks[j].Line, val: v, ok: ok})
+			if top || varInside {
+				decls = append(decls, jsDecl{key: name, line: toks[j].Line, val: v, ok: ok && top})
 			}
 			if !ok || next >= len(toks) || !toks[next].Is(",") {
 				break
@@ -247,6 +351,45 @@ func (p *sourceParse) jsDeclFields(toks []jsconfig.Token) fields {
 		fs = append(fs, field{key: d.key, name: name, line: p.bodyLine(d.line), val: d.val})
 	}
 	return fs
+}
+
+// jsAfter says what the token toks[i] follows: fn when it is a
+// function's parameters ("=>", the "(…)" of a function or a method, or
+// static before a class's static block), control when it is the head of
+// a statement (else, do, or the "(…)" of if, for, while, switch, catch
+// or with). closed is the last "(…)" closed before toks[i]. A "{" after
+// fn opens a function's body, where a var is the function's; a
+// statement after control runs only as the head decides.
+func jsAfter(toks []jsconfig.Token, i int, closed jsSpan) (fn, control bool) {
+	if i == 0 {
+		return false, false
+	}
+	switch prev := toks[i-1]; {
+	case prev.Is("=>") || prev.IsIdent("static"):
+		return true, false
+	case prev.IsIdent("else") || prev.IsIdent("do"):
+		return false, true
+	case prev.Is(")") && closed.end == i-1:
+		c := jsControlParens(toks, closed.start)
+		return !c, c
+	}
+	return false, false
+}
+
+// jsControlParens reports whether the "(" at toks[open] is the head of
+// a statement, not a function's parameters: after if, for (for await),
+// while, switch, catch or with.
+func jsControlParens(toks []jsconfig.Token, open int) bool {
+	if open == 0 || toks[open-1].Kind != jsconfig.Ident {
+		return false
+	}
+	switch toks[open-1].Text {
+	case "if", "for", "while", "switch", "catch", "with":
+		return true
+	case "await":
+		return open >= 2 && toks[open-2].IsIdent("for")
+	}
+	return false
 }
 
 // jsAssigns reports whether the identifier toks[i] is assigned: followed

@@ -323,7 +323,11 @@ func sourcesBefore(t *testing.T, src, site string, at time.Time) {
 // it) and of an object literal (Eleventy 2's form, with its permalink)
 // date the posts as Eleventy does (its own sitemap template's
 // page.date); a date the code computes (new Date(…)) is not read, a
-// warning names its line, and the post is dated by its last commit.
+// warning names its line, and the post is dated by its last commit. An
+// object literal that gives a key twice gives the last value, as
+// JavaScript does. A var declared inside a block is a top-level variable
+// too (var belongs to the function, here the whole code), whose value
+// depends on the code that runs: a warning, as for a computed date.
 func TestEleventyJavaScriptFrontMatter(t *testing.T) {
 	src := nodeProject(t, "eleventy", "_data", "_includes", "index.md", "sitemap.njk", "eleventy.config.js", "package.json")
 	for name, data := range map[string]string{
@@ -331,6 +335,8 @@ func TestEleventyJavaScriptFrontMatter(t *testing.T) {
 		"posts/fifth.md":    "---js\nconst title = \"Fifth post\";\nconst layout = \"base.njk\";\nconst date = \"2023-01-23\";\n---\n# Fifth post\n",
 		"posts/old-form.md": "---js\n{\n  title: \"Old form\",\n  layout: \"base.njk\",\n  date: \"2022-05-06\",\n  permalink: \"/legacy/old-form/\"\n}\n---\n# Old form\n",
 		"posts/computed.md": "---js\nconst layout = \"base.njk\";\nconst date = new Date(\"2021-02-03T00:00:00Z\");\n---\n# Computed\n",
+		"posts/twice.md":    "---js\n{\n  layout: \"base.njk\",\n  date: \"2020-01-01\",\n  date: \"2023-06-01\"\n}\n---\n# Twice\n",
+		"posts/block.md":    "---js\nconst layout = \"base.njk\";\nif (layout) {\n  var date = \"2020-07-08\";\n}\n---\n# Block\n",
 	} {
 		write(t, filepath.Join(src, filepath.FromSlash(name)), data)
 	}
@@ -344,6 +350,8 @@ func TestEleventyJavaScriptFrontMatter(t *testing.T) {
 		base + "posts/fifth/":     "2023-01-23T00:00:00Z",
 		base + "legacy/old-form/": "2022-05-06T00:00:00Z",
 		base + "posts/computed/":  "2021-02-03T00:00:00Z",
+		base + "posts/twice/":     "2023-06-01T00:00:00Z",
+		base + "posts/block/":     "2020-07-08T00:00:00Z",
 	} {
 		if !sameInstant(theirs[loc], want) {
 			t.Fatalf("the fixture's premise: Eleventy dates %s %q, want %s:\n%v", loc, theirs[loc], want, theirs)
@@ -354,12 +362,19 @@ func TestEleventyJavaScriptFrontMatter(t *testing.T) {
 		base + "posts/fifth/":     "2023-01-23T00:00:00Z",
 		base + "legacy/old-form/": "2022-05-06T00:00:00Z",
 		base + "posts/computed/":  committed, // its last commit: the code's date is not read
+		base + "posts/twice/":     "2023-06-01T00:00:00Z",
+		base + "posts/block/":     committed,
 	} {
 		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
 			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
 		}
 	}
-	if want := filepath.Join("posts", "computed.md") + ":3: warning: date: computed by JavaScript, which sitemapgen does not run; not read"; !strings.Contains(log, want) {
-		t.Errorf("the run does not say %q:\n%s", want, log)
+	for _, want := range []string{
+		filepath.Join("posts", "computed.md") + ":3: warning: date: computed by JavaScript, which sitemapgen does not run; not read",
+		filepath.Join("posts", "block.md") + ":4: warning: date: computed by JavaScript, which sitemapgen does not run; not read",
+	} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the run does not say %q:\n%s", want, log)
+		}
 	}
 }
