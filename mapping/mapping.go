@@ -12,9 +12,9 @@
 // [Mapper.Map] leaves a page out, in this order, when it is an error page
 // (404.html …), when its URL path (from a generator) climbs above the base
 // URL, when a host's rule serves it as an error page with status 404 (see
-// [host.Redirects.ErrorPage]), when its URL is too long for the protocol,
-// when its head says noindex (robots or googlebot), when the host serves
-// it with X-Robots-Tag noindex, when it is a redirect stub (an instant
+// [host.Redirects.ErrorPage]) and it looks like one (never the home page),
+// when its URL is too long for the protocol, when its head says noindex
+// (robots or googlebot), when the host serves it with X-Robots-Tag noindex, when it is a redirect stub (an instant
 // meta refresh elsewhere), or when its canonical URL is another page of
 // the site or on another host. A canonical that names the page in another
 // form (a trailing slash, index.html, or .html under a clean URL) becomes
@@ -513,8 +513,7 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	d.URL.Loc, d.Form = m.joinAs(urlPath, canonical), form
 	if !m.opts.KeepErrorPages {
-		if r, ok := m.opts.Redirects.ErrorPage(d.URL.Loc); ok {
-			d.Skip, d.Because = ErrorPage, fmt.Sprintf("the host serves it as the error page of %s, with status 404 (%s)", diag.Excerpt(r.From), r.Where)
+		if r, ok := m.opts.Redirects.ErrorPage(d.URL.Loc); ok && m.servedAsError(&d, r, h) {
 			return d
 		}
 	}
@@ -898,35 +897,6 @@ func pageKey(p string) string {
 		p = stem
 	}
 	return strings.TrimSuffix(p, "/")
-}
-
-// IsErrorPage reports whether the relative path rel is an HTTP error page
-// as site generators and hosts place them: a page named for an error status
-// (404.html, 403.html, 410.html, 500.html, 502.html, 503.html, 50x.html, or
-// .htm) at the site root or in a first-level folder such as a language root
-// (en/404.html), or 404/index.html at the root. Deeper pages with such names
-// are ordinary pages (posts/page/404/index.html is a pagination page).
-func IsErrorPage(rel string) bool {
-	switch rel {
-	case "404/index.html", "404/index.htm":
-		return true
-	}
-	dir, name := "", rel
-	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
-		dir, name = rel[:i], rel[i+1:]
-	}
-	if strings.Contains(dir, "/") {
-		return false
-	}
-	stem, ok := cutHTMLExt(name)
-	if !ok {
-		return false
-	}
-	switch stem {
-	case "404", "403", "410", "500", "502", "503", "50x":
-		return true
-	}
-	return false
 }
 
 // NoLastModWhy says why d, a listed page's decision, has no lastmod, for

@@ -214,27 +214,71 @@ func TestHostRules(t *testing.T) {
 }
 
 // A page a host's rule serves with status 404 is an error page, named
-// with the rule's file and line; KeepErrorPages keeps it.
+// with the rule's file and line, when it looks like one: its path names
+// an error, or its head says noindex. The home page and a page that
+// looks like no error page are listed, with a warning naming the rule.
+// KeepErrorPages keeps them all.
 func TestHostErrorPages(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "netlify.toml"), []byte("[[redirects]]\n  from = \"/de/*\"\n  to = \"/de/404\"\n  status = 404\n"), 0o644); err != nil {
-		t.Fatal(err)
+	toml := "[[redirects]]\n  from = \"/de/*\"\n  to = \"/de/404\"\n  status = 404\n"
+	redirects := "/*  /index.html  404\n/members/*  /join/  404\n/fr/*  /fr/page-non-trouvee/  404\n/es/*  /es/perdido/  404\n"
+	for name, data := range map[string]string{"netlify.toml": toml, "_redirects": redirects} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	rules, _, err := host.LoadRedirects(true, limits.Default, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _ := New(Options{BaseURL: "https://example.com/", Redirects: rules})
-	d := m.Map(Page{File: walker.File{Path: "de/404/index.html"}, Head: head(t, `<title>Nicht gefunden</title>`)})
-	if want := "the host serves it as the error page of /de/*, with status 404 (" + filepath.Join(dir, "netlify.toml") + ":1)"; d.Skip != ErrorPage || d.Because != want {
-		t.Errorf("skip %q because %q; want %q because %q", d.Skip, d.Because, ErrorPage, want)
-	}
-	if d := m.Map(Page{File: walker.File{Path: "de/about/index.html"}}); d.Skip != "" {
-		t.Errorf("de/about/ skipped: %q", d.Skip)
+	toml, redirects = filepath.Join(dir, "netlify.toml"), filepath.Join(dir, "_redirects")
+	for _, tc := range []struct {
+		path, head string
+		because    string // why it is left out, "" when it is listed
+		warning    string // when it is listed
+	}{
+		{path: "de/404/index.html", head: `<title>Nicht gefunden</title>`, because: "the host serves it as the error page of /de/*, with status 404 (" + toml + ":1), and its path names an error (404)"},
+		{path: "fr/page-non-trouvee/index.html", head: `<meta name="robots" content="noindex">`, because: "the host serves it as the error page of /fr/*, with status 404 (" + redirects + ":3), and it says noindex"},
+		{path: "index.html", warning: "the host serves the home page with status 404 for /* (" + redirects + ":1): listed, as the home page is never an error page (a rule that serves a single-page app for every path takes status 200)"},
+		{path: "join/index.html", warning: "the host serves this page with status 404 for /members/* (" + redirects + ":2), as an error page, but it looks like none (no 404, not-found or error in its path, no noindex): listed; if it is the site's error page, mark it noindex"},
+		{path: "es/perdido/index.html", head: `<title>Perdido</title>`, warning: "for /es/* (" + redirects + ":4), as an error page, but it looks like none"},
+		{path: "de/about/index.html"},
+	} {
+		m, _ := New(Options{BaseURL: "https://example.com/", Redirects: rules})
+		var h *htmlhead.Head
+		if tc.head != "" {
+			h = head(t, tc.head)
+		}
+		d := m.Map(Page{File: walker.File{Path: tc.path}, Head: h})
+		if tc.because != "" {
+			if d.Skip != ErrorPage || d.Because != tc.because {
+				t.Errorf("%s: skip %q because %q; want %q because %q", tc.path, d.Skip, d.Because, ErrorPage, tc.because)
+			}
+			continue
+		}
+		if d.Skip != "" {
+			t.Errorf("%s: skipped as %q (%s)", tc.path, d.Skip, d.Because)
+		}
+		if tc.warning == "" && len(d.Warnings) > 0 || tc.warning != "" && (len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0], tc.warning)) {
+			t.Errorf("%s: warnings %q, want one with %q", tc.path, d.Warnings, tc.warning)
+		}
 	}
 	keep, _ := New(Options{BaseURL: "https://example.com/", Redirects: rules, KeepErrorPages: true})
 	if d := keep.Map(Page{File: walker.File{Path: "de/404/index.html"}}); d.Skip != "" {
 		t.Errorf("KeepErrorPages: skipped %q", d.Skip)
+	}
+}
+
+// errorName tells a URL path's segment that names an error page.
+func TestErrorName(t *testing.T) {
+	for seg, want := range map[string]bool{
+		"404": true, "404.html": true, "404-page": true, "not-found": true, "Not_Found.html": true, "pagenotfound": true, "page-not-found": true,
+		"50x.html": true, "500": true, "error": true, "errors": true, "error.htm": true,
+		"join": false, "": false, "index.html": false, "found": false, "terror": false, "about-errors": false,
+	} {
+		if got := errorName(seg); got != want {
+			t.Errorf("errorName(%q) = %v, want %v", seg, got, want)
+		}
 	}
 }
 

@@ -257,3 +257,75 @@ func TestEleventyNetlifyErrorPages(t *testing.T) {
 		t.Errorf("--explain /de/404/ does not say %q:\n%s", want, x)
 	}
 }
+
+// TestNetlifyErrorRuleTargets runs sitemapgen on a site folder as Netlify
+// publishes it, with a _redirects file whose rule of status 404 serves a
+// page with a fixed path. Netlify serves that page, with status 404, for
+// every path the rule matches, and with 200 at its own URL. It is the
+// site's error page only when it looks like one. A members area that
+// shows the join page (/members/* /join/ 404) and a single-page app's
+// misused fallback (/* /index.html 404) keep their pages listed, the
+// home page included, with a warning naming the rule's line; a page
+// named not-found is still left out as the error page.
+func TestNetlifyErrorRuleTargets(t *testing.T) {
+	const base = "https://example.com/"
+	page := func(title string) string {
+		return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title + "</title></head>\n" +
+			"<body><nav><a href=\"/\">Home</a> <a href=\"/about/\">About</a> <a href=\"/join/\">Join</a></nav>\n<main><h1>" + title + "</h1></main></body></html>\n"
+	}
+	for _, tc := range []struct {
+		name, rules string
+		listed      []string
+		warning     string // "" for none
+		skipped     string // in the summary; "" for none
+	}{
+		{
+			name:    "a members area",
+			rules:   "# Members see the join page\n/members/*  /join/  404\n",
+			listed:  []string{base, base + "about/", base + "join/", base + "members/", base + "not-found/"},
+			warning: filepath.Join("site", "join", "index.html") + ": warning: the host serves this page with status 404 for /members/* (" + filepath.Join("site", "_redirects") + ":2), as an error page, but it looks like none",
+		},
+		{
+			name:    "a single-page app's fallback",
+			rules:   "/*  /index.html  404\n",
+			listed:  []string{base, base + "about/", base + "join/", base + "members/", base + "not-found/"},
+			warning: filepath.Join("site", "index.html") + ": warning: the host serves the home page with status 404 for /* (" + filepath.Join("site", "_redirects") + ":1): listed, as the home page is never an error page",
+		},
+		{
+			name:    "an error page of its own name",
+			rules:   "/*  /not-found/  404\n",
+			listed:  []string{base, base + "about/", base + "join/", base + "members/"},
+			skipped: "skipped 1 (1 error page)",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			site := filepath.Join(dir, "site")
+			for name, body := range map[string]string{
+				"index.html":           page("Home"),
+				"about/index.html":     page("About"),
+				"join/index.html":      page("Join us"),
+				"members/index.html":   page("Members"),
+				"not-found/index.html": page("Page not found"),
+				"_redirects":           tc.rules,
+			} {
+				write(t, filepath.Join(site, filepath.FromSlash(name)), body)
+			}
+			r := mustRun(t, dir, "--base-url", base, "site")
+			locs := listedLocs(t, site, base)
+			slices.Sort(locs)
+			if !slices.Equal(locs, tc.listed) {
+				t.Errorf("listed %q, want %q\n%s", locs, tc.listed, r.stderr)
+			}
+			if tc.warning != "" && !strings.Contains(r.stderr, tc.warning) {
+				t.Errorf("the run does not warn %q:\n%s", tc.warning, r.stderr)
+			}
+			switch {
+			case tc.skipped == "" && strings.Contains(r.stderr, "skipped "):
+				t.Errorf("the run leaves a page out:\n%s", r.stderr)
+			case tc.skipped != "" && !strings.Contains(r.stderr, tc.skipped):
+				t.Errorf("the summary does not say %q:\n%s", tc.skipped, r.stderr)
+			}
+		})
+	}
+}

@@ -61,7 +61,9 @@ package host
 // A Netlify rule with status 404 serves its target as the error page of
 // the paths it matches ("/de/* /de/404 404": a missing page under /de/
 // gets /de/404's content with status 404). That target is the host's
-// error page, as 404.html is: [Redirects.ErrorPage] names it. Cloudflare
+// error page, as 404.html is: [Redirects.ErrorPage] names it (package
+// mapping lists it all the same when it is the home page or looks like
+// no error page: the host serves it at its own URL too). Cloudflare
 // Pages takes no such status (its rules redirect, or rewrite with 200;
 // its error page is the nearest 404.html), nor do Vercel's redirects.
 
