@@ -242,14 +242,10 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	var hostDirs []string
 	if v.Skip.XRobotsTag {
 		// _headers, vercel.json and netlify.toml live in the site folder
-		// or the project folder: the config file's, or the working
-		// directory.
-		hostDirs = []string{v.Root, pr.Dir}
+		// or the project's folders (HostDirs).
+		hostDirs = append([]string{v.Root}, pr.HostDirs()...)
 		if v.Mode == ModeContent {
 			hostDirs[0] = out // the built site, not the sources
-		}
-		if pr.PlatformTop != "" {
-			hostDirs = append(hostDirs, pr.PlatformTop) // the repository's netlify.toml
 		}
 	}
 	robotsDir := v.Root // robots.txt is served from the built site
@@ -313,13 +309,10 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	c.Build.CacheDir = cacheDir(v.CacheDir, pr.BuildCache, os.UserCacheDir)
 	if v.Host != "none" {
 		// The platform's redirect rules, in the site folder (_redirects)
-		// and the project folder (netlify.toml, vercel.json). Unless the
+		// and the project's folders (netlify.toml, vercel.json). Unless the
 		// platform is known not to, a file the site serves wins over a
 		// rule that is not forced, as on Netlify: only forced rules warn.
-		c.Build.RedirectDirs = []string{out, pr.Dir}
-		if pr.PlatformTop != "" {
-			c.Build.RedirectDirs = append(c.Build.RedirectDirs, pr.PlatformTop)
-		}
+		c.Build.RedirectDirs = append([]string{out}, pr.HostDirs()...)
 		c.Build.Shadowing = pr.Shadowing
 		c.Build.Map.Style = pr.Style
 		c.Build.PlatformFile = pr.PlatformFile

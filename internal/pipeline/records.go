@@ -723,28 +723,6 @@ func (s *records) stamped(idx int32) bool {
 	return s.stamps && r.lastmod != noLastMod && s.stampableAt(r.src, r.lastmod) && unixDay(r.lastmod) == s.stampDay
 }
 
-// setBuiltGit records whether the git lastmod of the record at idx is
-// its built file's history.
-func (s *records) setBuiltGit(idx int32, on bool) {
-	w, bit := int(idx)/64, uint64(1)<<(uint(idx)%64)
-	if !on {
-		if w < len(s.builtGit) {
-			s.builtGit[w] &^= bit
-		}
-		return
-	}
-	if w >= len(s.builtGit) {
-		s.builtGit = append(s.builtGit, make([]uint64, w+1-len(s.builtGit))...)
-	}
-	s.builtGit[w] |= bit
-}
-
-// isBuiltGit reports what setBuiltGit said of the record at idx.
-func (s *records) isBuiltGit(idx int32) bool {
-	w := int(idx) / 64
-	return w < len(s.builtGit) && s.builtGit[w]&(uint64(1)<<(uint(idx)%64)) != 0
-}
-
 // stampable reports whether a date from the source src (an index into
 // recSources) may be a build's stamp: a source mapping.Stampable names,
 // but the generator's sitemaps when they are trusted (trustSitemap).

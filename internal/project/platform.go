@@ -292,3 +292,14 @@ func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// HostDirs are the project's folders whose host files (netlify.toml,
+// vercel.json) count: the project folder (the settings file's, or the
+// working directory), then the repository's top when its netlify.toml
+// is the project's (PlatformTop).
+func (pr *Project) HostDirs() []string {
+	if pr.PlatformTop == "" {
+		return []string{pr.Dir}
+	}
+	return []string{pr.Dir, pr.PlatformTop}
+}
