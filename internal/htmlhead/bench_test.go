@@ -277,3 +277,31 @@ func BenchmarkStructured(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkLinksPlaces reads the links of a list page of 200 entries,
+// each a title and an excerpt with a link, in a theme's frame, without
+// and with their places (LinkReader.Places):
+//
+//	go test ./internal/htmlhead -run '^$' -bench LinksPlaces -benchmem
+func BenchmarkLinksPlaces(b *testing.B) {
+	var page bytes.Buffer
+	page.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Posts</title></head><body>` +
+		`<header><nav><ul><li><a href="/">Home</a><li><a href="/about/">About</a></ul></nav></header><main><ul class="posts">`)
+	for i := range 200 {
+		fmt.Fprintf(&page, `<li><article class="post"><h2><a href="/posts/%d/">Post %d</a></h2>`+
+			`<p class="excerpt">An excerpt that links to <a href="/docs/%d/">a page</a>, with <em>some</em> text.</p></article></li>`, i, i, i)
+	}
+	page.WriteString(`</ul></main><footer><p>&copy; 2025 <a href="/">Site</a></p></footer></body></html>`)
+	for _, places := range []bool{false, true} {
+		b.Run(fmt.Sprintf("Places=%v", places), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(page.Len()))
+			lr := LinkReader{Others: true, Places: places}
+			buf := make([]byte, 0, page.Len())
+			for b.Loop() {
+				buf = append(buf[:0], page.Bytes()...)
+				lr.Links(buf, func(Link) {})
+			}
+		})
+	}
+}

@@ -152,10 +152,13 @@ func FuzzLinks(f *testing.F) {
 	}
 	f.Add([]byte("<base href=/x/><a href=y>\n<template><a href=z></template><a href='&amp;'>"))
 	f.Add([]byte("<h2 href=/a onclick=go()>a</h2><nav href=/n><div href='/b'>"))
+	for _, tc := range placesCases {
+		f.Add([]byte(tc.page))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer fuzzbound.Check(t)()
+		page := data // the page whose places are compared
 		for _, others := range []bool{false, true} {
-			// Places: no panic, whatever the page.
 			lr := LinkReader{MaxAttrs: 1 << 30, Others: others, Places: true}
 			got, want := readLinks(&lr, data), xnetAllLinks(data, others)
 			if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) || slices.Equal(got, want) {
@@ -163,12 +166,43 @@ func FuzzLinks(f *testing.F) {
 			}
 			if alt, ok := withoutBareLessThan(data); ok {
 				if slices.Equal(readLinks(&lr, alt), xnetAllLinks(alt, others)) {
+					page = alt
 					continue // x/net/html's difference, and only that (see FuzzLexer)
 				}
 			}
 			t.Fatalf("input %q (Others %v)\nLinkReader: %q\nx/net/html: %q", data, others, got, want)
 		}
+		if !bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+			comparePlaces(t, page, false)
+		}
+		comparePlaces(t, tagPage(data), false)
 	})
+}
+
+// placeTags are the tags tagPage writes: those whose start or end tag
+// closes elements, the elements that bound what they close, and some
+// others; <a> five times.
+var placeTags = strings.Fields(`<ul> </ul> <ol> </ol> <menu> <li> </li> <dl> </dl> <dt> </dt> <dd> </dd>
+<p> </p> <div> </div> <address> <section> </section> <article> </article> <aside> <main> </main> <nav> </nav>
+<header> </header> <footer> <h2> </h2> <h3> </h3> <span> </span> <em> </em> <b> </b> <small> <a> <a> <a> <a> <a> </a>
+<table> </table> <tbody> </tbody> <thead> <tfoot> <tr> </tr> <td> </td> <th> </th> <caption> </caption>
+<colgroup> </colgroup> <col> <button> </button> <select> </select> <option> </option> <optgroup> <object> </object>
+<marquee> </marquee> <ruby> </ruby> <rb> <rt> <rp> <rtc> <img> <br> </br> <hr> <pre> </pre> <blockquote>
+</blockquote> <figure> </figure> <details> <summary> </summary> <dialog> <search> <label> </label> <html> </html> <head> </head> <body> </body> <title>t</title> <x-card> </x-card> text`)
+
+// tagPage makes a page of the tags of placeTags, a byte of data each,
+// each <a> with an href of its own: FuzzLinks' pages of the markup
+// places follows.
+func tagPage(data []byte) []byte {
+	var page []byte
+	for i, b := range data {
+		tag := placeTags[int(b)%len(placeTags)]
+		if tag == "<a>" {
+			tag = fmt.Sprintf("<a href=/%d>", i)
+		}
+		page = append(page, tag...)
+	}
+	return page
 }
 
 // TestLinksOthers: with Others, the href of an element that is no link
@@ -253,6 +287,27 @@ func TestLinksRoles(t *testing.T) {
 	}
 }
 
+// placesCases are pages whose links share a place where they sit among
+// the same elements, as golang.org/x/net/html's tree builder puts them
+// (TestLinksPlaces); FuzzLinks starts from them.
+var placesCases = []struct{ name, page string }{
+	{"excerpt", `<main><ul><li><h2><a href=/a>a</a></h2></li><li><h2><a href=/b>b</a></h2><p>See <a href=/x>x</a>.</p></li></ul></main>`},
+	{"no </li>", `<ul><li><a href=/a>a<li><a href=/b>b</ul><p><a href=/c>c`},
+	{"nested list", `<ul><li><a href=/a>a</a><ul><li><a href=/s>s</a><li><a href=/t>t</a></ul><li><a href=/b>b</a></ul>`},
+	{"no </p>", `<div><p>text <a href=/a>a</a><p>more <a href=/b>b</a><div><a href=/c>c</a></div></div>`},
+	{"table", `<table><tr><td><a href=/a>a<td><a href=/b>b<tr><td><a href=/c>c<th><a href=/d>d</table>`},
+	{"table body", `<table><tbody><tr><td><a href=/a>a</td></tr></tbody><tr><td><a href=/b>b</table><a href=/c>c</a>`},
+	{"void and svg", `<ul><li><img src=x><br/><a href=/a>a</a></li><li><svg><path d=x /></svg><a href=/b>b</a></li></ul>`},
+	{"stray end tag", `<div><a href=/a>a</a></span></div><div><a href=/b>b</a></div><section><a href=/c>c</a></section>`},
+	{"dl", `<dl><dt><a href=/a>a</a><dd>x<dt><a href=/b>b</a><dd><p><a href=/c>c</a></dl>`},
+	{"a in a", `<div><a href=/a>a<a href=/b>b</a></div>`},
+	{"cards", `<div class=grid><article><a class=card href=/a>a</a></article><article><a class=card href=/b/c/d>d</a></article></div>`},
+	{"item in a section", `<ul><li><section><li><a href=/a>a</a></section><li><a href=/b>b</a></ul>`},
+	{"end tag across a block", `<span><div></span><a href=/a>a</a></div><a href=/b>b</a>`},
+	{"heading in a heading", `<h2><a href=/a>a</a><h3><a href=/b>b</a></h3>`},
+	{"page frame", `<html><head><title>t</title></head><body><a href=/a>a</a></body></html><a href=/b>b</a>`},
+}
+
 // TestLinksPlaces: links share a place where they sit among the same
 // elements, as golang.org/x/net/html's tree builder puts them: the
 // entries of a list, each in an item of its own, share one; a link in an
@@ -261,49 +316,60 @@ func TestLinksRoles(t *testing.T) {
 // closed as it closes them; a void element or a stray end tag closes
 // nothing.
 func TestLinksPlaces(t *testing.T) {
-	for _, tc := range []struct{ name, page string }{
-		{"excerpt", `<main><ul><li><h2><a href=/a>a</a></h2></li><li><h2><a href=/b>b</a></h2><p>See <a href=/x>x</a>.</p></li></ul></main>`},
-		{"no </li>", `<ul><li><a href=/a>a<li><a href=/b>b</ul><p><a href=/c>c`},
-		{"nested list", `<ul><li><a href=/a>a</a><ul><li><a href=/s>s</a><li><a href=/t>t</a></ul><li><a href=/b>b</a></ul>`},
-		{"no </p>", `<div><p>text <a href=/a>a</a><p>more <a href=/b>b</a><div><a href=/c>c</a></div></div>`},
-		{"table", `<table><tr><td><a href=/a>a<td><a href=/b>b<tr><td><a href=/c>c<th><a href=/d>d</table>`},
-		{"void and svg", `<ul><li><img src=x><br/><a href=/a>a</a></li><li><svg><path d=x /></svg><a href=/b>b</a></li></ul>`},
-		{"stray end tag", `<div><a href=/a>a</a></span></div><div><a href=/b>b</a></div><section><a href=/c>c</a></section>`},
-		{"dl", `<dl><dt><a href=/a>a</a><dd>x<dt><a href=/b>b</a><dd><p><a href=/c>c</a></dl>`},
-		{"a in a", `<div><a href=/a>a<a href=/b>b</a></div>`},
-		{"cards", `<div class=grid><article><a class=card href=/a>a</a></article><article><a class=card href=/b/c/d>d</a></article></div>`},
-	} {
+	for _, tc := range placesCases {
 		t.Run(tc.name, func(t *testing.T) {
-			lr := LinkReader{Places: true}
-			var ours []uint64
-			lr.Links([]byte(tc.page), func(l Link) { ours = append(ours, l.Place) })
-			theirs := xnetPlaces(t, tc.page)
-			if len(ours) != len(theirs) {
-				t.Fatalf("%d links, x/net/html's tree has %d", len(ours), len(theirs))
-			}
-			for i := range ours {
-				for j := range i {
-					if (ours[i] == ours[j]) != (theirs[i] == theirs[j]) {
-						t.Errorf("links %d and %d: one place %v; in x/net/html's tree at %s and %s", j, i, ours[i] == ours[j], theirs[j], theirs[i])
-					}
-				}
+			if !comparePlaces(t, []byte(tc.page), true) {
+				t.Fatal("not compared: x/net/html's tree does not hold the page's elements as its tags open them")
 			}
 		})
 	}
 }
 
-// xnetPlaces is TestLinksPlaces' oracle: the names of the elements
-// around each <a href> of page, and its own, as golang.org/x/net/html's
-// tree builder nests them.
-func xnetPlaces(t *testing.T, page string) []string {
-	doc, err := html.Parse(strings.NewReader(page))
-	if err != nil {
-		t.Fatal(err)
+// comparePlaces compares the places of the <a href> links of page with
+// the elements around each in x/net/html's tree: two links share a place
+// where they sit among the same elements. It reports whether it did:
+// only where the tree holds the page's elements as its start tags open
+// them (placesFollowed), the tree's when the page begins with
+// <!DOCTYPE html>, as a built page does. all compares those of SVG too.
+func comparePlaces(t *testing.T, page []byte, all bool) bool {
+	t.Helper()
+	doc, err := html.Parse(bytes.NewReader(append([]byte("<!DOCTYPE html>"), page...)))
+	if err != nil || !placesFollowed(page, doc, all) {
+		return false // nested past 512 elements, or a tree places does not follow
 	}
+	lr := LinkReader{MaxAttrs: 1 << 30, Places: true}
+	var ours []uint64
+	lr.Links(bytes.Clone(page), func(l Link) {
+		if !l.Base && !l.Sitemap {
+			ours = append(ours, l.Place)
+		}
+	})
+	theirs := xnetPlaces(doc)
+	if len(ours) != len(theirs) {
+		t.Fatalf("page %q: %d links, x/net/html's tree has %d", page, len(ours), len(theirs))
+	}
+	for i := range ours {
+		for j := range i {
+			if (ours[i] == ours[j]) != (theirs[i] == theirs[j]) {
+				t.Fatalf("page %q: links %d and %d: one place %v; in x/net/html's tree at %s and %s", page, j, i, ours[i] == ours[j], theirs[j], theirs[i])
+			}
+		}
+	}
+	return true
+}
+
+// xnetPlaces is comparePlaces' oracle: the names of the elements around
+// each <a href> of the tree doc, and its own, as golang.org/x/net/html's
+// tree builder nests them; not in a <template>, whose links a page
+// does not show.
+func xnetPlaces(doc *html.Node) []string {
 	var out []string
 	var walk func(n *html.Node, path string)
 	walk = func(n *html.Node, path string) {
 		if n.Type == html.ElementNode {
+			if n.Data == "template" {
+				return
+			}
 			path += " " + n.Data
 			for _, a := range n.Attr {
 				if n.Data == "a" && a.Key == "href" {
@@ -320,6 +386,53 @@ func xnetPlaces(t *testing.T, page string) []string {
 	return out
 }
 
+// placesFollowed reports whether x/net/html's tree doc of page holds its
+// elements as its start tags open them, in their order: no element
+// moved in front of a table (foster parenting), none copied (a
+// formatting element HTML opens again), none left out. It leaves aside
+// <html>, <head> and <body>, which HTML has one of each whatever the
+// page writes, and the table bodies, rows and column groups HTML
+// implies. The pages with what places does not follow are not held so:
+// SVG and MathML (unless all), forms, frames and templates (whose
+// content the link reader skips, and whose end the tree builder reads
+// otherwise).
+func placesFollowed(page []byte, doc *html.Node, all bool) bool {
+	aside := func(name string) bool {
+		switch name {
+		case "html", "head", "body", "tbody", "tr", "colgroup":
+			return true
+		}
+		return false
+	}
+	var tags []string
+	z := html.NewTokenizer(bytes.NewReader(page))
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		name, _ := z.TagName()
+		switch n := string(name); {
+		case tt != html.StartTagToken && tt != html.SelfClosingTagToken:
+		case !all && (n == "svg" || n == "math"), n == "form", n == "frameset", n == "frame", n == "template":
+			return false
+		case aside(n):
+		case n == "image":
+			tags = append(tags, "img")
+		default:
+			tags = append(tags, n)
+		}
+	}
+	var tree []string
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && !aside(n.Data) {
+			tree = append(tree, n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	return slices.Equal(tags, tree)
+}
+
 // TestLinksPlacesDeep: a page of 100,000 nested elements is read with at
 // most maxPlaceDepth of them followed; its links are all found.
 func TestLinksPlacesDeep(t *testing.T) {
@@ -329,5 +442,57 @@ func TestLinksPlacesDeep(t *testing.T) {
 	lr.Links([]byte(page), func(l Link) { got = append(got, string(l.Href)) })
 	if !slices.Equal(got, []string{"/a", "/b"}) || cap(lr.places.open) > 2*maxPlaceDepth {
 		t.Errorf("links %q, %d open elements kept", got, cap(lr.places.open))
+	}
+}
+
+// TestLinksPlacesWork: each tag costs places a bounded number of steps,
+// however many elements are open, on pages made so that each tag of a
+// walk up the open elements would take 500 steps: items and cells past
+// 509 open elements, a paragraph below 509 spans closed by each block,
+// end tags that close nothing.
+func TestLinksPlacesWork(t *testing.T) {
+	const n = 20_000
+	deep := func(open string) string { return strings.Repeat(open, 509) }
+	for _, tc := range []struct{ name, page string }{
+		{"items", "<ul><li><ul>" + deep("<div>") + strings.Repeat("<li><a href=/a>a</a>", n)},
+		{"items in spans", "<ul><li>" + deep("<span>") + strings.Repeat("<li>", n)},
+		{"terms", "<dl><dd><dl>" + deep("<div>") + strings.Repeat("<dt><dd>", n)},
+		{"cells", "<table><tr><td><table><tr><td>" + deep("<span>") + strings.Repeat("<td><tr>", n)},
+		{"paragraphs", "<p>" + deep("<span>") + strings.Repeat("<div>", n)},
+		{"links", "<a>" + deep("<span>") + strings.Repeat("<a href=/a>", n)},
+		{"stray end tags", deep("<div>") + strings.Repeat("</span></p></li></h2></td>", n)},
+		{"end tags across blocks", "<span>" + deep("<div>") + strings.Repeat("</span>", n)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lr := LinkReader{Places: true}
+			lr.Links([]byte(tc.page), func(Link) {})
+			tags := strings.Count(tc.page, "<")
+			if steps := lr.places.steps; steps > 12*tags {
+				t.Errorf("%d steps for %d tags, %.0f a tag", steps, tags, float64(steps)/float64(tags))
+			}
+		})
+	}
+}
+
+// TestKnownNames: the table of the names places knows finds each of
+// them, with its own tagInfo, those looked up by id at their ids, and
+// no other name.
+func TestKnownNames(t *testing.T) {
+	knownOnce.Do(known.fill)
+	tab := &known
+	for _, n := range tagInfos() {
+		if got := tab.info(nameHash(n.name)); got != n.info {
+			t.Errorf("%s: %+v, want %+v", n.name, got, n.info)
+		}
+	}
+	for i, n := range lookedUp {
+		if id := tab.info(nameHash(n)).id; id != uint8(i+1) {
+			t.Errorf("%s: id %d, want %d", n, id, i+1)
+		}
+	}
+	for _, n := range []string{"x-card", "section-x", "", "spans"} {
+		if got := tab.info(nameHash(n)); got != (tagInfo{}) {
+			t.Errorf("%q: %+v, want none", n, got)
+		}
 	}
 }
