@@ -351,6 +351,26 @@ func TestJekyllBlogIndex(t *testing.T) {
 	}
 }
 
+// TestJekyllFeaturedPost: a home that features the newest post in
+// markup of its own above the list of the others (a hero for
+// site.posts.first, then the posts from offset 1), as the Next.js blog
+// starter does with its heroPost, is as new as the featured post
+// (review 2 of issue 86: it was dated by the second newest).
+func TestJekyllFeaturedPost(t *testing.T) {
+	src, site := buildJekyllWith(t, "jekyll-blog", map[string]string{
+		"_posts/2025-02-02-middle.md": "---\nlayout: default\ntitle: Middle\n---\nA post between the two.\n",
+		"index.html": "---\nlayout: default\ntitle: Home\nlast_modified_at: 2023-01-01\n---\n" +
+			"{% assign first = site.posts.first %}<section class=\"hero\"><h1><a href=\"{{ first.url }}\">{{ first.title }}</a></h1></section>\n" +
+			"<ul>{% for post in site.posts offset:1 %}<li><a href=\"{{ post.url }}\">{{ post.title }}</a></li>{% endfor %}</ul>\n",
+	})
+	home, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil || !strings.Contains(string(home), `<h1><a href="/2025/04/26/new/">New</a></h1>`) || strings.Contains(string(home), `<li><a href="/2025/04/26/new/">`) {
+		t.Fatalf("the fixture's premise: Jekyll's home features the newest post above the list, which leaves it out (%v):\n%s", err, home)
+	}
+	r := mustRun(t, src, "--explain", "/")
+	wantOutput(t, r.stdout, "  lastmod:     2025-04-26T00:00:00Z (the newest page it lists)\n")
+}
+
 // TestJekyllListsByLanguage: in the shape of GitHub's Open Source
 // Guides, each language's home lays out the documents of one collection
 // of its own language alone (site.articles | where: 'lang', page.lang):

@@ -296,10 +296,20 @@ func buildHugo(t *testing.T, fixture string) (src, public string) {
 // returning the project and the built site.
 func buildJekyll(t *testing.T, fixture string) (src, site string) {
 	t.Helper()
+	return buildJekyllWith(t, fixture, nil)
+}
+
+// buildJekyllWith is buildJekyll with files (path → contents) written
+// into the copy first.
+func buildJekyllWith(t *testing.T, fixture string, files map[string]string) (src, site string) {
+	t.Helper()
 	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap ruby-jekyll-redirect-from")
 	src = filepath.Join(t.TempDir(), "site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", fixture))); err != nil {
 		t.Fatal(err)
+	}
+	for name, body := range files {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), body)
 	}
 	site = filepath.Join(src, "_site")
 	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)

@@ -391,13 +391,17 @@ func srcPath(s *source) string {
 
 // entries returns, of the pages shown that a list page shows, its
 // entries: the pages it links to from a place of its markup where it
-// links to two pages or more (links, htmlhead.Link.Place). The items of
-// a list repeat one markup, so each entry's link sits at the same place
-// in its own item, whatever its URL (/posts/a/ and
-// /posts/guides/b/). A page linked only from a place that links to no
-// other page is none: a link in a post's excerpt (/docs/setup/ among
-// /blog/ posts). List pages below it stay, as do all pages when no
-// place links to two.
+// links to two pages or more (links, htmlhead.Link.Place), and those of
+// the same kind as one of them (pageKind). The items of a list repeat
+// one markup, so each entry's link sits at the same place in its own
+// item, whatever its URL (/posts/a/ and /posts/guides/b/). A list may
+// show one entry in markup of its own: the newest post featured above
+// the others (a Jekyll home's hero for site.posts.first, the Next.js
+// blog starter's heroPost), a page of the kind of its entries. A page
+// linked only from a place that links to no other page, of another
+// kind, is none: a link in a post's excerpt (/docs/setup/ among /blog/
+// posts). List pages below it stay, as do all pages when no place links
+// to two.
 func (h *listSet) entries(shown []string, links []shownLink) []string {
 	in := make(map[string]bool, len(shown))
 	for _, k := range shown {
@@ -419,14 +423,31 @@ func (h *listSet) entries(shown []string, links []shownLink) []string {
 		return shown
 	}
 	entry := map[string]bool{}
+	kinds := map[string]bool{} // the kinds of the entries that are pages
 	for _, ln := range links {
 		if repeated[ln.place] {
 			entry[ln.key] = true
+			if in[ln.key] {
+				kinds[pageKind(ln.key)] = true
+			}
 		}
 	}
 	return slices.DeleteFunc(shown, func(k string) bool {
-		return h.pages[k] != nil && !entry[k]
+		return h.pages[k] != nil && !entry[k] && !kinds[pageKind(k)]
 	})
+}
+
+// pageKind is the kind of page of the join key k: its folders, each
+// number among them as "#" (2024/05/01/a and 2023/12/02/b are of one
+// kind, posts/a and docs/a of two).
+func pageKind(k string) string {
+	els := strings.Split(k, "/")
+	for i, el := range els[:len(els)-1] {
+		if strings.Trim(el, "0123456789") == "" {
+			els[i] = "#"
+		}
+	}
+	return strings.Join(els[:len(els)-1], "/") + "/*"
 }
 
 // routePatterns are the URL paths of the routes with a parameter, each

@@ -420,12 +420,14 @@ func TestMatchRoute(t *testing.T) {
 // TestEntries: of the pages a list page shows, its entries are those it
 // links to from a place of its markup that links to two pages or more,
 // whatever their URLs' folders (an entry alone in a folder among the
-// others: the Astro and Docusaurus lists of issue 86); a page linked only
-// from a place of its own is none (a link in a post's excerpt), unless
-// no place links to two. A list page it shows stays.
+// others: the Astro and Docusaurus lists of issue 86), and the pages of
+// their kind (a featured post above the list); a page of another kind
+// linked only from a place of its own is none (a link in a post's
+// excerpt), unless no place links to two. A list page it shows stays.
 func TestEntries(t *testing.T) {
 	pages := map[string]*listedPage{}
-	for _, k := range []string{"2024/05/01/a", "2023/12/02/b", "about", "docs/setup", "blog/x", "blog/y", "blog/guides/z"} {
+	for _, k := range []string{"2024/05/01/a", "2023/12/02/b", "about", "docs/setup", "blog/x", "blog/y", "blog/guides/z",
+		"2024/03/01/c", "2024/02/01/b", "2024/01/01/a", "posts/hero", "posts/x", "posts/y"} {
 		pages[k] = &listedPage{}
 	}
 	h := &listSet{pages: pages}
@@ -438,6 +440,11 @@ func TestEntries(t *testing.T) {
 		{"an excerpt links to an entry", "blog/x@1 blog/y@2 blog/y@1 docs/setup@3", "blog/x blog/y"},
 		{"title and image of one entry", "blog/x@1 blog/x@4 about@2", "blog/x about"}, // no place with two pages
 		{"one entry and an excerpt", "2024/05/01/a@1 about@2", "2024/05/01/a about"},
+		// The newest post featured above the list, in markup of its own
+		// (a Jekyll home's hero for site.posts.first; the Next.js blog
+		// starter's heroPost above MoreStories).
+		{"a featured entry", "2024/03/01/c@5 2024/02/01/b@1 2024/01/01/a@1 about@2", "2024/03/01/c 2024/02/01/b 2024/01/01/a"},
+		{"a featured post", "posts/hero@7 posts/x@1 posts/y@1 docs/setup@2", "posts/hero posts/x posts/y"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var links []shownLink
