@@ -837,6 +837,62 @@ func TestHugoListSourceNamesEntry(t *testing.T) {
 	}
 }
 
+// TestHugoListSourceText: the links a list page's own text writes are
+// counted as its built page shows them (review 2 of issue 86): a
+// reference link's label used twice is two links to /about/, though its
+// definition is one line; a link in a fenced code block is no link, and
+// the post it names, which the section lists, stays its entry; a link
+// by the named form of relref in an href (raw HTML, which Goldmark
+// renders with unsafe = true) is one. The home and the section are as
+// new as the newest post (2025-04-26), not as /about/ (a later commit,
+// its only date) nor as their own date.
+func TestHugoListSourceText(t *testing.T) {
+	config, err := os.ReadFile(filepath.Join("testdata", "hugo-dates", "hugo.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const later = "2026-02-22T11:56:28Z" // /about/'s last commit, its only date
+	const list = `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}` +
+		`{{ range where site.RegularPages "Section" "posts" }}<p><a href="{{ .RelPermalink }}">{{ .Title }}</a></p>{{ end }}{{ end }}`
+	for _, tc := range []struct {
+		name, file, text, page, shows string
+	}{
+		{"reference used twice", "content/_index.md", "---\ntitle: Home\n---\nI am [the author][me]. Questions? Ask [the author][me].\n\n[me]: /about/\n",
+			"", `Ask <a href="/about/">the author</a>`},
+		{"link in code", "content/posts/_index.md", "---\ntitle: Posts\ndate: 2025-01-01\n---\nLink a post so:\n\n```md\n[the new post](/posts/new/)\n```\n",
+			"posts/", `<code class="language-md" data-lang="md">`},
+		{"named relref", "content/_index.md", "---\ntitle: Home\n---\n<p>I am <a href=\"{{< relref path=\"about.md\" >}}\">the author</a>.</p>\n",
+			"", `I am <a href="/about/">the author</a>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := hugoDatesSite(t, nil, map[string]string{
+				"hugo.toml":               string(config) + "[markup.goldmark.renderer]\nunsafe = true\n",
+				"content/about.md":        "---\ntitle: About\n---\nAbout the author.\n",
+				"layouts/index.html":      list,
+				"layouts/posts/list.html": list,
+				tc.file:                   tc.text,
+			})
+			write(t, filepath.Join(src, "content", "about.md"), "---\ntitle: About\n---\nAbout the author, again.\n")
+			gitDated(t, src, later, later, "commit", "-qam", "about")
+			public := filepath.Join(src, "public")
+			built, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(tc.page), "index.html"))
+			if err != nil || !strings.Contains(string(built), tc.shows) || !strings.Contains(string(built), `<p><a href="/posts/new/">New</a></p>`) {
+				t.Fatalf("the fixture's premise: Hugo's /%s shows %q and lists /posts/new/ (%v):\n%s", tc.page, tc.shows, err, built)
+			}
+			mustRun(t, src)
+			ours := ourURLs(t, public)
+			for loc, want := range map[string]string{
+				datesBase + tc.page:  "2025-04-26T00:00:00Z",
+				datesBase + "about/": later,
+			} {
+				if !sameInstant(ours[loc], want) {
+					t.Errorf("%s: our lastmod %s, want %s", loc, ours[loc], want)
+				}
+			}
+		})
+	}
+}
+
 // TestJekyllPolyglot builds a site with jekyll-polyglot, which builds it
 // once per language: a page of each language's own file at its URL
 // (below /LANG/ but for the default's), and a page with no translation

@@ -365,7 +365,7 @@ func (b *builder) dropNamed(h *listSet) {
 			l.shown = nil
 			continue
 		}
-		written := sourceLinks(text)
+		written := sourceLinks(l.source, text)
 		if len(written) == 0 {
 			continue
 		}

@@ -7,6 +7,7 @@ package pipeline
 import (
 	"bytes"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
@@ -15,40 +16,138 @@ import (
 // linkRE matches a link that a source's text writes, in the forms of the
 // markups and templates that sources are written in. Each alternative
 // has one group, the link's target: a Markdown link or image
-// ("](target)") or reference ("[label]: target"), an href attribute
-// (HTML, JSX's href={"..."}), an autolink (<https://…>), Hugo's ref
-// and relref shortcodes, Jekyll's link and post_url tags,
-// reStructuredText's `text <target>`_ and ".. _label: target", Org's
-// [[target]] and AsciiDoc's link:target[]. A bare URL is not one: only
-// some Markdown makes a link of it (Hugo's does, kramdown does not), and
-// a mention that the page does not show as a link would hide an entry.
+// ("](target)"), an href attribute (HTML, JSX's href={"..."}, a
+// template's tag in its value: href="{{< relref "a.md" >}}"), an
+// autolink (<https://…>), Hugo's ref and relref shortcodes (positional
+// or path="…") and a shortcode's link or url parameter, Jekyll's link
+// and post_url tags, reStructuredText's `text <target>`_, Org's
+// [[target]] and AsciiDoc's link:target[]. A reference's definition
+// ("[label]: target", ".. _label: target") is no link: each use of its
+// label is (references). A bare URL is not one: only some Markdown
+// makes a link of it (Hugo's does, kramdown does not), and a mention
+// that the page does not show as a link would hide an entry.
 var linkRE = lazyre.MustCompile(`\]\(\s*<?((?:\{\{[^}]*\}\}|\{%[^%]*%\}|\{\w+\}|\|\w+\|)?[^\s)>{]*)` +
-	`|(?m:^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+))` +
-	`|(?i:\bhref\s*=\s*\{?\s*(?:"([^"]*)"|'([^']*)'|` + "`([^`]*)`" + `|([^\s>"'{}]+)))` +
+	`|(?i:\bhref\s*=\s*\{?\s*(?:"((?:\{\{.*?\}\}|\{%.*?%\}|[^"])*)"|'([^']*)'|` + "`([^`]*)`" + `|([^\s>"'{}]+)))` +
 	`|<(https?://[^\s>]+)>` +
-	`|\b(?:rel)?ref\s+"([^"]+)"` +
+	`|\b(?:rel)?ref\s+(?:path\s*=\s*)?"([^"]+)"` +
+	`|\{\{[<%][^}]*?\b(?:link|url)\s*=\s*"([^"]+)"` +
 	`|\{%-?\s*(?:link|post_url)\s+([^\s%]+)` +
 	"|`[^`<]*<([^>`]+)>`_" +
-	`|(?m:^\.\.\s+_[^:\n]+:\s*(\S+))` +
 	`|\[\[([^\]]+)\]` +
 	`|\blink:([^\s\[]+)\[`)
 
-// sourceLinks counts the links the text of a source writes after its
-// front matter, by the name of the page each leads to (linkName).
-func sourceLinks(text []byte) map[string]int {
+// sourceLinks counts the links the text of the source name writes
+// after its front matter, by the name of the page each leads to
+// (linkName): each use of a reference's label once, its definition
+// not. What the built page does not show as a link counts for nothing:
+// code (a Markdown source's fenced and indented blocks and code spans,
+// a reStructuredText source's literal blocks and inline literals) and
+// HTML comments (unshown).
+func sourceLinks(name string, text []byte) map[string]int {
 	names := map[string]int{}
-	body := sourceBody(text)
+	count := func(target string) {
+		if n := linkName(target); n != "" {
+			names[n]++
+		}
+	}
+	body := unshown(name, bytes.Clone(sourceBody(text)))
+	body = references(body, count)
 	for _, m := range linkRE().FindAllSubmatchIndex(body, -1) {
 		for g := 2; g+1 < len(m); g += 2 {
 			if m[g] >= 0 {
-				if n := linkName(string(body[m[g]:m[g+1]])); n != "" {
-					names[n]++
-				}
+				count(string(body[m[g]:m[g+1]]))
 				break
 			}
 		}
 	}
 	return names
+}
+
+// Reference links: their definitions, and the uses of their labels.
+var (
+	// mdDefRE matches a Markdown reference's definition, "[label]:
+	// target" on a line of its own, and gives its label and target.
+	mdDefRE = lazyre.Regexp{Expr: `(?m)^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?.*$`}
+	// mdUseRE matches a Markdown text in brackets, and the label in
+	// brackets after it: "[text][label]", "[label][]" and "[label]" (a
+	// text may hold one level of brackets, as "[![logo][img]][home]").
+	mdUseRE = lazyre.Regexp{Expr: `\[((?:[^\[\]\n\\]|\\.|\[[^\[\]\n]*\])*)\](?:\[([^\[\]\n]*)\])?`}
+	// rstDefRE matches a reStructuredText hyperlink target with a URL,
+	// ".. _label: target", and gives its label (in backquotes or not)
+	// and target.
+	rstDefRE = lazyre.Regexp{Expr: "(?m)^[ \t]*\\.\\.[ \t]+_(`[^`\n]+`|[^:`\n]+):[ \t]+(\\S+)[ \t]*$"}
+	// rstUseRE matches a reStructuredText reference, "`label`_" or
+	// "label_", and gives its label (references checks what is around
+	// it).
+	rstUseRE = lazyre.Regexp{Expr: "`([^`<>\n]+)`_|([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+)*)_"}
+)
+
+// references calls count with the target of each use of a reference's
+// label in body, Markdown's or reStructuredText's, and returns body
+// without the definitions, whose targets the page does not show.
+func references(body []byte, count func(target string)) []byte {
+	md := map[string]string{}
+	for _, m := range mdDefRE.Get().FindAllSubmatchIndex(body, -1) {
+		if body[m[2]] == '^' {
+			continue // a footnote, "[^1]: text"
+		}
+		if label := refLabel(body[m[2]:m[3]]); md[label] == "" {
+			md[label] = string(body[m[4]:m[5]]) // the first definition of a label counts
+		}
+		blank(body[m[0]:m[1]])
+	}
+	rst := map[string]string{}
+	for _, m := range rstDefRE.Get().FindAllSubmatchIndex(body, -1) {
+		if label := refLabel(bytes.Trim(body[m[2]:m[3]], "`")); rst[label] == "" {
+			rst[label] = string(body[m[4]:m[5]])
+		}
+		blank(body[m[0]:m[1]])
+	}
+	if len(md) > 0 {
+		for _, m := range mdUseRE.Get().FindAllSubmatchIndex(body, -1) {
+			label := body[m[2]:m[3]]
+			if m[4] >= 0 && m[5] > m[4] {
+				label = body[m[4]:m[5]] // [text][label]
+			} else if m[4] < 0 && m[1] < len(body) && body[m[1]] == '(' {
+				continue // an inline link, [text](target)
+			}
+			if t, ok := md[refLabel(label)]; ok {
+				count(t)
+			}
+		}
+	}
+	if len(rst) > 0 {
+		for _, m := range rstUseRE.Get().FindAllSubmatchIndex(body, -1) {
+			var label []byte
+			if m[2] >= 0 {
+				label = body[m[2]:m[3]] // `label`_
+			} else {
+				label = body[m[4]:m[5]] // label_, a word of its own
+				if m[0] > 0 && (isWordByte(body[m[0]-1]) || body[m[0]-1] == '`') {
+					continue
+				}
+			}
+			if m[1] < len(body) && (isWordByte(body[m[1]]) || body[m[1]] == '_') {
+				continue // part of a longer word, or an anonymous reference (__)
+			}
+			if t, ok := rst[refLabel(label)]; ok {
+				count(t)
+			}
+		}
+	}
+	return body
+}
+
+// isWordByte reports whether c is a letter, a digit or an underscore
+// (or a byte of a character past ASCII).
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c >= 0x80
+}
+
+// refLabel is a reference's label as its definition and its uses match
+// it: without regard to case or to runs of white space.
+func refLabel(label []byte) string {
+	return strings.ToLower(strings.Join(strings.Fields(string(label)), " "))
 }
 
 // sourceBody is the text of a source after its front matter: YAML's
@@ -143,4 +242,228 @@ func pageName(el string) string {
 		return ""
 	}
 	return el
+}
+
+// The markups whose code unshown leaves out, by the extension of a
+// source.
+var (
+	markdownExts = []string{".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdx"}
+	rstExts      = []string{".rst", ".rest"}
+)
+
+// unshown blanks out (blank) what the source name's body holds that its
+// built page does not show as links: code, whose text is shown as
+// written, and HTML comments, not shown at all. Code is, in Markdown
+// (by the name's extension), a fenced block (``` or ~~~), an indented
+// block (four spaces or a tab, after a blank line that does not end a
+// list's item, not in MDX) and a code span (`…`, “…“); in
+// reStructuredText, an inline literal (“…“) and the literal block
+// after a paragraph that ends with "::" or a code directive. Other
+// markups' code is read as text.
+func unshown(name string, body []byte) []byte {
+	ext := strings.ToLower(path.Ext(name))
+	switch {
+	case slices.Contains(markdownExts, ext):
+		markdownCode(body, ext != ".mdx")
+		if ext != ".mdx" {
+			codeSpans(body)
+		}
+	case slices.Contains(rstExts, ext):
+		rstLiterals(body)
+	}
+	blankBetween(body, "<!--", "-->", true)
+	return body
+}
+
+// blank replaces the bytes of b with spaces, its line ends aside, so
+// that what is around it keeps its lines.
+func blank(b []byte) {
+	for i, c := range b {
+		if c != '\n' && c != '\r' {
+			b[i] = ' '
+		}
+	}
+}
+
+// blankBetween blanks out each stretch of body from open to the next
+// close after it, both in; one that is not closed to its end where
+// toEnd is set (an HTML comment), none where not.
+func blankBetween(body []byte, open, close string, toEnd bool) {
+	for i := 0; ; {
+		start := bytes.Index(body[i:], []byte(open))
+		if start < 0 {
+			return
+		}
+		start += i + len(open)
+		end := bytes.Index(body[start:], []byte(close))
+		if end < 0 {
+			if toEnd {
+				blank(body[start-len(open):])
+			}
+			return
+		}
+		end += start + len(close)
+		blank(body[start-len(open) : end])
+		i = end
+	}
+}
+
+// lines calls fn with each line of body (its end aside) and its
+// offset.
+func lines(body []byte, fn func(line []byte, at int)) {
+	for at := 0; at < len(body); {
+		end := bytes.IndexByte(body[at:], '\n')
+		if end < 0 {
+			end = len(body) - at
+		}
+		fn(body[at:at+end], at)
+		at += end + 1
+	}
+}
+
+// indentOf is the width of the white space that starts line, a tab
+// to the next multiple of four, and whether the line is blank.
+func indentOf(line []byte) (width int, isBlank bool) {
+	for _, c := range line {
+		switch c {
+		case ' ':
+			width++
+		case '\t':
+			width += 4 - width%4
+		case '\r':
+		default:
+			return width, false
+		}
+	}
+	return width, true
+}
+
+// listItemRE matches the start of a Markdown list's item: "- ", "* ",
+// "+ ", "1. ", "1) ".
+var listItemRE = lazyre.Regexp{Expr: `^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])(?:[ \t]|$)`}
+
+// markdownCode blanks out the fenced code blocks of a Markdown body, and
+// its indented code blocks where indented is set.
+func markdownCode(body []byte, indented bool) {
+	var fence []byte // the fence of the open block: its character, as many times as it was written
+	inIndented := false
+	// afterBlank: the line before was blank, or none, or a fence's end;
+	// inList: the last block was a list's.
+	afterBlank, inList := true, false
+	lines(body, func(line []byte, at int) {
+		width, isBlank := indentOf(line)
+		trimmed := bytes.TrimLeft(line, " \t>")
+		switch {
+		case fence != nil:
+			if run := leading(trimmed, fence[0]); run >= len(fence) && len(bytes.TrimSpace(trimmed[run:])) == 0 {
+				fence, afterBlank, inList = nil, true, false
+			}
+			blank(line)
+			return
+		case inIndented && (isBlank || width >= 4):
+			blank(line)
+			return
+		}
+		inIndented = false
+		if c := firstByte(trimmed); c == '`' || c == '~' {
+			run := leading(trimmed, c)
+			if run >= 3 && (c == '~' || !bytes.ContainsRune(trimmed[run:], '`')) {
+				fence = bytes.Repeat([]byte{c}, run)
+				blank(line)
+				afterBlank, inList = false, false
+				return
+			}
+		}
+		if indented && !isBlank && width >= 4 && afterBlank && !inList {
+			inIndented = true
+			blank(line)
+			return
+		}
+		if !isBlank {
+			// A line of a list's item, or indented under one, keeps
+			// the list going: an indented line after it is its text.
+			inList = listItemRE.Get().Match(line) || width > 0 && inList
+		}
+		afterBlank = isBlank
+	})
+}
+
+// leading is how many times b starts with c.
+func leading(b []byte, c byte) int {
+	n := 0
+	for n < len(b) && b[n] == c {
+		n++
+	}
+	return n
+}
+
+// firstByte is the first byte of b, 0 for none.
+func firstByte(b []byte) byte {
+	if len(b) == 0 {
+		return 0
+	}
+	return b[0]
+}
+
+// codeSpans blanks out the code spans of a Markdown body: a run of
+// backticks, up to the next run of as many (none: the backticks are
+// text). A backtick after a backslash is text. Each run is looked at
+// once, whatever the body.
+func codeSpans(body []byte) {
+	type run struct{ start, n int }
+	var runs []run
+	for i := 0; i < len(body); {
+		if body[i] != '`' || i > 0 && body[i-1] == '\\' {
+			i++
+			continue
+		}
+		n := leading(body[i:], '`')
+		runs = append(runs, run{i, n})
+		i += n
+	}
+	// next[i] is the index of the next run as long as runs[i], -1 for
+	// none.
+	next := make([]int, len(runs))
+	last := map[int]int{}
+	for i := len(runs) - 1; i >= 0; i-- {
+		next[i] = -1
+		if j, ok := last[runs[i].n]; ok {
+			next[i] = j
+		}
+		last[runs[i].n] = i
+	}
+	for i := 0; i < len(runs); i++ {
+		if j := next[i]; j >= 0 {
+			blank(body[runs[i].start : runs[j].start+runs[j].n])
+			i = j
+		}
+	}
+}
+
+// rstCodeRE matches a reStructuredText directive whose content is code.
+var rstCodeRE = lazyre.Regexp{Expr: `^[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode)::`}
+
+// rstLiterals blanks out the inline literals of a reStructuredText
+// body, and its literal blocks: the lines indented more than the
+// paragraph ending with "::" (or the code directive) before them.
+func rstLiterals(body []byte) {
+	blankBetween(body, "``", "``", false)
+	literal := -1 // the indent the literal block's lines exceed; -1 outside one
+	lines(body, func(line []byte, at int) {
+		width, isBlank := indentOf(line)
+		if literal >= 0 {
+			if isBlank {
+				return
+			}
+			if width > literal {
+				blank(line)
+				return
+			}
+			literal = -1
+		}
+		trimmed := bytes.TrimRight(line, " \t\r")
+		if rstCodeRE.Get().Match(line) || bytes.HasSuffix(trimmed, []byte("::")) && !bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("..")) {
+			literal = width
+		}
+	})
 }
