@@ -3,7 +3,6 @@ package htmlhead
 import (
 	"bytes"
 	"cmp"
-	"slices"
 )
 
 // LinkReader finds the links of a whole page, head and body, with the same
@@ -26,6 +25,7 @@ type LinkReader struct {
 	Places bool
 	lex    lexer
 	places places
+	frame  frame
 }
 
 // Link is one link of a page.
@@ -80,7 +80,8 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 	l.reset(page)
 	line, counted := 1, 0 // the line at byte counted
 	inert, baseSeen := 0, false
-	var fr frame
+	fr := &lr.frame
+	fr.reset()
 	pl := &lr.places
 	pl.reset()
 	for {
@@ -143,26 +144,50 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 
 // frame follows the elements that tell a page's frame (Link.Chrome)
 // from its content: each is closed by its end tag, which HTML requires
-// of them. A stray end tag closes nothing.
+// of them. A stray end tag closes nothing. Each tag and each link costs
+// it a fixed amount of work, however many of them are open (steps).
 type frame struct {
 	nav, sectioning int    // open <nav>s; open <article>, <aside>, <main>, <section>s
 	content         int    // open <article> and <section>s
 	banners         []bool // open <header> and <footer>s: whether each is the page's
 	asides          []bool // open <aside>s: whether each is the page's (Link.Aside)
-	// roles are the open elements of another name that a role attribute
+	// pageBanners and pageAsides count the true ones of banners and
+	// asides.
+	pageBanners, pageAsides int
+	// roles are the elements of another name that a role attribute
 	// makes a landmark (<div role="navigation">, a theme's sidebar), the
-	// innermost last.
+	// innermost last: the open ones, and the closed ones (gone) that
+	// open ones came after.
 	roles []roleElem
+	// roleAt is, for each name, the index in roles of the innermost open
+	// one of that name.
+	roleAt map[string]int
+	// chromeRoles and asideRoles count the open roles that are chrome,
+	// and aside.
+	chromeRoles, asideRoles int
+	// steps counts the roles looked up, opened and closed, which tests
+	// bound.
+	steps int
 }
 
-// roleElem is an open element with a landmark role: its name, how many
-// elements of that name are open inside it, and whether its links are
-// the page's frame (chrome: navigation, banner, contentinfo) or its
-// complementary landmark (aside: not within content).
+// reset forgets the last page's elements, keeping the memory they took.
+func (f *frame) reset() {
+	clear(f.roleAt)
+	*f = frame{banners: f.banners[:0], asides: f.asides[:0], roles: f.roles[:0], roleAt: f.roleAt}
+}
+
+// roleElem is an element with a landmark role: its name, how many
+// elements of that name are open inside it, whether its links are the
+// page's frame (chrome: navigation, banner, contentinfo) or its
+// complementary landmark (aside: not within content), the index in
+// frame.roles of the open one of its name outside it (-1 for none), and
+// whether it is closed.
 type roleElem struct {
 	name          string
 	depth         int
 	chrome, aside bool
+	outer         int
+	gone          bool
 }
 
 // role notes the start tag name with the attributes attrs: one more
@@ -170,10 +195,12 @@ type roleElem struct {
 // landmark itself when its role says one (an element that is one by
 // its name is open's).
 func (f *frame) role(name string, attrs []attr) {
-	for i := len(f.roles) - 1; i >= 0; i-- {
-		if f.roles[i].name == name {
+	outer := -1
+	if len(f.roleAt) > 0 {
+		f.steps++
+		if i, ok := f.roleAt[name]; ok {
+			outer = i
 			f.roles[i].depth++
-			break
 		}
 	}
 	switch name {
@@ -184,7 +211,7 @@ func (f *frame) role(name string, attrs []attr) {
 	if !ok {
 		return
 	}
-	e := roleElem{name: name}
+	e := roleElem{name: name, outer: outer}
 	switch {
 	case hasToken(v, "navigation"):
 		e.chrome = true
@@ -195,13 +222,25 @@ func (f *frame) role(name string, attrs []attr) {
 	default:
 		return
 	}
-	for i := len(f.roles) - 1; i >= 0; i-- {
-		if f.roles[i].name == name {
-			f.roles[i].depth-- // counted above: this one is its own
-			break
-		}
+	if outer >= 0 {
+		f.roles[outer].depth-- // counted above: this one is its own
 	}
+	if f.roleAt == nil {
+		f.roleAt = make(map[string]int)
+	}
+	f.steps++
+	f.roleAt[name] = len(f.roles)
 	f.roles = append(f.roles, e)
+	f.chromeRoles += b2i(e.chrome)
+	f.asideRoles += b2i(e.aside)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // open notes the start tag name, and reports whether it is one of
@@ -213,13 +252,16 @@ func (f *frame) open(name string) bool {
 	case "article", "aside", "main", "section":
 		if name == "aside" {
 			f.asides = append(f.asides, f.content == 0)
+			f.pageAsides += b2i(f.content == 0)
 		}
 		if name == "article" || name == "section" {
 			f.content++
 		}
 		f.sectioning++
 	case "header", "footer":
-		f.banners = append(f.banners, f.nav == 0 && f.sectioning == 0)
+		page := f.nav == 0 && f.sectioning == 0
+		f.banners = append(f.banners, page)
+		f.pageBanners += b2i(page)
 	default:
 		return false
 	}
@@ -228,14 +270,14 @@ func (f *frame) open(name string) bool {
 
 // close notes the end tag name.
 func (f *frame) close(name string) {
-	for i := len(f.roles) - 1; i >= 0; i-- {
-		if r := &f.roles[i]; r.name == name {
-			if r.depth > 0 {
+	if len(f.roleAt) > 0 {
+		f.steps++
+		if i, ok := f.roleAt[name]; ok {
+			if r := &f.roles[i]; r.depth > 0 {
 				r.depth--
 			} else {
-				f.roles = slices.Delete(f.roles, i, i+1)
+				f.closeRole(i)
 			}
-			break
 		}
 	}
 	switch name {
@@ -243,6 +285,7 @@ func (f *frame) close(name string) {
 		f.nav = max(f.nav-1, 0)
 	case "article", "aside", "main", "section":
 		if n := len(f.asides); name == "aside" && n > 0 {
+			f.pageAsides -= b2i(f.asides[n-1])
 			f.asides = f.asides[:n-1]
 		}
 		if name == "article" || name == "section" {
@@ -251,20 +294,41 @@ func (f *frame) close(name string) {
 		f.sectioning = max(f.sectioning-1, 0)
 	case "header", "footer":
 		if n := len(f.banners); n > 0 {
+			f.pageBanners -= b2i(f.banners[n-1])
 			f.banners = f.banners[:n-1]
 		}
 	}
 }
 
+// closeRole closes the landmark at i, the innermost open one of its
+// name, and drops the closed ones at the end of roles.
+func (f *frame) closeRole(i int) {
+	r := &f.roles[i]
+	r.gone = true
+	f.chromeRoles -= b2i(r.chrome)
+	f.asideRoles -= b2i(r.aside)
+	if r.outer >= 0 {
+		f.roleAt[r.name] = r.outer
+	} else {
+		delete(f.roleAt, r.name)
+	}
+	for n := len(f.roles); n > 0 && f.roles[n-1].gone; n-- {
+		f.steps++
+		f.roles = f.roles[:n-1]
+	}
+}
+
 // chrome reports whether a link here is of the page's frame.
 func (f *frame) chrome() bool {
-	return f.nav > 0 || slices.Contains(f.banners, true) || slices.ContainsFunc(f.roles, func(r roleElem) bool { return r.chrome })
+	f.steps++
+	return f.nav > 0 || f.pageBanners > 0 || f.chromeRoles > 0
 }
 
 // aside reports whether a link here is in the page's complementary
 // landmark.
 func (f *frame) aside() bool {
-	return slices.Contains(f.asides, true) || slices.ContainsFunc(f.roles, func(r roleElem) bool { return r.aside })
+	f.steps++
+	return f.pageAsides > 0 || f.asideRoles > 0
 }
 
 // hasToken reports whether the space-separated list v has the token

@@ -176,7 +176,27 @@ func FuzzLinks(f *testing.F) {
 			comparePlaces(t, page, false)
 		}
 		comparePlaces(t, tagPage(data), false)
+		// A reader that read another page first, its elements left
+		// open, reads this one as a fresh reader does.
+		reused, fresh := LinkReader{Others: true, Places: true}, LinkReader{Others: true, Places: true}
+		reused.Links([]byte(openPage), func(Link) {})
+		if got, want := linksWhole(&reused, data), linksWhole(&fresh, data); !slices.Equal(got, want) {
+			t.Fatalf("input %q: a reused reader reads\n%q\na fresh one\n%q", data, got, want)
+		}
 	})
+}
+
+// openPage is a page that leaves open the elements the link reader
+// follows: landmarks by role and by name, a table, a list, a paragraph.
+const openPage = `<div role=navigation><span role=complementary><header><aside><nav><section><table><tr><td><ul><li><p><a href=/x><select><h2>`
+
+// linksWhole returns a page's links with all they say, as lines.
+func linksWhole(lr *LinkReader, page []byte) []string {
+	var out []string
+	lr.Links(bytes.Clone(page), func(l Link) {
+		out = append(out, fmt.Sprintf("%d %q base=%v sitemap=%v other=%v chrome=%v aside=%v place=%x", l.Line, l.Href, l.Base, l.Sitemap, l.Other, l.Chrome, l.Aside, l.Place))
+	})
+	return out
 }
 
 // placeTags are the tags tagPage writes: those whose start or end tag
@@ -494,5 +514,29 @@ func TestKnownNames(t *testing.T) {
 		if got := tab.info(nameHash(n)); got != (tagInfo{}) {
 			t.Errorf("%q: %+v, want none", n, got)
 		}
+	}
+}
+
+// TestLinksFrameWork: each tag and each link costs the frame's reading
+// a bounded number of steps, however many landmarks are open, on pages
+// made so that a walk over them would take 20,000 steps a tag: tags of
+// another name and end tags below 20,000 open role landmarks, links
+// below 20,000 open headers of an article.
+func TestLinksFrameWork(t *testing.T) {
+	const n = 20_000
+	for _, tc := range []struct{ name, page string }{
+		{"tags below roles", strings.Repeat("<div role=navigation>", n) + strings.Repeat("<span><a href=/a>a</a></span>", n)},
+		{"end tags below roles", strings.Repeat("<div role=complementary>", n) + strings.Repeat("</p>", n)},
+		{"links below headers", "<article>" + strings.Repeat("<header>", n) + strings.Repeat("<a href=/a>", n)},
+		{"roles closed", strings.Repeat("<div role=banner><span role=navigation>", n) + strings.Repeat("</div>", n)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var lr LinkReader
+			lr.Links([]byte(tc.page), func(Link) {})
+			tags := strings.Count(tc.page, "<")
+			if steps := lr.frame.steps; steps > 4*tags {
+				t.Errorf("%d steps for %d tags, %.0f a tag", steps, tags, float64(steps)/float64(tags))
+			}
+		})
 	}
 }
