@@ -460,9 +460,15 @@ func TestHugoRecentDateNoStamp(t *testing.T) {
 // generator sitemapgen does not know built into an ignored dist/, its
 // sources committed. The files' times are the build's, and no page is
 // dated by them, however few the pages: written within a minute of one
-// another, or after the last commit; --explain says which. A site whose
-// files were edited by hand over months keeps its files' times, and so
-// does a small folder outside git.
+// another, or after the last commit; --explain says which. That holds
+// too when the heads print the build's time, which is passed over as the
+// site's date: the page falls to its file's time, the build's as well.
+// A site whose files were edited by hand over months keeps its files'
+// times, and so does a small folder outside git.
+//
+// The built files are written by the test, not by a generator: the case
+// is a generator sitemapgen does not know, which reads no config of its
+// and takes no date from it, so only the files and their times count.
 func TestSmallSiteBuildTimes(t *testing.T) {
 	needTool(t, "git")
 	src := t.TempDir()
@@ -521,6 +527,24 @@ func TestSmallSiteBuildTimes(t *testing.T) {
 	}
 	lastmods("built after the commit", 0)
 	explain("built after the commit", "not a lastmod: written after the last commit, 2023-01-01T00:00:00Z")
+
+	// The heads print the build's time too, as jekyll-seo-tag's
+	// dateModified does: the same on every page, it is the site's date,
+	// and the page falls to its file's time, the build's as well.
+	built := time.Now().Add(-5 * time.Minute).UTC().Truncate(time.Second)
+	for _, p := range paths {
+		head := `<!doctype html><html lang="en"><head><title>p</title><meta property="article:modified_time" content="` + built.Format(time.RFC3339) + `"></head><p>x`
+		write(t, p, head)
+		if err := os.Chtimes(p, built, built); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log = lastmods("the heads print the build's time", 0)
+	wantOutput(t, log, "lastmod: 7 none (file times look like a build's")
+	r := mustRun(t, src, "--base-url", base, "--explain", base+"about.html", "dist")
+	wantOutput(t, r.stdout, "  lastmod:     none (",
+		"  passed over: meta article:modified_time "+built.Format(time.RFC3339)+" is the site's date, not this page's",
+		"  passed over: mtime "+built.Format(time.RFC3339)+" is the time a build, a copy or a checkout wrote the file, not a lastmod")
 
 	// No git, the files edited by hand over months: their times are
 	// dates.

@@ -781,6 +781,88 @@ func TestGuardMTimeSmall(t *testing.T) {
 	}
 }
 
+// TestGuardMTimePassedOver: a page whose head's date is passed over, as
+// the site's date (judgeSiteWide) or as a build's stamp (guardStamps),
+// takes its next source's date: when that is its file's time, written by
+// the same build, it is left out too, with a warning and what --explain
+// says of both dates. A head's site-wide date over files edited by hand
+// leaves each page its file's time.
+func TestGuardMTimePassedOver(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	built := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	edited := func(i int) time.Time { return time.Date(2024, time.Month(1+i%12), 3, 10, 0, 0, 0, time.UTC) }
+	for _, tc := range []struct {
+		name      string
+		pages     int
+		head      func(i int) time.Time // the date each page's head gives
+		file      func(i int) time.Time // each page's file's time
+		wantDated int
+		wantWarn  string
+		wantWhy   string // what --explain says of p03.html's head's date
+	}{
+		{"the site's date, a build's files", 7, func(int) time.Time { return built }, func(int) time.Time { return built }, 0,
+			"7 of 7 URLs have file times that a build, a copy or a checkout wrote (written within a minute of one another, at 2026-11-22T09:30:00Z)", "is the site's date, not this page's"},
+		{"a build's stamps, a build's files", 24, func(i int) time.Time { return built.Add(time.Duration(i) * time.Second) }, func(int) time.Time { return built }, 0,
+			"24 of 24 URLs have a modification time on 2026-11-22", "is the build's time: not a lastmod"},
+		{"the site's date, files edited by hand", 7, func(int) time.Time { return built }, edited, 7, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"src.md": "the sources"}
+			for i := range tc.pages {
+				files[fmt.Sprintf("p%02d.html", i)] = `<html lang="en"><head><title>p</title><meta property="article:modified_time" content="` + tc.head(i).Format(time.RFC3339) + `"></head>`
+			}
+			root := pages(t, files)
+			// The sources committed after every file was written: only
+			// the burst's rule judges the files' times.
+			gitRun(t, root, "2027-01-01T00:00:00Z", "init", "-q")
+			gitRun(t, root, "2027-01-01T00:00:00Z", "add", "src.md")
+			gitRun(t, root, "2027-01-01T00:00:00Z", "commit", "-q", "-m", "sources")
+			for i := range tc.pages {
+				mt := tc.file(i)
+				if err := os.Chtimes(filepath.Join(root, fmt.Sprintf("p%02d.html", i)), mt, mt); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var explained []Explanation
+			opts := Options{Root: root, Heads: Heads{Read: true}, GuardMTime: true, Map: mapping.Options{Now: built.Add(10 * time.Minute)},
+				Explain: []string{"p03.html"}}
+			opts.Report.Explain = func(x Explanation) { explained = append(explained, x) }
+			res, ev, err := run(t, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dated := datedURLs(res); dated != tc.wantDated || res.LastMod[mapping.LastModMTime] != tc.wantDated || res.LastMod[""] != tc.pages-tc.wantDated {
+				t.Errorf("%d URLs dated, %v counted; want %d by mtime", dated, res.LastMod, tc.wantDated)
+			}
+			var warned []string
+			for _, w := range ev.warns {
+				if strings.Contains(w, "file times") || strings.Contains(w, "modification time") {
+					warned = append(warned, w)
+				}
+			}
+			if tc.wantWarn == "" && len(warned) > 0 || tc.wantWarn != "" && (len(warned) != 1 || !strings.Contains(warned[0], tc.wantWarn)) {
+				t.Errorf("warnings %q, want one containing %q", warned, tc.wantWarn)
+			}
+			if len(explained) != 1 {
+				t.Fatalf("--explain p03.html: %d explanations", len(explained))
+			}
+			d := explained[0].Decision
+			if tc.wantWhy == "" {
+				if !d.URL.LastMod.Equal(tc.file(3)) || d.LastModSource != mapping.LastModMTime {
+					t.Errorf("--explain p03.html: lastmod %v from %q, want its file's time %v", d.URL.LastMod, d.LastModSource, tc.file(3))
+				}
+				return
+			}
+			if !d.URL.LastMod.IsZero() || len(d.Stamps) != 2 || !strings.Contains(d.Stamps[0], tc.wantWhy) ||
+				!strings.Contains(d.Stamps[1], "is the time a build, a copy or a checkout wrote the file, not a lastmod") {
+				t.Errorf("--explain p03.html: lastmod %v, passed over %q; want none, the head's date (%q) and the file's time", d.URL.LastMod, d.Stamps, tc.wantWhy)
+			}
+		})
+	}
+}
+
 // TestGuardStamps: the set's rule of build stamps. When more than half of
 // the URLs, and at least 20, have a lastmod from their heads on one day,
 // the newest of those dates, those dates are the build's (a template that

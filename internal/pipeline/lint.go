@@ -99,7 +99,10 @@ func (b *builder) trustsSitemap() bool {
 // guardMTime leaves out, with Options.GuardMTime, the lastmods the mtime
 // source gave that are a build's, a copy's or a checkout's time, not an
 // edit's (records.mtimeStamps), whatever the number of pages, and says so
-// the first time. A file's time is no date:
+// the first time. It judges every page whose written date would be its
+// file's time (records.fileTime): one dated by mtime, and one whose head's
+// date was passed over as a build's stamp or the site's date and whose
+// next source is mtime. A file's time is no date:
 //
 //   - when more than half of the URLs, and at least lintMinURLs, have one
 //     on one day (the lint's rule), or when guardStamps counted the files'
@@ -127,7 +130,10 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 	recs := &b.recs
 	was := recs.mtimeStamps
 	recs.mtimeStamps = mtimeStamps{}
-	day, most, n := b.topDay(func(_ int32, r *record) bool { return r.mtime() }, false)
+	day, most, n := b.topDay(func(idx int32, _ *record) bool {
+		_, ok := recs.fileTime(idx)
+		return ok
+	}, false)
 	st := mtimeStamps{all: looksStamped(most, n) || b.stampsMTime}
 	if !st.all {
 		st = b.mtimeRules(ctx)
@@ -149,6 +155,19 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 	default:
 		b.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", b.mtimesDropped(nil), n, st.why(false), b.undatedFix()))
 	}
+}
+
+// fileTime returns the modification time the record at idx would be
+// written with, and whether there is one: its own lastmod when mtime gave
+// it, or its next lastmod when its own date is passed over (a build's
+// stamp, the site's date: passedOver) and mtime gives the next.
+func (s *records) fileTime(idx int32) (int64, bool) {
+	r := s.rec(idx)
+	if s.passedOver(idx) {
+		n, ok := s.next.get(idx)
+		return n.lastmod, ok && recSources[n.src] == mapping.LastModMTime
+	}
+	return r.lastmod, r.mtime()
 }
 
 // mtimeStamps says which modification times are a build's, a copy's or
@@ -205,8 +224,8 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 	recs := &b.recs
 	var times []int64
 	for _, idx := range recs.order {
-		if r := recs.rec(idx); r.mtime() {
-			times = append(times, r.lastmod)
+		if t, ok := recs.fileTime(idx); ok {
+			times = append(times, t)
 		}
 	}
 	if len(times) == 0 {
@@ -278,14 +297,13 @@ func rfc3339(t int64) string { return time.Unix(t, 0).UTC().Format(time.RFC3339)
 func (b *builder) mtimesDropped(only map[string]bool) int {
 	recs, n := &b.recs, 0
 	for _, idx := range recs.order {
-		r := recs.rec(idx)
-		if !r.mtime() || !recs.mtimeStamps.drops(r.lastmod) {
+		if t, ok := recs.fileTime(idx); !ok || !recs.mtimeStamps.drops(t) {
 			continue
 		}
 		if _, ok := recs.listed[idx]; ok {
 			continue
 		}
-		if only == nil || only[recs.pathOf(r)] {
+		if only == nil || only[recs.pathOf(recs.rec(idx))] {
 			n++
 		}
 	}
