@@ -463,8 +463,9 @@ func TestHugoRecentDateNoStamp(t *testing.T) {
 // another, or after the last commit; --explain says which. That holds
 // too when the heads print the build's time, which is passed over as the
 // site's date: the page falls to its file's time, the build's as well.
-// A site whose files were edited by hand over months keeps its files'
-// times, and so does a small folder outside git.
+// Outside git, files written at once shortly before the run are a
+// build's; a site whose files were edited by hand over months keeps its
+// files' times, and so does a folder copied with old times.
 //
 // The built files are written by the test, not by a generator: the case
 // is a generator sitemapgen does not know, which reads no config of its
@@ -559,14 +560,24 @@ func TestSmallSiteBuildTimes(t *testing.T) {
 	if strings.Contains(log, "warning") {
 		t.Errorf("edited by hand: a warning:\n%s", log)
 	}
-	// No git, the files written at once: outside git their times are
-	// their only dates (a site copied with its times has them all true),
-	// and a set this small is not judged.
+	// No git, the files written at once long before the run: outside
+	// git their times are their only dates (a site copied with its old
+	// times by rsync -a or tar has them all true).
 	at := time.Date(2024, 5, 1, 9, 30, 0, 0, time.UTC)
 	for _, p := range paths {
 		if err := os.Chtimes(p, at, at); err != nil {
 			t.Fatal(err)
 		}
 	}
-	lastmods("written at once, outside git", 7)
+	lastmods("written at once long before, outside git", 7)
+
+	// No git, the files written at once a few minutes before the run (a
+	// build on CI, a copy that sets new times): a build's times.
+	for _, p := range paths {
+		if err := os.Chtimes(p, built, built); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log = lastmods("written at once just before, outside git", 0)
+	wantOutput(t, log, "7 of 7 URLs have file times that a build, a copy or a checkout wrote (written within a minute of one another, at "+built.Format(time.RFC3339)+", less than a day before this run)")
 }

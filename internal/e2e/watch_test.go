@@ -274,13 +274,19 @@ func page(title string) string {
 	return "<!doctype html><html><head><title>" + title + "</title></head><body><p>" + title + "</p></body></html>\n"
 }
 
-// newSite writes a site of the given pages under dir/public.
+// newSite writes a site of the given pages under dir/public, with the
+// old times of a folder copied by rsync -a: pages written at once just
+// before the run would be a build's, with no date (docs/lastmod.md).
 func newSite(t *testing.T, pages map[string]string) (dir, public string) {
 	t.Helper()
 	dir = t.TempDir()
 	public = filepath.Join(dir, "public")
+	copied := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
 	for name, body := range pages {
 		write(t, filepath.Join(public, name), body)
+		if err := os.Chtimes(filepath.Join(public, name), copied, copied); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir, public
 }

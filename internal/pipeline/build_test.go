@@ -703,8 +703,9 @@ func TestGuardMTime(t *testing.T) {
 // are a build's or a copy's: left out of lastmod, whatever the number of
 // pages, with one warning and what --explain says. Times spread out (a
 // site edited by hand), a lone page, and a bulk edit of fewer than half
-// keep their dates; so does a folder outside git, whose times are its
-// only dates.
+// keep their dates. Outside git, a burst is a build's only when it ended
+// less than a day before the build's time (Map.Now, ten minutes after
+// the burst here): a folder copied with its old times keeps them.
 func TestGuardMTimeSmall(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -724,7 +725,9 @@ func TestGuardMTimeSmall(t *testing.T) {
 		{"one page", []time.Time{built}, 1, "", false},
 		{"a build over hand edits", []time.Time{edited(0), edited(1), edited(2), built, built, built.Add(time.Second), built.Add(2 * time.Second)}, 3, "4 of 7 URLs", false},
 		{"a bulk edit of fewer than half", []time.Time{edited(0), edited(1), edited(2), edited(3), edited(4), built, built}, 7, "", false},
-		{"a build outside git", slices.Repeat([]time.Time{built}, 7), 7, "", true},
+		{"a recent build outside git", slices.Repeat([]time.Time{built}, 7), 0, "7 of 7 URLs have file times that a build, a copy or a checkout wrote (written within a minute of one another, at 2026-11-22T09:30:00Z, less than a day before this run): left out of lastmod", true},
+		{"a copy with old times outside git", slices.Repeat([]time.Time{built.Add(-25 * time.Hour)}, 7), 7, "", true},
+		{"edited by hand outside git", []time.Time{edited(0), edited(1), edited(2), edited(3), edited(4), edited(5), edited(6)}, 7, "", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{}
@@ -747,7 +750,8 @@ func TestGuardMTimeSmall(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			opts := Options{Root: root, Heads: Heads{Read: true}, GuardMTime: true}
+			// The build's time, as a clock read as it starts gives it.
+			opts := Options{Root: root, Heads: Heads{Read: true}, GuardMTime: true, Map: mapping.Options{Now: built.Add(10 * time.Minute)}}
 			var explained []Explanation
 			if len(tc.times) > 3 {
 				opts.Explain = []string{"p3.html"}

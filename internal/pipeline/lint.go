@@ -112,14 +112,17 @@ func (b *builder) trustsSitemap() bool {
 //     file was written since, by a build, a copy or a checkout, or by an
 //     edit not committed yet, which the commit will date; a file older
 //     than the last commit keeps its time;
-//   - in a git work tree, when more than half of the pages dated by their
-//     files' times, and at least two, were written within mtimeBurst of
-//     each other, as a build or a copy writes files and a hand seldom does:
-//     those pages' times (a build run before the last commit).
+//   - when more than half of the pages dated by their files' times, and
+//     at least two, were written within mtimeBurst of each other, as a
+//     build or a copy writes files and a hand seldom does: those pages'
+//     times. In a git work tree this holds for a burst of any age (a
+//     build run before the last commit); outside git, only for a burst
+//     that ended less than recentBuild before the build's time, or after
+//     it (mtimeRules says why).
 //
 // Files edited by hand over months keep their times: they are older than
-// the last commit, or spread out. Outside git only the first rule
-// judges (mtimeRules says why). It is judged again on every write of a
+// the last commit, or spread out. So do files copied outside git with
+// their old times (rsync -a, tar). It is judged again on every write of a
 // Session: the same pages give the same sitemap as a fresh build. only,
 // in an update, are the paths of the pages it read again, whose counts
 // Result.LastMod holds.
@@ -185,6 +188,9 @@ type mtimeStamps struct {
 	burst       bool
 	first, last int64
 	inBurst, of int
+	// recent says the burst was judged outside git, where only a burst
+	// shortly before the build is one (recentBuild).
+	recent bool
 }
 
 // drops reports whether the modification time t (Unix seconds) is left
@@ -211,16 +217,20 @@ func unixDay(t int64) int64 {
 // messages say "a minute").
 const mtimeBurst = time.Minute
 
-// mtimeRules returns the rules of guardMTime that judge each file's time
-// in a git work tree: after the last commit, and within one burst.
-// Outside git a folder's times are its only dates, true for a site kept
-// by hand or copied with its times (rsync -a, tar, zip): none is judged
-// here, and only the rule of the day judges the set.
+// recentBuild is how long before the build's time a burst of file times
+// outside git must have ended for guardMTime to take it for a build's or
+// a copy's: a build run just before sitemapgen, as on CI.
+const recentBuild = 24 * time.Hour
+
+// mtimeRules returns the rules of guardMTime that judge each file's time:
+// after the last commit, in a git work tree; within one burst. Outside
+// git a folder's times are its only dates, true for a site kept by hand
+// or copied with its times (rsync -a, tar, zip): a burst is judged only
+// when it ended less than recentBuild before the build's time
+// (mapping.Mapper.Now), or after it. A copy that keeps old times is not
+// recent; a build or a copy that writes new ones is.
 func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 	var st mtimeStamps
-	if b.git == nil {
-		return st
-	}
 	recs := &b.recs
 	var times []int64
 	for _, idx := range recs.order {
@@ -232,8 +242,10 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 		return st
 	}
 	slices.Sort(times)
-	if c, err := b.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
-		st.afterCommit, st.commit = true, c.Unix()
+	if b.git != nil {
+		if c, err := b.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
+			st.afterCommit, st.commit = true, c.Unix()
+		}
 	}
 	// Every window of mtimeBurst that holds more than half of the times
 	// holds their median: together they make one span.
@@ -247,6 +259,13 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 				st.burst, st.first = true, times[i]
 			}
 			st.last = t
+		}
+	}
+	if st.burst && b.git == nil {
+		if st.last < b.mapper.Now().Add(-recentBuild).Unix() {
+			st.burst, st.first, st.last = false, 0, 0
+		} else {
+			st.recent = true
 		}
 	}
 	if st.burst {
@@ -268,6 +287,9 @@ func (m mtimeStamps) why(counts bool) string {
 		at := "at " + rfc3339(m.first)
 		if m.last != m.first {
 			at = "from " + rfc3339(m.first) + " to " + rfc3339(m.last)
+		}
+		if m.recent {
+			at += ", less than a day before this run"
 		}
 		if counts {
 			at = fmt.Sprintf("%d of the %d pages dated by file times, %s", m.inBurst, m.of, at)

@@ -96,8 +96,9 @@ type Options struct {
 	NoWrite bool
 	// GuardMTime leaves out the lastmods the mtime source gave that are
 	// a build's, a copy's or a checkout's time (guardMTime): those after
-	// the last commit, those of most pages written within a minute, all
-	// of them when most share one day. A fresh checkout or a copy sets
+	// the last commit, those of most pages written within a minute
+	// (outside git, less than a day before the build), all of them when
+	// most share one day. A fresh checkout or a copy sets
 	// every file's time to its own, and no date is better than a false
 	// one. It is for a folder nobody generated, where
 	// modification times may be true; a generator's output is always
