@@ -28,12 +28,21 @@ export const projectRequire = createRequire(path.join(project, "package.json"));
 /** The launcher as npm installed it in the project's node_modules/.bin. */
 export const launcher = path.join(project, "node_modules", ".bin", "sitemapgen");
 
-/** site writes a folder of files (name → content) and returns its path. */
+/**
+ * siteTime is the modification time of every file site writes: a fixed
+ * day long past, as a page edited by hand has. Files all written a
+ * moment before the run, outside git, are a build's, and sitemapgen
+ * leaves their times out of lastmod with a warning.
+ */
+export const siteTime = new Date("2024-03-01T12:00:00Z");
+
+/** site writes a folder of files (name → content), each of siteTime, and returns its path. */
 export function site(files) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitemapgen-node-"));
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), content);
+    fs.utimesSync(path.join(dir, name), siteTime, siteTime);
   }
   return dir;
 }
