@@ -341,9 +341,11 @@ type cnameFile struct{ url, file string }
 // way to its root, with the warning that the base path is not served
 // (atRoot). ok is false when u stays: the site folder holds no CNAME
 // (a CNAME of the project folder alone is not what the host publishes),
-// or u is the custom domain's root.
+// or u is the custom domain's root, or the site is another platform's
+// (Netlify, Vercel, Cloudflare Pages: a CNAME file means nothing to
+// them, and is often one left from the days of GitHub Pages).
 func (p *discovery) overCustomDomain(root, u, from string) (cname, cfrom string, ok bool) {
-	if root == "" {
+	if root == "" || p.platform != "" && p.platform != host.GitHubPages {
 		return "", "", false
 	}
 	cname, file := p.cnameIn(root)

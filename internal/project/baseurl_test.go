@@ -184,6 +184,17 @@ func TestRefusedURLLendsNothing(t *testing.T) {
 			warning:  "not at https://o.github.io/r/ (the base URL from the pages' canonical links)",
 		},
 		{
+			// A Netlify site whose output keeps a CNAME of its GitHub Pages
+			// days (two real projects): Netlify ignores the file, and serves
+			// the domain the generator names.
+			name: "another domain, a CNAME in a Netlify site's folder",
+			files: map[string]string{"hugo.toml": "baseURL = 'https://www.example.org/'\n", "netlify.toml": "[build]\n  publish = \"public\"\n",
+				"public/": "", "public/CNAME": "old.example.net\n"},
+			want:     "https://www.example.org/",
+			detected: "base URL https://www.example.org/ from hugo.toml baseURL",
+			warning:  "is an example domain",
+		},
+		{
 			// Not published: the host knows no custom domain from it.
 			name:     "a github.io URL, a CNAME in the project folder alone",
 			files:    map[string]string{"hugo.toml": "baseURL = 'https://o.github.io/r/'\n", "public/": "", "CNAME": "docs.example.net\n"},
