@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -886,6 +887,53 @@ func TestRepoCommits(t *testing.T) {
 		at, _ := time.Parse(time.RFC3339, tt.date)
 		if got := committed(at.Unix()); got != tt.want {
 			t.Errorf("%s: %v, want %v", tt.date, got, tt.want)
+		}
+	}
+}
+
+// TestCommitFiles: how many files the commits of a date changed, each
+// file once, up to the limit: two commits of one date (as a rebase
+// gives) count together, an empty commit changes none, and a date no
+// commit has is not answered.
+func TestCommitFiles(t *testing.T) {
+	dir := builtRepo(t) // .gitignore and src/a.md, 2024-01-01T10:00:00Z
+	writeFile(t, dir, "src/b.md", "b")
+	writeFile(t, dir, "src/c.md", "c")
+	commitAll(t, dir, "2024-02-02T10:00:00Z")
+	writeFile(t, dir, "src/c.md", "c2")
+	writeFile(t, dir, "src/d.md", "d")
+	commitAll(t, dir, "2024-02-02T10:00:00Z")
+	gitRun(t, dir, "2024-03-03T10:00:00Z", "commit", "-q", "--allow-empty", "-m", "empty")
+	writeFile(t, dir, "dist/index.html", "built")
+	d, err := Load(context.Background(), filepath.Join(dir, "dist"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.RepoCommits(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	at := func(s string) int64 {
+		tm, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm.Unix()
+	}
+	jan, feb, mar, apr := at("2024-01-01T10:00:00Z"), at("2024-02-02T10:00:00Z"), at("2024-03-03T10:00:00Z"), at("2024-04-04T10:00:00Z")
+	for _, tt := range []struct {
+		limit int
+		want  map[int64]int
+	}{
+		{10, map[int64]int{jan: 2, feb: 3, mar: 0}}, // jan: .gitignore and a; feb: b, c and d, c once
+		{2, map[int64]int{jan: 2, feb: 2, mar: 0}},
+		{10, map[int64]int{jan: 2, feb: 3, mar: 0}}, // counted again past the limit before
+	} {
+		got, err := d.CommitFiles(context.Background(), []int64{jan, feb, mar, apr}, tt.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !maps.Equal(got, tt.want) {
+			t.Errorf("limit %d: CommitFiles = %v, want %v", tt.limit, got, tt.want)
 		}
 	}
 }
