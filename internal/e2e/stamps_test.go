@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -580,4 +581,74 @@ func TestSmallSiteBuildTimes(t *testing.T) {
 	}
 	log = lastmods("written at once just before, outside git", 0)
 	wantOutput(t, log, "7 of 7 URLs have file times that a build, a copy or a checkout wrote (written within a minute of one another, at "+built.Format(time.RFC3339)+", less than a day before this run)")
+}
+
+// TestHeadCommitDateStamp: a generator sitemapgen does not know builds
+// 24 pages into an ignored out/, and its template prints the last
+// commit's date (git log -1, HEAD's) as article:modified_time on 20 of
+// them; the other 4 carry a date of their own. HEAD changed one source
+// file: its date is no date of 20 pages, though it is a commit's, and
+// it is the build's stamp (left out, said once). When HEAD changed the
+// 20 pages' sources, as a translation that lands in one commit does
+// (TestVitePressTranslationLanded), the date is each page's own and is
+// kept, with nothing said of build times (issue 86). The files' times
+// are left out of the sources (--lastmod-sources meta,git): a page whose
+// head's date is passed over is then dated by git, which has none for
+// an ignored file, or not at all; the files' times are guardMTime's
+// rule (TestSmallSiteBuildTimes).
+func TestHeadCommitDateStamp(t *testing.T) {
+	needTool(t, "git")
+	src := t.TempDir()
+	const base = "https://example.com/"
+	const head = "2024-05-05T12:00:00Z"
+	want := map[string]string{}
+	var late []string
+	for i := 1; i <= 24; i++ {
+		name := fmt.Sprintf("p%02d", i)
+		write(t, filepath.Join(src, "src", name+".md"), "---\ntitle: "+name+"\n---\nx\n")
+		date := head
+		if i <= 4 {
+			date = fmt.Sprintf("2023-0%d-10T08:00:00Z", i)
+			want[base+name+".html"] = date
+		} else {
+			late = append(late, "src/"+name+".md")
+		}
+		write(t, filepath.Join(src, "out", name+".html"), `<!doctype html><html lang="en"><head><title>`+name+
+			`</title><meta property="article:modified_time" content="`+date+`"></head><body><p>x</p></body></html>`)
+	}
+	write(t, filepath.Join(src, ".gitignore"), "out\n")
+	out := filepath.Join(src, "out")
+	check := func(step string, want map[string]string, stamp bool) {
+		t.Helper()
+		r := mustRun(t, src, "--base-url", base, "--lastmod-sources", "meta,git", "out")
+		entries, _, err := sitemaptest.URLs(out, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(entries) != 24 {
+			t.Errorf("%s: %d URLs, want 24", step, len(entries))
+		}
+		for _, e := range entries {
+			if w := want[e.Loc]; e.LastMod != w && !sameInstant(e.LastMod, w) {
+				t.Errorf("%s: %s: lastmod %q, want %q", step, e.Loc, e.LastMod, w)
+			}
+		}
+		said := strings.Contains(r.stderr, "20 of 24 URLs have a lastmod on 2024-05-05 from the pages' heads")
+		if said != stamp {
+			t.Errorf("%s: the build's stamp said %v, want %v:\n%s", step, said, stamp, r.stderr)
+		}
+	}
+
+	// 23 sources in 2023, the 24th alone in HEAD: 20 pages undated.
+	commitHistory(t, src, "2023-01-01T00:00:00Z *", head+" src/p24.md")
+	check("HEAD changed one file", want, true)
+
+	// HEAD changed the 20 pages' sources: their date is theirs.
+	os.RemoveAll(filepath.Join(src, ".git"))
+	commitHistory(t, src, "2023-01-01T00:00:00Z *", head+" "+strings.Join(late, " "))
+	kept := maps.Clone(want)
+	for _, p := range late {
+		kept[base+strings.TrimSuffix(path.Base(p), ".md")+".html"] = head
+	}
+	check("HEAD changed the 20 sources", kept, false)
 }

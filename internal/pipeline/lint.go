@@ -3,6 +3,7 @@ package pipeline
 // The lint of a build's dates: lastmods that look like build times.
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -27,7 +28,8 @@ import (
 // a shallow clone, whose oldest commit dates every file it holds; and one
 // the generator's sitemaps give when the generator dates by that history
 // (Options.GeneratorDates); and a head's or the generator's date that is
-// a commit's of the project's history (historyDates: VitePress's with a
+// a commit's of the project's history that changed as many files as the
+// pages sharing it (historyDates: VitePress's with a
 // sitemap.transformItems), asked of git only when the lint would warn.
 // Those pages count among the URLs, not for the day.
 func (b *builder) lintLastMod(ctx context.Context) {
@@ -361,7 +363,7 @@ func (b *builder) guardStamps(ctx context.Context) {
 	day, most, withMTime, ok := b.setStampDay()
 	if ok {
 		// A date a commit of the project's history gives is no build's
-		// stamp, however many pages share its day (a translation that
+		// stamp when that commit dates those pages (a translation that
 		// landed in one commit, which VitePress dates its sitemap by):
 		// asked of git only now, when the rule would find stamps.
 		if recs.history = b.historyDates(ctx); recs.history != nil {
@@ -403,12 +405,21 @@ func (b *builder) setStampDay() (day int64, most int, withMTime, ok bool) {
 	return day, most, withMTime, ok
 }
 
-// historyDates returns whether a date (Unix seconds) is the author's or
-// the committer's date of a commit of the project's git history
-// (gitdates.Dates.RepoCommits, one git log): a date a template or the
-// generator took from the history of the pages' sources. nil without a
-// history to ask, and in a shallow clone, whose oldest commit dates every
-// file it holds as a checkout does.
+// historyDates returns whether a date (Unix seconds) that the pages'
+// heads or the generator's sitemap give is a commit's that dates those
+// pages: the author's or the committer's date of a commit of the
+// project's git history (gitdates.Dates.RepoCommits, one git log) whose
+// commits changed at least as many files as the pages that share the
+// date (gitdates.Dates.CommitFiles, one more git log): a date a template
+// or the generator took from the history of each page's own source (a
+// translation that landed in one commit dates all its pages). A commit
+// that changed one file dates no twenty pages: a template that prints
+// the last commit's date on every page is a build's stamp. A page whose
+// own source's last commit gives the same date is not counted
+// (records.ownCommit). Only the maxAskedDates dates the most pages share
+// are asked of git; the others are no commit's. nil without a history to
+// ask, and in a shallow clone, whose oldest commit dates every file it
+// holds as a checkout does.
 func (b *builder) historyDates(ctx context.Context) func(int64) bool {
 	if b.git == nil || b.git.Shallow() {
 		return nil
@@ -417,15 +428,44 @@ func (b *builder) historyDates(ctx context.Context) func(int64) bool {
 	if err != nil {
 		return nil
 	}
-	return committed
+	recs := &b.recs
+	shared := make(map[int64]int)
+	for _, idx := range recs.order {
+		r := recs.rec(idx)
+		if r.lastmod != noLastMod && recs.stampable(r.src) && committed(r.lastmod) && !recs.ownCommit(idx, r) {
+			shared[r.lastmod]++
+		}
+	}
+	var ask []int64
+	for t, n := range shared {
+		if n > 1 {
+			ask = append(ask, t)
+		}
+	}
+	slices.SortFunc(ask, func(a, c int64) int { return cmp.Or(shared[c]-shared[a], cmp.Compare(a, c)) })
+	ask = ask[:min(len(ask), maxAskedDates)]
+	var files map[int64]int
+	if len(ask) > 0 {
+		if files, err = b.git.CommitFiles(ctx, ask, shared[ask[0]]); err != nil {
+			return nil
+		}
+	}
+	return func(t int64) bool {
+		n := shared[t]
+		f, asked := files[t]
+		return committed(t) && (n <= 1 || asked && f >= n)
+	}
 }
+
+// maxAskedDates bounds the dates historyDates asks git about.
+const maxAskedDates = 256
 
 // stampDay returns the day (Unix days) on which most listed URLs have a
 // lastmod from a source a build may stamp (with mtime, the modification
 // times too), how many have it, and whether that is the build's stamp:
 // looksStamped, and no such date more than a day later. A date a commit
-// of the project's history gives (records.history) is not counted, and
-// is one the build came after.
+// of the project's history gives to those pages (records.stampableRec)
+// is not counted, and is one the build came after.
 func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	recs := &b.recs
 	// Counted in parts at once (inParts), each in an array of the days
@@ -446,7 +486,7 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 			}
 			d := unixDay(r.lastmod)
 			last = max(last, d)
-			if recs.stampable(r.src) && !recs.stampableAt(r.src, r.lastmod) {
+			if recs.stampable(r.src) && !recs.stampableRec(idx, r) {
 				continue // a commit's date: no stamp, and the build came after it
 			}
 			if counts == nil {
@@ -495,7 +535,7 @@ func (b *builder) stampableOn(day int64) int {
 		mine := 0
 		for _, idx := range b.recs.order[lo:hi] {
 			r := b.recs.rec(idx)
-			if r.lastmod != noLastMod && b.recs.stampableAt(r.src, r.lastmod) && unixDay(r.lastmod) == day {
+			if r.lastmod != noLastMod && b.recs.stampableRec(idx, r) && unixDay(r.lastmod) == day {
 				mine++
 			}
 		}

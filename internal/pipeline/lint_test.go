@@ -67,3 +67,40 @@ func stampDayByMap(b *builder, mtime bool) (day int64, most int, stamped bool) {
 	}
 	return day, most, looksStamped(most, recs.Len()) && latest <= day+1
 }
+
+// TestOwnCommitNoStamp: 20 of 24 pages carry in their heads the date of
+// a commit that changed fewer files than 20 (history says no). When git
+// dates each of those pages' own source by that commit (their next
+// lastmod, to the second), the date is theirs and no build's stamp;
+// when their sources' commits are older, it is the build's stamp.
+func TestOwnCommitNoStamp(t *testing.T) {
+	const head = 1_714_910_400 // 2024-05-05T12:00:00Z
+	meta, git := srcIndex(mapping.LastModMeta), srcIndex(mapping.LastModGit)
+	for _, tt := range []struct {
+		source  int64 // the git date of the 20 pages' sources
+		stamped bool
+	}{
+		{head, false},
+		{head - 400*86400, true},
+	} {
+		var b builder
+		block := make([]record, recordBlock)
+		for i := range 24 {
+			block[i] = record{pre: 1, lastmod: head, src: meta}
+			if i < 4 {
+				block[i].lastmod = head - int64(100+i)*86400
+				continue
+			}
+			b.recs.next.set(int32(i), nextLastMod{lastmod: tt.source, src: git})
+		}
+		for i := range 24 {
+			b.recs.order = append(b.recs.order, int32(i))
+		}
+		b.recs.blocks, b.recs.n = [][]record{block}, 24
+		b.recs.history = func(int64) bool { return false }
+		day, most, stamped := b.stampDay(false)
+		if stamped != tt.stamped {
+			t.Errorf("sources dated %d: stampDay = %d, %d, %v; want stamped %v", tt.source, day, most, stamped, tt.stamped)
+		}
+	}
+}
