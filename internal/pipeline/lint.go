@@ -460,6 +460,21 @@ func (b *builder) historyDates(ctx context.Context) func(int64) bool {
 // maxAskedDates bounds the dates historyDates asks git about.
 const maxAskedDates = 256
 
+// stampableRec is stampableAt for the record at idx, r: nor is its date
+// a build's stamp when its own source's last commit gives it
+// (ownCommit), once the history is asked.
+func (s *records) stampableRec(idx int32, r *record) bool {
+	return s.stampableAt(r.src, r.lastmod) && !(s.history != nil && s.ownCommit(idx, r))
+}
+
+// ownCommit reports whether the date of the record at idx, r, is to the
+// second the one its next source, git, gives: its own source's last
+// commit (or its built file's, when a build commits its output).
+func (s *records) ownCommit(idx int32, r *record) bool {
+	n, ok := s.next.get(idx)
+	return ok && recSources[n.src] == mapping.LastModGit && n.lastmod == r.lastmod
+}
+
 // stampDay returns the day (Unix days) on which most listed URLs have a
 // lastmod from a source a build may stamp (with mtime, the modification
 // times too), how many have it, and whether that is the build's stamp:

@@ -161,11 +161,9 @@ type records struct {
 	// sources' history (builder.trustsSitemap): their dates are no stamp.
 	trustSitemap bool
 	// history, when set, reports whether a date (Unix seconds) is a
-	// commit's of the project's history that changed as many files as
-	// the pages sharing the date (builder.historyDates): a date a
-	// generator took from each page's source, no build's stamp.
-	// guardStamps sets it when the set's rule would find stamps without
-	// it.
+	// commit's that dates the pages sharing it (builder.historyDates),
+	// no build's stamp. guardStamps sets it when the set's rule would
+	// find stamps without it.
 	history func(int64) bool
 	// In the output of a generator that leaves old files in place
 	// (builder.keepsOldOutput), mtimes are the modification times of the
@@ -737,21 +735,6 @@ func (s *records) stampable(src uint8) bool {
 // commit of the project's history (history).
 func (s *records) stampableAt(src uint8, t int64) bool {
 	return s.stampable(src) && (s.history == nil || !s.history(t))
-}
-
-// stampableRec is stampableAt for the record at idx, r: nor is its date
-// a build's stamp when its own source's last commit gives it
-// (ownCommit), once the history is asked.
-func (s *records) stampableRec(idx int32, r *record) bool {
-	return s.stampableAt(r.src, r.lastmod) && !(s.history != nil && s.ownCommit(idx, r))
-}
-
-// ownCommit reports whether the date of the record at idx, r, is to the
-// second the one its next source, git, gives: its own source's last
-// commit (or its built file's, when a build commits its output).
-func (s *records) ownCommit(idx int32, r *record) bool {
-	n, ok := s.next.get(idx)
-	return ok && recSources[n.src] == mapping.LastModGit && n.lastmod == r.lastmod
 }
 
 // source returns the source of the lastmod of the record at idx as
