@@ -148,7 +148,7 @@ func TestHugoReads(t *testing.T) {
 		{"defaults", "title = 't'\n", []string{"layouts/**", "data/**", "config/**",
 			"themes/*/layouts/**", "themes/*/data/**", "themes/*/config/**", "themes/*/*.{toml,yaml,yml,json}",
 			"content/**/_content.gotmpl"}},
-		{"folders named", "layoutDir = 'site/layouts'\ndataDir = '../shared'\nthemesDir = 'vendor/themes'\ncontentDir = 'site/content'\n[languages.fr]\ncontentDir = 'site/content_fr'\n", []string{
+		{"folders named", "layoutDir = 'site/layouts'\ndataDir = '../common'\nthemesDir = 'vendor/themes'\ncontentDir = 'site/content'\n[languages.fr]\ncontentDir = 'site/content_fr'\n", []string{
 			"site/layouts/**", "config/**",
 			"vendor/themes/*/layouts/**", "vendor/themes/*/data/**", "vendor/themes/*/config/**", "vendor/themes/*/*.{toml,yaml,yml,json}",
 			"site/content/**/_content.gotmpl", "site/content_fr/**/_content.gotmpl"}},

@@ -11,7 +11,7 @@ func TestGlobDir(t *testing.T) {
 		{"./site//layouts/", "site/layouts", true},
 		{"my[old]layouts", `my\[old\]layouts`, true},
 		{"/srv/layouts", "", false},
-		{"../shared/layouts", "", false},
+		{"../common/layouts", "", false},
 		{".", "", false},
 	} {
 		got, ok := GlobDir(tt.dir)
