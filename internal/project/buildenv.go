@@ -27,16 +27,22 @@ func (p *discovery) readSettings(root string) ([]error, error) {
 	if p.settings != nil && slices.Equal(dirs, p.settingsDirs) {
 		return nil, nil
 	}
-	var b host.Build
-	if p.deploying() {
-		b = host.Build{Context: p.deploy.Context, Branch: p.deploy.Branch}
-	}
-	s, warnings, err := host.ReadSettings(p.platform, b, p.lim, dirs...)
+	s, warnings, err := host.ReadSettings(p.platform, p.buildOf(p.platform), p.lim, dirs...)
 	if err != nil {
 		return warnings, err
 	}
 	p.settings, p.settingsDirs = &s, dirs
 	return warnings, nil
+}
+
+// buildOf is the build whose variables the file of platform gives: the
+// deploy context and branch of the build environment when it is that
+// platform's, else production's.
+func (p *discovery) buildOf(platform string) host.Build {
+	if p.inDeploy && p.deploy.Platform == platform {
+		return host.Build{Context: p.deploy.Context, Branch: p.deploy.Branch}
+	}
+	return host.Build{}
 }
 
 // startEnv sets the environment of the generators' builds, p.env: getenv

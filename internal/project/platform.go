@@ -32,7 +32,7 @@ func (p *discovery) findPlatform(hostKey, root string, getenv func(string) strin
 	platforms, files, warnings := host.Identify(p.lim, dirs...)
 	p.warnings = append(p.warnings, warnings...)
 	if len(platforms) == 0 {
-		platforms, files = p.topNetlify()
+		platforms, files = p.topNetlify(root)
 	}
 	if len(platforms) == 1 {
 		p.platform, p.platformFrom = platforms[0], files[0]
@@ -47,8 +47,8 @@ func (p *discovery) findPlatform(hostKey, root string, getenv func(string) strin
 // counts only when its [build] publish folder is inside the project
 // folder: a file for another site of the repository says nothing of
 // this one. It sets p.top, whose file then counts as the project's
-// (dirs).
-func (p *discovery) topNetlify() (platforms, files []string) {
+// (dirs), and the settings it read (readSettings reads no more).
+func (p *discovery) topNetlify(root string) (platforms, files []string) {
 	t, err := TreeOf(p.dir)
 	if err != nil || !t.Git {
 		return nil, nil
@@ -68,11 +68,14 @@ func (p *discovery) topNetlify() (platforms, files []string) {
 	if len(found) != 1 || found[0] != host.Netlify {
 		return nil, nil
 	}
-	s, _, err := host.ReadSettings(host.Netlify, host.Build{}, p.lim, top)
+	s, warnings, err := host.ReadSettings(host.Netlify, p.buildOf(host.Netlify), p.lim, top)
 	if err != nil || s.Style.Publish == "" || fsx.Within(p.dir, s.Style.Publish) != nil {
 		return nil, nil
 	}
 	p.top = top
+	// Read once a run: readSettings takes these settings as its own.
+	p.settings, p.settingsDirs = &s, p.dirs(root)
+	p.warnings = append(p.warnings, warnings...)
 	return found, names
 }
 
