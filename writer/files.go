@@ -94,11 +94,19 @@ const (
 // without Options.Robots keeps the ones the record listed: the lines
 // stay in robots.txt.
 func RecordedRobots(dir string, max int) ([]string, error) {
+	_, robots, err := RecordedWithRobots(dir, max)
+	return robots, err
+}
+
+// RecordedWithRobots is [RecordedMax] and [RecordedRobots] from one
+// read of dir's record.
+func RecordedWithRobots(dir string, max int) (names, robots []string, err error) {
 	lines, err := recordLinesIn(dir, max)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return robotsLines(lines), nil
+	names, _ = recordNames(lines)
+	return names, robotsLines(lines), nil
 }
 
 // robotsLines returns the URLs of the record's lines of kind robots.

@@ -430,11 +430,10 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 // robots.txt naming it is one an earlier run with --robots wrote
 // (writer.RecordedRobots): that line says nothing of the site either.
 func OwnSitemap(dir, state string, max int) func(name string) bool {
-	recorded, err := writer.RecordedMax(state, max)
+	recorded, robots, err := writer.RecordedWithRobots(state, max)
 	if err != nil {
 		return func(string) bool { return true }
 	}
-	robots, _ := writer.RecordedRobots(state, max) // read as RecordedMax was
 	kept, err := fsx.Lstat(state, GenDatesName)
 	if err == nil && !kept.Mode().IsRegular() {
 		err = fs.ErrInvalid // not ours: a link, say
