@@ -123,7 +123,9 @@ type Options struct {
 	Roots []string
 
 	// Files are single files watched on their own, such as sitemap.yaml,
-	// through the folder they are in. The file need not exist yet.
+	// through the folder they are in. Neither the file nor its folder
+	// need exist yet: a missing folder is watched for through the
+	// nearest folder above it that exists.
 	Files []string
 
 	// Debounce is the quiet time, without a new change, before a batch is
@@ -212,8 +214,9 @@ type Batch struct {
 
 // Run watches until ctx is done, calling fn with each batch, one at a time,
 // on one goroutine. It returns nil when ctx is done, or the error of setting
-// up: a root that does not exist or is not a folder, the folder of one of
-// Options.Files that does not exist, or nothing to watch. Problems after
+// up: a root that does not exist or is not a folder, a file of
+// Options.Files under something that is not a folder, or nothing to
+// watch. Problems after
 // that go to Options.Warn and watching goes on.
 //
 // Run does not report the state it starts from: build before calling it.
@@ -409,18 +412,45 @@ func newWatcher(opts Options, h hooks) (*watcher, error) {
 		if err != nil {
 			return nil, fmt.Errorf("watch: %w", err)
 		}
-		parent := filepath.Dir(abs)
-		fi, err := os.Stat(parent)
+		parent, missing, err := nearestFolder(abs)
 		if err != nil {
-			return nil, fmt.Errorf("watch: %s: %w", abs, err)
-		}
-		if !fi.IsDir() {
-			return nil, fmt.Errorf("watch: %s: %s is not a folder", abs, parent)
+			return nil, err
 		}
 		w.files[abs] = true
+		// The file's folder may not be there yet (an Astro project
+		// without src/content): the nearest folder above it is
+		// watched, and each missing folder is reported, and watched,
+		// once it is made.
+		for _, m := range missing {
+			w.files[m] = true
+		}
 		w.parents[parent] = true
 	}
 	return w, nil
+}
+
+// nearestFolder returns the folder that holds file, or, where that folder
+// does not exist yet, its nearest ancestor that does and the folders
+// missing between them (none when file's folder exists). It fails when a
+// path on the way is something other than a folder.
+func nearestFolder(file string) (parent string, missing []string, err error) {
+	parent = filepath.Dir(file)
+	for {
+		fi, err := os.Stat(parent)
+		switch {
+		case err == nil && fi.IsDir():
+			return parent, missing, nil
+		case err == nil:
+			return "", nil, fmt.Errorf("watch: %s: %s is not a folder", file, parent)
+		case !errors.Is(err, fs.ErrNotExist):
+			return "", nil, fmt.Errorf("watch: %s: %w", file, err)
+		}
+		up := filepath.Dir(parent)
+		if up == parent {
+			return "", nil, fmt.Errorf("watch: %s: %w", file, err)
+		}
+		parent, missing = up, append(missing, parent)
+	}
 }
 
 // loop sets up the watches and handles events (or scans) until ctx is
