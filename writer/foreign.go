@@ -5,6 +5,7 @@ package writer
 
 import (
 	"bytes"
+	"encoding/xml"
 	"io"
 	"net/url"
 	"path"
@@ -123,28 +124,102 @@ func isSitemapFile(root *fsx.Root, rel string) bool {
 // absolute http(s) URL, one at least (hexo-generator-sitemap's
 // sitemap.txt).
 func isTextSitemapFile(root *fsx.Root, rel string) bool {
+	_, ok := textSitemapLines(root, rel)
+	return ok
+}
+
+// textSitemapLines returns the lines of the text sitemap rel in root;
+// false when it is none (see [isTextSitemapFile]).
+func textSitemapLines(root *fsx.Root, rel string) ([]string, bool) {
 	if st, err := root.Lstat(rel); err != nil || !st.Mode().IsRegular() {
-		return false
+		return nil, false
 	}
 	data, err := root.ReadFile(rel, sitemap.MaxBytes, protocolLimit)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	lines := strings.Fields(string(data))
-	return len(lines) > 0 && !slices.ContainsFunc(lines, func(l string) bool {
+	return lines, len(lines) > 0 && !slices.ContainsFunc(lines, func(l string) bool {
 		u, err := url.Parse(l)
 		return err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == ""
 	})
 }
 
-// sitemapHead returns the first 2 KiB of the regular file rel in root,
-// uncompressed when its name ends in .gz; false when it cannot be read.
-func sitemapHead(root *fsx.Root, rel string) ([]byte, bool) {
+// isTextTwin reports whether the text sitemap rel in root (NAME.txt)
+// lists exactly the URLs of the XML sitemap NAME.xml beside it: the two
+// files one tool wrote at once (static-sitemap-cli's format "both"). A
+// list a person keeps by hand is not that.
+func isTextTwin(root *fsx.Root, rel string) bool {
+	if !strings.HasSuffix(rel, ".txt") {
+		return false
+	}
+	lines, ok := textSitemapLines(root, rel)
+	if !ok {
+		return false
+	}
+	locs, ok := xmlLocs(root, strings.TrimSuffix(rel, ".txt")+".xml")
+	if !ok || len(locs) != len(lines) {
+		return false
+	}
+	slices.Sort(lines)
+	slices.Sort(locs)
+	return slices.Equal(lines, locs)
+}
+
+// xmlLocs returns the <loc> values of the <urlset> file rel in root, read
+// within the protocol's size; false when it is no such file.
+func xmlLocs(root *fsx.Root, rel string) ([]string, bool) {
+	f, ok := openSitemap(root, rel)
+	if !ok {
+		return nil, false
+	}
+	defer f.Close()
+	dec := xml.NewDecoder(f)
+	var locs []string
+	depth, urlset := 0, false
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return locs, urlset
+		}
+		if err != nil {
+			return nil, false
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			depth++
+			switch {
+			case depth == 1:
+				urlset = e.Name.Local == "urlset" && e.Name.Space == sitemap.Namespace
+			case depth == 3 && e.Name.Local == "loc":
+				var loc string
+				if dec.DecodeElement(&loc, &e) != nil {
+					return nil, false
+				}
+				locs = append(locs, strings.TrimSpace(loc))
+				depth--
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+}
+
+// openSitemap opens the regular file rel in root to read it within the
+// protocol's size; false when it is no regular file or cannot be opened.
+func openSitemap(root *fsx.Root, rel string) (*fsx.File, bool) {
 	if st, err := root.Lstat(rel); err != nil || !st.Mode().IsRegular() {
 		return nil, false
 	}
 	f, err := root.Open(rel, sitemap.MaxBytes, protocolLimit)
-	if err != nil {
+	return f, err == nil
+}
+
+// sitemapHead returns the first 2 KiB of the regular file rel in root,
+// uncompressed when its name ends in .gz; false when it cannot be read.
+func sitemapHead(root *fsx.Root, rel string) ([]byte, bool) {
+	f, ok := openSitemap(root, rel)
+	if !ok {
 		return nil, false
 	}
 	defer f.Close()

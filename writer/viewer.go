@@ -132,11 +132,19 @@ func (t *txn) ours(name, marker string) (path string, ok bool, err error) {
 }
 
 // generatorsText reports whether the file name in Dir is a text sitemap
-// of the generator's own, which Options.TakeOver names.
+// another tool wrote, which a Write with Text writes over: the
+// generator's own, which Options.TakeOver names (hexo-generator-sitemap's
+// sitemap.txt), or the text twin of the XML sitemap beside it, which
+// lists the same URLs (static-sitemap-cli's, whose default format writes
+// both). The XML one is written over in any case.
 func (t *txn) generatorsText(name string) (ok bool) {
-	if t.opts.TakeOver == nil || !t.opts.TakeOver(name) {
-		return false
-	}
-	t.inRoot(func(r *fsx.Root) bool { ok = isTextSitemapFile(r, name); return true })
+	t.inRoot(func(r *fsx.Root) bool {
+		if t.opts.TakeOver != nil && t.opts.TakeOver(name) {
+			ok = isTextSitemapFile(r, name)
+		} else {
+			ok = isTextTwin(r, name)
+		}
+		return true
+	})
 	return ok
 }

@@ -232,3 +232,49 @@ func TestViewerWithNews(t *testing.T) {
 	}
 	sitemaptest.MustValidate(t, dir)
 }
+
+// TestTextTwin: without a generator that names it, a sitemap.txt that
+// lists exactly the URLs of the sitemap.xml beside it is the twin another
+// tool wrote with it (static-sitemap-cli's default format, "both"):
+// a Write with Text writes over both (issue 87). A text sitemap that
+// lists other URLs than its XML neighbour, or has none beside it, stays
+// the site's own.
+func TestTextTwin(t *testing.T) {
+	const xmlOf = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc><lastmod>2024-01-01</lastmod></url>
+  <url><loc>https://example.com/about.html</loc></url>
+</urlset>
+`
+	for _, tc := range []struct {
+		name, xml, text string
+		ok              bool
+	}{
+		{"twin", xmlOf, "https://example.com/about.html\nhttps://example.com/\n", true},
+		{"a URL more", xmlOf, "https://example.com/\nhttps://example.com/about.html\nhttps://example.com/x\n", false},
+		{"a URL fewer", xmlOf, "https://example.com/\n", false},
+		{"no XML beside", "", "https://example.com/\nhttps://example.com/about.html\n", false},
+		{"an index beside", strings.ReplaceAll(strings.ReplaceAll(xmlOf, "urlset", "sitemapindex"), "<url>", "<sitemap>"), "https://example.com/\nhttps://example.com/about.html\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "sitemap.txt")
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if tc.xml != "" {
+				if err := os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(tc.xml), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base, Text: true})
+			data, _ := os.ReadFile(path)
+			switch {
+			case tc.ok && (err != nil || !strings.HasPrefix(string(data), sample[0].Loc+"\n")):
+				t.Errorf("Write: %v; sitemap.txt %q", err, data)
+			case !tc.ok && (err == nil || string(data) != tc.text):
+				t.Errorf("Write: %v, want the site's own sitemap.txt kept: %q", err, data)
+			}
+		})
+	}
+}

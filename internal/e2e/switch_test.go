@@ -377,6 +377,49 @@ func TestStaticSitemapCLISwitch(t *testing.T) {
 	answers(t, site, base, "sitemap.xml", nil)
 }
 
+// TestStaticSitemapCLIBoth runs static-sitemap-cli 2 with its default
+// format, "both": a sitemap.txt beside its sitemap.xml. Switched as
+// docs/migrating.md says, with both files left in the site folder (a
+// build that does not empty it), the first build exits 0 and writes over
+// both: init carries text: true, and the leftover sitemap.txt lists
+// exactly its sitemap.xml's URLs, so it is the peer's, not the site's
+// own (before, the build failed: "no text sitemap written: the file is
+// not one sitemapgen wrote"; issue 87).
+func TestStaticSitemapCLIBoth(t *testing.T) {
+	needTool(t, "git")
+	src := copyProject(t, nodeFixture(t, "sscli"))
+	editPackageJSON(t, src, func(p map[string]any) {
+		p["scripts"].(map[string]any)["postbuild"] = "sscli -b https://example.com -r site -i 404.html 'private/**'"
+	})
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	site := filepath.Join(src, "site")
+	const base = "https://example.com/"
+	theirs := runSSCLI(t, src, base)
+	text, err := os.ReadFile(filepath.Join(site, "sitemap.txt"))
+	if err != nil || len(strings.Fields(string(text))) != len(theirs) {
+		t.Fatalf("the fixture's premise: static-sitemap-cli wrote a sitemap.txt of its %d URLs (%v):\n%s", len(theirs), err, text)
+	}
+	r := mustRun(t, src, "init")
+	if !strings.Contains(r.stderr, "text") {
+		t.Errorf("init does not carry the text sitemap:\n%s", r.stderr)
+	}
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "static-sitemap-cli")
+		p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
+	})
+	mustRun(t, src)
+	ours := peerSet(t, site, base, "sitemap.xml")
+	sameURLs(t, "static-sitemap-cli", theirs, ours)
+	text, err = os.ReadFile(filepath.Join(site, "sitemap.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(text))
+	if len(lines) != len(ours) || slices.ContainsFunc(lines, func(l string) bool { _, ok := ours[l]; return !ok }) {
+		t.Errorf("sitemap.txt is not ours: %q, want the URLs of our sitemap.xml", lines)
+	}
+}
+
 // TestStaticSitemapCLIStdout: a script that runs static-sitemap-cli 2
 // with -o (--stdout) redirected to a file (sscli … -o > site/map.xml)
 // published its sitemap at that file's URL. Run so, then switched as
