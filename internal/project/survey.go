@@ -80,10 +80,8 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	for _, g := range pr.found {
 		d.Generators = append(d.Generators, g.Title()+" ("+filepath.Join(dir, g.File)+")")
 	}
-	root, from, err := pr.findRoot()
-	if err != nil {
-		d.Problems = append(d.Problems, err)
-	} else {
+	root, from, rootErr := pr.findRoot()
+	if rootErr == nil {
 		d.Root, d.RootFrom = root, from
 		warnings, _ := pr.loadStyle(root)
 		for _, w := range warnings {
@@ -128,10 +126,28 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 			}
 		}
 	}
+	if rootErr != nil && !peerGives(d.Peers, "root") {
+		// A peer's option that names the site folder
+		// (static-sitemap-cli's root) gives it to init's file: no
+		// note that none was given.
+		d.Problems = append(d.Problems, rootErr)
+	}
 	if baseErr != nil {
 		d.Problems = append(d.Problems, baseErr)
 	}
 	return d, nil
+}
+
+// peerGives reports whether a peer's options give the setting key.
+func peerGives(peers []Peer, key string) bool {
+	for _, pe := range peers {
+		for _, s := range pe.Result.Settings {
+			if s.Key == key {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // peers reads the options of the sitemap tools the project uses, and
