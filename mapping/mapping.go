@@ -79,6 +79,11 @@ type Options struct {
 	// (https://example.org/docs), as Astro serves it under base: '/docs'
 	// with trailingSlash: 'never'. Docusaurus keeps its baseUrl's slash.
 	BareBase bool
+	// SlashedHomes are folders ("fr/"), relative to the base URL, whose
+	// index page keeps its slash with TrailingSlash SlashNever: a
+	// Docusaurus locale's home, which it serves and links as /fr/, as
+	// it does its baseUrl.
+	SlashedHomes []string
 	// KeepErrorPages keeps the error pages (see IsErrorPage) and the
 	// fallback pages.
 	KeepErrorPages bool

@@ -573,3 +573,30 @@ func TestRedirectStubNoIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestSlashedHomes: under SlashNever, a folder of SlashedHomes (a
+// Docusaurus locale, fr/) is listed with its slash, as its canonical
+// link says, and its path follows back from its URL; other folders and
+// pages lose theirs.
+func TestSlashedHomes(t *testing.T) {
+	m, err := New(Options{BaseURL: "https://example.org/", CleanURLs: true, TrailingSlash: SlashNever, SlashedHomes: []string{"fr/"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]string{
+		"index.html":       "https://example.org/",
+		"fr/index.html":    "https://example.org/fr/",
+		"fr/a/index.html":  "https://example.org/fr/a",
+		"fr/guide.html":    "https://example.org/fr/guide",
+		"frx/index.html":   "https://example.org/frx",
+		"de/fr/index.html": "https://example.org/de/fr",
+	} {
+		d := m.Map(Page{File: walker.File{Path: rel}, Head: &htmlhead.Head{Canonical: want}})
+		if d.Skip != "" || d.URL.Loc != want || len(d.Warnings) > 0 {
+			t.Errorf("%s: loc %s, skip %q, warnings %q; want %s", rel, d.URL.Loc, d.Skip, d.Warnings, want)
+		}
+		if p, ok := m.PathOf(d.URL.Loc, d.Form); !ok || p != rel {
+			t.Errorf("%s: PathOf(%s) = %q, %v", rel, d.URL.Loc, p, ok)
+		}
+	}
+}

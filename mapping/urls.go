@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -448,7 +449,7 @@ func (m *Mapper) urlPath(rel string) (string, PathForm) {
 		if name == "index.htm" {
 			form = FormIndexHTM
 		}
-		if dir == "" || m.opts.TrailingSlash != SlashNever {
+		if dir == "" || m.opts.TrailingSlash != SlashNever || slices.Contains(m.opts.SlashedHomes, dir) {
 			return dir, form
 		}
 		return dir[:len(dir)-1], form + (FormSlashIndexHTML - FormIndexHTML)

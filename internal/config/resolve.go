@@ -269,6 +269,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			TrailingSlash:    form.TrailingSlash,
 			IndexFiles:       form.IndexFiles,
 			BareBase:         pr.BareBase,
+			SlashedHomes:     pr.SlashedHomes,
 			KeepErrorPages:   !v.Skip.ErrorPages,
 			Fallbacks:        pr.Fallbacks,
 			KeepNoIndex:      !v.Skip.NoIndex,

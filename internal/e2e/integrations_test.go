@@ -604,22 +604,7 @@ func docusaurusProject(t *testing.T, fixture string, edit func(string) string) s
 	if out, err := exec.Command(filepath.Join(fixture, "githistory.sh"), site).CombinedOutput(); err != nil {
 		t.Fatalf("githistory.sh: %v\n%s", err, out)
 	}
-	modules := filepath.Join(site, "node_modules")
-	entries, err := os.ReadDir(filepath.Join(fixture, "node_modules"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.Name() == ".cache" || e.Name() == ".package-lock.json" {
-			continue
-		}
-		if err := os.MkdirAll(modules, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Symlink(filepath.Join(fixture, "node_modules", e.Name()), filepath.Join(modules, e.Name())); err != nil {
-			t.Fatal(err)
-		}
-	}
+	modules := linkModules(t, fixture, site)
 	main, platform, err := npmtest.Tarballs(npmtest.Pack(t))
 	if err != nil {
 		t.Fatal(err)
@@ -660,6 +645,31 @@ func docusaurusProject(t *testing.T, fixture string, edit func(string) string) s
 		t.Fatal(err)
 	}
 	return site
+}
+
+// linkModules makes site's node_modules folder of links to each package
+// the fixture installed, and returns it: its own, not the fixture's, so
+// that webpack's persistent cache (node_modules/.cache) is the site's,
+// never another build's running beside it.
+func linkModules(t *testing.T, fixture, site string) string {
+	t.Helper()
+	modules := filepath.Join(site, "node_modules")
+	entries, err := os.ReadDir(filepath.Join(fixture, "node_modules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(modules, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() == ".cache" || e.Name() == ".package-lock.json" {
+			continue
+		}
+		if err := os.Symlink(filepath.Join(fixture, "node_modules", e.Name()), filepath.Join(modules, e.Name())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return modules
 }
 
 // docusaurusBuild runs `docusaurus build --no-minify` in site, with the

@@ -185,6 +185,9 @@ type Project struct {
 	// (Docusaurus).
 	Fallbacks []string
 	BareBase  bool
+	// SlashedHomes are the language folders whose home the generator
+	// serves with its slash (mapping.Options.SlashedHomes).
+	SlashedHomes []string
 
 	// Generator names the generator whose output folder the sitemaps are
 	// written into ("Hugo"), "" for none; Translated says its site has
@@ -309,6 +312,13 @@ func Discover(a Ask) (*Project, error) {
 		// A generator may serve its base URL with its slash whatever its
 		// trailing-slash setting says (Docusaurus' baseUrl).
 		pr.BareBase = g.Gen == nil || !g.Gen.Info().SlashedBase
+		if !pr.BareBase {
+			// And each language's home (Docusaurus' /fr/, the baseUrl
+			// of the locale's build).
+			for _, l := range g.Languages {
+				pr.SlashedHomes = append(pr.SlashedHomes, l+"/")
+			}
+		}
 	}
 	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
 	if src != nil {
