@@ -115,6 +115,11 @@ func runInit(_ context.Context, e *env, args []string) error {
 	if pe, ok := nextSitemapPeer(d.Peers); ok {
 		nextSwitch(e.stderr, pe, true)
 	}
+	for _, pe := range d.Peers {
+		if pe.Tool != peer.NextSitemap {
+			peerSteps(e.stderr, pe)
+		}
+	}
 	for _, l := range links {
 		if !l.written {
 			l.report(e.stderr)

@@ -25,6 +25,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 )
 
 // A headLink is the file that carries a peer's link (or its robots.txt's
@@ -153,6 +154,11 @@ func writeHeadLinks(links []*headLink, write bool) {
 			}
 		}
 		switch {
+		case l.in == l.file && l.notePrefix == peer.RobotsNote:
+			// The site's robots.txt, next-sitemap's own where it wrote
+			// one into public/: carried when it holds every line.
+			data, err := root.ReadFile(l.file, robots.MaxBytes, "")
+			l.same = err == nil && holdsLines(data, l.code)
 		case l.in == l.file:
 			data, err := root.ReadFile(l.file, len(l.text), "")
 			l.same = err == nil && bytes.Equal(data, []byte(l.text))
@@ -161,6 +167,21 @@ func writeHeadLinks(links []*headLink, write bool) {
 			l.written = l.err == nil
 		}
 	}
+}
+
+// holdsLines reports whether each line of code, but blank lines and
+// comments, is a line of data, spaces around it aside.
+func holdsLines(data []byte, code string) bool {
+	have := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		have[strings.TrimSpace(line)] = true
+	}
+	for _, line := range strings.Split(code, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") && !have[line] {
+			return false
+		}
+	}
+	return true
 }
 
 // createFile writes the new file rel inside root, its folder made; a
@@ -204,7 +225,7 @@ func (l *headLink) note(peers []config.Peer) {
 			case l.written:
 				n.Honoured, n.Msg = true, fmt.Sprintf("is carried over: init wrote %s, %s", l.file, l.how)
 			case l.same:
-				n.Honoured, n.Msg = true, fmt.Sprintf("is carried over by %s, as init writes it, %s", l.file, l.how)
+				n.Honoured, n.Msg = true, fmt.Sprintf("is carried over by %s, which holds its lines already, %s", l.file, l.how)
 			case l.in != "":
 				n.Msg = fmt.Sprintf("%s; %s is there, and init edits no file of the project's: add the lines init printed to it", what, l.in)
 			default:

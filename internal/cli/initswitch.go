@@ -32,6 +32,9 @@ func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
 	hook := false
 	pm, remove := packageManager()
 	var steps []string
+	if s, ok := installStep(pm); ok {
+		steps = append(steps, s)
+	}
 	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove))
 	if pe.File != "package.json" { // its configuration, not read where --config names none of the project
 		steps = append(steps, fmt.Sprintf("delete %s", pe.File))

@@ -806,10 +806,11 @@ func TestNextServerSwitch(t *testing.T) {
 	for _, want := range []string{
 		"sitemapgen: package.json:6: the postbuild script runs sitemapgen --allow-commands, where next-sitemap ran\n",
 		"sitemapgen: to finish the switch from next-sitemap:\n" +
-			"  1. uninstall next-sitemap: npm uninstall next-sitemap\n" +
-			"  2. delete next-sitemap.config.js\n" +
-			"  3. write transform's code (next-sitemap.config.js:13) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands\n" +
-			"  4. build: next build, then sitemapgen (npm run build)\n",
+			"  1. install sitemapgen, which the build runs: npm install --save-dev sitemapgen\n" +
+			"  2. uninstall next-sitemap: npm uninstall next-sitemap\n" +
+			"  3. delete next-sitemap.config.js\n" +
+			"  4. write transform's code (next-sitemap.config.js:13) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands\n" +
+			"  5. build: next build, then sitemapgen (npm run build)\n",
 	} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("init does not say %q:\n%s", want, r.stderr)

@@ -1,0 +1,82 @@
+package cli
+
+// The steps init prints to finish a switch from a peer: the install of
+// sitemapgen where the site is built first, then what is left of the
+// peer, each step only where it is still to do.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// npmPeers are the peers that are npm packages of their own name, which
+// a switch uninstalls.
+var npmPeers = []peer.Tool{peer.Astro, peer.Netlify, peer.NextSitemap, peer.Gatsby, peer.SSCLI, peer.Hexo}
+
+// packageDeps returns the names of the packages package.json depends
+// on (dependencies and devDependencies); false when the project has no
+// package.json that reads.
+func packageDeps() (map[string]bool, bool) {
+	data, err := limits.Default.ReadFile(".", "package.json", "", limits.JSON)
+	if err != nil {
+		return nil, false
+	}
+	var p struct {
+		Dependencies, DevDependencies map[string]json.RawMessage
+	}
+	if json.Unmarshal(data, &p) != nil {
+		return nil, false
+	}
+	deps := map[string]bool{}
+	for _, m := range []map[string]json.RawMessage{p.Dependencies, p.DevDependencies} {
+		for name := range m {
+			deps[name] = true
+		}
+	}
+	return deps, true
+}
+
+// installStep returns the step that installs sitemapgen where the site
+// is built: the npm package in a project with a package.json that does
+// not depend on it yet (none when it does), else the Go install or a
+// release binary.
+func installStep(pm string) (string, bool) {
+	deps, npm := packageDeps()
+	switch {
+	case npm && deps["sitemapgen"]:
+		return "", false
+	case npm:
+		add := map[string]string{"pnpm": "pnpm add -D", "yarn": "yarn add -D"}[pm]
+		if add == "" {
+			add = "npm install --save-dev"
+		}
+		return fmt.Sprintf("install sitemapgen, which the build runs: %s sitemapgen", add), true
+	}
+	return "where the site is built, install sitemapgen if it is not there yet: go install github.com/sitemapgen/sitemapgen@latest, or a release binary (README, Install)", true
+}
+
+// peerSteps prints, to w, the steps left to finish the switch from pe, a
+// peer other than next-sitemap (whose steps nextSwitch prints): install
+// sitemapgen, uninstall the peer's package where package.json has it,
+// and run sitemapgen after the build.
+func peerSteps(w io.Writer, pe config.Peer) {
+	pm, remove := packageManager()
+	var steps []string
+	if s, ok := installStep(pm); ok {
+		steps = append(steps, s)
+	}
+	if deps, _ := packageDeps(); deps[string(pe.Tool)] && slices.Contains(npmPeers, pe.Tool) {
+		steps = append(steps, fmt.Sprintf("uninstall %s: %s %s %s", pe.Tool, pm, remove, pe.Tool))
+	}
+	steps = append(steps, fmt.Sprintf("run sitemapgen after the build, as docs/migrating.md says for %s", pe.Tool))
+	say(w, false, "to finish the switch from %s:", pe.Tool)
+	for i, s := range steps {
+		fmt.Fprintf(w, "  %d. %s\n", i+1, s)
+	}
+}
