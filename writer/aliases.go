@@ -5,14 +5,16 @@ package writer
 // such a URL that leads to the set's URLs, as the protocol's scope lets
 // a file at that URL lead.
 //
-// Which of the generator's files are such URLs: the ones a search engine
-// is given are entry points, an index or a sitemap no index of the
-// generator lists. A file an index of the generator lists beside itself
-// (Astro's and next-sitemap's sitemap-0.xml, Zola's sitemap1.xml) is a
-// part of that index: numbered after the count of URLs, it comes and
-// goes as the site grows, and the plugins' documentation has users
-// submit the index, which keeps answering; it is removed, as are the
-// files of a folder the generator keeps to itself (Nuxt's __sitemap__/).
+// Which of the generator's files are such URLs: every file at the root,
+// an index, a sitemap no index lists, and the parts an index of the
+// generator lists beside itself (Astro's and next-sitemap's
+// sitemap-0.xml, Zola's sitemap1.xml): a search engine may have been
+// given any of them, so each keeps answering (issue 87; before, the
+// parts were removed, and their URLs answered 404 after the switch).
+// A part whose name the set's own shards take (sitemap-1.xml …) is
+// written over by that shard, or removed when the set has fewer. The
+// parts of an index in a folder, and the files of a folder the
+// generator keeps to itself (Nuxt's __sitemap__/), are removed.
 // A sitemap of a folder of its own (Hugo's en/sitemap.xml, Docusaurus'
 // fr/sitemap.xml) is the sitemap of that part of the site, which Search
 // Console takes for a property of that folder: it keeps answering, even
@@ -141,8 +143,8 @@ func (t *txn) findAliases(entry string) error {
 	var absent []string
 	for _, name := range o.Answer {
 		dir := path.Dir(name)
-		if dir == "." || name == entry || slices.Contains(found, name) {
-			continue // at the root, the entry file or an index of it answers
+		if name == entry || slices.Contains(found, name) || dir == "." && isShardName(name) {
+			continue // the entry file answers; a name of ours is ours
 		}
 		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) {
 			continue // there, and not found: no sitemap, not ours
@@ -177,10 +179,14 @@ func (t *txn) findAliases(entry string) error {
 	for _, name := range found {
 		dir := path.Dir(name)
 		switch {
-		case parts[name] || dir != "." && o.TakeOver(dir+"/"):
+		case dir == "." && parts[name] && isShardName(name), dir != "." && (parts[name] || o.TakeOver(dir+"/")):
+			// A part of an index in a folder, or a folder the generator
+			// keeps to itself (Nuxt's __sitemap__/), goes; at the root,
+			// a part answers (below) unless its name is one the set's
+			// own shards take.
 			t.foreign = append(t.foreign, name)
 		case dir == ".":
-			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz")})
+			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), absent: slices.Contains(absent, name)})
 		default:
 			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), scope: o.BaseURL + url.PathEscape(dir) + "/", absent: slices.Contains(absent, name)})
 		}
@@ -232,7 +238,7 @@ func (t *txn) writeAliases(urls sitemap.URLs, header string, root []indexItem, p
 		switch {
 		case err != nil:
 			return err
-		case a.absent && len(a.urls) == 0:
+		case a.absent && a.scope != "" && len(a.urls) == 0:
 			continue // nothing there, and nothing to answer with
 		case len(t.files) == 0 || t.files[len(t.files)-1].name != a.name:
 			// No file: the generator's goes, and its URL no longer

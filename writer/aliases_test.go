@@ -168,9 +168,10 @@ func validateFolder(t *testing.T, dir string) {
 // answering once ours take them over: at the root with an index of
 // ours (Astro's sitemap-index.xml, MkDocs' gzipped sitemap.xml.gz), in a
 // language's folder with our URLs under it and no other (Hugo's
-// en/sitemap.xml, fr/sitemap.xml); a folder without a URL of ours under
-// it (de/) and the part an index of the generator lists beside it
-// (sitemap-0.xml) are removed. Each reaches every URL it may list;
+// en/sitemap.xml, fr/sitemap.xml), and the part an index of the
+// generator lists beside it (Astro's sitemap-0.xml) too, with an index
+// of ours (issue 87); a folder without a URL of ours under it (de/) is
+// removed. Each reaches every URL it may list;
 // validate passes on the folder; the record lists them; another Write
 // gives the same bytes, a check finds nothing to change, and a watch
 // session's Write the fresh build's bytes.
@@ -198,12 +199,12 @@ func TestAliases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantAliases := append(slices.Clone(tt.root), "en/sitemap.xml", "fr/sitemap.xml")
+			wantAliases := append(slices.Clone(tt.root), "en/sitemap.xml", "fr/sitemap.xml", "sitemap-0.xml")
 			slices.Sort(wantAliases)
 			if !slices.Equal(res.Aliases, wantAliases) {
 				t.Errorf("Aliases %q, want %q", res.Aliases, wantAliases)
 			}
-			if want := []string{"de/sitemap.xml", "sitemap-0.xml"}; !slices.Equal(res.TakenOver, want) {
+			if want := []string{"de/sitemap.xml"}; !slices.Equal(res.TakenOver, want) {
 				t.Errorf("TakenOver %q, want %q", res.TakenOver, want)
 			}
 			if want := []string{"de/sitemap.xml"}; !slices.Equal(res.Unanswered, want) {
@@ -583,9 +584,10 @@ func scopeOf(name string) string {
 // TestAnswer: the sitemaps of a folder the generator published and its
 // build no longer writes (Options.Answer: Docusaurus' de/sitemap.xml
 // once its sitemap plugin is off) answer with our URLs under their
-// folder; one whose folder holds none of ours, or is not there, and a
-// name at the root, are left alone and unsaid; the next run, the alias
-// its own, writes the same bytes.
+// folder; one whose folder holds none of ours, or is not there, is left
+// alone and unsaid; a name at the root (Astro's sitemap-0.xml once its
+// plugin is gone) answers with an index of ours (issue 87, left alone
+// before); the next run, the aliases its own, writes the same bytes.
 func TestAnswer(t *testing.T) {
 	dir := t.TempDir()
 	for _, d := range []string{"en", "de"} {
@@ -594,19 +596,19 @@ func TestAnswer(t *testing.T) {
 		}
 	}
 	opts := Options{Dir: dir, BaseURL: base, TakeOver: aliasTakes,
-		Answer: []string{"en/sitemap.xml", "de/sitemap.xml", "fr/sitemap.xml", "sitemap-index.xml"}}
+		Answer: []string{"en/sitemap.xml", "de/sitemap.xml", "fr/sitemap.xml", "sitemap-0.xml"}}
 	res, err := Write(aliasURLs, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"en/sitemap.xml"}; !slices.Equal(res.Aliases, want) || !slices.Equal(res.Answered, want) {
+	if want := []string{"en/sitemap.xml", "sitemap-0.xml"}; !slices.Equal(res.Aliases, want) || !slices.Equal(res.Answered, want) {
 		t.Errorf("Aliases %q, Answered %q; want %q", res.Aliases, res.Answered, want)
 	}
 	if len(res.TakenOver) != 0 || len(res.Unanswered) != 0 {
 		t.Errorf("TakenOver %q, Unanswered %q: no file of the generator's was there", res.TakenOver, res.Unanswered)
 	}
 	got := tree(t, dir)
-	for _, name := range []string{"de/sitemap.xml", "fr/sitemap.xml", "sitemap-index.xml"} {
+	for _, name := range []string{"de/sitemap.xml", "fr/sitemap.xml"} {
 		if _, ok := got[name]; ok {
 			t.Errorf("%s written", name)
 		}

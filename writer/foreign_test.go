@@ -17,9 +17,9 @@ import (
 // index and its languages' urlsets, Astro's sitemap-index.xml and
 // sitemap-0.xml, MkDocs' sitemap.xml.gz) are replaced once ours are in
 // place: those a search engine may have been given answer with ours
-// (Astro's index, MkDocs' file; TestAliases), the others go (Astro's
-// sitemap-0.xml, which its index lists; the languages' sitemaps, which
-// no URL of the set lies under), and robots.txt's lines for them are
+// (Astro's index and the sitemap-0.xml it lists, MkDocs' file;
+// TestAliases), the others go (the languages' sitemaps, which no URL of
+// the set lies under), and robots.txt's lines for them are
 // replaced; files that only look like them by name, another host's
 // lines, and our own files stay. A dry run lists them and removes
 // nothing; without TakeOver nothing goes.
@@ -55,8 +55,8 @@ func TestTakeOver(t *testing.T) {
 		"robots.txt": "User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap-index.xml\n" +
 			"Sitemap: https://example.com/en/sitemap.xml\nSitemap: https://other.example/sitemap-0.xml\n",
 	}
-	want := []string{"en/sitemap.xml", "fr/sitemap.xml", "sitemap-0.xml"}
-	wantAliases := []string{"sitemap-index.xml", "sitemap.xml.gz"}
+	want := []string{"en/sitemap.xml", "fr/sitemap.xml"}
+	wantAliases := []string{"sitemap-0.xml", "sitemap-index.xml", "sitemap.xml.gz"}
 	site := func(t *testing.T) string {
 		dir := t.TempDir()
 		for name, body := range files {
@@ -141,7 +141,7 @@ func TestTakeOver(t *testing.T) {
 		}
 		// With Gzip, our entry file is sitemap.xml.gz, which replaces
 		// MkDocs': Hugo's sitemap.xml answers with ours.
-		if wantGz := []string{"sitemap-index.xml", "sitemap.xml"}; !slices.Equal(res.TakenOver, want) || !slices.Equal(res.Aliases, wantGz) {
+		if wantGz := []string{"sitemap-0.xml", "sitemap-index.xml", "sitemap.xml"}; !slices.Equal(res.TakenOver, want) || !slices.Equal(res.Aliases, wantGz) {
 			t.Errorf("took over %q, answered %q; want %q, %q", res.TakenOver, res.Aliases, want, wantGz)
 		}
 		for _, name := range want {

@@ -170,7 +170,9 @@ type Options struct {
 	// sitemap plugin is off; its build empties Dir, the record with it):
 	// each whose folder is in Dir and holds URLs of the set answers with
 	// an alias, as a file of the generator's found there would; one whose
-	// folder holds none is left alone, unsaid.
+	// folder holds none is left alone, unsaid. A name at the root
+	// (Astro's sitemap-0.xml, which its plugin no longer writes) answers
+	// with an index of the set, unless it is one of the set's own names.
 	Answer []string
 	// Sections names the sections, in the order the index lists them
 	// (each a SectionName): the URLs Section puts in section k (from 1)

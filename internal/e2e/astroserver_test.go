@@ -89,8 +89,8 @@ func TestAstroServer(t *testing.T) {
 				"site dist/client (Astro (astro.config.mjs)); base URL " + base + " from astro.config.mjs site + base; Astro URL style (folders with /; from astro.config.mjs)",
 				"dist/client/private/index.html: skipped: noindex",
 				"dist/client/404.html: skipped: error page",
-				"6 pages found, 1 extra URL read, 5 URLs in 2 sitemap files written to dist/client; skipped 2 (1 error page, 1 noindex)",
-				"replaced Astro's own sitemap at its URL with one that leads to ours, for search engines given it: sitemap-index.xml",
+				"6 pages found, 1 extra URL read, 5 URLs in 3 sitemap files written to dist/client; skipped 2 (1 error page, 1 noindex)",
+				"replaced Astro's own sitemaps at their URLs with ones that lead to ours, for search engines given them: sitemap-0.xml, sitemap-index.xml",
 			}, []string{
 				".mjs: warning: /products/[id] (src/pages/products/[id].astro) is rendered on demand and has no page prerendered: the sitemap lists no URL of it",
 			}, []string{"/api/search.json", "/old", "/_server-islands", "/_image", "/404", "/account"})

@@ -843,12 +843,12 @@ func TestNextServerSwitch(t *testing.T) {
 	if strings.Contains(r.stderr, "kept, as the project's own sitemap") {
 		t.Errorf("next-sitemap's shard kept as the project's:\n%s", r.stderr)
 	}
-	if _, err := os.Stat(filepath.Join(public, "sitemap-0.xml")); err == nil {
-		t.Errorf("next-sitemap's sitemap-0.xml left in public/:\n%s", r.stderr)
+	// next-sitemap's shard answers with an index of ours (issue 87;
+	// before, it was removed, and its URL answered 404).
+	if !strings.Contains(r.stderr, "replaced Next.js's own sitemap at its URL with one that leads to ours, for search engines given it: sitemap-0.xml") {
+		t.Errorf("the takeover of next-sitemap's shard not said:\n%s", r.stderr)
 	}
-	if !strings.Contains(r.stderr, "removed Next.js's own sitemap, which ours replace: sitemap-0.xml") {
-		t.Errorf("the removal of next-sitemap's shard not said:\n%s", r.stderr)
-	}
+	answers(t, public, base, "sitemap.xml", []string{"sitemap-0.xml"})
 	sitemaptest.MustValidate(t, public)
 
 	// Each page's alternates: the cluster of its translations, each

@@ -35,7 +35,7 @@ var (
 
 // Info returns Astro's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "astro", Title: "Astro", PublishKey: "outDir", SourceKey: "srcDir", ConfigFile: "astro.config.mjs", BaseURLPlaces: []string{"site: in Astro's configuration ({file})", `"homepage": in package.json`}, Sitemaps: sitemaps}
+	return generator.Info{Name: "astro", Title: "Astro", PublishKey: "outDir", SourceKey: "srcDir", ConfigFile: "astro.config.mjs", BaseURLPlaces: []string{"site: in Astro's configuration ({file})", `"homepage": in package.json`}, Sitemaps: sitemaps, Published: published}
 }
 
 // Own is what an Astro project keeps as Project.Own, for its own
@@ -86,6 +86,19 @@ func setOwn(p *generator.Project, o Own) {
 // plugin is the sitemap plugin of Astro's projects, and the name of its
 // index.
 const plugin, pluginIndex = "@astrojs/sitemap", "sitemap-index.xml"
+
+// published names the first part of @astrojs/sitemap's index,
+// sitemap-0.xml, which a site of any size had, when ours takes the
+// index's name (the switch from the plugin, which keeps its
+// sitemap-index.xml answering): Astro's build empties its output folder,
+// so the part is gone once the plugin is, and answers with an index of
+// ours. Its other parts, past 45,000 URLs each, are not known then.
+func published(_ *generator.Project, file string) []string {
+	if file == pluginIndex {
+		return []string{"sitemap-0.xml"}
+	}
+	return nil
+}
 
 // sitemaps names @astrojs/sitemap's: sitemap-index.xml and
 // sitemap-0.xml …, and sitemap.xml.
