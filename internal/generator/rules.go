@@ -141,6 +141,11 @@ type OutputRules struct {
 	// project changes what they list (a sitemap template of its own, a
 	// setting that leaves pages out).
 	Witness []string
+	// WitnessChecked says the project's templates are not all read (a
+	// theme that is a Hugo module, or outside themes/): the sitemaps
+	// witness only when they list every page a source produces, which a
+	// sitemap template that leaves pages out would not.
+	WitnessChecked bool
 	// SitemapKind tells how the sitemaps of Witness speak of the page at
 	// urlPath (a path of the generator's URLs, "/posts/a/"), which no
 	// source produces: listed, when they list every page of its kind the

@@ -103,21 +103,28 @@ type witness struct {
 
 // witnessFor returns the witness of this judgement; nil without one, or
 // when its sitemaps list none of the pages a source produces (another
-// base path than the pages': no evidence).
+// base path than the pages': no evidence). Where the project's templates
+// are not all read (OutputRules.WitnessChecked), its sitemaps witness
+// only when they list every page a source produces: a sitemap template
+// of a theme that leaves pages out would not.
 func (b *builder) witnessFor() *witness {
 	w, _ := b.sitemapWitness()
 	if w == nil || b.wit == nil || len(b.wit.listed) == 0 {
 		return nil
 	}
 	recs := &b.recs
-	meets := false
+	meets, all := false, true
 	for _, idx := range recs.order {
-		if !recs.sourceless[idx] && b.wit.lists(recs.loc(idx)) {
+		if recs.sourceless[idx] {
+			continue
+		}
+		if b.wit.lists(recs.loc(idx)) {
 			meets = true
-			break
+		} else {
+			all = false
 		}
 	}
-	if !meets {
+	if !meets || b.rules.Output.WitnessChecked && !all {
 		return nil
 	}
 	v := &witness{kind: w, g: b.wit, kept: len(b.wit.read) == 0}

@@ -248,6 +248,11 @@ type Preset struct {
 	// witnessOff, when not "", says why Hugo's sitemaps do not witness
 	// what it builds (see [Preset.witnessSitemaps]).
 	witnessOff string
+	// witnessUnread, when not "", says why a theme's templates are not
+	// read: its sitemap template, if it has one, may leave pages out, so
+	// the sitemaps witness only where they list every page a source
+	// produces ([generator.OutputRules].WitnessChecked).
+	witnessUnread string
 	// inputs are the folders of the project, besides the content, that
 	// Hugo reads to make its pages, as the configuration names them
 	// (see [Preset.reads]).
@@ -340,7 +345,7 @@ func LoadDir(d *generator.Dir) (*Preset, error) {
 	h.Content = fsx.DirFS(contentDir, int64(lim.Or().FrontMatterBytes), "limits.front_matter_bytes")
 	h.project = projectDir
 	if h.witnessOff == "" {
-		h.witnessOff = sitemapTemplate(projectDir, cfg)
+		h.witnessOff, h.witnessUnread = sitemapTemplate(projectDir, cfg)
 	}
 	h.SitemapTemplate = readSitemapTemplate(projectDir, cfg, lim)
 	h.inputs = inputFolders(cfg)

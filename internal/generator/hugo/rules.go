@@ -112,6 +112,7 @@ func (h *Preset) output() generator.OutputRules {
 	}
 	if w := h.witnessSitemaps(); len(w) > 0 {
 		o.Witness, o.SitemapKind = w, h.sitemapKind
+		o.WitnessChecked = h.witnessUnread != ""
 	}
 	return o
 }

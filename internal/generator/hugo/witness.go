@@ -91,8 +91,10 @@ func paginatePath(cfg map[string]any) string {
 // its themes') replaces Hugo's, "" for none: a sitemap*.xml in layouts/
 // or layouts/_default/. Its folders are listed through the one door: a
 // folder linked out of the project is taken to hold one, since what it
-// holds is not looked at.
-func sitemapTemplate(projectDir string, cfg map[string]any) string {
+// holds is not looked at. unread says instead why a theme's templates
+// are not read (a module, a folder outside themes/: hugo-book's example
+// site, built with --themesDir ../..): it may hold one or not.
+func sitemapTemplate(projectDir string, cfg map[string]any) (tmpl, unread string) {
 	layouts, themes := layoutDirs(cfg)
 	folders := []string{layouts}
 	var named []string // the themes the configuration names
@@ -113,10 +115,11 @@ func sitemapTemplate(projectDir string, cfg map[string]any) string {
 			continue
 		}
 		if strings.Contains(t, "/") || t == "." || t == ".." {
-			return fmt.Sprintf("theme %q (a module, whose templates are not read)", diag.Excerpt(t))
+			unread = fmt.Sprintf("theme %q (a module, whose templates are not read)", diag.Excerpt(t))
+			continue
 		}
 		if info, err := fsx.Stat(projectDir, path.Join(themes, t)); err != nil || !info.IsDir() {
-			return fmt.Sprintf("theme %q (not a folder of %s, whose templates are not read)", diag.Excerpt(t), themes)
+			unread = fmt.Sprintf("theme %q (not a folder of %s, whose templates are not read)", diag.Excerpt(t), themes)
 		}
 	}
 	if entries, err := fsx.ReadDir(projectDir, themes); err == nil {
@@ -124,22 +127,22 @@ func sitemapTemplate(projectDir string, cfg map[string]any) string {
 			folders = append(folders, path.Join(themes, e.Name(), "layouts"))
 		}
 	} else if errors.Is(err, fsx.ErrOutside) {
-		return themes + " (a link out of the project)"
+		return themes + " (a link out of the project)", ""
 	}
 	for _, f := range folders {
 		for _, dir := range []string{f, path.Join(f, "_default")} {
 			entries, err := fsx.ReadDir(projectDir, dir)
 			if errors.Is(err, fsx.ErrOutside) {
-				return dir + " (a link out of the project)"
+				return dir + " (a link out of the project)", ""
 			}
 			for _, e := range entries {
 				if n := e.Name(); strings.HasPrefix(n, "sitemap") && strings.HasSuffix(n, ".xml") {
-					return path.Join(dir, n)
+					return path.Join(dir, n), ""
 				}
 			}
 		}
 	}
-	return ""
+	return "", unread
 }
 
 // witnessSitemaps names Hugo's sitemaps, at the root and in each

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -34,8 +35,9 @@ func TestWitnessSitemaps(t *testing.T) {
 		{"AMP", map[string]string{"hugo.toml": "[outputs]\npage = ['HTML', 'AMP']\n"}, nil},
 		{"a module imported", map[string]string{"hugo.toml": "[module]\n[[module.imports]]\npath = 'example.com/theme'\n"}, nil},
 		{"folders mounted", map[string]string{"hugo.toml": "[module]\n[[module.mounts]]\nsource = 'tpl'\ntarget = 'layouts'\n"}, nil},
-		{"a theme that is a module", map[string]string{"hugo.toml": "theme = 'example.com/theme'\n"}, nil},
-		{"a theme not in themes/", map[string]string{"hugo.toml": "theme = 'gone'\n"}, nil},
+		{"a theme that is a module", map[string]string{"hugo.toml": "theme = 'example.com/theme'\n"}, []string{"sitemap.xml"}},
+		{"a theme not in themes/", map[string]string{"hugo.toml": "theme = 'gone'\n"}, []string{"sitemap.xml"}},
+		{"a theme not in themes/, a template of the project's", map[string]string{"hugo.toml": "theme = 'gone'\n", "layouts/sitemap.xml": "x"}, nil},
 		{"a theme in themes/", map[string]string{"hugo.toml": "theme = 't'\n", "themes/t/layouts/_default/list.html": "x"}, []string{"sitemap.xml"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -59,6 +61,13 @@ func TestWitnessSitemaps(t *testing.T) {
 			slices.Sort(want)
 			if !slices.Equal(got, want) {
 				t.Errorf("WitnessSitemaps() = %q, want %q (off: %q)", got, want, h.witnessOff)
+			}
+			// A theme whose templates are not read: the sitemaps witness
+			// only where they list every page a source produces (issue
+			// 87; before, not at all).
+			checked := strings.HasPrefix(tc.name, "a theme that is a module") || tc.name == "a theme not in themes/"
+			if c := h.Rules().Output.WitnessChecked; c != checked {
+				t.Errorf("WitnessChecked = %v, want %v (unread: %q)", c, checked, h.witnessUnread)
 			}
 		})
 	}
