@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -315,5 +316,46 @@ func TestHexoSitemapRelSwitch(t *testing.T) {
 	linked("the switched build", pages)
 	if ours := ourHexoURLs(t, src); len(ours) < 5 {
 		t.Errorf("our sitemap.xml, which the link names, lists %d URLs: %v", len(ours), ours)
+	}
+}
+
+// TestHexoTemplateValuesSwitch: hexo-generator-sitemap's own template
+// writes the home daily at 1.0, the tag and category pages weekly at
+// 0.2, every post and page monthly at 0.6. Built with real Hexo and the
+// plugin, then switched (init, the plugin out of package.json, hexo
+// generate && sitemapgen): each URL the plugin listed has the same
+// changefreq and priority in ours (before, none: init carried nothing
+// of them, and said nothing; issue 87).
+func TestHexoTemplateValuesSwitch(t *testing.T) {
+	src := hexoProject(t)
+	public := filepath.Join(src, "public")
+	hexoGenerate(t, src, true)
+	theirs := peerSet(t, public, hexoBase, "sitemap.xml")
+	kinds := map[string]bool{}
+	for _, u := range theirs {
+		kinds[u.changefreq+" "+u.priority] = true
+	}
+	if len(kinds) < 3 {
+		t.Fatalf("the fixture's premise: the plugin's sitemap has the home, posts and tag or category pages, three kinds of values: %v", kinds)
+	}
+	r := mustRun(t, src, "init")
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "hexo-generator-sitemap")
+	})
+	hexoGenerate(t, src, true)
+	hexoRun(t, src)
+	ours := peerSet(t, public, hexoBase, "sitemap.xml")
+	num := func(s string) float64 { f, _ := strconv.ParseFloat(s, 64); return f }
+	for loc, u := range theirs {
+		got, ok := ours[loc]
+		switch {
+		case !ok:
+			t.Errorf("the plugin lists %s; we do not", loc)
+		case got.changefreq != u.changefreq || num(got.priority) != num(u.priority):
+			t.Errorf("%s: changefreq %q, priority %q; the plugin's %q, %q", loc, got.changefreq, got.priority, u.changefreq, u.priority)
+		}
+	}
+	if t.Failed() {
+		t.Logf("init said:\n%s", r.stderr)
 	}
 }

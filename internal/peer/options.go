@@ -890,6 +890,21 @@ func hexoPath(m *Mapper, v any) {
 // beside sitemap.xml, a URL its users may have submitted: ours keeps
 // answering there.
 func hexoFinish(m *Mapper) {
+	if !slices.Contains(m.given, "template") {
+		// The plugin's own template writes each kind of page's values:
+		// the home daily at 1.0, the tag and category pages weekly at
+		// 0.2, the posts and pages monthly at 0.6 (issue 87: they were
+		// lost without a word).
+		m.at = Given{Name: "template"}
+		m.Honoured("is the plugin's own by default, which wrote the home daily at 1.0, the tag and category pages weekly at 0.2, every post and page monthly at 0.6: rules, changefreq and priority keep them")
+		m.Set("rules", []Rule{
+			{Match: "index.html", ChangeFreq: "daily", Priority: new(1.0)},
+			{Match: "tags/**", ChangeFreq: "weekly", Priority: new(0.2)},
+			{Match: "categories/**", ChangeFreq: "weekly", Priority: new(0.2)},
+		})
+		m.Set("changefreq", "monthly")
+		m.Set("priority", 0.6)
+	}
 	if slices.Contains(m.given, "path") {
 		return
 	}

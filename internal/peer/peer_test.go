@@ -101,6 +101,18 @@ func TestHeadLink(t *testing.T) {
 }
 
 // TestMap: what each option gives, as the peer means it.
+// hexoTemplateValues are the settings of hexo-generator-sitemap's own
+// template's values (issue 87).
+var hexoTemplateValues = []Setting{
+	{Key: "rules", Value: []Rule{
+		{Match: "index.html", ChangeFreq: "daily", Priority: new(1.0)},
+		{Match: "tags/**", ChangeFreq: "weekly", Priority: new(0.2)},
+		{Match: "categories/**", ChangeFreq: "weekly", Priority: new(0.2)},
+	}, From: "template"},
+	{Key: "changefreq", Value: "monthly", From: "template"},
+	{Key: "priority", Value: 0.6, From: "template"},
+}
+
 func TestMap(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -151,9 +163,11 @@ func TestMap(t *testing.T) {
 			warn: []string{"with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen edits no page", "names a template of the project's own (\"./sitemap_template.xml\"), which sitemapgen does not render"}},
 		// Without path it wrote sitemap.txt too, which is kept (issue 68).
 		{name: "hexo-generator-sitemap's default path", tool: Hexo, given: []Given{{Name: "tags", Value: true}},
-			want: []Setting{{Key: "text", Value: true, From: "path"}}},
+			want: append(slices.Clone(hexoTemplateValues), Setting{Key: "text", Value: true, From: "path"})},
 		{name: "hexo-generator-sitemap's path without an extension", tool: Hexo, given: []Given{{Name: "path", Value: "map"}},
-			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}},
+			want: append([]Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}, hexoTemplateValues...)},
+		{name: "hexo-generator-sitemap's own template", tool: Hexo, given: []Given{{Name: "path", Value: "sitemap.xml"}, {Name: "template", Value: "./sitemap.njk"}},
+			want: []Setting{{Key: "filename", Value: "sitemap.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}, warn: []string{"names a template of the project's own"}},
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
 		{name: "a changefreq not the protocol's", tool: Astro, given: []Given{{Name: "changefreq", Value: "often"}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "often", not one of always`}},
 		{name: "entryLimit past the protocol's", tool: Astro, given: []Given{{Name: "entryLimit", Value: 60000.0}},
