@@ -456,7 +456,7 @@ func TestGeneratorProjects(t *testing.T) {
 				"docs/.vitepress/config.mts": "export default defineConfig({ base: '/guide/', cleanUrls: true, sitemap: { hostname: 'https://vp.example/guide/' } })\n",
 				"docs/.vitepress/dist/":      "",
 			},
-			detected: "site docs/.vitepress/dist (VitePress (docs/.vitepress/config.mts)); base URL https://vp.example/guide/ from docs/.vitepress/config.mts sitemap.hostname + base; VitePress URL style (clean URLs, folders with /; from docs/.vitepress/config.mts)",
+			detected: "site docs/.vitepress/dist (VitePress (docs/.vitepress/config.mts)); base URL https://vp.example/guide/ from docs/.vitepress/config.mts sitemap.hostname + base; VitePress URL style (clean URLs, folders with /; from docs/.vitepress/config.mts); sources docs (VitePress)",
 			base:     "https://vp.example/guide/",
 			clean:    true,
 			slash:    mapping.SlashAlways,

@@ -167,8 +167,9 @@ func slicesWithout(env []string, prefix string) []string {
 // in package-lock.json; ./test.sh installs it) with lastUpdated, its pages
 // in git with dated commits: VitePress dates every page of its own
 // sitemap by its source's last commit. Plain sitemapgen replaces that
-// sitemap and keeps its dates (the pages are not joined to their
-// sources, so no other source knows them), --explain names the file, a
+// sitemap with the same dates, from the pages' sources, to which they are
+// joined as VitePress routes them, dated as VitePress dates them (issue
+// 87; before, from its sitemap alone), --explain says so, a
 // second run and sitemapgen --check, with the generator's file gone, give
 // the same dates, and a watch session writes what a build writes.
 func TestVitePressSitemapDates(t *testing.T) {
@@ -198,10 +199,10 @@ func TestVitePressSitemapDates(t *testing.T) {
 		wantDates(t, step, dist, base, want, "VitePress' sitemap's")
 	}
 	r := mustRun(t, src)
-	wantOutput(t, r.stderr, "lastmod: 3 sitemap;")
+	wantOutput(t, r.stderr, "lastmod: 3 git;")
 	check("build")
 	r = mustRun(t, src, "--explain", "about.html")
-	wantOutput(t, r.stdout, "  lastmod:     2024-02-03T10:00:00Z (generator's sitemap sitemap.xml)\n")
+	wantOutput(t, r.stdout, "  lastmod:     2024-02-03T10:00:00Z (git (VitePress lastUpdated, docs/.vitepress/config.mts))\n")
 	// VitePress' file is ours now: its dates are kept beside it.
 	mustRun(t, src, "--check")
 	mustRun(t, src)

@@ -79,6 +79,11 @@ type Info struct {
 	// dating on (Project.GitDates): many pages may share a day, a
 	// commit's, and be true. "" when it may write a build's time.
 	SitemapDates string
+	// SitemapStays says its own sitemap is written by every build and
+	// no switch turns it off (Hugo's, MkDocs', Zola's): the dates read
+	// from it stay. Else a switch removes the option or plugin that
+	// writes it, and the build warns of the pages only it dates.
+	SitemapStays bool
 
 	// What only some generators say of their projects, by a rule of
 	// theirs: each nil where the generator says nothing, asked by the

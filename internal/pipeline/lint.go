@@ -32,6 +32,29 @@ import (
 // pages sharing it (historyDates: VitePress's with a
 // sitemap.transformItems), asked of git only when the lint would warn.
 // Those pages count among the URLs, not for the day.
+// warnSitemapOnlyDates warns, once a build, of the pages only the
+// generator's own sitemap dates (the sitemap lastmod source), where a
+// switch turns that sitemap off (VitePress's sitemap option, a plugin):
+// once it is gone, no source of ours dates them, and their dates vanish
+// without a word (issue 87). Not for a sitemap every build writes
+// (OwnSitemaps.Stays: Hugo's).
+func (b *builder) warnSitemapOnlyDates() {
+	n := b.res.LastMod[mapping.LastModSitemap]
+	o := b.opts.OwnSitemaps
+	if n == 0 || o == nil || o.Stays {
+		return
+	}
+	what := "1 page is"
+	if n > 1 {
+		what = fmt.Sprintf("%d pages are", n)
+	}
+	how := "keep the sitemap option, or give the pages dates in a source sitemapgen reads (front matter, git history of their sources: --source)"
+	if b.opts.Join != nil {
+		how = "keep the sitemap option, or give those pages dates in their front matter"
+	}
+	b.warn("", fmt.Errorf("%s dated only by %s's sitemap: no source of sitemapgen's dates them, so the switch that turns that sitemap off (docs/migrating.md) loses their dates; %s", what, o.Title, how))
+}
+
 func (b *builder) lintLastMod(ctx context.Context) {
 	trueGit := b.git != nil && !b.git.Shallow()
 	trueSitemap := b.trustsSitemap()

@@ -41,6 +41,9 @@ type OwnSitemaps struct {
 	// BaseURL is the base URL the generator's configuration gives: its
 	// host is the site's, beside the build's base URL's.
 	BaseURL string
+	// Stays says no switch turns them off (generator.Info.SitemapStays):
+	// else the build warns of the pages only they date.
+	Stays bool
 }
 
 // Decide returns the names of the sitemap files of the output folder out

@@ -177,6 +177,7 @@ var passes = []pass{
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) error {
 		b.lintLastMod(ctx) // it reads the de-duplicated order
+		b.warnSitemapOnlyDates()
 		b.warnOneCanonical()
 		return nil
 	}},

@@ -333,7 +333,7 @@ func Discover(a Ask) (*Project, error) {
 		// plugin names as its own may be the project's) the build
 		// decides, reading the output folder.
 		pr.Generator, pr.Translated, pr.Pages = g.Title(), g.Translated, g.Pages
-		pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL}
+		pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL, Stays: g.Gen != nil && g.Gen.Info().SitemapStays}
 		pr.Published = g.Published
 		if g.Gen != nil && g.GitDates != "" {
 			pr.SitemapDates = g.Gen.Info().SitemapDates

@@ -248,10 +248,8 @@ type Preset struct {
 	// witnessOff, when not "", says why Hugo's sitemaps do not witness
 	// what it builds (see [Preset.witnessSitemaps]).
 	witnessOff string
-	// witnessUnread, when not "", says why a theme's templates are not
-	// read: its sitemap template, if it has one, may leave pages out, so
-	// the sitemaps witness only where they list every page a source
-	// produces ([generator.OutputRules].WitnessChecked).
+	// witnessUnread says why a theme's templates are not read, ""
+	// when they are ([generator.OutputRules].WitnessChecked).
 	witnessUnread string
 	// inputs are the folders of the project, besides the content, that
 	// Hugo reads to make its pages, as the configuration names them

@@ -39,7 +39,7 @@ var (
 
 // Info returns Hugo's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir", BaseURLPlaces: []string{"baseURL in Hugo's configuration ({file})"}, Sitemaps: generator.LanguageSitemaps, Marks: marks}
+	return generator.Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir", BaseURLPlaces: []string{"baseURL in Hugo's configuration ({file})"}, Sitemaps: generator.LanguageSitemaps, SitemapStays: true, Marks: marks}
 }
 
 // Load loads the preset of the Hugo project in d: found when it has a

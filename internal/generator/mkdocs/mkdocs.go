@@ -47,7 +47,7 @@ var configFiles = []string{"mkdocs.yml", "mkdocs.yaml"}
 // written (use_directory_urls says which): the built files tell the URL
 // form.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", LinksAsWritten: true, BaseURLPlaces: []string{"site_url: in MkDocs' configuration ({file})"}, Sitemaps: sitemaps}
+	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", LinksAsWritten: true, BaseURLPlaces: []string{"site_url: in MkDocs' configuration ({file})"}, Sitemaps: sitemaps, SitemapStays: true}
 }
 
 // Load loads the preset of the MkDocs project in d: found when it has

@@ -37,7 +37,7 @@ var tiny = map[string]map[string]string{
 
 // sourceless are the generators whose builds are joined to no sources:
 // no preset of theirs.
-var sourceless = []string{"vitepress", "zola"}
+var sourceless = []string{"zola"}
 
 // TestConformance checks, for every registered generator, the promises
 // the rest of sitemapgen takes for granted: what its Info says, that an

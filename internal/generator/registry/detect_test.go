@@ -31,7 +31,7 @@ func TestDetectSeveral(t *testing.T) {
 				"package.json":              `{"devDependencies": {"nuxt": "4", "vitepress": "1", "@sveltejs/kit": "2"}}`,
 			},
 			Want: []generator.Project{
-				{File: "docs/.vitepress/config.ts", PublishDir: "docs/.vitepress/dist", TrailingSlash: "always",
+				{File: "docs/.vitepress/config.ts", PublishDir: "docs/.vitepress/dist", SourceDir: "docs", TrailingSlash: "always",
 					BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname"},
 				{File: "nuxt.config.ts", PublishDir: ".output/public", Fallbacks: []string{"200.html"},
 					BaseURL: "https://app.example/", BaseURLFrom: "nuxt.config.ts site.url"},
@@ -84,7 +84,7 @@ func TestDetectSeveral(t *testing.T) {
 				{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"},
 				{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
 				{File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"}},
-				{File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
+				{File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", SourceDir: ".", TrailingSlash: "always", CleanURLs: true},
 				{File: "nuxt.config.ts", PublishDir: ".output/public", BaseURL: "https://n.example/", BaseURLFrom: "nuxt.config.ts site.url", Fallbacks: []string{"200.html"}},
 				{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true},
 			},

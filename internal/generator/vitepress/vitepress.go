@@ -24,6 +24,7 @@ type Generator struct{}
 
 var (
 	_ generator.Generator  = Generator{}
+	_ generator.Router     = Generator{}
 	_ generator.PeerReader = Generator{}
 )
 
@@ -131,6 +132,9 @@ func project(root, name string, data []byte, lim limits.Limits, spread func(file
 	if l := locales(r); l != nil {
 		p.Pages = l
 	}
+	if s := sources(r, root, p); len(s.Exclude) > 0 || s.Unjoined != "" {
+		p.Own = s
+	}
 	// lastUpdated: true dates every page of its sitemap by its source's
 	// last commit (or its front matter's lastUpdated), unless
 	// sitemap.transformItems, code, may change them.
@@ -140,6 +144,34 @@ func project(root, name string, data []byte, lim limits.Limits, spread func(file
 		}
 	}
 	return p
+}
+
+// sources reads where the pages' sources are, for [Generator.Routes]:
+// srcDir (relative to root, default root itself) as p.SourceDir, "" when
+// it is not a literal; srcExclude; and rewrites, which move pages by
+// rules the join does not follow.
+func sources(r *jsconfig.Reader, root string, p *generator.Project) Site {
+	var s Site
+	p.SourceDir = root
+	if v, st := r.Str("srcDir", ""); st == jsconfig.OK {
+		if dir := siteurl.CleanDir(v.Value); dir != "" && !path.IsAbs(dir) {
+			p.SourceDir = path.Join(root, dir)
+		} else {
+			p.SourceDir = ""
+		}
+	} else if st == jsconfig.Bad {
+		p.SourceDir = ""
+	}
+	if globs, st := r.Strs("srcExclude"); st == jsconfig.OK {
+		s.Exclude = globs
+	} else if st == jsconfig.Bad {
+		p.SourceDir = ""
+	}
+	if _, line, ok := r.Any("rewrites"); ok {
+		s.Unjoined = fmt.Sprintf("rewrites, %s:%d", p.File, line)
+		r.Note(line, "rewrites move pages by rules sitemapgen does not follow: the pages are not joined to their sources")
+	}
+	return s
 }
 
 // locales reads locales of the configuration r, as VitePress's

@@ -1,6 +1,9 @@
 package vitepress_test
 
 import (
+	"cmp"
+	"path"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -17,6 +20,15 @@ type Project = generator.Project
 func TestDetectVitePress(t *testing.T) {
 	vp := func(p Project) Project {
 		p.TrailingSlash = "always"
+		// The sources are in VitePress's root, the folder of .vitepress
+		// (srcDir's default), where the pages are joined to them.
+		if p.SourceDir == "" {
+			if before, _, ok := strings.Cut(p.File, ".vitepress/"); ok {
+				p.SourceDir = cmp.Or(strings.TrimSuffix(before, "/"), ".")
+			} else {
+				p.SourceDir = path.Dir(path.Dir(p.PublishDir))
+			}
+		}
 		return p
 	}
 	// The shape of the configuration `vitepress init` writes.

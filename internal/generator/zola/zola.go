@@ -27,7 +27,7 @@ var (
 
 // Info returns Zola's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "zola", Title: "Zola", PublishKey: "output_dir", Sitemaps: sitemaps}
+	return generator.Info{Name: "zola", Title: "Zola", PublishKey: "output_dir", Sitemaps: sitemaps, SitemapStays: true}
 }
 
 // Claim takes config.toml when it is Zola's and the project has no other
