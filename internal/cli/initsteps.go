@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
@@ -71,6 +72,9 @@ func peerSteps(w io.Writer, pe config.Peer) {
 	if s, ok := installStep(pm); ok {
 		steps = append(steps, s)
 	}
+	if off := turnOff(pe); off != "" {
+		steps = append(steps, off)
+	}
 	if deps, _ := packageDeps(); deps[string(pe.Tool)] && slices.Contains(npmPeers, pe.Tool) {
 		steps = append(steps, fmt.Sprintf("uninstall %s: %s %s %s", pe.Tool, pm, remove, pe.Tool))
 	}
@@ -79,4 +83,30 @@ func peerSteps(w io.Writer, pe config.Peer) {
 	for i, s := range steps {
 		fmt.Fprintf(w, "  %d. %s\n", i+1, s)
 	}
+}
+
+// turnOff returns the step that turns the peer pe off where the
+// project's configuration turns it on (its file, pe.File), as
+// docs/migrating.md says; "" where uninstalling it is enough, or nothing
+// turns it off (Hugo's built-in sitemap, which sitemapgen takes over at
+// every build).
+func turnOff(pe config.Peer) string {
+	file := diag.Excerpt(pe.File)
+	switch pe.Tool {
+	case peer.Jekyll:
+		return "remove jekyll-sitemap from plugins: in " + file + " and from the Gemfile"
+	case peer.Docusaurus:
+		return "turn the classic preset's sitemap off in " + file + ": sitemap: false in its options"
+	case peer.Sphinx:
+		return "remove 'sphinx_sitemap' from extensions in " + file + " (its settings may stay)"
+	case peer.VitePress:
+		return "remove sitemap: from " + file
+	case peer.Astro:
+		return "remove the sitemap() integration and its import from " + file
+	case peer.Gatsby:
+		return "remove gatsby-plugin-sitemap from the plugins of " + file
+	case peer.Netlify:
+		return "remove the [[plugins]] entry of @netlify/plugin-sitemap from netlify.toml"
+	}
+	return ""
 }
