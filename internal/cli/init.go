@@ -74,7 +74,7 @@ func runInit(_ context.Context, e *env, args []string) error {
 			fmt.Fprintln(e.stderr, diag.Format(n, diag.Warning))
 		}
 		if pe, ok := nextSitemapPeer(d.Peers); ok {
-			nextSwitch(e.stderr, pe, false)
+			nextSwitch(e.stderr, pe, d, false)
 		}
 		for _, l := range links {
 			l.report(e.stderr)
@@ -113,11 +113,11 @@ func runInit(_ context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, firstLine(diag.Format(p, diag.Note)))
 	}
 	if pe, ok := nextSitemapPeer(d.Peers); ok {
-		nextSwitch(e.stderr, pe, true)
+		nextSwitch(e.stderr, pe, d, true)
 	}
 	for _, pe := range d.Peers {
 		if pe.Tool != peer.NextSitemap {
-			peerSteps(e.stderr, pe)
+			peerSteps(e.stderr, pe, d)
 		}
 	}
 	for _, l := range links {

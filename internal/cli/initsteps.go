@@ -5,14 +5,12 @@ package cli
 // peer, each step only where it is still to do.
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -20,39 +18,15 @@ import (
 // a switch uninstalls.
 var npmPeers = []peer.Tool{peer.Astro, peer.Netlify, peer.NextSitemap, peer.Gatsby, peer.SSCLI, peer.Hexo}
 
-// packageDeps returns the names of the packages package.json depends
-// on (dependencies and devDependencies); false when the project has no
-// package.json that reads.
-func packageDeps() (map[string]bool, bool) {
-	data, err := limits.Default.ReadFile(".", "package.json", "", limits.JSON)
-	if err != nil {
-		return nil, false
-	}
-	var p struct {
-		Dependencies, DevDependencies map[string]json.RawMessage
-	}
-	if json.Unmarshal(data, &p) != nil {
-		return nil, false
-	}
-	deps := map[string]bool{}
-	for _, m := range []map[string]json.RawMessage{p.Dependencies, p.DevDependencies} {
-		for name := range m {
-			deps[name] = true
-		}
-	}
-	return deps, true
-}
-
 // installStep returns the step that installs sitemapgen where the site
 // is built: the npm package in a project with a package.json that does
 // not depend on it yet (none when it does), else the Go install or a
 // release binary.
-func installStep(pm string) (string, bool) {
-	deps, npm := packageDeps()
+func installStep(pm string, d *config.Findings) (string, bool) {
 	switch {
-	case npm && deps["sitemapgen"]:
+	case d.NPM && d.Depends("sitemapgen"):
 		return "", false
-	case npm:
+	case d.NPM:
 		add := map[string]string{"pnpm": "pnpm add -D", "yarn": "yarn add -D"}[pm]
 		if add == "" {
 			add = "npm install --save-dev"
@@ -66,16 +40,16 @@ func installStep(pm string) (string, bool) {
 // peer other than next-sitemap (whose steps nextSwitch prints): install
 // sitemapgen, uninstall the peer's package where package.json has it,
 // and run sitemapgen after the build.
-func peerSteps(w io.Writer, pe config.Peer) {
+func peerSteps(w io.Writer, pe config.Peer, d *config.Findings) {
 	pm, remove := packageManager()
 	var steps []string
-	if s, ok := installStep(pm); ok {
+	if s, ok := installStep(pm, d); ok {
 		steps = append(steps, s)
 	}
 	if off := turnOff(pe); off != "" {
 		steps = append(steps, off)
 	}
-	if deps, _ := packageDeps(); deps[string(pe.Tool)] && slices.Contains(npmPeers, pe.Tool) {
+	if d.Depends(string(pe.Tool)) && slices.Contains(npmPeers, pe.Tool) {
 		steps = append(steps, fmt.Sprintf("uninstall %s: %s %s %s", pe.Tool, pm, remove, pe.Tool))
 	}
 	steps = append(steps, fmt.Sprintf("run sitemapgen after the build, as docs/migrating.md says for %s", pe.Tool))

@@ -28,11 +28,11 @@ import (
 // command; then it prints, to w, what
 // it did and the steps left, numbered, the script's line among them when
 // it was not edited.
-func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
+func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
 	hook := false
 	pm, remove := packageManager()
 	var steps []string
-	if s, ok := installStep(pm); ok {
+	if s, ok := installStep(pm, d); ok {
 		steps = append(steps, s)
 	}
 	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove))

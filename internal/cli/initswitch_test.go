@@ -106,7 +106,7 @@ func TestNextSwitchEscaped(t *testing.T) {
 	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"}}
 	for _, edit := range []bool{false, true} {
 		var b strings.Builder
-		nextSwitch(&b, pe, edit)
+		nextSwitch(&b, pe, npmProject, edit)
 		out := b.String()
 		for _, line := range strings.Split(out, "\n") {
 			if strings.ContainsRune(line, '\x1b') || len(line) > 400 {
@@ -131,7 +131,7 @@ func TestNextSwitchRobotsHook(t *testing.T) {
 	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"},
 		Result: peer.Map(peer.NextSitemap, []peer.Given{{Name: "robotsTxtOptions", Line: 7, Value: map[string]any{"transformRobotsTxt": peer.Func{}}}}, peer.Context{})}
 	var b strings.Builder
-	nextSwitch(&b, pe, true)
+	nextSwitch(&b, pe, npmProject, true)
 	if data, _ := os.ReadFile("package.json"); string(data) != `{"scripts": {"postbuild": "sitemapgen --allow-commands"}}` {
 		t.Errorf("package.json: %s\n%s", data, b.String())
 	}
@@ -139,3 +139,7 @@ func TestNextSwitchRobotsHook(t *testing.T) {
 		t.Errorf("no step for transformRobotsTxt:\n%s", b.String())
 	}
 }
+
+// npmProject is what init's survey says of an npm project that does not
+// depend on sitemapgen yet.
+var npmProject = &config.Findings{NPM: true, Depends: func(string) bool { return false }}

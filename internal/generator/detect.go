@@ -322,6 +322,10 @@ func (d *Dir) ConfigOrDependency(dep string, configs ...string) (string, []byte,
 // package name (dependencies or devDependencies).
 func (d *Dir) Depends(name string) bool { return d.pkg.has(name) }
 
+// HasPackageJSON reports whether the project has a package.json that
+// reads: an npm project.
+func (d *Dir) HasPackageJSON() bool { return d.pkg != nil }
+
 // ScriptRuns returns, for each script of package.json that runs cmd
 // ("gatsby build"), by the scripts' names, the arguments it gives cmd.
 func (d *Dir) ScriptRuns(cmd string) [][]string { return d.pkg.scriptRuns(cmd) }

@@ -48,6 +48,11 @@ type Findings struct {
 	// folder (Jekyll's default), that its build publishes the settings
 	// file there (sitemap.yaml) with the site, and where to keep it out.
 	Published []error
+	// NPM says the project has a package.json, and Depends whether it
+	// depends on a package (dependencies or devDependencies): init's
+	// steps install sitemapgen there, and uninstall a peer's package.
+	NPM     bool
+	Depends func(name string) bool
 }
 
 // A Peer is a sitemap tool the project uses: its options where the
@@ -79,6 +84,10 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	}
 	for _, g := range pr.found {
 		d.Generators = append(d.Generators, g.Title()+" ("+filepath.Join(dir, g.File)+")")
+	}
+	d.Depends = func(string) bool { return false }
+	if gd, err := generator.OpenDir(dir, pr.env, pr.lim); err == nil {
+		d.NPM, d.Depends = gd.HasPackageJSON(), gd.Depends
 	}
 	root, from, rootErr := pr.findRoot()
 	if rootErr == nil {
