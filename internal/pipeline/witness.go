@@ -112,19 +112,26 @@ func (b *builder) witnessFor() *witness {
 	if w == nil || b.wit == nil || len(b.wit.listed) == 0 {
 		return nil
 	}
+	// One page a source produces that they list is enough, unless they
+	// must list all of them: the look stops at the first answer.
+	checked := b.rules.Output.WitnessChecked
 	recs := &b.recs
-	meets, all := false, true
+	meets := false
 	for _, idx := range recs.order {
 		if recs.sourceless[idx] {
 			continue
 		}
-		if b.wit.lists(recs.loc(idx)) {
+		switch listed := b.wit.lists(recs.loc(idx)); {
+		case checked && !listed:
+			return nil
+		case listed:
 			meets = true
-		} else {
-			all = false
+		}
+		if meets && !checked {
+			break
 		}
 	}
-	if !meets || b.rules.Output.WitnessChecked && !all {
+	if !meets {
 		return nil
 	}
 	v := &witness{kind: w, g: b.wit, kept: len(b.wit.read) == 0}
