@@ -185,3 +185,90 @@ func TestHugoUnlistedSectionNotStale(t *testing.T) {
 		t.Errorf("/notes/ is not listed:\n%s\n%s", strings.Join(got, "\n"), r.stderr)
 	}
 }
+
+// TestWatchBesideEleventyDeletes runs "sitemapgen watch _site" beside
+// "eleventy --watch" in a git repository, and deletes a page's source and
+// a folder of sources. Eleventy 3 logs each deletion and writes nothing:
+// the old pages stay in _site, as new as every other page, so no time
+// tells them. Git does: the sources are deleted in the work tree, after
+// the pages were written (their folders changed since). Watch lists
+// what "eleventy" into an empty folder and sitemapgen list, and so does
+// a one-shot build of the same files, before and after the deletion is
+// committed.
+func TestWatchBesideEleventyDeletes(t *testing.T) {
+	const base = "https://example.com/"
+	files := []string{"_data", "_includes", "blog", "about.md", "index.md", "private.md",
+		"contact.njk", "moved.md", "unlisted.md", "templated.md", "sitemap.njk", "eleventy.config.js", "package.json"}
+	remove := func(t *testing.T, src string) {
+		t.Helper()
+		for _, f := range []string{"about.md", "blog"} {
+			if err := os.RemoveAll(filepath.Join(src, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	fresh := nodeProject(t, "eleventy", files...)
+	remove(t, fresh)
+	eleventyBuild(t, fresh)
+	want := sitemapURLs(t, mustRunOut(t, filepath.Join(fresh, "_site"), base))
+	for _, gone := range []string{base + "about/", base + "blog/first-post/"} {
+		if slices.Contains(want, gone) {
+			t.Fatalf("a fresh build lists %s", gone)
+		}
+	}
+
+	src := nodeProject(t, "eleventy", files...)
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\n_site/\n")
+	const date = "2024-05-01T10:00:00Z"
+	gitAt(t, src, date, "init", "-q")
+	gitAt(t, src, date, "add", "-A")
+	gitAt(t, src, date, "commit", "-q", "-m", "site")
+	eleventy := filepath.Join(src, "node_modules", ".bin", "eleventy")
+	gen := startGenerator(t, src, eleventy, "Watching", "--watch")
+	out := t.TempDir()
+	p := startWatch(t, src, "--base-url", base, "--debounce", "50ms", "--out", out, "_site")
+	if got := sitemapURLs(t, out); !slices.Contains(got, base+"about/") || !slices.Contains(got, base+"blog/first-post/") {
+		t.Fatalf("before the deletion, watch lists\n%s", strings.Join(got, "\n"))
+	}
+	remove(t, src)
+	// Eleventy says "File deleted" for each; once it has said it for
+	// both, it has done what it does about them.
+	var said []string
+	for _, f := range []string{"about.md", "first-post.md"} {
+		awaitLine(t, gen, "of Eleventy's deleting "+f, func(l string) bool {
+			said = append(said, l)
+			return strings.Contains(l, "deleted") && strings.Contains(l, f)
+		})
+	}
+	for _, page := range []string{"about/index.html", "blog/first-post/index.html"} {
+		if _, err := os.Stat(filepath.Join(src, "_site", filepath.FromSlash(page))); err != nil {
+			t.Fatalf("Eleventy removed %s (%v): nothing stale to test; it said:\n%s", page, err, strings.Join(said, "\n"))
+		}
+	}
+	var got []string
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("watch lists\n%s\na fresh build lists\n%s\nwatch said:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), strings.Join(p.output(), "\n"))
+		}
+	})
+	p.until("watch lists what a fresh build lists", func() bool {
+		got = sitemapURLs(t, out)
+		return slices.Equal(got, want)
+	})
+	p.stop(out)
+
+	for _, step := range []string{"deleted in the work tree", "deleted by a commit"} {
+		if step == "deleted by a commit" {
+			gitAt(t, src, "2024-05-02T10:00:00Z", "add", "-A")
+			gitAt(t, src, "2024-05-02T10:00:00Z", "commit", "-q", "-m", "remove")
+		}
+		once := filepath.Join(t.TempDir(), "out")
+		r := mustRun(t, src, "--base-url", base, "--out", once, "--verbose", "_site")
+		if got := sitemapURLs(t, once); !slices.Equal(got, want) {
+			t.Errorf("%s: a one-shot build lists\n%s\nwant\n%s", step, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if !strings.Contains(r.stderr, "_site/about/index.html: skipped: stale output: no source (no source has its URL, and git says its source ../about.md was removed after the page was written") {
+			t.Errorf("%s: --verbose does not say why /about/ is left out:\n%s", step, r.stderr)
+		}
+	}
+}

@@ -111,6 +111,12 @@ const (
 	ReasonBadDate                   // last changed by a commit whose date Go cannot read (see [Dates.BadDates])
 )
 
+// reasonRemoved marks, in Dates.status, a path that git status lists as
+// deleted, or renamed to another path, in the work tree or the index.
+// Lookup answers ReasonUncommitted for it, as for any uncommitted
+// change; Removed lists it.
+const reasonRemoved Reason = -1
+
 // String returns the reason in a few words, for messages.
 func (r Reason) String() string {
 	switch r {
@@ -787,9 +793,15 @@ func parseStatus(out []byte) (map[string]Reason, error) {
 		switch {
 		case xy == "??":
 			st[path] = ReasonUntracked
+		case strings.ContainsRune(xy, 'D'):
+			st[path] = reasonRemoved
 		case strings.ContainsAny(xy, "RC") && i+1 < len(entries):
+			// The old path of a rename is gone; a copy's is not.
 			i++
 			st[entries[i]] = ReasonUncommitted
+			if strings.ContainsRune(xy, 'R') {
+				st[entries[i]] = reasonRemoved
+			}
 		}
 	}
 	return st, nil
@@ -959,4 +971,30 @@ func (h *history) settle() {
 			}
 		}
 	}
+}
+
+// Removed returns the files that git knows were removed: deleted, or
+// renamed to another path, in the work tree or the index (git status),
+// or by the newest commit of HEAD's history that touched them. A file
+// removed by a commit and made again since is listed too, when the made
+// one is not committed yet: the caller looks at the work tree. The paths
+// are absolute, as Load's folder spells the top, and sorted. At most max
+// are returned; more reports whether there were others.
+func (d *Dates) Removed(max int) (paths []string, more bool) {
+	var rels []string
+	for rel, r := range d.status {
+		if r == reasonRemoved {
+			rels = append(rels, rel)
+		}
+	}
+	for rel, c := range d.files {
+		if c == deleted {
+			rels = append(rels, rel)
+		}
+	}
+	paths = d.abs(rels)
+	if len(paths) > max {
+		return paths[:max], true
+	}
+	return paths, false
 }

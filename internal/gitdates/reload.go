@@ -3,6 +3,8 @@ package gitdates
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"iter"
 	"maps"
 	"os/exec"
 	"path"
@@ -116,7 +118,13 @@ func (d *Dates) Refresh(ctx context.Context, paths []string) (*Dates, error) {
 					return nil, err
 				}
 			}
-			if fi, err := root.Lstat(rel); err != nil || !fi.IsDir() {
+			fi, err := root.Lstat(rel)
+			switch {
+			case err == nil && fi.IsDir():
+			case errors.Is(err, fs.ErrNotExist) && d.knowsUnder(rel):
+				// A folder removed with files git knew: they are
+				// deleted now.
+			default:
 				continue
 			}
 		}
@@ -150,6 +158,21 @@ func (d *Dates) Refresh(ctx context.Context, paths []string) (*Dates, error) {
 	})
 	maps.Copy(n.status, st)
 	return &n, nil
+}
+
+// knowsUnder reports whether git knows a file in the folder rel (a
+// slash path from the top): one of its history, or one git status
+// listed.
+func (d *Dates) knowsUnder(rel string) bool {
+	prefix := rel + "/"
+	for _, m := range []iter.Seq[string]{maps.Keys(d.files), maps.Keys(d.status)} {
+		for k := range m {
+			if strings.HasPrefix(k, prefix) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readStatus runs git status over rels (slash paths from the top), or
@@ -387,6 +410,9 @@ func (d *Dates) abs(rels []string) []string {
 // lookupRel is Lookup of a slash path from the top.
 func (d *Dates) lookupRel(rel string) (time.Time, Reason) {
 	if r, ok := d.status[rel]; ok {
+		if r == reasonRemoved {
+			r = ReasonUncommitted
+		}
 		return time.Time{}, r
 	}
 	c, ok := d.files[rel]

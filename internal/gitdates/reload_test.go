@@ -306,3 +306,69 @@ func TestRefreshFiltersCached(t *testing.T) {
 		t.Errorf("a filter ran:\n%s", b)
 	}
 }
+
+// TestRemoved: Removed lists the files deleted or renamed away in the
+// work tree or the index, and those the newest commit touching them
+// deleted; not a copy's origin, a file edited, or one deleted and made
+// again. Refresh over a folder removed with its files, which git never
+// knew as a path of its own, finds its files deleted.
+func TestRemoved(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	for _, f := range []string{"gone-by-commit.md", "back.md", "edited.md", "staged.md", "worktree.md", "renamed.md", "blog/a.md", "blog/b.md", "kept.md"} {
+		writeFile(t, dir, f, lines(10, f))
+	}
+	commitAll(t, dir, date1)
+	for _, f := range []string{"gone-by-commit.md", "back.md"} {
+		gitRun(t, dir, "", "rm", "-q", f)
+	}
+	commitAll(t, dir, date2)
+	writeFile(t, dir, "back.md", "made again")
+	gitRun(t, dir, "", "add", "back.md")
+	commitAll(t, dir, date3)
+	writeFile(t, dir, "edited.md", "edited")
+	gitRun(t, dir, "", "rm", "-q", "staged.md")
+	if err := os.Remove(filepath.Join(dir, "worktree.md")); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "", "mv", "renamed.md", "new-name.md")
+	d, err := LoadWith(context.Background(), dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rels := func(paths []string) []string {
+		var out []string
+		for _, p := range paths {
+			rel, err := filepath.Rel(dir, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return out
+	}
+	got, more := d.Removed(100)
+	want := []string{"gone-by-commit.md", "renamed.md", "staged.md", "worktree.md"}
+	if !slices.Equal(rels(got), want) || more {
+		t.Errorf("Removed = %q (more %v), want %q", rels(got), more, want)
+	}
+	if got, more := d.Removed(2); len(got) != 2 || !more {
+		t.Errorf("Removed(2) = %q (more %v), want 2 and more", rels(got), more)
+	}
+	if _, why := d.Lookup(filepath.Join(dir, "worktree.md")); why != ReasonUncommitted {
+		t.Errorf("Lookup of a file deleted in the work tree: %v, want %v", why, ReasonUncommitted)
+	}
+
+	if err := os.RemoveAll(filepath.Join(dir, "blog")); err != nil {
+		t.Fatal(err)
+	}
+	if d, err = d.Refresh(context.Background(), []string{filepath.Join(dir, "blog")}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = d.Removed(100)
+	want = []string{"blog/a.md", "blog/b.md", "gone-by-commit.md", "renamed.md", "staged.md", "worktree.md"}
+	if !slices.Equal(rels(got), want) {
+		t.Errorf("after Refresh of the removed folder blog, Removed = %q, want %q", rels(got), want)
+	}
+}

@@ -121,14 +121,7 @@ func (b *builder) sourceChanges(ctx context.Context, lo, hi int64) *sourceChange
 // is not read at all: its times are the build's.
 func (b *builder) changeTrees() ([]changeTree, []changeFile) {
 	j := b.opts.Join
-	include := j.Walk.Include
-	switch {
-	case j.AnyExtension && len(include) == 0:
-		include = []string{"**/*"}
-	case len(include) == 0:
-		include = ContentInclude
-	}
-	trees := []changeTree{{dir: j.Dir, prefix: b.joinPrefix(), include: include, exclude: j.Walk.Exclude}}
+	trees := []changeTree{{dir: j.Dir, prefix: b.joinPrefix(), include: j.include(), exclude: j.Walk.Exclude}}
 	var files []changeFile
 	if r := j.Reads; r != nil {
 		for _, f := range r.Files {
@@ -180,6 +173,18 @@ func (b *builder) changeTrees() ([]changeTree, []changeFile) {
 		out = append(out, t)
 	}
 	return out, files
+}
+
+// include returns the patterns of the join's source files: its own,
+// or the default ones.
+func (j *Sources) include() []string {
+	switch {
+	case len(j.Walk.Include) > 0:
+		return j.Walk.Include
+	case j.AnyExtension:
+		return []string{"**/*"}
+	}
+	return ContentInclude
 }
 
 // depth is the number of folders above the first pattern syntax of the

@@ -210,7 +210,10 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 	before := start - int64(staleSlack)
 	var paths []string
 	var changes *sourceChanges // read when a page is older than the build
-	witnessed, byTime := false, 0
+	var removed removedSources // read when a page would be kept
+	readRemoved := false
+	var told staleWays
+	byTime := 0
 	out := recs.order[:0]
 	for i, idx := range recs.order {
 		if !recs.sourceless[idx] || int(idx) >= len(recs.mtimes) {
@@ -227,7 +230,8 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 			because, left = why, verdict == witnessLeaves
 		}
 		var change sourceChange
-		unknown := false // the changes were not all read
+		var gone removedSource // a removed source at its URL, git says
+		unknown := false       // the changes were not all read
 		if !left {
 			if found && recs.mtimes[idx] < before {
 				if changes == nil {
@@ -237,8 +241,15 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 				unknown = change.path == "" && changes.partial
 			}
 			if change.path == "" && !unknown {
-				out = recs.keepAt(out, i, idx)
-				continue
+				if !readRemoved {
+					removed, readRemoved = b.readRemovedSources(), true
+				}
+				g, ok := removed[joinKey(b.mapper.URLPath(recs.pathOf(recs.rec(idx))))]
+				if !ok || g.mtime <= recs.mtimes[idx] {
+					out = recs.keepAt(out, i, idx)
+					continue
+				}
+				gone = g
 			}
 		}
 		if recs.stale == nil {
@@ -247,7 +258,11 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		recs.stale[idx] = true
 		r := recs.rec(idx)
 		path := recs.pathOf(r)
-		if !left {
+		switch {
+		case gone.path != "":
+			because = fmt.Sprintf("no source has its URL, and git says its source %s was removed after the page was written (%s; its folder %s changed %s)",
+				b.joinPrefix()+gone.path, time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), b.joinPrefix()+gone.folder, time.Unix(0, gone.mtime).UTC().Format(time.RFC3339))
+		case !left:
 			because = fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s",
 				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
 			if unknown {
@@ -258,7 +273,9 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		}
 		if only == nil || !was[idx] {
 			paths = append(paths, path)
-			witnessed = witnessed || left
+			told.witness = told.witness || left
+			told.git = told.git || gone.path != ""
+			told.time = told.time || !left && gone.path == ""
 			if unknown {
 				byTime++
 			}
@@ -286,20 +303,37 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		}
 		b.warn("", fmt.Errorf("the sources hold more than %d files and folders: not all were read for a change since an earlier build, so %s judged by time alone (build into an empty folder, %s, to leave no doubt)", maxSourceEntries, what, clean))
 	}
-	b.warn("", errors.New(staleWarning(paths, witnessed, clean)))
+	b.warn("", errors.New(staleWarning(paths, told, clean)))
 }
 
+// staleWays are the ways a judgement told pages for stale: by time (the
+// file older than the build), by the witness (the generator's own
+// sitemaps), by git (a removed source, removed.go).
+type staleWays struct{ time, witness, git bool }
+
 // staleWarning is the one warning of a judgement that left pages out as
-// stale; witnessed, when the generator's own sitemaps told some; clean,
-// how the generator builds into an empty folder (OutputRules.CleanBuild).
-func staleWarning(paths []string, witnessed bool, clean string) string {
+// stale, told the ways told; clean says how the generator builds into an
+// empty folder (OutputRules.CleanBuild).
+func staleWarning(paths []string, told staleWays, clean string) string {
 	what := "1 built page"
 	if len(paths) > 1 {
 		what = fmt.Sprintf("%d built pages", len(paths))
 	}
-	how := "and older than the build"
-	if witnessed {
-		how = "older than the build, or not listed by the generator's own sitemap written after them,"
+	var ways []string
+	if told.time || told.witness {
+		// The witness judges pages by time too: a pager older than
+		// its list page.
+		ways = append(ways, "older than the build")
+	}
+	if told.witness {
+		ways = append(ways, "not listed by the generator's own sitemap written after them")
+	}
+	if told.git {
+		ways = append(ways, "older than the removal of their source (git lists it)")
+	}
+	how := "and " + strings.Join(ways, "")
+	if len(ways) > 1 {
+		how = strings.Join(ways[:len(ways)-1], ", ") + ", or " + ways[len(ways)-1] + ","
 	}
 	return fmt.Sprintf("%s no source produces %s left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (%s) to remove them", what, how, paths[0], clean)
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -666,5 +667,76 @@ func TestStaleChangesHugoLanguages(t *testing.T) {
 				t.Errorf("/old/ left out as stale because %q; want it stale: %v, because %q", because, tt.because != "", tt.because)
 			}
 		})
+	}
+}
+
+// TestStaleRemovedSource: in an Eleventy project kept in git, the
+// generator wrote nothing after two sources were deleted (its watch
+// mode does that), so every page is as new as the build. The page of a
+// source git lists as deleted, older than the change of its folder, is
+// left out, and --explain's reason names the source. The page at the URL
+// of a deleted source that the generator wrote again after the deletion
+// (now made by a template of its own) is listed, as is every page
+// outside git's view.
+func TestStaleRemovedSource(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	site := filepath.Join(dir, "_site")
+	pc := &siteChanger{t: t, root: site}
+	sc := &siteChanger{t: t, root: dir}
+	build := time.Now().Add(-time.Hour).Truncate(time.Second)
+	sc.write(".gitignore", "_site/\n", build.Add(-time.Hour))
+	sc.write("index.md", "---\ntitle: home\n---\n", build.Add(-time.Hour))
+	sc.write("about.md", "---\ntitle: about\n---\n", build.Add(-time.Hour))
+	sc.write("tags.md", "---\ntitle: tags\n---\n", build.Add(-time.Hour))
+	gitRun(t, dir, "2024-03-01T10:00:00Z", "init", "-q")
+	gitRun(t, dir, "2024-03-01T10:00:00Z", "add", "-A")
+	gitRun(t, dir, "2024-03-01T10:00:00Z", "commit", "-q", "-m", "site")
+	pc.write("index.html", "<title>home</title>", build)
+	pc.write("about/index.html", "<title>about</title>", build)
+	pc.write("tags/index.html", "<title>tags</title>", build.Add(time.Minute))
+	for _, f := range []string{"about.md", "tags.md"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	touchDirs(t, dir, build.Add(30*time.Second), "") // the deletions
+	run := func() (map[string]string, string) {
+		t.Helper()
+		opts := Options{
+			Root: site, Heads: Heads{Read: true},
+			Map:   mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModGit}},
+			Join:  &Sources{Dir: dir, Preset: &eleventy.Preset{}, Walk: walker.Options{Include: []string{"**/*.md"}}},
+			Write: writer.Options{DryRun: true},
+		}
+		because := map[string]string{}
+		opts.Report.Skip = func(path string, r mapping.Reason, why string) {
+			if r == mapping.StaleOutput {
+				because[path] = why
+			}
+		}
+		var warnings []string
+		opts.Report.Warn = func(path string, err error) { warnings = append(warnings, err.Error()) }
+		if _, err := Run(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		return because, strings.Join(warnings, "\n")
+	}
+	because, warnings := run()
+	if len(because) != 1 || !strings.Contains(because["about/index.html"], "git says its source ../about.md was removed after the page was written") {
+		t.Errorf("left out as stale: %q; want about/index.html alone, for its removed source", because)
+	}
+	if !strings.Contains(warnings, "1 built page no source produces and older than the removal of their source (git lists it) left out, first about/index.html") {
+		t.Errorf("warnings:\n%s", warnings)
+	}
+
+	// Out of git's view, nothing tells the page for stale.
+	if err := os.RemoveAll(filepath.Join(dir, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	if because, _ := run(); len(because) != 0 {
+		t.Errorf("without git, left out as stale: %q; want none", because)
 	}
 }

@@ -1,0 +1,127 @@
+package pipeline
+
+// Removed sources, for the stale-output rule (stale.go): a page that no
+// source produces is the output of a removed source when git knows that
+// a source at its URL was removed after the page was written.
+//
+// The time rule of stale.go needs a build after the removal: a page older
+// than the build. A generator's watch mode may write nothing when a
+// source is deleted (Eleventy 3 logs "File deleted" and stops there), so
+// no build follows, and the old page looks as new as any. Git tells what
+// the times cannot: the file was deleted, or renamed away, in the work
+// tree, in the index or by a commit. Its folder's time tells when, since
+// removing a file changes the time of its folder. So a page is the output
+// of a removed source when both hold:
+//
+//   - git lists a removed file, gone from the work tree, at the path of
+//     a source whose URL (as the generator's preset gives it from the path
+//     alone) is the page's; and
+//   - the file's folder, or the nearest folder above it that is left,
+//     changed after the page was written.
+//
+// A page still produced is written again by each build, so it is newer
+// than the removal. A source whose URL came from its front matter (a
+// permalink, a slug) is not found this way: its URL cannot be read from
+// a file that is gone. This needs git's history, which the build reads
+// when git dates pages.
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+)
+
+// removedSource is a source git knows was removed: its path relative to
+// Join.Dir, and the time its folder (or the nearest one left above it)
+// last changed.
+type removedSource struct {
+	path   string
+	folder string // the folder whose time is changed, relative to Join.Dir
+	mtime  int64
+}
+
+// removedSources maps the join key of a removed source's URL to the
+// source. It is read once a judgement, when a page no source produces
+// would be kept.
+type removedSources map[string]removedSource
+
+// readRemovedSources returns the sources git knows were removed, by the
+// join key of their URLs; none without git or a join.
+func (b *builder) readRemovedSources() removedSources {
+	j := b.opts.Join
+	if j == nil || b.git == nil {
+		return nil
+	}
+	dirAbs, err := filepath.Abs(j.Dir)
+	if err != nil {
+		return nil
+	}
+	paths, _ := b.git.Removed(maxSourceEntries)
+	include := j.include()
+	var root *fsx.Root
+	out := removedSources{}
+	for _, p := range paths {
+		rel, ok := relUnder(dirAbs, p)
+		if !ok || rel == "" || !matchesAny(include, rel, false) || matchesAny(j.Walk.Exclude, rel, true) {
+			continue
+		}
+		if root == nil {
+			if root, err = fsx.OpenRoot(j.Dir); err != nil {
+				return nil
+			}
+			defer root.Close()
+		}
+		if _, err := root.Lstat(rel); !errors.Is(err, fs.ErrNotExist) {
+			continue // made again, or behind a link out of the folder
+		}
+		u, ok := j.Preset.URLPath(generator.Page{Path: rel})
+		if !ok {
+			continue
+		}
+		key := joinKey(u)
+		if _, taken := out[key]; taken {
+			continue // the first path in order answers
+		}
+		if folder, mtime, ok := folderLeft(root, rel); ok {
+			out[key] = removedSource{path: rel, folder: folder, mtime: mtime}
+		}
+	}
+	return out
+}
+
+// folderLeft returns the folder of rel in root, or the nearest folder
+// above it that is left, and its modification time.
+func folderLeft(root *fsx.Root, rel string) (string, int64, bool) {
+	for f := path.Dir(rel); ; f = path.Dir(f) {
+		if fi, err := root.Stat(f); err == nil && fi.IsDir() {
+			return f, fi.ModTime().UnixNano(), true
+		}
+		if f == "." {
+			return "", 0, false
+		}
+	}
+}
+
+// matchesAny reports whether one of the doublestar patterns matches rel,
+// or, with above, a folder above it (an excluded folder's files are not
+// walked).
+func matchesAny(patterns []string, rel string, above bool) bool {
+	return slices.ContainsFunc(patterns, func(p string) bool {
+		for r := rel; r != "."; r = path.Dir(r) {
+			if ok, _ := doublestar.Match(p, r); ok {
+				return true
+			}
+			if !above {
+				return false
+			}
+		}
+		return false
+	})
+}
