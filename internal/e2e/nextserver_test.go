@@ -350,3 +350,35 @@ func fileLocs(t *testing.T, p string) []string {
 	}
 	return locs
 }
+
+// TestNextServerRecordLinkOut: a pull request that commits .next/cache,
+// or .next/cache/sitemapgen, as a link to a folder outside the project
+// would have a server build write sitemapgen's record there. The build
+// refuses, naming the folder and where it leads, and writes nothing
+// outside the project (issue 89).
+func TestNextServerRecordLinkOut(t *testing.T) {
+	for _, link := range []string{".next/cache/sitemapgen", ".next/cache"} {
+		t.Run(link, func(t *testing.T) {
+			src := nextServerApp(t)
+			commitHistory(t, src, "2024-01-01T00:00:00Z *")
+			outside := t.TempDir()
+			at := filepath.Join(src, filepath.FromSlash(link))
+			if err := os.MkdirAll(filepath.Dir(at), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, at); err != nil {
+				t.Fatal(err)
+			}
+			r := run(t, src, nil, "--base-url", "https://site.test/shop/")
+			if r.code == 0 {
+				t.Errorf("a build through the link: exit 0, want an error\n%s", r.stderr)
+			}
+			if !strings.Contains(r.stderr, "leads out of the project: to "+outside) || !strings.Contains(r.stderr, "remove the link") {
+				t.Errorf("the error does not name where the record folder leads:\n%s", r.stderr)
+			}
+			if entries, err := os.ReadDir(outside); err != nil || len(entries) != 0 {
+				t.Errorf("written outside the project: %v (%v)", entries, err)
+			}
+		})
+	}
+}

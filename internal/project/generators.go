@@ -210,8 +210,9 @@ const recordSearchDepth = 4
 // sitemaps it wrote into the folder dir (writer.Options.RecordDir), as the
 // build decides it: the state folder of the project, found in one of the
 // folders above dir as a build finds it, whose server serves dir
-// (Next.js's public/: distDir/cache/sitemapgen). Else dir itself, where a
-// build keeps it beside the sitemaps. Files are read within lim.
+// (Next.js's public/: distDir/cache/sitemapgen), when it leads inside
+// that project. Else dir itself, where a build keeps it beside the
+// sitemaps. Files are read within lim.
 func RecordFolder(dir string, lim limits.Limits) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -220,7 +221,9 @@ func RecordFolder(dir string, lim limits.Limits) string {
 	for up, root := 0, filepath.Dir(abs); up < recordSearchDepth; up, root = up+1, filepath.Dir(root) {
 		found, _ := registry.Detect(root, lim)
 		for _, g := range found {
-			if state, served := stateFolders(root, g); state != "" && fsx.SamePath(served, abs) {
+			// A record folder that leads out of the project (a link
+			// planted at .next/cache) is none: a build refuses it.
+			if state, served := stateFolders(root, g); state != "" && fsx.SamePath(served, abs) && fsx.Within(root, state) == nil {
 				return state
 			}
 		}
@@ -305,6 +308,19 @@ func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Project) error
 		pr.Warnings = append(pr.Warnings, &c)
 	}
 	pr.StateDir, pr.StateFor = stateFolders(p.dir, *g)
+	if pr.StateDir != "" {
+		// The record is written there: a link a pull request planted
+		// (.next/cache, or .next/cache/sitemapgen, to a folder outside
+		// the project) must not take the writing out of the project.
+		f := folder{path: pr.StateDir, at: diag.Pos{File: pr.StateDir}, key: "the record folder",
+			what: "where sitemapgen keeps the list of the files it wrote into " + dirName(pr.StateFor)}
+		if err := p.inTree(f, "--out DIR"); err != nil {
+			if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+				d.Hint = "remove the link: " + possessive(g.Title()) + " build makes the folder itself"
+			}
+			return err
+		}
+	}
 	if v.Out == "" && g.ServedDir != "" {
 		f := folder{path: filepath.Join(p.dir, filepath.FromSlash(g.ServedDir)), at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))},
 			what: possessive(g.Title()) + " folder its server serves files from, where the sitemaps of a server build go"}

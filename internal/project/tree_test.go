@@ -217,3 +217,42 @@ func cmpOr(a, b string) string {
 	}
 	return b
 }
+
+// TestRecordFolderLinkOut: a Next.js server build keeps the record of
+// public/'s sitemaps in .next/cache/sitemapgen; when a link there leads
+// out of the project, the record is looked for in public/ itself, and
+// nothing outside is read.
+func TestRecordFolderLinkOut(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"package.json":               `{"dependencies": {"next": "16.0.0"}}`,
+		"next.config.mjs":            "export default {};\n",
+		".next/server/app/x.html":    "<title>x</title>",
+		".next/routes-manifest.json": "{}",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	public := filepath.Join(dir, "public")
+	if err := os.MkdirAll(public, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(dir, ".next", "cache", "sitemapgen")
+	if got := RecordFolder(public, limits.Default); got != want {
+		t.Fatalf("RecordFolder(public) = %s, want %s", got, want)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".next"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(t.TempDir(), filepath.Join(dir, ".next", "cache")); err != nil {
+		t.Fatal(err)
+	}
+	if got := RecordFolder(public, limits.Default); got != public {
+		t.Errorf("with .next/cache a link out of the project, RecordFolder(public) = %s, want public itself", got)
+	}
+}
