@@ -420,3 +420,46 @@ func TestHooked(t *testing.T) {
 		}
 	}
 }
+
+// TestControlCharactersNotTaken: a value that holds a control character
+// or a line separator, alone, in a list or in an object, gives no
+// setting, and a note quotes it escaped; an option that asks it
+// (robotsTxtOptions asks siteUrl for its Host: line) sees none.
+func TestControlCharactersNotTaken(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		value any
+	}{
+		{"siteUrl", "https://example.com/\nUser-agent: *"},
+		{"siteUrl", "https://example.com/\u2028x"},
+		{"exclude", []any{"/a", "/b\x1b[31m"}},
+		{"alternateRefs", []any{map[string]any{"href": "https://example.com/fr\r", "hreflang": "fr"}}},
+	} {
+		given := []Given{
+			{Name: tc.name, Value: tc.value, Line: 2},
+			{Name: "generateRobotsTxt", Value: true, Line: 3},
+			{Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{map[string]any{"userAgent": "*", "disallow": "/admin"}}}, Line: 4},
+		}
+		r := Map(NextSitemap, given, Context{})
+		for _, s := range r.Settings {
+			if s.From == tc.name {
+				t.Errorf("%s %q: set %s = %v", tc.name, tc.value, s.Key, s.Value)
+			}
+		}
+		said := false
+		for _, n := range r.Notes {
+			if n.Option == tc.name && strings.Contains(n.Msg, "holds a control character") {
+				said = true
+				if strings.ContainsFunc(n.Msg, func(r rune) bool { return r < 0x20 || r == '\u2028' }) {
+					t.Errorf("%s: the note holds the raw character: %q", tc.name, n.Msg)
+				}
+			}
+		}
+		if !said {
+			t.Errorf("%s %q: no note says it is not taken: %+v", tc.name, tc.value, r.Notes)
+		}
+		if strings.Contains(r.RobotsTxt, "Host:") {
+			t.Errorf("%s: robots.txt has a Host: line: %q", tc.name, r.RobotsTxt)
+		}
+	}
+}
