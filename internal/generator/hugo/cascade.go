@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"path"
 	"slices"
 	"strings"
@@ -41,6 +42,12 @@ type cascade struct {
 // others change nothing sitemapgen reads from a cascade.
 var cascadeKeys = []string{"sitemap", "_build", "build", "draft"}
 
+// maxCascadeEntries is the most entries of one cascade (the
+// configuration's, or one _index file's) that are read: each page tries
+// each entry whose path may match it, so their number bounds the work a
+// page costs. Past it, a warning names the file.
+const maxCascadeEntries = 1000
+
 // cascadeOf reads a cascade value v (a table, or a list of tables), set
 // in file (the line of the key, for warnings, is line). What cannot be
 // read is one warning; what can is kept.
@@ -62,6 +69,9 @@ func cascadeOf(v any, file string, line int, extra []string) ([]cascade, *diag.D
 	}
 	var out []cascade
 	for i, e := range entries {
+		if i == maxCascadeEntries {
+			return out, &diag.Diagnostic{File: file, Line: line, Msg: fmt.Sprintf("cascade: %d entries, of which the first %d are read: the pages the others would leave out of Hugo's sitemap are listed", len(entries), maxCascadeEntries)}
+		}
 		m, ok := lowerKeys(conffile.Normalize(e)).(map[string]any)
 		if !ok {
 			return out, cascadeWarning(file, line, "cascade[%d]: want a table, got a %s", i, conffile.KindOf(e))
@@ -152,21 +162,120 @@ func cascadeLine(data []byte) int {
 	return 0
 }
 
+// A cascadeIndex finds the entries of a cascade that may match a page,
+// so that a page tries those alone, in their order: the entries whose
+// path glob begins with no literal text, and those whose literal
+// beginning begins the page's path. A list of a few entries is tried
+// whole.
+type cascadeIndex struct {
+	list []cascade
+	// all is set for a short list: every entry is tried.
+	all bool
+	// anyPath are the entries tried for every page.
+	anyPath []int32
+	// byStart are the other entries by the literal beginning of their
+	// path glob; lens are the lengths of its keys, ascending.
+	byStart map[string][]int32
+	lens    []int
+}
+
+// indexAll is the length of a list that is tried whole.
+const indexAll = 16
+
+// newCascadeIndex indexes list.
+func newCascadeIndex(list []cascade) *cascadeIndex {
+	x := &cascadeIndex{list: list, all: len(list) <= indexAll}
+	if x.all {
+		return x
+	}
+	x.byStart = map[string][]int32{}
+	for i, c := range list {
+		start := literalStart(c.Path)
+		if start == "" {
+			x.anyPath = append(x.anyPath, int32(i))
+			continue
+		}
+		if _, ok := x.byStart[start]; !ok {
+			x.lens = append(x.lens, len(start))
+		}
+		x.byStart[start] = append(x.byStart[start], int32(i))
+	}
+	slices.Sort(x.lens)
+	x.lens = slices.Compact(x.lens)
+	return x
+}
+
+// literalStart is the text every path the glob g matches begins with:
+// its part before the first of the glob's special characters, without
+// a final "/" (doublestar matches "/blog/**" with "/blog").
+func literalStart(g string) string {
+	if i := strings.IndexAny(g, `*?[{\`); i >= 0 {
+		g = g[:i]
+	}
+	return strings.TrimSuffix(g, "/")
+}
+
+// candidates returns, in the list's order, the entries that may match
+// a page whose paths are file and logical (as matches takes them,
+// lower-cased).
+func (x *cascadeIndex) candidates(file, logical string) iter.Seq[cascade] {
+	return func(yield func(cascade) bool) {
+		if x.all {
+			for _, c := range x.list {
+				if !yield(c) {
+					return
+				}
+			}
+			return
+		}
+		picked := slices.Clone(x.anyPath)
+		for _, p := range [...]string{file, logical} {
+			for _, n := range x.lens {
+				if n > len(p) {
+					break
+				}
+				picked = append(picked, x.byStart[p[:n]]...)
+			}
+		}
+		slices.Sort(picked)
+		for _, i := range slices.Compact(picked) {
+			if !yield(x.list[i]) {
+				return
+			}
+		}
+	}
+}
+
+// configCascades is the index of the configuration's cascade, made once.
+func (h *Preset) configCascades() *cascadeIndex {
+	if x := h.configIndex.Load(); x != nil && sameList(x.list, h.ConfigCascade) {
+		return x
+	}
+	x := newCascadeIndex(h.ConfigCascade)
+	h.configIndex.Store(x)
+	return x
+}
+
+// sameList reports whether a and b are one list.
+func sameList(a, b []cascade) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // sectionCascade is what an _index file's front matter cascades.
 type sectionCascade struct {
-	list []cascade
+	list *cascadeIndex
 	warn *diag.Diagnostic
 }
 
 // sectionCascades returns the cascades of the _index file of the folder
 // dir (relative to the content folder) of the language lang: each file
 // read once.
-func (h *Preset) sectionCascades(dir, lang string) []cascade {
+func (h *Preset) sectionCascades(dir, lang string) *cascadeIndex {
 	key := dir + "\x00" + lang
 	if v, ok := h.cascades.Load(key); ok {
 		return v.(sectionCascade).list
 	}
-	var sc sectionCascade
+	sc := sectionCascade{list: newCascadeIndex(nil)}
 	for name := range strings.SplitSeq(strings.TrimSuffix(h.dir(dir).indexes, "/"), "/") {
 		base, _ := srcpath.SplitExt(name)
 		if _, l := h.splitLang(base); name != "" && l == lang {
@@ -185,26 +294,26 @@ func (h *Preset) sectionCascades(dir, lang string) []cascade {
 func (h *Preset) readCascade(rel string) sectionCascade {
 	f, err := h.Content.Open(rel)
 	if err != nil {
-		return sectionCascade{} // a file that cannot be read says so where its page is read
+		return sectionCascade{list: newCascadeIndex(nil)} // a file that cannot be read says so where its page is read
 	}
 	defer f.Close()
 	// The front matter is at the start: no more is read than its bound
 	// (the body may be longer).
 	data, err := io.ReadAll(io.LimitReader(f, int64(h.limits.Or().FrontMatterBytes)))
 	if err != nil {
-		return sectionCascade{}
+		return sectionCascade{list: newCascadeIndex(nil)}
 	}
 	show := path.Join(h.ContentDir, rel)
 	m, ok := frontMatterTable(data)
 	if !ok {
-		return sectionCascade{}
+		return sectionCascade{list: newCascadeIndex(nil)}
 	}
 	v, ok := lowerKeys(m).(map[string]any)["cascade"]
 	if !ok {
-		return sectionCascade{}
+		return sectionCascade{list: newCascadeIndex(nil)}
 	}
 	list, warn := cascadeOf(v, show, cascadeLine(data), h.sitemapExclude())
-	return sectionCascade{list: list, warn: warn}
+	return sectionCascade{list: newCascadeIndex(list), warn: warn}
 }
 
 // frontMatterTable decodes the front matter at the start of data (YAML
@@ -280,8 +389,9 @@ func (h *Preset) cascadeDefaults(rel string) map[string]any {
 	}
 	env := hugoEnv(h.environment)
 	var out map[string]any
-	apply := func(list []cascade) {
-		for _, c := range list {
+	file, page := "/"+strings.ToLower(rel), strings.ToLower(logical)
+	apply := func(x *cascadeIndex) {
+		for c := range x.candidates(file, page) {
 			if !c.matches(rel, logical, kind, lang, env) {
 				continue
 			}
@@ -303,7 +413,7 @@ func (h *Preset) cascadeDefaults(rel string) map[string]any {
 			}
 		}
 	}
-	apply(h.ConfigCascade)
+	apply(h.configCascades())
 	return out
 }
 

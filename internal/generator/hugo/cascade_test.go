@@ -1,9 +1,11 @@
 package hugo
 
 import (
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -271,4 +273,86 @@ func TestReadFolderKeepsDetection(t *testing.T) {
 	h.ReadFolder(generator.Folder{Content: c})
 	askPages(t, h)
 	listedOnce(t, c)
+}
+
+// TestCascadeIndex: the entries a page tries, from the index of a long
+// cascade, are every entry that matches it, in the list's order: the
+// same as trying each (issue 89).
+func TestCascadeIndex(t *testing.T) {
+	targets := []string{"", "**", "/blog/**", "/blog", "/blog/*.md", "/blog/a", "/blogs/**", "{/a/**,/b/**}", "/a/{x,y}/**",
+		"/docs/*/_index.md", "/docs/**/c.md", "/docs/priv/**", `/x\*y`, "/news", "/news/old", "*/a.md", "/[ab]/**", "/b/", "/fr/**"}
+	var list []cascade
+	for i, p := range targets {
+		list = append(list, cascade{Values: map[string]any{"draft": i}, Path: p})
+		list = append(list, cascade{Values: map[string]any{"draft": -i}, Path: p, Kind: "section"})
+	}
+	x := newCascadeIndex(list)
+	if x.all {
+		t.Fatalf("a list of %d entries is tried whole", len(list))
+	}
+	for _, rel := range []string{"blog/a.md", "blog/_index.md", "blogs/x.md", "a/b.md", "a/x/c.md", "b/c.md", "docs/priv/_index.md", "docs/z/_index.md",
+		"docs/q/c.md", "x*y.md", "news/old.md", "news/_index.md", "a.md", "fr/a.fr.md", "_index.md", "c.md"} {
+		logical := "/" + strings.TrimSuffix(strings.TrimSuffix(rel, ".md"), "/_index")
+		if strings.HasSuffix(rel, "_index.md") {
+			logical = "/" + strings.TrimSuffix(strings.TrimSuffix(rel, "_index.md"), "/")
+		}
+		var want, got []any
+		for _, c := range list {
+			if c.matches(rel, logical, "page", "en", "production") {
+				want = append(want, c.Values["draft"])
+			}
+		}
+		for c := range x.candidates("/"+rel, logical) {
+			if c.matches(rel, logical, "page", "en", "production") {
+				got = append(got, c.Values["draft"])
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s (%s): the index gives %v, trying each %v", rel, logical, got, want)
+		}
+	}
+}
+
+// TestCascadeBound: a cascade of more entries than maxCascadeEntries
+// reads the first ones, and a warning names the file and says so.
+func TestCascadeBound(t *testing.T) {
+	var entries []any
+	for i := range maxCascadeEntries + 5 {
+		entries = append(entries, map[string]any{"draft": true, "_target": map[string]any{"path": "/p" + strconv.Itoa(i) + "/**"}})
+	}
+	list, warn := cascadeOf(entries, "hugo.toml", 7, nil)
+	if len(list) != maxCascadeEntries {
+		t.Errorf("read %d entries, want %d", len(list), maxCascadeEntries)
+	}
+	if warn == nil || warn.Place() != "hugo.toml:7" || !strings.Contains(warn.Msg, "1005 entries, of which the first 1000 are read") {
+		t.Errorf("warning %v", warn)
+	}
+}
+
+// BenchmarkCascades asks what the configuration's cascade gives each of
+// 2,000 pages, with 200 and 20,000 entries each of its own section
+// (the bound keeps the first 1,000 of the second), and with 20,000
+// entries whose paths begin with a glob, which every page tries (the
+// first 1,000 of them).
+func BenchmarkCascades(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		glob string
+	}{{"200", 200, "/s%d/**"}, {"20000", 20_000, "/s%d/**"}, {"20000-anywhere", 20_000, "**/s%d/**"}} {
+		var entries []any
+		for i := range tc.n {
+			entries = append(entries, map[string]any{"draft": true, "_target": map[string]any{"path": fmt.Sprintf(tc.glob, i)}})
+		}
+		list, _ := cascadeOf(entries, "hugo.toml", 1, nil)
+		n := tc.n
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				h := &Preset{ConfigCascade: list}
+				for i := range 2_000 {
+					h.cascadeDefaults("s" + strconv.Itoa(i%n) + "/p" + strconv.Itoa(i) + ".md")
+				}
+			}
+		})
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -244,6 +245,9 @@ type Preset struct {
 	// sectionCascade); cascadeWarned the warnings of those that could
 	// not be read, by file.
 	cascades, cascadeWarned sync.Map
+	// configIndex is ConfigCascade's index, made on the first page
+	// asked about (configCascades).
+	configIndex atomic.Pointer[cascadeIndex]
 
 	// witnessOff, when not "", says why Hugo's sitemaps do not witness
 	// what it builds (see [Preset.witnessSitemaps]).
