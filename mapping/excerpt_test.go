@@ -95,3 +95,22 @@ func TestShownURLEscapes(t *testing.T) {
 		t.Errorf("ShownURL of a megabyte: %d bytes, %q", len(got), got)
 	}
 }
+
+// TestShownURLHidesUserInfo: a URL's user information, a user name, a
+// password or a token, is never shown, whether or not the URL parses
+// (issue 89).
+func TestShownURLHidesUserInfo(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://user:TOKEN@example.com/a":     "https://xxxxx@example.com/a",
+		"https://TOKEN@example.com":            "https://xxxxx@example.com",
+		"https://u:p@ss:TOKEN@example.com/x@y": "https://xxxxx@example.com/x@y",
+		"https://u:p%zz@example.com/":          "https://xxxxx@example.com/",
+		"//TOKEN@example.com?q=a@b":            "//xxxxx@example.com?q=a@b",
+		"https://example.com/a@b":              "https://example.com/a@b",
+		"mailto:a@example.com":                 "mailto:a@example.com",
+	} {
+		if got := ShownURL(in); got != want {
+			t.Errorf("ShownURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -205,12 +205,35 @@ func unwrapURLError(err error) error {
 // rule's target may be megabytes. Either way its control characters are
 // escaped (diag.Escape): a value that is not a URL because it holds a
 // line break ("x\n::error::…" in a file of extra URLs) stays on the
-// message's line.
+// message's line. Its user information (a user name, a password or a
+// token before "@") is never shown: "https://xxxxx@host/".
 func ShownURL(u string) string {
+	u = hideUserInfo(u)
 	if len(u) < sitemap.MaxLocLength {
 		return diag.Escape(u)
 	}
 	return diag.Excerpt(u)
+}
+
+// hideUserInfo returns u with the user information of its authority (the
+// text between "//" and the last "@" before the path) replaced by
+// "xxxxx", whether or not u parses: a token in a base URL is a secret,
+// and a URL that does not parse may still hold one.
+func hideUserInfo(u string) string {
+	i := strings.Index(u, "//")
+	if i < 0 {
+		return u
+	}
+	start := i + 2
+	end := len(u)
+	if j := strings.IndexAny(u[start:], "/?#"); j >= 0 {
+		end = start + j
+	}
+	at := strings.LastIndexByte(u[start:end], '@')
+	if at < 0 {
+		return u
+	}
+	return u[:start] + "xxxxx" + u[start+at:]
 }
 
 // NormalizeURL resolves ref against base and returns it in the form Loc
