@@ -34,7 +34,11 @@ type Matched struct {
 	// demand is not known (nor named). unknown counts them.
 	Unknown []bool
 	unknown int
-	tries   int // the patterns tried on a path, for a test of the cost
+	// long counts the routes of Unknown whose pattern is longer than
+	// MaxRouteBytes, and first is the first of them.
+	long  int
+	first string
+	tries int // the patterns tried on a path, for a test of the cost
 }
 
 // OnDemand says that no prerendered path matches route i, tried on
@@ -47,8 +51,21 @@ func (m *Matched) Warning(file string) *diag.Diagnostic {
 	if m.unknown == 0 {
 		return nil
 	}
-	return &diag.Diagnostic{File: file, Msg: fmt.Sprintf("%d of its routes were not matched against every page prerendered, past the work a build gives it (their patterns tried on the pages' paths): those of them rendered on demand are not named", m.unknown)}
+	var says []string
+	if m.long > 0 {
+		says = append(says, fmt.Sprintf("%d of its routes have a pattern longer than %d bytes, the most one may be (the first: %s), and were not matched against the pages prerendered", m.long, MaxRouteBytes, diag.Excerpt(m.first)))
+	}
+	if n := m.unknown - m.long; n > 0 {
+		says = append(says, fmt.Sprintf("%d of its routes were not matched against every page prerendered, past the work a build gives it (their patterns tried on the pages' paths)", n))
+	}
+	return &diag.Diagnostic{File: file, Msg: strings.Join(says, "; ") + ": those of them rendered on demand are not named"}
 }
+
+// MaxRouteBytes is the longest pattern of a route that is tried. A
+// route's pattern is compiled to a program of its own, which costs
+// hundreds of bytes of memory a byte of the pattern (a route of 3.9 MB
+// cost 1.2 GB); a router's patterns are a few hundred bytes long.
+const MaxRouteBytes = 4096
 
 // MaxWork bounds the work of [Prerendered]: the bytes of the paths
 // looked at, and for each pattern tried on a path the product of their
@@ -67,7 +84,8 @@ const MaxWork = 1 << 29
 // /[[lang]]/about's). Past [MaxWork], the routes left are Unknown. A
 // pattern Go's regexp does not take, and one with a counted repetition
 // (x{1000}: no router writes one, and it costs its count in memory and
-// time), match none; a pattern given twice is tried once.
+// time), match none; a pattern given twice is tried once. A pattern
+// longer than [MaxRouteBytes] is not tried: its route is Unknown.
 func Prerendered(patterns, paths []string) *Matched {
 	return prerendered(patterns, paths, MaxWork)
 }
@@ -80,6 +98,15 @@ func prerendered(patterns, paths []string, maxWork int) *Matched {
 	for i, src := range patterns {
 		if some, ok := seen[src]; ok {
 			m.Some[i] = some
+			continue
+		}
+		if len(src) > MaxRouteBytes {
+			if m.long == 0 {
+				m.first = src
+			}
+			m.Unknown[i] = true
+			m.unknown++
+			m.long++
 			continue
 		}
 		if work > maxWork {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -149,5 +150,27 @@ func BenchmarkPrerendered(b *testing.B) {
 				Prerendered(tc.patterns, paths)
 			}
 		})
+	}
+}
+
+// TestLongRoute: a route whose pattern is 3.9 MB long is not compiled
+// (its program took 1.2 GB): it is Unknown, and the warning names it by
+// an excerpt, with the others still matched (issue 89).
+func TestLongRoute(t *testing.T) {
+	long := "^/" + strings.Repeat("a", 3_900_000) + "/?$"
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m := Prerendered([]string{long, "^/about/?$"}, []string{"/about", "/" + strings.Repeat("a", 100)})
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("matching allocated %d MB, want at most 64", alloc>>20)
+	}
+	if !m.Unknown[0] || m.OnDemand(0) || !m.Some[1] {
+		t.Errorf("unknown %v, some %v: want the long route unknown, /about matched", m.Unknown, m.Some)
+	}
+	w := m.Warning("manifest.js")
+	if w == nil || len(w.Msg) > 1000 || !strings.Contains(w.Msg, "1 of its routes have a pattern longer than 4096 bytes") {
+		t.Errorf("warning %v", w)
 	}
 }
