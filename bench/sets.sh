@@ -16,6 +16,8 @@
 #   diff         sitemapgen diff of the two sets, its output to /dev/null
 #                (exit 1, URLs gone: taken as success)
 #   diff-json    the same with --json
+#   diff-one     sitemapgen diff of the set against a set of one URL
+#                (every URL removed: the most a diff reports)
 # validate and diff keep what they must of a set on disk or as hashes;
 # GOMEMLIMIT, when set, replaces the soft heap limit they set themselves.
 set -euo pipefail
@@ -44,6 +46,10 @@ for v in old new; do
   "$bin/genset" --shards "$shards" --change "$change" "$work/$v.tmp" "$urls"
   mv "$work/$v.tmp" "$work/$v"
 done
+if [[ ! -f $work/one/sitemap.xml ]]; then
+  mkdir -p "$work/one"
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>\n' >"$work/one/sitemap.xml"
+fi
 echo "sitemapgen $("$bin/sitemapgen" version | cut -d' ' -f2-), $urls URLs in $shards files, $(nproc) CPUs"
 "$bin/sitemapgen" validate "$work/old" | tail -1
 "$bin/sitemapgen" diff "$work/old" "$work/new" 2>/dev/null | tail -1 || true
@@ -51,4 +57,5 @@ python3 bench/measure.py --runs "$runs" --warmup 1 \
   "zcat=sh -c 'zcat \"\$0\"/*.gz >/dev/null' $work/old" \
   "validate=$bin/sitemapgen validate $work/old" \
   "diff=sh -c '\"\$0\" diff \"\$1\" \"\$2\" >/dev/null; test \$? -le 1' $bin/sitemapgen $work/old $work/new" \
-  "diff-json=sh -c '\"\$0\" diff --json \"\$1\" \"\$2\" >/dev/null; test \$? -le 1' $bin/sitemapgen $work/old $work/new"
+  "diff-json=sh -c '\"\$0\" diff --json \"\$1\" \"\$2\" >/dev/null; test \$? -le 1' $bin/sitemapgen $work/old $work/new" \
+  "diff-one=sh -c '\"\$0\" diff \"\$1\" \"\$2\" >/dev/null; test \$? -le 1' $bin/sitemapgen $work/old $work/one"
