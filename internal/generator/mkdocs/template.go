@@ -11,6 +11,7 @@ package mkdocs
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,93 +39,63 @@ type SitemapTemplate struct {
 	// ExcludeKeys are the front matter keys, lower-cased, whose true
 	// leaves a page out of it; ExcludeURLs the URLs of the pages it
 	// leaves out, relative to the site ("about/"), and ExcludeUnder
-	// those under which it leaves every page out ("blog/"). Each is in
-	// the template's order, each value once.
+	// those under which it leaves every page out ("blog/").
 	ExcludeKeys, ExcludeURLs, ExcludeUnder []string
-	// urls and under are ExcludeURLs and ExcludeUnder as sets, made with
-	// them: a page is looked up, not compared with each.
-	urls, under map[string]bool
 }
 
-// maxNamed is the most tests of a template its warning names; it says
-// how many more there are.
-const maxNamed = 10
-
-// parseSitemapTemplate reads the template text of the file rel. Its work
-// grows with the text's length alone: each test is read once, and kept
-// once by a set.
+// parseSitemapTemplate reads the template text of the file rel.
 func parseSitemapTemplate(rel, text string) *SitemapTemplate {
-	t := &SitemapTemplate{File: rel, urls: map[string]bool{}, under: map[string]bool{}}
-	keys := map[string]bool{}
+	t := &SitemapTemplate{File: rel}
 	for _, m := range templateMetaRE().FindAllStringSubmatch(text, -1) {
-		if k := strings.ToLower(m[1] + m[2]); strings.TrimSpace(m[3]) == "" && !keys[k] {
-			keys[k] = true
+		if k := strings.ToLower(m[1] + m[2]); strings.TrimSpace(m[3]) == "" && !slices.Contains(t.ExcludeKeys, k) {
 			t.ExcludeKeys = append(t.ExcludeKeys, k)
 		}
 	}
-	add := func(list *[]string, set map[string]bool, re *regexp.Regexp) {
+	add := func(list *[]string, re *regexp.Regexp) {
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
-			if u := strings.TrimPrefix(m[1], "/"); !set[u] {
-				set[u] = true
+			if u := strings.TrimPrefix(m[1], "/"); !slices.Contains(*list, u) {
 				*list = append(*list, u)
 			}
 		}
 	}
-	add(&t.ExcludeURLs, t.urls, templateURLRE())
-	add(&t.ExcludeUnder, t.under, templatePrefixRE())
+	add(&t.ExcludeURLs, templateURLRE())
+	add(&t.ExcludeUnder, templatePrefixRE())
 	return t
 }
 
 // excludedBy returns the test by which the template leaves out the page
-// at the URL path u ("/about/"); "" when none does. It looks u up, and
-// each of its beginnings: as many lookups as u is long, however many
-// tests the template has.
+// at the URL path u ("/about/"); "" when none does.
 func (t *SitemapTemplate) excludedBy(u string) string {
 	if t == nil {
 		return ""
 	}
 	u = strings.TrimPrefix(u, "/")
-	if t.urls[u] {
-		return "page.url != " + strconv.Quote(diag.Excerpt(u))
+	for _, x := range t.ExcludeURLs {
+		if u == x {
+			return "page.url != " + strconv.Quote(diag.Excerpt(x))
+		}
 	}
-	if len(t.under) == 0 {
-		return ""
-	}
-	// The shortest beginning first, as the first of the template's
-	// tests that holds would be the one that leaves it out.
-	for i := 0; i <= len(u); i++ {
-		if t.under[u[:i]] {
-			return "not page.url.startswith(" + strconv.Quote(diag.Excerpt(u[:i])) + ")"
+	for _, x := range t.ExcludeUnder {
+		if strings.HasPrefix(u, x) {
+			return "not page.url.startswith(" + strconv.Quote(diag.Excerpt(x)) + ")"
 		}
 	}
 	return ""
 }
 
 // warning says, at the template's file, what of it sitemapgen honours and
-// what it does not read. It names at most maxNamed tests, each value by
-// an excerpt, and says how many more there are.
+// what it does not read.
 func (t *SitemapTemplate) warning() *diag.Diagnostic {
-	msg := "a sitemap template of the project's own, which MkDocs renders in place of its theme's (theme custom_dir, " + diag.Escape(t.Config) + ":" + fmt.Sprint(t.Line) + "), whose sitemap sitemapgen's replace"
+	msg := "a sitemap template of the project's own, which MkDocs renders in place of its theme's (theme custom_dir, " + t.Config + ":" + fmt.Sprint(t.Line) + "), whose sitemap sitemapgen's replace"
 	var honoured []string
-	more := 0
-	name := func(s string) {
-		if len(honoured) < maxNamed {
-			honoured = append(honoured, s)
-		} else {
-			more++
-		}
-	}
 	for _, k := range t.ExcludeKeys {
-		name("whose front matter says " + diag.Excerpt(k) + ": true")
+		honoured = append(honoured, "whose front matter says "+k+": true")
 	}
 	for _, u := range t.ExcludeURLs {
-		name("at /" + diag.Excerpt(u))
+		honoured = append(honoured, "at /"+diag.Excerpt(u))
 	}
 	for _, u := range t.ExcludeUnder {
-		name("under /" + diag.Excerpt(u))
-	}
-	if more > 0 {
-		honoured = append(honoured, fmt.Sprintf("and %d more", more))
+		honoured = append(honoured, "under /"+diag.Excerpt(u))
 	}
 	if len(honoured) > 0 {
 		msg += ": the pages " + strings.Join(honoured, ", ") + " are left out, as it leaves them out; anything else it changes is not read (the values it writes: changefreq, priority, lastmod, an element of its own; set values with rules: in sitemap.yaml)"
