@@ -474,6 +474,7 @@ race_lane() {
     ./internal/generator/hexo:FuzzConfig:3300x \
     ./internal/generator/eleventy:FuzzDataFile:1700x \
     ./internal/generator/pelican:FuzzReadMeta:5000x \
+    ./internal/generator/mkdocs:FuzzSitemapTemplate:3300x \
     ./internal/extraurls:FuzzRead:5000x \
     ./internal/hashstate:FuzzLoad:5000x \
     ./internal/gitdates:FuzzDecodeCache:8300x \
