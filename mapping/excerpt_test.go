@@ -13,7 +13,8 @@ import (
 // TestWarningsQuoteExcerpts: a page's values 2 MB long, each wrong (a
 // video's duration, dates and flags; an article's date and language; a
 // canonical link, a refresh target, an alternate, a base href; a front
-// matter URL path), make warnings and reasons of bounded length: a
+// matter URL path; a front matter key a sitemap template or a theme
+// leaves pages out by, issue 89), make warnings and reasons of bounded length: a
 // message quotes at most an excerpt of a value (a URL whole only when a
 // sitemap could list one as long).
 func TestWarningsQuoteExcerpts(t *testing.T) {
@@ -44,6 +45,8 @@ func TestWarningsQuoteExcerpts(t *testing.T) {
 		{"alternate", Page{Head: &htmlhead.Head{Alternates: []htmlhead.Alternate{{Lang: "en", Href: "http://[" + long}}}}},
 		{"base", Page{Head: &htmlhead.Head{Base: "http://[" + long, Canonical: "x"}}},
 		{"URL path", Page{URLPath: "/../" + long, Source: &frontmatter.Source{}}},
+		{"template's front matter key", Page{URLPath: "/a/", Source: &frontmatter.Source{Sitemap: frontmatter.SitemapBlock{Exclude: true, ExcludedBy: long}}}},
+		{"theme's front matter key", Page{URLPath: "/a/", Source: &frontmatter.Source{Sitemap: frontmatter.SitemapBlock{Exclude: true, ExcludedBy: long, ExcludedWhy: "Fluid (themes/fluid)"}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := New(opts)

@@ -627,9 +627,10 @@ func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
 	case src.Sitemap.Exclude && src.Sitemap.Template != "":
 		d.Skip, d.Because = SitemapExcluded, "the project's own sitemap template leaves it out ("+src.Sitemap.Template+")"
 	case src.Sitemap.Exclude && src.Sitemap.ExcludedBy != "" && src.Sitemap.ExcludedWhy != "":
-		d.Skip, d.Because = SitemapExcluded, "front matter "+src.Sitemap.ExcludedBy+": true: "+src.Sitemap.ExcludedWhy
+		d.Skip, d.Because = SitemapExcluded, "front matter "+diag.Excerpt(src.Sitemap.ExcludedBy)+": true: "+src.Sitemap.ExcludedWhy
 	case src.Sitemap.Exclude && src.Sitemap.ExcludedBy != "":
-		d.Skip, d.Because = SitemapExcluded, "front matter "+src.Sitemap.ExcludedBy+": true, which the project's own sitemap template leaves out"
+		// The key is the one the template tests, which can be a megabyte.
+		d.Skip, d.Because = SitemapExcluded, "front matter "+diag.Excerpt(src.Sitemap.ExcludedBy)+": true, which the project's own sitemap template leaves out"
 	case src.Sitemap.Exclude:
 		d.Skip, d.Because = SitemapExcluded, "front matter sitemap: says to leave it out"
 	case src.Unlisted:
