@@ -88,6 +88,27 @@ func TestSitemapTemplateWarningBounded(t *testing.T) {
 	}
 }
 
+// TestSitemapTemplateKeysBounded: of a template that tests 30,000
+// front matter keys, the first templateKeys are honoured, and the
+// warning says how many more are not (issue 89: each costs every page).
+func TestSitemapTemplateKeysBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{% if not page.meta.k0")
+	for i := 1; i < 30000; i++ {
+		fmt.Fprintf(&b, " and not page.meta.k%d and not page.meta.K%d", i, i)
+	}
+	b.WriteString(" %}")
+	tmpl := parseSitemapTemplate("overrides/sitemap.xml", b.String())
+	if len(tmpl.ExcludeKeys) != templateKeys || tmpl.ExcludeKeys[templateKeys-1] != fmt.Sprint("k", templateKeys-1) || tmpl.KeysLeft != 30000-templateKeys {
+		t.Fatalf("%d keys, the last %q, %d left", len(tmpl.ExcludeKeys), tmpl.ExcludeKeys[len(tmpl.ExcludeKeys)-1], tmpl.KeysLeft)
+	}
+	msg := tmpl.warning().Error()
+	want := fmt.Sprintf("k2: true and %d more are left out", templateKeys-templateShown)
+	if len(msg) > warningBytes || !strings.Contains(msg, want) || !strings.Contains(msg, fmt.Sprintf("by %d more front matter keys are listed", 30000-templateKeys)) {
+		t.Errorf("warning of %d bytes: %.1000s", len(msg), msg)
+	}
+}
+
 // BenchmarkParseSitemapTemplate reads templates of 2,000 and 30,000
 // URL clauses: the time a clause stays the same (issue 89: 0.07 s and
 // 6.5 s before).
