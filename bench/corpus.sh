@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/corpus.sh DIR [NAME ...]: sitemapgen on a corpus of real public
-# projects, against each generator's own sitemap and dates (docs/corpus.md).
+# projects, against each generator's own sitemap and dates (bench/CORPUS.md).
 #
 # DIR holds one folder a project, each a git clone with its full history
 # checked out at the commit to build, and in it a recipe, NAME/.corpus, a
