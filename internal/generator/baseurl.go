@@ -19,7 +19,7 @@ var nextSitemapConfigs = nextsitemap.Configs
 // kept: places that can hold it, for the hint of a missing base URL, as
 // its generator's [Info].BaseURLPlaces says; file is its configuration
 // file as seen from the working directory.
-func (p *Project) BaseURLPlaces(file string) []string {
+func (p *Detected) BaseURLPlaces(file string) []string {
 	var info Info
 	if p.Gen != nil {
 		info = p.Gen.Info()

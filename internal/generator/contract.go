@@ -15,10 +15,10 @@ import (
 // some generators say of their projects are fields of its [Info], and
 // the hooks that run code at a moment ([Claimer], [Loader], [Router],
 // [ServerBuilder], [PeerReader]) are interfaces it implements, each asked
-// in one place (Detect, registry.LoaderOf, [Project.Routes],
+// in one place (Detect, registry.LoaderOf, [Detected.Routes],
 // [ReadServerBuild], [SitemapOptions]). Package registry lists the
 // generators, in detection order. The rest of sitemapgen reads a
-// [Project] (whose Gen is its generator), a preset's [Rules] (rules.go),
+// [Detected] (whose Gen is its generator), a preset's [Rules] (rules.go),
 // or the registry, never a generator by its name or type.
 
 // A Generator is one static site generator: what is fixed about it, and
@@ -30,14 +30,14 @@ type Generator interface {
 	// Detect returns what the files of d say of the generator's project
 	// there, or nil, nil when d holds none. A configuration that exists
 	// but does not parse is the error, naming the file; what Detect
-	// cannot take from a literal value is a note (Dir.Note, Project.Notes).
-	Detect(d *Dir) (*Project, error)
+	// cannot take from a literal value is a note (Dir.Note, Detected.Notes).
+	Detect(d *Dir) (*Detected, error)
 }
 
 // Info is what is fixed about a generator.
 type Info struct {
 	// Name is the generator's name, lower case: "hugo", "next": its
-	// Project's Name, and a --preset value for a [Loader].
+	// Detected's Name, and a --preset value for a [Loader].
 	Name string
 	// Title is its name for people: "Hugo", "Next.js".
 	Title string
@@ -70,13 +70,13 @@ type Info struct {
 	// BaseURLPlaces are where its projects can keep the site's URL, for
 	// the hint of a missing base URL: "baseURL in Hugo's configuration
 	// ({file})", {file} standing for the configuration file; nil for
-	// its configuration (see [Project.BaseURLPlaces]).
+	// its configuration (see [Detected.BaseURLPlaces]).
 	BaseURLPlaces []string
 	// SitemapDates says what its own sitemap dates a page by when that
 	// is the page's own source's history or word, never a build's time
 	// ("VitePress' lastUpdated: each page's last commit, or its front
 	// matter's lastUpdated"), in a project whose configuration turns that
-	// dating on (Project.GitDates): many pages may share a day, a
+	// dating on (Detected.GitDates): many pages may share a day, a
 	// commit's, and be true. "" when it may write a build's time.
 	SitemapDates string
 	// SitemapStays says its own sitemap is written by every build and
@@ -87,21 +87,21 @@ type Info struct {
 
 	// What only some generators say of their projects, by a rule of
 	// theirs: each nil where the generator says nothing, asked by the
-	// Project's methods of the same names.
+	// Detected's methods of the same names.
 
 	// Sitemaps names the sitemap files the generator, or the sitemap
 	// plugin p uses, writes into p's output, when they are not
 	// sitemap.xml at its root.
-	Sitemaps func(p *Project) SitemapFiles
+	Sitemaps func(p *Detected) SitemapFiles
 	// Published names the sitemaps in folders of p's output whose URLs
 	// search engines may have been given, which its build stops writing
-	// once sitemapgen replaces them (see [Project.Published]).
-	Published func(p *Project, file string) []string
+	// once sitemapgen replaces them (see [Detected.Published]).
+	Published func(p *Detected, file string) []string
 	// Marks, for a generator whose configuration's name other tools'
 	// projects share (Hugo's config.*), names the folders of its own, one
 	// of which must be beside the configuration for p to be surely its
 	// project; none when its configuration alone tells.
-	Marks func(p *Project) []string
+	Marks func(p *Detected) []string
 }
 
 // A Loader loads the preset of a generator whose pages all come from
@@ -162,12 +162,12 @@ func (f SitemapFiles) Match(name string) bool {
 }
 
 // A Router is a Generator whose pages are routed from files: the pages of
-// its build are joined to their sources by a Preset (see [Project.Routes]).
+// its build are joined to their sources by a Preset (see [Detected.Routes]).
 type Router interface {
 	// Routes returns the preset that joins the pages of p's build to
 	// their sources, and the folder of the sources relative to the
 	// project folder ("/"-separated); nil when there is none.
-	Routes(p *Project) (Preset, string)
+	Routes(p *Detected) (Preset, string)
 }
 
 // A ServerBuilder is a Generator whose builds may be servers: it reads
@@ -175,14 +175,14 @@ type Router interface {
 type ServerBuilder interface {
 	// ReadServerBuild reads the build of p in the project folder dir; nil
 	// when it is a site of files.
-	ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error)
+	ReadServerBuild(dir string, p *Detected, lim limits.Limits) (*ServerBuild, error)
 }
 
 // A PeerReader is a Generator whose projects configure a sitemap tool
 // that sitemapgen replaces, in the generator's own configuration.
 type PeerReader interface {
 	// SitemapOptions returns the tool's options as p's files give them.
-	SitemapOptions(d *Dir, p *Project) []peer.Config
+	SitemapOptions(d *Dir, p *Detected) []peer.Config
 }
 
 // splitDir splits a "/"-separated path after its last slash.

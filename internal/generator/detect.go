@@ -17,13 +17,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// Project is what a project folder's files say about the site a generator builds there.
+// Detected is what a project folder's files say about the site a generator builds there.
 //
 // Detect reads the files as text: it never runs JavaScript or Python.
 // What it cannot take from a literal value (process.env.SITE, a template
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
-type Project struct {
+type Detected struct {
 	// Gen is the generator whose project this is: the one to ask about
 	// it (Detect sets it). Name and Title are its Info's.
 	Gen Generator
@@ -61,7 +61,7 @@ type Project struct {
 	// SourceDir is the folder of the source files, relative to dir, with
 	// "/" separators, when the configuration names one: MkDocs' docs_dir
 	// (default "docs"), Eleventy's input folder, Astro's srcDir when it is
-	// not "src". [Project.Routes] knows the others' defaults.
+	// not "src". [Detected.Routes] knows the others' defaults.
 	SourceDir string
 	// Languages are the folders of the site's languages that each have
 	// a sitemap of the generator's (LanguageSitemaps): a multilingual
@@ -171,11 +171,11 @@ type Project struct {
 }
 
 // Keys names, for messages, the keys of the generator's configuration
-// that give its publish folder ([Project.PublishDir]) and its sources'
-// folder ([Project.SourceDir], or the default [Project.Routes] knows):
+// that give its publish folder ([Detected.PublishDir]) and its sources'
+// folder ([Detected.SourceDir], or the default [Detected.Routes] knows):
 // "publishDir" and "contentDir" for Hugo; "" where no key of File does
 // (Docusaurus' build/, a Sphinx Makefile's BUILDDIR).
-func (p *Project) Keys() (publish, source string) {
+func (p *Detected) Keys() (publish, source string) {
 	if p.Gen == nil {
 		return "", ""
 	}
@@ -187,13 +187,13 @@ func (p *Project) Keys() (publish, source string) {
 // projects found, in the same order; the Claimers among gens claim their
 // files first. Each project's Gen is its generator, and its notes are
 // said once each. No project: nil, nil.
-func Detect(d *Dir, gens []Generator) ([]Project, error) {
+func Detect(d *Dir, gens []Generator) ([]Detected, error) {
 	for _, g := range gens {
 		if c, ok := g.(Claimer); ok {
 			c.Claim(d)
 		}
 	}
-	var out []Project
+	var out []Detected
 	for _, g := range gens {
 		p, err := g.Detect(d)
 		if err != nil {
@@ -348,7 +348,7 @@ func (d *Dir) Names(rel, s string) bool { return d.names(rel, s) }
 func (d *Dir) Wrap(err error) error { return d.wrap(err) }
 
 // Note formats a note, "file:line: message" ("file: message" for line
-// 0), for Project.Notes.
+// 0), for Detected.Notes.
 func Note(file string, line int, format string, args ...any) string {
 	return noteAt(file, line, format, args...)
 }
@@ -421,7 +421,7 @@ func (d *Dir) configOrDependency(dep string, configs ...string) (string, []byte,
 
 // Documents are the files its build's sitemap lists besides HTML pages
 // (see [Info.Documents]); none without a generator.
-func (p *Project) Documents() []string {
+func (p *Detected) Documents() []string {
 	if p.Gen == nil {
 		return nil
 	}
@@ -430,12 +430,12 @@ func (p *Project) Documents() []string {
 
 // Refuse notes, at line of file, a file of the project that is not read
 // (Refused, and Notes).
-func (p *Project) Refuse(file string, line int, format string, args ...any) {
+func (p *Detected) Refuse(file string, line int, format string, args ...any) {
 	p.refuse(file, line, format, args...)
 }
 
 // refuse is Refuse.
-func (p *Project) refuse(file string, line int, format string, args ...any) {
+func (p *Detected) refuse(file string, line int, format string, args ...any) {
 	d := diag.Pos{File: file, Line: line}.Errorf(format, args...)
 	p.Refused, p.Notes = append(p.Refused, d), append(p.Notes, d.Error())
 }
@@ -564,7 +564,7 @@ func jsFile(name string) bool {
 // configuration no longer does (the name sitemapgen's entry file took
 // from the plugin's options, which the switch carried over); "" for
 // sitemap.xml.
-func (p *Project) Published(file string) []string {
+func (p *Detected) Published(file string) []string {
 	if p.Gen != nil && p.Gen.Info().Published != nil {
 		return p.Gen.Info().Published(p, file)
 	}
@@ -574,7 +574,7 @@ func (p *Project) Published(file string) []string {
 // Marks names, as the generator's [Info].Marks says, the folders of its
 // own one of which must be beside p's configuration for p to be surely
 // its project; none when the configuration alone tells.
-func (p *Project) Marks() []string {
+func (p *Detected) Marks() []string {
 	if p.Gen != nil && p.Gen.Info().Marks != nil {
 		return p.Gen.Info().Marks(p)
 	}
@@ -586,7 +586,7 @@ func (p *Project) Marks() []string {
 // Marks is there: a folder, or a link of its name, looked at, never
 // followed) and that folder is another folder inside root (Hugo's
 // public/, Jekyll's _site/); "" otherwise. Nothing is read.
-func (p *Project) BuiltInside(root string) string {
+func (p *Detected) BuiltInside(root string) string {
 	if p.PublishDir == "" {
 		return ""
 	}
@@ -607,7 +607,7 @@ func (p *Project) BuiltInside(root string) string {
 }
 
 // Name is the generator's name ("hugo"), "" without one.
-func (p *Project) Name() string {
+func (p *Detected) Name() string {
 	if p.Gen == nil {
 		return ""
 	}
@@ -615,7 +615,7 @@ func (p *Project) Name() string {
 }
 
 // Title is the generator's title ("Hugo"), "" without one.
-func (p *Project) Title() string {
+func (p *Detected) Title() string {
 	if p.Gen == nil {
 		return ""
 	}

@@ -1,6 +1,6 @@
 // Package generator is the contract between sitemapgen and the static
 // site generators it knows: what a project's files say of the site a
-// generator builds there ([Project], by a [Generator]'s Detect), and at
+// generator builds there ([Detected], by a [Generator]'s Detect), and at
 // which URL path the generator publishes each source file, with what
 // else its configuration says of the project ([Preset], its [Rules] and
 // each file's [FileRules]). Each generator is one folder below this one;

@@ -29,7 +29,7 @@ import (
 // line in a package.json
 // script. found are the generators Detect found in dir. A tool the
 // project uses with no options is a Config without any.
-func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Config {
+func SitemapOptions(dir string, found []Detected, lim limits.Limits) []peer.Config {
 	d := &Dir{dir: dir, env: OSEnv, lim: lim}
 	d.pkg, _ = d.readPackageJSON() // Detect said what was wrong with it
 	var out []peer.Config

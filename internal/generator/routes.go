@@ -12,7 +12,7 @@ package generator
 // and the folder of the sources relative to the project folder
 // ("/"-separated): SourceDir, else the generator's default; nil for the
 // other generators.
-func (p *Project) Routes() (Preset, string) {
+func (p *Detected) Routes() (Preset, string) {
 	if g, ok := p.Gen.(Router); ok {
 		return g.Routes(p)
 	}

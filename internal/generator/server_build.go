@@ -16,7 +16,7 @@ type ServerBuild struct {
 	// static host serves files, refuses it.
 	What string
 	// Served says that the build's pages are Pages, not the files of the
-	// site folder (Project.PublishDir): Next.js's, whose server answers
+	// site folder (Detected.PublishDir): Next.js's, whose server answers
 	// them at URLs their files do not give. false: the site folder's
 	// files are the pages, at the URLs their paths give (Astro's
 	// build.client, SvelteKit's build/prerendered/).
@@ -82,7 +82,7 @@ func Covered(routes []OnDemandRoute, paths []string) []bool {
 // dir prerendered and renders on demand, from the records its build
 // writes, by its generator's [ServerBuilder]; nil for a project whose
 // build is a site of files.
-func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error) {
+func ReadServerBuild(dir string, p *Detected, lim limits.Limits) (*ServerBuild, error) {
 	if g, ok := p.Gen.(ServerBuilder); ok {
 		return g.ReadServerBuild(dir, p, lim)
 	}
@@ -93,7 +93,7 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 // answers at a URL its file does not give.
 type ServedPage struct {
 	// Path is its HTML file, relative to the build's server folder
-	// (Project.PublishDir): "app/about.html", "pages/docs/install.html".
+	// (Detected.PublishDir): "app/about.html", "pages/docs/install.html".
 	Path string
 	// URLPath is the path the server serves it at below the base path:
 	// "/about", or "/about/"; "/" for the home page.

@@ -13,11 +13,11 @@ import (
 // plugin its projects use) writes into its output, by their path there:
 // as its [Info].Sitemaps says, else sitemap.xml.
 //
-// The files of a plugin the project adds ([Project.Plugin]) are named here
+// The files of a plugin the project adds ([Detected.Plugin]) are named here
 // whether the project has it or not: which of them are the plugin's (and
 // which the project's own, under the same names) is for the caller to
 // tell, by [SitemapPlugin.Writes].
-func (p *Project) Sitemaps() func(name string) bool {
+func (p *Detected) Sitemaps() func(name string) bool {
 	f := DefaultSitemaps
 	if p.Gen != nil && p.Gen.Info().Sitemaps != nil {
 		f = p.Gen.Info().Sitemaps(p)
@@ -27,11 +27,11 @@ func (p *Project) Sitemaps() func(name string) bool {
 
 // LanguageSitemaps is the [Info].Sitemaps of a generator that writes a
 // sitemap at the root of its output and one in each language's folder
-// ([Project.Languages]): sitemap.xml, or the name its configuration
-// gives ([Project.SitemapFile]), at the root and in each; sitemap.xml
+// ([Detected.Languages]): sitemap.xml, or the name its configuration
+// gives ([Detected.SitemapFile]), at the root and in each; sitemap.xml
 // stays named after a rename, a build before it left it (Hugo and
 // Sphinx do not empty their folder).
-func LanguageSitemaps(p *Project) SitemapFiles {
+func LanguageSitemaps(p *Detected) SitemapFiles {
 	file := cmp.Or(p.SitemapFile, "sitemap.xml")
 	names := []string{"sitemap.xml", file}
 	for _, lang := range p.Languages {
@@ -41,14 +41,14 @@ func LanguageSitemaps(p *Project) SitemapFiles {
 }
 
 // LanguagesPublished is the [Info].Published of a generator whose
-// languages' sitemaps, each in its folder ([Project.Languages]), its
+// languages' sitemaps, each in its folder ([Detected.Languages]), its
 // build stops writing once sitemapgen replaces them (Docusaurus' locales
 // with the classic preset's sitemap turned off, Sphinx's languages
 // without sphinx-sitemap): their paths, named as the configuration
 // names them, else as file (the name sitemapgen's entry file took from
 // the plugin's options, which the switch carried over), else
 // sitemap.xml.
-func LanguagesPublished(p *Project, file string) []string {
+func LanguagesPublished(p *Detected, file string) []string {
 	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
 	var names []string
 	for _, l := range p.Languages {

@@ -33,7 +33,7 @@ func TestSitemapPlugin(t *testing.T) {
 // TestPublished: Hugo's sitemaps, which its build goes on writing, are
 // not named.
 func TestPublished(t *testing.T) {
-	if got := (&Project{Languages: []string{"en", "fr"}}).Published(""); got != nil {
+	if got := (&Detected{Languages: []string{"en", "fr"}}).Published(""); got != nil {
 		t.Errorf("Hugo: %q, want none", got)
 	}
 }

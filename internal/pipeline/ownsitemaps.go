@@ -33,10 +33,10 @@ import (
 type OwnSitemaps struct {
 	// Title names the generator ("Astro"), for messages.
 	Title string
-	// Names names the files named as its sitemaps (generator.Project.Sitemaps).
+	// Names names the files named as its sitemaps (generator.Detected.Sitemaps).
 	Names func(name string) bool
 	// Plugin, when set, is the sitemap plugin that writes some of them
-	// (generator.Project.Plugin): of those, the project's own are kept.
+	// (generator.Detected.Plugin): of those, the project's own are kept.
 	Plugin *generator.SitemapPlugin
 	// BaseURL is the base URL the generator's configuration gives: its
 	// host is the site's, beside the build's base URL's.

@@ -41,7 +41,7 @@ func TestOwnSitemapsDoor(t *testing.T) {
 		}
 	}
 	astro, _ := registry.Lookup("astro")
-	g := &generator.Project{Gen: astro, File: "astro.config.mjs",
+	g := &generator.Detected{Gen: astro, File: "astro.config.mjs",
 		Plugin: &generator.SitemapPlugin{Name: "@astrojs/sitemap", Index: "sitemap-index.xml", In: "package.json"}}
 	own := &OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin}
 	type result struct {

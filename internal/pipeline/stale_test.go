@@ -518,7 +518,7 @@ func TestStaleChanges(t *testing.T) {
 			pc.write("gallery/index.html", "<title>gallery</title>", build.Add(-3*time.Second))
 			pc.write("old/index.html", "<title>old</title>", earlier)
 			tt.change(t, sc)
-			preset, _ := eleventy.Generator{}.Routes(&generator.Project{File: "eleventy.config.js", PublishDir: "_site"})
+			preset, _ := eleventy.Generator{}.Routes(&generator.Detected{File: "eleventy.config.js", PublishDir: "_site"})
 			rules := generator.RulesOf(preset)
 			opts := Options{
 				Root: site, Heads: Heads{Read: true},

@@ -61,7 +61,7 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 // of its own (Jekyll's baseurl, Next's basePath). A URL refused as the
 // site's lends no path: npm's homepage on github.com names the
 // project's page, whose path /o/r/ is no path of the site. "" for none.
-func (p *discovery) basePath(g *generator.Project) (path, from string) {
+func (p *discovery) basePath(g *generator.Detected) (path, from string) {
 	if g == nil {
 		return "", ""
 	}
@@ -137,7 +137,7 @@ func (p *discovery) siteStates(u, from, root, file string) bool {
 // (whose CNAME drops the path), but they can serve it under a path too:
 // a rewrite rule, Next.js's own server. The site's links name the base
 // path, so the site works only where it is served there.
-func (p *discovery) atBasePath(site, siteFrom string, g *generator.Project) (u, from string) {
+func (p *discovery) atBasePath(site, siteFrom string, g *generator.Detected) (u, from string) {
 	path, pathFrom := p.basePath(g)
 	if u = withPath(site, path); u == site {
 		return site, siteFrom
@@ -387,7 +387,7 @@ func atRoot(cname, file, path, pathFrom string) *diag.Diagnostic {
 // none under the platform's own domain (vercel.app). It
 // outranks a platform's production URL on its own domain
 // (host.Deploy.PlatformDomain). "" when it names none.
-func (p *discovery) customDomain(root string, g *generator.Project) (u, from string) {
+func (p *discovery) customDomain(root string, g *generator.Detected) (u, from string) {
 	if g == nil {
 		return "", ""
 	}
@@ -412,7 +412,7 @@ func (p *discovery) customDomain(root string, g *generator.Project) (u, from str
 // (pipeline.OwnSitemap): the record of the files it wrote there, kept
 // in root, or in the state folder of g's build when it serves root
 // (Next.js's public/).
-func (p *discovery) ownSitemap(root string, g *generator.Project) func(name string) bool {
+func (p *discovery) ownSitemap(root string, g *generator.Detected) func(name string) bool {
 	state := root
 	if g != nil {
 		if st, served := stateFolders(p.dir, *g); st != "" && fsx.SamePath(served, root) {

@@ -59,7 +59,7 @@ func (p *discovery) findRoot() (root, from string, err error) {
 	if err := p.detect(); err != nil {
 		return "", "", err
 	}
-	var publishing []generator.Project
+	var publishing []generator.Detected
 	var notes []string
 	for _, g := range p.found {
 		if g.PublishDir != "" {
@@ -94,7 +94,7 @@ func (p *discovery) findRoot() (root, from string, err error) {
 // builds into a folder of its own: the folder as DIR, or as root:, which
 // picks the generator that builds there too. The folders that exist come
 // first, as the likely ones.
-func (p *discovery) chooseHint(publishing []generator.Project) string {
+func (p *discovery) chooseHint(publishing []generator.Detected) string {
 	var dirs []string
 	whose := map[string][]string{}
 	for _, g := range publishing {
@@ -118,7 +118,7 @@ func (p *discovery) chooseHint(publishing []generator.Project) string {
 
 // generatorFor returns the generator whose publish folder is root, else the
 // only one found; nil when none or several.
-func (p *discovery) generatorFor(root string) (*generator.Project, error) {
+func (p *discovery) generatorFor(root string) (*generator.Detected, error) {
 	if p.gen != nil {
 		return p.gen, nil
 	}
@@ -137,7 +137,7 @@ func (p *discovery) generatorFor(root string) (*generator.Project, error) {
 
 // publishedInto returns the generator found whose publish folder root
 // is, nil when none is.
-func (p *discovery) publishedInto(root string) *generator.Project {
+func (p *discovery) publishedInto(root string) *generator.Detected {
 	for i, g := range p.found {
 		if g.PublishDir != "" && fsx.SamePath(p.publishDir(g), root) {
 			return &p.found[i]
@@ -150,7 +150,7 @@ func (p *discovery) publishedInto(root string) *generator.Project {
 // none is. A generator's configuration that does not read is no
 // generator here: the error is reported where it matters (finding the
 // site folder or the base URL).
-func (p *discovery) builtBy(root string) *generator.Project {
+func (p *discovery) builtBy(root string) *generator.Detected {
 	if p.gen != nil {
 		if fsx.SamePath(p.publishDir(*p.gen), root) {
 			return p.gen
@@ -192,10 +192,10 @@ func isDir(dir string) bool {
 
 // stateFolders returns, for g found in the project folder dir, the
 // folder where a build keeps its own files of the sitemaps it writes
-// (generator.Project.StateDir) and the served folder they are of
+// (generator.Detected.StateDir) and the served folder they are of
 // (ServedDir), both from the working directory: "", "" when a build keeps
 // them beside the sitemaps.
-func stateFolders(dir string, g generator.Project) (state, served string) {
+func stateFolders(dir string, g generator.Detected) (state, served string) {
 	if g.StateDir == "" || g.ServedDir == "" {
 		return "", ""
 	}
@@ -235,7 +235,7 @@ func RecordFolder(dir string, lim limits.Limits) string {
 }
 
 // publishDir is g's site folder as seen from the working directory.
-func (p *discovery) publishDir(g generator.Project) string {
+func (p *discovery) publishDir(g generator.Detected) string {
 	if filepath.IsAbs(g.PublishDir) {
 		return g.PublishDir
 	}
@@ -266,7 +266,7 @@ func dirName(dir string) string {
 // shows; and, unless one was given, the folder the sitemaps go into
 // when it is not the site folder: the one the server serves at the
 // site's root (Next.js's public/, adapter-node's build/client/).
-func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Project) error {
+func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Detected) error {
 	if g == nil || v.Content {
 		return nil
 	}

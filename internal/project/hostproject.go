@@ -23,7 +23,7 @@ const HostProjectEnv = "SITEMAPGEN_HOST_PROJECT"
 
 // hostProject is the JSON object of HostProjectEnv.
 type hostProject struct {
-	// Generator is the generator.Project's name ("astro"), Title its
+	// Generator is the generator.Detected's name ("astro"), Title its
 	// title ("Astro").
 	Generator string `json:"generator"`
 	Title     string `json:"title"`
@@ -35,7 +35,7 @@ type hostProject struct {
 	// base").
 	BaseURL string `json:"baseURL"`
 	From    string `json:"from"`
-	// TrailingSlash is "always", "never" or "", as generator.Project's.
+	// TrailingSlash is "always", "never" or "", as generator.Detected's.
 	TrailingSlash string `json:"trailingSlash"`
 }
 
@@ -69,7 +69,7 @@ func readHostProject(s string) (*hostProject, error) {
 // that h gives; when none was found, or the configuration files did not
 // read, h is the generator. It returns the generators and the error that
 // remains, which is only a warning once h stands for the generator.
-func (h *hostProject) over(found []generator.Project, err error) ([]generator.Project, error) {
+func (h *hostProject) over(found []generator.Detected, err error) ([]generator.Detected, error) {
 	for i := range found {
 		if found[i].Name() == h.Generator && err == nil {
 			h.apply(&found[i])
@@ -77,14 +77,14 @@ func (h *hostProject) over(found []generator.Project, err error) ([]generator.Pr
 		}
 	}
 	// package.json: an npm project's, which installed the integration.
-	g := generator.Project{File: "package.json"}
+	g := generator.Detected{File: "package.json"}
 	g.Gen, _ = registry.Lookup(h.Generator)
 	h.apply(&g)
-	return []generator.Project{g}, err
+	return []generator.Detected{g}, err
 }
 
 // apply sets in g what h gives.
-func (h *hostProject) apply(g *generator.Project) {
+func (h *hostProject) apply(g *generator.Detected) {
 	if h.PublishDir != "" {
 		g.PublishDir = filepath.ToSlash(filepath.Clean(h.PublishDir))
 	}

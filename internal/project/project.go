@@ -191,7 +191,7 @@ type Project struct {
 
 	// Generator names the generator whose output folder the sitemaps are
 	// written into ("Hugo"), "" for none; Translated says its site has
-	// pages in several languages (generator.Project.Translated);
+	// pages in several languages (generator.Detected.Translated);
 	// OwnSitemaps is what it says of its sitemaps there, which a build
 	// decides on.
 	Generator   string
@@ -206,7 +206,7 @@ type Project struct {
 	Witnessed bool
 	// Published names the generator's sitemaps in folders that must
 	// answer though its build no longer writes them, given the name of
-	// the entry file (generator.Project.Published).
+	// the entry file (generator.Detected.Published).
 	Published func(file string) []string
 	// ServerBuild, for a server build, says what built it
 	// (generator.ServerBuild.What): its server answers URLs no file of
@@ -225,7 +225,7 @@ type Project struct {
 	// StateDir, for a server build whose sitemaps go into a folder of
 	// the project's own files (StateFor: Next.js's public/), is the
 	// folder sitemapgen keeps its record and the generator's sitemap's
-	// dates in instead (generator.Project.StateDir), in the project
+	// dates in instead (generator.Detected.StateDir), in the project
 	// folder; "" for none.
 	StateDir, StateFor string
 	// OnDemand, for a server build, are its routes rendered on demand
@@ -235,7 +235,7 @@ type Project struct {
 	OnDemand []generator.OnDemandRoute
 	// Pages gives the pages of the site folder their translations by
 	// their path there, as the generator's sitemap linked them
-	// (generator.Project.Pages: VitePress's locales); nil for none.
+	// (generator.Detected.Pages: VitePress's locales); nil for none.
 	Pages generator.Translator
 	// Filename is the entry file's name the generator's configuration
 	// gives its own sitemap (Hugo's [sitemap] filename), for the URL a
@@ -389,10 +389,10 @@ type discovery struct {
 	// The generator: found lists what Detect found (read once, when
 	// needed); gen is the one the site is from, nil when none or unclear.
 	detected bool
-	found    []generator.Project
+	found    []generator.Detected
 	// detectErr is the generators' files' error, nil when they read.
 	detectErr error
-	gen       *generator.Project
+	gen       *generator.Detected
 
 	// The hosting platform: deploy is its build environment (inDeploy
 	// false outside one); platform is the one whose URL style and
@@ -427,11 +427,11 @@ type discovery struct {
 	cnames map[string]cnameFile
 	// genStyle, with no platform, is the generator whose URL form
 	// applies (applyGeneratorStyle); nil when none does.
-	genStyle *generator.Project
+	genStyle *generator.Detected
 	// linkForm, with a platform, is the generator whose link form
 	// applies where the platform serves it too (preferLinks); nil when
 	// none does. linkParts name the parts it gives ("clean URLs").
-	linkForm  *generator.Project
+	linkForm  *generator.Detected
 	linkParts []string
 
 	// host is what the generator's own build said of its configuration
@@ -528,7 +528,7 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 // (a join's built pages included) are its build's, and are left out;
 // and the order in which the generator of the sources dates its pages,
 // o (nil for sitemapgen's), drives the list.
-func (p *discovery) dating(v *Ask, pr *Project, o *generator.DateOrder, site *generator.Project) {
+func (p *discovery) dating(v *Ask, pr *Project, o *generator.DateOrder, site *generator.Detected) {
 	if !v.Content {
 		if g := site; g != nil {
 			pr.BuiltBy = g.Title()

@@ -204,7 +204,7 @@ func sourceSetting(name string) string {
 // its preset's. It returns the sources with their preset's rules.
 //
 // site is the generator that built the site folder, nil for none.
-func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules generator.Rules, site *generator.Project) (*pipeline.Sources, generator.Rules, error) {
+func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules generator.Rules, site *generator.Detected) (*pipeline.Sources, generator.Rules, error) {
 	if v.Content {
 		return src, rules, nil
 	}
@@ -257,7 +257,7 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules gener
 // configuration that cannot be read as sources need (a permalink pattern
 // sitemapgen does not know) is a warning, and no join. A folder that
 // leads out of the project's tree is the error.
-func (p *discovery) sourceDir(g *generator.Project, pr *Project) (dir, from, preset string, err error) {
+func (p *discovery) sourceDir(g *generator.Detected, pr *Project) (dir, from, preset string, err error) {
 	if g == nil || sourceSetting(g.Name()) == "" {
 		return "", "", "", nil
 	}
@@ -287,7 +287,7 @@ func (p *discovery) sourceDir(g *generator.Project, pr *Project) (dir, from, pre
 //
 // A given source folder (--source DIR) takes the place of the
 // generator's.
-func (p *discovery) routes(g *generator.Project, given string, v *Ask, pr *Project) (*pipeline.Sources, generator.Rules, string, error) {
+func (p *discovery) routes(g *generator.Detected, given string, v *Ask, pr *Project) (*pipeline.Sources, generator.Rules, string, error) {
 	if g == nil {
 		return nil, generator.Rules{}, "", nil
 	}

@@ -153,7 +153,7 @@ func (p *discovery) inTree(f folder, arg string) error {
 
 // genFolder is the publish folder (publish true) or the sources' folder
 // dir of g, found in the project folder.
-func (p *discovery) genFolder(g generator.Project, dir string, publish bool) folder {
+func (p *discovery) genFolder(g generator.Detected, dir string, publish bool) folder {
 	pk, sk := g.Keys()
 	f := folder{path: dir, at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))}, key: sk, what: possessive(g.Title()) + " source folder"}
 	if publish {

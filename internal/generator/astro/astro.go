@@ -38,7 +38,7 @@ func (Generator) Info() generator.Info {
 	return generator.Info{Name: "astro", Title: "Astro", PublishKey: "outDir", SourceKey: "srcDir", ConfigFile: "astro.config.mjs", BaseURLPlaces: []string{"site: in Astro's configuration ({file})", `"homepage": in package.json`}, Sitemaps: sitemaps, Published: published}
 }
 
-// Own is what an Astro project keeps as Project.Own, for its own
+// Own is what an Astro project keeps as Detected.Own, for its own
 // methods; it is set only when one of its fields is.
 type Own struct {
 	// Server is, for a server build, its server folder, relative to the
@@ -62,20 +62,20 @@ type Own struct {
 // sitemap it adds, its locales, its error pages), and returns the preset
 // of its pages, paths relative to the source folder; nil when p has
 // none. It is the one way Astro asks an integration.
-type Integration func(d *generator.Dir, p *generator.Project, r *jsconfig.Reader) generator.Preset
+type Integration func(d *generator.Dir, p *generator.Detected, r *jsconfig.Reader) generator.Preset
 
 // Integrations are the integrations Detect asks, in order: the first
 // that answers routes its pages.
 var Integrations = []Integration{starlight.Detect}
 
 // own returns p's Own, the zero value when it has none.
-func own(p *generator.Project) Own {
+func own(p *generator.Detected) Own {
 	o, _ := p.Own.(Own)
 	return o
 }
 
 // setOwn sets p.Own to o, or nil for the zero value.
-func setOwn(p *generator.Project, o Own) {
+func setOwn(p *generator.Detected, o Own) {
 	if o.Server == "" && o.Aliases == nil && o.Routed == nil {
 		p.Own = nil
 		return
@@ -93,7 +93,7 @@ const plugin, pluginIndex = "@astrojs/sitemap", "sitemap-index.xml"
 // sitemap-index.xml answering): Astro's build empties its output folder,
 // so the part is gone once the plugin is, and answers with an index of
 // ours. Its other parts, past 45,000 URLs each, are not known then.
-func published(_ *generator.Project, file string) []string {
+func published(_ *generator.Detected, file string) []string {
 	if file == pluginIndex {
 		return []string{"sitemap-0.xml"}
 	}
@@ -102,13 +102,13 @@ func published(_ *generator.Project, file string) []string {
 
 // sitemaps names @astrojs/sitemap's: sitemap-index.xml and
 // sitemap-0.xml …, and sitemap.xml.
-func sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Detected) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards()}
 }
 
 // Routes returns the preset of src/pages and the content collections, in
 // SourceDir, else src.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	dir := p.SourceDir
 	if dir == "" {
 		dir = "src"
@@ -119,7 +119,7 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 
 // SitemapOptions returns @astrojs/sitemap's options: integrations:
 // [sitemap({ … })], sitemap the default import of @astrojs/sitemap.
-func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
 	file := p.File
 	r := jsproject.Reader(d, file)
 	if r == nil {
@@ -154,7 +154,7 @@ var configs = []string{"astro.config.mjs", "astro.config.js", "astro.config.ts",
 
 // Detect finds an Astro project: a configuration file, else a
 // package.json dependency "astro".
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.ConfigOrDependency("astro", configs...)
 	if err != nil || name == "" {
 		return nil, err
@@ -183,7 +183,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // (prerender = false) as it builds output: 'server', the prerendered
 // pages in outDir/client/, the server in outDir/server/ with its
 // manifest. The configuration cannot tell: only its build.
-func serverBuild(d *generator.Dir, p *generator.Project) {
+func serverBuild(d *generator.Dir, p *generator.Detected) {
 	if own(p).Server != "" || p.PublishDir == "" {
 		return
 	}
@@ -203,8 +203,8 @@ func serverBuild(d *generator.Dir, p *generator.Project) {
 // "ignore", build.format "directory", build.client "./client/" (under
 // outDir, where the prerendered pages of an output: 'server' build go).
 // The site URL is new URL(base, site), as @astrojs/sitemap builds it.
-func project(name string, data []byte, lim limits.Limits) *generator.Project {
-	p := &generator.Project{File: name, PublishDir: "dist"}
+func project(name string, data []byte, lim limits.Limits) *generator.Detected {
+	p := &generator.Detected{File: name, PublishDir: "dist"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

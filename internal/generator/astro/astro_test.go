@@ -12,21 +12,21 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-type Project = generator.Project
+type Detected = generator.Detected
 
 func TestDetectAstro(t *testing.T) {
 	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "astro from package.json",
 			Files: map[string]string{"package.json": `{"devDependencies": {"astro": "^5.0.0"}}`},
-			Want:  []Project{{File: "package.json", PublishDir: "dist"}},
+			Want:  []Detected{{File: "package.json", PublishDir: "dist"}},
 		},
 		{
 			Name: "astro defaults",
 			Files: map[string]string{"astro.config.mjs": `import { defineConfig } from 'astro/config';
 export default defineConfig({});
 `},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "dist"}},
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist"}},
 		},
 		{
 			Name: "astro literal values",
@@ -41,7 +41,7 @@ export default defineConfig({
   integrations: [sitemap({ filter: (page) => page !== 'https://example.com/secret/' })],
 });
 `},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "build",
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "build",
 				BaseURL: "https://example.com/docs/", BaseURLFrom: "astro.config.mjs site + base", BasePath: "/docs/", TrailingSlash: "always"}},
 		},
 		{
@@ -60,7 +60,7 @@ export default defineConfig({
   },
 });
 `},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "dist",
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist",
 				BaseURL: "https://real.example/", BaseURLFrom: "astro.config.mjs site", TrailingSlash: "never"}},
 		},
 		{
@@ -73,7 +73,7 @@ export default defineConfig({
   outDir: new URL('./out', import.meta.url).pathname,
 });
 `},
-			Want: []Project{{File: "astro.config.mjs",
+			Want: []Detected{{File: "astro.config.mjs",
 				Notes: []string{
 					"astro.config.mjs:6: outDir is not a literal string (new URL('./out', import.meta.url).pathname); give the built folder as DIR",
 					"astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url",
@@ -95,7 +95,7 @@ const config: AstroUserConfig = {
 
 export default defineConfig(config);
 `},
-			Want: []Project{{File: "astro.config.ts", PublishDir: "dist",
+			Want: []Detected{{File: "astro.config.ts", PublishDir: "dist",
 				BaseURL: "https://ts.example/guide/", BaseURLFrom: "astro.config.ts site + base", BasePath: "/guide/", TrailingSlash: "never"}},
 		},
 		{
@@ -106,14 +106,14 @@ export default {
   base: '/sub/',
 };
 `},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "dist", BasePath: "/sub/",
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist", BasePath: "/sub/",
 				Notes: []string{"astro.config.mjs:3: site is not a literal string (site); give --base-url"}}},
 		},
 		{
 			Name: "astro site with a path but no base",
 			Files: map[string]string{"astro.config.mjs": `export default { site: 'https://user.github.io/repo/' }
 `},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "dist",
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist",
 				BaseURL: "https://user.github.io/", BaseURLFrom: "astro.config.mjs site",
 				Notes: []string{"astro.config.mjs:1: site has the path /repo/, which Astro does not use without base: the pages are at the root of user.github.io (set base: '/repo' if they are not)"}}},
 		},
@@ -121,14 +121,14 @@ export default {
 			Name: "astro server output",
 			Files: map[string]string{"astro.config.mjs": `export default defineConfig({ output: 'server', adapter: node({ mode: 'standalone' }) })
 `},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "dist/client", Own: astro.Own{Server: "dist/server"},
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist/client", Own: astro.Own{Server: "dist/server"},
 				Notes: []string{"astro.config.mjs:1: output is 'server': only prerendered pages are files (in dist/client); pages rendered on demand are not listed"}}},
 		},
 		{
 			Name: "astro server output, folders renamed",
 			Files: map[string]string{"astro.config.mjs": `export default defineConfig({ output: 'server', outDir: 'out', build: { client: './static/', server: './ssr/' } })
 `},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "out/static", Own: astro.Own{Server: "out/ssr"},
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "out/static", Own: astro.Own{Server: "out/ssr"},
 				Notes: []string{"astro.config.mjs:1: output is 'server': only prerendered pages are files (in out/static); pages rendered on demand are not listed"}}},
 		},
 		{
@@ -142,7 +142,7 @@ export default {
 				"dist/server/entry.mjs":          "export {}",
 				"src/pages/account.astro":        "---\nexport const prerender = false;\n---",
 			},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "dist/client", Own: astro.Own{Server: "dist/server"},
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist/client", Own: astro.Own{Server: "dist/server"},
 				Notes: []string{"astro.config.mjs: the build in dist is a server build (pages rendered on demand): only its prerendered pages are files (in dist/client); pages rendered on demand are not listed"}}},
 		},
 		{
@@ -155,7 +155,7 @@ export default {
 				"dist/server/index.html":    "<title>server</title>",
 				"dist/server/manifest.json": "{}",
 			},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "dist"}},
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist"}},
 		},
 	})
 }
@@ -170,7 +170,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"astro.config.mjs": "export default { site: 'https://astro.example' }\n",
 				"package.json":     `{"homepage": "https://other.example/"}`,
 			},
-			Want: []Project{{File: "astro.config.mjs", PublishDir: "dist",
+			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist",
 				BaseURL: "https://astro.example/", BaseURLFrom: "astro.config.mjs site"}},
 		},
 	})
@@ -178,7 +178,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 
 // TestSitemaps: @astrojs/sitemap's index and numbered files.
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Gen: astro.Generator{}}).Sitemaps()
+	takes := (&Detected{Gen: astro.Generator{}}).Sitemaps()
 	for _, n := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-12.xml"} {
 		if !takes(n) {
 			t.Errorf("%s not taken over", n)

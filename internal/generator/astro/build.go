@@ -61,7 +61,7 @@ func manifest(dir, server string) (string, error) {
 
 // ReadServerBuild reads, for a server build (Own with a Server), the
 // routes rendered on demand (see [readBuild]); nil for a static build.
-func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+func (Generator) ReadServerBuild(dir string, p *generator.Detected, lim limits.Limits) (*generator.ServerBuild, error) {
 	s := own(p).Server
 	if s == "" {
 		return nil, nil

@@ -48,7 +48,7 @@ export { manifest };
 // Astro's own routes; the newest manifest when a build left others;
 // nothing without a build.
 func TestReadBuild(t *testing.T) {
-	p := &generator.Project{PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
+	p := &generator.Detected{PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
 	if w, r, _, err := readBuildOf(t.TempDir(), p, limits.Limits{}); err != nil || w != nil || r != nil {
 		t.Errorf("no build: %v, %v, %v; want nothing", w, r, err)
 	}
@@ -87,7 +87,7 @@ func TestReadBuild(t *testing.T) {
 // TestReadServerBuildRefused: a manifest that is none, linked out of the
 // project, or past limits.page_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &generator.Project{PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
+	p := &generator.Detected{PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
 	for _, tc := range []struct {
 		name, content, want string
 	}{
@@ -122,7 +122,7 @@ func TestReadServerBuildRefused(t *testing.T) {
 }
 
 // readBuildOf reads the build of p, a project with a Server, in dir.
-func readBuildOf(dir string, p *generator.Project, lim limits.Limits) ([]generator.OnDemandRoute, []string, string, error) {
+func readBuildOf(dir string, p *generator.Detected, lim limits.Limits) ([]generator.OnDemandRoute, []string, string, error) {
 	return readBuild(dir, p.Own.(Own).Server, lim)
 }
 

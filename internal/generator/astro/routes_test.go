@@ -33,11 +33,11 @@ func checkRoutes(t *testing.T, p generator.Preset, cases []routeCase) {
 // TestRoutes: src/pages, else SourceDir.
 func TestRoutes(t *testing.T) {
 	for _, tt := range []struct {
-		p   generator.Project
+		p   generator.Detected
 		dir string
 	}{
-		{generator.Project{Gen: Generator{}}, "src"},
-		{generator.Project{SourceDir: "site"}, "site"},
+		{generator.Detected{Gen: Generator{}}, "src"},
+		{generator.Detected{SourceDir: "site"}, "site"},
 	} {
 		pre, dir := Generator{}.Routes(&tt.p)
 		if pre.Rules().Name != "astro" || dir != tt.dir {

@@ -37,7 +37,7 @@ func (Generator) Info() generator.Info {
 }
 
 // Site is what a Docusaurus project keeps for its routes, as
-// Project.Own; nil when all is the default.
+// Detected.Own; nil when all is the default.
 type Site struct {
 	// Docs, Blog and Pages are where the content plugins take their
 	// sources and serve their pages.
@@ -55,7 +55,7 @@ func (s Site) zero() bool {
 
 // Routes returns the preset of the docs, blog and pages, in SourceDir,
 // else the project folder.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	dir := p.SourceDir
 	if dir == "" {
 		dir = "."
@@ -70,7 +70,7 @@ var configs = []string{"docusaurus.config.js", "docusaurus.config.ts", "docusaur
 
 // Detect finds a Docusaurus project: a configuration file, else a
 // package.json dependency "@docusaurus/core".
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.ConfigOrDependency("@docusaurus/core", configs...)
 	if err != nil || name == "" {
 		return nil, err
@@ -111,9 +111,9 @@ var showLastUpdateRE = lazyre.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`)
 // folders, route bases and, given versions.json's list, the docs'
 // versions. `docusaurus build` writes build/ (its --out-dir is not in
 // the configuration).
-func project(name string, data []byte, listed []string, lim limits.Limits) (*generator.Project, Site) {
+func project(name string, data []byte, listed []string, lim limits.Limits) (*generator.Detected, Site) {
 	var s Site
-	p := &generator.Project{File: name, PublishDir: "build"}
+	p := &generator.Detected{File: name, PublishDir: "build"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
@@ -164,7 +164,7 @@ var plainBase = lazyre.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // SitemapOptions returns the options of the classic preset's sitemap: { … } (sitemap: false
 // turns it off), or @docusaurus/plugin-sitemap among the plugins.
-func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
 	file := p.File
 	r := jsproject.Reader(d, file)
 	if r == nil {

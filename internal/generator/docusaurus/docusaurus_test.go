@@ -15,14 +15,14 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-type Project = generator.Project
+type Detected = generator.Detected
 
 func TestDetectDocusaurus(t *testing.T) {
 	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "docusaurus from package.json",
 			Files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.5.2", "react": "^18"}}`},
-			Want:  []Project{{File: "package.json", PublishDir: "build"}},
+			Want:  []Detected{{File: "package.json", PublishDir: "build"}},
 		},
 		{
 			Name: "docusaurus url, baseUrl, trailingSlash",
@@ -45,7 +45,7 @@ const config = {
 
 export default config;
 `},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build",
 				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", BasePath: "/metro/", TrailingSlash: "never",
 				Own: docusaurus.Site{Docs: docusaurus.Content{Base: "/"}}}},
 		},
@@ -61,7 +61,7 @@ export default config;
   }]],
 };
 `},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build",
 				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url + baseUrl", Languages: []string{"de", "pt-BR"}, Translated: true, Own: docusaurus.Site{Blog: docusaurus.Content{Base: "/news"}, Pages: docusaurus.Content{Unread: true}},
 				GitDates: "Docusaurus showLastUpdateTime, docusaurus.config.js:6",
 				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 7, Msg: "pages.routeBasePath is not read (not one literal value): the pages plugin's pages are not joined to their sources, and are listed without a lastmod"}},
@@ -70,7 +70,7 @@ export default config;
 		{
 			Name:  "docusaurus versions.json",
 			Files: map[string]string{"docusaurus.config.js": "export default { url: 'https://example.com' };\n", "versions.json": `["2.0", "1.0"]`},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build",
 				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url", Own: docusaurus.Site{Versions: []docusaurus.Version{{Name: "current", Path: "next"}, {Name: "2.0"}, {Name: "1.0", Path: "1.0"}}}}},
 		},
 		// The docs plugin's options that move and leave out versions,
@@ -83,7 +83,7 @@ export default config;
   presets: [['classic', { docs: { lastVersion: 'current', versions: { current: { label: 'Next' }, '1.0': { path: 'one' } } } }]],
 };
 `, "versions.json": `["2.0", "1.0"]`},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
 				Own: docusaurus.Site{Versions: []docusaurus.Version{{Name: "current"}, {Name: "2.0", Path: "2.0"}, {Name: "1.0", Path: "one"}}}}},
 		},
 		{
@@ -97,7 +97,7 @@ export default config;
   ],
 };
 `, "versions.json": `["2.0", "1.0"]`},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
 				Own: docusaurus.Site{Docs: docusaurus.Content{Dir: "guides", Base: "/"}, Blog: docusaurus.Content{Dir: "news", Base: "/updates"},
 					Versions: []docusaurus.Version{{Name: "current", Path: "next"}, {Name: "1.0"}}}}},
 		},
@@ -108,7 +108,7 @@ export default config;
   presets: [['classic', { docs: { disableVersioning: true } }]],
 };
 `, "versions.json": `["2.0", "1.0"]`},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url"}},
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url"}},
 		},
 		{
 			Name: "docusaurus lastVersion a const",
@@ -119,7 +119,7 @@ const config = {
 };
 export default config;
 `, "versions.json": `["2.0", "1.0"]`},
-			Want: []Project{{File: "docusaurus.config.ts", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.ts url",
+			Want: []Detected{{File: "docusaurus.config.ts", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.ts url",
 				Own: docusaurus.Site{Versions: []docusaurus.Version{{Name: "current", Path: "next"}, {Name: "2.0", Path: "2.0"}, {Name: "1.0"}}}}},
 		},
 		{
@@ -132,7 +132,7 @@ module.exports = {
   }]],
 };
 `, "versions.json": `["2.0", "1.0"]`},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
 				Own:      docusaurus.Site{Docs: docusaurus.Content{Unread: true}},
 				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 5, Msg: "docs.lastVersion is not read (not one literal value): the docs plugin's pages are not joined to their sources, and are listed without a lastmod"}},
 				Notes:    []string{"docusaurus.config.js:5: presets[0][1].docs.lastVersion is not a literal string (last)"}}},
@@ -145,7 +145,7 @@ module.exports = {
   presets: [['classic', { docs, blog: { ...shared } }]],
 };
 `},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
 				Own: docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Unread: true}},
 				Warnings: []*diag.Diagnostic{
 					{File: "docusaurus.config.js", Line: 4, Msg: "the docs plugin's options are not an object literal: the docs plugin's pages are not joined to their sources, and are listed without a lastmod"},
@@ -160,7 +160,7 @@ module.exports = {
   presets: [['classic', options]],
 };
 `},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
 				Own:      docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Unread: true}, Pages: docusaurus.Content{Unread: true}},
 				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 4, Msg: "the classic preset's options are not a literal: the pages of the docs, blog and pages plugins are not joined to their sources, and are listed without a lastmod"}},
 				Notes:    []string{"docusaurus.config.js:4: presets[0][1] is not a literal object (options): presets[0][1].sitemap.filename is not read"}}},
@@ -173,14 +173,14 @@ module.exports = {
   presets: [classic],
 };
 `, "versions.json": `["2.0", "1.0"]`},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
 				Own:      docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Unread: true}, Pages: docusaurus.Content{Unread: true}},
 				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 4, Msg: "a preset is not a literal: the pages of the docs, blog and pages plugins are not joined to their sources, and are listed without a lastmod"}}}},
 		},
 		{
 			Name:  "docusaurus versions.json not a list",
 			Files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.10.2"}}`, "versions.json": `{"a": 1}`},
-			Want: []Project{{File: "package.json", PublishDir: "build",
+			Want: []Detected{{File: "package.json", PublishDir: "build",
 				Notes: []string{"versions.json: not a JSON list of versions (json: cannot unmarshal object into Go value of type []string): versioned docs are not joined to their sources"}}},
 		},
 		{
@@ -196,7 +196,7 @@ export default async function createConfigAsync(): Promise<Config> {
   } satisfies Config;
 }
 `},
-			Want: []Project{{File: "docusaurus.config.ts", PublishDir: "build",
+			Want: []Detected{{File: "docusaurus.config.ts", PublishDir: "build",
 				BaseURL: "https://docs.example.com/", BaseURLFrom: "docusaurus.config.ts url + baseUrl", TrailingSlash: "always"}},
 		},
 		{
@@ -204,7 +204,7 @@ export default async function createConfigAsync(): Promise<Config> {
 			Files: map[string]string{"docusaurus.config.js": `const base = require('./base.config');
 module.exports = { ...base, title: 'x' };
 `},
-			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
+			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build",
 				Notes: []string{
 					"docusaurus.config.js:2: url may come from ...base, which is not read; give --base-url",
 					"docusaurus.config.js:2: baseUrl may come from ...base, which is not read; give --base-url",
@@ -301,7 +301,7 @@ func TestURLs(t *testing.T) {
 // TestSitemaps: the root's sitemap and each locale's, and no other
 // folder's: a project's api/ or img/ is no locale.
 func TestSitemaps(t *testing.T) {
-	p := &Project{Gen: docusaurus.Generator{}, Languages: []string{"de", "pt-BR", "zh-Hans"}, Translated: true}
+	p := &Detected{Gen: docusaurus.Generator{}, Languages: []string{"de", "pt-BR", "zh-Hans"}, Translated: true}
 	takes := p.Sitemaps()
 	for _, n := range []string{"sitemap.xml", "de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"} {
 		if !takes(n) {
@@ -318,7 +318,7 @@ func TestSitemaps(t *testing.T) {
 // TestPublished: each locale's sitemap, which its build stops writing
 // once the plugin is off.
 func TestPublished(t *testing.T) {
-	d := &Project{Gen: docusaurus.Generator{}, Languages: []string{"de", "pt-BR"}, Translated: true}
+	d := &Detected{Gen: docusaurus.Generator{}, Languages: []string{"de", "pt-BR"}, Translated: true}
 	if got, want := d.Published(""), []string{"de/sitemap.xml", "pt-BR/sitemap.xml"}; !slices.Equal(got, want) {
 		t.Errorf("Docusaurus: %q, want %q", got, want)
 	}

@@ -50,7 +50,7 @@ type Preset struct {
 	// Site is where the content plugins take their sources and serve
 	// their pages, and the docs' versions.
 	Site
-	// GitDates is Project.GitDates: where showLastUpdateTime is on.
+	// GitDates is Detected.GitDates: where showLastUpdateTime is on.
 	GitDates string
 }
 

@@ -35,7 +35,7 @@ func (Generator) Info() generator.Info {
 // (SourceDir, else the project folder), without its includes, data and
 // layouts folders and the output folder when it is inside, in the
 // template languages of Eleventy and those the project adds (Own).
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	dir := p.SourceDir
 	if dir == "" {
 		dir = "."
@@ -69,7 +69,7 @@ var dataFiles = []string{"metadata.json", "metadata.js", "metadata.cjs", "metada
 
 // siteData gives p, whose configuration names no site URL, the url of
 // Eleventy's site data.
-func siteData(d *generator.Dir, p *generator.Project) error {
+func siteData(d *generator.Dir, p *generator.Detected) error {
 	if p.BaseURL != "" {
 		return nil
 	}
@@ -116,7 +116,7 @@ var configs = []string{".eleventy.js", "eleventy.config.js", "eleventy.config.mj
 // package.json dependency "@11ty/eleventy". Its site URL is the url of
 // its site data, else package.json's homepage; the template languages
 // it adds are its Own (see languages).
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.ConfigOrDependency("@11ty/eleventy", configs...)
 	if err != nil || name == "" {
 		return nil, err
@@ -136,8 +136,8 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // "_site") in the returned or exported object, or
 // eleventyConfig.setOutputDirectory("…") (Eleventy 3), and pathPrefix
 // (default "/"), which is a URL prefix and does not move the output.
-func project(name string, data []byte, lim limits.Limits) *generator.Project {
-	p := &generator.Project{File: name, PublishDir: "_site"}
+func project(name string, data []byte, lim limits.Limits) *generator.Detected {
+	p := &generator.Detected{File: name, PublishDir: "_site"}
 	r := jsconfig.NewReader(name, data, lim, "setOutputDirectory", "setInputDirectory")
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

@@ -10,14 +10,14 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 )
 
-type Project = generator.Project
+type Detected = generator.Detected
 
 func TestDetectEleventy(t *testing.T) {
 	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "eleventy from package.json",
 			Files: map[string]string{"package.json": `{"devDependencies": {"@11ty/eleventy": "^3.0.0"}}`},
-			Want:  []Project{{File: "package.json", PublishDir: "_site"}},
+			Want:  []Detected{{File: "package.json", PublishDir: "_site"}},
 		},
 		{
 			Name: "eleventy returned dir.output",
@@ -35,7 +35,7 @@ module.exports = function (eleventyConfig) {
   };
 };
 `},
-			Want: []Project{{File: ".eleventy.js", PublishDir: "dist", BasePath: "/blog/", SourceDir: "src"}},
+			Want: []Detected{{File: ".eleventy.js", PublishDir: "dist", BasePath: "/blog/", SourceDir: "src"}},
 		},
 		{
 			Name: "eleventy named export config",
@@ -47,7 +47,7 @@ export const config = {
   dir: { input: "content", output: "public" },
 };
 `},
-			Want: []Project{{File: "eleventy.config.mjs", PublishDir: "public", SourceDir: "content"}},
+			Want: []Detected{{File: "eleventy.config.mjs", PublishDir: "public", SourceDir: "content"}},
 		},
 		{
 			Name: "eleventy setOutputDirectory",
@@ -55,13 +55,13 @@ export const config = {
   eleventyConfig.setOutputDirectory('www');
 }
 `},
-			Want: []Project{{File: "eleventy.config.js", PublishDir: "www"}},
+			Want: []Detected{{File: "eleventy.config.js", PublishDir: "www"}},
 		},
 		{
 			Name: "eleventy output not literal",
 			Files: map[string]string{"eleventy.config.cjs": `module.exports = (cfg) => ({ dir: { output: process.env.OUT || "_site" } });
 `},
-			Want: []Project{{File: "eleventy.config.cjs",
+			Want: []Detected{{File: "eleventy.config.cjs",
 				Notes: []string{`eleventy.config.cjs:1: dir.output is not a literal string (process.env.OUT || "_site"); give the built folder as DIR`}}},
 		},
 	})
@@ -82,12 +82,12 @@ func TestDetectLanguages(t *testing.T) {
 				"eleventy.config.js": "import { VentoPlugin } from 'eleventy-plugin-vento';\nexport default function (c) { c.addPlugin(VentoPlugin); }\n",
 				"package.json":       `{"devDependencies": {"@11ty/eleventy": "^3.1.8", "eleventy-plugin-vento": "^5.4.3"}}`,
 			},
-			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".vto"}}}},
+			Want: []Detected{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".vto"}}}},
 		},
 		{
 			Name:  "the Vento plugin in package.json alone",
 			Files: map[string]string{"package.json": `{"dependencies": {"@11ty/eleventy": "3.1.8", "eleventy-plugin-vento": "5.4.3"}}`},
-			Want:  []Project{{File: "package.json", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".vto"}}}},
+			Want:  []Detected{{File: "package.json", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".vto"}}}},
 		},
 		{
 			Name: "the configuration's languages",
@@ -102,7 +102,7 @@ func TestDetectLanguages(t *testing.T) {
   return { templateFormats: ["md", "njk", "html", "css", "jpg", "11ty.js", "*"] };
 }
 `},
-			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".edge", ".mdx", ".xyz"}}}},
+			Want: []Detected{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".edge", ".mdx", ".xyz"}}}},
 		},
 		{
 			Name: "eleventy --formats",
@@ -110,12 +110,12 @@ func TestDetectLanguages(t *testing.T) {
 				"eleventy.config.js": "export default function (c) {}\n",
 				"package.json":       `{"scripts": {"build": "npx @11ty/eleventy --formats=md,twig,css", "dev": "eleventy --serve --formats 'md,eta'"}}`,
 			},
-			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".eta", ".twig"}}}},
+			Want: []Detected{{File: "eleventy.config.js", PublishDir: "_site", Own: eleventy.Own{Exts: []string{".eta", ".twig"}}}},
 		},
 		{
 			Name:  "none added",
 			Files: map[string]string{"eleventy.config.js": "export default function (c) {}\nexport const config = { templateFormats: 'md,njk,liquid,html,css' };\n"},
-			Want:  []Project{{File: "eleventy.config.js", PublishDir: "_site"}},
+			Want:  []Detected{{File: "eleventy.config.js", PublishDir: "_site"}},
 		},
 	})
 }
@@ -130,7 +130,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"eleventy.config.js":  "export default function (c) {}\n",
 				"_data/metadata.json": `{"title": "Blog", "url": "https://blog.example/"}`,
 			},
-			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site",
+			Want: []Detected{{File: "eleventy.config.js", PublishDir: "_site",
 				BaseURL: "https://blog.example/", BaseURLFrom: "_data/metadata.json url"}},
 		},
 		{
@@ -139,7 +139,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				".eleventy.js":      "module.exports = function () { return { dir: { input: 'src' } } }\n",
 				"src/_data/site.js": "module.exports = {\n  name: 'x',\n  url: 'https://site.example',\n};\n",
 			},
-			Want: []Project{{File: ".eleventy.js", PublishDir: "_site",
+			Want: []Detected{{File: ".eleventy.js", PublishDir: "_site",
 				BaseURL: "https://site.example/", BaseURLFrom: "src/_data/site.js url", SourceDir: "src"}},
 		},
 		{
@@ -148,7 +148,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"eleventy.config.js": "export default function (c) {}\n",
 				"package.json":       `{"homepage": "."}`,
 			},
-			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site",
+			Want: []Detected{{File: "eleventy.config.js", PublishDir: "_site",
 				Notes: []string{`package.json homepage: "." is not an absolute http(s) URL; not taken for the base URL`}}},
 		},
 		{
@@ -159,7 +159,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				".eleventy.js": "module.exports = function () { return { pathPrefix: '/blog/' } }\n",
 				"package.json": `{"homepage": "https://github.com/o/r#readme"}`,
 			},
-			Want: []Project{{File: ".eleventy.js", PublishDir: "_site", BasePath: "/blog/",
+			Want: []Detected{{File: ".eleventy.js", PublishDir: "_site", BasePath: "/blog/",
 				Notes: []string{`package.json homepage: "https://github.com/o/r#readme" is the project's page on github.com, not the site's URL (github.com serves no site); not taken for the base URL`}}},
 		},
 		{
@@ -168,7 +168,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"eleventy.config.js": "export default function (c) {}\n",
 				"package.json":       `{"homepage": "https://blog.example/r/#top"}`,
 			},
-			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site",
+			Want: []Detected{{File: "eleventy.config.js", PublishDir: "_site",
 				Notes: []string{`package.json homepage: "https://blog.example/r/#top" has a query or a fragment, which a site's URL has not; not taken for the base URL`}}},
 		},
 	})
@@ -222,13 +222,13 @@ func TestURLs(t *testing.T) {
 // folders and the output folder inside it.
 func TestRoutes(t *testing.T) {
 	for _, tt := range []struct {
-		p       Project
+		p       Detected
 		dir     string
 		exclude string
 	}{
-		{Project{PublishDir: "_site"}, ".", "_site"},
-		{Project{SourceDir: "src", PublishDir: "src/_site"}, "src", "_site"},
-		{Project{SourceDir: "src", PublishDir: "dist"}, "src", "_layouts"},
+		{Detected{PublishDir: "_site"}, ".", "_site"},
+		{Detected{SourceDir: "src", PublishDir: "src/_site"}, "src", "_site"},
+		{Detected{SourceDir: "src", PublishDir: "dist"}, "src", "_layouts"},
 	} {
 		pre, dir := eleventy.Generator{}.Routes(&tt.p)
 		e := pre.(*eleventy.Preset)
@@ -240,7 +240,7 @@ func TestRoutes(t *testing.T) {
 
 // TestSitemaps: Eleventy's sitemap.xml (a template's).
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Gen: eleventy.Generator{}}).Sitemaps()
+	takes := (&Detected{Gen: eleventy.Generator{}}).Sitemaps()
 	if !takes("sitemap.xml") || takes("sitemap-0.xml") || takes("sitemap.xml.gz") {
 		t.Error("not sitemap.xml alone")
 	}
@@ -260,7 +260,7 @@ func TestEleventyReads(t *testing.T) {
 		{".eleventy.js", "src", []string{".eleventy.js"}, []string{"src/_includes/**", "src/_data/**", "src/_layouts/**"}},
 		{"package.json", "site[1]", nil, []string{`site\[1\]/_includes/**`, `site\[1\]/_data/**`, `site\[1\]/_layouts/**`}},
 	} {
-		p, _ := eleventy.Generator{}.Routes(&generator.Project{File: tt.file, SourceDir: tt.input})
+		p, _ := eleventy.Generator{}.Routes(&generator.Detected{File: tt.file, SourceDir: tt.input})
 		r := p.Rules().Sources
 		if !slices.Equal(r.ConfigFiles, tt.config) || !slices.Equal(r.Reads, tt.reads) {
 			t.Errorf("%s, input %q: ConfigFiles %q, Reads %q; want %q, %q", tt.file, tt.input, r.ConfigFiles, r.Reads, tt.config, tt.reads)

@@ -38,7 +38,7 @@ const plugin, pluginIndex = "gatsby-plugin-sitemap", "sitemap-index.xml"
 // sitemap-0.xml … (sitemap.xml before its version 4); with its output
 // option, the folder it writes them into (p.SitemapDir), whose .xml files
 // are its own.
-func sitemaps(p *generator.Project) generator.SitemapFiles {
+func sitemaps(p *generator.Detected) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards(), Folder: p.SitemapDir}
 }
 
@@ -66,7 +66,7 @@ func outputDir(r *jsconfig.Reader) string {
 // SitemapOptions returns gatsby-plugin-sitemap's entries in plugins:
 // 'gatsby-plugin-sitemap', or { resolve: 'gatsby-plugin-sitemap',
 // options: { … } }.
-func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
 	r := jsproject.Reader(d, p.File)
 	if r == nil {
 		return nil
@@ -97,7 +97,7 @@ var fallbacks = []string{"offline-plugin-app-shell-fallback/index.html", "_gatsb
 
 // Detect finds a Gatsby project: a configuration file, else a
 // package.json dependency "gatsby".
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.ConfigOrDependency("gatsby", configs...)
 	if err != nil || name == "" {
 		return nil, err
@@ -136,8 +136,8 @@ func prefixPaths(d *generator.Dir) bool {
 // "legacy" writes the same files and links the pages it makes from
 // src/pages with a slash too), "never" links NAME/index.html as /NAME,
 // "ignore" as each link is written.
-func project(name string, data []byte, prefixed bool, lim limits.Limits) *generator.Project {
-	p := &generator.Project{File: name, PublishDir: "public", TrailingSlash: "always", Fallbacks: fallbacks}
+func project(name string, data []byte, prefixed bool, lim limits.Limits) *generator.Detected {
+	p := &generator.Detected{File: name, PublishDir: "public", TrailingSlash: "always", Fallbacks: fallbacks}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

@@ -12,13 +12,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-type Project = generator.Project
+type Detected = generator.Detected
 
 // fallbacks are the pages a Gatsby build writes that are no pages.
 var fallbacks = []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"}
 
 func TestDetectGatsby(t *testing.T) {
-	gatsby := func(p Project) Project {
+	gatsby := func(p Detected) Detected {
 		p.PublishDir, p.Fallbacks = "public", fallbacks
 		if p.TrailingSlash == "-" {
 			p.TrailingSlash = ""
@@ -52,7 +52,7 @@ module.exports = {
 		{
 			Name:  "gatsby from package.json",
 			Files: map[string]string{"package.json": `{"dependencies": {"gatsby": "^5.14.0", "react": "^18"}}`},
-			Want:  []Project{gatsby(Project{File: "package.json"})},
+			Want:  []Detected{gatsby(Detected{File: "package.json"})},
 		},
 		{
 			Name: "gatsby TypeScript starter",
@@ -69,24 +69,24 @@ const config: GatsbyConfig = {
 
 export default config;
 `},
-			Want: []Project{gatsby(Project{File: "gatsby-config.ts", BaseURL: "https://www.gatsby.example/", BaseURLFrom: "gatsby-config.ts siteMetadata.siteUrl"})},
+			Want: []Detected{gatsby(Detected{File: "gatsby-config.ts", BaseURL: "https://www.gatsby.example/", BaseURLFrom: "gatsby-config.ts siteMetadata.siteUrl"})},
 		},
 		{
 			Name:  "pathPrefix without --prefix-paths is left out",
 			Files: map[string]string{"gatsby-config.js": starter, "package.json": `{"scripts": {"build": "gatsby build"}}`},
-			Want: []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl",
+			Want: []Detected{gatsby(Detected{File: "gatsby-config.js", BaseURL: "https://gatsby.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl",
 				Notes: []string{`gatsby-config.js:10: pathPrefix "/blog" is left out of the base URL; it applies only to ` + "`gatsby build --prefix-paths`" + ` (or PREFIX_PATHS=true), which no package.json script runs`}})},
 		},
 		{
 			Name:  "pathPrefix with gatsby build --prefix-paths",
 			Files: map[string]string{"gatsby-config.js": starter, "package.json": `{"scripts": {"build": "gatsby build", "deploy": "gatsby build --prefix-paths && gh-pages -d public"}}`},
-			Want:  []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix", BasePath: "/blog/"})},
+			Want:  []Detected{gatsby(Detected{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix", BasePath: "/blog/"})},
 		},
 		{
 			Name:  "pathPrefix with PREFIX_PATHS in the environment",
 			Files: map[string]string{"gatsby-config.js": starter},
 			Env:   map[string]string{"PREFIX_PATHS": "1"},
-			Want:  []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix", BasePath: "/blog/"})},
+			Want:  []Detected{gatsby(Detected{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix", BasePath: "/blog/"})},
 		},
 		{
 			Name: "pathPrefix without siteUrl, trailingSlash never",
@@ -97,7 +97,7 @@ export default config;
 export default config;
 `},
 			Env:  map[string]string{"PREFIX_PATHS": "true"},
-			Want: []Project{gatsby(Project{File: "gatsby-config.mjs", BasePath: "/docs/", TrailingSlash: "never"})},
+			Want: []Detected{gatsby(Detected{File: "gatsby-config.mjs", BasePath: "/docs/", TrailingSlash: "never"})},
 		},
 		{
 			Name: "siteUrl from the environment, a pathPrefix that does not matter, trailingSlash ignore",
@@ -107,7 +107,7 @@ export default config;
   trailingSlash: "ignore",
 }
 `},
-			Want: []Project{gatsby(Project{File: "gatsby-config.js", TrailingSlash: "-", Notes: []string{
+			Want: []Detected{gatsby(Detected{File: "gatsby-config.js", TrailingSlash: "-", Notes: []string{
 				"gatsby-config.js:3: pathPrefix is not a literal string (process.env.PATH_PREFIX); it applies only to `gatsby build --prefix-paths` (or PREFIX_PATHS=true), which no package.json script runs",
 				"gatsby-config.js:2: siteMetadata.siteUrl is not a literal string (process.env.SITE_URL); give --base-url",
 			}})},
@@ -118,7 +118,7 @@ export default config;
 // TestSitemaps: gatsby-plugin-sitemap's index and its numbered files,
 // and sitemap.xml, its name before its version 4.
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Gen: gatsby.Generator{}}).Sitemaps()
+	takes := (&Detected{Gen: gatsby.Generator{}}).Sitemaps()
 	for _, n := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap.xml"} {
 		if !takes(n) {
 			t.Errorf("%s not taken over", n)
@@ -130,7 +130,7 @@ func TestSitemaps(t *testing.T) {
 		}
 	}
 	// output: '/maps': the plugin's files in maps/.
-	takes = (&Project{Gen: gatsby.Generator{}, SitemapDir: "maps/"}).Sitemaps()
+	takes = (&Detected{Gen: gatsby.Generator{}, SitemapDir: "maps/"}).Sitemaps()
 	for _, n := range []string{"maps/sitemap-index.xml", "maps/sitemap-0.xml", "sitemap-index.xml"} {
 		if !takes(n) {
 			t.Errorf("output /maps: %s not taken over", n)
@@ -138,7 +138,7 @@ func TestSitemaps(t *testing.T) {
 	}
 	// output: '/seo/maps': the plugin's files two folders down, and the
 	// folders to look into for them (review, issue 68).
-	takes = (&Project{Gen: gatsby.Generator{}, SitemapDir: "seo/maps/"}).Sitemaps()
+	takes = (&Detected{Gen: gatsby.Generator{}, SitemapDir: "seo/maps/"}).Sitemaps()
 	for _, n := range []string{"seo/", "seo/maps/", "seo/maps/sitemap-0.xml"} {
 		if !takes(n) {
 			t.Errorf("output /seo/maps: %s not taken over", n)

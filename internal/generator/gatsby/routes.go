@@ -28,7 +28,7 @@ var (
 )
 
 // Routes returns the preset of p's pages, in the project folder.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	return &Preset{Config: p.File}, "."
 }
 

@@ -58,7 +58,7 @@ func (Generator) Claim(d *generator.Dir) {
 }
 
 // Detect finds a Hexo project.
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	c, err := read(d)
 	if c == nil || err != nil {
 		return nil, err
@@ -67,7 +67,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if file == "" {
 		file = "package.json"
 	}
-	p := &generator.Project{
+	p := &generator.Detected{
 		File:       file,
 		PublishDir: siteurl.CleanDir(c.PublicDir), SourceDir: siteurl.CleanDir(c.SourceDir),
 		TrailingSlash: "always", CleanURLs: !c.TrailingHTML,
@@ -176,9 +176,9 @@ func hasPosts(d *generator.Dir, source string) bool {
 	return err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0)
 }
 
-// config returns the project's configuration (Project.Own), Hexo's
+// config returns the project's configuration (Detected.Own), Hexo's
 // defaults when it has none.
-func config(p *generator.Project) *Config {
+func config(p *generator.Detected) *Config {
 	if c, ok := p.Own.(*Config); ok && c != nil {
 		return c
 	}
@@ -187,7 +187,7 @@ func config(p *generator.Project) *Config {
 
 // sitemaps names hexo-generator-sitemap's files: its sitemap.path,
 // sitemap.xml and sitemap.txt by default.
-func sitemaps(p *generator.Project) generator.SitemapFiles {
+func sitemaps(p *generator.Detected) generator.SitemapFiles {
 	var names []string
 	for _, n := range config(p).SitemapPaths {
 		if n = strings.TrimLeft(path.Clean("/"+n), "/"); n != "" {
@@ -199,13 +199,13 @@ func sitemaps(p *generator.Project) generator.SitemapFiles {
 
 // Routes returns the preset that joins the build's pages to the files of
 // source_dir.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	return NewRoutes(config(p)), p.SourceDir
 }
 
 // SitemapOptions returns hexo-generator-sitemap's options, its sitemap:
 // block of _config.yml, when the project depends on it.
-func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
 	c := config(p)
 	if !d.Depends(sitemapPlugin) {
 		return nil

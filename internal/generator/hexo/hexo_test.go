@@ -19,7 +19,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-type Project = generator.Project
+type Detected = generator.Detected
 
 // hexoInit is the _config.yml `hexo init` writes, shortened: the keys
 // sitemapgen reads, and some it does not.
@@ -62,7 +62,7 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "hexo init: package.json, _config.yml, source/_posts",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": hexoInit, "source/_posts/hello-world.md": "---\ntitle: Hello\n---\n"},
-			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://blog.example.org/notes/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.TimezoneLine, c.Theme = "https://blog.example.org/notes", 7, 4, "landscape"
@@ -71,7 +71,7 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "a _config.yml with Hexo's keys alone",
 			Files: map[string]string{"_config.yml": "url: https://example.com\npublic_dir: site\nsource_dir: src\npretty_urls:\n  trailing_html: false\n"},
-			Want: []Project{{File: "_config.yml", PublishDir: "site", SourceDir: "src",
+			Want: []Detected{{File: "_config.yml", PublishDir: "site", SourceDir: "src",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always", CleanURLs: true,
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.PublicDir, c.SourceDir, c.TrailingHTML = "https://example.com", 1, "site", "src", false
@@ -80,26 +80,26 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "a _config.yml beside source/_posts",
 			Files: map[string]string{"_config.yml": "url: https://example.com\nroot: /\n", "source/_posts/a.md": "x"},
-			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine = "https://example.com", 1 })}},
 		},
 		{
 			Name:  "a Jekyll _config.yml with a permalink stays Jekyll's",
 			Files: map[string]string{"_config.yml": "url: https://example.com\npermalink: /:year/:month/:day/:title/\n", "_posts/2024-01-02-a.md": "x"},
-			Want:  []Project{{File: "_config.yml", PublishDir: "_site", BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url"}},
+			Want:  []Detected{{File: "_config.yml", PublishDir: "_site", BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url"}},
 		},
 		{
 			Name:  "the dependency alone: Hexo's defaults",
 			Files: map[string]string{"package.json": `{"dependencies": {"hexo": "8.1.2"}}`},
-			Want: []Project{{File: "package.json", PublishDir: "public", SourceDir: "source", TrailingSlash: "always",
+			Want: []Detected{{File: "package.json", PublishDir: "public", SourceDir: "source", TrailingSlash: "always",
 				Own:   config("", nil),
 				Notes: []string{"package.json: url is not set (Hexo's default is http://example.com); give --base-url"}}},
 		},
 		{
 			Name:  "url without the root's path: url + root",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\nroot: /blog/\n"},
-			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/blog/", BaseURLFrom: "_config.yml url + root", BasePath: "/blog/", TrailingSlash: "always",
 				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "https://example.com", 1, "/blog/" }),
 				Notes: []string{`_config.yml:1: url "https://example.com" has no path, and root "/blog/" links every page under /blog/: the base URL is https://example.com/blog/ (Hexo asks for url with the path: https://example.com/blog)`}}},
@@ -107,14 +107,14 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "url without a host: the root as the base path",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: /blog\nroot: /blog/\n"},
-			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source", BasePath: "/blog/", TrailingSlash: "always",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source", BasePath: "/blog/", TrailingSlash: "always",
 				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "/blog", 1, "/blog/" }),
 				Notes: []string{`_config.yml:1: url "/blog" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{
 			Name:  "theme: fluid, its package a dependency: Fluid hides posts",
 			Files: map[string]string{"package.json": `{"dependencies": {"hexo": "8.1.2", "hexo-theme-fluid": "1.9.9"}}`, "_config.yml": "url: https://example.com\ntheme: fluid\n"},
-			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.Theme, c.HideFrom = "https://example.com", 1, "fluid", "node_modules/hexo-theme-fluid"
@@ -123,7 +123,7 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "theme: fluid in themes/fluid",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\ntheme: fluid\n", "themes/fluid/_config.yml": "post:\n"},
-			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.Theme, c.HideFrom = "https://example.com", 1, "fluid", "themes/fluid"
@@ -132,14 +132,14 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "theme: fluid the project does not hold: nothing hidden",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\ntheme: fluid\n"},
-			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Theme = "https://example.com", 1, "fluid" })}},
 		},
 		{
 			Name:  "sitemap paths and a note of a key that is no string",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\npermalink: [a]\nsitemap:\n  path: [map.xml, map.txt]\n  rel: true\n"},
-			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.SitemapPaths, c.SitemapLine = "https://example.com", 1, []string{"map.xml", "map.txt"}, 4
@@ -183,7 +183,7 @@ func TestHexoGenerator(t *testing.T) {
 	if f := g.Info().Sitemaps(p); !reflect.DeepEqual(f.Names, []string{"maps/site.xml"}) {
 		t.Errorf("Sitemaps: %v", f.Names)
 	}
-	if f := g.Info().Sitemaps(&Project{}); !reflect.DeepEqual(f.Names, []string{"sitemap.xml", "sitemap.txt"}) {
+	if f := g.Info().Sitemaps(&Detected{}); !reflect.DeepEqual(f.Names, []string{"sitemap.xml", "sitemap.txt"}) {
 		t.Errorf("Sitemaps without a configuration: %v", f.Names)
 	}
 	if places := p.BaseURLPlaces("_config.yml"); len(places) != 1 || !strings.Contains(places[0], "url: in Hexo's configuration (_config.yml)") {

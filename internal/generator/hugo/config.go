@@ -867,7 +867,7 @@ func (h *Preset) Changed(rels []string) (again []string) {
 // Detect finds a Hugo project: a configuration [Load]
 // finds. When Load rejects a setting of files that parse, only the
 // publish folder and base URL are read (hugoFallback).
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	if d.Claimed("config.toml") {
 		return nil, nil // another's config.toml: a Zola project's
 	}
@@ -885,7 +885,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if h.File == "" {
 		return nil, nil
 	}
-	p := &generator.Project{File: h.File, PublishDir: siteurl.CleanDir(h.PublishDir), Languages: h.Languages, Translated: len(h.Languages) > 1, SitemapFile: h.SitemapFilename}
+	p := &generator.Detected{File: h.File, PublishDir: siteurl.CleanDir(h.PublishDir), Languages: h.Languages, Translated: len(h.Languages) > 1, SitemapFile: h.SitemapFilename}
 	// The file that sets baseURL last, or the HUGO_BASEURL variable.
 	origin := cmp.Or(h.baseURLFrom, h.File)
 	hugoBaseURL(d, p, h.BaseURL, origin, !slices.Contains(h.Files, origin))
@@ -944,7 +944,7 @@ func hugoFiles(d *generator.Dir) ([]string, error) {
 
 // hugoFallback reads publishDir and baseURL from the files of a
 // configuration that Load rejected with ce, and notes ce.
-func hugoFallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, error) {
+func hugoFallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Detected, error) {
 	files, err := hugoFiles(d)
 	if err != nil {
 		return nil, err
@@ -957,7 +957,7 @@ func hugoFallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, er
 	if len(files) == 0 {
 		return nil, d.Wrap(ce)
 	}
-	p := &generator.Project{File: files[0], PublishDir: "public"}
+	p := &generator.Detected{File: files[0], PublishDir: "public"}
 	p.Notes = append(p.Notes, ce.Error()+"; only baseURL and publishDir are read")
 	if origin, v, data := hugoSetting(d, files, "publishdir"); origin != "" {
 		if s, ok := v.(string); ok && s != "" {
@@ -983,7 +983,7 @@ func hugoFallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, er
 // file of the configuration, or, when variable, the variable
 // HUGO_BASEURL and where it is set ("HUGO_BASEURL in netlify.toml:7
 // [build.environment]").
-func hugoBaseURL(d *generator.Dir, p *generator.Project, raw, origin string, variable bool) {
+func hugoBaseURL(d *generator.Dir, p *generator.Detected, raw, origin string, variable bool) {
 	raw = strings.TrimSpace(raw)
 	from := origin + " baseURL"
 	if variable {

@@ -44,7 +44,7 @@ type detectTest struct {
 	name  string
 	files map[string]string
 	env   map[string]string
-	want  []generator.Project
+	want  []generator.Detected
 }
 
 // testDetect runs detect on each test's files, with HUGO_ENVIRONMENT
@@ -71,7 +71,7 @@ func testDetect(t *testing.T, tests []detectTest) {
 	}
 }
 
-func formatProjects(ps []generator.Project) string {
+func formatProjects(ps []generator.Detected) string {
 	if ps == nil {
 		return "nil"
 	}

@@ -14,7 +14,7 @@ import (
 // detect is the registry's Detect with Hugo alone (package registry,
 // which lists every generator, imports this one), with the environment
 // env.
-func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]generator.Project, error) {
+func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]generator.Detected, error) {
 	d, err := generator.OpenDir(dir, generator.LookupEnv(env), lim)
 	if err != nil {
 		return nil, err
@@ -23,7 +23,7 @@ func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]g
 }
 
 // detectHere is detect with the process's environment.
-func detectHere(dir string, lim limits.Limits) ([]generator.Project, error) {
+func detectHere(dir string, lim limits.Limits) ([]generator.Detected, error) {
 	return detect(dir, os.LookupEnv, lim)
 }
 
@@ -90,7 +90,7 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"hugo map.xml", []string{"map.xml", "en/map.xml", "de/map.xml", "sitemap.xml"}, []string{"fr/map.xml", "en/sitemap.xml"}},
 	} {
 		gen, file, _ := strings.Cut(tc.gen, " ")
-		p := &generator.Project{SitemapFile: file, Gen: Generator{}}
+		p := &generator.Detected{SitemapFile: file, Gen: Generator{}}
 		switch gen {
 		case "hugo":
 			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]

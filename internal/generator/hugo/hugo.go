@@ -51,7 +51,7 @@ func (Generator) Load(d *generator.Dir) (generator.Preset, bool, error) {
 
 // marks returns, for a project found by config.*, a name other tools'
 // projects share, Hugo's own folders (see [generator.Info].Marks).
-func marks(p *generator.Project) []string {
+func marks(p *generator.Detected) []string {
 	if !strings.HasPrefix(path.Base(p.File), "config.") {
 		return nil
 	}

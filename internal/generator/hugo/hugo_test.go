@@ -291,23 +291,23 @@ func TestDetectHugo(t *testing.T) {
 		{
 			name:  "hugo defaults",
 			files: map[string]string{"hugo.toml": "title = 'x'\n"},
-			want:  []generator.Project{{File: "hugo.toml", PublishDir: "public"}},
+			want:  []generator.Detected{{File: "hugo.toml", PublishDir: "public"}},
 		},
 		{
 			name:  "hugo baseURL and publishDir",
 			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/docs'\npublishDir = './build/'\n"},
-			want: []generator.Project{{File: "hugo.toml", PublishDir: "build",
+			want: []generator.Detected{{File: "hugo.toml", PublishDir: "build",
 				BaseURL: "https://example.org/docs/", BaseURLFrom: "hugo.toml baseURL"}},
 		},
 		{
 			name:  "hugo baseURL slash is none",
 			files: map[string]string{"config.yaml": "baseURL: /\n"},
-			want:  []generator.Project{{File: "config.yaml", PublishDir: "public"}},
+			want:  []generator.Detected{{File: "config.yaml", PublishDir: "public"}},
 		},
 		{
 			name:  "hugo baseURL without scheme",
 			files: map[string]string{"hugo.json": "{\n  \"title\": \"x\",\n  \"baseURL\": \"example.org\"\n}\n"},
-			want: []generator.Project{{File: "hugo.json", PublishDir: "public",
+			want: []generator.Detected{{File: "hugo.json", PublishDir: "public",
 				Notes: []string{`hugo.json:3: baseURL "example.org" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{
@@ -318,18 +318,18 @@ func TestDetectHugo(t *testing.T) {
 				"config/production/hugo.toml":  "baseURL = 'https://example.org/'\n",
 				"config/development/hugo.toml": "baseURL = 'https://dev.example.org/'\n",
 			},
-			want: []generator.Project{{File: "config/_default/hugo.toml", PublishDir: "www",
+			want: []generator.Detected{{File: "config/_default/hugo.toml", PublishDir: "www",
 				BaseURL: "https://example.org/", BaseURLFrom: "config/production/hugo.toml baseURL"}},
 		},
 		{
 			name:  "hugo languages",
 			files: map[string]string{"hugo.toml": "[languages.en]\n[languages.DE]\n"},
-			want:  []generator.Project{{File: "hugo.toml", PublishDir: "public", Languages: []string{"de", "en"}, Translated: true}},
+			want:  []generator.Detected{{File: "hugo.toml", PublishDir: "public", Languages: []string{"de", "en"}, Translated: true}},
 		},
 		{
 			name:  "hugo configuration Load rejects",
 			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/'\npublishDir = 'out'\n[permalinks]\nposts = 3\n"},
-			want: []generator.Project{{File: "hugo.toml", PublishDir: "out",
+			want: []generator.Detected{{File: "hugo.toml", PublishDir: "out",
 				BaseURL: "https://example.org/", BaseURLFrom: "hugo.toml baseURL",
 				Notes: []string{"hugo.toml: permalinks.posts: want a pattern string, got a number; only baseURL and publishDir are read"}}},
 		},
@@ -355,27 +355,27 @@ func TestDetectHugoSharedNames(t *testing.T) {
 		{
 			name:  "Hugo with only a config.json",
 			files: map[string]string{"config.json": `{"baseURL": "https://h.example/", "title": "x"}`},
-			want:  []generator.Project{{File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
+			want:  []generator.Detected{{File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
 		},
 		{
 			name:  "Hugo's keys in any case",
 			files: map[string]string{"config.yaml": "Title: x\nTheme: ananke\n"},
-			want:  []generator.Project{{File: "config.yaml", PublishDir: "public"}},
+			want:  []generator.Detected{{File: "config.yaml", PublishDir: "public"}},
 		},
 		{
 			name:  "a title beside Hugo's content folder",
 			files: map[string]string{"config.toml": "title = 'x'\n", "content/_index.md": "# x\n"},
-			want:  []generator.Project{{File: "config.toml", PublishDir: "public"}},
+			want:  []generator.Detected{{File: "config.toml", PublishDir: "public"}},
 		},
 		{
 			name:  "hugo.json is Hugo's whatever it holds",
 			files: map[string]string{"hugo.json": docsearch},
-			want:  []generator.Project{{File: "hugo.json", PublishDir: "public"}},
+			want:  []generator.Detected{{File: "hugo.json", PublishDir: "public"}},
 		},
 		{
 			name:  "a config folder makes the config.json Hugo's",
 			files: map[string]string{"config.json": docsearch, "config/_default/params.toml": "a = 1\n"},
-			want:  []generator.Project{{File: "config.json", PublishDir: "public"}},
+			want:  []generator.Detected{{File: "config.json", PublishDir: "public"}},
 		},
 	})
 }

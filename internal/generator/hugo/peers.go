@@ -13,7 +13,7 @@ import (
 // hugoSitemap: the [sitemap] table of Hugo's configuration (or the
 // sitemap file of its configuration folder), and disableKinds with
 // "sitemap".
-func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
 	file := p.File
 	cfg, err := conffile.ReadConfigFile(d.Path(), file, file, d.Limits())
 	if err != nil {

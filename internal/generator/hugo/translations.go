@@ -52,7 +52,7 @@ func (hl *Languages) Translation(rel, translationKey string) (generator.Translat
 	return h.Translation(strings.TrimPrefix(inFolder, "/"), translationKey)
 }
 
-// ListPages is the [generator.Project].Pages of a multilingual Hugo
+// ListPages is the [generator.Detected].Pages of a multilingual Hugo
 // site: the translations of the list pages no source gives (a home page,
 // a section, a taxonomy or a term without an _index file), as Hugo
 // links them: the list page at the same path in each language, with the

@@ -521,7 +521,7 @@ var jekyllGemRE = lazyre.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-
 // [Load] finds, else a Gemfile that asks for Jekyll. When
 // Load rejects a setting of a file that parses, only the publish
 // folder and base URL are read (jekyllFallback).
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	if d.Claimed("_config.yml") {
 		return nil, nil // another generator's (Hexo's)
 	}
@@ -538,9 +538,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		if err != nil || name == "" || !jekyllGemRE().Match(data) {
 			return nil, err
 		}
-		return &generator.Project{File: "Gemfile", PublishDir: "_site"}, nil
+		return &generator.Detected{File: "Gemfile", PublishDir: "_site"}, nil
 	}
-	p := &generator.Project{File: j.File, PublishDir: siteurl.CleanDir(j.Destination)}
+	p := &generator.Detected{File: j.File, PublishDir: siteurl.CleanDir(j.Destination)}
 	if p.PublishDir == "" {
 		p.PublishDir = "_site"
 	}
@@ -550,7 +550,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 
 // fallback reads url, baseurl and destination from the
 // configuration file that Load rejected with ce, and notes ce.
-func fallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, error) {
+func fallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Detected, error) {
 	name, _, err := d.File("_config.yml", "_config.yaml", "_config.toml")
 	if err != nil {
 		return nil, err
@@ -562,7 +562,7 @@ func fallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, error)
 	if err != nil {
 		return nil, d.Wrap(err)
 	}
-	p := &generator.Project{File: name, PublishDir: "_site"}
+	p := &generator.Detected{File: name, PublishDir: "_site"}
 	p.Notes = append(p.Notes, ce.Error()+"; only url, baseurl and destination are read")
 	str := func(key string) string {
 		s, ok := conffile.StringValue(m[key])
@@ -581,7 +581,7 @@ func fallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, error)
 
 // baseURL sets p's base URL from Jekyll's url and baseurl, and its
 // base path from baseurl.
-func baseURL(d *generator.Dir, p *generator.Project, siteURL, baseurl string) {
+func baseURL(d *generator.Dir, p *generator.Detected, siteURL, baseurl string) {
 	siteURL = strings.TrimSpace(siteURL)
 	switch {
 	case siteURL == "":

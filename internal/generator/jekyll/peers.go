@@ -16,7 +16,7 @@ import (
 // SitemapOptions: with jekyll-sitemap (in plugins or gems, the Gemfile,
 // or the github-pages gem's), the defaults that give sitemap: false and
 // the files Jekyll excludes.
-func (Generator) SitemapOptions(d *generator.Dir, _ *generator.Project) []peer.Config {
+func (Generator) SitemapOptions(d *generator.Dir, _ *generator.Detected) []peer.Config {
 	name, _, err := d.File("_config.yml", "_config.yaml")
 	if err != nil || name == "" {
 		return nil

@@ -58,7 +58,7 @@ func (Generator) Load(d *generator.Dir) (generator.Preset, bool, error) {
 }
 
 // sitemaps names MkDocs' own: sitemap.xml and sitemap.xml.gz.
-func sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Detected) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", "sitemap.xml.gz"}}
 }
 
@@ -116,12 +116,12 @@ func (m *Preset) lastModOrder() *generator.DateOrder {
 // !relative) are left alone; !ENV VAR and !ENV [VAR…, default] are
 // resolved as pyyaml_env_tag does: the first variable that is set, else
 // the default (the last item of a list of two or more), else null.
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, _, err := d.File(configFiles...)
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p := &generator.Project{File: name, PublishDir: "site", TrailingSlash: "always", SourceDir: "docs"}
+	p := &generator.Detected{File: name, PublishDir: "site", TrailingSlash: "always", SourceDir: "docs"}
 	keys := map[string]value{}
 	if err := read(d, name, keys, p, 0); err != nil {
 		return nil, err
@@ -185,7 +185,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // or set values), into p.Own (see SitemapTemplate), and warns once,
 // naming the file: sitemapgen writes its own sitemap and renders no
 // template, and the warning says what the template's changes become.
-func sitemapTemplate(d *generator.Dir, v value, p *generator.Project) {
+func sitemapTemplate(d *generator.Dir, v value, p *generator.Detected) {
 	n := yamlDeref(v.node)
 	if n == nil || n.Kind != yaml.MappingNode {
 		return
@@ -219,12 +219,12 @@ func sitemapTemplate(d *generator.Dir, v value, p *generator.Project) {
 // mkdocs-git-revision-date-plugin it was forked from.
 var gitPlugins = []string{"git-revision-date-localized", "git-revision-date"}
 
-// gitPlugin returns, for [Project.GitDates], the first of
+// gitPlugin returns, for [Detected.GitDates], the first of
 // gitPlugins that plugins (a list of names and one-key mappings
 // of a name to its options, or a mapping) turns on: "MkDocs NAME,
 // FILE:LINE"; "" when none does. A plugin whose enabled option is false
 // (literally or through !ENV) is off.
-func gitPlugin(d *generator.Dir, v value, p *generator.Project) string {
+func gitPlugin(d *generator.Dir, v value, p *generator.Detected) string {
 	on := func(name, opts *yaml.Node) string {
 		name, opts = yamlDeref(name), yamlDeref(opts)
 		if name == nil || name.Kind != yaml.ScalarNode || !slices.Contains(gitPlugins, name.Value) {
@@ -282,7 +282,7 @@ var settingKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_d
 
 // read reads the settings Detect needs from rel into keys, where
 // they are not set yet, then from the file rel INHERITs.
-func read(d *generator.Dir, rel string, keys map[string]value, p *generator.Project, depth int) error {
+func read(d *generator.Dir, rel string, keys map[string]value, p *generator.Detected, depth int) error {
 	file := filepath.Join(d.Path(), filepath.FromSlash(rel))
 	data, err := conffile.ReadIn(d.Path(), rel, file, limits.YAML, d.Limits())
 	if err != nil {
@@ -390,7 +390,7 @@ const (
 // default), stBad for a value that is not a scalar (a note says so). from
 // says which !ENV source gave the value (" (!ENV SITE_URL)", " (!ENV
 // default)"), "" for a plain value.
-func str(d *generator.Dir, key string, v value, p *generator.Project, hint string) (s, from string, st state) {
+func str(d *generator.Dir, key string, v value, p *generator.Detected, hint string) (s, from string, st state) {
 	n := v.node
 	if n.Tag == "!ENV" {
 		var vars []*yaml.Node
@@ -463,7 +463,7 @@ type Preset struct {
 	DocsDir, SiteDir string
 	// DirectoryURLs is use_directory_urls, default true.
 	DirectoryURLs bool
-	// GitDates is [Project.GitDates]: a git-revision-date plugin that
+	// GitDates is [Detected.GitDates]: a git-revision-date plugin that
 	// dates every page by git ([Preset.lastModOrder]).
 	GitDates string
 	// Content is the docs folder, read to tell whether a folder with a

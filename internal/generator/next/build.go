@@ -52,7 +52,7 @@ const (
 // ReadServerBuild reads, for a server build (Own a [Server]), the pages
 // it prerendered, answered by its server, and the routes it renders on
 // demand (see [readBuild]); nil for a static export.
-func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+func (Generator) ReadServerBuild(dir string, p *generator.Detected, lim limits.Limits) (*generator.ServerBuild, error) {
 	s, ok := p.Own.(Server)
 	if !ok {
 		return nil, nil
@@ -87,7 +87,7 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 // prerendered and others served on demand (generateStaticParams with
 // dynamicParams, fallback: 'blocking') is not named: its pages are
 // listed. Locales of the pages router's i18n are not read.
-func readBuild(dir, dist string, p *generator.Project, lim limits.Limits) (*build, error) {
+func readBuild(dir, dist string, p *generator.Detected, lim limits.Limits) (*build, error) {
 	lim = lim.Or()
 	slash := p.TrailingSlash == "always"
 	read := func(rel string, v any) (bool, error) {

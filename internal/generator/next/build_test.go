@@ -79,7 +79,7 @@ func TestReadServerBuild(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &generator.Project{PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}, TrailingSlash: tc.slash}
+			p := &generator.Detected{PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}, TrailingSlash: tc.slash}
 			b, err := readBuild(dir, p, limits.Limits{})
 			if err != nil {
 				t.Fatal(err)
@@ -111,7 +111,7 @@ func TestReadServerBuild(t *testing.T) {
 // to do; a manifest linked out of the project, or past its bound, is
 // refused by the door.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &generator.Project{PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}}
+	p := &generator.Detected{PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}}
 	_, err := readBuild(t.TempDir(), p, limits.Limits{})
 	if err == nil || !strings.Contains(err.Error(), ".next/prerender-manifest.json: no such file: the Next.js project is not built\nhint: run `next build` first") {
 		t.Errorf("no build: %v", err)
@@ -139,7 +139,7 @@ func TestReadServerBuildRefused(t *testing.T) {
 }
 
 // readBuild reads the build of p in dir as the pipeline asks for it.
-func readBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+func readBuild(dir string, p *generator.Detected, lim limits.Limits) (*generator.ServerBuild, error) {
 	b, err := next.Generator{}.ReadServerBuild(dir, p, lim)
 	if err == nil && (b == nil || !b.Served || b.Input != ".next/prerender-manifest.json") {
 		return nil, fmt.Errorf("server build %+v: not served, or not from .next/prerender-manifest.json", b)

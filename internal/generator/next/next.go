@@ -35,7 +35,7 @@ func (Generator) Info() generator.Info {
 }
 
 // Server is what a Next.js project keeps of a server build, as
-// Project.Own.
+// Detected.Own.
 type Server struct {
 	// Dist is the build's folder, relative to the project folder
 	// (distDir, ".next"): [Generator.ReadServerBuild] reads its
@@ -46,7 +46,7 @@ type Server struct {
 // Detect finds a Next.js project: a configuration file, else a
 // package.json dependency "next". Its site URL, when next.config gives
 // none, is next-sitemap's siteUrl, else package.json's homepage.
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.ConfigOrDependency("next", configs...)
 	if err != nil || name == "" {
 		return nil, err
@@ -78,7 +78,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // sitemaps, read before they are replaced; its sitemapBaseFileName names
 // its index and its parts, whose name ours takes, as search engines were
 // given it.
-func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
+func plugin(d *generator.Dir, p *generator.Detected, name string, data []byte) {
 	sp := generator.SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml", Looked: []string{"package.json", nextsitemap.Configs[0]}, Header: header}
 	switch {
 	case d.Depends(sp.Name):
@@ -108,7 +108,7 @@ var plainBase = lazyre.Regexp{Expr: `^[A-Za-z0-9][A-Za-z0-9._-]*$`}
 // sitemaps names next-sitemap's index and numbered files (as
 // sitemapBaseFileName renames them: site-map.xml, site-map-0.xml …), and
 // sitemap.xml, Next.js's own app/sitemap route's.
-func sitemaps(p *generator.Project) generator.SitemapFiles {
+func sitemaps(p *generator.Detected) generator.SitemapFiles {
 	f := generator.SitemapFiles{Names: []string{"sitemap.xml"}, Shard: generator.NumberedShards()}
 	if p.Plugin != nil && p.Plugin.Shard != nil {
 		f.Shard = p.Plugin.Shard
@@ -121,7 +121,7 @@ func sitemaps(p *generator.Project) generator.SitemapFiles {
 
 // Routes returns the preset of the files of app/ and pages/, in
 // SourceDir, else the project folder.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	dir := p.SourceDir
 	if dir == "" {
 		dir = "."
@@ -171,8 +171,8 @@ func exportScript(runs [][]string) (dir string, ok bool) {
 // are the files of distDir/server that its manifests name (see
 // [Generator.ReadServerBuild]), the site folder; the server serves public/ at the
 // site's root, where the sitemaps go (ServedDir).
-func project(name string, data []byte, exportRuns [][]string, lim limits.Limits) *generator.Project {
-	p := &generator.Project{File: name, TrailingSlash: "never"}
+func project(name string, data []byte, exportRuns [][]string, lim limits.Limits) *generator.Detected {
+	p := &generator.Detected{File: name, TrailingSlash: "never"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

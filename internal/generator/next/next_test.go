@@ -13,8 +13,8 @@ import (
 )
 
 type (
-	Project = generator.Project
-	Page    = generator.Page
+	Detected = generator.Detected
+	Page     = generator.Page
 )
 
 func TestDetectNext(t *testing.T) {
@@ -31,7 +31,7 @@ const nextConfig = {
 
 module.exports = nextConfig;
 `},
-			Want: []Project{{File: "next.config.js", PublishDir: "out", BasePath: "/docs/", TrailingSlash: "always"}},
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", BasePath: "/docs/", TrailingSlash: "always"}},
 		},
 		{
 			// An assignment with no declaration, as sloppy mode allows
@@ -44,7 +44,7 @@ module.exports = nextConfig;
 
 module.exports = nextConfig;
 `},
-			Want: []Project{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never"}},
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never"}},
 		},
 		{
 			Name: "next TypeScript export with distDir",
@@ -58,7 +58,7 @@ const nextConfig: NextConfig = {
 
 export default nextConfig;
 `},
-			Want: []Project{{File: "next.config.ts", PublishDir: "dist", TrailingSlash: "never"}},
+			Want: []Detected{{File: "next.config.ts", PublishDir: "dist", TrailingSlash: "never"}},
 		},
 		{
 			Name: "next export wrapped in a plugin, distDir .next",
@@ -67,7 +67,7 @@ const withMDX = createMDX({ extension: /\.mdx?$/ })
 const nextConfig = { output: 'export', distDir: '.next', trailingSlash: false }
 export default withMDX(nextConfig)
 `},
-			Want: []Project{{File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never"}},
+			Want: []Detected{{File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never"}},
 		},
 		{
 			Name: "next without export",
@@ -75,7 +75,7 @@ export default withMDX(nextConfig)
   reactStrictMode: true,
 }
 `},
-			Want: []Project{{File: "next.config.js", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", TrailingSlash: "never",
 				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 		{
@@ -85,7 +85,7 @@ export default withMDX(nextConfig)
 };
 export default nextConfig;
 `},
-			Want: []Project{{File: "next.config.mjs", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.mjs", TrailingSlash: "never",
 				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 		{
@@ -94,7 +94,7 @@ export default nextConfig;
 const nextConfig: NextConfig = { distDir: "build", basePath: "/shop", trailingSlash: true };
 export default nextConfig;
 `},
-			Want: []Project{{File: "next.config.ts", TrailingSlash: "always", BasePath: "/shop/",
+			Want: []Detected{{File: "next.config.ts", TrailingSlash: "always", BasePath: "/shop/",
 				PublishDir: "build/server", ServedDir: "public", StateDir: "build/cache/sitemapgen", Served: true, Own: next.Server{Dist: "build"}}},
 		},
 		{
@@ -104,7 +104,7 @@ module.exports = {
   output: isExport ? "export" : undefined,
 };
 `},
-			Want: []Project{{File: "next.config.js", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", TrailingSlash: "never",
 				Notes: []string{`next.config.js:3: output is not a literal string (isExport ? "export" : undefined); give the built folder as DIR`}}},
 		},
 		{
@@ -122,18 +122,18 @@ module.exports = (phase, { defaultConfig }) => {
   }
 }
 `},
-			Want: []Project{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
 				Notes: []string{"next.config.js:10: basePath is set more than once, to different values ('/prod'; line 5: '/dev'); give --base-url"}}},
 		},
 		{
 			Name:  "next export script",
 			Files: map[string]string{"package.json": `{"scripts": {"build": "next build && next export -o build/site"}, "dependencies": {"next": "12.3.4", "react": "18"}}`},
-			Want:  []Project{{File: "package.json", PublishDir: "build/site", TrailingSlash: "never"}},
+			Want:  []Detected{{File: "package.json", PublishDir: "build/site", TrailingSlash: "never"}},
 		},
 		{
 			Name:  "next dependency only",
 			Files: map[string]string{"package.json": `{"dependencies": {"next": "15.0.0"}}`},
-			Want: []Project{{File: "package.json", TrailingSlash: "never",
+			Want: []Detected{{File: "package.json", TrailingSlash: "never",
 				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 	})
@@ -151,7 +151,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"next-sitemap.config.js": "/** @type {import('next-sitemap').IConfig} */\nmodule.exports = {\n  siteUrl: 'https://next.example',\n  generateRobotsTxt: true,\n}\n",
 				"package.json":           `{"homepage": "https://other.example/"}`,
 			},
-			Want: []Project{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
 				BaseURL: "https://next.example/", BaseURLFrom: "next-sitemap.config.js siteUrl"}},
 		},
 		{
@@ -160,7 +160,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"next.config.mjs": "export default { output: 'export', basePath: '/docs' }\n",
 				"package.json":    `{"homepage": "https://next.example", "dependencies": {"next": "16"}}`,
 			},
-			Want: []Project{{File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never",
 				BasePath: "/docs/", BaseURL: "https://next.example/docs/", BaseURLFrom: "package.json homepage"}},
 		},
 	})
@@ -193,7 +193,7 @@ func TestURLs(t *testing.T) {
 // TestSitemaps: next-sitemap's index and numbered files, and Next.js's
 // own sitemap.xml.
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Gen: next.Generator{}}).Sitemaps()
+	takes := (&Detected{Gen: next.Generator{}}).Sitemaps()
 	for _, n := range []string{"sitemap.xml", "sitemap-0.xml"} {
 		if !takes(n) {
 			t.Errorf("%s not taken over", n)

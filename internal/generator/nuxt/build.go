@@ -46,7 +46,7 @@ var param = lazyre.MustCompile(`:\w+(\([^)]*\))?[?*+]?`)
 // `nuxi build` from `nuxi generate`: only the build. Its pages are
 // answered at their routes, /about for about/index.html, as Nuxt links
 // them, unless site.trailingSlash says otherwise.
-func serverBuild(d *generator.Dir, p *generator.Project) {
+func serverBuild(d *generator.Dir, p *generator.Detected) {
 	if p.PublishDir != ".output/public" {
 		return
 	}
@@ -65,7 +65,7 @@ func serverBuild(d *generator.Dir, p *generator.Project) {
 // rendered on demand (see [readBuild]); nil for `nuxi generate`'s.
 // Nitro's server serves only the files its build found: the sitemaps
 // written after it are not, which Frozen says.
-func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+func (Generator) ReadServerBuild(dir string, p *generator.Detected, lim limits.Limits) (*generator.ServerBuild, error) {
 	o, _ := p.Own.(Own)
 	server := o.Server
 	if server == "" {
@@ -93,7 +93,7 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 // which the caller says unless the extra URLs list one. A route that
 // only redirects (a stub of routeRules' redirect) is none. No build:
 // none.
-func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]generator.OnDemandRoute, []*diag.Diagnostic, error) {
+func readBuild(dir, server string, p *generator.Detected, lim limits.Limits) ([]generator.OnDemandRoute, []*diag.Diagnostic, error) {
 	lim = lim.Or()
 	name := path.Join(server, serverEntry)
 	data, err := fsx.ReadFile(dir, name, lim.PageBytes, "limits.page_bytes")

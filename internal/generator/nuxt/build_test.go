@@ -79,7 +79,7 @@ var nuxtServerFiles = map[string]string{
 // a page (a dynamic one, a catch-all's deep page) nor a redirect's stub;
 // nothing without a build.
 func TestReadServerBuild(t *testing.T) {
-	p := &Project{PublishDir: ".output/public", Own: nuxt.Own{Server: ".output/server"}}
+	p := &Detected{PublishDir: ".output/public", Own: nuxt.Own{Server: ".output/server"}}
 	if w, err := readBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil {
 		t.Errorf("no build: %v, %v; want nothing", w, err)
 	}
@@ -107,7 +107,7 @@ func TestReadServerBuild(t *testing.T) {
 // the project, or past limits.page_bytes or (its routes)
 // limits.settings_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &Project{PublishDir: ".output/public", Own: nuxt.Own{Server: ".output/server"}}
+	p := &Detected{PublishDir: ".output/public", Own: nuxt.Own{Server: ".output/server"}}
 	const name = ".output/server/chunks/build/server.mjs"
 	dir := t.TempDir()
 	buildtest.WriteSite(t, dir, map[string]string{name: "export default {};"})
@@ -139,7 +139,7 @@ func TestReadServerBuildRefused(t *testing.T) {
 // readBuild reads the build of p in dir as the pipeline asks for it: the
 // warnings of the routes rendered on demand (none of which the extra
 // URLs cover here), and the others.
-func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
+func readBuild(dir string, p *Detected, lim limits.Limits) ([]*diag.Diagnostic, error) {
 	b, err := nuxt.Generator{}.ReadServerBuild(dir, p, lim)
 	if b == nil || err != nil {
 		return nil, err
@@ -158,7 +158,7 @@ func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, e
 // URL that is a page of it, as the pattern of the route as written says
 // (:id() one path element), and by no other.
 func TestOnDemandCovered(t *testing.T) {
-	p := &Project{PublishDir: ".output/public", Own: nuxt.Own{Server: ".output/server"}}
+	p := &Detected{PublishDir: ".output/public", Own: nuxt.Own{Server: ".output/server"}}
 	dir := t.TempDir()
 	buildtest.WriteSite(t, dir, nuxtServerFiles)
 	b, err := nuxt.Generator{}.ReadServerBuild(dir, p, limits.Limits{})

@@ -32,7 +32,7 @@ func (Generator) Info() generator.Info {
 }
 
 // Own is what a Nuxt project keeps for its generator's hooks, as
-// Project.Own.
+// Detected.Own.
 type Own struct {
 	// Server is Nitro's server folder of a server build (`nuxi build`:
 	// .output/server beside .output/public), relative to the project
@@ -50,14 +50,14 @@ type Own struct {
 
 // Routes returns the preset of the project's page files and, with
 // @nuxt/content, its content/, in the project folder.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	o, _ := p.Own.(Own)
 	return &Preset{Content: o.Content, SitemapModule: o.SitemapModule}, "."
 }
 
 // sitemaps names @nuxtjs/sitemap's: sitemap.xml, or sitemap_index.xml
 // and the sitemaps in its folder __sitemap__/.
-func sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Detected) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", "sitemap_index.xml"}, Folder: "__sitemap__/"}
 }
 
@@ -72,7 +72,7 @@ var fallbacks = []string{"200.html"}
 
 // Detect finds a Nuxt project: a configuration file, else a package.json
 // dependency "nuxt".
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.ConfigOrDependency("nuxt", configs...)
 	if err != nil || name == "" {
 		return nil, err
@@ -87,7 +87,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // modules sets in p's Own whether the project uses @nuxt/content and
 // @nuxtjs/sitemap (or @nuxtjs/seo): a dependency of its package.json,
 // or a name of the configuration's modules (the file name, data).
-func modules(d *generator.Dir, p *generator.Project, name string, data []byte) {
+func modules(d *generator.Dir, p *generator.Detected, name string, data []byte) {
 	o, _ := p.Own.(Own)
 	var listed []string
 	if data != nil {
@@ -139,8 +139,8 @@ func nitroPublicDir(preset string) string {
 // app.baseURL, under which Nuxt links every page. site.trailingSlash
 // (nuxt-site-config) says the form of the links; Nuxt itself has no such
 // setting.
-func project(name string, data []byte, env func(string) (string, bool), lim limits.Limits) *generator.Project {
-	p := &generator.Project{File: name, Fallbacks: fallbacks}
+func project(name string, data []byte, env func(string) (string, bool), lim limits.Limits) *generator.Detected {
+	p := &generator.Detected{File: name, Fallbacks: fallbacks}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

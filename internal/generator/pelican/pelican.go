@@ -28,12 +28,12 @@ func (Generator) Info() generator.Info {
 // build (pelican -s publishconf.py) and which imports pelicanconf's
 // settings. OUTPUT_PATH (default "output") is the publish folder; SITEURL
 // of publishconf.py, else of pelicanconf.py, the base URL.
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.File("pelicanconf.py")
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p := &generator.Project{File: name, PublishDir: "output"}
+	p := &generator.Detected{File: name, PublishDir: "output"}
 	files := []pyFile{{name, pyconf.Assignments(data)}}
 	pub, pdata, err := d.File("publishconf.py")
 	if err != nil {
@@ -78,7 +78,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 
 // Routes returns the preset that joins the pages of p's build to the
 // sources of its PATH; none when a setting it needs is not a literal.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	c, ok := p.Own.(Conf)
 	if !ok {
 		return nil, ""

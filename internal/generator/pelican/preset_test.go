@@ -18,7 +18,7 @@ func preset(t *testing.T, conf map[string]any) (*pelican.Preset, string) {
 	for k, v := range conf {
 		c[k] = pelican.Setting{Val: v, File: "pelicanconf.py", Line: 1}
 	}
-	p, dir := pelican.Generator{}.Routes(&generator.Project{Own: c})
+	p, dir := pelican.Generator{}.Routes(&generator.Detected{Own: c})
 	if p == nil {
 		return nil, dir
 	}

@@ -79,7 +79,7 @@ const defaultFileName = `(?P<date>\d{4}-\d{2}-\d{2}).*`
 
 // Conf is what a project's settings files say of the settings the join
 // reads (joinKeys), each from publishconf.py, else pelicanconf.py: it is
-// the project's generator.Project.Own.
+// the project's generator.Detected.Own.
 type Conf map[string]Setting
 
 // A Setting is the value of a literal assignment (as pyconf.Value's Val:

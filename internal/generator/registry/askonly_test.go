@@ -24,7 +24,7 @@ var genName = regexp.MustCompile(`^(Hugo|Hexo|Jekyll|MkDocs|Astro|Starlight|Elev
 
 // TestAskOnly fails when the callers name a generator by its type or by
 // its name as a string, or import a generator's folder: they read a
-// Project, a preset's Rules, or the registry.
+// Detected, a preset's Rules, or the registry.
 func TestAskOnly(t *testing.T) {
 	names := []string{"plain"}
 	for _, g := range Generators {
@@ -72,7 +72,7 @@ func TestAskOnly(t *testing.T) {
 	}
 	slices.Sort(named)
 	for _, k := range named {
-		t.Errorf("%s: a generator named outside its folder; read the Project, a preset's Rules, or the registry", k)
+		t.Errorf("%s: a generator named outside its folder; read the Detected, a preset's Rules, or the registry", k)
 	}
 }
 
@@ -135,7 +135,7 @@ func TestOnePlaceAsks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, a := range asked {
-		t.Errorf("%s: a generator asked what it can do outside generator.RulesOf; read the Rules, the Project or the Info", a)
+		t.Errorf("%s: a generator asked what it can do outside generator.RulesOf; read the Rules, the Detected or the Info", a)
 	}
 }
 

@@ -79,13 +79,13 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			i := slices.IndexFunc(found, func(p generator.Project) bool { return p.Gen == g })
+			i := slices.IndexFunc(found, func(p generator.Detected) bool { return p.Gen == g })
 			if i < 0 {
 				t.Fatalf("Detect of its tiny project found %s", gentest.Format(found))
 			}
 			p := found[i]
 			if p.Name() != info.Name || p.Title() != info.Title || p.File == "" {
-				t.Errorf("project %s", gentest.Format([]generator.Project{p}))
+				t.Errorf("project %s", gentest.Format([]generator.Detected{p}))
 			}
 			_ = p.Sitemaps()
 			_ = p.Published("")

@@ -18,7 +18,7 @@ func TestDetectSeveral(t *testing.T) {
 				"hugo.toml":    "baseURL = 'https://hugo.example/'\n",
 				"package.json": `{"dependencies": {"astro": "4"}}`,
 			},
-			Want: []generator.Project{
+			Want: []generator.Detected{
 				{File: "hugo.toml", PublishDir: "public", BaseURL: "https://hugo.example/", BaseURLFrom: "hugo.toml baseURL"},
 				{File: "package.json", PublishDir: "dist"},
 			},
@@ -30,7 +30,7 @@ func TestDetectSeveral(t *testing.T) {
 				"docs/.vitepress/config.ts": "export default { sitemap: { hostname: 'https://docs.example' } }\n",
 				"package.json":              `{"devDependencies": {"nuxt": "4", "vitepress": "1", "@sveltejs/kit": "2"}}`,
 			},
-			Want: []generator.Project{
+			Want: []generator.Detected{
 				{File: "docs/.vitepress/config.ts", PublishDir: "docs/.vitepress/dist", SourceDir: "docs", TrailingSlash: "always",
 					BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname"},
 				{File: "nuxt.config.ts", PublishDir: ".output/public", Fallbacks: []string{"200.html"},
@@ -46,19 +46,19 @@ func TestDetectSeveral(t *testing.T) {
 				"config.json":          `{"index_name": "docs", "start_urls": ["https://d.example/"], "selectors": {"lvl1": "header h1"}}`,
 				"static/img/logo.svg":  "<svg/>",
 			},
-			Want: []generator.Project{
+			Want: []generator.Detected{
 				{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
 			},
 		},
 		{
 			Name:  "a config.json with a key of Hugo's is Hugo's",
 			Files: map[string]string{"config.json": `{"baseURL": "https://h.example/", "title": "x"}`},
-			Want:  []generator.Project{{File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
+			Want:  []generator.Detected{{File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
 		},
 		{
 			Name:  "a config.yaml beside Hugo's content folder is Hugo's",
 			Files: map[string]string{"config.yaml": "title: x\n", "content/_index.md": "---\ntitle: home\n---\n"},
-			Want:  []generator.Project{{File: "config.yaml", PublishDir: "public"}},
+			Want:  []generator.Detected{{File: "config.yaml", PublishDir: "public"}},
 		},
 		{
 			Name: "every generator",
@@ -75,7 +75,7 @@ func TestDetectSeveral(t *testing.T) {
 				"_config.yml":          "title: x\n",
 				"config.toml":          "title = 'x'\ntheme = 'y'\n",
 			},
-			Want: []generator.Project{
+			Want: []generator.Detected{
 				{File: "config.toml", PublishDir: "public"},
 				{File: "_config.yml", PublishDir: "_site"},
 				{File: "astro.config.mjs", PublishDir: "dist"},
@@ -96,7 +96,7 @@ func TestDetectSeveral(t *testing.T) {
 // tools (config.json, config.yaml) beside a Docusaurus site is not
 // Hugo's.
 func TestDetectHugoSharedNames(t *testing.T) {
-	docusaurus := generator.Project{File: "docusaurus.config.js", PublishDir: "build",
+	docusaurus := generator.Detected{File: "docusaurus.config.js", PublishDir: "build",
 		BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"}
 	const docsearch = `{
   "index_name": "docs",
@@ -113,7 +113,7 @@ func TestDetectHugoSharedNames(t *testing.T) {
 				"config.json":          docsearch,
 				"static/img/logo.svg":  "<svg/>",
 			},
-			Want: []generator.Project{docusaurus},
+			Want: []generator.Detected{docusaurus},
 		},
 		{
 			Name: "a config.json that is not a mapping, or not JSON at all",
@@ -122,7 +122,7 @@ func TestDetectHugoSharedNames(t *testing.T) {
 				"config.json":          "// comments, as JSONC allows\n{\"a\": 1}\n",
 				"config.yaml":          "- a\n- b\n",
 			},
-			Want: []generator.Project{docusaurus},
+			Want: []generator.Detected{docusaurus},
 		},
 	})
 }

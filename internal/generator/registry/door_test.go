@@ -98,7 +98,7 @@ func TestDetectThroughTheDoor(t *testing.T) {
 				tc.make(t, dir)
 			}
 			type result struct {
-				found []generator.Project
+				found []generator.Detected
 				err   error
 			}
 			done := make(chan result, 1)

@@ -56,13 +56,13 @@ var Generators = []generator.Generator{
 // what is not a literal value is a note. A configuration that exists but
 // does not parse is a *diag.Diagnostic naming the file (as
 // filepath.Join(dir, name)) and line.
-func Detect(dir string, lim limits.Limits) ([]generator.Project, error) {
+func Detect(dir string, lim limits.Limits) ([]generator.Detected, error) {
 	return DetectEnv(dir, generator.OSEnv, lim)
 }
 
 // DetectEnv is Detect with the environment env (MkDocs' !ENV,
 // HUGO_ENVIRONMENT, Gatsby's PREFIX_PATHS, VERCEL).
-func DetectEnv(dir string, env generator.Env, lim limits.Limits) ([]generator.Project, error) {
+func DetectEnv(dir string, env generator.Env, lim limits.Limits) ([]generator.Detected, error) {
 	d, err := generator.OpenDir(dir, env, lim)
 	if err != nil {
 		return nil, err

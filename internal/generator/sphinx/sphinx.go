@@ -37,7 +37,7 @@ func (Generator) Info() generator.Info {
 
 // Routes returns the preset of the documents of the source folder:
 // SourceDir, else conf.py's folder.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	dir := p.SourceDir
 	if dir == "" {
 		dir = path.Dir(p.File)
@@ -89,7 +89,7 @@ var makeBuildDir = lazyre.MustCompile(`^\s*BUILDDIR\s*[:?]?=\s*(\S+)\s*$`)
 // Detect finds a Sphinx project: a conf.py that sets
 // project or extensions, where sphinx-quickstart puts it. The publish
 // folder is where "make html" writes; html_baseurl is the base URL.
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	for _, c := range confs {
 		name, data, err := d.File(c.conf)
 		if err != nil {
@@ -104,7 +104,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		if !project && !exts {
 			continue // some other conf.py
 		}
-		p := &generator.Project{File: name, PublishDir: c.out}
+		p := &generator.Detected{File: name, PublishDir: c.out}
 		if out, err := buildDir(d, c); err != nil {
 			return nil, err
 		} else if out != "" {
@@ -156,7 +156,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // so; under html_baseurl, which the pages' canonical links are made
 // from, it is a warning that says how to keep them (html_baseurl with
 // the folder): sitemapgen lists the URLs the pages give.
-func sitemapSettings(d *generator.Dir, p *generator.Project, name string, vals map[string]pyconf.Value) {
+func sitemapSettings(d *generator.Dir, p *generator.Detected, name string, vals map[string]pyconf.Value) {
 	exts, _ := vals["extensions"].Val.([]any)
 	on := slices.Contains(exts, any("sphinx_sitemap"))
 	if v, ok := vals["sitemap_filename"]; ok && v.Literal && v.Value != "" {
@@ -252,7 +252,7 @@ func sitemapSettings(d *generator.Dir, p *generator.Project, name string, vals m
 // it finds them: sitemap_locales when it is set (None in it: none),
 // else the folders of each of Sphinx's locale_dirs (by default
 // locales), relative to conf.py's folder, that are in the project.
-func sitemapLocales(d *generator.Dir, p *generator.Project, vals map[string]pyconf.Value) ([]string, string) {
+func sitemapLocales(d *generator.Dir, p *generator.Detected, vals map[string]pyconf.Value) ([]string, string) {
 	var out []string
 	if list, _ := vals["sitemap_locales"].Val.([]any); len(list) > 0 {
 		for _, l := range list {
@@ -294,7 +294,7 @@ func sitemapLocales(d *generator.Dir, p *generator.Project, vals map[string]pyco
 // gave each page alternates in those builds (each language built and
 // deployed on its own), which sitemapgen, listing what the site folder
 // holds, does not write.
-func missingBuilds(d *generator.Dir, p *generator.Project, name string, vals map[string]pyconf.Value, langs []string, from string) {
+func missingBuilds(d *generator.Dir, p *generator.Detected, name string, vals map[string]pyconf.Value, langs []string, from string) {
 	var missing []string
 	for _, lang := range langs {
 		if !conffile.HasFolder(d.Path(), path.Join(p.PublishDir, lang)) {
@@ -362,7 +362,7 @@ var settings = []string{"html_baseurl", "site_url", "language", "sitemap_url_sch
 
 // SitemapOptions returns sphinx_sitemap among conf.py's extensions, and the
 // settings it reads, by their lines.
-func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
 	file := p.File
 	name, data, err := d.File(file)
 	if err != nil || name == "" {

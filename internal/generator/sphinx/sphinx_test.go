@@ -12,20 +12,20 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-type Project = generator.Project
+type Detected = generator.Detected
 
 func TestDetectSphinx(t *testing.T) {
 	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "sphinx, one folder",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/en/'\n"},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py html_baseurl"}},
 		},
 		{
 			Name:  "sphinx, source and build apart, under docs/",
 			Files: map[string]string{"docs/source/conf.py": "# Configuration file for the Sphinx documentation builder.\nproject = \"x\"\n"},
-			Want:  []Project{{File: "docs/source/conf.py", PublishDir: "docs/build/html"}},
+			Want:  []Detected{{File: "docs/source/conf.py", PublishDir: "docs/build/html"}},
 		},
 		{
 			Name: "sphinx, source and build apart, the Makefile's BUILDDIR",
@@ -33,7 +33,7 @@ func TestDetectSphinx(t *testing.T) {
 				"docs/source/conf.py": "project = \"x\"\n",
 				"docs/Makefile":       "SPHINXOPTS    ?=\nSPHINXBUILD   ?= sphinx-build\nSOURCEDIR     = source\nBUILDDIR      = _build\n",
 			},
-			Want: []Project{{File: "docs/source/conf.py", PublishDir: "docs/_build/html"}},
+			Want: []Detected{{File: "docs/source/conf.py", PublishDir: "docs/_build/html"}},
 		},
 		{
 			Name: "sphinx, one folder, BUILDDIR not a plain folder",
@@ -41,7 +41,7 @@ func TestDetectSphinx(t *testing.T) {
 				"conf.py":  "project = \"x\"\n",
 				"Makefile": "BUILDDIR = $(HOME)/out\n",
 			},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html"}},
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html"}},
 		},
 		{
 			Name: "sphinx, one folder, BUILDDIR out of the project",
@@ -49,19 +49,19 @@ func TestDetectSphinx(t *testing.T) {
 				"conf.py":  "project = \"x\"\n",
 				"Makefile": "BUILDDIR ?= ../site\n",
 			},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html"}},
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html"}},
 		},
 		{
 			Name:  "sphinx-sitemap: site_url, sitemap_filename, sitemap_locales with the default scheme",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = [\n    'sphinx.ext.autodoc',  # comment\n    \"sphinx_sitemap\",\n]\nsite_url = 'https://docs.example/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr', None]\nsitemap_filename = 'map.xml'\n"},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"}, Translated: true,
 				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
 		},
 		{
 			Name:  "sphinx-sitemap: html_baseurl and the default scheme, which lists the pages under en/",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ('sphinx_sitemap',)\nhtml_baseurl = 'https://docs.example/'\nversion = '1.0'\n"},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl",
 				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/1.0/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; if the site is served under https://docs.example/en/1.0/, set html_baseurl = 'https://docs.example/en/1.0/' in conf.py (with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions), and the canonical links and ours keep those URLs"}}}},
 		},
@@ -70,7 +70,7 @@ func TestDetectSphinx(t *testing.T) {
 			// which no page names, the pages keep the scheme's URLs.
 			Name:  "sphinx-sitemap: site_url and the default scheme, one language's build",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://docs.example/'\n", "_build/html/index.html": "<title>home</title>"},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py site_url under sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} (en/)"}},
 		},
 		{
@@ -78,25 +78,25 @@ func TestDetectSphinx(t *testing.T) {
 			// once html_baseurl ends with the folder.
 			Name:  "sphinx-sitemap's settings after the switch, html_baseurl without the folder",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/'\nsitemap_locales = ['en']\n"},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl",
 				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; if the site is served under https://docs.example/en/, set html_baseurl = 'https://docs.example/en/' in conf.py (with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions), and the canonical links and ours keep those URLs"}}}},
 		},
 		{
 			Name:  "sphinx-sitemap's settings after the switch, html_baseurl with the folder",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/en/'\nsitemap_locales = ['en']\n"},
-			Want:  []Project{{File: "conf.py", PublishDir: "_build/html", BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py html_baseurl"}},
+			Want:  []Detected{{File: "conf.py", PublishDir: "_build/html", BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py html_baseurl"}},
 		},
 		{
 			Name:  "sphinx-sitemap: sitemap_url_scheme {link}, one language",
 			Files: map[string]string{"conf.py": "extensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://docs.example/'\nsitemap_url_scheme = '{link}'\nsitemap_locales = [None]\n"},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl"}},
 		},
 		{
 			Name:  "sphinx-sitemap's settings left after the extension: they name its files still, the scheme said no more",
 			Files: map[string]string{"conf.py": "extensions = []\nhtml_baseurl = 'https://docs.example/'\nsitemap_filename = 'map.xml'\nsitemap_locales = ['en', 'fr']\n"},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"}, Translated: true,
 				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
 		},
@@ -109,7 +109,7 @@ func TestDetectSphinx(t *testing.T) {
 				"docs/source/conf.py":                         "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://docs.example/'\n",
 				"docs/source/locales/fr/LC_MESSAGES/index.po": "", "docs/source/locales/pt_BR/LC_MESSAGES/index.po": "", "docs/source/locales/README": "",
 			},
-			Want: []Project{{File: "docs/source/conf.py", PublishDir: "docs/build/html",
+			Want: []Detected{{File: "docs/source/conf.py", PublishDir: "docs/build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "docs/source/conf.py site_url", Languages: []string{"en", "fr", "pt_BR"}, Translated: true,
 				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr", "pt_BR": "pt-BR"}, From: "sphinx-sitemap's locale_dirs"}}},
 		},
@@ -120,7 +120,7 @@ func TestDetectSphinx(t *testing.T) {
 				"conf.py":                        "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://docs.example/'\nlocale_dirs = ['locale/', '../elsewhere']\n",
 				"locale/fr/LC_MESSAGES/index.po": "", "_build/html/en/index.html": "<title>home</title>",
 			},
-			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", Languages: []string{"en", "fr"}, Translated: true,
 				Pages:    &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's locale_dirs"},
 				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 4, Msg: "sphinx-sitemap's locale_dirs give each page alternates in the builds of 2 languages, and the build of fr/ is not in _build/html: their alternates are not written (sitemapgen writes those between the languages' builds in the site folder, each in its folder: sphinx-build -D language=LANG . _build/html/LANG)"}}}},
@@ -147,7 +147,7 @@ func TestURLs(t *testing.T) {
 // TestRoutes: the source folder is conf.py's.
 func TestRoutes(t *testing.T) {
 	for file, want := range map[string]string{"docs/source/conf.py": "docs/source", "conf.py": "."} {
-		if _, dir := (sphinx.Generator{}).Routes(&Project{File: file}); dir != want {
+		if _, dir := (sphinx.Generator{}).Routes(&Detected{File: file}); dir != want {
 			t.Errorf("%s: Routes() in %q, want %q", file, dir, want)
 		}
 	}
@@ -163,7 +163,7 @@ func TestSitemaps(t *testing.T) {
 		{"", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},
 		{"map.xml", []string{"map.xml", "en/map.xml", "pt_BR/map.xml", "sitemap.xml"}, []string{"en/sitemap.xml"}},
 	} {
-		p := &Project{Gen: sphinx.Generator{}, SitemapFile: tc.file, Languages: []string{"en", "pt_BR"}, Translated: true}
+		p := &Detected{Gen: sphinx.Generator{}, SitemapFile: tc.file, Languages: []string{"en", "pt_BR"}, Translated: true}
 		takes := p.Sitemaps()
 		for _, n := range tc.yes {
 			if !takes(n) {
@@ -181,7 +181,7 @@ func TestSitemaps(t *testing.T) {
 // TestPublished: each language's sitemap, in its folder, which a clean
 // build stops writing once the extension is off.
 func TestPublished(t *testing.T) {
-	s := &Project{Gen: sphinx.Generator{}, Languages: []string{"en", "pt_BR"}, Translated: true, SitemapFile: "map.xml"}
+	s := &Detected{Gen: sphinx.Generator{}, Languages: []string{"en", "pt_BR"}, Translated: true, SitemapFile: "map.xml"}
 	if got, want := s.Published(""), []string{"en/map.xml", "pt_BR/map.xml"}; !slices.Equal(got, want) {
 		t.Errorf("Sphinx: %q, want %q", got, want)
 	}

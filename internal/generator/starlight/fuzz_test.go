@@ -18,7 +18,7 @@ func FuzzDetect(f *testing.F) {
 	f.Add([]byte("import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ defaultLocale: 'root', locales: { root: { lang: 'en' }, de: {}, 'a/b': {} }, lastUpdated: true })] }"))
 	f.Add([]byte("import s from '@astrojs/starlight'; export default { integrations: [s({ defaultLocale: 'en', locales: { en: 1, fr: { lang: 'fr' } } })] }"))
 	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
-		p := &generator.Project{File: "a.js", Plugin: &generator.SitemapPlugin{}}
+		p := &generator.Detected{File: "a.js", Plugin: &generator.SitemapPlugin{}}
 		r := jsconfig.NewReader("a.js", data, limits.Default)
 		s, _ := Detect(nil, p, r).(*Preset)
 		if s != nil {

@@ -25,14 +25,14 @@
 // the default locale that another locale lacks is built in that locale's
 // folder from the default locale's file ([Preset.fallbackURL]): that
 // file is its source and dates it. The locales' pages are one another's
-// alternates, as the sitemap Starlight adds says (Project.Pages).
+// alternates, as the sitemap Starlight adds says (Detected.Pages).
 //
 // # Error pages
 //
 // The injected 404 route renders 404.html from the entry 404; every
 // other locale's 404 entry (src/content/docs/de/404.md) is an ordinary
 // docs page at de/404/index.html, and so is a fallback copy of the
-// default's: error pages all (Project.Fallbacks), which Starlight's
+// default's: error pages all (Detected.Fallbacks), which Starlight's
 // sitemap leaves out too.
 //
 // # Dates
@@ -105,7 +105,7 @@ var docsExts = []string{".markdown", ".mdown", ".mkdn", ".mkd", ".mdwn", ".md", 
 // what Starlight adds: @astrojs/sitemap (its files are Astro's), the
 // locales as the pages' alternates, the locales' error pages. nil when
 // the configuration calls no starlight().
-func Detect(_ *generator.Dir, p *generator.Project, r *jsconfig.Reader) generator.Preset {
+func Detect(_ *generator.Dir, p *generator.Detected, r *jsconfig.Reader) generator.Preset {
 	if r == nil {
 		return nil
 	}
@@ -210,7 +210,7 @@ func (s *Preset) readLocales(r *jsconfig.Reader, opts, file string) map[string]s
 // own i18n routing (read into p.Pages), as Starlight does: the default
 // locale at the root is "root" unless routing.prefixDefaultLocale. It
 // returns each locale's lang; nil without two locales.
-func (s *Preset) astroLocales(r *jsconfig.Reader, p *generator.Project) map[string]string {
+func (s *Preset) astroLocales(r *jsconfig.Reader, p *generator.Detected) map[string]string {
 	l, ok := p.Pages.(*generator.FolderLocales)
 	if !ok || len(l.Langs) == 0 {
 		return nil

@@ -17,7 +17,7 @@ import (
 
 // detect writes an Astro project whose configuration is config, with
 // package.json naming Starlight, and returns the one project found.
-func detect(t *testing.T, config string) generator.Project {
+func detect(t *testing.T, config string) generator.Detected {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range map[string]string{

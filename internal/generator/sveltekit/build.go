@@ -40,7 +40,7 @@ var manifestPrerendered = lazyre.MustCompile(`prerendered_routes:\s*new Set\((\[
 // ReadServerBuild reads, for a project built by adapter-node (Own a
 // [Server]), the routes rendered on demand (see [readBuild]); nil for
 // one built by adapter-static.
-func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+func (Generator) ReadServerBuild(dir string, p *generator.Detected, lim limits.Limits) (*generator.ServerBuild, error) {
 	s, ok := p.Own.(Server)
 	if !ok {
 		return nil, nil

@@ -86,7 +86,7 @@ return {
 // prerendered; none for an endpoint or a route with pages prerendered
 // (below the base path); nothing without a build.
 func TestReadServerBuild(t *testing.T) {
-	p := &Project{PublishDir: "build/prerendered/shop", ServedDir: "build/client/shop", Own: sveltekit.Server{Out: ".svelte-kit"}, BasePath: "/shop/"}
+	p := &Detected{PublishDir: "build/prerendered/shop", ServedDir: "build/client/shop", Own: sveltekit.Server{Out: ".svelte-kit"}, BasePath: "/shop/"}
 	if w, err := readBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil {
 		t.Errorf("no build: %v, %v; want nothing", w, err)
 	}
@@ -115,7 +115,7 @@ func TestReadServerBuild(t *testing.T) {
 // the project, or past limits.page_bytes or (its routes)
 // limits.settings_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &Project{Own: sveltekit.Server{Out: ".svelte-kit"}}
+	p := &Detected{Own: sveltekit.Server{Out: ".svelte-kit"}}
 	const name = ".svelte-kit/output/server/manifest.js"
 	dir := t.TempDir()
 	buildtest.WriteSite(t, dir, map[string]string{name: "export const manifest = {};"})
@@ -150,7 +150,7 @@ func TestReadServerBuildRefused(t *testing.T) {
 
 // readBuild reads the build of p in dir as the pipeline asks for it: the
 // warnings of the routes rendered on demand.
-func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
+func readBuild(dir string, p *Detected, lim limits.Limits) ([]*diag.Diagnostic, error) {
 	b, err := sveltekit.Generator{}.ReadServerBuild(dir, p, lim)
 	if b == nil || err != nil {
 		return nil, err

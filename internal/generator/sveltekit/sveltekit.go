@@ -37,7 +37,7 @@ func (Generator) Info() generator.Info {
 }
 
 // Server is what a SvelteKit project keeps of a build by a server
-// adapter (adapter-node), as Project.Own.
+// adapter (adapter-node), as Detected.Own.
 type Server struct {
 	// Out is SvelteKit's output folder, relative to the project folder
 	// (kit.outDir, ".svelte-kit"): [Generator.ReadServerBuild] reads the
@@ -47,13 +47,13 @@ type Server struct {
 
 // Routes returns the preset of src/routes and the Markdown its routes
 // read, in the project folder.
-func (Generator) Routes(*generator.Project) (generator.Preset, string) {
+func (Generator) Routes(*generator.Detected) (generator.Preset, string) {
 	return &Preset{}, "."
 }
 
 // sitemaps names none: SvelteKit writes no sitemap, and a sitemap.xml
 // route is the project's own.
-func sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Detected) generator.SitemapFiles {
 	return generator.SitemapFiles{}
 }
 
@@ -69,7 +69,7 @@ const (
 // else a package.json dependency "@sveltejs/kit". A svelte.config.js that
 // sets no kit.adapter, in a project that does not depend on SvelteKit, is
 // a Svelte app's, not SvelteKit's.
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.ConfigOrDependency("@sveltejs/kit", "svelte.config.js")
 	if err != nil || name == "" {
 		return nil, err
@@ -102,8 +102,8 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // links it as /about; 'always' writes about/index.html and links it as
 // /about/. The built files tell which, as CleanURLs says; static hosts
 // serve about.html at /about.
-func project(name string, data []byte, vercel bool, lim limits.Limits) *generator.Project {
-	p := &generator.Project{File: name}
+func project(name string, data []byte, vercel bool, lim limits.Limits) *generator.Detected {
+	p := &generator.Detected{File: name}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
@@ -157,7 +157,7 @@ const defaultOrigin = "http://sveltekit-prerender"
 // while they are prerendered, and that setting says what it is, so a
 // project sets it to the site's own origin. The default stand-in, or a
 // host of this machine or of one label, names no site, and is a note.
-func prerenderOrigin(p *generator.Project, r *jsconfig.Reader) {
+func prerenderOrigin(p *generator.Detected, r *jsconfig.Reader) {
 	v, st := r.Str("kit.prerender.origin", siteurl.BaseURLHint)
 	if st != jsconfig.OK || v.Value == defaultOrigin {
 		return
@@ -181,7 +181,7 @@ func prerenderOrigin(p *generator.Project, r *jsconfig.Reader) {
 // manifest SvelteKit writes to kit.outDir (default .svelte-kit),
 // output/server/manifest.js ([Generator.ReadServerBuild]). Its server answers
 // about.html at /about and blog/index.html at /blog/, as CleanURLs says.
-func nodeBuild(p *generator.Project, r *jsconfig.Reader) {
+func nodeBuild(p *generator.Detected, r *jsconfig.Reader) {
 	out := "build"
 	if v, st := r.Str("kit.adapter().out", siteurl.DirHint); st == jsconfig.OK && siteurl.CleanDir(v.Value) != "" {
 		out = siteurl.CleanDir(v.Value)

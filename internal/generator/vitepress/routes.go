@@ -10,7 +10,7 @@ import (
 
 var _ generator.Preset = (*Preset)(nil)
 
-// Site is what a VitePress project keeps for its routes, as Project.Own.
+// Site is what a VitePress project keeps for its routes, as Detected.Own.
 type Site struct {
 	// Exclude are the globs of srcExclude, relative to srcDir: pages
 	// VitePress does not build.
@@ -36,13 +36,13 @@ type Site struct {
 // dated as VitePress dates it ([Preset.Rules]).
 type Preset struct {
 	Site
-	// GitDates is Project.GitDates: where lastUpdated is on.
+	// GitDates is Detected.GitDates: where lastUpdated is on.
 	GitDates string
 }
 
 // Routes returns the preset of the Markdown pages in srcDir; none when
 // rewrites move them.
-func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	s, _ := p.Own.(Site)
 	if s.Unjoined != "" || p.SourceDir == "" {
 		return nil, ""

@@ -32,12 +32,12 @@ var (
 func (Generator) Info() generator.Info {
 	return generator.Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts", BaseURLPlaces: []string{"hostname: in sitemap of VitePress' configuration ({file})", `"homepage": in package.json`},
 		// Its sitemap's lastmod is a page's lastUpdated, with
-		// lastUpdated: true (Project.GitDates), and nothing without it.
+		// lastUpdated: true (Detected.GitDates), and nothing without it.
 		SitemapDates: "VitePress' lastUpdated: each page's last commit, or its front matter's lastUpdated"}
 }
 
 // SitemapOptions returns the options of its sitemap: { … }.
-func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
 	r := jsproject.Reader(d, p.File)
 	if r == nil {
 		return nil
@@ -62,7 +62,7 @@ var roots = []string{".", "docs"}
 // file in .vitepress of the project folder or of docs/, else a
 // package.json dependency "vitepress" (the root then from a script
 // running `vitepress build ROOT`, else the project folder).
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	p, err := detect(d)
 	if err != nil || p == nil {
 		return nil, err
@@ -72,7 +72,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 }
 
 // detect is Detect, before package.json's homepage.
-func detect(d *generator.Dir) (*generator.Project, error) {
+func detect(d *generator.Dir) (*generator.Detected, error) {
 	for _, root := range roots {
 		names := make([]string, len(configs))
 		for i, c := range configs {
@@ -105,8 +105,8 @@ func detect(d *generator.Dir) (*generator.Project, error) {
 // sitemap.hostname with base: VitePress links every page under base
 // (default "/"), and its own sitemap resolves the pages against hostname,
 // which its docs say to end with base.
-func project(root, name string, data []byte, lim limits.Limits, spread func(file string, r *jsconfig.Reader)) *generator.Project {
-	p := &generator.Project{File: name, PublishDir: path.Join(root, ".vitepress/dist"), TrailingSlash: "always"}
+func project(root, name string, data []byte, lim limits.Limits, spread func(file string, r *jsconfig.Reader)) *generator.Detected {
+	p := &generator.Detected{File: name, PublishDir: path.Join(root, ".vitepress/dist"), TrailingSlash: "always"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 	if spread != nil {
@@ -150,7 +150,7 @@ func project(root, name string, data []byte, lim limits.Limits, spread func(file
 // srcDir (relative to root, default root itself) as p.SourceDir, "" when
 // it is not a literal; srcExclude; and rewrites, which move pages by
 // rules the join does not follow.
-func sources(r *jsconfig.Reader, root string, p *generator.Project) Site {
+func sources(r *jsconfig.Reader, root string, p *generator.Detected) Site {
 	var s Site
 	p.SourceDir = root
 	if v, st := r.Str("srcDir", ""); st == jsconfig.OK {

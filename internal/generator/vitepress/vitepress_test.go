@@ -15,10 +15,10 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-type Project = generator.Project
+type Detected = generator.Detected
 
 func TestDetectVitePress(t *testing.T) {
-	vp := func(p Project) Project {
+	vp := func(p Detected) Detected {
 		p.TrailingSlash = "always"
 		// The sources are in VitePress's root, the folder of .vitepress
 		// (srcDir's default), where the pages are joined to them.
@@ -61,23 +61,23 @@ export default defineConfig({
   },
 }
 `},
-			Want: []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist",
+			Want: []Detected{vp(Detected{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist",
 				Pages: &generator.FolderLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}, From: "VitePress's locales"}})},
 		},
 		{
 			Name:  "a locale with no lang: no translations",
 			Files: map[string]string{".vitepress/config.mts": "export default { locales: { root: { lang: 'en-US' }, fr: { label: 'Français' } } }\n"},
-			Want:  []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist"})},
+			Want:  []Detected{vp(Detected{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist"})},
 		},
 		{
 			Name:  "vitepress init in the project folder",
 			Files: map[string]string{".vitepress/config.mts": initConfig, "package.json": `{"devDependencies": {"vitepress": "^1.6.3"}, "scripts": {"docs:build": "vitepress build"}}`},
-			Want:  []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist"})},
+			Want:  []Detected{vp(Detected{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist"})},
 		},
 		{
 			Name:  "vitepress in docs/, homepage for the base URL",
 			Files: map[string]string{"docs/.vitepress/config.js": initConfig, "package.json": `{"homepage": "https://docs.example/"}`},
-			Want: []Project{vp(Project{File: "docs/.vitepress/config.js", PublishDir: "docs/.vitepress/dist",
+			Want: []Detected{vp(Detected{File: "docs/.vitepress/config.js", PublishDir: "docs/.vitepress/dist",
 				BaseURL: "https://docs.example/", BaseURLFrom: "package.json homepage"})},
 		},
 		{
@@ -111,7 +111,7 @@ export const shared = defineConfig({
 `,
 				"docs/.vitepress/config/en.ts": `export const en = { lang: 'en-US' }`,
 			},
-			Want: []Project{vp(Project{File: "docs/.vitepress/config/index.ts", PublishDir: "docs/.vitepress/dist", CleanURLs: true,
+			Want: []Detected{vp(Detected{File: "docs/.vitepress/config/index.ts", PublishDir: "docs/.vitepress/dist", CleanURLs: true,
 				BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config/shared.ts sitemap.hostname", GitDates: "VitePress lastUpdated, docs/.vitepress/config/index.ts",
 				Notes: []string{ // ../theme is no file here: what it may set is not read
 					"docs/.vitepress/config/index.ts:8: outDir may come from ...theme, which is not read; give the built folder as DIR",
@@ -124,7 +124,7 @@ export const shared = defineConfig({
 				".vitepress/config/index.js":  "import { shared } from './shared.js'\nexport default { ...shared }\n",
 				".vitepress/config/shared.js": "export const shared = {\n  sitemap: { hostname: process.env.SITE },\n}\n",
 			},
-			Want: []Project{vp(Project{File: ".vitepress/config/index.js", PublishDir: ".vitepress/dist",
+			Want: []Detected{vp(Detected{File: ".vitepress/config/index.js", PublishDir: ".vitepress/dist",
 				Notes: []string{".vitepress/config/shared.js:2: sitemap.hostname is not a literal string (process.env.SITE); give --base-url"}})},
 		},
 		{
@@ -141,7 +141,7 @@ export default defineConfig({
   },
 })
 `},
-			Want: []Project{vp(Project{File: "docs/.vitepress/config.ts", PublishDir: "dist", CleanURLs: true,
+			Want: []Detected{vp(Detected{File: "docs/.vitepress/config.ts", PublishDir: "dist", CleanURLs: true,
 				BaseURL: "https://example.com/my-site/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname + base", BasePath: "/my-site/"})},
 		},
 		{
@@ -151,7 +151,7 @@ export default defineConfig({
   sitemap: { hostname: 'https://example.com' },
 }
 `},
-			Want: []Project{vp(Project{File: ".vitepress/config.mjs", PublishDir: ".vitepress/dist",
+			Want: []Detected{vp(Detected{File: ".vitepress/config.mjs", PublishDir: ".vitepress/dist",
 				BaseURL: "https://example.com/guide/", BaseURLFrom: ".vitepress/config.mjs sitemap.hostname + base", BasePath: "/guide/"})},
 		},
 		{
@@ -161,7 +161,7 @@ export default defineConfig({
   cleanUrls: false,
 }
 `},
-			Want: []Project{vp(Project{File: ".vitepress/config.js", PublishDir: ".vitepress/dist",
+			Want: []Detected{vp(Detected{File: ".vitepress/config.js", PublishDir: ".vitepress/dist",
 				BaseURL: "https://example.com/", BaseURLFrom: ".vitepress/config.js sitemap.hostname",
 				Notes: []string{".vitepress/config.js:2: sitemap.hostname has the path /docs/, which is not base: VitePress links the pages under base, at https://example.com/"}})},
 		},
@@ -173,13 +173,13 @@ export default defineConfig({
   outDir: process.env.OUT_DIR,
 })
 `},
-			Want: []Project{vp(Project{File: ".vitepress/config.ts", BasePath: "/repo/",
+			Want: []Detected{vp(Detected{File: ".vitepress/config.ts", BasePath: "/repo/",
 				Notes: []string{".vitepress/config.ts:4: outDir is not a literal string (process.env.OUT_DIR); give the built folder as DIR"}})},
 		},
 		{
 			Name:  "vitepress from package.json, its root from the build script",
 			Files: map[string]string{"package.json": `{"devDependencies": {"vitepress": "1"}, "scripts": {"docs:build": "vitepress build site", "docs:dev": "vitepress dev site"}}`},
-			Want:  []Project{vp(Project{File: "package.json", PublishDir: "site/.vitepress/dist"})},
+			Want:  []Detected{vp(Detected{File: "package.json", PublishDir: "site/.vitepress/dist"})},
 		},
 		{
 			Name: "the project folder's configuration wins over docs/",
@@ -187,7 +187,7 @@ export default defineConfig({
 				".vitepress/config.ts":      "export default { outDir: 'top' }\n",
 				"docs/.vitepress/config.ts": "export default { outDir: 'nested' }\n",
 			},
-			Want: []Project{vp(Project{File: ".vitepress/config.ts", PublishDir: "top"})},
+			Want: []Detected{vp(Detected{File: ".vitepress/config.ts", PublishDir: "top"})},
 		},
 	})
 }
@@ -217,7 +217,7 @@ func TestVitePressTranslation(t *testing.T) {
 
 // TestSitemaps: VitePress's sitemap.xml.
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Gen: vitepress.Generator{}}).Sitemaps()
+	takes := (&Detected{Gen: vitepress.Generator{}}).Sitemaps()
 	if !takes("sitemap.xml") {
 		t.Error("sitemap.xml not taken over")
 	}

@@ -48,7 +48,7 @@ func (Generator) Claim(d *generator.Dir) {
 }
 
 // Detect finds a config.toml that is Zola's.
-func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, data, err := d.File("config.toml")
 	if err != nil || name == "" {
 		return nil, err
@@ -57,7 +57,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if !ok {
 		return nil, nil
 	}
-	p := &generator.Project{File: name, PublishDir: "public", TrailingSlash: "always"}
+	p := &generator.Detected{File: name, PublishDir: "public", TrailingSlash: "always"}
 	if out, ok := cfg["output_dir"].(string); ok && siteurl.CleanDir(out) != "" {
 		p.PublishDir = siteurl.CleanDir(out)
 	}
@@ -75,7 +75,7 @@ var shard = lazyre.MustCompile(`^sitemap[0-9]+\.xml$`)
 
 // sitemaps names sitemap.xml and, over 30,000 URLs, the files it is an
 // index of.
-func sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Detected) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml"}, Shard: shard()}
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 )
 
-type Project = generator.Project
+type Detected = generator.Detected
 
 func TestDetectZola(t *testing.T) {
 	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
@@ -23,19 +23,19 @@ taxonomies = [{ name = "tags" }]
 [markdown]
 highlight_code = true
 `},
-			Want: []Project{{File: "config.toml", PublishDir: "public", TrailingSlash: "always",
+			Want: []Detected{{File: "config.toml", PublishDir: "public", TrailingSlash: "always",
 				BaseURL: "https://blog.example.org/", BaseURLFrom: "config.toml base_url"}},
 		},
 		{
 			Name:  "zola output_dir, a base URL that is a path",
 			Files: map[string]string{"config.toml": "base_url = '/dev'\noutput_dir = 'docs'\n"},
-			Want: []Project{{File: "config.toml", PublishDir: "docs", TrailingSlash: "always",
+			Want: []Detected{{File: "config.toml", PublishDir: "docs", TrailingSlash: "always",
 				Notes: []string{`config.toml: base_url "/dev" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{
 			Name:  "a Hugo config.toml is Hugo's",
 			Files: map[string]string{"config.toml": "baseURL = 'https://example.com/'\ntitle = 'x'\n"},
-			Want:  []Project{{File: "config.toml", PublishDir: "public", BaseURL: "https://example.com/", BaseURLFrom: "config.toml baseURL"}},
+			Want:  []Detected{{File: "config.toml", PublishDir: "public", BaseURL: "https://example.com/", BaseURLFrom: "config.toml baseURL"}},
 		},
 	})
 }

@@ -35,7 +35,7 @@ type DetectTest struct {
 	Name  string
 	Files map[string]string
 	Env   map[string]string
-	Want  []generator.Project
+	Want  []generator.Detected
 }
 
 // A Fixture writes files (name → contents, "/" separators) into a new
@@ -95,7 +95,7 @@ func SitemapOptions(t *testing.T, fixture Fixture, tests []PeerTest) {
 }
 
 // Format prints projects by their fields that are set, for a diff.
-func Format(ps []generator.Project) string {
+func Format(ps []generator.Detected) string {
 	if ps == nil {
 		return "nil"
 	}

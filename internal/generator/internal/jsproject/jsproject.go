@@ -21,7 +21,7 @@ import (
 // (npm's default homepage, "https://github.com/o/r#readme", is the
 // project's page on GitHub). Such a URL gives nothing, not even its path:
 // p keeps the base path its configuration gives.
-func SetBaseURL(p *generator.Project, u, from string) bool {
+func SetBaseURL(p *generator.Detected, u, from string) bool {
 	if !siteurl.AbsHTTP(u) {
 		p.Notes = append(p.Notes, generator.Note(from, 0, "%q is not an absolute http(s) URL; not taken for the base URL", u))
 		return false
@@ -44,7 +44,7 @@ func SetBaseURL(p *generator.Project, u, from string) bool {
 
 // Homepage gives p, when its configuration names no site URL,
 // package.json's homepage.
-func Homepage(d *generator.Dir, p *generator.Project) {
+func Homepage(d *generator.Dir, p *generator.Detected) {
 	if h := d.Homepage(); p.BaseURL == "" && h != "" {
 		SetBaseURL(p, h, "package.json homepage")
 	}
@@ -53,7 +53,7 @@ func Homepage(d *generator.Dir, p *generator.Project) {
 // ReadSite reads the site URL and the base path of the JavaScript
 // configuration p.File, read by r, into p (see jsconf.ReadSite), and
 // returns what it read, for the caller's own notes.
-func ReadSite(p *generator.Project, r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) jsconf.Site {
+func ReadSite(p *generator.Detected, r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) jsconf.Site {
 	s := jsconf.ReadSite(r, p.File, baseKey, join, siteKeys...)
 	if s.BaseURL != "" {
 		p.BaseURL, p.BaseURLFrom = s.BaseURL, s.BaseURLFrom
@@ -68,7 +68,7 @@ func ReadSite(p *generator.Project, r *jsconfig.Reader, baseKey string, join fun
 // and whose numbered files are sitemap-0.xml …: In is package.json when
 // the project depends on it, else p.File when that configuration names
 // it (an import, an entry of plugins).
-func Plugin(d *generator.Dir, p *generator.Project, name, index string) {
+func Plugin(d *generator.Dir, p *generator.Detected, name, index string) {
 	sp := generator.SitemapPlugin{Name: name, Index: index, Looked: []string{"package.json"}}
 	if p.File != "package.json" {
 		sp.Looked = append(sp.Looked, p.File)
