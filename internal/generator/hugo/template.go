@@ -8,9 +8,9 @@ package hugo
 // one warning names the file and what is not read.
 
 import (
+	"fmt"
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -34,8 +34,10 @@ type SitemapTemplate struct {
 	// File is its path, relative to the project folder with "/".
 	File string
 	// Exclude are the front matter keys, lower-cased, whose true leaves
-	// a page out of it.
-	Exclude []string
+	// a page out of it: the first templateKeys of them; KeysLeft counts
+	// the others, which are not honoured.
+	Exclude  []string
+	KeysLeft int
 	// Lastmod and Alternates say whether it writes <lastmod> and
 	// xhtml:link alternates at all.
 	Lastmod, Alternates bool
@@ -74,14 +76,33 @@ func readSitemapTemplate(projectDir string, cfg map[string]any, lim limits.Limit
 	return nil
 }
 
-// parseSitemapTemplate reads the template text of the file rel.
+// templateKeys is the most front matter keys of a sitemap template
+// that are honoured: every page's front matter is read for each key, and
+// each cascade too. A real template tests one or two.
+const templateKeys = 20
+
+// templateShown is the most keys of a sitemap template its warning
+// names; it says how many more there are.
+const templateShown = 3
+
+// parseSitemapTemplate reads the template text of the file rel. Each key
+// found is looked up in a set of those found before, so the reading is
+// linear in the text's length.
 func parseSitemapTemplate(rel, text string) *SitemapTemplate {
 	t := &SitemapTemplate{File: rel, Lastmod: strings.Contains(text, "lastmod"), Alternates: strings.Contains(text, "xhtml:link")}
+	seen := map[string]bool{}
 	for _, re := range sitemapTemplateExcludeREs {
 		for _, m := range re().FindAllStringSubmatch(text, -1) {
-			if k := strings.ToLower(m[1]); m[2] == "" && !slices.Contains(t.Exclude, k) {
-				t.Exclude = append(t.Exclude, k)
+			k := strings.ToLower(m[1])
+			if m[2] != "" || seen[k] {
+				continue
 			}
+			seen[k] = true
+			if len(t.Exclude) == templateKeys {
+				t.KeysLeft++
+				continue
+			}
+			t.Exclude = append(t.Exclude, k)
 		}
 	}
 	return t
@@ -92,11 +113,17 @@ func parseSitemapTemplate(rel, text string) *SitemapTemplate {
 func (t *SitemapTemplate) warning(translated bool) *diag.Diagnostic {
 	msg := "a sitemap template of the project's own, whose sitemap sitemapgen's replace"
 	if len(t.Exclude) > 0 {
-		keys := make([]string, len(t.Exclude))
-		for i, k := range t.Exclude {
-			keys[i] = k + ": true"
+		var keys []string
+		for _, k := range t.Exclude[:min(len(t.Exclude), templateShown)] {
+			keys = append(keys, diag.Excerpt(k)+": true")
+		}
+		if more := len(t.Exclude) - len(keys); more > 0 {
+			keys[len(keys)-1] += fmt.Sprintf(" (and %d more keys)", more)
 		}
 		msg += ": the pages whose front matter says " + strings.Join(keys, " or ") + " are left out, as it leaves them out; anything else it changes is not read"
+		if t.KeysLeft > 0 {
+			msg += fmt.Sprintf("; the pages it leaves out by %d more front matter keys are listed (at most %d keys are read; leave those pages out with exclude: in sitemap.yaml)", t.KeysLeft, templateKeys)
+		}
 	} else {
 		msg += ": what it changes is not read (the pages it leaves out: give them sitemap: false in their front matter, or exclude: in sitemap.yaml)"
 	}

@@ -1,7 +1,9 @@
 package hugo
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
@@ -54,5 +56,50 @@ func TestReadSitemapTemplate(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// hugoTemplate is a sitemap template that tests n front matter keys.
+func hugoTemplate(n int) string {
+	var b strings.Builder
+	b.WriteString("{{ range .Data.Pages }}")
+	for i := range n {
+		fmt.Fprintf(&b, "{{ if not .Params.k%d }}", i)
+	}
+	b.WriteString("<url><loc>{{ .Permalink }}</loc></url>")
+	b.WriteString(strings.Repeat("{{ end }}", n) + "{{ end }}")
+	return b.String()
+}
+
+// TestSitemapTemplateKeysBounded: a template that tests 30,000 front
+// matter keys is read in time linear in its length; the first 20 keys
+// are honoured, the warning names 3 of them, each as an excerpt (a key
+// of a megabyte too), and says how many more there are (issue 89).
+func TestSitemapTemplateKeysBounded(t *testing.T) {
+	tmpl := parseSitemapTemplate("layouts/sitemap.xml", hugoTemplate(30_000))
+	if len(tmpl.Exclude) != templateKeys || tmpl.KeysLeft != 30_000-templateKeys {
+		t.Errorf("%d keys honoured, %d left; want %d and %d", len(tmpl.Exclude), tmpl.KeysLeft, templateKeys, 30_000-templateKeys)
+	}
+	msg := tmpl.warning(false).Error()
+	if len(msg) > 1024 || !strings.Contains(msg, "(and 17 more keys)") || !strings.Contains(msg, "by 29980 more front matter keys are listed") {
+		t.Errorf("warning of %d bytes: %.400s", len(msg), msg)
+	}
+	long := strings.Repeat("k", 1<<20)
+	tmpl = parseSitemapTemplate("layouts/sitemap.xml", "{{ if not .Params."+long+" }}<url></url>{{ end }}")
+	if msg := tmpl.warning(false).Error(); len(msg) > 1024 {
+		t.Errorf("a key of a megabyte gives a warning of %d bytes", len(msg))
+	}
+}
+
+// BenchmarkParseSitemapTemplate reads templates that test 2,000 and
+// 30,000 front matter keys.
+func BenchmarkParseSitemapTemplate(b *testing.B) {
+	for _, n := range []int{2_000, 30_000} {
+		text := hugoTemplate(n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				_ = parseSitemapTemplate("layouts/sitemap.xml", text).warning(false)
+			}
+		})
 	}
 }
