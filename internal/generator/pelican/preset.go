@@ -52,12 +52,16 @@ type published struct {
 
 // URLPath returns the path ReadMeta found for the source: Pelican's
 // rules need its metadata, which the Page of a front matter reader does
-// not hold.
+// not hold. A path that is not one from the site's root, or that climbs
+// above it, is no page of the site: ReadMeta makes none, and the
+// contract promises none.
 func (*Preset) URLPath(p generator.Page) (string, bool) {
-	if p.URL == "" {
+	u := p.URL
+	if !strings.HasPrefix(u, "/") || strings.Contains(u+"/", "/../") {
 		return "", false
 	}
-	return p.URL, true
+	// "//host/x" would name another host: one slash, as a server reads it.
+	return "/" + strings.TrimLeft(u, "/"), true
 }
 
 // Rules say where the files Pelican's readers read are (Markdown, reST,

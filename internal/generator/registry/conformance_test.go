@@ -119,12 +119,16 @@ func TestConformance(t *testing.T) {
 					f.ReadFolder(generator.Folder{Content: os.DirFS(dir), Settings: os.DirFS(dir), Rel: ".", Limits: limits.Default})
 					r = generator.RulesOf(pre)
 				}
+				pages := slices.Clone(promisePages)
 				for rel := range files {
 					fr := pre.FileRules(rel)
 					if fr.Meta != nil && !fr.Read {
 						t.Errorf("%s: a reader of metadata for a file it does not read", rel)
 					}
-					pre.URLPath(generator.Page{Path: rel})
+					pages = append(pages, generator.Page{Path: rel})
+				}
+				for _, p := range urlPathProblems(pre, pages) {
+					t.Error(p)
 				}
 				if r.Output.KeepsOld != (r.Output.CleanBuild != "") {
 					t.Errorf("keeps old output %v, and says how to build clean %q", r.Output.KeepsOld, r.Output.CleanBuild)
