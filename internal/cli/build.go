@@ -19,12 +19,35 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/dirlock"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/gcpace"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
+
+// wrapWords breaks text into lines of at most width columns, between
+// words, each line ended by a line break.
+func wrapWords(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for _, w := range strings.Fields(text) {
+		n := utf8.RuneCountInString(w)
+		if line > 0 && line+1+n > width {
+			b.WriteByte('\n')
+			line = 0
+		}
+		if line > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += n
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
 
 // buildUsage is build's --help, its flags listed by the table of
 // settings.
@@ -50,15 +73,7 @@ DIR is the site's built output (Hugo public/, Jekyll _site/, Astro dist/ ...),
 or root: in sitemap.yaml; with --mode content, the folder of source files
 (Hugo content/, a Jekyll site). Flags may come before or after DIR.
 
-Without DIR, root: or a base URL, sitemapgen reads what the project already
-says: the generator's config in the working directory (Hugo, Jekyll, Astro,
-Eleventy, Next.js (a static export, or what next build prerendered), MkDocs,
-Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit with
-adapter-static or adapter-node, Zola) for the site folder and base
-URL, and the hosting platform's build environment and files (Netlify,
-Vercel, Cloudflare Pages, GitHub Actions) for the production URL and the URL
-style the host serves. It says what it found in one line.
-
+` + wrapWords("Without DIR, root: or a base URL, sitemapgen reads what the project already says: the generator's config in the working directory ("+registry.Titles("or")+"; Next.js's static export, or what next build prerendered; SvelteKit with adapter-static or adapter-node) for the site folder and base URL, and the hosting platform's build environment and files (Netlify, Vercel, Cloudflare Pages, GitHub Actions) for the production URL and the URL style the host serves. It says what it found in one line.", 79) + `
 The base URL, first found: --base-url, SITEMAP_BASE_URL, base_url: in
 sitemap.yaml, the platform's production URL (Netlify URL, Vercel
 VERCEL_PROJECT_PRODUCTION_URL), the generator's config (Hugo baseURL, Jekyll

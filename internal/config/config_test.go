@@ -11,6 +11,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -259,7 +260,7 @@ func TestResolveErrors(t *testing.T) {
 		want string
 	}{
 		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error() + "\n  or a CNAME file holding the domain alone, in the site folder (GitHub Pages' custom domain)\nnote: the project's configuration is read from the project folder, the working directory ($PWD): no generator's configuration there"},
-		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Hexo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola project found in the working directory)"},
+		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no " + registry.Titles("or") + " project found in the working directory)"},
 		{"bad env base URL", cmdline(t, "p"), "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
 		{"quiet and verbose", cmdline(t, "--base-url", "https://e.x/", "--quiet", "--verbose", "p"), "", "--quiet and --verbose: choose one"},
 		{"missing --config", cmdline(t, "--config", "missing.yaml"), "", "missing.yaml: no such file or directory"},

@@ -156,6 +156,37 @@ func TestConformance(t *testing.T) {
 	}
 }
 
+// tinyPresets returns the presets of the registered generator g, each
+// road's (a Loader's, a Router's), loaded from its tiny project, its
+// folder read: none for a generator whose builds have no sources.
+func tinyPresets(tb testing.TB, g generator.Generator) []generator.Preset {
+	tb.Helper()
+	name := g.Info().Name
+	dir := buildtest.TempSite(tb, tiny[name])
+	noEnv := generator.LookupEnv(func(string) (string, bool) { return "", false })
+	found, err := registry.DetectEnv(dir, noEnv, limits.Default)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var presets []generator.Preset
+	if l, ok := registry.LoaderOf(name); ok {
+		if pre, ok, err := l.Load(generator.NewDir(dir, noEnv, limits.Default)); err == nil && ok && pre != nil {
+			presets = append(presets, pre)
+		}
+	}
+	if i := slices.IndexFunc(found, func(p generator.Detected) bool { return p.Gen == g }); i >= 0 {
+		if pre, _ := found[i].Routes(); pre != nil {
+			presets = append(presets, pre)
+		}
+	}
+	for _, pre := range presets {
+		if f := generator.RulesOf(pre).Hooks.Folder; f != nil {
+			f.ReadFolder(generator.Folder{Content: os.DirFS(dir), Settings: os.DirFS(dir), Rel: ".", Limits: limits.Default})
+		}
+	}
+	return presets
+}
+
 // askAll asks every rule r gives (each function, each hook) about the
 // pages and sources of a tiny project: none may fail to answer.
 func askAll(t *testing.T, r generator.Rules, dir string, rels []string) {
