@@ -175,7 +175,7 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 				continue
 			}
 			written[s.Key] = fmt.Sprintf("%s's %s", pe.Tool, s.From)
-			p("# %s (%s)\n%s", diag.Escape(s.From), at(s.File, s.Line), yamlSetting(s.Key, s.Value))
+			p("# %s (%s)\n%s", s.From, at(s.File, s.Line), yamlSetting(s.Key, s.Value))
 		}
 		var honoured []peer.Note
 		first := true
@@ -236,13 +236,6 @@ func yamlSetting(key string, v any) string {
 		return fmt.Sprintf("# %s: %v\n", key, err)
 	}
 	return b.String()
-}
-
-// commentedScalar writes v as a YAML scalar for a commented line: each
-// line of a value YAML writes on several lines is commented too, so that
-// none of them is read as a key.
-func commentedScalar(v string) string {
-	return strings.ReplaceAll(yamlScalar(v), "\n", "\n# ")
 }
 
 // yamlScalar writes v as a YAML scalar, quoted when it must be.
@@ -321,14 +314,14 @@ func initFile(d *config.Findings) (string, []error) {
 	// source (base_url: here outranks the platform's production URL).
 	switch {
 	case d.BaseURL != "":
-		p("# Found in %s at every run; uncomment to pin it\n# (it then outranks the platform's production URL):\n# base_url: %s\n", diag.Escape(d.BaseURLFrom), commentedScalar(d.BaseURL))
+		p("# Found in %s at every run; uncomment to pin it\n# (it then outranks the platform's production URL):\n# base_url: %s\n", d.BaseURLFrom, yamlScalar(d.BaseURL))
 	default:
 		p("# Not found: write it here (or give --base-url).\n# base_url: https://example.com/\n")
 	}
 
 	p("\n# The built site: the folder walked, where the sitemaps are written.\n")
 	if d.Root != "" {
-		p("# Found in %s at every run; uncomment to pin it:\n# root: %s\n", diag.Escape(d.RootFrom), commentedScalar(filepath.ToSlash(d.Root)))
+		p("# Found in %s at every run; uncomment to pin it:\n# root: %s\n", d.RootFrom, yamlScalar(filepath.ToSlash(d.Root)))
 	} else {
 		p("# Not found: write it here (or name it: 'sitemapgen public').\n# root: public\n")
 	}

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -270,47 +269,5 @@ func TestInitNextSitemapAdditionalSitemaps(t *testing.T) {
 	entries := fileLocs(t, filepath.Join(out, "site-map.xml"))
 	if !slices.Contains(entries, "https://example.com/server-sitemap.xml") || slices.Contains(entries, "https://shop.example.org/sitemap.xml") {
 		t.Errorf("the index lists %q: want the additional sitemap under siteUrl, not the other host's", entries)
-	}
-}
-
-// TestInitConfigNameControl: a package.json script that runs
-// next-sitemap with --config naming a file whose name holds line breaks
-// (a file a pull request can commit): init reads no options of it, and
-// no line of the name becomes a line of its own, in what init prints (a
-// "::error::" line in a CI log, a step) or in sitemap.yaml (an active
-// exclude: key). (issue 89)
-func TestInitConfigNameControl(t *testing.T) {
-	dir := t.TempDir()
-	name := "x.js\nexclude:\n  - blog\n::error::x"
-	write(t, filepath.Join(dir, name), "module.exports = { siteUrl: 'https://example.com', exclude: ['/blog'] };\n")
-	script, err := json.Marshal("next-sitemap --config '" + name + "'")
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(dir, "package.json"), `{"name": "shop", "private": true, "dependencies": {"next": "15.0.0", "next-sitemap": "4.2.3"}, "scripts": {"build": "next build", "postbuild": `+string(script)+`}}`)
-	write(t, filepath.Join(dir, "next.config.js"), "module.exports = { output: 'export' };\n")
-	write(t, filepath.Join(dir, "out", "index.html"), "<title>home</title>")
-	write(t, filepath.Join(dir, "out", "blog.html"), "<title>blog</title>")
-	r := mustRun(t, dir, "init")
-	for _, line := range strings.Split(r.stderr, "\n") {
-		if strings.HasPrefix(line, "::error::") || strings.HasPrefix(line, "  - blog") || strings.HasPrefix(line, "exclude:") {
-			t.Errorf("a line of the file's name printed as a line of its own: %q\n%s", line, r.stderr)
-		}
-	}
-	yml, err := os.ReadFile(filepath.Join(dir, "sitemap.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(string(yml), "\n") {
-		if line != "" && !strings.HasPrefix(line, "#") {
-			t.Errorf("sitemap.yaml has an active line %q:\n%s", line, yml)
-		}
-	}
-	if !strings.Contains(string(yml), `holds a control character`) {
-		t.Errorf("sitemap.yaml does not say why the file's options are not read:\n%s", yml)
-	}
-	once := mustRun(t, dir, "--base-url", "https://example.com/", "--dry-run")
-	if !strings.Contains(once.stdout, "https://example.com/blog\n") {
-		t.Errorf("the build after init leaves /blog out:\n%s%s", once.stdout, once.stderr)
 	}
 }

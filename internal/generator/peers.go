@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
@@ -90,9 +89,6 @@ func (d *Dir) NextSitemapConfig() (name string, data []byte, note string, err er
 			}
 			if !ok {
 				continue
-			}
-			if strings.ContainsFunc(file, unicode.IsControl) {
-				return "", nil, fmt.Sprintf("package.json: the %s script's next-sitemap --config %s holds a control character: its options are not read", diag.Quote(script), diag.ShowPath(file)), nil
 			}
 			rel := path.Clean(filepath.ToSlash(file))
 			if file == "" || path.IsAbs(rel) || filepath.IsAbs(file) || rel == ".." || strings.HasPrefix(rel, "../") {

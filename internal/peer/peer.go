@@ -33,12 +33,8 @@ package peer
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
-	"unicode"
-
-	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // A Tool is a peer: the plugin, generator or program whose options are
@@ -280,19 +276,10 @@ func Names(tool Tool) []string {
 // twice keeps its last value, but a list (exclude, include, rules,
 // index.extra), which gathers the items of each.
 func Map(tool Tool, given []Given, ctx Context) Result {
-	m := &Mapper{tool: tool, ctx: ctx}
-	for _, g := range given {
-		if _, bad := controlIn(g.Value); !bad {
-			m.all = append(m.all, g) // what other options may ask of it
-		}
-	}
+	m := &Mapper{tool: tool, ctx: ctx, all: given}
 	for _, g := range given {
 		m.at = g
 		m.given = append(m.given, g.Name)
-		if s, bad := controlIn(g.Value); bad {
-			m.Warn("holds a control character (%s); not taken: in sitemap.yaml or robots.txt, a line break would begin a line of its own", describe(s))
-			continue
-		}
 		if _, ok := g.Value.(Unread); ok {
 			m.Warn("may give any option of %s, and is not read: write each option by its name, or its setting in sitemap.yaml", tool)
 			continue
@@ -312,46 +299,6 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 		f(m)
 	}
 	return m.r
-}
-
-// controlIn returns the first string of v (a string, or one in a list,
-// an object or a function's returned values) that holds a control
-// character or a line or paragraph separator, and whether one does.
-// Such a value is never taken: init writes the values it carries into
-// sitemap.yaml and robots.txt, where a line break in a value would begin
-// a line of its own (an active key, a robots.txt rule).
-func controlIn(v any) (string, bool) {
-	switch v := v.(type) {
-	case string:
-		bad := strings.ContainsFunc(v, func(r rune) bool {
-			return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
-		})
-		return v, bad
-	case []any:
-		for _, x := range v {
-			if s, bad := controlIn(x); bad {
-				return s, true
-			}
-		}
-	case []string:
-		for _, x := range v {
-			if s, bad := controlIn(x); bad {
-				return s, true
-			}
-		}
-	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(v)) {
-			if s, bad := controlIn(k); bad {
-				return s, true
-			}
-			if s, bad := controlIn(v[k]); bad {
-				return s, true
-			}
-		}
-	case Func:
-		return controlIn(v.Returns)
-	}
-	return "", false
 }
 
 // finish are the mappings of a peer's options that are made once all are
@@ -431,11 +378,6 @@ func (m *Mapper) Honoured(format string, args ...any) {
 
 // short is an expression's text, shortened for a message.
 func short(s string) string {
-	return diag.Escape(cut(s)) // an expression may span lines
-}
-
-// cut is s cut to 60 characters for a message.
-func cut(s string) string {
 	if r := []rune(s); len(r) > 60 {
 		return string(r[:59]) + "…"
 	}
@@ -448,7 +390,7 @@ func describe(v any) string {
 	case nil:
 		return "null"
 	case string:
-		return fmt.Sprintf("%q", cut(v))
+		return fmt.Sprintf("%q", short(v))
 	case Func, Hooked:
 		return "a function"
 	case Date:
