@@ -103,10 +103,26 @@ func (d *Diagnostic) Error() string {
 // escape sequence would reach the terminal. A path Quote returned comes
 // back unchanged.
 func Quote(p string) string {
-	if !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl) {
+	if NeedsQuote(p) {
 		return strconv.Quote(p)
 	}
 	return p
+}
+
+// NeedsQuote reports whether s holds what a line must not carry raw: a
+// control character (a line break, an escape, NUL), a Unicode line or
+// paragraph separator (U+2028, U+2029, which YAML reads as a line
+// break), or bytes that are not UTF-8. Such a value is shown quoted
+// ([Quote], [Escape]), and a value a file gives is not carried into
+// another file with it (sitemapgen init).
+func NeedsQuote(s string) bool {
+	return !utf8.ValidString(s) || strings.ContainsFunc(s, breaksLine)
+}
+
+// breaksLine reports whether r is a control character or a Unicode line
+// or paragraph separator.
+func breaksLine(r rune) bool {
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
 }
 
 // ShowPath returns the path p as a message shows it: whole (as
@@ -195,14 +211,14 @@ func Excerpt(s string) string {
 }
 
 // Escape returns s with its control characters escaped as Go escapes
-// them (\n, \x1b; and then a byte that is not UTF-8 too, \xff), without
-// quotes, when it holds one; else s as it is. For a value a message
-// shows whole (a URL shorter than the protocol's bound): a line break in
+// them (\n, \x1b, \u2028; and then a byte that is not UTF-8 too, \xff),
+// without quotes, when it holds one (or a line separator, U+2028);
+// else s as it is. For a value a message shows whole (a URL shorter than the protocol's bound): a line break in
 // it would end the message's line and begin another, which a CI log
 // reads as its own ("::error::"), and an escape sequence would reach the
 // terminal.
 func Escape(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
+	if !strings.ContainsFunc(s, breaksLine) {
 		return s
 	}
 	q := strconv.Quote(s)

@@ -75,7 +75,8 @@ func (d *Dir) nextSitemap() []peer.Config {
 // (or --config=FILE), relative to the project folder, read inside it
 // through the one door; else the first of its default names. A --config
 // that names no file of the project (out of it, or none there) gives
-// no file and note, "package.json: …", saying so.
+// no file and note, "package.json: …", saying so; so does a --config
+// whose name holds a control character or a line break.
 func (d *Dir) NextSitemapConfig() (name string, data []byte, note string, err error) {
 	for _, script := range d.pkg.scriptNames() {
 		args, ok := commandArgs(d.pkg.scripts[script], "next-sitemap")
@@ -89,6 +90,11 @@ func (d *Dir) NextSitemapConfig() (name string, data []byte, note string, err er
 			}
 			if !ok {
 				continue
+			}
+			if diag.NeedsQuote(file) {
+				// A name init would carry into its steps and sitemap.yaml's
+				// comments, where a line break adds lines (issue 89).
+				return "", nil, fmt.Sprintf("package.json: the %s script's next-sitemap --config %s holds a control character or a line break: its options are not read", diag.Quote(script), diag.Quote(diag.Excerpt(file))), nil
 			}
 			rel := path.Clean(filepath.ToSlash(file))
 			if file == "" || path.IsAbs(rel) || filepath.IsAbs(file) || rel == ".." || strings.HasPrefix(rel, "../") {

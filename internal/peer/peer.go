@@ -33,8 +33,11 @@ package peer
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // A Tool is a peer: the plugin, generator or program whose options are
@@ -275,10 +278,32 @@ func Names(tool Tool) []string {
 // given; an option the tool does not have is a note. A setting given
 // twice keeps its last value, but a list (exclude, include, rules,
 // index.extra), which gathers the items of each.
+//
+// A value that holds a control character or a line break (a string of
+// it, at any depth: diag.NeedsQuote) is not taken, and said: init
+// carries values into robots.txt and sitemap.yaml, where a line break
+// would add lines of the project's choosing (issue 89). Its option is
+// then as if not given, to the options that read it too.
 func Map(tool Tool, given []Given, ctx Context) Result {
-	m := &Mapper{tool: tool, ctx: ctx, all: given}
+	m := &Mapper{tool: tool, ctx: ctx}
+	var refused []string
 	for _, g := range given {
+		if bad, ok := unsafeText(g.Value); ok && !slices.Contains(freeText[tool], g.Name) {
+			refused = append(refused, bad)
+			continue
+		}
+		refused = append(refused, "")
+		m.all = append(m.all, g)
+	}
+	for i, g := range given {
+		if diag.NeedsQuote(g.Name) {
+			g.Name = diag.Excerpt(g.Name)
+		}
 		m.at = g
+		if refused[i] != "" {
+			m.Warn("holds a control character or a line break (%s); not taken", describe(refused[i]))
+			continue
+		}
 		m.given = append(m.given, g.Name)
 		if _, ok := g.Value.(Unread); ok {
 			m.Warn("may give any option of %s, and is not read: write each option by its name, or its setting in sitemap.yaml", tool)
@@ -299,6 +324,52 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 		f(m)
 	}
 	return m.r
+}
+
+// freeText are the options whose value sitemapgen never reads, which may
+// hold any text: gatsby-plugin-sitemap's query, a GraphQL query, spans
+// lines.
+var freeText = map[Tool][]string{Gatsby: {"query"}}
+
+// unsafeText returns the first string of v, at any depth (a list's
+// items, an object's keys and values, the strings a function returns),
+// that holds a control character or a line break; ok is false when none
+// does.
+func unsafeText(v any) (bad string, ok bool) {
+	check := func(s string) bool {
+		if diag.NeedsQuote(s) {
+			bad, ok = s, true
+		}
+		return ok
+	}
+	switch v := v.(type) {
+	case string:
+		check(v)
+	case Date:
+		check(v.Text)
+	case Func:
+		for _, s := range v.Returns {
+			if check(s) {
+				break
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if bad, ok = unsafeText(x); ok {
+				break
+			}
+		}
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			if check(k) {
+				break
+			}
+			if bad, ok = unsafeText(v[k]); ok {
+				break
+			}
+		}
+	}
+	return bad, ok
 }
 
 // finish are the mappings of a peer's options that are made once all are
@@ -367,13 +438,13 @@ func joinFrom(from, name string) string {
 // Warn adds a note of the option being mapped, which is not (wholly)
 // honoured: msg says why, and what to do.
 func (m *Mapper) Warn(format string, args ...any) {
-	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, File: m.at.File, Msg: fmt.Sprintf(format, args...)})
+	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, File: m.at.File, Msg: diag.Escape(fmt.Sprintf(format, args...))})
 }
 
 // Honoured adds a note of the option being mapped, which sitemapgen
 // honours without a setting.
 func (m *Mapper) Honoured(format string, args ...any) {
-	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, File: m.at.File, Msg: fmt.Sprintf(format, args...), Honoured: true})
+	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, File: m.at.File, Msg: diag.Escape(fmt.Sprintf(format, args...)), Honoured: true})
 }
 
 // short is an expression's text, shortened for a message.

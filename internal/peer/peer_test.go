@@ -420,3 +420,38 @@ func TestHooked(t *testing.T) {
 		}
 	}
 }
+
+// TestControlCharacters: a value that holds a control character or a
+// line break, at any depth, is not taken and said, escaped; the options
+// that read it (robotsTxtOptions' Host: line reads siteUrl) see it as not
+// given; a GraphQL query, which sitemapgen never reads, may span lines
+// (issue 89).
+func TestControlCharacters(t *testing.T) {
+	r := Map(NextSitemap, []Given{
+		{Name: "siteUrl", Value: "https://example.com/\nUser-agent: *\nDisallow: /", Line: 2},
+		{Name: "generateRobotsTxt", Value: true},
+		{Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{map[string]any{"userAgent": "*", "disallow": "/admin"}}}},
+		{Name: "exclude", Value: []any{"/ok", "/a\u2028b"}},
+	}, Context{})
+	if strings.Contains(r.RobotsTxt, "Host") || !strings.Contains(r.RobotsTxt, "Disallow: /admin") {
+		t.Errorf("robots.txt:\n%s", r.RobotsTxt)
+	}
+	for _, s := range r.Settings {
+		if s.Key == "base_url" || s.Key == "exclude" {
+			t.Errorf("%s taken: %v", s.Key, s.Value)
+		}
+	}
+	var said []string
+	for _, n := range r.Warnings() {
+		if strings.Contains(n.Msg, "holds a control character or a line break") {
+			said = append(said, n.Option+" "+n.Msg)
+		}
+	}
+	if len(said) != 2 || !strings.Contains(said[0], `siteUrl holds a control character or a line break ("https://example.com/\nUser-agent: *\nDisallow: /")`) || !strings.Contains(said[1], `("/a\u2028b")`) {
+		t.Errorf("notes: %q", said)
+	}
+	r = Map(Gatsby, []Given{{Name: "query", Value: "{\n  site { siteMetadata { siteUrl } }\n}"}}, Context{})
+	if !slices.ContainsFunc(r.Notes, func(n Note) bool { return n.Option == "query" && n.Honoured }) {
+		t.Errorf("a query of several lines: %+v", r.Notes)
+	}
+}
