@@ -175,7 +175,7 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 				continue
 			}
 			written[s.Key] = fmt.Sprintf("%s's %s", pe.Tool, s.From)
-			p("# %s (%s)\n%s", s.From, at(s.File, s.Line), yamlSetting(s.Key, s.Value))
+			p("# %s (%s)\n%s", s.From, at(s.File, s.Line), yamlText(yamlSetting(s.Key, s.Value)))
 		}
 		var honoured []peer.Note
 		first := true
@@ -219,6 +219,30 @@ func comment(p func(format string, args ...any), indent, text string) {
 		line += w
 	}
 	p("%s\n", line)
+}
+
+// yamlText is YAML that init writes as it is, lines and all: a setting
+// yamlSetting encoded.
+type yamlText string
+
+// escaped returns the arguments of a line of sitemap.yaml with each
+// string's control characters and line breaks escaped (diag.Escape), but
+// a yamlText's: a value a project's file gives (a file's name, a URL)
+// then stays on the comment line that names it, and adds no line the
+// next build reads (issue 89).
+func escaped(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case yamlText:
+			out[i] = string(a)
+		case string:
+			out[i] = diag.Escape(a)
+		default:
+			out[i] = a
+		}
+	}
+	return out
 }
 
 // yamlSetting writes a setting as sitemap.yaml's key (nested at its
@@ -290,7 +314,7 @@ func urlForm(p func(format string, args ...any), d *config.Findings) {
 // over.
 func initFile(d *config.Findings) (string, []error) {
 	var b bytes.Buffer
-	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, escaped(args)...) }
 	p("# sitemap.yaml: the configuration of sitemapgen. Every key is optional;\n")
 	p("# flags override keys ('sitemapgen --help'). Written by 'sitemapgen init'")
 	if len(d.Generators) > 0 {

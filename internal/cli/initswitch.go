@@ -37,7 +37,7 @@ func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
 	}
 	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove))
 	if pe.File != "package.json" { // its configuration, not read where --config names none of the project
-		steps = append(steps, fmt.Sprintf("delete %s", pe.File))
+		steps = append(steps, fmt.Sprintf("delete %s", diag.ShowPath(pe.File)))
 	}
 	for _, n := range pe.Result.Notes {
 		switch {
