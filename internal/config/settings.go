@@ -11,7 +11,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/audit"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -717,18 +716,6 @@ const (
 	// front matter) and gives each the URL its preset does.
 	ModeContent = "content"
 )
-
-// Presets are the values of preset: the generators whose URLs sitemapgen
-// can compute from source files, as the registry lists them.
-var Presets = registry.ContentPresets()
-
-// orList is names as a sentence lists them: "a, b or c".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
 
 // named checks that a flag names what: a file, here.
 func named(s, what string) error {
