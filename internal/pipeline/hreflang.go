@@ -146,83 +146,97 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	}
 	origin := originOf(b.mapper.BaseURL())
 	outside := func(href string) string { return b.whyNotListed(href, origin) }
-	var c hreflang.Checker
-	lists := s.altCache()
 	was := b.hreflangSaid
 	if dirty == nil {
-		s.shown = nil
-		s.shownMade++
-		if b.index != nil {
-			b.hreflangSaid = make(map[string][]string)
-		}
-		// The clusters are checked in parts at once (inParts), each
-		// with its own Checker (others and outside only read): parts
-		// of the pages with links, those of a list together. A whole
-		// cluster, whose pages all declare the list and are all it
-		// names, is found so on the list's bytes (wholeCluster); the
-		// other pages' links are read, once for the pages of a list,
-		// and checked. A page with problems, or whose links are said
-		// twice alike, is said after, in order.
-		n := 0
-		for _, idx := range s.order {
-			if r := s.rec(idx); r.alts > 0 && s.alts[r.alts-1] != 0 {
-				n++
-			}
-		}
-		linked := make([]withLinks, 0, n)
-		for pos, idx := range s.order {
-			if r := s.rec(idx); r.alts > 0 && s.alts[r.alts-1] != 0 { // none, or only images
-				linked = append(linked, withLinks{s.alts[r.alts-1], int32(pos)})
-			}
-		}
-		slices.SortFunc(linked, func(a, b withLinks) int { return cmp.Or(cmp.Compare(a.list, b.list), cmp.Compare(a.pos, b.pos)) })
-		type found struct {
-			pos   int32
-			probs []hreflang.Problem
-			kept  []sitemap.Alternate // without problems: its links but those said twice
-		}
-		var mu sync.Mutex
-		var some []found
-		inParts(len(linked), func(lo, hi int) {
-			var c hreflang.Checker
-			var mine []found
-			lists := s.altCache()
-			var whole wholeCluster
-			for g := lo; g < hi; {
-				end := g + 1
-				for end < hi && linked[end].list == linked[g].list {
-					end++
-				}
-				whole.judge(s, &c, linked[g:end])
-				for k, p := range linked[g:end] {
-					if whole.fine(k) {
-						continue
-					}
-					r := s.rec(s.order[p.pos])
-					links := lists.links(p.list)
-					probs := c.Check(s.ownHref(r, links), links, lists.others, outside)
-					if len(probs) > 0 {
-						mine = append(mine, found{pos: p.pos, probs: probs})
-					} else if kept := keptLinks(links, nil); kept != nil {
-						mine = append(mine, found{pos: p.pos, kept: kept})
-					}
-				}
-				g = end
-			}
-			mu.Lock()
-			some = append(some, mine...)
-			mu.Unlock()
-		})
-		slices.SortFunc(some, func(a, b found) int { return int(a.pos - b.pos) })
-		for _, f := range some {
-			if f.probs == nil {
-				s.setShown(s.rec(s.order[f.pos]).alts-1, f.kept)
-				continue
-			}
-			b.reportLinks(s.order[f.pos], f.probs, only, was)
-		}
+		b.judgeAllHreflang(only, was, outside)
 		return
 	}
+	b.judgeDirtyHreflang(dirty, only, all, was, outside)
+}
+
+// judgeAllHreflang judges the hreflang links of every listed page: a
+// Run, or a Session's first judgement.
+func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string, outside func(string) string) {
+	s := &b.recs
+	s.shown = nil
+	s.shownMade++
+	if b.index != nil {
+		b.hreflangSaid = make(map[string][]string)
+	}
+	// The clusters are checked in parts at once (inParts), each
+	// with its own Checker (others and outside only read): parts
+	// of the pages with links, those of a list together. A whole
+	// cluster, whose pages all declare the list and are all it
+	// names, is found so on the list's bytes (wholeCluster); the
+	// other pages' links are read, once for the pages of a list,
+	// and checked. A page with problems, or whose links are said
+	// twice alike, is said after, in order.
+	n := 0
+	for _, idx := range s.order {
+		if r := s.rec(idx); r.alts > 0 && s.alts[r.alts-1] != 0 {
+			n++
+		}
+	}
+	linked := make([]withLinks, 0, n)
+	for pos, idx := range s.order {
+		if r := s.rec(idx); r.alts > 0 && s.alts[r.alts-1] != 0 { // none, or only images
+			linked = append(linked, withLinks{s.alts[r.alts-1], int32(pos)})
+		}
+	}
+	slices.SortFunc(linked, func(a, b withLinks) int { return cmp.Or(cmp.Compare(a.list, b.list), cmp.Compare(a.pos, b.pos)) })
+	type found struct {
+		pos   int32
+		probs []hreflang.Problem
+		kept  []sitemap.Alternate // without problems: its links but those said twice
+	}
+	var mu sync.Mutex
+	var some []found
+	inParts(len(linked), func(lo, hi int) {
+		var c hreflang.Checker
+		var mine []found
+		lists := s.altCache()
+		var whole wholeCluster
+		for g := lo; g < hi; {
+			end := g + 1
+			for end < hi && linked[end].list == linked[g].list {
+				end++
+			}
+			whole.judge(s, &c, linked[g:end])
+			for k, p := range linked[g:end] {
+				if whole.fine(k) {
+					continue
+				}
+				r := s.rec(s.order[p.pos])
+				links := lists.links(p.list)
+				probs := c.Check(s.ownHref(r, links), links, lists.others, outside)
+				if len(probs) > 0 {
+					mine = append(mine, found{pos: p.pos, probs: probs})
+				} else if kept := keptLinks(links, nil); kept != nil {
+					mine = append(mine, found{pos: p.pos, kept: kept})
+				}
+			}
+			g = end
+		}
+		mu.Lock()
+		some = append(some, mine...)
+		mu.Unlock()
+	})
+	slices.SortFunc(some, func(a, b found) int { return int(a.pos - b.pos) })
+	for _, f := range some {
+		if f.probs == nil {
+			s.setShown(s.rec(s.order[f.pos]).alts-1, f.kept)
+			continue
+		}
+		b.reportLinks(s.order[f.pos], f.probs, only, was)
+	}
+}
+
+// judgeDirtyHreflang judges again the pages whose hreflang verdict may
+// have changed since the Session's last judgement (dirty).
+func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool, all []int32, was map[string][]string, outside func(string) string) {
+	s := &b.recs
+	var c hreflang.Checker
+	lists := s.altCache()
 	if len(dirty.locs) == 0 && len(dirty.paths) == 0 {
 		return
 	}
