@@ -305,29 +305,8 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if urls.Len() == 0 {
 		return nil, ErrNoURLs
 	}
-	if opts.MaxURLs <= 0 || opts.MaxURLs > sitemap.MaxURLs {
-		opts.MaxURLs = sitemap.MaxURLs
-	}
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = sitemap.DefaultMaxBytes
-	}
-	if opts.MaxBytes > sitemap.MaxBytes {
-		opts.MaxBytes = sitemap.MaxBytes
-	}
-	if !strings.HasSuffix(opts.BaseURL, "/") {
-		return nil, fmt.Errorf("base URL %q does not end in /", opts.BaseURL)
-	}
-	if opts.SitemapsURL == "" {
-		opts.SitemapsURL = opts.BaseURL
-	}
-	if !strings.HasSuffix(opts.SitemapsURL, "/") {
-		return nil, fmt.Errorf("sitemaps URL %q does not end in /", opts.SitemapsURL)
-	}
-	if opts.RobotsBytes <= 0 {
-		opts.RobotsBytes = limits.Default.RobotsBytes
-	}
-	if opts.OutputBytes <= 0 {
-		opts.OutputBytes = limits.Default.OutputBytes
+	if err := opts.fillDefaults(); err != nil {
+		return nil, err
 	}
 	start := time.Now()
 	// The output folder, as named, held open: every file of the set is
@@ -406,29 +385,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	keep := make(map[string]bool, len(t.files))
-	var names, lines []string
-	for _, f := range t.files {
-		keep[f.name] = true
-		names = append(names, f.name)
-		lines = append(lines, recordLine(f.name, t.kind(f)))
-	}
-	// The Sitemap: lines robots.txt will name, ours: those of this Write
-	// with Robots, else the ones an earlier Write put there, which stay.
-	if opts.Robots {
-		for _, e := range res.Entries {
-			lines = append(lines, recordLine(e, kindRobots))
-		}
-	} else {
-		for _, u := range robotsLines(record) {
-			lines = append(lines, recordLine(u, kindRobots))
-		}
-	}
-	if !opts.Robots && len(res.Entries) > 1 {
-		for _, e := range res.Entries[1:] {
-			res.Unlinked = append(res.Unlinked, e[len(opts.SitemapsURL):])
-		}
-	}
+	keep, names, lines := t.recordLines(res, record)
 	if opts.DryRun {
 		res.Written = names
 		for _, name := range previous {
@@ -486,6 +443,65 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 		return res, nil
 	}
 	return res, root.SyncDir(".")
+}
+
+// fillDefaults sets the bounds and URLs that opts leaves empty, and
+// checks that the URLs end in /.
+func (opts *Options) fillDefaults() error {
+	if opts.MaxURLs <= 0 || opts.MaxURLs > sitemap.MaxURLs {
+		opts.MaxURLs = sitemap.MaxURLs
+	}
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = sitemap.DefaultMaxBytes
+	}
+	if opts.MaxBytes > sitemap.MaxBytes {
+		opts.MaxBytes = sitemap.MaxBytes
+	}
+	if !strings.HasSuffix(opts.BaseURL, "/") {
+		return fmt.Errorf("base URL %q does not end in /", opts.BaseURL)
+	}
+	if opts.SitemapsURL == "" {
+		opts.SitemapsURL = opts.BaseURL
+	}
+	if !strings.HasSuffix(opts.SitemapsURL, "/") {
+		return fmt.Errorf("sitemaps URL %q does not end in /", opts.SitemapsURL)
+	}
+	if opts.RobotsBytes <= 0 {
+		opts.RobotsBytes = limits.Default.RobotsBytes
+	}
+	if opts.OutputBytes <= 0 {
+		opts.OutputBytes = limits.Default.OutputBytes
+	}
+	return nil
+}
+
+// recordLines returns the lines of the record this Write leaves, the
+// names of its files, and those names as a set. It also notes in res the
+// sitemaps that robots.txt will not name.
+func (t *txn) recordLines(res *Result, record []string) (keep map[string]bool, names, lines []string) {
+	keep = make(map[string]bool, len(t.files))
+	for _, f := range t.files {
+		keep[f.name] = true
+		names = append(names, f.name)
+		lines = append(lines, recordLine(f.name, t.kind(f)))
+	}
+	// The Sitemap: lines robots.txt will name, ours: those of this Write
+	// with Robots, else the ones an earlier Write put there, which stay.
+	if t.opts.Robots {
+		for _, e := range res.Entries {
+			lines = append(lines, recordLine(e, kindRobots))
+		}
+	} else {
+		for _, u := range robotsLines(record) {
+			lines = append(lines, recordLine(u, kindRobots))
+		}
+	}
+	if !t.opts.Robots && len(res.Entries) > 1 {
+		for _, e := range res.Entries[1:] {
+			res.Unlinked = append(res.Unlinked, e[len(t.opts.SitemapsURL):])
+		}
+	}
+	return keep, names, lines
 }
 
 // failAfterCommit, when set (tests), fails a Write after its commit, as
