@@ -262,40 +262,9 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	// The root's files are looked at inside it, through the one door.
 	root := &lazyRoot{dir: b.opts.Root}
 	defer root.close()
-	var pages, sources []string // relative to the root, to Join.Dir
-	for _, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			continue
-		}
-		if s.hostFiles[abs] || s.gitFiles[abs] {
-			return s.restart(ctx)
-		}
-		if rel, ok := relUnder(s.rootAbs, abs); ok {
-			if rel == "" || s.vanished(root, rel) {
-				return s.restart(ctx)
-			}
-			if b.witnessFile(filepath.ToSlash(rel)) {
-				// The generator wrote its sitemaps again (a rebuild of
-				// hugo --watch): what they witness changed, and a build
-				// reads them as Run does.
-				return s.restart(ctx)
-			}
-			_, known := s.b.index.get(rel)
-			others, whole := s.b.linked.others(root, rel, known)
-			if whole {
-				return s.restart(ctx)
-			}
-			pages = append(append(pages, rel), others...)
-		}
-		if s.joinAbs != "" {
-			if rel, ok := relUnder(s.joinAbs, abs); ok {
-				if rel == "" {
-					return s.restart(ctx)
-				}
-				sources = append(sources, rel)
-			}
-		}
+	pages, sources, whole := s.changedPaths(root, paths)
+	if whole {
+		return s.restart(ctx)
 	}
 	// A change through a name outside the root, or through one made and
 	// removed within the batch: the pages noted with other names, but
@@ -336,6 +305,77 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	// judge what is there now.
 	b.touched, b.added = make(map[string]bool), nil
 	defer func() { b.touched, b.added = nil, nil }()
+	removed := s.forgetUnder(root, pages, folders)
+	s.removeFromOrder(removed)
+	for _, idx := range removed {
+		b.recs.remove(idx)
+	}
+	err = b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
+		return walker.WalkPaths(ctx, b.opts.Root, pages, w, fn)
+	})
+	if err != nil {
+		s.whole = true
+		return res, err
+	}
+	if len(b.touched) == 0 {
+		return res, nil // nothing there was or is a page
+	}
+	s.addToOrder(b.added)
+	if err := s.finish(ctx, b.touched); errors.Is(err, errWhole) {
+		return s.restart(ctx)
+	} else if err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// changedPaths sorts the changed paths into the pages under the root and
+// the sources under Join.Dir, both relative. It adds the other names of
+// pages with hard links. whole is true when a path needs a whole build.
+func (s *Session) changedPaths(root *lazyRoot, paths []string) (pages, sources []string, whole bool) {
+	b := s.b
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if s.hostFiles[abs] || s.gitFiles[abs] {
+			return nil, nil, true
+		}
+		if rel, ok := relUnder(s.rootAbs, abs); ok {
+			if rel == "" || s.vanished(root, rel) {
+				return nil, nil, true
+			}
+			if b.witnessFile(filepath.ToSlash(rel)) {
+				// The generator wrote its sitemaps again (a rebuild of
+				// hugo --watch): what they witness changed, and a build
+				// reads them as Run does.
+				return nil, nil, true
+			}
+			_, known := s.b.index.get(rel)
+			others, whole := s.b.linked.others(root, rel, known)
+			if whole {
+				return nil, nil, true
+			}
+			pages = append(append(pages, rel), others...)
+		}
+		if s.joinAbs != "" {
+			if rel, ok := relUnder(s.joinAbs, abs); ok {
+				if rel == "" {
+					return nil, nil, true
+				}
+				sources = append(sources, rel)
+			}
+		}
+	}
+	return pages, sources, false
+}
+
+// forgetUnder forgets the pages at and under pages, and returns the
+// records of those that were listed. folders are the paths that were
+// folders before the change.
+func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
+	b := s.b
 	var removed []int32
 	wereFolders := make(map[string]bool, len(folders))
 	for _, f := range folders {
@@ -391,27 +431,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		}
 		b.index.del(path)
 	}
-	s.removeFromOrder(removed)
-	for _, idx := range removed {
-		b.recs.remove(idx)
-	}
-	err = b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
-		return walker.WalkPaths(ctx, b.opts.Root, pages, w, fn)
-	})
-	if err != nil {
-		s.whole = true
-		return res, err
-	}
-	if len(b.touched) == 0 {
-		return res, nil // nothing there was or is a page
-	}
-	s.addToOrder(b.added)
-	if err := s.finish(ctx, b.touched); errors.Is(err, errWhole) {
-		return s.restart(ctx)
-	} else if err != nil {
-		return res, err
-	}
-	return res, nil
+	return removed
 }
 
 // presetChanged tells the preset of the sources, when it has a
