@@ -574,35 +574,8 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 
 	// The text sitemap first: it is committed first.
 	if o.Text {
-		c := &chunker{t: t, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
-		c.elems = func(lo, hi int, emit func([]byte) error) error {
-			var line []byte
-			for i := lo; i < hi; i++ {
-				line = append(append(line[:0], urls.At(i).Loc...), '\n')
-				if err := emit(line); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		err := c.elems(0, urls.Len(), func(line []byte) error {
-			return c.add(line, func() string { return string(line[:len(line)-1]) }, time.Time{})
-		})
-		if err != nil {
+		if err := t.writeText(urls); err != nil {
 			return nil, err
-		}
-		if err := c.finish(); err != nil {
-			return nil, err
-		}
-		name(c.files, "sitemap.txt", "sitemap-%d.txt")
-		for _, f := range c.files {
-			// The generator's own text sitemap at the name
-			// (hexo-generator-sitemap's sitemap.txt, which hexo
-			// generate leaves in place) ours writes over, as the
-			// entry file writes over its sitemap.xml.
-			if path, ok, _ := t.ours(f.name, ""); !ok && !t.generatorsText(f.name) {
-				return nil, &diag.Diagnostic{File: path, Msg: "no text sitemap written: the file is not one sitemapgen wrote (the site's own?); remove or rename it, or turn the text sitemap off"}
-			}
 		}
 	}
 
@@ -683,6 +656,65 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	for _, loc := range o.Extra {
 		entries = append(entries, indexItem{loc: loc})
 	}
+	idx, err := t.indexFiles(entries)
+	if err != nil {
+		return nil, err
+	}
+	// sitemap.xml is the first index and is committed last; the further
+	// ones, sitemap-index-2.xml and up, just before it.
+	first := idx.files[0]
+	first.name = entry
+	rest := idx.files[1:]
+	for i, f := range rest {
+		f.name = "sitemap-index-" + strconv.Itoa(i+2) + ext
+	}
+	t.files = append(t.files[:len(t.files)-len(idx.files)], append(rest, first)...)
+	res.Entries = append(res.Entries, o.SitemapsURL+first.name)
+	for _, f := range rest {
+		res.Entries = append(res.Entries, o.SitemapsURL+f.name)
+	}
+	return res, t.writeAliases(urls, start, entries[:first.count], len(rest) > 0, res)
+}
+
+// writeText makes the text sitemap files of urls.
+func (t *txn) writeText(urls sitemap.URLs) error {
+	o := t.opts
+	c := &chunker{t: t, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+	c.elems = func(lo, hi int, emit func([]byte) error) error {
+		var line []byte
+		for i := lo; i < hi; i++ {
+			line = append(append(line[:0], urls.At(i).Loc...), '\n')
+			if err := emit(line); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	err := c.elems(0, urls.Len(), func(line []byte) error {
+		return c.add(line, func() string { return string(line[:len(line)-1]) }, time.Time{})
+	})
+	if err != nil {
+		return err
+	}
+	if err := c.finish(); err != nil {
+		return err
+	}
+	name(c.files, "sitemap.txt", "sitemap-%d.txt")
+	for _, f := range c.files {
+		// The generator's own text sitemap at the name
+		// (hexo-generator-sitemap's sitemap.txt, which hexo
+		// generate leaves in place) ours writes over, as the
+		// entry file writes over its sitemap.xml.
+		if path, ok, _ := t.ours(f.name, ""); !ok && !t.generatorsText(f.name) {
+			return &diag.Diagnostic{File: path, Msg: "no text sitemap written: the file is not one sitemapgen wrote (the site's own?); remove or rename it, or turn the text sitemap off"}
+		}
+	}
+	return nil
+}
+
+// indexFiles makes the sitemap index files that list entries.
+func (t *txn) indexFiles(entries []indexItem) (*chunker, error) {
+	o := t.opts
 	idx := &chunker{t: t, gzip: o.Gzip, header: withHead(indexOpen, t.head), footer: indexClose, maxCount: sitemap.MaxURLs, maxBytes: o.MaxBytes}
 	idx.elems = func(lo, hi int, emit func([]byte) error) error {
 		for _, e := range entries[lo:hi] {
@@ -701,20 +733,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	if err := idx.finish(); err != nil {
 		return nil, err
 	}
-	// sitemap.xml is the first index and is committed last; the further
-	// ones, sitemap-index-2.xml and up, just before it.
-	first := idx.files[0]
-	first.name = entry
-	rest := idx.files[1:]
-	for i, f := range rest {
-		f.name = "sitemap-index-" + strconv.Itoa(i+2) + ext
-	}
-	t.files = append(t.files[:len(t.files)-len(idx.files)], append(rest, first)...)
-	res.Entries = append(res.Entries, o.SitemapsURL+first.name)
-	for _, f := range rest {
-		res.Entries = append(res.Entries, o.SitemapsURL+f.name)
-	}
-	return res, t.writeAliases(urls, start, entries[:first.count], len(rest) > 0, res)
+	return idx, nil
 }
 
 // entry returns the name of the entry file: Filename, or sitemap.xml,
