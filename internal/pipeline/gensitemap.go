@@ -523,23 +523,9 @@ func (b *builder) readKeptGenDates(g *genDates, dir string) {
 		case strings.HasPrefix(text, "\t\t\t"):
 			// A list of alternates: its number, then a code and a hash
 			// for each.
-			f := strings.Split(text[3:], "\t")
-			if len(f) < 3 || len(f)%2 == 0 {
-				continue // damaged: no alternates rather than wrong ones
-			}
-			var alts []genAlt
-			ok := true
-			for i := 1; i < len(f) && ok; i += 2 {
-				key, err := hex.DecodeString(f[i+1])
-				if ok = err == nil && len(key) == 8 && f[i] != "" && len(f[i]) <= maxGenLang; ok {
-					var lang uint16
-					if lang, ok = g.alts.lang(f[i]); ok {
-						alts = append(alts, genAlt{hash: binary.BigEndian.Uint64(key), lang: lang})
-					}
-				}
-			}
+			num, alts, ok := g.altList(text[3:])
 			if !ok {
-				continue
+				continue // damaged: no alternates rather than wrong ones
 			}
 			l := g.alts.list(alts)
 			if l == 0 {
@@ -549,7 +535,7 @@ func (b *builder) readKeptGenDates(g *genDates, dir string) {
 				}
 				continue
 			}
-			lists[f[0]] = l
+			lists[num] = l
 		case strings.HasPrefix(text, "\t\t"):
 			// A URL's alternates, under its file: its hash, the number of
 			// its list.
@@ -607,6 +593,27 @@ func (b *builder) readKeptGenDates(g *genDates, dir string) {
 		}
 		b.warn("", &diag.Diagnostic{File: path, Line: line + 1, Err: err, Msg: msg + "; the dates and alternates from here on are not used"})
 	}
+}
+
+// altList reads a list of alternates written by keepGenDates: its
+// number, then a code and a hash for each. ok is false when the list is
+// damaged.
+func (g *genDates) altList(text string) (num string, alts []genAlt, ok bool) {
+	f := strings.Split(text, "\t")
+	if len(f) < 3 || len(f)%2 == 0 {
+		return "", nil, false
+	}
+	ok = true
+	for i := 1; i < len(f) && ok; i += 2 {
+		key, err := hex.DecodeString(f[i+1])
+		if ok = err == nil && len(key) == 8 && f[i] != "" && len(f[i]) <= maxGenLang; ok {
+			var lang uint16
+			if lang, ok = g.alts.lang(f[i]); ok {
+				alts = append(alts, genAlt{hash: binary.BigEndian.Uint64(key), lang: lang})
+			}
+		}
+	}
+	return f[0], alts, ok
 }
 
 // stateOf returns the folder of the record and GenDatesName of the folder
