@@ -132,11 +132,7 @@ func readSettings(c Conf) *settings {
 		v, ok := c[name]
 		return v, v.File, ok
 	}
-	unknown := func(file string, v Setting, name string) {
-		if s.Unknown == "" {
-			s.Unknown = generator.Note(file, v.Line, "%s is not a literal Pelican setting sitemapgen reads; its pages are not joined to their sources", name)
-		}
-	}
+	unknown := s.unknown
 	str := func(name string, dst *string) {
 		if v, file, ok := get(name); ok {
 			if x, isStr := v.Val.(string); isStr {
@@ -214,8 +210,50 @@ func readSettings(c Conf) *settings {
 	str("DEFAULT_CATEGORY", &s.DefaultCategory)
 	str("AUTHOR", &s.Author)
 	str("DEFAULT_LANG", &s.Lang)
+	s.metaPatterns(c)
+	// Slugs made otherwise than by the default substitutions are not
+	// known: a source without a slug of its own is then not joined.
+	for _, name := range []string{"SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS"} {
+		if _, ok := c[name]; ok {
+			s.CustomSlugs = true
+		}
+	}
+	boolean("SLUGIFY_USE_UNICODE", &s.UseUnicode)
+	if v, ok := c["PLUGINS"]; ok {
+		l, isList := v.Val.([]any)
+		s.Plugins = v.Val != nil && (!isList || len(l) > 0) // a list built by code may name some
+	}
+	if v, ok := c["DEFAULT_DATE"]; ok {
+		s.defaultDate(v)
+	}
+	if v, ok := c["DEFAULT_METADATA"]; ok {
+		s.defaultMeta(v)
+	}
+	if v, file, ok := get("TIMEZONE"); ok {
+		name, isStr := v.Val.(string)
+		loc, err := loadLocation(name)
+		if !isStr || err != nil || name == "" {
+			unknown(file, v, "TIMEZONE")
+		} else {
+			s.Zone, s.ZoneFrom = loc, file+" TIMEZONE"
+		}
+	}
+	return s
+}
+
+// unknown notes, once, that the setting name in file is not one
+// sitemapgen reads: the pages are then not joined to their sources.
+func (s *settings) unknown(file string, v Setting, name string) {
+	if s.Unknown == "" {
+		s.Unknown = generator.Note(file, v.Line, "%s is not a literal Pelican setting sitemapgen reads; its pages are not joined to their sources", name)
+	}
+}
+
+// metaPatterns reads FILENAME_METADATA and PATH_METADATA, the patterns
+// that take metadata from a source's name and path.
+func (s *settings) metaPatterns(c Conf) {
 	for _, name := range []string{"FILENAME_METADATA", "PATH_METADATA"} {
-		v, file, ok := get(name)
+		v, ok := c[name]
 		if !ok {
 			continue
 		}
@@ -230,11 +268,11 @@ func readSettings(c Conf) *settings {
 			// lookahead) stops the join.
 			var err error
 			if re, err = regexp.Compile(`^(?:` + x + `)`); err != nil {
-				unknown(file, v, name)
+				s.unknown(v.File, v, name)
 			}
 		case nil:
 		default:
-			unknown(file, v, name)
+			s.unknown(v.File, v, name)
 		}
 		if name == "FILENAME_METADATA" {
 			s.FileName = re
@@ -242,75 +280,57 @@ func readSettings(c Conf) *settings {
 			s.PathMeta = re
 		}
 	}
-	// Slugs made otherwise than by the default substitutions are not
-	// known: a source without a slug of its own is then not joined.
-	for _, name := range []string{"SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS"} {
-		if _, ok := c[name]; ok {
-			s.CustomSlugs = true
-		}
-	}
-	boolean("SLUGIFY_USE_UNICODE", &s.UseUnicode)
-	if v, ok := c["PLUGINS"]; ok {
-		l, isList := v.Val.([]any)
-		s.Plugins = v.Val != nil && (!isList || len(l) > 0) // a list built by code may name some
-	}
-	if v, file, ok := get("DEFAULT_DATE"); ok {
-		switch x := v.Val.(type) {
-		case nil:
-		case string:
-			if x == "fs" {
-				s.DefaultDateFS = true
-			} else if t, ok, _ := parseDate(x, time.UTC); ok {
-				s.DefaultDate = t
-			} else {
-				unknown(file, v, "DEFAULT_DATE")
-			}
-		case []any:
-			var n [6]int
-			for i, e := range x {
-				f, isNum := e.(float64)
-				if !isNum || i >= len(n) {
-					unknown(file, v, "DEFAULT_DATE")
-					break
-				}
-				n[i] = int(f)
-			}
-			if len(x) >= 3 {
-				s.DefaultDate = time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, time.UTC)
-			}
-		default:
-			unknown(file, v, "DEFAULT_DATE")
-		}
-	}
-	if v, file, ok := get("DEFAULT_METADATA"); ok {
-		// A value that is not a literal dict of strings could make
-		// every source a draft, or hidden: the join stops.
-		switch x := v.Val.(type) {
-		case map[string]any:
-			s.DefaultMeta = map[string]string{}
-			for k, e := range x {
-				str, isStr := e.(string)
-				if !isStr {
-					unknown(file, v, "DEFAULT_METADATA")
-					break
-				}
-				s.DefaultMeta[strings.ToLower(k)] = str
-			}
-		case nil:
-		default:
-			unknown(file, v, "DEFAULT_METADATA")
-		}
-	}
-	if v, file, ok := get("TIMEZONE"); ok {
-		name, isStr := v.Val.(string)
-		loc, err := loadLocation(name)
-		if !isStr || err != nil || name == "" {
-			unknown(file, v, "TIMEZONE")
+}
+
+// defaultDate reads DEFAULT_DATE: "fs", a date, or a list of numbers.
+func (s *settings) defaultDate(v Setting) {
+	switch x := v.Val.(type) {
+	case nil:
+	case string:
+		if x == "fs" {
+			s.DefaultDateFS = true
+		} else if t, ok, _ := parseDate(x, time.UTC); ok {
+			s.DefaultDate = t
 		} else {
-			s.Zone, s.ZoneFrom = loc, file+" TIMEZONE"
+			s.unknown(v.File, v, "DEFAULT_DATE")
 		}
+	case []any:
+		var n [6]int
+		for i, e := range x {
+			f, isNum := e.(float64)
+			if !isNum || i >= len(n) {
+				s.unknown(v.File, v, "DEFAULT_DATE")
+				break
+			}
+			n[i] = int(f)
+		}
+		if len(x) >= 3 {
+			s.DefaultDate = time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, time.UTC)
+		}
+	default:
+		s.unknown(v.File, v, "DEFAULT_DATE")
 	}
-	return s
+}
+
+// defaultMeta reads DEFAULT_METADATA, a dict of strings.
+func (s *settings) defaultMeta(v Setting) {
+	// A value that is not a literal dict of strings could make
+	// every source a draft, or hidden: the join stops.
+	switch x := v.Val.(type) {
+	case map[string]any:
+		s.DefaultMeta = map[string]string{}
+		for k, e := range x {
+			str, isStr := e.(string)
+			if !isStr {
+				s.unknown(v.File, v, "DEFAULT_METADATA")
+				break
+			}
+			s.DefaultMeta[strings.ToLower(k)] = str
+		}
+	case nil:
+	default:
+		s.unknown(v.File, v, "DEFAULT_METADATA")
+	}
 }
 
 // pyFile is a settings file's literal assignments.
