@@ -282,23 +282,7 @@ func check(paths []string, schema bool) (string, error) {
 		if f.root == "urlset" || f.root == "sitemapindex" {
 			f.judge(schema)
 		}
-		label := ""
-		if f.root == "urlset" || f.root == "sitemapindex" {
-			label = f.root
-		}
-		switch {
-		case f.gz && label != "":
-			label += ", gzip"
-		case f.gz && f.root == "": // not decompressed
-			label = "gzip"
-		}
-		if f.count >= 0 {
-			entry := "<url>"
-			if f.root == "sitemapindex" {
-				entry = "<sitemap>"
-			}
-			label += fmt.Sprintf(", %d %s", f.count, entry)
-		}
+		label := f.label()
 		warn := ""
 		if len(f.warn) > 0 {
 			warn = " WARNING: " + strings.Join(f.warn, "; ")
@@ -326,6 +310,28 @@ func check(paths []string, schema bool) (string, error) {
 		return out.String(), fmt.Errorf("%d of %d sitemap files failed the check:\n%s", failed, passed+failed, out.String())
 	}
 	return out.String(), nil
+}
+
+// label says what f is in the report: its root, whether gzip, its count.
+func (f *sitemap) label() string {
+	label := ""
+	if f.root == "urlset" || f.root == "sitemapindex" {
+		label = f.root
+	}
+	switch {
+	case f.gz && label != "":
+		label += ", gzip"
+	case f.gz && f.root == "": // not decompressed
+		label = "gzip"
+	}
+	if f.count >= 0 {
+		entry := "<url>"
+		if f.root == "sitemapindex" {
+			entry = "<sitemap>"
+		}
+		label += fmt.Sprintf(", %d %s", f.count, entry)
+	}
+	return label
 }
 
 // judge turns what the size, xmllint and the protocol's rules said of f
