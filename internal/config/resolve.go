@@ -319,38 +319,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.PlatformFile = pr.PlatformFile
 	}
 	c.Build.Map.StyleGiven = pr.StyleGiven
-	// The hash source is there when its state file is: named by state:,
-	// or found where it is kept by default.
-	// The default is a file of the project's: read and written only
-	// inside the working directory.
-	state, stateDir := v.State, ""
-	if in, ok := l.inside["state"]; ok {
-		state, stateDir = in[1], in[0] // read and written only inside the project's tree
-	}
-	if state == "" {
-		// There as anything: one that cannot be read (a link out of the
-		// working directory) is said by its reader.
-		if _, err := fsx.Lstat(".", hashstate.DefaultPath); err == nil || errors.Is(err, fsx.ErrOutside) {
-			state, stateDir = hashstate.DefaultPath, "."
-		}
-	}
-	if state != "" {
-		ignore, _ := hashstate.Compile(v.LastMod.Ignore) // checked
-		c.Build.Hash = &pipeline.Hash{State: state, Dir: stateDir, Options: hashstate.Options{Ignore: ignore}}
-		// The previous build, for the next changes file.
-		c.Build.Hash.Listed = v.Changes != ""
-		if pr.Preview != "" {
-			// A preview's pages are not production's: its dates come from
-			// production's file, which it leaves as it was (a platform's
-			// cache shares it between the two).
-			c.Build.Hash.ReadOnly = true
-			said := fmt.Sprintf("state %s read, not written (a %s build: production's dates stay)", state, pr.Preview)
-			if c.Detected != "" {
-				said = c.Detected + "; " + said
-			}
-			c.Detected = said
-		}
-	}
+	c.hashOptions(l, pr)
 	c.Build.Extra = extras(l, v)
 	if len(pr.ServerRoutes) > 0 {
 		// A server build's pages rendered on demand whose URL its record
@@ -400,6 +369,50 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			c.Build.Map.LastMod = pr.LastMod
 		}
 	}
+	c.generatorOptions(pr)
+	c.localeOptions(l)
+}
+
+// hashOptions sets the hash source of lastmod when its state file is
+// there: named by state:, or found where it is kept by default.
+func (c *Config) hashOptions(l *layers, pr *project.Project) {
+	v := &c.Values
+	// The default is a file of the project's: read and written only
+	// inside the working directory.
+	state, stateDir := v.State, ""
+	if in, ok := l.inside["state"]; ok {
+		state, stateDir = in[1], in[0] // read and written only inside the project's tree
+	}
+	if state == "" {
+		// There as anything: one that cannot be read (a link out of the
+		// working directory) is said by its reader.
+		if _, err := fsx.Lstat(".", hashstate.DefaultPath); err == nil || errors.Is(err, fsx.ErrOutside) {
+			state, stateDir = hashstate.DefaultPath, "."
+		}
+	}
+	if state != "" {
+		ignore, _ := hashstate.Compile(v.LastMod.Ignore) // checked
+		c.Build.Hash = &pipeline.Hash{State: state, Dir: stateDir, Options: hashstate.Options{Ignore: ignore}}
+		// The previous build, for the next changes file.
+		c.Build.Hash.Listed = v.Changes != ""
+		if pr.Preview != "" {
+			// A preview's pages are not production's: its dates come from
+			// production's file, which it leaves as it was (a platform's
+			// cache shares it between the two).
+			c.Build.Hash.ReadOnly = true
+			said := fmt.Sprintf("state %s read, not written (a %s build: production's dates stay)", state, pr.Preview)
+			if c.Detected != "" {
+				said = c.Detected + "; " + said
+			}
+			c.Detected = said
+		}
+	}
+}
+
+// generatorOptions sets what the build does with the generator's own
+// sitemaps.
+func (c *Config) generatorOptions(pr *project.Project) {
+	v := &c.Values
 	if pr.Generator != "" {
 		c.Generator = pr.Generator
 		c.Build.Generator = pr.Generator
@@ -430,6 +443,11 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			c.Build.Translator = pr.Pages
 		}
 	}
+}
+
+// localeOptions sets the site's own locales, over the generator's.
+func (c *Config) localeOptions(l *layers) {
+	v := &c.Values
 	if len(v.Locales) > 0 {
 		// The site's own locales, over the generator's.
 		def, langs := "", map[string]string{}
