@@ -602,6 +602,35 @@ func name(s *Setting[Values]) string {
 	return s.Flag
 }
 
+// conflicts returns an error when the settings laid over each other
+// ask for things that exclude each other.
+func (l *layers) conflicts(cmd *Line[Values]) error {
+	// A flag for one of quiet and verbose turns the other off.
+	switch q, vb := cmd.Given("quiet") && l.v.Quiet, cmd.Given("verbose") && l.v.Verbose; {
+	case q && vb:
+		return errors.New("--quiet and --verbose: choose one")
+	case q:
+		l.v.Verbose = false
+	case vb:
+		l.v.Quiet = false
+	}
+	// Images are in the pages' bodies: a build that reads no page lists
+	// none, so asking for both is a mistake, not a quiet no.
+	// So are videos.
+	for _, body := range []struct {
+		what, key string
+		on        bool
+	}{{"images", "images.enabled", l.v.Images.Enabled}, {"videos", "videos.enabled", l.v.Videos.Enabled}} {
+		if body.on && !l.v.Head.Read && l.v.Mode != ModeContent {
+			return fmt.Errorf("%s (%s) need each page read, and head.read is false (%s): drop one of them", body.what, cmp.Or(l.from[body.key], "sitemap.yaml"), cmp.Or(l.from["head.read"], "sitemap.yaml"))
+		}
+	}
+	if l.v.News.Language != "" && l.v.News.Name == "" {
+		return fmt.Errorf("news.language (%s) without news.name: the news sitemap is written for a publication; give its name (--news-name)", cmp.Or(l.from["news.language"], "sitemap.yaml"))
+	}
+	return nil
+}
+
 // layer reads the file and lays the environment and the command line
 // over it, checking what they give.
 func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
@@ -722,28 +751,8 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	if l.warnings, err = l.peers(getenv); err != nil {
 		return nil, err
 	}
-	// A flag for one of quiet and verbose turns the other off.
-	switch q, vb := cmd.Given("quiet") && l.v.Quiet, cmd.Given("verbose") && l.v.Verbose; {
-	case q && vb:
-		return nil, errors.New("--quiet and --verbose: choose one")
-	case q:
-		l.v.Verbose = false
-	case vb:
-		l.v.Quiet = false
-	}
-	// Images are in the pages' bodies: a build that reads no page lists
-	// none, so asking for both is a mistake, not a quiet no.
-	// So are videos.
-	for _, body := range []struct {
-		what, key string
-		on        bool
-	}{{"images", "images.enabled", l.v.Images.Enabled}, {"videos", "videos.enabled", l.v.Videos.Enabled}} {
-		if body.on && !l.v.Head.Read && l.v.Mode != ModeContent {
-			return nil, fmt.Errorf("%s (%s) need each page read, and head.read is false (%s): drop one of them", body.what, cmp.Or(l.from[body.key], "sitemap.yaml"), cmp.Or(l.from["head.read"], "sitemap.yaml"))
-		}
-	}
-	if l.v.News.Language != "" && l.v.News.Name == "" {
-		return nil, fmt.Errorf("news.language (%s) without news.name: the news sitemap is written for a publication; give its name (--news-name)", cmp.Or(l.from["news.language"], "sitemap.yaml"))
+	if err := l.conflicts(cmd); err != nil {
+		return nil, err
 	}
 	// The file's values were checked as it was read, the flags' as they
 	// were parsed; the environment's now.
