@@ -3,8 +3,11 @@ package hugo
 import (
 	"fmt"
 	"io/fs"
+	"maps"
+	"path"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +17,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -355,4 +359,100 @@ func BenchmarkCascades(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestCascadeDefaultsIndexed: what the cascades above each page of a
+// site give it, the configuration's and an _index file's both long
+// enough to be indexed, is what trying every entry of each gives, in
+// the same order (each entry sets the same key, the first that matches
+// wins, and one of its own): targets without a literal beginning,
+// with one, with a kind and a language.
+func TestCascadeDefaultsIndexed(t *testing.T) {
+	targets := []cascade{
+		{Path: "/blog/**"}, {Path: "{/a/**,/b/**}"}, {}, {Path: "/blog/*.md"}, {Path: "/blog"},
+		{Path: "/a/b/**"}, {Path: "/a/b"}, {Path: "/a/b.md"}, {Path: "*"}, {Path: "/b/[a-c]*.md"},
+		{Path: `/a/\*`}, {Path: "/**/x*"}, {Path: "/docs/**/x*"}, {Path: "/caps/**"}, {Path: "/a"},
+		{Path: "/a/**", Kind: "page"}, {Path: "/a/**", Lang: "fr"}, {Kind: "section"},
+		{Kind: "{home,section}", Lang: "en"}, {Path: "/blo*"}, {Path: "blog/**"}, {Path: "/a/b/c/**"},
+		{Path: "/a/b/c"}, {Path: "/_index.md"}, {Path: "/"}, {Path: "**"},
+	}
+	for i := range targets {
+		targets[i].Values = map[string]any{"sitemap": i, fmt.Sprint("k", i): true}
+	}
+	// An _index file of a section whose cascade is indexed too.
+	var section strings.Builder
+	section.WriteString("---\ncascade:\n")
+	for i, p := range []string{"/a/b/**", "{/a/x*,/a/b/c}", "", "/a/b/c/**", "/a/*.md", "**/e.md"} {
+		for j := range 4 {
+			// The first entry that matches gives draft; each a page
+			// tries once.
+			fmt.Fprintf(&section, "- draft: %d\n  _target:\n    path: '%s'\n", 100+i*10+j, p)
+			if j%2 == 1 {
+				section.WriteString("    kind: page\n")
+			}
+		}
+	}
+	section.WriteString("---\n")
+	content := fstest.MapFS{"a/_index.md": {Data: []byte(section.String())}}
+	pages := []string{"_index.md", "a/_index.md", "a/x.md", "a/b.md", "a/b/_index.md", "a/b/c.md",
+		"a/b/c/index.md", "a/b/c/d/e.md", "blog/p.md", "blog/p.fr.md", "blog/_index.fr.md", "blogx/q.md",
+		"b/a1.md", "b/d.md", "docs/x1.md", "docs/deep/x2.md", "Caps/Page.md", "a/*.md"}
+	for _, rel := range pages {
+		if content[rel] == nil {
+			content[rel] = &fstest.MapFile{Data: []byte("---\ntitle: P\n---\n")}
+		}
+	}
+	h := &Preset{Content: content, DefaultContentLanguage: "en", Languages: []string{"en", "fr"}, ConfigCascade: targets}
+	if h.configCascades().all || h.sectionCascades("a", "en").all {
+		t.Fatal("a cascade is tried whole: the index is not tested")
+	}
+	matched := 0
+	for _, rel := range pages {
+		want := plainDefaults(h, rel)
+		if got := h.cascadeDefaults(rel); !reflect.DeepEqual(got, want) {
+			t.Errorf("cascadeDefaults(%q) = %v, want %v", rel, got, want)
+		}
+		matched += len(want)
+	}
+	if matched < 3*len(pages) {
+		t.Errorf("%d values given to %d pages: the targets match too little to test", matched, len(pages))
+	}
+}
+
+// plainDefaults is what cascadeDefaults gives without an index: every
+// entry of each cascade above the page tried on it, in order, the
+// values of those that match it laid from the last to the first, so
+// that the first's win.
+func plainDefaults(h *Preset, rel string) map[string]any {
+	dir, file := path.Split(rel)
+	dir = strings.Trim(dir, "/")
+	base, _ := srcpath.SplitExt(file)
+	base, lang := h.splitLang(base)
+	logical := "/" + path.Join(dir, base)
+	if base == "_index" || base == "index" {
+		logical = "/" + dir
+	}
+	lists := [][]cascade{}
+	for d := dir; ; d = parent(d) {
+		lists = append(lists, h.sectionCascades(d, lang).list)
+		if d == "" {
+			break
+		}
+	}
+	var matched []map[string]any
+	for _, list := range append(lists, h.ConfigCascade) {
+		for _, c := range list {
+			if c.matches(rel, logical, h.pageKind(rel), lang, hugoEnv(h.environment)) {
+				matched = append(matched, c.Values)
+			}
+		}
+	}
+	var out map[string]any
+	for _, v := range slices.Backward(matched) {
+		if out == nil {
+			out = map[string]any{}
+		}
+		maps.Copy(out, v)
+	}
+	return out
 }
