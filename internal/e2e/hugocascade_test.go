@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
@@ -18,7 +19,8 @@ import (
 // what Hugo's listed, a page's own front matter winning over a cascade
 // and a nearer cascade over a farther one. sitemap: {disable: true} in
 // a cascade, which Hugo 0.111 does not know (Hugo 0.125 and later leave
-// the page out), leaves it out too.
+// the page out), leaves it out too. The configuration's cascade is long
+// enough to be indexed, with targets that begin with a glob.
 func TestHugoCascadeSwitch(t *testing.T) {
 	src := t.TempDir()
 	const date = "date: 2024-03-04T05:06:07Z\n"
@@ -28,7 +30,13 @@ func TestHugoCascadeSwitch(t *testing.T) {
 	for rel, body := range map[string]string{
 		"hugo.toml": "baseURL = 'https://example.com/'\ntitle = 't'\ndisableKinds = ['RSS', 'taxonomy', 'term']\n" +
 			"[[cascade]]\n  [cascade._build]\n    list = 'never'\n  [cascade._target]\n    path = '/blog/secret*'\n" +
-			"[[cascade]]\n  [cascade.sitemap]\n    changefreq = 'monthly'\n  [cascade._target]\n    path = '/news/**'\n",
+			"[[cascade]]\n  [cascade.sitemap]\n    changefreq = 'monthly'\n  [cascade._target]\n    path = '/news/**'\n" +
+			// Targets without a literal beginning, and below one; with
+			// the entries of no page after them, a cascade long enough
+			// that a page tries the entries its index gives.
+			"[[cascade]]\n  draft = true\n  [cascade._target]\n    path = '{/alpha/**,/beta/**}'\n" +
+			"[[cascade]]\n  draft = true\n  [cascade._target]\n    path = '/gamma/**/x*'\n" +
+			strings.Repeat("[[cascade]]\n  draft = true\n  [cascade._target]\n    path = '/none/**'\n", 16),
 		"layouts/_default/single.html": "<!doctype html><html><head><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n",
 		"layouts/_default/list.html":   "<!doctype html><html><head><title>{{ .Title }}</title></head><body>{{ range .Pages }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a>{{ end }}</body></html>\n",
 		"content/_index.md":            page("Home", ""),
@@ -48,6 +56,11 @@ func TestHugoCascadeSwitch(t *testing.T) {
 		"content/blog/secret1.md":      page("S", ""),
 		"content/blog/open.md":         page("Open", ""),
 		"content/news/n.md":            page("N", ""),
+		"content/alpha/_index.md":      page("Alpha", ""),
+		"content/alpha/a.md":           page("A", ""),
+		"content/beta/b.md":            page("B", ""),
+		"content/gamma/deep/x1.md":     page("X1", ""),
+		"content/gamma/deep/y.md":      page("Y", ""),
 	} {
 		write(t, filepath.Join(src, filepath.FromSlash(rel)), body)
 	}
@@ -60,12 +73,12 @@ func TestHugoCascadeSwitch(t *testing.T) {
 	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
 	// What Hugo 0.111 leaves out, and the page of a cascaded sitemap:
 	// {disable: true} it lists: else there is nothing to test.
-	for _, loc := range []string{"docs/priv/", "docs/priv/a/", "docs/wip1/", "self/", "self/c/", "blog/secret1/"} {
+	for _, loc := range []string{"docs/priv/", "docs/priv/a/", "docs/wip1/", "self/", "self/c/", "blog/secret1/", "alpha/", "alpha/a/", "beta/b/", "gamma/deep/x1/"} {
 		if _, ok := theirs[base+loc]; ok {
 			t.Fatalf("Hugo's sitemap lists %s: nothing to test", loc)
 		}
 	}
-	for _, loc := range []string{"docs/priv/b/", "docs/wip2/", "self/inner/", "self/inner/d/", "docs/old/o/", "news/n/"} {
+	for _, loc := range []string{"docs/priv/b/", "docs/wip2/", "self/inner/", "self/inner/d/", "docs/old/o/", "news/n/", "gamma/deep/y/"} {
 		if _, ok := theirs[base+loc]; !ok {
 			t.Fatalf("Hugo's sitemap does not list %s: nothing to test", loc)
 		}
