@@ -343,13 +343,32 @@ func (w *walk) prunedDir(rel string) bool { return w.excludedBy(rel, true) != ""
 
 // excludedBy returns the first exclude pattern that matches the file (or,
 // with dir, the folder) at rel, or "".
-func (w *walk) excludedBy(rel string, dir bool) string {
-	for _, p := range w.opts.Exclude {
+func (w *walk) excludedBy(rel string, dir bool) string { return excludedBy(w.opts.Exclude, rel, dir) }
+
+// excludedBy returns the first of the exclude patterns that matches the
+// file (or, with dir, the folder) at rel, or "".
+func excludedBy(exclude []string, rel string, dir bool) string {
+	for _, p := range exclude {
 		if doublestar.MatchUnvalidated(p, rel) || dir && doublestar.MatchUnvalidated(p, rel+"/**") {
 			return p
 		}
 	}
 	return ""
+}
+
+// Excluded reports whether a walk with the exclude patterns leaves out
+// the file at rel (slash-separated, relative to the root): a pattern
+// matches it, or a folder above it, which the walk does not enter.
+func Excluded(exclude []string, rel string) bool {
+	if excludedBy(exclude, rel, false) != "" {
+		return true
+	}
+	for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+		if excludedBy(exclude, d, true) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // leftOut tells Options.LeftOut, if set, that the file or folder at rel

@@ -30,12 +30,10 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
-	"slices"
-
-	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // removedSource is a source git knows was removed: its path relative to
@@ -69,7 +67,7 @@ func (b *builder) readRemovedSources() removedSources {
 	out := removedSources{}
 	for _, p := range paths {
 		rel, ok := relUnder(dirAbs, p)
-		if !ok || rel == "" || !matchesAny(include, rel, false) || matchesAny(j.Walk.Exclude, rel, true) {
+		if !ok || rel == "" || !walker.Included(include, rel) || walker.Excluded(j.Walk.Exclude, rel) {
 			continue
 		}
 		if root == nil {
@@ -107,21 +105,4 @@ func folderLeft(root *fsx.Root, rel string) (string, int64, bool) {
 			return "", 0, false
 		}
 	}
-}
-
-// matchesAny reports whether one of the doublestar patterns matches rel,
-// or, with above, a folder above it (an excluded folder's files are not
-// walked).
-func matchesAny(patterns []string, rel string, above bool) bool {
-	return slices.ContainsFunc(patterns, func(p string) bool {
-		for r := rel; r != "."; r = path.Dir(r) {
-			if ok, _ := doublestar.Match(p, r); ok {
-				return true
-			}
-			if !above {
-				return false
-			}
-		}
-		return false
-	})
 }
