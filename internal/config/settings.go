@@ -11,6 +11,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/audit"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -381,7 +382,7 @@ var Settings = Table[Values]{
 		"pages; none turns it off)"},
 		Field: String(func(v *Values) *string { return &v.Source }, "", nil)},
 	{Flag: "preset", Arg: "P", Key: "preset", Help: []string{
-		orList(Presets) + ": how a source file's URL",
+		registry.List(Presets, "or") + ": how a source file's URL",
 		"follows from its path and front matter (default: the",
 		"generator whose configuration is here, else plain; a",
 		"joined build of the other generators takes their own)"},
@@ -716,6 +717,10 @@ const (
 	// front matter) and gives each the URL its preset does.
 	ModeContent = "content"
 )
+
+// Presets are the values of preset: the generators whose URLs sitemapgen
+// can compute from source files, as the registry lists them.
+var Presets = registry.ContentPresets()
 
 // named checks that a flag names what: a file, here.
 func named(s, what string) error {

@@ -153,8 +153,14 @@ func Titles(conj string) string {
 	for _, g := range Generators {
 		t = append(t, g.Info().Title)
 	}
-	if len(t) < 2 {
-		return strings.Join(t, "")
+	return List(t, conj)
+}
+
+// List returns names joined as a sentence lists them: "a, b or c" (conj
+// "or").
+func List(names []string, conj string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	return strings.Join(t[:len(t)-1], ", ") + " " + conj + " " + t[len(t)-1]
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
 }
