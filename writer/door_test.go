@@ -3,6 +3,7 @@ package writer
 import (
 	"bytes"
 	"errors"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"io/fs"
 	"maps"
 	"os"
@@ -270,7 +271,7 @@ func TestRobotsLinesAsParsed(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), []byte(old), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if dead := DeadRobotsLines(dir, base); len(dead) != 1 || dead[0].Line != 2 || dead[0].URL != "https://example.com/sitemap-1.xml" {
+	if dead := DeadRobotsLines(dir, robots.Load(dir, robots.MaxBytes).Sitemaps(), base); len(dead) != 1 || dead[0].Line != 2 || dead[0].URL != "https://example.com/sitemap-1.xml" {
 		t.Errorf("DeadRobotsLines = %v; want line 2", dead)
 	}
 }

@@ -3,6 +3,7 @@ package writer
 import (
 	"bytes"
 	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"os"
 	"path/filepath"
 	"slices"
@@ -392,7 +393,7 @@ func TestNewsRobots(t *testing.T) {
 	if err := os.WriteFile(path, []byte(theirs), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if dead := DeadRobotsLines(dir, base); len(dead) != 0 {
+	if dead := DeadRobotsLines(dir, robots.Load(dir, robots.MaxBytes).Sitemaps(), base); len(dead) != 0 {
 		t.Errorf("dead lines %+v: the news line is not sitemapgen's", dead)
 	}
 	opts := Options{Dir: dir, BaseURL: base, Robots: true}

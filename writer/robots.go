@@ -19,21 +19,21 @@ const robotsName = "robots.txt"
 
 // updateRobots writes the Sitemap: lines for entries into the robots.txt
 // of the output folder root, atomically, inside it, and reports whether
-// the file changed. Lines that name the files of foreign (paths relative
+// the file changed, with the file's content as it now is. Lines that name the files of foreign (paths relative
 // to the folder) go too. A robots.txt past max bytes
 // (limits.robots_bytes) is not rewritten: an error. filesURL is where the
 // set's files are served (Options.SitemapsURL). hooked, when not nil, is
 // the content to write instead, as Options.RobotsHook made it.
-func updateRobots(root *fsx.Root, baseURL, filesURL string, entries, foreign []string, max int, hooked []byte) (bool, error) {
+func updateRobots(root *fsx.Root, baseURL, filesURL string, entries, foreign []string, max int, hooked []byte) ([]byte, bool, error) {
 	if err := robotsUsable(root, max); err != nil {
-		return false, err
+		return nil, false, err
 	}
 	mode := fs.FileMode(0o644)
 	old, st, err := readRobots(root, max)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
-		return false, err
+		return nil, false, err
 	default:
 		mode = st.Mode().Perm()
 	}
@@ -43,9 +43,9 @@ func updateRobots(root *fsx.Root, baseURL, filesURL string, entries, foreign []s
 		merged = hooked
 	}
 	if exists && bytes.Equal(merged, old) {
-		return false, nil
+		return merged, false, nil
 	}
-	return true, atomicfile.WriteIn(root, robotsName, merged, mode)
+	return merged, true, atomicfile.WriteIn(root, robotsName, merged, mode)
 }
 
 // hookRobots runs Options.RobotsHook, with Robots, on the robots.txt
@@ -250,32 +250,24 @@ type RobotsLine struct {
 	URL  string
 }
 
-// DeadRobotsLines returns the Sitemap: lines of dir/robots.txt that name a
-// file of this tool's under baseURL (where the files are served:
-// Options.SitemapsURL) that dir does not have: left by a build with
-// Options.Robots whose set a later build without it changed
-// (sitemap.xml.gz removed when --gzip went). A robots.txt that cannot be
-// read has none.
-//
-// robots.txt is read through the one door, at most its first
-// robots.MaxBytes (500 KiB), as Google reads it: a line past
-// them is read by no crawler.
-func DeadRobotsLines(dir, baseURL string) []RobotsLine {
+// DeadRobotsLines returns, of lines (the Sitemap: lines of
+// dir/robots.txt, as the caller read it), those that name a file of this
+// tool's under baseURL (where the files are served: Options.SitemapsURL)
+// that dir does not have: left by a build with Options.Robots whose set a
+// later build without it changed (sitemap.xml.gz removed when --gzip
+// went). Each named file is looked at (Lstat) inside dir, never through a
+// link out.
+func DeadRobotsLines(dir string, lines []robots.SitemapLine, baseURL string) []RobotsLine {
+	if len(lines) == 0 {
+		return nil
+	}
 	root, err := fsx.OpenRoot(dir)
 	if err != nil {
 		return nil
 	}
 	defer root.Close()
-	data, cut, err := robots.ReadPrefix(root, robots.MaxBytes)
-	if err != nil {
-		return nil
-	}
-	if cut {
-		// The last line, cut, is no line.
-		data = data[:bytes.LastIndexByte(data, '\n')+1]
-	}
 	var dead []RobotsLine
-	for _, sl := range robots.Sitemaps(data) {
+	for _, sl := range lines {
 		rest, ok := cutPrefixURL(sl.URL, baseURL)
 		if !ok || !robotsOwn(rest) {
 			continue
@@ -287,37 +279,30 @@ func DeadRobotsLines(dir, baseURL string) []RobotsLine {
 	return dead
 }
 
-// OtherRobotsLines returns the Sitemap: lines of dir/robots.txt that name,
-// under baseURL, a file dir has that dir's record (kept in recordDir:
-// Options.RecordFolder) does not list: a
-// sitemap this tool did not write (a project's own, which its build
-// writes beside ours, such as a Sphinx extension's sitemap.txt). skip
-// says which names the caller speaks of otherwise (a generator's
-// sitemaps). A robots.txt that cannot be read has none.
-//
-// robots.txt is read through the one door, at most its first
-// robots.MaxBytes (500 KiB), as Google reads it; the record as Recorded
+// OtherRobotsLines returns, of lines (the Sitemap: lines of
+// dir/robots.txt, as the caller read it), those that name, under baseURL,
+// a file dir has that dir's record (kept in recordDir:
+// Options.RecordFolder) does not list: a sitemap this tool did not write
+// (a project's own, which its build writes beside ours, such as a Sphinx
+// extension's sitemap.txt). skip says which names the caller speaks of
+// otherwise (a generator's sitemaps). The record is read as Recorded
 // reads it; each named file is looked at (Lstat) inside dir, never
 // through a link out.
-func OtherRobotsLines(dir, recordDir, baseURL string, skip func(name string) bool) []RobotsLine {
+func OtherRobotsLines(dir, recordDir string, lines []robots.SitemapLine, baseURL string, skip func(name string) bool) []RobotsLine {
+	if len(lines) == 0 {
+		return nil
+	}
 	root, err := fsx.OpenRoot(dir)
 	if err != nil {
 		return nil
 	}
 	defer root.Close()
-	data, cut, err := robots.ReadPrefix(root, robots.MaxBytes)
-	if err != nil {
-		return nil
-	}
-	if cut {
-		data = data[:bytes.LastIndexByte(data, '\n')+1] // the last line, cut, is no line
-	}
 	var (
 		ours  []string
 		read  bool
 		other []RobotsLine
 	)
-	for _, sl := range robots.Sitemaps(data) {
+	for _, sl := range lines {
 		rest, ok := cutPrefixURL(sl.URL, baseURL)
 		if !ok || rest == "" || skip != nil && skip(rest) {
 			continue

@@ -82,9 +82,12 @@ func TestUpdateRobots(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	changed, err := updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil)
+	content, changed, err := updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil)
 	if err != nil || !changed {
 		t.Fatalf("first update: changed=%v err=%v", changed, err)
+	}
+	if disk, _ := os.ReadFile(path); string(disk) != string(content) {
+		t.Errorf("updateRobots returned\n%s\nand wrote\n%s", content, disk)
 	}
 	st, err := os.Stat(path)
 	if err != nil {
@@ -95,7 +98,7 @@ func TestUpdateRobots(t *testing.T) {
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(path, old, old)
-	changed, err = updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil)
+	_, changed, err = updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil)
 	if err != nil || changed {
 		t.Fatalf("second update: changed=%v err=%v", changed, err)
 	}
@@ -108,7 +111,7 @@ func TestUpdateRobots(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil); err == nil {
+	if _, _, err := updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil); err == nil {
 		t.Error("robots.txt is a folder: no error")
 	}
 }

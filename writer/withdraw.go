@@ -101,7 +101,7 @@ func withdraw(opts Options) (*Result, error) {
 		}
 	}
 	if opts.Robots || len(foreign) > 0 && robotsNamesAny(root, opts.BaseURL, foreign, opts.RobotsBytes) {
-		changed, err := withdrawRobots(root, opts, foreign, dry)
+		content, changed, err := withdrawRobots(root, opts, foreign, dry)
 		if err != nil {
 			return nil, err
 		}
@@ -109,6 +109,7 @@ func withdraw(opts Options) (*Result, error) {
 			res.Differ = append(res.Differ, robotsName)
 		} else if changed {
 			res.Written = append(res.Written, robotsName)
+			res.Robots = content
 		}
 	}
 	if dry {
@@ -179,29 +180,29 @@ func robotsNamesAny(root *fsx.Root, baseURL string, names []string, max int) boo
 // within opts.RobotsBytes) the Sitemap: lines that name this tool's files
 // under opts.BaseURL, or the files of foreign (paths relative to the
 // folder), what is left given to opts.RobotsHook (but in a dry run), and
-// reports whether the file changes; with dry, it only reports. A
-// robots.txt that does not exist is left as it is.
-func withdrawRobots(root *fsx.Root, opts Options, foreign []string, dry bool) (bool, error) {
+// reports whether the file changes, with its new content; with dry, it
+// only reports. A robots.txt that does not exist is left as it is.
+func withdrawRobots(root *fsx.Root, opts Options, foreign []string, dry bool) ([]byte, bool, error) {
 	old, st, err := readRobots(root, opts.RobotsBytes)
 	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
 	merged := mergeRobots(old, opts.BaseURL, cmp.Or(opts.SitemapsURL, opts.BaseURL), nil, foreign)
 	if !opts.DryRun {
 		if merged, err = hookedRobots(opts, merged); err != nil {
-			return false, err
+			return nil, false, err
 		}
 	}
 	if bytes.Equal(merged, old) {
-		return false, nil
+		return nil, false, nil
 	}
 	if dry {
-		return true, nil
+		return nil, true, nil
 	}
-	return true, atomicfile.WriteIn(root, robotsName, merged, st.Mode().Perm())
+	return merged, true, atomicfile.WriteIn(root, robotsName, merged, st.Mode().Perm())
 }
 
 // withdrawn makes the State know no file, as after a Write of no URL:

@@ -239,6 +239,10 @@ type Result struct {
 	// set is French): a sitemap there may list no other, and one
 	// without a URL is invalid, so its URL no longer answers.
 	Unanswered []string
+	// Robots is the content of robots.txt as the write left it, when the
+	// write changed the file (it is then in Written); nil otherwise. The
+	// checks after a write read it rather than the file again.
+	Robots []byte
 	// Entries lists the absolute URLs of the entry files that robots.txt
 	// names: sitemap.xml and any further index files.
 	Entries []string
@@ -959,12 +963,13 @@ func (t *txn) commit(res *Result) error {
 	}
 	taken := t.takenOver()
 	if t.opts.Robots || len(taken) > 0 && robotsNames(t.root, t.opts.BaseURL, taken, t.opts.RobotsBytes) || t.robotsOrphaned() {
-		changed, err := updateRobots(t.root, t.opts.BaseURL, t.opts.SitemapsURL, res.Entries, taken, t.opts.RobotsBytes, t.robots)
+		content, changed, err := updateRobots(t.root, t.opts.BaseURL, t.opts.SitemapsURL, res.Entries, taken, t.opts.RobotsBytes, t.robots)
 		if err != nil {
 			return err
 		}
 		if changed {
 			res.Written = append(res.Written, robotsName)
+			res.Robots = content
 		}
 	}
 	return nil

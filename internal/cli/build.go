@@ -214,7 +214,7 @@ func skipWrite(ctx context.Context, e *env, c *config.Config) error {
 	if o := c.Build.OwnSitemaps; o != nil && c.Build.TakeOverOwn && c.Writes() && notFolder(w.Dir) == "" {
 		// Which of the files the generator names as its sitemaps are its
 		// own, as a build decides.
-		takes, warnings := o.Decide(w.Dir, c.Build.Map.BaseURL, c.Build.Limits)
+		takes, warnings := o.Decide(w.Dir, c.Build.Map.BaseURL, c.Build.Limits, nil)
 		for _, err := range warnings {
 			fmt.Fprintln(e.stderr, diag.Format(err, diag.Warning))
 		}

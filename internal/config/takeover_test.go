@@ -170,7 +170,7 @@ func takeOver(t *testing.T, c *Config) (func(string) bool, []string) {
 	if o == nil || !c.Build.TakeOverOwn {
 		t.Fatal("no takeover")
 	}
-	takes, warnings := o.Decide(c.Build.Write.Dir, c.Build.Map.BaseURL, c.Build.Limits)
+	takes, warnings := o.Decide(c.Build.Write.Dir, c.Build.Map.BaseURL, c.Build.Limits, nil)
 	var said []string
 	for _, w := range append(c.Warnings, warnings...) {
 		said = append(said, w.Error())

@@ -69,8 +69,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
-	"github.com/sitemapgen/sitemapgen/internal/gitdates"
-	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -99,8 +97,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	return res, b.run(ctx)
 }
 
-// newBuilder sets a build up: the host rules, the mapper, the writer's
-// defaults, the git history when the lastmod sources ask for it.
+// newBuilder sets a build up: the host's rules, the mapper, the writer's
+// defaults, which of the generator's sitemaps are its own, then the
+// build's other inputs (loadInputs).
 func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error) {
 	if c := opts.Content; c != nil {
 		opts.Root, opts.Walk, opts.Heads.Read = c.Dir, c.Walk, false
@@ -109,6 +108,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		}
 	}
 	b := &builder{opts: opts, res: res, bases: &canonicalBases{}, translated: opts.Translator != nil}
+	b.robotsTxt.max = opts.Limits.Or().RobotsBytes
 	for _, s := range []*Sources{opts.Content, opts.Join} {
 		if s != nil {
 			// What the generator of the sources says, asked once, for
@@ -119,32 +119,8 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	if !opts.Map.DevServer {
 		b.dev = &devPages{}
 	}
-	// The host's files, each read once for the header rules and the
-	// redirect rules both: netlify.toml gives both, as the project's
-	// discovery read it.
-	files := host.NewSiteFiles(opts.Limits, opts.PlatformFile)
-	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
-		rules, warnings, err := files.Headers(opts.HostDirs...)
-		if err != nil {
-			return nil, err
-		}
-		for _, w := range warnings {
-			b.warn("", w)
-		}
-		opts.Map.Hosts = rules
-	}
-	if opts.Map.Redirects == nil && len(opts.RedirectDirs) > 0 {
-		// The rules only warn: a file that cannot be read is a warning too.
-		rules, warnings, err := files.Redirects(opts.Shadowing, opts.RedirectDirs...)
-		if err != nil && !errors.Is(err, syscall.ENOTDIR) {
-			warnings = append(warnings, fmt.Errorf("redirect rules not checked: %w", err))
-		}
-		for _, w := range warnings {
-			b.warn("", w)
-		}
-		if rules.Len() > 0 || rules.ErrorPages() > 0 {
-			opts.Map.Redirects = rules
-		}
+	if err := b.hostRules(&opts.Map, opts); err != nil {
+		return nil, err
 	}
 	if opts.Map.Built {
 		opts.Map.SourceDate = b.sourceDate
@@ -162,7 +138,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	if o := opts.OwnSitemaps; o != nil {
 		// Which of the files the generator names as its sitemaps are its
 		// own, read before the build reads or replaces them.
-		takes, warnings := o.Decide(opts.Write.Dir, m.BaseURL(), opts.Limits)
+		takes, warnings := o.Decide(opts.Write.Dir, m.BaseURL(), opts.Limits, b.robotsTxt.of(opts.Write.Dir))
 		for _, w := range warnings {
 			b.warn("", w)
 		}
@@ -180,41 +156,40 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	b.recs.mapper = m
 	b.recs.extraCF, b.recs.extraPrio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
 	b.ownOutputAtRoot = fsx.SamePath(opts.Root, opts.Write.Dir)
-	b.loadRobots()
-	switch {
-	case !m.Uses(mapping.LastModGit):
-	case opts.Join != nil && !opts.trackGit:
-		// A join's build reads the history while it reads the
-		// sources (a Session's restart asks for it at once).
-		b.startGit(ctx)
-	default:
-		b.loadGit(ctx)
-	}
-	// The generator's sitemaps: their dates for the sitemap source, their
-	// alternates for the pages whose heads give none.
-	b.loadGenDates(ctx)
-	if opts.CacheDir != "" {
-		for _, s := range []*Sources{opts.Content, opts.Join} {
-			if s != nil {
-				b.fmc = loadFMCache(opts.CacheDir, s.Dir, opts.Limits)
-			}
-		}
-	}
-	if opts.Hash != nil && m.Uses(mapping.LastModHash) {
-		// A state file that cannot be read is passed over, and left as it
-		// is: read as empty, it would date every page by this build (a
-		// date it does not know), and saved, it would lose the dates it
-		// holds. The pages take their dates from the next sources.
-		if st, err := hashstate.Load(opts.Hash.Dir, opts.Hash.State, opts.Limits.Or().StateBytes); err != nil {
-			b.warn("", fmt.Errorf("%w; %s", err, hashPassedOver))
-		} else {
-			b.hash, b.now = st, opts.Map.Now
-			if b.now.IsZero() {
-				b.now = time.Now()
-			}
-		}
-	}
+	b.loadInputs(ctx)
 	return b, nil
+}
+
+// hostRules reads the host's files into mo: the header rules (from
+// opts.HostDirs) and the redirect rules (from opts.RedirectDirs), each
+// file read once for both (netlify.toml gives both, as the project's
+// discovery read it). Rules already given are kept.
+func (b *builder) hostRules(mo *mapping.Options, opts Options) error {
+	files := host.NewSiteFiles(opts.Limits, opts.PlatformFile)
+	if mo.Hosts == nil && len(opts.HostDirs) > 0 {
+		rules, warnings, err := files.Headers(opts.HostDirs...)
+		if err != nil {
+			return err
+		}
+		for _, w := range warnings {
+			b.warn("", w)
+		}
+		mo.Hosts = rules
+	}
+	if mo.Redirects == nil && len(opts.RedirectDirs) > 0 {
+		// The rules only warn: a file that cannot be read is a warning too.
+		rules, warnings, err := files.Redirects(opts.Shadowing, opts.RedirectDirs...)
+		if err != nil && !errors.Is(err, syscall.ENOTDIR) {
+			warnings = append(warnings, fmt.Errorf("redirect rules not checked: %w", err))
+		}
+		for _, w := range warnings {
+			b.warn("", w)
+		}
+		if rules.Len() > 0 || rules.ErrorPages() > 0 {
+			mo.Redirects = rules
+		}
+	}
+	return nil
 }
 
 // run is the whole build: the walk, then the passes (passes.go).
@@ -406,9 +381,21 @@ func (b *builder) warnDeadRobots() {
 		return
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.DeadRobotsLines(w.Dir, cmp.Or(w.SitemapsURL, w.BaseURL)) {
+	for _, l := range writer.DeadRobotsLines(w.Dir, b.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL)) {
 		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
 	}
+}
+
+// writtenRobots returns the Sitemap: lines of the output folder's
+// robots.txt after the write: those of the content the write left when it
+// changed the file, else those of the file as the build read it before.
+// Neither reads the file again.
+func (b *builder) writtenRobots() []robots.SitemapLine {
+	w := b.opts.Write
+	if res := b.res.Write; res != nil && res.Robots != nil {
+		return robots.Read(filepath.Join(w.Dir, "robots.txt"), res.Robots, b.robotsTxt.max).Sitemaps()
+	}
+	return b.robotsTxt.of(w.Dir).Sitemaps()
 }
 
 // warnOtherSitemaps warns, after a whole build's write, about each
@@ -429,7 +416,7 @@ func (b *builder) warnOtherSitemaps() {
 		return w.TakeOver != nil && w.TakeOver(name) || b.opts.GeneratorSitemaps != nil && b.opts.GeneratorSitemaps(name)
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.OtherRobotsLines(w.Dir, w.RecordFolder(), cmp.Or(w.SitemapsURL, w.BaseURL), skip) {
+	for _, l := range writer.OtherRobotsLines(w.Dir, w.RecordFolder(), b.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL), skip) {
 		what := "crawlers that read robots.txt are given it, not ours: run with --robots to name ours there, and stop the project's build writing its own, and this line, for ours to replace it"
 		if w.Robots {
 			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"
@@ -441,6 +428,8 @@ func (b *builder) warnOtherSitemaps() {
 // builder is the state of one build.
 type builder struct {
 	opts Options
+	// inputs are what the build reads besides its pages (inputs.go).
+	inputs
 	// live is set in a Session: time passes between its writes (the
 	// news window is each write's).
 	live    bool
@@ -449,9 +438,6 @@ type builder struct {
 	recs    records
 	explain *explainer
 	root    *pageRoot // where heads are read from
-	// fmc is the cache of the sources' front matter (fmcache.go); nil
-	// without Options.CacheDir, and once saved (a Session's updates).
-	fmc *fmCache
 	// served are the URL paths of a server build's pages, by their
 	// paths (Options.Served); nil for a site of files.
 	served map[string]string
@@ -468,19 +454,9 @@ type builder struct {
 	rules           generator.Rules     // what the generator of the sources (Join's, Content's) says; zero without them
 	noWrite         bool                // the build writes nothing: a check, --explain (explained)
 	saidOf          map[string]bool     // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
-	git             *gitdates.Dates     // for the git lastmod source; nil without it
 	fmDates         map[int64]bool      // the sources' front matter dates, in Unix seconds (sourceDate); in a Session, every one read
 	extraPaths      []string            // with Options.OnDemand, the URL paths of the extra URLs, with a leading slash (warnOnDemand)
 	onDemandSaid    *string             // in a Session, which routes rendered on demand its last whole build warned of (warnOnDemand)
-	gitRoot         string              // Options.Root, absolute, with git
-	gitScope        string              // the folder git's history is read for, when not the sources' (includes.go)
-	hash            *hashstate.State    // for the hash lastmod source; nil without it
-	gen             *genDates           // for the sitemap lastmod source and the alternates of the generator's sitemaps; nil without them
-	genKept         bool                // GenDatesName written
-	wit             *genDates           // the generator's sitemaps as the witness of what it builds (witness.go); nil without them
-	witNames        []string            // the names of the witness's sitemaps (witnessFile)
-	robots          *robots.Judge       // the site's robots.txt; nil without rules
-	now             time.Time           // the build's time, for the hash source
 	// index, in a Session, gives the record of every page judged, or -1
 	// when it is not listed.
 	index *pageIndex
@@ -553,15 +529,6 @@ type builder struct {
 	// guards it, and groups while the walk's goroutines add to it.
 	pageMu   sync.Mutex
 	pageSrcs map[string]*source
-	// gitWait takes the git history startGit reads (nil when none is
-	// being read); held are the reports told meanwhile, for awaitGit to
-	// tell after git's (nil when none are held).
-	gitWait func()
-	held    []func()
-	// gitTop is the top of the work tree whose history startGit reads,
-	// known before it, for the includes of the sources read meanwhile
-	// (includeBound); "" when not asked or not one.
-	gitTop string
 	// joinPre is joinPrefix's, made once.
 	joinPre struct {
 		once sync.Once

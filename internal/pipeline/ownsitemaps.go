@@ -64,7 +64,10 @@ type OwnSitemaps struct {
 // the folder, a FIFO) is kept, and said. A file that is not there when
 // Discover looks (a build still to come) is the plugin's when the project
 // has it.
-func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits) (func(name string) bool, []error) {
+//
+// robotsTxt is the output folder's robots.txt as the build read it; nil
+// reads it here, when a name needs it.
+func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *robots.File) (func(name string) bool, []error) {
 	takes, pl := o.Names, o.Plugin
 	if pl == nil {
 		return takes, nil
@@ -118,7 +121,10 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits) (func(name 
 			continue
 		default:
 			if inRobots == nil {
-				inRobots = robotsSitemaps(r, int64(lim.Or().RobotsBytes))
+				if robotsTxt == nil {
+					robotsTxt = robots.LoadIn(r, lim.Or().RobotsBytes)
+				}
+				inRobots = robotsSitemaps(robotsTxt)
 			}
 			if inRobots[name] {
 				keep(name, fmt.Sprintf("robots.txt names it, and %s's index does not", pl.Name))
@@ -240,11 +246,10 @@ func (f *sitemapFile) otherHost(hosts []string) string {
 }
 
 // robotsSitemaps returns the names of the files the Sitemap: lines of
-// robots.txt in the folder r name (the last segment of each URL's path),
-// read from its first max bytes, as Google reads it.
-func robotsSitemaps(r *fsx.Root, max int64) map[string]bool {
+// the robots.txt f name (the last segment of each URL's path).
+func robotsSitemaps(f *robots.File) map[string]bool {
 	names := map[string]bool{}
-	for _, u := range robots.SitemapURLs(r, max) {
+	for _, u := range f.SitemapURLs() {
 		if pu, err := url.Parse(u); err == nil {
 			names[path.Base(pu.Path)] = true
 		}

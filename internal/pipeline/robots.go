@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
@@ -24,6 +25,33 @@ type Robots struct {
 	Warn, Off bool
 }
 
+// robotsFiles are the robots.txt files of a build's folders: the site's
+// (Robots.Dir), whose rules judge the URLs, and the output folder's
+// (Write.Dir), whose Sitemap: lines the generator's sitemaps and the
+// checks after the write ask about. Each is read once, when first asked,
+// under one bound (limits.robots_bytes); one folder named twice is read
+// once.
+type robotsFiles struct {
+	max   int
+	mu    sync.Mutex
+	dirs  []string
+	files []*robots.File
+}
+
+// of returns the robots.txt of the folder dir, read on the first ask.
+func (r *robotsFiles) of(dir string) *robots.File {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, d := range r.dirs {
+		if fsx.SamePath(d, dir) {
+			return r.files[i]
+		}
+	}
+	f := robots.Load(dir, r.max)
+	r.dirs, r.files = append(r.dirs, dir), append(r.files, f)
+	return f
+}
+
 // loadRobots reads the site's robots.txt for the build.
 func (b *builder) loadRobots() {
 	o := b.opts.Robots
@@ -38,7 +66,7 @@ func (b *builder) loadRobots() {
 		}
 		return
 	}
-	rules, err := robots.ReadFile(o.Dir, b.opts.Limits.Or().RobotsBytes)
+	rules, err := b.robotsTxt.of(o.Dir).Rules()
 	if err != nil {
 		b.warn("", err)
 	}

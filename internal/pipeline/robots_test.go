@@ -10,7 +10,9 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -187,4 +189,42 @@ func hasPointers(t reflect.Type) bool {
 		}
 	}
 	return false
+}
+
+// TestRobotsReadOnce: a build reads the site's robots.txt once, and every
+// part that needs it asks that one read: the rules (a.html is left out),
+// the generator's sitemaps named there (Decide), and the check after the
+// write (a Sitemap: line of sitemapgen's naming a file the folder lacks).
+func TestRobotsReadOnce(t *testing.T) {
+	root := site(t, "index.html", "a.html", "b.html")
+	robotsTxt := "User-agent: *\nDisallow: /a.html\nSitemap: " + base + "sitemap-9.xml\nSitemap: " + base + "sitemap-3.xml\n"
+	if err := os.WriteFile(filepath.Join(root, "robots.txt"), []byte(robotsTxt), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "sitemap-3.xml"), []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>`+base+`a.html</loc></url></urlset>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var loaded []string
+	robots.Loaded = func(path string) { loaded = append(loaded, path) }
+	defer func() { robots.Loaded = nil }()
+	own := &OwnSitemaps{Title: "Gen", Names: func(name string) bool { return strings.HasPrefix(name, "sitemap") },
+		Plugin: &generator.SitemapPlugin{Name: "gen-sitemap", Index: "sitemap-index.xml", Looked: []string{"package.json"}}}
+	res, ev, err := run(t, Options{Root: root, Robots: Robots{Dir: root}, OwnSitemaps: own})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(loaded) != 1 {
+		t.Errorf("robots.txt read %d times (%v); want once", len(loaded), loaded)
+	}
+	if got := locs(res); !slices.Equal(got, []string{base, base + "b.html"}) {
+		t.Errorf("listed %v; want a.html left out by robots.txt", got)
+	}
+	if !slices.ContainsFunc(ev.warns, func(w string) bool {
+		return strings.Contains(w, "sitemap-9.xml names a sitemap file that is not there")
+	}) {
+		t.Errorf("no warning of the dead Sitemap: line in %q", ev.warns)
+	}
+	if !slices.ContainsFunc(ev.warns, func(w string) bool { return strings.Contains(w, "robots.txt names it") }) {
+		t.Errorf("sitemap-3.xml, which robots.txt names, not kept as the project's: %q", ev.warns)
+	}
 }

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/url"
-	"path/filepath"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -34,34 +32,10 @@ func Governs(dir, baseURL string) bool {
 const LimitKey = "limits.robots_bytes"
 
 // ReadFile reads and parses the robots.txt in the folder dir, at most max
-// bytes of it, through the one door (package fsx: never through a link
-// out of dir, never waiting on it). A missing file is nil, nil. One larger
-// than max is parsed as far as max, with a *diag.Diagnostic that says so;
-// one that cannot be read (a folder, a FIFO, a link out, no permission)
-// is nil and a *diag.Diagnostic.
+// bytes of it: [Load] and [File.Rules] in one call, for a caller that
+// needs the rules alone.
 func ReadFile(dir string, max int) (*Rules, error) {
-	path := filepath.Join(dir, "robots.txt")
-	r, err := fsx.OpenRoot(dir)
-	var data []byte
-	cut := false
-	if err == nil {
-		data, cut, err = ReadPrefix(r, int64(max))
-		r.Close()
-	}
-	switch {
-	case cut:
-		return Parse(data), &diag.Diagnostic{File: path,
-			Msg: fmt.Sprintf("larger than %d bytes (%s); its rules are read from the first %d, as Google reads them", max, LimitKey, max)}
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrInvalid):
-		return nil, nil
-	case err != nil:
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, &diag.Diagnostic{File: path, Msg: fmt.Sprintf("cannot read it: %v; the URLs are not checked against it", err)}
-	}
-	return Parse(data), nil
+	return Load(dir, max).Rules()
 }
 
 // Judge says whether robots.txt disallows a path for any of a set of
@@ -248,18 +222,4 @@ func ReadPrefix(r *fsx.Root, max int64) (data []byte, cut bool, err error) {
 		return data, true, nil
 	}
 	return data, false, err
-}
-
-// SitemapURLs returns the absolute http(s) URLs the Sitemap: lines of
-// the robots.txt in the folder r give, read from its first max bytes
-// (ReadPrefix): past them, the lines before.
-func SitemapURLs(r *fsx.Root, max int64) []string {
-	data, _, _ := ReadPrefix(r, max)
-	var urls []string
-	for _, sl := range Sitemaps(data) {
-		if u, err := url.Parse(sl.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
-			urls = append(urls, sl.URL)
-		}
-	}
-	return urls
 }
