@@ -107,7 +107,8 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			opts.Walk.Include = ContentInclude
 		}
 	}
-	b := &builder{opts: opts, res: res, bases: &canonicalBases{}, translated: opts.Translator != nil}
+	b := &builder{opts: opts, res: res}
+	b.bases, b.translated = &canonicalBases{}, opts.Translator != nil
 	b.robotsTxt.max = opts.Limits.Or().RobotsBytes
 	for _, s := range []*Sources{opts.Content, opts.Join} {
 		if s != nil {
@@ -428,8 +429,6 @@ func (b *builder) warnOtherSitemaps() {
 // builder is the state of one build.
 type builder struct {
 	opts Options
-	// inputs are what the build reads besides its pages (inputs.go).
-	inputs
 	// live is set in a Session: time passes between its writes (the
 	// news window is each write's).
 	live    bool
@@ -441,84 +440,59 @@ type builder struct {
 	// served are the URL paths of a server build's pages, by their
 	// paths (Options.Served); nil for a site of files.
 	served map[string]string
+	// ownOutputAtRoot says the output folder is the site's own.
+	ownOutputAtRoot bool
+	// listReads are the site's pages, while list pages are judged.
+	listReads listReads
+	// noWrite says the build writes nothing: a check, --explain
+	// (explained).
+	noWrite bool
+	// failUnread makes a file or folder that could not be read an error
+	// (Run), not a warning (Session).
+	failUnread bool
+
+	// The builder's state comes in four parts, each a type of its own
+	// below: what the build reads besides its pages (inputs.go), the
+	// sources joined to the pages, what the judgements found for the
+	// reports, and what a Session keeps between its updates.
+	inputs
+	joined
+	findings
+	kept
+}
+
+// joined is the state of a build whose pages are joined to their
+// sources (Options.Join, Options.Content): the sources, the claims on
+// them, their routes and translations.
+type joined struct {
+	// rules are what the generator of the sources says; zero without
+	// them.
+	rules generator.Rules
+	// join are Options.Join's sources by joinKey; runnerUp, by join key,
+	// the claim after join's in a build of Run (claims, in a Session).
+	join     map[string]*source
+	runnerUp map[string]*source
+	// routes are, by source path, the route patterns of its routes with
+	// a parameter (routePattern); dataRoutes the routes that make their
+	// pages from their data alone (source.data); listRoutes the route
+	// patterns of the routes whose pages list (generator.ListRules.Routes).
+	routes     map[string][]string
+	dataRoutes map[string]*source
+	listRoutes map[string][]string
 	// static are the folders whose files claim a page with no source
 	// (claimed), for a walk of a join whose generator keeps old output.
-	static          *staticClaims
-	ownOutputAtRoot bool
-	join            map[string]*source  // Options.Join's sources by joinKey
-	runnerUp        map[string]*source  // by join key, the claim after join's, in a build of Run (claims, in a Session)
-	routes          map[string][]string // by source path, the route patterns of its routes with a parameter (routePattern)
-	dataRoutes      map[string]*source  // by source path, the routes that make their pages from their data alone (source.data)
-	listRoutes      map[string][]string // by source path, the route patterns of the routes whose pages list (generator.ListRules.Routes)
-	listReads       listReads           // the site's pages, while list pages are judged
-	rules           generator.Rules     // what the generator of the sources (Join's, Content's) says; zero without them
-	noWrite         bool                // the build writes nothing: a check, --explain (explained)
-	saidOf          map[string]bool     // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
-	fmDates         map[int64]bool      // the sources' front matter dates, in Unix seconds (sourceDate); in a Session, every one read
-	extraPaths      []string            // with Options.OnDemand, the URL paths of the extra URLs, with a leading slash (warnOnDemand)
-	onDemandSaid    *string             // in a Session, which routes rendered on demand its last whole build warned of (warnOnDemand)
-	// index, in a Session, gives the record of every page judged, or -1
-	// when it is not listed.
-	index *pageIndex
+	static *staticClaims
+	// saidOf are the sources' files the walk warned of, and the Jekyll
+	// layouts said unread (layoutUnread), as reported.
+	saidOf map[string]bool
+	// fmDates are the sources' front matter dates, in Unix seconds
+	// (sourceDate); in a Session, every one read.
+	fmDates map[int64]bool
 	// sources, in a Session with a join, keeps every source by its path
 	// relative to Join.Dir, and claims every source of a joinKey, first
 	// in walk order first.
 	sources map[string]*source
 	claims  map[string][]*source
-	// touched and added, during a Session's Update, collect the paths
-	// judged again and the records added.
-	touched map[string]bool
-	added   []int32
-	// problems, in a Session, counts the front matter problems of each
-	// file that has some, as reported.
-	problems map[string]int
-	// failUnread makes a file or folder that could not be read an error
-	// (Run), not a warning (Session).
-	failUnread bool
-	// bases counts the pages skipped for a canonical link elsewhere by
-	// the base URL their canonical links imply, in a whole build; nil in
-	// a Session's Update, which reads some pages only.
-	bases *canonicalBases
-	// dev counts the pages whose links name a dev server, in a whole
-	// build not beside one (mapping.Options.DevServer); nil else.
-	dev *devPages
-	// linked names the pages read that have more than one name (hard
-	// links), for a Session; nil in Run.
-	linked *linkedPages
-	// htmlLeftOut counts the HTML files no include pattern matches, when
-	// none can (walker.IncludesHTML).
-	htmlLeftOut int
-	// skippedAt keeps, for the alternates that name them, why pages that
-	// have a URL were left out, by URL (in a Run, made from skippedList
-	// when first asked: skippedPageAt; skippedMu guards both), and
-	// skippedLoc, in a Session, their URLs by path; hreflangSaid, in a Session, the hreflang warnings last made,
-	// by path ("line:message"), and hreflangDirty what changed since
-	// (nil before the first judgement: the next judges every page).
-	skippedAt     map[string]skippedPage
-	skippedList   []skippedPage
-	skippedMu     sync.Mutex
-	skippedLoc    map[string]string
-	hreflangSaid  map[string][]string
-	hreflangDirty *hreflangDirty
-	// refused are the warnings of the dates refused in the sources'
-	// front matter, held until the dates are final (refused.go), and
-	// refusedRecs the records of the pages of each source they are of,
-	// by its path as reported.
-	refused     []refusedDate
-	refusedRecs map[string][]refusedPage
-	// emptySaid names the sections without a page that a warning named,
-	// so that a Session says it once.
-	emptySaid map[string]bool
-	// setStamps is how many of Result.Stamps the set's rule found
-	// (guardStamps), which judges again before every write.
-	setStamps int
-	// siteWideSaid are the site's dates judgeSiteWide said (a Session
-	// says each once).
-	siteWideSaid map[siteWideKey]bool
-	// stampsMTime says the set's rule counted the files' modification
-	// times with the heads' dates (guardStamps): guardMTime leaves them
-	// out, without a warning of its own.
-	stampsMTime bool
 	// translated says the generator's rules give sources translations
 	// (generator.Translator); groups are the joined sources by their
 	// translation key, made again after the sources change (nil).
@@ -534,6 +508,77 @@ type builder struct {
 		once sync.Once
 		s    string
 	}
+}
+
+// findings are what a build's judgements found that the reports after
+// them tell: the pages left out and why, the refused dates, the counts
+// that end in a warning.
+type findings struct {
+	// bases counts the pages skipped for a canonical link elsewhere by
+	// the base URL their canonical links imply, in a whole build; nil in
+	// a Session's Update, which reads some pages only.
+	bases *canonicalBases
+	// dev counts the pages whose links name a dev server, in a whole
+	// build not beside one (mapping.Options.DevServer); nil else.
+	dev *devPages
+	// htmlLeftOut counts the HTML files no include pattern matches, when
+	// none can (walker.IncludesHTML).
+	htmlLeftOut int
+	// extraPaths are, with Options.OnDemand, the URL paths of the extra
+	// URLs, with a leading slash (warnOnDemand).
+	extraPaths []string
+	// skippedAt keeps, for the alternates that name them, why pages that
+	// have a URL were left out, by URL. In a Run it is made from
+	// skippedList when first asked (skippedPageAt); skippedMu guards
+	// both.
+	skippedAt   map[string]skippedPage
+	skippedList []skippedPage
+	skippedMu   sync.Mutex
+	// refused are the warnings of the dates refused in the sources'
+	// front matter, held until the dates are final (refused.go), and
+	// refusedRecs the records of the pages of each source they are of,
+	// by its path as reported.
+	refused     []refusedDate
+	refusedRecs map[string][]refusedPage
+	// setStamps is how many of Result.Stamps the set's rule found
+	// (guardStamps), which judges again before every write.
+	setStamps int
+	// stampsMTime says the set's rule counted the files' modification
+	// times with the heads' dates (guardStamps): guardMTime leaves them
+	// out, without a warning of its own.
+	stampsMTime bool
+}
+
+// kept is what a Session keeps between its updates, so that an update
+// reads and says only what changed. A build of Run leaves it empty.
+type kept struct {
+	// index gives the record of every page judged, or -1 when it is not
+	// listed.
+	index *pageIndex
+	// touched and added, during an Update, collect the paths judged
+	// again and the records added.
+	touched map[string]bool
+	added   []int32
+	// problems counts the front matter problems of each file that has
+	// some, as reported.
+	problems map[string]int
+	// linked names the pages read that have more than one name (hard
+	// links).
+	linked *linkedPages
+	// skippedLoc keeps the URLs of the pages left out, by path.
+	skippedLoc map[string]string
+	// hreflangSaid are the hreflang warnings last made, by path
+	// ("line:message"), and hreflangDirty what changed since (nil before
+	// the first judgement: the next judges every page).
+	hreflangSaid  map[string][]string
+	hreflangDirty *hreflangDirty
+	// The warnings said once a Session: onDemandSaid, which routes
+	// rendered on demand its last whole build warned of (warnOnDemand);
+	// emptySaid, the sections without a page a warning named;
+	// siteWideSaid, the site's dates judgeSiteWide said.
+	onDemandSaid *string
+	emptySaid    map[string]bool
+	siteWideSaid map[siteWideKey]bool
 }
 
 func (b *builder) warn(path string, err error) {
