@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -459,131 +460,80 @@ func OwnSitemap(dir, state string, max int) func(name string) bool {
 // limits.generator_urls gives it, and as many dates.
 func (b *builder) readKeptGenDates(g *genDates, dir string) {
 	dir = b.stateOf(dir)
-	path := filepath.Join(dir, GenDatesName)
 	max := b.opts.Limits.Or().GeneratorURLs
+	f := b.openKeptGenDates(g, dir, max)
+	if f == nil {
+		return
+	}
+	defer f.Close()
+	r := &keptReader{g: g, path: filepath.Join(dir, GenDatesName), max: max, warn: b.warn, lists: map[string]uint32{}}
+	r.read(f)
+}
+
+// openKeptGenDates opens GenDatesName in dir through the one door, a
+// regular file within its bound; nil, with a warning, when it is
+// something else or cannot be read, and nil alone when it is not there.
+// A file past its bound is left as it is for a larger limit (g.keep).
+func (b *builder) openKeptGenDates(g *genDates, dir string, max int) *fsx.File {
+	path := filepath.Join(dir, GenDatesName)
 	fi, err := fsx.Lstat(dir, GenDatesName)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return
+		return nil
 	case err == nil && !fi.Mode().IsRegular():
 		b.warn("", &diag.Diagnostic{File: path, Msg: fmt.Sprintf("%s, not the file sitemapgen writes: not read (a build writes the file in its place)", fsx.Describe(fi.Mode()))})
-		return
+		return nil
 	}
 	f, err := fsx.Open(dir, GenDatesName, int64(genDatesBound(max)), limits.GeneratorURLsKey)
-	if err == nil {
-		defer f.Close()
-		if fi.Size() > int64(genDatesBound(max)) {
-			err = fsx.TooLarge(path, int64(genDatesBound(max)), limits.GeneratorURLsKey)
-		}
+	if err == nil && fi.Size() > int64(genDatesBound(max)) {
+		f.Close()
+		f, err = nil, fsx.TooLarge(path, int64(genDatesBound(max)), limits.GeneratorURLsKey)
 	}
 	if errors.Is(err, fsx.ErrTooLarge) {
 		// Left as it is: a larger limit reads it again.
 		g.keep = true
 		b.warn("", fmt.Errorf("%w; its dates are not used, and it is left as it is (raise the limit, or remove the file)", err))
-		return
+		return nil
 	}
 	if err != nil {
 		b.warn(GenDatesName, err)
-		return
+		return nil
 	}
+	return f
+}
+
+// keptReader reads the lines of GenDatesName into g. Each line's form
+// says what it holds: a file's path, then, indented under it, a URL's
+// date, a URL's alternates, a list of alternates, the file's
+// modification time, a URL the file lists. A damaged line is passed
+// over: no date rather than a wrong one.
+type keptReader struct {
+	g    *genDates
+	path string
+	max  int // limits.generator_urls: the most dates, lists, URLs read
+	warn func(path string, err error)
+
+	file   int               // the index of the file the lines are under; -1 before one
+	line   int               // the line read
+	dates  int               // dates read
+	urls   int               // URLs given a list of alternates
+	listed int               // URLs listed (version 3)
+	lists  map[string]uint32 // a list's number as written → 1 + its index in g.alts.lists
+	said   bool              // a bound's warning was given
+}
+
+// read reads the file's lines, and warns of a line it cannot read.
+func (r *keptReader) read(f io.Reader) {
 	sc := bufio.NewScanner(f)
 	// A line of the form before version 1 holds a URL; a list of
 	// alternates, as many as limits.generator_urls allows.
-	sc.Buffer(nil, genFileBytes+genLineBytes+64<<10+min(max, 1<<16)*genAltBytes)
-	file, n, line := -1, 0, 0
-	urls := 0                    // URLs given a list
-	listed := 0                  // URLs listed (version 3)
-	lists := map[string]uint32{} // a list's number as written → 1 + its index in g.alts.lists
-	g.alts.left = max
-	said := false
+	sc.Buffer(nil, genFileBytes+genLineBytes+64<<10+min(r.max, 1<<16)*genAltBytes)
+	r.file = -1
+	r.g.alts.left = r.max
 	for sc.Scan() {
-		line++
-		text := sc.Text()
-		switch {
-		case text == "" || text[0] == '#':
-		case strings.HasPrefix(text, "\t\t\t\t\t"):
-			// A URL the file lists, by witnessHash (version 3).
-			key, err := hex.DecodeString(text[5:])
-			if err != nil || len(key) != 8 || file < 0 || !g.witnessing {
-				continue
-			}
-			if listed++; listed > max {
-				if !said {
-					said = true
-					b.warn("", diag.At(path, line, fmt.Sprintf("more than %d URLs listed (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
-				}
-				continue
-			}
-			g.listed[binary.BigEndian.Uint64(key)] = uint16(file)
-		case strings.HasPrefix(text, "\t\t\t\t"):
-			// The file's modification time (version 3).
-			if t, err := time.Parse(time.RFC3339Nano, text[4:]); err == nil && file >= 0 && g.witnessing {
-				g.mtimes[uint16(file)] = t.UnixNano()
-			}
-		case strings.HasPrefix(text, "\t\t\t"):
-			// A list of alternates: its number, then a code and a hash
-			// for each.
-			num, alts, ok := g.altList(text[3:])
-			if !ok {
-				continue // damaged: no alternates rather than wrong ones
-			}
-			l := g.alts.list(alts)
-			if l == 0 {
-				if !said {
-					said = true
-					b.warn("", diag.At(path, line, fmt.Sprintf("more than %d hreflang alternates (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
-				}
-				continue
-			}
-			lists[num] = l
-		case strings.HasPrefix(text, "\t\t"):
-			// A URL's alternates, under its file: its hash, the number of
-			// its list.
-			h, num, ok := strings.Cut(text[2:], "\t")
-			key, herr := hex.DecodeString(h)
-			l := lists[num]
-			if !ok || herr != nil || len(key) != 8 || l == 0 || file < 0 {
-				continue
-			}
-			if urls++; urls > max {
-				if !said {
-					said = true
-					b.warn("", diag.At(path, line, fmt.Sprintf("more than %d URLs with hreflang alternates (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
-				}
-				continue
-			}
-			g.alts.refs[binary.BigEndian.Uint64(key)] = genAltRef{list: l, file: uint16(file)}
-		case text[0] == '\t':
-			// A URL's date, under its file.
-			h, date, ok := strings.Cut(text[1:], "\t")
-			key, herr := hex.DecodeString(h)
-			t, tok := parseLastMod(date)
-			if !ok || herr != nil || len(key) != 8 || !tok || file < 0 {
-				continue // damaged: no date rather than a wrong one
-			}
-			if n++; n > max {
-				b.warn("", diag.At(path, line, fmt.Sprintf("more than %d dates (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
-				return
-			}
-			g.dates[binary.BigEndian.Uint64(key)] = g.genDateOf(t, file)
-		case strings.Count(text, "\t") == 2:
-			// URL, lastmod, file: the form written before.
-			f := strings.Split(text, "\t")
-			t, ok := parseLastMod(f[1])
-			if !ok || len(g.files) >= limits.MaxGeneratorFiles && !slices.Contains(g.files, f[2]) {
-				continue
-			}
-			if n++; n > max {
-				b.warn("", diag.At(path, line, fmt.Sprintf("more than %d dates (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
-				return
-			}
-			g.dates[genHash(f[0])] = g.genDateOf(t, g.file(f[2]))
-		case !strings.Contains(text, "\t"):
-			// A file's path: the dates after it are its.
-			file = -1
-			if len(g.files) < limits.MaxGeneratorFiles || slices.Contains(g.files, text) {
-				file = g.file(text)
-			}
+		r.line++
+		if !r.readLine(sc.Text()) {
+			return
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -591,8 +541,118 @@ func (b *builder) readKeptGenDates(g *genDates, dir string) {
 		if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
 			msg = d.Msg // larger than its bound: it grew while read
 		}
-		b.warn("", &diag.Diagnostic{File: path, Line: line + 1, Err: err, Msg: msg + "; the dates and alternates from here on are not used"})
+		r.warn("", &diag.Diagnostic{File: r.path, Line: r.line + 1, Err: err, Msg: msg + "; the dates and alternates from here on are not used"})
 	}
+}
+
+// readLine reads one line; false ends the read (too many dates).
+func (r *keptReader) readLine(text string) bool {
+	g := r.g
+	switch {
+	case text == "" || text[0] == '#':
+	case strings.HasPrefix(text, "\t\t\t\t\t"):
+		r.listedURL(text[5:])
+	case strings.HasPrefix(text, "\t\t\t\t"):
+		// The file's modification time (version 3).
+		if t, err := time.Parse(time.RFC3339Nano, text[4:]); err == nil && r.file >= 0 && g.witnessing {
+			g.mtimes[uint16(r.file)] = t.UnixNano()
+		}
+	case strings.HasPrefix(text, "\t\t\t"):
+		r.altList(text[3:])
+	case strings.HasPrefix(text, "\t\t"):
+		r.urlAlts(text[2:])
+	case text[0] == '\t':
+		// A URL's date, under its file.
+		h, date, ok := strings.Cut(text[1:], "\t")
+		key, herr := hex.DecodeString(h)
+		t, tok := parseLastMod(date)
+		if !ok || herr != nil || len(key) != 8 || !tok || r.file < 0 {
+			return true
+		}
+		if !r.dated() {
+			return false
+		}
+		g.dates[binary.BigEndian.Uint64(key)] = g.genDateOf(t, r.file)
+	case strings.Count(text, "\t") == 2:
+		// URL, lastmod, file: the form written before.
+		f := strings.Split(text, "\t")
+		t, ok := parseLastMod(f[1])
+		if !ok || len(g.files) >= limits.MaxGeneratorFiles && !slices.Contains(g.files, f[2]) {
+			return true
+		}
+		if !r.dated() {
+			return false
+		}
+		g.dates[genHash(f[0])] = g.genDateOf(t, g.file(f[2]))
+	case !strings.Contains(text, "\t"):
+		// A file's path: the dates after it are its.
+		r.file = -1
+		if len(g.files) < limits.MaxGeneratorFiles || slices.Contains(g.files, text) {
+			r.file = g.file(text)
+		}
+	}
+	return true
+}
+
+// dated counts a date; false, with a warning, past the bound.
+func (r *keptReader) dated() bool {
+	if r.dates++; r.dates > r.max {
+		r.warn("", diag.At(r.path, r.line, fmt.Sprintf("more than %d dates (%s): those from here on are not used", r.max, limits.GeneratorURLsKey)))
+		return false
+	}
+	return true
+}
+
+// over warns, once a read, that a bound was passed.
+func (r *keptReader) over(what string) {
+	if !r.said {
+		r.said = true
+		r.warn("", diag.At(r.path, r.line, fmt.Sprintf("more than %d %s (%s): those from here on are not used", r.max, what, limits.GeneratorURLsKey)))
+	}
+}
+
+// listedURL reads a URL the file lists, by witnessHash (version 3).
+func (r *keptReader) listedURL(h string) {
+	key, err := hex.DecodeString(h)
+	if err != nil || len(key) != 8 || r.file < 0 || !r.g.witnessing {
+		return
+	}
+	if r.listed++; r.listed > r.max {
+		r.over("URLs listed")
+		return
+	}
+	r.g.listed[binary.BigEndian.Uint64(key)] = uint16(r.file)
+}
+
+// altList reads a list of alternates: its number, then a code and a
+// hash for each.
+func (r *keptReader) altList(text string) {
+	num, alts, ok := r.g.altList(text)
+	if !ok {
+		return // damaged: no alternates rather than wrong ones
+	}
+	l := r.g.alts.list(alts)
+	if l == 0 {
+		r.over("hreflang alternates")
+		return
+	}
+	r.lists[num] = l
+}
+
+// urlAlts reads a URL's alternates, under its file: its hash, the number
+// of its list.
+func (r *keptReader) urlAlts(text string) {
+	h, num, ok := strings.Cut(text, "\t")
+	key, herr := hex.DecodeString(h)
+	l := r.lists[num]
+	if !ok || herr != nil || len(key) != 8 || l == 0 || r.file < 0 {
+		return
+	}
+	if r.urls++; r.urls > r.max {
+		r.over("URLs with hreflang alternates")
+		return
+	}
+	r.g.alts.refs[binary.BigEndian.Uint64(key)] = genAltRef{list: l, file: uint16(r.file)}
 }
 
 // altList reads a list of alternates written by keepGenDates: its
