@@ -281,14 +281,13 @@ func DeadRobotsLines(dir string, lines []robots.SitemapLine, baseURL string) []R
 
 // OtherRobotsLines returns, of lines (the Sitemap: lines of
 // dir/robots.txt, as the caller read it), those that name, under baseURL,
-// a file dir has that dir's record (kept in recordDir:
-// Options.RecordFolder) does not list: a sitemap this tool did not write
-// (a project's own, which its build writes beside ours, such as a Sphinx
+// a file dir has that ours (the files of the set, as its record lists
+// them: Result.Recorded) does not: a sitemap this tool did not write (a
+// project's own, which its build writes beside ours, such as a Sphinx
 // extension's sitemap.txt). skip says which names the caller speaks of
-// otherwise (a generator's sitemaps). The record is read as Recorded
-// reads it; each named file is looked at (Lstat) inside dir, never
-// through a link out.
-func OtherRobotsLines(dir, recordDir string, lines []robots.SitemapLine, baseURL string, skip func(name string) bool) []RobotsLine {
+// otherwise (a generator's sitemaps). Each named file is looked at
+// (Lstat) inside dir, never through a link out.
+func OtherRobotsLines(dir string, ours []string, lines []robots.SitemapLine, baseURL string, skip func(name string) bool) []RobotsLine {
 	if len(lines) == 0 {
 		return nil
 	}
@@ -297,11 +296,7 @@ func OtherRobotsLines(dir, recordDir string, lines []robots.SitemapLine, baseURL
 		return nil
 	}
 	defer root.Close()
-	var (
-		ours  []string
-		read  bool
-		other []RobotsLine
-	)
+	var other []RobotsLine
 	for _, sl := range lines {
 		rest, ok := cutPrefixURL(sl.URL, baseURL)
 		if !ok || rest == "" || skip != nil && skip(rest) {
@@ -309,10 +304,6 @@ func OtherRobotsLines(dir, recordDir string, lines []robots.SitemapLine, baseURL
 		}
 		if st, err := root.Lstat(rest); err != nil || !st.Mode().IsRegular() {
 			continue
-		}
-		if !read {
-			ours, _ = Recorded(recordDir) // none recorded: every file named is another's
-			read = true
 		}
 		if !slices.Contains(ours, rest) {
 			other = append(other, RobotsLine{Line: sl.Line, URL: sl.URL})

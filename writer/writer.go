@@ -239,6 +239,10 @@ type Result struct {
 	// set is French): a sitemap there may list no other, and one
 	// without a URL is invalid, so its URL no longer answers.
 	Unanswered []string
+	// Recorded lists the files of the set as the record now lists them
+	// (in no set order): what Recorded would read back once the write is
+	// done.
+	Recorded []string
 	// Robots is the content of robots.txt as the write left it, when the
 	// write changed the file (it is then in Written); nil otherwise. The
 	// checks after a write read it rather than the file again.
@@ -438,6 +442,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	res.Recorded, _ = recordNames(lines)
 	if left {
 		if err := root.RemoveRegular(RecordName); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err

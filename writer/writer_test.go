@@ -500,8 +500,17 @@ func TestHandWrittenTextSitemapKept(t *testing.T) {
 
 func TestRecord(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Write(sitemap.Slice(numbered(3)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true, Robots: true}); err != nil {
+	first, err := Write(sitemap.Slice(numbered(3)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true, Robots: true})
+	if err != nil {
 		t.Fatal(err)
+	}
+	// The Result says what the record lists, and what robots.txt holds,
+	// as the checks after a write read them.
+	if recorded, err := Recorded(dir); err != nil || !slices.Equal(slices.Sorted(slices.Values(first.Recorded)), slices.Sorted(slices.Values(recorded))) {
+		t.Errorf("Result.Recorded = %q; the record lists %q (%v)", first.Recorded, recorded, err)
+	}
+	if robots, _ := os.ReadFile(filepath.Join(dir, "robots.txt")); string(first.Robots) != string(robots) {
+		t.Errorf("Result.Robots = %q; robots.txt holds %q", first.Robots, robots)
 	}
 	rec, err := os.ReadFile(filepath.Join(dir, RecordName))
 	if err != nil {

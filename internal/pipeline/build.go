@@ -417,7 +417,11 @@ func (b *builder) warnOtherSitemaps() {
 		return w.TakeOver != nil && w.TakeOver(name) || b.opts.GeneratorSitemaps != nil && b.opts.GeneratorSitemaps(name)
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.OtherRobotsLines(w.Dir, w.RecordFolder(), b.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL), skip) {
+	var ours []string // the set's files; none after a build that withdrew them
+	if b.res.Write != nil {
+		ours = b.res.Write.Recorded
+	}
+	for _, l := range writer.OtherRobotsLines(w.Dir, ours, b.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL), skip) {
 		what := "crawlers that read robots.txt are given it, not ours: run with --robots to name ours there, and stop the project's build writing its own, and this line, for ours to replace it"
 		if w.Robots {
 			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"
