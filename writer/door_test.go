@@ -3,7 +3,6 @@ package writer
 import (
 	"bytes"
 	"errors"
-	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"io/fs"
 	"maps"
 	"os"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 

@@ -3,7 +3,6 @@ package writer
 import (
 	"bytes"
 	"fmt"
-	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/sitemap"

@@ -23,6 +23,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -214,7 +215,7 @@ func skipWrite(ctx context.Context, e *env, c *config.Config) error {
 	if o := c.Build.OwnSitemaps; o != nil && c.Build.TakeOverOwn && c.Writes() && notFolder(w.Dir) == "" {
 		// Which of the files the generator names as its sitemaps are its
 		// own, as a build decides.
-		takes, warnings := o.Decide(w.Dir, c.Build.Map.BaseURL, c.Build.Limits, nil)
+		takes, warnings := o.Decide(w.Dir, c.Build.Map.BaseURL, c.Build.Limits, robots.Load(w.Dir, c.Build.Limits.Or().RobotsBytes))
 		for _, err := range warnings {
 			fmt.Fprintln(e.stderr, diag.Format(err, diag.Warning))
 		}

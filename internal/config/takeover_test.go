@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 )
 
 // TestTakeOverProjectSitemaps: in Astro- and Next.js-shaped output
@@ -170,7 +172,7 @@ func takeOver(t *testing.T, c *Config) (func(string) bool, []string) {
 	if o == nil || !c.Build.TakeOverOwn {
 		t.Fatal("no takeover")
 	}
-	takes, warnings := o.Decide(c.Build.Write.Dir, c.Build.Map.BaseURL, c.Build.Limits, nil)
+	takes, warnings := o.Decide(c.Build.Write.Dir, c.Build.Map.BaseURL, c.Build.Limits, robots.Load(c.Build.Write.Dir, robots.MaxBytes))
 	var said []string
 	for _, w := range append(c.Warnings, warnings...) {
 		said = append(said, w.Error())

@@ -107,12 +107,12 @@ func (b *builder) startGit(ctx context.Context) {
 
 // awaitGit waits for the history startGit reads, takes it, and tells
 // what was held meanwhile. Nothing when no history is being read.
-func (b *builder) awaitGit() {
-	if b.gitWait == nil {
+func (in *inputs) awaitGit() {
+	if in.gitWait == nil {
 		return
 	}
-	wait, held := b.gitWait, b.held
-	b.gitWait, b.held = nil, nil
+	wait, held := in.gitWait, in.held
+	in.gitWait, in.held = nil, nil
 	wait()
 	for _, f := range held {
 		f()
@@ -121,11 +121,11 @@ func (b *builder) awaitGit() {
 
 // hold keeps f, a report, for awaitGit while the history is read, and
 // reports whether it did.
-func (b *builder) hold(f func()) bool {
-	if b.held == nil {
+func (in *inputs) hold(f func()) bool {
+	if in.held == nil {
 		return false
 	}
-	b.held = append(b.held, f)
+	in.held = append(in.held, f)
 	return true
 }
 
@@ -248,11 +248,11 @@ func (b *builder) sourceDate(t time.Time) bool {
 // history a shallow clone cut (gitdates.ReasonShallow) is tracked and
 // unchanged: its modification time is the checkout's, no edit's
 // (mapping.Page.CheckedOut).
-func (b *builder) gitLookup(rel string) (time.Time, gitdates.Reason) {
-	if b.git == nil {
+func (in *inputs) gitLookup(rel string) (time.Time, gitdates.Reason) {
+	if in.git == nil {
 		return time.Time{}, gitdates.ReasonNone
 	}
-	return b.git.Lookup(filepath.Join(b.gitRoot, filepath.FromSlash(rel)))
+	return in.git.Lookup(filepath.Join(in.gitRoot, filepath.FromSlash(rel)))
 }
 
 // recount moves n of the listed pages counted under the lastmod source

@@ -508,18 +508,18 @@ func (b *builder) genKeys(o *outcome, src *source) {
 // groupTranslations makes b.groups: the sources that publish the pages
 // (those their URLs' claims took), and the pages Options.Translator
 // gives translations, by their translation key.
-func (b *builder) groupTranslations() {
-	b.groups = make(map[string][]*source)
-	for _, s := range b.join {
+func (j *joined) groupTranslations() {
+	j.groups = make(map[string][]*source)
+	for _, s := range j.join {
 		if s.tkey != "" {
-			b.groups[s.tkey] = append(b.groups[s.tkey], s)
+			j.groups[s.tkey] = append(j.groups[s.tkey], s)
 		}
 	}
-	b.pageMu.Lock()
-	defer b.pageMu.Unlock()
-	for _, path := range slices.Sorted(maps.Keys(b.pageSrcs)) {
-		s := b.pageSrcs[path]
-		b.groups[s.tkey] = append(b.groups[s.tkey], s)
+	j.pageMu.Lock()
+	defer j.pageMu.Unlock()
+	for _, path := range slices.Sorted(maps.Keys(j.pageSrcs)) {
+		s := j.pageSrcs[path]
+		j.groups[s.tkey] = append(j.groups[s.tkey], s)
 	}
 }
 

@@ -75,19 +75,19 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 
 // skippedPageAt returns why the page at loc was left out, if one was
 // (the last noted, as a map keeps it). It may be called concurrently.
-func (b *builder) skippedPageAt(loc string) (skippedPage, bool) {
-	b.skippedMu.Lock()
-	defer b.skippedMu.Unlock()
-	if len(b.skippedList) > 0 {
-		if b.skippedAt == nil {
-			b.skippedAt = make(map[string]skippedPage, len(b.skippedList))
+func (f *findings) skippedPageAt(loc string) (skippedPage, bool) {
+	f.skippedMu.Lock()
+	defer f.skippedMu.Unlock()
+	if len(f.skippedList) > 0 {
+		if f.skippedAt == nil {
+			f.skippedAt = make(map[string]skippedPage, len(f.skippedList))
 		}
-		for _, p := range b.skippedList {
-			b.skippedAt[p.loc] = p
+		for _, p := range f.skippedList {
+			f.skippedAt[p.loc] = p
 		}
-		b.skippedList = nil
+		f.skippedList = nil
 	}
-	p, ok := b.skippedAt[loc]
+	p, ok := f.skippedAt[loc]
 	return p, ok
 }
 
@@ -429,8 +429,8 @@ type hreflangDirty struct {
 
 // hreflangChanged notes, in a Session that judged the clusters before,
 // that the page at path, at loc, changed. Either may be "".
-func (b *builder) hreflangChanged(path, loc string) {
-	d := b.hreflangDirty
+func (k *kept) hreflangChanged(path, loc string) {
+	d := k.hreflangDirty
 	if d == nil {
 		return
 	}

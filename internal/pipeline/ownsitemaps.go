@@ -65,8 +65,8 @@ type OwnSitemaps struct {
 // Discover looks (a build still to come) is the plugin's when the project
 // has it.
 //
-// robotsTxt is the output folder's robots.txt as the build read it; nil
-// reads it here, when a name needs it.
+// robotsTxt is the output folder's robots.txt as the build read it
+// (robots.Load).
 func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *robots.File) (func(name string) bool, []error) {
 	takes, pl := o.Names, o.Plugin
 	if pl == nil {
@@ -121,9 +121,6 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *
 			continue
 		default:
 			if inRobots == nil {
-				if robotsTxt == nil {
-					robotsTxt = robots.LoadIn(r, lim.Or().RobotsBytes)
-				}
 				inRobots = robotsSitemaps(robotsTxt)
 			}
 			if inRobots[name] {

@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -50,7 +51,7 @@ func TestOwnSitemapsDoor(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{}, nil)
+		takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
 		done <- result{takes, warnings}
 	}()
 	var r result
@@ -137,7 +138,7 @@ func TestOwnSitemapsLeftOver(t *testing.T) {
 	}
 	own := &OwnSitemaps{Title: "Next.js", Names: generator.NumberedShards().MatchString,
 		Plugin: &generator.SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml", Looked: []string{"package.json"}, Header: header}}
-	takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{}, nil)
+	takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
 	if !takes("sitemap-0.xml") {
 		t.Error("sitemap-0.xml, the plugin's by its header, is not taken over")
 	}

@@ -36,21 +36,21 @@ type refusedPage struct {
 
 // holdRefused holds the warning of a date refused in the source at path
 // (its line and message) until sayRefused.
-func (b *builder) holdRefused(path string, line int, msg string) {
-	b.refused = append(b.refused, refusedDate{path, line, msg})
-	if b.refusedRecs == nil {
-		b.refusedRecs = make(map[string][]refusedPage)
+func (f *findings) holdRefused(path string, line int, msg string) {
+	f.refused = append(f.refused, refusedDate{path, line, msg})
+	if f.refusedRecs == nil {
+		f.refusedRecs = make(map[string][]refusedPage)
 	}
-	if _, ok := b.refusedRecs[path]; !ok {
-		b.refusedRecs[path] = nil
+	if _, ok := f.refusedRecs[path]; !ok {
+		f.refusedRecs[path] = nil
 	}
 }
 
 // noteRefused notes that the record idx, of decision d, is of a page of
 // the source at path, when a warning of that source is held.
-func (b *builder) noteRefused(path string, idx int32, d *mapping.Decision) {
-	if pages, ok := b.refusedRecs[path]; ok {
-		b.refusedRecs[path] = append(pages, refusedPage{idx, [2]string{d.LastModFrom, d.Next.From}, [2]mapping.LastModSource{d.LastModSource, d.Next.Source}})
+func (f *findings) noteRefused(path string, idx int32, d *mapping.Decision) {
+	if pages, ok := f.refusedRecs[path]; ok {
+		f.refusedRecs[path] = append(pages, refusedPage{idx, [2]string{d.LastModFrom, d.Next.From}, [2]mapping.LastModSource{d.LastModSource, d.Next.Source}})
 	}
 }
 

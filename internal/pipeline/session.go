@@ -437,8 +437,8 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 // presetChanged tells the preset of the sources, when it has a
 // generator.Changer, of the sources at rels that changed, and returns
 // the others it names.
-func (b *builder) presetChanged(rels []string) []string {
-	c := b.rules.Hooks.Changer
+func (j *joined) presetChanged(rels []string) []string {
+	c := j.rules.Hooks.Changer
 	if c == nil || len(rels) == 0 {
 		return nil
 	}

@@ -658,13 +658,13 @@ func isDraft(s *source) bool { return s.fm != nil && s.fm.Draft }
 // contested reports whether more than one source claims the URL of key,
 // none of them a draft the others are not: the page there is dated by
 // none of them.
-func (b *builder) contested(key string) bool {
-	if b.claims != nil {
-		cl := b.claims[key]
+func (j *joined) contested(key string) bool {
+	if j.claims != nil {
+		cl := j.claims[key]
 		return len(cl) > 1 && isDraft(cl[0]) == isDraft(cl[1])
 	}
-	r := b.runnerUp[key]
-	return r != nil && isDraft(b.join[key]) == isDraft(r)
+	r := j.runnerUp[key]
+	return r != nil && isDraft(j.join[key]) == isDraft(r)
 }
 
 // undated returns a copy of fm without its dates.
@@ -777,8 +777,8 @@ func (b *builder) movedSource(u string) *source {
 // movedKey returns the join key of the source the page at the URL path u
 // may have been moved from (generator.PageRules.Moved), and the URL path
 // of that source's own page; ok false for none.
-func (b *builder) movedKey(u string) (key, own string, ok bool) {
-	f := b.rules.Pages.Moved
+func (j *joined) movedKey(u string) (key, own string, ok bool) {
+	f := j.rules.Pages.Moved
 	if f == nil {
 		return "", "", false
 	}
@@ -792,15 +792,15 @@ func (b *builder) movedKey(u string) (key, own string, ok bool) {
 // URL path u may be built from when it has none of its own
 // (fallbackSource): the default language's page's, first (ok false for
 // none: "" is the home page's), and the other languages' pages'.
-func (b *builder) fallbackKeys(u string) (first string, ok bool, others []string) {
+func (j *joined) fallbackKeys(u string) (first string, ok bool, others []string) {
 	u = "/" + strings.TrimPrefix(u, "/")
-	if f := b.rules.Pages.Fallback; f != nil {
+	if f := j.rules.Pages.Fallback; f != nil {
 		var fu string
 		if fu, ok = f(u); ok {
 			first = joinKey(fu)
 		}
 	}
-	if f := b.rules.Pages.OtherLanguages; f != nil {
+	if f := j.rules.Pages.OtherLanguages; f != nil {
 		for _, ou := range f(u) {
 			others = append(others, joinKey(ou))
 		}
