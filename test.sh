@@ -98,8 +98,18 @@ export SITEMAPGEN_CACHE_DIR=$work/cache
 # figures.
 export PATH="$(go env GOPATH)/bin:$PATH"
 # The Node fixtures whose packages the tests run (npm install in each,
-# pinned by its package-lock.json).
-npm_fixture_names=(astro eleventy eleventy-vento npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli hexo hexo-fluid sveltekit-static)
+# pinned by its package-lock.json): each fixture with a lock file that an
+# end-to-end test opens by name, as nodeFixture(t, "NAME"),
+# nodeProject(t, "NAME", ...) or hostProject(t, "NAME"). A fixture with a
+# lock file and a committed build that no test runs is left out.
+npm_fixture_names=()
+for lock in internal/e2e/testdata/*/package-lock.json; do
+  fixture=${lock%/package-lock.json}
+  fixture=${fixture##*/}
+  if grep -Eq "(nodeFixture|nodeProject|hostProject)\(t, \"$fixture\"" internal/e2e/*_test.go; then
+    npm_fixture_names+=("$fixture")
+  fi
+done
 if [[ -n ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   # Nothing is installed: what is missing is said now, each with what
   # installs it, and nothing runs, rather than failing the tests that
