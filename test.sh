@@ -41,6 +41,17 @@ cd "$(dirname "$0")"
 cleanup=()
 stoppable=() # process groups to stop at the end
 waited=()    # jobs to wait for at the end
+# fuzz_targets prints every fuzz target of the repository, as PKG:NAME
+# (./writer:FuzzWrite), one a line, sorted: each func FuzzNAME(f
+# *testing.F) of a _test.go file outside node_modules, testdata and
+# hidden folders. TestFuzzTargetsRun runs it.
+fuzz_targets() {
+  find . \( -name node_modules -o -name testdata -o -name '.?*' \) -prune -o -name '*_test.go' -print0 |
+    xargs -0 grep -HE '^func Fuzz[A-Za-z0-9_]*\(f \*testing\.F\)' |
+    sed -E 's,^(.*)/[^/]*_test\.go:func (Fuzz[A-Za-z0-9_]*)\(.*,\1:\2,' | LC_ALL=C sort
+}
+# The count of new inputs of a fuzz target test.sh has no count for.
+fuzz_default_budget=1700x
 background() { # CMD ARGS...: runs CMD in the background in a process group of its own
   set -m
   { set +m; "$@"; } </dev/null &
@@ -98,8 +109,18 @@ export SITEMAPGEN_CACHE_DIR=$work/cache
 # figures.
 export PATH="$(go env GOPATH)/bin:$PATH"
 # The Node fixtures whose packages the tests run (npm install in each,
-# pinned by its package-lock.json).
-npm_fixture_names=(astro eleventy eleventy-vento npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli hexo hexo-fluid sveltekit-static)
+# pinned by its package-lock.json): each fixture with a lock file that an
+# end-to-end test opens by name, as nodeFixture(t, "NAME"),
+# nodeProject(t, "NAME", ...) or hostProject(t, "NAME"). A fixture with a
+# lock file and a committed build that no test runs is left out.
+npm_fixture_names=()
+for lock in internal/e2e/testdata/*/package-lock.json; do
+  fixture=${lock%/package-lock.json}
+  fixture=${fixture##*/}
+  if grep -Eq "(nodeFixture|nodeProject|hostProject)\(t, \"$fixture\"" internal/e2e/*_test.go; then
+    npm_fixture_names+=("$fixture")
+  fi
+done
 if [[ -n ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   # Nothing is installed: what is missing is said now, each with what
   # installs it, and nothing runs, rather than failing the tests that
@@ -435,65 +456,73 @@ race_lane() {
   local gocache
   gocache=$(go env GOCACHE)
   mkdir "$work/fuzz"
-  for target in \
-    ./internal/config:FuzzParse:3300x \
-    ./internal/htmlhead:FuzzHead:6700x \
-    ./internal/htmlhead:FuzzLexer:8300x \
-    ./internal/htmlhead:FuzzLinks:3300x \
-    ./internal/htmlhead:FuzzImages:3300x \
-    ./internal/htmlhead:FuzzSrcset:3300x \
-    ./internal/htmlhead:FuzzJSONLD:3300x \
-    ./internal/htmlhead:FuzzStructured:6700x \
-    ./internal/audit:FuzzResolve:1700x \
-    ./internal/audit:FuzzAudit:1000x \
-    ./internal/htmlhead:FuzzNextRedirect:8300x \
-    ./frontmatter:FuzzSource:5000x \
-    ./frontmatter:FuzzParseDate:6700x \
-    ./frontmatter:FuzzJavaScript:3300x \
-    ./internal/jsconfig:FuzzJSLiterals:8300x \
-    ./internal/jsconfig:FuzzLexAgainstTdewolff:10000x \
-    ./internal/generator/astro:FuzzProject:800x \
-    ./internal/generator/docusaurus:FuzzProject:800x \
-    ./internal/generator/eleventy:FuzzProject:800x \
-    ./internal/generator/gatsby:FuzzProject:800x \
-    ./internal/generator/next:FuzzProject:800x \
-    ./internal/generator/nuxt:FuzzProject:800x \
-    ./internal/generator/sveltekit:FuzzProject:800x \
-    ./internal/generator/vitepress:FuzzProject:800x \
-    ./internal/generator/registry:FuzzURLPath:5000x \
-    ./internal/generator/internal/pyconf:FuzzPythonConfig:5000x \
-    ./internal/generator/internal/jscode:FuzzParse:3300x \
-    ./internal/generator/astro:FuzzImportedCollection:1700x \
-    ./internal/generator/astro:FuzzTSConfig:1700x \
-    ./internal/generator/starlight:FuzzDetect:800x \
-    ./internal/generator/next:FuzzMarkdownRoutes:1700x \
-    ./internal/generator/sveltekit:FuzzRoutes:1700x \
-    ./internal/generator/nuxt:FuzzCollections:800x \
-    ./internal/project:FuzzFeed:3300x \
-    ./internal/generator/gatsby:FuzzReadPosts:1700x \
-    ./internal/generator/hexo:FuzzConfig:3300x \
-    ./internal/generator/eleventy:FuzzDataFile:1700x \
-    ./internal/generator/pelican:FuzzReadMeta:5000x \
-    ./internal/generator/mkdocs:FuzzSitemapTemplate:3300x \
-    ./internal/extraurls:FuzzRead:5000x \
-    ./internal/hashstate:FuzzLoad:5000x \
-    ./internal/gitdates:FuzzDecodeCache:8300x \
-    ./internal/pipeline:FuzzFMCache:5000x \
-    ./internal/pipeline:FuzzSourceLinks:1700x \
-    ./internal/host:FuzzHostFiles:5000x \
-    ./internal/host:FuzzRedirects:800x \
-    ./internal/host:FuzzNetlifySettings:2000x \
-    ./mapping:FuzzLoc:4200x \
-    ./mapping:FuzzParseBaseURL:6700x \
-    ./mapping:FuzzPlainResolver:6700x \
-    ./mapping:FuzzCanonicalElsewhere:6700x \
-    ./internal/postbuild:FuzzEncodeFeed:4200x \
-    ./internal/robots:FuzzParse:3300x \
-    ./internal/validate:FuzzCheck:1700x \
-    ./writer:FuzzAppendURL:3300x \
-    ./writer:FuzzWrite:700x \
-    ./writer:FuzzSplice:200x; do
-    IFS=: read -r pkg fn budget <<<"$target"
+  # Each target's count of new inputs. Every target fuzz_targets finds
+  # runs: one with no count here runs fuzz_default_budget inputs, so a
+  # new target needs no line.
+  local targets
+  targets=$(fuzz_targets)
+  local -A fuzz_budget=(
+    [./internal/config:FuzzParse]=3300x
+    [./internal/htmlhead:FuzzHead]=6700x
+    [./internal/htmlhead:FuzzLexer]=8300x
+    [./internal/htmlhead:FuzzLinks]=3300x
+    [./internal/htmlhead:FuzzImages]=3300x
+    [./internal/htmlhead:FuzzSrcset]=3300x
+    [./internal/htmlhead:FuzzJSONLD]=3300x
+    [./internal/htmlhead:FuzzStructured]=6700x
+    [./internal/audit:FuzzResolve]=1700x
+    [./internal/audit:FuzzAudit]=1000x
+    [./internal/htmlhead:FuzzNextRedirect]=8300x
+    [./frontmatter:FuzzSource]=5000x
+    [./frontmatter:FuzzParseDate]=6700x
+    [./frontmatter:FuzzJavaScript]=3300x
+    [./internal/jsconfig:FuzzJSLiterals]=8300x
+    [./internal/jsconfig:FuzzLexAgainstTdewolff]=10000x
+    [./internal/generator/astro:FuzzProject]=800x
+    [./internal/generator/docusaurus:FuzzProject]=800x
+    [./internal/generator/eleventy:FuzzProject]=800x
+    [./internal/generator/gatsby:FuzzProject]=800x
+    [./internal/generator/next:FuzzProject]=800x
+    [./internal/generator/nuxt:FuzzProject]=800x
+    [./internal/generator/sveltekit:FuzzProject]=800x
+    [./internal/generator/vitepress:FuzzProject]=800x
+    [./internal/generator/registry:FuzzURLPath]=5000x
+    [./internal/generator/internal/pyconf:FuzzPythonConfig]=5000x
+    [./internal/generator/internal/jscode:FuzzParse]=3300x
+    [./internal/generator/astro:FuzzImportedCollection]=1700x
+    [./internal/generator/astro:FuzzTSConfig]=1700x
+    [./internal/generator/starlight:FuzzDetect]=800x
+    [./internal/generator/next:FuzzMarkdownRoutes]=1700x
+    [./internal/generator/sveltekit:FuzzRoutes]=1700x
+    [./internal/generator/nuxt:FuzzCollections]=800x
+    [./internal/project:FuzzFeed]=3300x
+    [./internal/generator/gatsby:FuzzReadPosts]=1700x
+    [./internal/generator/hexo:FuzzConfig]=3300x
+    [./internal/generator/eleventy:FuzzDataFile]=1700x
+    [./internal/generator/pelican:FuzzReadMeta]=5000x
+    [./internal/generator/mkdocs:FuzzSitemapTemplate]=3300x
+    [./internal/extraurls:FuzzRead]=5000x
+    [./internal/hashstate:FuzzLoad]=5000x
+    [./internal/gitdates:FuzzDecodeCache]=8300x
+    [./internal/pipeline:FuzzFMCache]=5000x
+    [./internal/pipeline:FuzzSourceLinks]=1700x
+    [./internal/host:FuzzHostFiles]=5000x
+    [./internal/host:FuzzRedirects]=800x
+    [./internal/host:FuzzNetlifySettings]=2000x
+    [./mapping:FuzzLoc]=4200x
+    [./mapping:FuzzParseBaseURL]=6700x
+    [./mapping:FuzzPlainResolver]=6700x
+    [./mapping:FuzzCanonicalElsewhere]=6700x
+    [./internal/postbuild:FuzzEncodeFeed]=4200x
+    [./internal/robots:FuzzParse]=3300x
+    [./internal/validate:FuzzCheck]=1700x
+    [./writer:FuzzAppendURL]=3300x
+    [./writer:FuzzWrite]=700x
+    [./writer:FuzzSplice]=200x
+  )
+  for target in $targets; do
+    IFS=: read -r pkg fn <<<"$target"
+    budget=${fuzz_budget[$target]:-$fuzz_default_budget}
     bin=${pkg#./}
     bin=$work/fuzz/${bin//\//_}.test
     if [[ -z ${fuzzdir[$pkg]:-} ]]; then

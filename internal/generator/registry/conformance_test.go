@@ -1,8 +1,13 @@
 package registry_test
 
 import (
+	"errors"
+	"io/fs"
 	"maps"
 	"os"
+	"path"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -15,29 +20,55 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// tiny are the smallest projects of each generator, by name: a
-// configuration (or the dependency that says it) and one source.
-var tiny = map[string]map[string]string{
-	"hugo":       {"hugo.toml": "baseURL = 'https://h.example/'\n", "content/_index.md": "---\ntitle: home\n---\n"},
-	"hexo":       {"_config.yml": "title: x\nnew_post_name: :title.md\n", "source/_posts/a.md": "---\ntitle: a\n---\n", "package.json": `{"dependencies": {"hexo": "7"}}`},
-	"jekyll":     {"_config.yml": "title: x\n", "index.md": "---\ntitle: home\n---\n"},
-	"astro":      {"astro.config.mjs": "export default {}\n", "src/pages/index.astro": "---\n---\n"},
-	"eleventy":   {"eleventy.config.js": "export default function () {}\n", "index.md": "---\ntitle: home\n---\n"},
-	"next":       {"next.config.js": "module.exports = { output: 'export' }\n", "app/page.js": "export default function Page() {}\n"},
-	"mkdocs":     {"mkdocs.yml": "site_name: x\n", "docs/index.md": "# x\n"},
-	"docusaurus": {"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}\n", "docs/intro.md": "# x\n"},
-	"pelican":    {"pelicanconf.py": "SITENAME = 'x'\n", "content/a.md": "Title: a\nDate: 2024-01-02\n\nx\n"},
-	"sphinx":     {"conf.py": "project = 'x'\n", "index.rst": "x\n=\n"},
-	"gatsby":     {"gatsby-config.js": "module.exports = {}\n", "src/pages/index.js": "export default function Page() {}\n"},
-	"vitepress":  {".vitepress/config.mts": "export default {}\n", "index.md": "# x\n"},
-	"nuxt":       {"nuxt.config.ts": "export default defineNuxtConfig({})\n"},
-	"sveltekit":  {"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n"},
-	"zola":       {"config.toml": "base_url = 'https://z.example'\n", "content/_index.md": "+++\n+++\n"},
+// tinyProject returns the smallest project of the registered generator
+// g, which its own folder keeps in testdata/tiny (a configuration, or the
+// dependency that says it, and one source): its files, path → content,
+// and the folder named from the repository's root. The folder is found
+// from g's package, so that a new generator needs no line here. Files
+// is nil when the folder is missing.
+func tinyProject(tb testing.TB, g generator.Generator) (files map[string]string, folder string) {
+	tb.Helper()
+	rel := strings.TrimPrefix(genPackage(g), module+"/")
+	folder = path.Join(rel, "testdata", "tiny")
+	dir := filepath.Join(repoRoot, filepath.FromSlash(folder))
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, folder
+	}
+	files = map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		name, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(name)] = string(data)
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return files, folder
 }
 
-// sourceless are the generators whose builds are joined to no sources:
-// no preset of theirs.
-var sourceless = []string{"zola"}
+// repoRoot is the repository's root, from this package's folder.
+const repoRoot = "../../.."
+
+// module is the import path of the repository's root: the registry's
+// own path without its folder.
+var module = strings.TrimSuffix(reflect.TypeFor[registry.InfoLoader]().PkgPath(), "/internal/generator/registry")
+
+// genPackage returns the import path of the package that declares g's
+// type.
+func genPackage(g generator.Generator) string {
+	t := reflect.TypeOf(g)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath()
+}
 
 // TestConformance checks, for every registered generator, the promises
 // the rest of sitemapgen takes for granted: what its Info says, that an
@@ -70,9 +101,9 @@ func TestConformance(t *testing.T) {
 				t.Errorf("Detect(empty folder) = %+v, %v; want nil, nil", p, err)
 			}
 
-			files, ok := tiny[info.Name]
-			if !ok {
-				t.Fatalf("no tiny project of %s: add one to tiny", info.Name)
+			files, folder := tinyProject(t, g)
+			if files == nil {
+				t.Fatalf("no tiny project of %s: add its smallest project (its configuration and one source) in %s", info.Name, folder)
 			}
 			dir := buildtest.TempSite(t, files)
 			found, err := registry.DetectEnv(dir, noEnv, limits.Default)
@@ -107,8 +138,12 @@ func TestConformance(t *testing.T) {
 			if pre, _ := p.Routes(); pre != nil {
 				presets = append(presets, pre)
 			}
-			if len(presets) == 0 != slices.Contains(sourceless, info.Name) {
-				t.Fatalf("%d presets; sourceless %v", len(presets), sourceless)
+			// A generator with neither road (Zola) joins its builds to no
+			// sources; one with a road must give a preset for its tiny
+			// project, which has a source.
+			_, router := g.(generator.Router)
+			if _, loader := registry.LoaderOf(info.Name); (loader || router) && len(presets) == 0 {
+				t.Fatalf("a Loader or Router, and no preset for its tiny project")
 			}
 			for _, pre := range presets {
 				r := generator.RulesOf(pre)
@@ -149,9 +184,14 @@ func TestConformance(t *testing.T) {
 	if _, ok := registry.Lookup("no-such-generator"); ok {
 		t.Error("registry.Lookup of an unknown name: ok")
 	}
-	for name := range tiny {
-		if !names[name] {
-			t.Errorf("tiny names %s, which is not registered", name)
+	folders, err := filepath.Glob(filepath.Join(repoRoot, "internal", "generator", "*", "testdata", "tiny"))
+	if err != nil || len(folders) == 0 {
+		t.Fatalf("no tiny project found: %v", err)
+	}
+	for _, f := range folders {
+		gen := filepath.Base(filepath.Dir(filepath.Dir(f)))
+		if !slices.ContainsFunc(registry.Generators, func(g generator.Generator) bool { return path.Base(genPackage(g)) == gen }) {
+			t.Errorf("internal/generator/%s/testdata/tiny: the tiny project of %s, which is not registered", gen, gen)
 		}
 	}
 }
@@ -162,7 +202,8 @@ func TestConformance(t *testing.T) {
 func tinyPresets(tb testing.TB, g generator.Generator) []generator.Preset {
 	tb.Helper()
 	name := g.Info().Name
-	dir := buildtest.TempSite(tb, tiny[name])
+	files, _ := tinyProject(tb, g)
+	dir := buildtest.TempSite(tb, files)
 	noEnv := generator.LookupEnv(func(string) (string, bool) { return "", false })
 	found, err := registry.DetectEnv(dir, noEnv, limits.Default)
 	if err != nil {

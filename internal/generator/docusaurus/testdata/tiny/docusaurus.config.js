@@ -1,0 +1,1 @@
+module.exports = {url: 'https://d.example', baseUrl: '/'}
