@@ -28,6 +28,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
+// generatorsHelp is the paragraph of the build's help that lists the
+// generators sitemapgen reads, and the presets of --preset, from the
+// registry: a new generator needs no line here.
+func generatorsHelp() string {
+	return wrapWords("Generators: "+registry.Titles("and")+". Presets of --preset: "+registry.List(config.Presets, "and")+".", 79)
+}
+
 // wrapWords breaks text into lines of at most width columns, between
 // words, each line ended by a line break.
 func wrapWords(text string, width int) string {
@@ -74,7 +81,15 @@ DIR is the site's built output (Hugo public/, Jekyll _site/, Astro dist/ ...),
 or root: in sitemap.yaml; with --mode content, the folder of source files
 (Hugo content/, a Jekyll site). Flags may come before or after DIR.
 
-` + wrapWords("Without DIR, root: or a base URL, sitemapgen reads what the project already says: the generator's config in the working directory ("+registry.Titles("or")+"; Next.js's static export, or what next build prerendered; SvelteKit with adapter-static or adapter-node) for the site folder and base URL, and the hosting platform's build environment and files (Netlify, Vercel, Cloudflare Pages, GitHub Actions) for the production URL and the URL style the host serves. It says what it found in one line.", 79) + `
+Without DIR, root: or a base URL, sitemapgen reads what the project already
+says: the config in the working directory of a generator listed below
+(Next.js's static export, or what next build prerendered; SvelteKit with
+adapter-static or adapter-node) for the site folder and base URL, and the
+hosting platform's build environment and files (Netlify, Vercel, Cloudflare
+Pages, GitHub Actions) for the production URL and the URL style the host
+serves. It says what it found in one line.
+
+` + generatorsHelp() + `
 The base URL, first found: --base-url, SITEMAP_BASE_URL, base_url: in
 sitemap.yaml, the platform's production URL (Netlify URL, Vercel
 VERCEL_PROJECT_PRODUCTION_URL), the generator's config (Hugo baseURL, Jekyll

@@ -382,10 +382,11 @@ var Settings = Table[Values]{
 		"pages; none turns it off)"},
 		Field: String(func(v *Values) *string { return &v.Source }, "", nil)},
 	{Flag: "preset", Arg: "P", Key: "preset", Help: []string{
-		registry.List(Presets, "or") + ": how a source file's URL",
-		"follows from its path and front matter (default: the",
-		"generator whose configuration is here, else plain; a",
-		"joined build of the other generators takes their own)"},
+		"how a source file's URL follows from its path and front",
+		"matter: plain, or a generator's (listed under Generators;",
+		"default: the generator whose configuration is here, else",
+		"plain; a joined build of the other generators takes",
+		"their own)"},
 		Field: String(func(v *Values) *string { return &v.Preset }, "", unlessEmpty(oneOf(Presets...)))},
 	{Flag: "host", Arg: "H", Key: "host", Help: []string{
 		"auto (default), netlify, vercel, cloudflare-pages,",

@@ -19,7 +19,9 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/dirlock"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
 
@@ -39,6 +41,7 @@ var updateScripts = flag.Bool("u", false, "rewrite the expected output in testda
 //	samefiles DIR1 DIR2            both folders hold the same files with the same bytes
 //	shard DIR N [COPY]             DIR holds one shard N (sitemap-N-HASH.xml or .xml.gz), copied to COPY if given; ! expects none
 //	lock DIR, unlock DIR           the test holds DIR's output folder lock, as another run would, or lets it go
+//	generators FILE OUT            FILE's "Generators:" paragraph names the registry's generators and presets; OUT is FILE with the paragraph as a placeholder
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
@@ -78,6 +81,7 @@ func TestScripts(t *testing.T) {
 			"lock":         cmdLock,
 			"unlock":       cmdUnlock,
 			"longline":     cmdLongline,
+			"generators":   cmdGenerators,
 		},
 	})
 }
@@ -101,6 +105,39 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
+}
+
+// cmdGenerators checks that the "Generators:" paragraph of a help text
+// (FILE, often stdout) lists the registry's generators and presets, in
+// lines of at most 79 columns, and writes OUT: FILE with that paragraph
+// replaced by a placeholder. The help golden compares OUT, so a new
+// generator changes no golden file.
+func cmdGenerators(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: generators FILE OUT")
+	}
+	text := ts.ReadFile(args[0])
+	start := strings.Index(text, "\nGenerators: ")
+	if start < 0 {
+		ts.Fatalf("%s has no Generators: paragraph", args[0])
+	}
+	start++
+	end := strings.Index(text[start:], "\n\n")
+	if end < 0 {
+		end = len(text) - start
+	}
+	para := text[start : start+end]
+	want := "Generators: " + registry.Titles("and") + ". Presets of --preset: " + registry.List(config.Presets, "and") + "."
+	if !slices.Equal(strings.Fields(para), strings.Fields(want)) {
+		ts.Fatalf("the Generators: paragraph says\n%s\nwant\n%s", para, want)
+	}
+	for line := range strings.Lines(para) {
+		if n := len([]rune(strings.TrimSuffix(line, "\n"))); n > 79 {
+			ts.Fatalf("a line of the Generators: paragraph is %d columns: %q", n, line)
+		}
+	}
+	out := text[:start] + "Generators: (the registry's generators and presets)" + text[start+end:]
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(out), 0o644))
 }
 
 // cmdLongline inserts a comment line of N bytes ("#xxx…") before line
