@@ -10,10 +10,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/selfcheck"
 )
 
-// The passes of a build after its walk, in the order they run: one list
-// for a build (Run), a Session's whole build (Start, and each restart)
-// and a Session's update, each pass saying at which it runs. The walk
-// before them is load.
+// A build runs in three phases. First newBuilder loads the inputs: what
+// the build reads besides its pages (loadInputs, inputs.go). Then load
+// walks the site and makes one record a page, and one an extra URL.
+// Then the passes below run over the records, in order: each one
+// judges, dates, reports or writes. The same list serves a build of Run,
+// a Session's whole build (Start, and each restart) and a Session's
+// update; each pass says at which of these it runs.
 
 // when says at which builds a pass runs.
 type when uint8
