@@ -49,6 +49,35 @@ type altLists struct {
 	kept int
 }
 
+// alternates holds the hreflang alternates that the pages declare and
+// those that the judgements show. A record's alts field is 1 + the index
+// of its entry here, which is also its index in pageMedia.
+type alternates struct {
+	// refs holds, by entry, the list of alternates the page declares,
+	// with their lines: 1 + where lists keeps it, or 0 for none.
+	refs  []uint32
+	lists altLists
+	// shown holds, by entry, the alternates that filterAlternates or
+	// judgeHreflang kept where they left some out (setShown). An entry
+	// is nil where they kept all. shown is shorter than refs, or nil,
+	// when they kept all of the lists past its end.
+	shown [][]sitemap.Alternate
+	// owner holds, by entry, the record the entry belongs to. Only a
+	// Session fills it.
+	owner []int32
+	// session says the records are a Session's: they are removed and
+	// their slots used again. The lists are then written against the
+	// base URL, and each entry has an owner.
+	session bool
+	// shownMade counts the times shown was made anew or dropped. Each
+	// time, every record's alternates may have changed (unchanged.go).
+	shownMade int
+	// gen holds the indexes the generator's own alternates need: the
+	// records their lists name, and those whose alternates they give
+	// (genalts.go). It is nil when the generator gives none.
+	gen *genRecords
+}
+
 // compactSlack is what a Session's lists may take past twice what they
 // took after the last compaction before the next (compactAlts).
 var compactSlack = 16 * locBlock
@@ -68,7 +97,7 @@ func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLo
 	if l.langID == nil { // the first list
 		l.langID = make(map[string]uint32)
 		l.seed = maphash.MakeSeed()
-		l.sigs = s.session
+		l.sigs = s.alts.session
 	}
 	if l.byHash == nil {
 		l.byHash = make(map[uint32]uint32)
@@ -222,12 +251,12 @@ type listRead struct {
 // read reads the list at ref (not 0) into r, whose slices it appends to
 // (empty, on the caller's stack where they fit), and returns it.
 func (s *records) read(ref uint32, r listRead) listRead {
-	b := s.altl.body(ref)
+	b := s.alts.lists.body(ref)
 	from, w := binary.Uvarint(b)
 	b = b[w:]
 	prev := len(r.buf) // where the href before begins in buf: the reference
 	if from == 0 {
-		r.buf = append(r.buf, s.altl.base...)
+		r.buf = append(r.buf, s.alts.lists.base...)
 	} else {
 		f := s.rec(int32(from - 1))
 		r.buf = s.locs.appendLoc(r.buf, f.pre, f.at)
@@ -273,7 +302,7 @@ func (s *records) links(ref uint32, lines bool) ([]sitemap.Alternate, []int) {
 	alts := make([]sitemap.Alternate, len(r.ends))
 	hrefs, start := string(r.buf[r.start:]), r.start
 	for i, end := range r.ends {
-		alts[i] = sitemap.Alternate{Lang: s.altl.langs[r.langs[i]], Href: hrefs[start-r.start : end-r.start]}
+		alts[i] = sitemap.Alternate{Lang: s.alts.lists.langs[r.langs[i]], Href: hrefs[start-r.start : end-r.start]}
 		start = end
 	}
 	if !lines || r.nl == 0 {
@@ -301,7 +330,7 @@ func (s *records) sameList(ref uint32, alts []sitemap.Alternate, lines []int) bo
 	}
 	start := r.start
 	for i, a := range alts {
-		if s.altl.langs[r.langs[i]] != a.Lang || string(r.buf[start:r.ends[i]]) != a.Href {
+		if s.alts.lists.langs[r.langs[i]] != a.Lang || string(r.buf[start:r.ends[i]]) != a.Href {
 			return false
 		}
 		start = r.ends[i]
@@ -332,25 +361,25 @@ func (s *records) namesAny(ref uint32, r *listRead, f func(href []byte) bool) bo
 	return false
 }
 
-// entry gives the record idx an entry in alts (and owner, in a
-// Session), with the list at ref, and returns 1 + its index.
-func (s *records) entry(idx int32, ref uint32) int32 {
-	s.alts = append(s.alts, ref)
-	if s.session {
-		s.owner = append(s.owner, idx)
+// entry gives the record idx an entry, with the list at ref, and
+// returns 1 + its index. In a Session, the entry's owner is idx.
+func (a *alternates) entry(idx int32, ref uint32) int32 {
+	a.refs = append(a.refs, ref)
+	if a.session {
+		a.owner = append(a.owner, idx)
 	}
-	return int32(len(s.alts))
+	return int32(len(a.refs))
 }
 
 // putAlts keeps the list of alts and their lines that the record from
 // declares, at fromLoc, or from -1 (altLists.put), and returns what alts
 // keeps of it. In a Session, lists are written against the base URL.
 func (s *records) putAlts(alts []sitemap.Alternate, lines []int, from int32, fromLoc string) uint32 {
-	l := &s.altl
+	l := &s.alts.lists
 	if l.langID == nil && s.mapper != nil {
 		l.base = s.mapper.BaseURL()
 	}
-	if s.session {
+	if s.alts.session {
 		from = -1
 		if l.byHash == nil && l.size > 2*l.kept+compactSlack {
 			s.compactAlts() // the first list since the last judgement
@@ -359,53 +388,53 @@ func (s *records) putAlts(alts []sitemap.Alternate, lines []int, from int32, fro
 	return l.put(alts, lines, from, fromLoc, s)
 }
 
-// setAlts sets the alternates of the entry k of alts.
+// setAlts sets the alternates of the entry k.
 func (s *records) setAlts(k int32, alts []sitemap.Alternate) {
-	s.alts[k] = s.putAlts(alts, nil, -1, "")
+	s.alts.refs[k] = s.putAlts(alts, nil, -1, "")
 }
 
-// declared returns the alternates entry k of alts declares, and their
+// declared returns the alternates the entry k declares, and their
 // lines.
 func (s *records) declared(k int32) ([]sitemap.Alternate, []int) {
-	return s.links(s.alts[k], true)
+	return s.links(s.alts.refs[k], true)
 }
 
-// shownOf returns the alternates entry k of alts shows.
+// shownOf returns the alternates the entry k shows.
 func (s *records) shownOf(k int32) []sitemap.Alternate {
-	if kept := s.shownAt(k); kept != nil {
+	if kept := s.alts.shownAt(k); kept != nil {
 		return kept
 	}
-	links, _ := s.links(s.alts[k], false)
+	links, _ := s.links(s.alts.refs[k], false)
 	return links
 }
 
-// shownLen returns the number of alternates entry k of alts shows.
-func (s *records) shownLen(k int32) int {
-	if kept := s.shownAt(k); kept != nil {
+// shownLen returns the number of alternates the entry k shows.
+func (a *alternates) shownLen(k int32) int {
+	if kept := a.shownAt(k); kept != nil {
 		return len(kept)
 	}
-	return s.altl.len(s.alts[k])
+	return a.lists.len(a.refs[k])
 }
 
-// shownAt returns what shown keeps of entry k of alts: nil when it
-// shows all it declares.
-func (s *records) shownAt(k int32) []sitemap.Alternate {
-	if int(k) < len(s.shown) {
-		return s.shown[k]
+// shownAt returns what shown keeps of the entry k. It returns nil when
+// the entry shows all it declares.
+func (a *alternates) shownAt(k int32) []sitemap.Alternate {
+	if int(k) < len(a.shown) {
+		return a.shown[k]
 	}
 	return nil
 }
 
-// setShown keeps the alternates entry k of alts shows, kept; nil: all
-// it declares. shown is made when one first shows fewer.
-func (s *records) setShown(k int32, kept []sitemap.Alternate) {
-	if kept == nil && int(k) >= len(s.shown) {
+// setShown keeps kept as the alternates the entry k shows; nil means
+// all it declares. shown is made when an entry first shows fewer.
+func (a *alternates) setShown(k int32, kept []sitemap.Alternate) {
+	if kept == nil && int(k) >= len(a.shown) {
 		return
 	}
-	if n := len(s.alts) - len(s.shown); n > 0 {
-		s.shown = append(s.shown, make([][]sitemap.Alternate, n)...)
+	if n := len(a.refs) - len(a.shown); n > 0 {
+		a.shown = append(a.shown, make([][]sitemap.Alternate, n)...)
 	}
-	s.shown[k] = kept
+	a.shown[k] = kept
 }
 
 // compactAlts keeps anew, in blocks of their own, the lists of alts
@@ -414,25 +443,26 @@ func (s *records) setShown(k int32, kept []sitemap.Alternate) {
 // twice what they took after the last one (or the first judgement),
 // and 1 MiB.
 func (s *records) compactAlts() {
-	old := s.altl
-	s.altl.byteBlocks = byteBlocks{}
+	a := &s.alts
+	old := a.lists
+	a.lists.byteBlocks = byteBlocks{}
 	moved := make(map[uint32]uint32)
-	for k, ref := range s.alts {
+	for k, ref := range a.refs {
 		if ref == 0 {
 			continue
 		}
-		if r := s.rec(s.owner[k]); r.pre == 0 || r.alts != int32(k+1) {
-			s.alts[k] = 0 // a record removed, or given another entry
+		if r := s.rec(a.owner[k]); r.pre == 0 || r.alts != int32(k+1) {
+			a.refs[k] = 0 // a record removed, or given another entry
 			continue
 		}
 		to, ok := moved[ref]
 		if !ok {
-			to = 1 + putBytes(&s.altl.byteBlocks, old.stored(ref))
+			to = 1 + putBytes(&a.lists.byteBlocks, old.stored(ref))
 			moved[ref] = to
 		}
-		s.alts[k] = to
+		a.refs[k] = to
 	}
-	s.altl.kept = s.altl.size
+	a.lists.kept = a.lists.size
 }
 
 // altCache reads the records' lists for the cluster check, keeping the
@@ -472,16 +502,16 @@ func (c *altCache) others(href string) ([]sitemap.Alternate, bool) {
 		return nil, false
 	}
 	if r := s.rec(s.order[i]); r.alts > 0 {
-		return c.links(s.alts[r.alts-1]), true
+		return c.links(s.alts.refs[r.alts-1]), true
 	}
 	return nil, true
 }
 
 // ownHref returns the URL of the record r: the href of links that names
 // it, when one does, as on most pages of a cluster, else a string made.
-func (s *records) ownHref(r *record, links []sitemap.Alternate) string {
+func (t *recordTable) ownHref(r *record, links []sitemap.Alternate) string {
 	var buf [512]byte
-	own := s.locs.appendLoc(buf[:0], r.pre, r.at)
+	own := t.locs.appendLoc(buf[:0], r.pre, r.at)
 	for _, a := range links {
 		if a.Href == string(own) {
 			return a.Href

@@ -32,7 +32,7 @@ func TestAltListsRoundTrip(t *testing.T) {
 		return b.String()
 	}
 	for _, session := range []bool{false, true} {
-		s := &records{mapper: m, session: session}
+		s := &records{recordTable: recordTable{mapper: m}, alts: alternates{session: session}}
 		type page struct {
 			idx   int32
 			alts  []sitemap.Alternate
@@ -69,7 +69,7 @@ func TestAltListsRoundTrip(t *testing.T) {
 			if !slices.Equal(got, p.alts) || !slices.Equal(lines, p.lines) {
 				t.Fatalf("session %v, page %d: %q on lines %v, want %q on %v", session, i, got, lines, p.alts, p.lines)
 			}
-			if n := s.shownLen(s.rec(p.idx).alts - 1); n != len(p.alts) {
+			if n := s.alts.shownLen(s.rec(p.idx).alts - 1); n != len(p.alts) {
 				t.Errorf("session %v, page %d: %d links shown, want %d", session, i, n, len(p.alts))
 			}
 		}
@@ -85,7 +85,7 @@ func TestAltListsSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &records{mapper: m, session: true}
+	s := &records{recordTable: recordTable{mapper: m}, alts: alternates{session: true}}
 	cluster := []sitemap.Alternate{{Lang: "en", Href: "https://example.com/a/"}, {Lang: "fr", Href: "https://example.com/fr/a/"}}
 	add := func(loc string, alts []sitemap.Alternate) int32 {
 		d := mapping.Decision{URL: sitemap.URL{Loc: loc, Alternates: alts}, AltLines: []int{4, 5}, Form: mapping.FormUnknown}
@@ -93,11 +93,11 @@ func TestAltListsSession(t *testing.T) {
 	}
 	en := add("https://example.com/a/", cluster)
 	fr := add("https://example.com/fr/a/", cluster)
-	if s.alts[s.rec(en).alts-1] != s.alts[s.rec(fr).alts-1] {
+	if s.alts.refs[s.rec(en).alts-1] != s.alts.refs[s.rec(fr).alts-1] {
 		t.Fatal("the pages of a cluster keep a list each")
 	}
 	gone := add("https://example.com/z/", []sitemap.Alternate{{Lang: "en", Href: "https://example.com/z/"}, {Lang: "it", Href: "https://example.com/it/z/"}})
-	s.altl.judged()
+	s.alts.lists.judged()
 	s.remove(gone)
 	s.remove(en)
 	other := add("https://example.com/b/", []sitemap.Alternate{{Lang: "de", Href: "https://example.com/de/b/"}}) // en's slot
@@ -114,11 +114,11 @@ func TestAltListsSession(t *testing.T) {
 		}
 	}
 	check("after en/a/ was removed")
-	size := s.altl.size
+	size := s.alts.lists.size
 	s.compactAlts()
 	check("compacted")
-	if s.altl.size >= size || s.alts[0] != 0 || s.alts[2] != 0 {
-		t.Errorf("compacted: %d bytes of lists, %d before; the removed pages' entries %d and %d, want 0", s.altl.size, size, s.alts[0], s.alts[2])
+	if s.alts.lists.size >= size || s.alts.refs[0] != 0 || s.alts.refs[2] != 0 {
+		t.Errorf("compacted: %d bytes of lists, %d before; the removed pages' entries %d and %d, want 0", s.alts.lists.size, size, s.alts.refs[0], s.alts.refs[2])
 	}
 }
 
@@ -133,7 +133,7 @@ func BenchmarkAltListsPut(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &records{mapper: m}
+	s := &records{recordTable: recordTable{mapper: m}}
 	const clusters = 4096
 	type page struct {
 		d    mapping.Decision
@@ -152,7 +152,7 @@ func BenchmarkAltListsPut(b *testing.B) {
 	for b.Loop() {
 		if i == len(pages) {
 			b.StopTimer()
-			s = &records{mapper: m}
+			s = &records{recordTable: recordTable{mapper: m}}
 			i = 0
 			b.StartTimer()
 		}
@@ -172,7 +172,7 @@ func TestAltListsCompactedInSession(t *testing.T) {
 	}
 	defer func(was int) { compactSlack = was }(compactSlack)
 	compactSlack = 2048
-	s := &records{mapper: m, session: true}
+	s := &records{recordTable: recordTable{mapper: m}, alts: alternates{session: true}}
 	const pages = 20
 	idx := make([]int32, pages)
 	want := make([][]sitemap.Alternate, pages)
@@ -185,18 +185,18 @@ func TestAltListsCompactedInSession(t *testing.T) {
 	for i := range pages {
 		add(i, 0)
 	}
-	s.altl.judged()
-	first, most, compactions := s.altl.size, 0, 0
+	s.alts.lists.judged()
+	first, most, compactions := s.alts.lists.size, 0, 0
 	for update := 1; update <= 400; update++ {
 		i := update % pages
 		s.remove(idx[i])
-		before := s.altl.size
+		before := s.alts.lists.size
 		add(i, update)
-		if s.altl.size < before {
+		if s.alts.lists.size < before {
 			compactions++
 		}
-		most = max(most, s.altl.size)
-		s.altl.judged()
+		most = max(most, s.alts.lists.size)
+		s.alts.lists.judged()
 	}
 	if compactions == 0 || most > 2*first+compactSlack+64 {
 		t.Errorf("%d compactions; the lists took up to %d bytes, %d after the first judgement", compactions, most, first)
@@ -221,7 +221,7 @@ func TestAltListsSig(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, session := range []bool{false, true} {
-		s := &records{mapper: m, session: session}
+		s := &records{recordTable: recordTable{mapper: m}, alts: alternates{session: session}}
 		var pages []int32
 		var lists [][]sitemap.Alternate
 		for i := range 400 {
@@ -245,16 +245,16 @@ func TestAltListsSig(t *testing.T) {
 			read := 0 // of the lists of four links or fewer, for a URL none names
 			short := 0
 			for i, idx := range pages {
-				ref := s.alts[s.rec(idx).alts-1]
-				sig := s.altl.sig(ref)
+				ref := s.alts.refs[s.rec(idx).alts-1]
+				sig := s.alts.lists.sig(ref)
 				for _, a := range lists[i] {
-					if !mayName(sig, []uint64{s.altl.hrefSig(a.Href)}) {
+					if !mayName(sig, []uint64{s.alts.lists.hrefSig(a.Href)}) {
 						t.Fatalf("session %v, %s: page %d's list names %s, and its summary %#x lacks a bit of it", session, when, i, a.Href, sig)
 					}
 				}
 				if len(lists[i]) <= 4 {
 					short++
-					if mayName(sig, []uint64{s.altl.hrefSig("https://example.com/named/by/none/")}) {
+					if mayName(sig, []uint64{s.alts.lists.hrefSig("https://example.com/named/by/none/")}) {
 						read++
 					}
 				}
@@ -268,7 +268,7 @@ func TestAltListsSig(t *testing.T) {
 		}
 		check("put")
 		if session {
-			s.altl.judged()
+			s.alts.lists.judged()
 			s.compactAlts()
 			check("compacted")
 		}

@@ -258,7 +258,7 @@ func BenchmarkDedup(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
-				s := &records{mapper: m, extraSpans: []extraSpan{{name: "urls.txt"}}}
+				s := &records{recordTable: recordTable{mapper: m}, extras: extraURLs{spans: []extraSpan{{name: "urls.txt"}}}}
 				for i := range n {
 					s.addExtra(&sitemap.URL{Loc: tc.loc(i)}, i+1)
 				}

@@ -155,7 +155,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	b.explain.altsFrom = b.genAlternatesFrom
 	res.BaseURL = m.BaseURL()
 	b.recs.mapper = m
-	b.recs.extraCF, b.recs.extraPrio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
+	b.recs.extras.cf, b.recs.extras.prio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
 	b.ownOutputAtRoot = fsx.SamePath(opts.Root, opts.Write.Dir)
 	b.loadInputs(ctx)
 	return b, nil

@@ -384,12 +384,12 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 					}
 				}
 				if d := &x.Decision; recs.stamped(recs.order[i]) && mapping.Stampable(d.LastModSource) {
-					d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the build's time: not a lastmod (more than half of the URLs have a lastmod on %s from a source a build may stamp)", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), dayString(recs.stampDay)))
+					d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the build's time: not a lastmod (more than half of the URLs have a lastmod on %s from a source a build may stamp)", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), dayString(recs.stamps.day)))
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = d.Next.LastMod, d.Next.From, d.Next.Source
 				}
-				if d := &x.Decision; d.LastModSource == mapping.LastModMTime && recs.mtimeStamps.drops(d.URL.LastMod.Unix()) {
+				if d := &x.Decision; d.LastModSource == mapping.LastModMTime && recs.stamps.mtime.drops(d.URL.LastMod.Unix()) {
 					// The file's time is a build's (guardMTime).
-					d.Stamps = append(d.Stamps, fmt.Sprintf("mtime %s is the time a build, a copy or a checkout wrote the file, not a lastmod: %s", d.URL.LastMod.Format(time.RFC3339), recs.mtimeStamps.whyOf(d.URL.LastMod.Unix())))
+					d.Stamps = append(d.Stamps, fmt.Sprintf("mtime %s is the time a build, a copy or a checkout wrote the file, not a lastmod: %s", d.URL.LastMod.Format(time.RFC3339), recs.stamps.mtime.whyOf(d.URL.LastMod.Unix())))
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = time.Time{}, "", ""
 				}
 				// A list page the set's rule dates by the newest page it

@@ -88,11 +88,42 @@ func (x *Extra) Records(ctx context.Context, lim limits.Limits) (io.ReadCloser, 
 // gives.
 const LastModExtra mapping.LastModSource = "extra_urls"
 
+// extraURLs holds what the records of the extra URLs need beside the
+// table: the line each came from, where each source's records begin,
+// and the defaults they are written with.
+type extraURLs struct {
+	// lines holds the line of each extra URL's record, by its ordinal
+	// among them (4 bytes each).
+	lines []int32
+	// spans holds where each source's records begin.
+	spans []extraSpan
+	// cf and prio are the defaults an extra URL's record is written
+	// with when it gives none (--changefreq, --priority:
+	// mapping.Options.Defaults).
+	cf   sitemap.ChangeFreq
+	prio sitemap.Priority
+}
+
 // extraSpan is where the records of one source begin among the extra
 // records (their ordinal, from 0), for their NAME:LINE.
 type extraSpan struct {
 	name  string
 	first int32
+}
+
+// begin begins the records of the source name.
+func (x *extraURLs) begin(name string) {
+	x.spans = append(x.spans, extraSpan{name: name, first: int32(len(x.lines))})
+}
+
+// path returns NAME:LINE of the extra record r (r.path < 0).
+func (x *extraURLs) path(r *record) string {
+	k := -r.path - 1
+	i := len(x.spans) - 1
+	for i > 0 && x.spans[i].first > k {
+		i--
+	}
+	return x.spans[i].name + ":" + strconv.Itoa(int(x.lines[k]))
 }
 
 // addExtras reads every source of Options.Extra and adds its records. A
@@ -143,7 +174,7 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 		return err
 	}
 	s := &b.recs
-	s.extraSpans = append(s.extraSpans, extraSpan{name: x.Name, first: int32(len(s.extraLines))})
+	s.extras.begin(x.Name)
 	read := extraurls.Read
 	if x.Inside[0] != "" {
 		read = extraurls.ReadUnquoted // a file the settings name: a wrong line is not quoted
@@ -195,8 +226,8 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 // defaults (--changefreq, --priority) are applied as it is written, so
 // that a page of its URL takes only what the record gives.
 func (s *records) addExtra(u *sitemap.URL, line int) int32 {
-	k := int32(len(s.extraLines))
-	s.extraLines = append(s.extraLines, int32(line))
+	k := int32(len(s.extras.lines))
+	s.extras.lines = append(s.extras.lines, int32(line))
 	idx := s.add("", &mapping.Decision{URL: *u, Form: mapping.FormSame})
 	r := s.rec(idx)
 	r.path = -(k + 1)
@@ -204,16 +235,6 @@ func (s *records) addExtra(u *sitemap.URL, line int) int32 {
 		r.src = srcIndex(LastModExtra)
 	}
 	return idx
-}
-
-// extraPath returns NAME:LINE of the extra record r (r.path < 0).
-func (s *records) extraPath(r *record) string {
-	k := -r.path - 1
-	i := len(s.extraSpans) - 1
-	for i > 0 && s.extraSpans[i].first > k {
-		i--
-	}
-	return s.extraSpans[i].name + ":" + strconv.Itoa(int(s.extraLines[k]))
 }
 
 // ExtraAt reports whether the i-th URL in order is an extra URL's, not
@@ -246,15 +267,15 @@ func (s *records) mergeExtra(page, x int32) []string {
 	ea := e.alts - 1
 	if p.alts == 0 {
 		// The page has none of them: it takes the record's entry.
-		p.alts = s.entry(page, 0)
+		p.alts = s.alts.entry(page, 0)
 	}
 	pa := p.alts - 1
-	if s.alts[ea] != 0 { // an extra URL's list keeps no lines
-		s.alts[pa] = s.alts[ea]
+	if s.alts.refs[ea] != 0 { // an extra URL's list keeps no lines
+		s.alts.refs[pa] = s.alts.refs[ea]
 		took = append(took, "alternates")
 	}
-	if images := s.imagesOf(ea); len(images) > 0 {
-		s.setMedia(pa, images, s.videosOf(pa), s.newsOf(pa))
+	if images := s.media.imagesOf(ea); len(images) > 0 {
+		s.media.set(pa, images, s.media.videosOf(pa), s.media.newsOf(pa))
 		took = append(took, "images")
 	}
 	return took

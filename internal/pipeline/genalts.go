@@ -239,10 +239,10 @@ func (b *builder) genListed(idx int32, o *outcome) {
 	if !b.genOn() {
 		return
 	}
-	g := b.recs.gen
+	g := b.recs.alts.gen
 	if g == nil {
 		g = newGenRecords()
-		b.recs.gen = g
+		b.recs.alts.gen = g
 	}
 	if o.genWanted {
 		g.byHash[o.genHash] = idx
@@ -270,10 +270,10 @@ func (b *builder) genSkipped(path, loc string, genHash uint64, genWanted bool, s
 	if !b.genOn() || loc == "" || !genWanted && src == nil {
 		return
 	}
-	g := b.recs.gen
+	g := b.recs.alts.gen
 	if g == nil {
 		g = newGenRecords()
-		b.recs.gen = g
+		b.recs.alts.gen = g
 	}
 	var f genFrom
 	if genWanted {
@@ -287,7 +287,7 @@ func (b *builder) genSkipped(path, loc string, genHash uint64, genWanted bool, s
 
 // genForgetSkipped forgets what genSkipped noted of the page at path.
 func (b *builder) genForgetSkipped(path string) {
-	g := b.recs.gen
+	g := b.recs.alts.gen
 	if g == nil {
 		return
 	}
@@ -308,7 +308,7 @@ func (b *builder) genForgetSkipped(path string) {
 // not written), none when only the page itself is left. In a Session, a
 // record whose alternates changed is judged again.
 func (b *builder) genAlternates() {
-	g := b.recs.gen
+	g := b.recs.alts.gen
 	b.res.SelfAlternates = 0
 	if g == nil || len(g.from) == 0 {
 		return
@@ -382,7 +382,7 @@ func withSelf(head, gen []sitemap.Alternate, loc string) ([]sitemap.Alternate, b
 // genAltsOf returns the alternates f gives, in the order of their codes:
 // nil when fewer than two pages are found. locAt gives a record's URL.
 func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alternate {
-	g := b.recs.gen
+	g := b.recs.alts.gen
 	var alts []sitemap.Alternate
 	if f.src != nil {
 		for _, m := range b.groups[f.src.tkey] {
@@ -442,7 +442,7 @@ func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alter
 // genAlternatesFrom says where the alternates of the listed record idx
 // came from, for --explain: "" when from its head, or it has none.
 func (b *builder) genAlternatesFrom(idx int32) string {
-	g := b.recs.gen
+	g := b.recs.alts.gen
 	if g == nil {
 		return ""
 	}
@@ -480,11 +480,11 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 func (s *records) setAlternates(idx int32, alts []sitemap.Alternate, lines []int) {
 	r := s.rec(idx)
 	if r.alts > 0 {
-		s.alts[r.alts-1] = s.putAlts(alts, lines, -1, "")
-		s.setShown(r.alts-1, nil)
+		s.alts.refs[r.alts-1] = s.putAlts(alts, lines, -1, "")
+		s.alts.setShown(r.alts-1, nil)
 		return
 	}
-	r.alts = s.entry(idx, s.putAlts(alts, lines, -1, ""))
+	r.alts = s.alts.entry(idx, s.putAlts(alts, lines, -1, ""))
 }
 
 // genKeys sets what the alternates the generator knows need of the page

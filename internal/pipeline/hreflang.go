@@ -134,11 +134,11 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	if b.index != nil {
 		b.hreflangDirty = &hreflangDirty{locs: make(map[string]bool), paths: make(map[string]bool)}
 	}
-	if len(s.alts) == 0 {
-		if s.shown != nil {
-			s.shownMade++
+	if len(s.alts.refs) == 0 {
+		if s.alts.shown != nil {
+			s.alts.shownMade++
 		}
-		s.shown, b.hreflangSaid = nil, nil
+		s.alts.shown, b.hreflangSaid = nil, nil
 		if b.index != nil {
 			b.hreflangSaid = make(map[string][]string)
 		}
@@ -158,8 +158,8 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 // Run, or a Session's first judgement.
 func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string, outside func(string) string) {
 	s := &b.recs
-	s.shown = nil
-	s.shownMade++
+	s.alts.shown = nil
+	s.alts.shownMade++
 	if b.index != nil {
 		b.hreflangSaid = make(map[string][]string)
 	}
@@ -173,14 +173,14 @@ func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string
 	// twice alike, is said after, in order.
 	n := 0
 	for _, idx := range s.order {
-		if r := s.rec(idx); r.alts > 0 && s.alts[r.alts-1] != 0 {
+		if r := s.rec(idx); r.alts > 0 && s.alts.refs[r.alts-1] != 0 {
 			n++
 		}
 	}
 	linked := make([]withLinks, 0, n)
 	for pos, idx := range s.order {
-		if r := s.rec(idx); r.alts > 0 && s.alts[r.alts-1] != 0 { // none, or only images
-			linked = append(linked, withLinks{s.alts[r.alts-1], int32(pos)})
+		if r := s.rec(idx); r.alts > 0 && s.alts.refs[r.alts-1] != 0 { // none, or only images
+			linked = append(linked, withLinks{s.alts.refs[r.alts-1], int32(pos)})
 		}
 	}
 	slices.SortFunc(linked, func(a, b withLinks) int { return cmp.Or(cmp.Compare(a.list, b.list), cmp.Compare(a.pos, b.pos)) })
@@ -224,7 +224,7 @@ func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string
 	slices.SortFunc(some, func(a, b found) int { return int(a.pos - b.pos) })
 	for _, f := range some {
 		if f.probs == nil {
-			s.setShown(s.rec(s.order[f.pos]).alts-1, f.kept)
+			s.alts.setShown(s.rec(s.order[f.pos]).alts-1, f.kept)
 			continue
 		}
 		b.reportLinks(s.order[f.pos], f.probs, only, was)
@@ -256,28 +256,28 @@ func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool,
 	var again []int
 	for loc := range changed {
 		if i, ok := s.find(loc); ok {
-			if r := s.rec(s.order[i]); r.alts > 0 && s.alts[r.alts-1] != 0 {
+			if r := s.rec(s.order[i]); r.alts > 0 && s.alts.refs[r.alts-1] != 0 {
 				again = append(again, i)
 			}
 		}
 	}
 	sigs := []uint64{0} // lists without a summary (sig): each is read
-	if s.altl.sigs {
+	if s.alts.lists.sigs {
 		sigs = sigs[:0]
 		for loc := range changed {
-			sigs = append(sigs, s.altl.hrefSig(loc))
+			sigs = append(sigs, s.alts.lists.hrefSig(loc))
 		}
 	}
 	names := func(href []byte) bool { return lens.has(len(href)) && changed[string(href)] }
 	var read listRead
-	for k, ref := range s.alts {
+	for k, ref := range s.alts.refs {
 		if ref == 0 {
 			continue // only images
 		}
-		if !mayName(s.altl.sig(ref), sigs) {
+		if !mayName(s.alts.lists.sig(ref), sigs) {
 			continue // names no changed URL
 		}
-		idx := s.owner[k]
+		idx := s.alts.owner[k]
 		r := s.rec(idx)
 		if r.alts != int32(k+1) { // a record removed
 			continue
@@ -358,7 +358,7 @@ func (l *lengthSet) has(n int) bool {
 // shown. It returns the page's path.
 func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, lists *altCache, outside func(string) string) string {
 	r := b.recs.rec(idx)
-	return b.reportLinks(idx, c.Check(b.recs.locOf(r), lists.links(b.recs.alts[r.alts-1]), lists.others, outside), only, was)
+	return b.reportLinks(idx, c.Check(b.recs.locOf(r), lists.links(b.recs.alts.refs[r.alts-1]), lists.others, outside), only, was)
 }
 
 // reportLinks is judgeLinks once the links of record idx are checked,
@@ -405,7 +405,7 @@ func (b *builder) reportLinks(idx int32, probs []hreflang.Problem, only map[stri
 			}
 		}
 	}
-	s.setShown(r.alts-1, keptLinks(links, drop))
+	s.alts.setShown(r.alts-1, keptLinks(links, drop))
 	s.changed(idx)
 	if b.hreflangSaid != nil {
 		if said != nil {
@@ -551,12 +551,12 @@ func (w *wholeCluster) judge(s *records, c *hreflang.Checker, group []withLinks)
 		return
 	}
 	for i, id := range r.langs {
-		lang := s.altl.langs[id]
+		lang := s.alts.lists.langs[id]
 		if c.Code(lang) != "" {
 			return
 		}
 		for _, other := range r.langs[:i] {
-			if strings.EqualFold(s.altl.langs[other], lang) {
+			if strings.EqualFold(s.alts.lists.langs[other], lang) {
 				return
 			}
 		}

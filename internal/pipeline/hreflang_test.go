@@ -213,10 +213,10 @@ func TestHreflangKeptOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := res.URLs.(*records)
-	if s.images != nil || s.videos != nil || s.news != nil {
-		t.Errorf("images %v, videos %v, news %v kept beside the alternates of pages that have none", s.images, s.videos, s.news)
+	if s.media.images != nil || s.media.videos != nil || s.media.news != nil {
+		t.Errorf("images %v, videos %v, news %v kept beside the alternates of pages that have none", s.media.images, s.media.videos, s.media.news)
 	}
-	if s.shown != nil {
+	if s.alts.shown != nil {
 		t.Errorf("a table of the alternates shown kept beside those declared, and the same")
 	}
 	var list uint32
@@ -227,8 +227,8 @@ func TestHreflangKeptOnce(t *testing.T) {
 			t.Fatalf("%s: alternates %v", u.Loc, u.Alternates)
 		}
 		if list == 0 {
-			list = s.alts[r.alts-1]
-		} else if list != s.alts[r.alts-1] {
+			list = s.alts.refs[r.alts-1]
+		} else if list != s.alts.refs[r.alts-1] {
 			t.Errorf("%s: the cluster's links kept again for this page", u.Loc)
 		}
 	}

@@ -55,7 +55,7 @@ func TestPageIndexLazy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := &records{mapper: m}
+	recs := &records{recordTable: recordTable{mapper: m}}
 	var paths []string
 	var idxs []int32
 	for i := range 200 {
@@ -150,7 +150,7 @@ func TestPageIndexBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := &records{mapper: m}
+	recs := &records{recordTable: recordTable{mapper: m}}
 	paths := make([]string, n)
 	idxs := make([]int32, n)
 	for i := range paths {
@@ -189,7 +189,7 @@ func TestPageIndexTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := &records{mapper: m}
+	recs := &records{recordTable: recordTable{mapper: m}}
 	const n = 300
 	paths := make([]string, n)
 	idxs := make([]int32, n)

@@ -172,7 +172,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 	for _, e := range events {
 		e.emit()
 	}
-	b.recs.altl.judged() // the records' lists stay; the table is the walk's
+	b.recs.alts.lists.judged() // the records' lists stay; the table is the walk's
 	return err
 }
 

@@ -123,7 +123,7 @@ func (b *builder) trustsSitemap() bool {
 
 // guardMTime leaves out, with Options.GuardMTime, the lastmods the mtime
 // source gave that are a build's, a copy's or a checkout's time, not an
-// edit's (records.mtimeStamps), whatever the number of pages, and says so
+// edit's (buildStamps.mtime), whatever the number of pages, and says so
 // the first time. It judges every page whose written date would be its
 // file's time (records.fileTime): one dated by mtime, and one whose head's
 // date was passed over as a build's stamp or the site's date and whose
@@ -156,8 +156,8 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 		return
 	}
 	recs := &b.recs
-	was := recs.mtimeStamps
-	recs.mtimeStamps = mtimeStamps{}
+	was := recs.stamps.mtime
+	recs.stamps.mtime = mtimeStamps{}
 	day, most, n := b.topDay(func(idx int32, _ *record) bool {
 		_, ok := recs.fileTime(idx)
 		return ok
@@ -166,7 +166,7 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 	if !st.all {
 		st = b.mtimeRules(ctx)
 	}
-	recs.mtimeStamps = st
+	recs.stamps.mtime = st
 	if !st.any() {
 		return
 	}
@@ -344,7 +344,7 @@ func rfc3339(t int64) string { return time.Unix(t, 0).UTC().Format(time.RFC3339)
 func (b *builder) mtimesDropped(only map[string]bool) int {
 	recs, n := &b.recs, 0
 	for _, idx := range recs.order {
-		if t, ok := recs.fileTime(idx); !ok || !recs.mtimeStamps.drops(t) {
+		if t, ok := recs.fileTime(idx); !ok || !recs.stamps.mtime.drops(t) {
 			continue
 		}
 		if _, ok := recs.listed[idx]; ok {
@@ -376,27 +376,27 @@ func (b *builder) mtimesDropped(only map[string]bool) int {
 // pages, and said the first time, once for both sources.
 func (b *builder) guardStamps(ctx context.Context) {
 	recs := &b.recs
-	recs.trustSitemap = b.trustsSitemap()
-	was, wasDay, wasMTime := recs.stamps, recs.stampDay, b.stampsMTime
-	recs.stamps, b.stampsMTime = false, false
+	recs.stamps.trustSitemap = b.trustsSitemap()
+	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, b.stampsMTime
+	recs.stamps.found, b.stampsMTime = false, false
 	b.res.Stamps -= b.setStamps
 	b.setStamps = 0
 	n := recs.Len()
-	recs.history = nil
+	recs.stamps.history = nil
 	day, most, withMTime, ok := b.setStampDay()
 	if ok {
 		// A date a commit of the project's history gives is no build's
 		// stamp when that commit dates those pages (a translation that
 		// landed in one commit, which VitePress dates its sitemap by):
 		// asked of git only now, when the rule would find stamps.
-		if recs.history = b.historyDates(ctx); recs.history != nil {
+		if recs.stamps.history = b.historyDates(ctx); recs.stamps.history != nil {
 			day, most, withMTime, ok = b.setStampDay()
 		}
 	}
 	if !ok {
 		return
 	}
-	recs.stamps, recs.stampDay, b.stampsMTime = true, day, withMTime
+	recs.stamps.found, recs.stamps.day, b.stampsMTime = true, day, withMTime
 	b.setStamps = most
 	b.res.Stamps += most
 	if was && wasDay == day && wasMTime == withMTime {
@@ -455,7 +455,7 @@ func (b *builder) historyDates(ctx context.Context) func(int64) bool {
 	shared := make(map[int64]int)
 	for _, idx := range recs.order {
 		r := recs.rec(idx)
-		if r.lastmod != noLastMod && recs.stampable(r.src) && committed(r.lastmod) && !recs.ownCommit(idx, r) {
+		if r.lastmod != noLastMod && recs.stamps.stampable(r.src) && committed(r.lastmod) && !recs.ownCommit(idx, r) {
 			shared[r.lastmod]++
 		}
 	}
@@ -487,7 +487,7 @@ const maxAskedDates = 256
 // a build's stamp when its own source's last commit gives it
 // (ownCommit), once the history is asked.
 func (s *records) stampableRec(idx int32, r *record) bool {
-	return s.stampableAt(r.src, r.lastmod) && !(s.history != nil && s.ownCommit(idx, r))
+	return s.stamps.stampableAt(r.src, r.lastmod) && !(s.stamps.history != nil && s.ownCommit(idx, r))
 }
 
 // ownCommit reports whether the date of the record at idx, r, is to the
@@ -519,12 +519,12 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 		last := int64(math.MinInt64)
 		for _, idx := range recs.order[lo:hi] {
 			r := recs.rec(idx)
-			if r.lastmod == noLastMod || !recs.stampable(r.src) && !(mtime && r.mtime()) {
+			if r.lastmod == noLastMod || !recs.stamps.stampable(r.src) && !(mtime && r.mtime()) {
 				continue
 			}
 			d := unixDay(r.lastmod)
 			last = max(last, d)
-			if recs.stampable(r.src) && !recs.stampableRec(idx, r) {
+			if recs.stamps.stampable(r.src) && !recs.stampableRec(idx, r) {
 				continue // a commit's date: no stamp, and the build came after it
 			}
 			if counts == nil {

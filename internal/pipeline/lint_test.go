@@ -97,7 +97,7 @@ func TestOwnCommitNoStamp(t *testing.T) {
 			b.recs.order = append(b.recs.order, int32(i))
 		}
 		b.recs.blocks, b.recs.n = [][]record{block}, 24
-		b.recs.history = func(int64) bool { return false }
+		b.recs.stamps.history = func(int64) bool { return false }
 		day, most, stamped := b.stampDay(false)
 		if stamped != tt.stamped {
 			t.Errorf("sources dated %d: stampDay = %d, %d, %v; want stamped %v", tt.source, day, most, stamped, tt.stamped)

@@ -92,7 +92,7 @@ func TestLocsMadeAnew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &records{mapper: m}
+	s := &records{recordTable: recordTable{mapper: m}}
 	const pages = 3000
 	loc := func(i, round int) string {
 		return fmt.Sprintf("https://example.com/section-%d/a-page-of-the-site-%d-%d/", i%7, i, round%3)

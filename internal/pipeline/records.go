@@ -23,15 +23,15 @@ import (
 // the URL; lastmod is whole seconds; alternates and images live aside;
 // robots.txt's verdict takes the byte that was padding.
 type record struct {
-	// pre and at say where records.locs keeps the URL (locs.put); pre
+	// pre and at say where recordTable.locs keeps the URL (locs.put); pre
 	// is 0 in a free slot.
 	pre     int32
 	at      uint32
 	lastmod int64 // Unix seconds, or noLastMod
-	alts    int32 // 1 + index into records.alts, images, videos and news; 0 for none
-	// path is 1 + index into records.paths; 0: PathOf(loc, form); below
+	alts    int32 // 1 + index of its entry in alternates and pageMedia; 0 for none
+	// path is 1 + index into recordTable.paths; 0: PathOf(loc, form); below
 	// 0, an extra URL's record: -(1 + its ordinal among them), whose
-	// path is NAME:LINE (records.extraPath).
+	// path is NAME:LINE (extraURLs.path).
 	path   int32
 	cf     sitemap.ChangeFreq
 	form   mapping.PathForm
@@ -76,124 +76,167 @@ const noMTime = math.MinInt64
 // holds no second copy of them.
 const recordBlock = 4096
 
-// records holds the listed pages, in blocks, and after sort their order
-// by loc (then path) as a permutation. It implements sitemap.URLs.
+// records holds the listed pages and what the passes learn of them. It
+// implements sitemap.URLs.
 //
-// A Session removes records too: a removed record's slot is free (its pre
-// is 0) until add takes it again.
+// The records themselves live in a recordTable, which records embeds:
+// its methods (rec, loc, locOf, live) are how every pass reaches a
+// record. Each other part has a type of its own, which holds its fields
+// and the methods that read only them: the alternates (alts), the
+// images, videos and news (media), the rule of build stamps (stamps),
+// the heads' dates that are the site's (sites) and the extra URLs
+// (extras). The methods of records read the table together with a
+// part.
+//
+// A Session removes records too: a removed record's slot is free (its
+// pre is 0) until add takes it again.
 type records struct {
-	mapper *mapping.Mapper
-	locs   locTable // the records' URLs
-	blocks [][]record
-	n      int // slots used, free ones included
-	free   []int32
-	// alts are the pages' lists of alternates as they declare them,
-	// with their lines, by index: each 1 + where altl keeps it, 0 for
-	// none. shown are, by the same index, those filterAlternates or
-	// judgeHreflang kept where they left some out (setShown); nil where
-	// they kept all, and past its end, or all of it nil, when they kept
-	// all of every list.
-	alts  []uint32
-	altl  altLists
-	shown [][]sitemap.Alternate
-	// images, videos and news are, by the same index, the page's images,
-	// its videos and its news entry however old: each as long as the
-	// last index that has one (imagesOf, setMedia), nil on a site of
-	// translations alone.
-	images [][]sitemap.Image
-	videos [][]sitemap.Video
-	news   []*sitemap.News
-	// newsAt is the time the set is written at: At gives a URL its News
-	// only within the news window before it (mapping.InNewsWindow).
-	newsAt time.Time
-	owner  []int32 // by the same index, in a Session: the record they were the page's of
-	// session says the records are a Session's: removed, and their
-	// slots used again.
-	session bool
-	paths   []string
-	order   []int32 // record indexes, sorted; nil before sort
+	recordTable
+	// order holds the record indexes, sorted by loc; it is nil before
+	// sort.
+	order []int32
 	// shared says order is a Session's list of all its records
-	// (Session.all), which the passes read and must not change: a pass
-	// that leaves records out moves the order it keeps to spare first
-	// (keepAt), an order of its own kept from one update to the next.
+	// (Session.all). The passes read that list and must not change it:
+	// a pass that leaves records out first moves the order it keeps to
+	// spare (keepAt). spare is an order of the records' own, kept from
+	// one update to the next.
 	shared bool
 	spare  []int32
-	// mtimeStamps says which lastmods that are modification times are
-	// left out (Options.GuardMTime): a build's, not an edit's.
-	mtimeStamps mtimeStamps
-	// listed gives the list pages the date of the newest page they list
-	// where it is newer than their own (dateListPages), by record index.
-	listed map[int32]int64
-	// listedBy says, of the list pages of listed dated by their code
-	// rather than by the pages they link to (generator.ListRules.Newest),
-	// where the date comes from, as --explain words it.
-	listedBy map[int32]string
+	// alts holds the hreflang alternates the pages declare and those
+	// the judgements show.
+	alts alternates
+	// media holds the pages' images, videos and news entries.
+	media pageMedia
+	// newsAt is the time the set is written at. At gives a URL its news
+	// entry only within the news window before it
+	// (mapping.InNewsWindow).
+	newsAt time.Time
 	// next keeps, by record index, the lastmod that the sources after a
-	// stampable one give the page (mapping.Decision.Next), for the set's
-	// rule of build stamps: only for records dated by a stampable source
-	// whose later sources know a date.
+	// stampable one give the page (mapping.Decision.Next). The rule of
+	// build stamps reads it. It holds only the records dated by a
+	// stampable source whose later sources know a date.
 	next nextTable
-	// metaGroups are, by record index, the group of each record
-	// (setMeta): 1 + an index into metaNames, each the head's source of
-	// the date for a record dated by its head ("" for another) and the
-	// page's language, metaIndex by name.
-	// siteWide are the dates of a group that are the site's, not a
-	// page's (judgeSiteWide), each with why: those records take their
-	// next lastmod.
-	// gitFallback says git is sitemapgen's own fallback, not a date the
-	// generator gives: a record whose site's date gives way to git takes
-	// it only when no page it lists dates it (records.fallback).
-	metaGroups  []uint16
-	metaNames   [][2]string
-	metaIndex   map[[2]string]uint16
-	siteWide    map[siteWideKey]string
-	gitFallback bool
-	// stampDay, with stamps, is the day (Unix days) whose dates from
-	// stampable sources are the build's stamps (guardStamps): those
-	// records take their next lastmod.
-	stamps   bool
-	stampDay int64
-	// builtGit holds, by record index, a bit for each record whose git
-	// lastmod is its built file's history, which a build that commits its
-	// output sets, not a source's (lintLastMod); set at every add.
+	// listed gives a list page the date of the newest page it lists,
+	// by record index, where that date is newer than its own
+	// (dateListPages).
+	listed map[int32]int64
+	// listedBy holds, for the list pages of listed whose code dates
+	// them (generator.ListRules.Newest), where the date comes from, in
+	// the words of --explain.
+	listedBy map[int32]string
+	// stamps holds the rule of build stamps and the file times it
+	// leaves out.
+	stamps buildStamps
+	// sites holds the heads' dates that are the site's, not a page's.
+	sites siteDates
+	// builtGit holds one bit per record index. A bit is set when the
+	// record's git lastmod is its built file's history, which a build
+	// that commits its output sets, not a source's (lintLastMod). add
+	// sets it for every record.
 	builtGit []uint64
-	// trustSitemap says the generator's sitemaps date pages by their
-	// sources' history (builder.trustsSitemap): their dates are no stamp.
-	trustSitemap bool
-	// history, when set, reports whether a date (Unix seconds) is a
-	// commit's that dates the pages sharing it (builder.historyDates),
-	// no build's stamp. guardStamps sets it when the set's rule would
-	// find stamps without it.
-	history func(int64) bool
-	// In the output of a generator that leaves old files in place
-	// (builder.keepsOldOutput), mtimes are the modification times of the
-	// listed pages' files (Unix nanoseconds, by record index; noMTime for
-	// a copied static file, whose time is not the build's), sourceless
-	// the records of pages no source produces and nothing else claims,
-	// and stale those of them judgeStale left out at the last judgement.
+	// mtimes, sourceless and stale serve a generator that leaves old
+	// files in its output (builder.keepsOldOutput). mtimes holds the
+	// modification times of the listed pages' files, in Unix
+	// nanoseconds by record index; noMTime marks a copied static file,
+	// whose time is not the build's. sourceless holds the records of
+	// pages that no source produces and nothing else claims. stale
+	// holds those of them that judgeStale left out at the last
+	// judgement.
 	mtimes     []int64
 	sourceless map[int32]bool
 	stale      map[int32]bool
-	// gen is what the alternates the generator knows need of the
-	// records (genalts.go); nil without them.
-	gen *genRecords
-	// extraLines are the lines of the extra URLs' records, by ordinal
-	// (4 bytes each), and extraSpans where each source's begin; extraCF
-	// and extraPrio the defaults they are written with when they give
-	// none (--changefreq, --priority: mapping.Options.Defaults).
-	extraLines []int32
-	extraSpans []extraSpan
-	extraCF    sitemap.ChangeFreq
-	extraPrio  sitemap.Priority
+	// extras holds what the records of the extra URLs need beside the
+	// table.
+	extras extraURLs
 	// written, in a Session, is what the last Write was given
-	// (unchanged.go); nil in a build. shownMade counts the times shown
-	// was made anew (or dropped): each, every record's alternates.
-	written   *written
-	shownMade int
-	// dedupReads counts dedup's reads of which records it keeps, to
-	// find the one each duplicate is of: one a record (a test holds it
-	// to that; a walk back over the dropped ones read each again).
+	// (unchanged.go). It is nil in a build.
+	written *written
+	// dedupReads counts how many times dedup reads which records it
+	// keeps, to find the one each duplicate is of. A test holds it to
+	// one read a record.
 	dedupReads int
+}
+
+// recordTable holds the records, in blocks of recordBlock, with their
+// URLs and the paths that do not follow from them.
+type recordTable struct {
+	// mapper turns a record's URL and form back into its path.
+	mapper *mapping.Mapper
+	// locs holds the records' URLs.
+	locs   locTable
+	blocks [][]record
+	// n counts the slots used, free ones included.
+	n int
+	// free holds the free slots, which add takes first.
+	free []int32
+	// paths holds the paths that PathOf cannot find from the URL. A
+	// record's path field is 1 + an index into paths.
+	paths []string
+}
+
+// rec returns the record in slot i.
+func (t *recordTable) rec(i int32) *record { return &t.blocks[i/recordBlock][i%recordBlock] }
+
+// take returns the slot of a new record: a free one when there is one,
+// else the next, in a new block when the last is full.
+func (t *recordTable) take() int32 {
+	if n := len(t.free); n > 0 {
+		idx := t.free[n-1]
+		t.free = t.free[:n-1]
+		return idx
+	}
+	if t.n%recordBlock == 0 {
+		t.blocks = append(t.blocks, make([]record, recordBlock))
+	}
+	t.n++
+	return int32(t.n - 1)
+}
+
+// putLoc keeps loc in locs (put). When the records removed since the
+// last time (a Session's) left most of the bytes unused, the locs are
+// made anew first, of the records there: a watch session that rebuilds
+// every page again and again keeps its URLs' bytes about once.
+func (t *recordTable) putLoc(loc string) (pre int32, at uint32) {
+	if l := &t.locs; l.dead > 4*locBlock && 2*l.dead > l.size {
+		old := *l
+		*l = locTable{}
+		for i := range int32(t.n) {
+			if r := t.rec(i); r.pre != 0 {
+				r.pre, r.at = l.moved(&old, r.pre, r.at)
+			}
+		}
+	}
+	return t.locs.put(loc)
+}
+
+// live reports whether the slot idx holds a record.
+func (t *recordTable) live(idx int32) bool { return t.rec(idx).pre != 0 }
+
+// loc returns the URL of the record at idx ("" for a free slot), as a
+// string of its own: what compares or sorts reads it in place.
+func (t *recordTable) loc(idx int32) string { return t.locOf(t.rec(idx)) }
+
+// locOf returns the URL of the record r, as loc does.
+func (t *recordTable) locOf(r *record) string {
+	if r.pre == 0 {
+		return ""
+	}
+	return t.locs.str(r.pre, r.at)
+}
+
+// sameLoc reports whether the records at a and b have one URL.
+func (t *recordTable) sameLoc(a, b int32) bool {
+	ra, rb := t.rec(a), t.rec(b)
+	return t.locs.equal(ra.pre, ra.at, rb.pre, rb.at)
+}
+
+// cmpLoc compares the URL of the record at idx with loc.
+func (t *recordTable) cmpLoc(idx int32, loc string) int {
+	r := t.rec(idx)
+	if r.pre == 0 {
+		return strings.Compare("", loc)
+	}
+	return t.locs.compareTo(r.pre, r.at, loc)
 }
 
 // built records the modification time of the listed page at idx and
@@ -272,20 +315,9 @@ func (t *nextTable) remove(idx int32) {
 	delete(t.more, idx)
 }
 
-func (s *records) rec(i int32) *record { return &s.blocks[i/recordBlock][i%recordBlock] }
-
 // add records the listed page at path and returns its index.
 func (s *records) add(path string, d *mapping.Decision) int32 {
-	var idx int32
-	if n := len(s.free); n > 0 {
-		idx, s.free = s.free[n-1], s.free[:n-1]
-	} else {
-		if s.n%recordBlock == 0 {
-			s.blocks = append(s.blocks, make([]record, recordBlock))
-		}
-		idx = int32(s.n)
-		s.n++
-	}
+	idx := s.take()
 	s.changed(idx)
 	r := s.rec(idx)
 	u := &d.URL
@@ -300,8 +332,8 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		s.next.set(idx, nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)})
 	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
-		r.alts = s.entry(idx, s.putAlts(u.Alternates, d.AltLines, idx, u.Loc))
-		s.setMedia(r.alts-1, u.Images, u.Videos, u.News)
+		r.alts = s.alts.entry(idx, s.putAlts(u.Alternates, d.AltLines, idx, u.Loc))
+		s.media.set(r.alts-1, u.Images, u.Videos, u.News)
 	}
 	if d.Form == mapping.FormUnknown {
 		s.paths = append(s.paths, strings.Clone(path))
@@ -310,56 +342,66 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 	return idx
 }
 
-// imagesOf, videosOf and newsOf return the images, videos and news entry
-// at index k of alts.
-func (s *records) imagesOf(k int32) []sitemap.Image {
-	if int(k) < len(s.images) {
-		return s.images[k]
+// pageMedia holds the pages' images, videos and news entries, by the
+// index a record's alts field gives (1 + index). Each slice is only as
+// long as the last index that has a value (set), and stays nil on a
+// site that has none. A news entry is kept however old it is.
+type pageMedia struct {
+	images [][]sitemap.Image
+	videos [][]sitemap.Video
+	news   []*sitemap.News
+}
+
+// imagesOf, videosOf and newsOf return the images, videos and news
+// entry at index k.
+func (m *pageMedia) imagesOf(k int32) []sitemap.Image {
+	if int(k) < len(m.images) {
+		return m.images[k]
 	}
 	return nil
 }
 
-func (s *records) videosOf(k int32) []sitemap.Video {
-	if int(k) < len(s.videos) {
-		return s.videos[k]
+func (m *pageMedia) videosOf(k int32) []sitemap.Video {
+	if int(k) < len(m.videos) {
+		return m.videos[k]
 	}
 	return nil
 }
 
-func (s *records) newsOf(k int32) *sitemap.News {
-	if int(k) < len(s.news) {
-		return s.news[k]
+func (m *pageMedia) newsOf(k int32) *sitemap.News {
+	if int(k) < len(m.news) {
+		return m.news[k]
 	}
 	return nil
 }
 
-// setMedia sets the images, videos and news entry at index k of alts,
-// growing each slice only for a value.
-func (s *records) setMedia(k int32, images []sitemap.Image, videos []sitemap.Video, news *sitemap.News) {
-	if images != nil || int(k) < len(s.images) {
-		for int(k) >= len(s.images) {
-			s.images = append(s.images, nil)
+// set sets the images, videos and news entry at index k. It grows each
+// slice only for a value.
+func (m *pageMedia) set(k int32, images []sitemap.Image, videos []sitemap.Video, news *sitemap.News) {
+	if images != nil || int(k) < len(m.images) {
+		for int(k) >= len(m.images) {
+			m.images = append(m.images, nil)
 		}
-		s.images[k] = images
+		m.images[k] = images
 	}
-	if videos != nil || int(k) < len(s.videos) {
-		for int(k) >= len(s.videos) {
-			s.videos = append(s.videos, nil)
+	if videos != nil || int(k) < len(m.videos) {
+		for int(k) >= len(m.videos) {
+			m.videos = append(m.videos, nil)
 		}
-		s.videos[k] = videos
+		m.videos[k] = videos
 	}
-	if news != nil || int(k) < len(s.news) {
-		for int(k) >= len(s.news) {
-			s.news = append(s.news, nil)
+	if news != nil || int(k) < len(m.news) {
+		for int(k) >= len(m.news) {
+			m.news = append(m.news, nil)
 		}
-		s.news[k] = news
+		m.news[k] = news
 	}
 }
 
-// remove frees the record at idx. Its alternates, images and path stay
-// behind in alts, images and paths, unused: few pages have them (owner
-// tells: the record there now does not point back; compactAlts drops
-// the lists).
+// remove frees the record at idx. Its entry in alts and media and its
+// path stay behind, unused: few pages have them. The entry's owner
+// tells, because the record in the slot now does not point back to it;
+// compactAlts drops the lists.
 func (s *records) remove(idx int32) {
 	s.changed(idx)
 	if r := s.rec(idx); r.pre != 0 {
@@ -367,61 +409,13 @@ func (s *records) remove(idx int32) {
 	}
 	*s.rec(idx) = record{}
 	s.next.remove(idx)
-	if int(idx) < len(s.metaGroups) {
-		s.metaGroups[idx] = 0
-	}
+	s.sites.remove(idx)
 	delete(s.sourceless, idx)
 	delete(s.stale, idx)
-	if s.gen != nil {
-		s.gen.remove(idx)
+	if s.alts.gen != nil {
+		s.alts.gen.remove(idx)
 	}
 	s.free = append(s.free, idx)
-}
-
-// putLoc keeps loc in locs (put). When the records removed since the
-// last time (a Session's) left most of the bytes unused, the locs are
-// made anew first, of the records there: a watch session that rebuilds
-// every page again and again keeps its URLs' bytes about once.
-func (s *records) putLoc(loc string) (pre int32, at uint32) {
-	if l := &s.locs; l.dead > 4*locBlock && 2*l.dead > l.size {
-		old := *l
-		*l = locTable{}
-		for i := range int32(s.n) {
-			if r := s.rec(i); r.pre != 0 {
-				r.pre, r.at = l.moved(&old, r.pre, r.at)
-			}
-		}
-	}
-	return s.locs.put(loc)
-}
-
-// live reports whether the slot idx holds a record.
-func (s *records) live(idx int32) bool { return s.rec(idx).pre != 0 }
-
-// loc returns the URL of the record at idx ("" for a free slot), as a
-// string of its own: what compares or sorts reads it in place.
-func (s *records) loc(idx int32) string { return s.locOf(s.rec(idx)) }
-
-func (s *records) locOf(r *record) string {
-	if r.pre == 0 {
-		return ""
-	}
-	return s.locs.str(r.pre, r.at)
-}
-
-// sameLoc reports whether the records at a and b have one URL.
-func (s *records) sameLoc(a, b int32) bool {
-	ra, rb := s.rec(a), s.rec(b)
-	return s.locs.equal(ra.pre, ra.at, rb.pre, rb.at)
-}
-
-// cmpLoc compares the URL of the record at idx with loc.
-func (s *records) cmpLoc(idx int32, loc string) int {
-	r := s.rec(idx)
-	if r.pre == 0 {
-		return strings.Compare("", loc)
-	}
-	return s.locs.compareTo(r.pre, r.at, loc)
 }
 
 // cmp orders records by loc, and records of one loc by path: the pages
@@ -447,7 +441,7 @@ func (s *records) cmp(a, b int32) int {
 // NAME:LINE.
 func (s *records) pathOf(r *record) string {
 	if r.path < 0 {
-		return s.extraPath(r)
+		return s.extras.path(r)
 	}
 	if r.path > 0 {
 		return s.paths[r.path-1]
@@ -539,21 +533,21 @@ func (s *records) sortRun(xs []int32, keys []uint64, off int) {
 // that a loc that ends there comes before those it begins), and where
 // they begin, off; after none (off 0) when a loc does not begin with the
 // base URL. A free slot's is 0.
-func (s *records) sortKeys() (keys []uint64, off int) {
-	keys = make([]uint64, s.n)
+func (t *recordTable) sortKeys() (keys []uint64, off int) {
+	keys = make([]uint64, t.n)
 	base := ""
-	if s.mapper != nil {
-		base = s.mapper.BaseURL()
+	if t.mapper != nil {
+		base = t.mapper.BaseURL()
 	}
 	var outside atomic.Bool
 	fill := func(lo, hi int) {
 		var buf [256]byte
 		for i := lo; i < hi; i++ {
-			r := s.rec(int32(i))
+			r := t.rec(int32(i))
 			if r.pre == 0 { // a free slot
 				continue
 			}
-			loc := s.locs.appendLoc(buf[:0], r.pre, r.at)
+			loc := t.locs.appendLoc(buf[:0], r.pre, r.at)
 			if !bytes.HasPrefix(loc, []byte(base)) {
 				outside.Store(true)
 				return
@@ -561,10 +555,10 @@ func (s *records) sortKeys() (keys []uint64, off int) {
 			keys[i] = sortKey(loc[len(base):])
 		}
 	}
-	inParts(s.n, fill)
+	inParts(t.n, fill)
 	if outside.Load() {
 		base = ""
-		inParts(s.n, fill)
+		inParts(t.n, fill)
 	}
 	return keys, len(base)
 }
@@ -677,10 +671,10 @@ func (s *records) lastmodListed(idx int32) (lm int64, listed bool) {
 	r := s.rec(idx)
 	lm = s.own(idx)
 	switch {
-	case r.mtime() && s.mtimeStamps.drops(r.lastmod):
+	case r.mtime() && s.stamps.mtime.drops(r.lastmod):
 		lm = noLastMod
 	case s.passedOver(idx):
-		if n, ok := s.next.get(idx); ok && s.dropsNext(n) {
+		if n, ok := s.next.get(idx); ok && s.stamps.dropsNext(n) {
 			lm = noLastMod
 		}
 	}
@@ -720,21 +714,50 @@ func (s *records) passedOver(idx int32) bool {
 // source on the day the set's rule found to be the build's stamp.
 func (s *records) stamped(idx int32) bool {
 	r := s.rec(idx)
-	return s.stamps && r.lastmod != noLastMod && s.stampableRec(idx, r) && unixDay(r.lastmod) == s.stampDay
+	return s.stamps.found && r.lastmod != noLastMod && s.stampableRec(idx, r) && unixDay(r.lastmod) == s.stamps.day
+}
+
+// buildStamps holds the rule of build stamps: which dates are a
+// build's, a copy's or a checkout's rather than a page's. The records
+// dated by a stamp take their next lastmod.
+type buildStamps struct {
+	// trustSitemap says the generator's sitemaps date the pages by
+	// their sources' history (builder.trustsSitemap). Their dates are
+	// then no stamp.
+	trustSitemap bool
+	// found says the rule found a day of stamps. day is that day, in
+	// Unix days: the dates on it from stampable sources are the
+	// build's stamps (guardStamps).
+	found bool
+	day   int64
+	// history, when set, reports whether a date (Unix seconds) is a
+	// commit's that dates the pages sharing it (builder.historyDates),
+	// not a build's stamp. guardStamps sets it when the rule would find
+	// stamps without it.
+	history func(int64) bool
+	// mtime says which lastmods that are modification times are left
+	// out (Options.GuardMTime): those a build wrote, not an edit.
+	mtime mtimeStamps
 }
 
 // stampable reports whether a date from the source src (an index into
 // recSources) may be a build's stamp: a source mapping.Stampable names,
 // but the generator's sitemaps when they are trusted (trustSitemap).
-func (s *records) stampable(src uint8) bool {
-	return mapping.Stampable(recSources[src]) && !(s.trustSitemap && recSources[src] == mapping.LastModSitemap)
+func (b *buildStamps) stampable(src uint8) bool {
+	return mapping.Stampable(recSources[src]) && !(b.trustSitemap && recSources[src] == mapping.LastModSitemap)
 }
 
 // stampableAt reports whether the date t (Unix seconds) from the source
 // src may be a build's stamp: src is stampable, and t is no date of a
 // commit of the project's history (history).
-func (s *records) stampableAt(src uint8, t int64) bool {
-	return s.stampable(src) && (s.history == nil || !s.history(t))
+func (b *buildStamps) stampableAt(src uint8, t int64) bool {
+	return b.stampable(src) && (b.history == nil || !b.history(t))
+}
+
+// dropsNext reports whether n, a record's next lastmod, is a
+// modification time that the rule leaves out (mtime).
+func (b *buildStamps) dropsNext(n nextLastMod) bool {
+	return recSources[n.src] == mapping.LastModMTime && b.mtime.drops(n.lastmod)
 }
 
 // source returns the source of the lastmod of the record at idx as
@@ -742,22 +765,16 @@ func (s *records) stampableAt(src uint8, t int64) bool {
 func (s *records) source(idx int32) mapping.LastModSource {
 	r := s.rec(idx)
 	switch {
-	case r.lastmod == noLastMod, r.mtime() && s.mtimeStamps.drops(r.lastmod):
+	case r.lastmod == noLastMod, r.mtime() && s.stamps.mtime.drops(r.lastmod):
 		return ""
 	case s.passedOver(idx):
 		n, _ := s.next.get(idx)
-		if !s.dropsNext(n) {
+		if !s.stamps.dropsNext(n) {
 			return recSources[n.src] // "" when not in next
 		}
 		return ""
 	}
 	return recSources[r.src]
-}
-
-// dropsNext reports whether n, a record's next lastmod, is a
-// modification time that mtimeStamps leaves out.
-func (s *records) dropsNext(n nextLastMod) bool {
-	return recSources[n.src] == mapping.LastModMTime && s.mtimeStamps.drops(n.lastmod)
 }
 
 // Len returns the number of records (after sort and dedup, of URLs).
@@ -772,10 +789,10 @@ func (s *records) At(i int) sitemap.URL {
 	u := sitemap.URL{ChangeFreq: r.cf, Priority: r.prio}
 	if r.extra() {
 		if u.ChangeFreq == 0 {
-			u.ChangeFreq = s.extraCF
+			u.ChangeFreq = s.extras.cf
 		}
 		if !u.Priority.IsSet() {
-			u.Priority = s.extraPrio
+			u.Priority = s.extras.prio
 		}
 	}
 	if lm := s.lastmod(s.order[i]); lm != noLastMod {
@@ -783,9 +800,9 @@ func (s *records) At(i int) sitemap.URL {
 	}
 	if r.alts > 0 {
 		u.Alternates = s.shownOf(r.alts - 1)
-		u.Images = s.imagesOf(r.alts - 1)
-		u.Videos = s.videosOf(r.alts - 1)
-		if n := s.newsOf(r.alts - 1); n != nil && mapping.InNewsWindow(n.PublicationDate, s.newsAt) {
+		u.Images = s.media.imagesOf(r.alts - 1)
+		u.Videos = s.media.videosOf(r.alts - 1)
+		if n := s.media.newsOf(r.alts - 1); n != nil && mapping.InNewsWindow(n.PublicationDate, s.newsAt) {
 			u.News = n
 		}
 	}
@@ -805,12 +822,12 @@ func (s *records) HasVideos() bool { return s.VideoEntries() > 0 }
 // for the build's summary.
 func (s *records) VideoEntries() int {
 	n := 0
-	if len(s.videos) == 0 {
+	if len(s.media.videos) == 0 {
 		return 0
 	}
 	for _, idx := range s.order {
 		if r := s.rec(idx); r.alts > 0 {
-			n += len(s.videosOf(r.alts - 1))
+			n += len(s.media.videosOf(r.alts - 1))
 		}
 	}
 	return n
@@ -819,11 +836,11 @@ func (s *records) VideoEntries() int {
 // HasImages reports whether a URL in order has images, for the writer's
 // choice of namespaces: at once when no page has any.
 func (s *records) HasImages() bool {
-	if len(s.images) == 0 {
+	if len(s.media.images) == 0 {
 		return false
 	}
 	for _, idx := range s.order {
-		if r := s.rec(idx); r.alts > 0 && len(s.imagesOf(r.alts-1)) > 0 {
+		if r := s.rec(idx); r.alts > 0 && len(s.media.imagesOf(r.alts-1)) > 0 {
 			return true
 		}
 	}
@@ -834,11 +851,11 @@ func (s *records) HasImages() bool {
 // as At gives them, for the writer's choice of namespaces: at once when
 // no page declared any, the usual case.
 func (s *records) HasAlternates() bool {
-	if len(s.alts) == 0 {
+	if len(s.alts.refs) == 0 {
 		return false
 	}
 	for _, idx := range s.order {
-		if r := s.rec(idx); r.alts > 0 && s.shownLen(r.alts-1) > 0 {
+		if r := s.rec(idx); r.alts > 0 && s.alts.shownLen(r.alts-1) > 0 {
 			return true
 		}
 	}
@@ -954,20 +971,21 @@ func (s *records) find(loc string) (int, bool) {
 // those for which keep says so, in shown; the declared ones stay in alts
 // for the next time (a Session filters again after every change).
 func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bool) {
-	if s.shown != nil || len(s.alts) > 0 {
-		s.shownMade++ // none before, and none after: nothing changed
+	alts := &s.alts
+	if alts.shown != nil || len(alts.refs) > 0 {
+		alts.shownMade++ // none before, and none after: nothing changed
 	}
-	s.shown = nil
-	if len(s.alts) == 0 {
+	alts.shown = nil
+	if len(alts.refs) == 0 {
 		return
 	}
 	for _, idx := range s.order {
 		r := s.rec(idx)
-		if r.alts == 0 || s.alts[r.alts-1] == 0 {
+		if r.alts == 0 || alts.refs[r.alts-1] == 0 {
 			continue
 		}
 		loc := s.locOf(r)
-		links, _ := s.links(s.alts[r.alts-1], false)
+		links, _ := s.links(alts.refs[r.alts-1], false)
 		kept := make([]sitemap.Alternate, 0, len(links))
 		for _, a := range links {
 			if keep(loc, a) {
@@ -975,7 +993,7 @@ func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bo
 			}
 		}
 		if len(kept) < len(links) {
-			s.setShown(r.alts-1, kept)
+			alts.setShown(r.alts-1, kept)
 		}
 	}
 }

@@ -58,7 +58,7 @@ func TestRecordsSortKeys(t *testing.T) {
 		name             string
 		outside, garbage bool
 	}{{"paths", false, false}, {"outside the base URL", true, false}, {"bytes", false, true}} {
-		s := &records{mapper: m}
+		s := &records{recordTable: recordTable{mapper: m}}
 		n := 40000
 		for i := range n {
 			loc := "https://example.com/" + parts[r.IntN(len(parts))] + parts[r.IntN(len(parts))]
@@ -122,7 +122,7 @@ func TestRecordsHasAlternates(t *testing.T) {
 		{name: "its page removed", alts: [][]sitemap.Alternate{nil, alt}, remove: 1, keep: true, want: false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &records{mapper: m}
+			s := &records{recordTable: recordTable{mapper: m}}
 			for i, a := range tc.alts {
 				d := mapping.Decision{URL: sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i), Alternates: a}, Form: mapping.FormUnknown}
 				s.add(fmt.Sprintf("p%d/index.html", i), &d)
@@ -165,7 +165,7 @@ func TestRecordsShareAlternates(t *testing.T) {
 		{other(), []int{3, 4}},
 		{cluster(), []int{3, 4}}, // compared with other's, the last
 	}
-	s := &records{mapper: m}
+	s := &records{recordTable: recordTable{mapper: m}}
 	for i, p := range pages {
 		d := mapping.Decision{URL: sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i), Alternates: p.alts}, AltLines: p.lines, Form: mapping.FormUnknown}
 		s.add(fmt.Sprintf("p%d/index.html", i), &d)
@@ -176,7 +176,7 @@ func TestRecordsShareAlternates(t *testing.T) {
 			t.Errorf("page %d: alternates %v on lines %v, want %v on %v", i, got, lines, p.alts, p.lines)
 		}
 	}
-	same := func(i, j int) bool { return s.alts[s.rec(int32(i)).alts-1] == s.alts[s.rec(int32(j)).alts-1] }
+	same := func(i, j int) bool { return s.alts.refs[s.rec(int32(i)).alts-1] == s.alts.refs[s.rec(int32(j)).alts-1] }
 	for _, tc := range []struct {
 		i, j int
 		same bool
@@ -197,8 +197,8 @@ func TestRecordsShareAlternates(t *testing.T) {
 			hrefs += len(a.Href)
 		}
 	}
-	if s.altl.size >= hrefs {
-		t.Errorf("the three lists take %d bytes, their hrefs %d", s.altl.size, hrefs)
+	if s.alts.lists.size >= hrefs {
+		t.Errorf("the three lists take %d bytes, their hrefs %d", s.alts.lists.size, hrefs)
 	}
 }
 
@@ -226,7 +226,7 @@ func TestRecordsClusterKept(t *testing.T) {
 		metrics.Read(live)
 		return live[0].Value.Uint64()
 	}
-	s := &records{mapper: m}
+	s := &records{recordTable: recordTable{mapper: m}}
 	before := heap()
 	for c := range clusters {
 		for _, lang := range langs {
@@ -281,7 +281,7 @@ func TestRecordsNextKept(t *testing.T) {
 		metrics.Read(live)
 		return live[0].Value.Uint64()
 	}
-	s := &records{mapper: m, stamps: true, stampDay: unixDay(day.Unix())}
+	s := &records{recordTable: recordTable{mapper: m}, stamps: buildStamps{found: true, day: unixDay(day.Unix())}}
 	s.add("p0/index.html", decision(0)) // the first block of records
 	before := heap()
 	for i := 1; i < n; i++ {
@@ -327,8 +327,8 @@ func TestRecordsDedupLinear(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 20_000
-	s := &records{mapper: m}
-	s.extraSpans = []extraSpan{{name: "urls.txt"}}
+	s := &records{recordTable: recordTable{mapper: m}}
+	s.extras.spans = []extraSpan{{name: "urls.txt"}}
 	for i := range n {
 		s.addExtra(&sitemap.URL{Loc: "https://example.com/a"}, i+1)
 	}

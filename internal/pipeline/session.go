@@ -119,7 +119,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 		}
 	}
 	b.index, b.problems = newPageIndex(&b.recs), make(map[string]int)
-	b.recs.session = true
+	b.recs.alts.session = true
 	b.index.lazily() // a whole build only tells it: made when an update asks
 	if b.hash != nil {
 		b.hash.Cumulative() // an update asks only about the pages that changed
@@ -526,10 +526,10 @@ func (s *Session) NewsChange(now time.Time) time.Time {
 	}
 	for _, idx := range order {
 		r := recs.rec(idx)
-		if r.alts == 0 || recs.newsOf(r.alts-1) == nil {
+		if r.alts == 0 || recs.media.newsOf(r.alts-1) == nil {
 			continue
 		}
-		n := recs.newsOf(r.alts - 1)
+		n := recs.media.newsOf(r.alts - 1)
 		for _, t := range []time.Time{n.PublicationDate, n.PublicationDate.Add(sitemap.NewsWindow)} {
 			if t.After(now) && (next.IsZero() || t.Before(next)) {
 				next = t

@@ -49,61 +49,90 @@ import (
 // a tag gives, and stay the build's. It is judged again before every
 // write.
 
-// metaGroupOf returns the group of the head's source from ("meta
+// siteDates holds the heads' dates that are the site's, not a page's.
+// It puts each record dated by its head, or with a language, in a
+// group: the head's source of the date and the page's language.
+type siteDates struct {
+	// groups holds the group of each record, by record index (setMeta):
+	// 1 + an index into names, or 0 for none.
+	groups []uint16
+	// names holds each group's head's source of the date ("" for a
+	// record not dated by its head) and language. index finds a group
+	// by them.
+	names [][2]string
+	index map[[2]string]uint16
+	// dates holds the dates of a group that are the site's, not a
+	// page's (judgeSiteWide), each with why. The records dated by one
+	// take their next lastmod.
+	dates map[siteWideKey]string
+	// gitFallback says git is sitemapgen's own fallback, not a date
+	// the generator gives. A record whose site's date gives way to git
+	// takes it only when no page it lists dates it (records.fallback).
+	gitFallback bool
+}
+
+// groupOf returns the group of the head's source from ("meta
 // og:updated_time", "" for a page not dated by its head) and the
-// language lang: 1 + an index into records.metaNames, made on first use.
-func (s *records) metaGroupOf(from, lang string) uint16 {
+// language lang: 1 + an index into names, made on first use.
+func (s *siteDates) groupOf(from, lang string) uint16 {
 	key := [2]string{strings.TrimPrefix(from, "meta "), lang}
-	if g, ok := s.metaIndex[key]; ok {
+	if g, ok := s.index[key]; ok {
 		return g
 	}
-	if len(s.metaNames) >= 1<<16-1 {
+	if len(s.names) >= 1<<16-1 {
 		return 0 // a hostile site's languages past 65,535: none judged
 	}
-	if s.metaIndex == nil {
-		s.metaIndex = make(map[[2]string]uint16)
+	if s.index == nil {
+		s.index = make(map[[2]string]uint16)
 	}
-	s.metaNames = append(s.metaNames, key)
-	g := uint16(len(s.metaNames))
-	s.metaIndex[key] = g
+	s.names = append(s.names, key)
+	g := uint16(len(s.names))
+	s.index[key] = g
 	return g
 }
 
 // setMeta records the group of the record idx in the language lang:
 // the head's source of its date when it is dated by its head; 0 when it
 // is not and has no language.
-func (s *records) setMeta(idx int32, d *mapping.Decision, lang string) {
+func (s *siteDates) setMeta(idx int32, d *mapping.Decision, lang string) {
 	from := ""
 	if d.LastModSource == mapping.LastModMeta {
 		from = d.LastModFrom
 	}
 	g := uint16(0)
 	if from != "" || lang != "" {
-		g = s.metaGroupOf(from, lang)
+		g = s.groupOf(from, lang)
 	}
-	if g == 0 && int(idx) >= len(s.metaGroups) {
+	if g == 0 && int(idx) >= len(s.groups) {
 		return
 	}
-	for int(idx) >= len(s.metaGroups) {
-		s.metaGroups = append(s.metaGroups, 0)
+	for int(idx) >= len(s.groups) {
+		s.groups = append(s.groups, 0)
 	}
-	s.metaGroups[idx] = g
+	s.groups[idx] = g
 }
 
-// metaGroup returns what setMeta recorded of idx.
-func (s *records) metaGroup(idx int32) uint16 {
-	if int(idx) < len(s.metaGroups) {
-		return s.metaGroups[idx]
+// group returns what setMeta recorded of idx.
+func (s *siteDates) group(idx int32) uint16 {
+	if int(idx) < len(s.groups) {
+		return s.groups[idx]
 	}
 	return 0
 }
 
+// remove forgets the group of the record idx, which was removed.
+func (s *siteDates) remove(idx int32) {
+	if int(idx) < len(s.groups) {
+		s.groups[idx] = 0
+	}
+}
+
 // groupLang returns the language of the group g; "" for none.
-func (s *records) groupLang(g uint16) string {
+func (s *siteDates) groupLang(g uint16) string {
 	if g == 0 {
 		return ""
 	}
-	return s.metaNames[g-1][1]
+	return s.names[g-1][1]
 }
 
 // siteWideKey is a date (Unix seconds) of a group of heads' dates.
@@ -115,20 +144,20 @@ type siteWideKey struct {
 // siteWideOf reports whether the record idx is dated by a head's date
 // that judgeSiteWide found to be the site's.
 func (s *records) siteWideOf(idx int32) bool {
-	if len(s.siteWide) == 0 {
+	if len(s.sites.dates) == 0 {
 		return false
 	}
 	r := s.rec(idx)
 	if r.lastmod == noLastMod || recSources[r.src] != mapping.LastModMeta {
 		return false
 	}
-	_, ok := s.siteWide[siteWideKey{s.metaGroup(idx), r.lastmod}]
+	_, ok := s.sites.dates[siteWideKey{s.sites.group(idx), r.lastmod}]
 	return ok
 }
 
 // fallback returns the date of the record at idx that the site's date
 // (judgeSiteWide) gave way to, when it is a last commit the generator
-// never gives its page (records.gitFallback): the page takes it only
+// never gives its page (siteDates.gitFallback): the page takes it only
 // when no page it lists dates it.
 func (s *records) fallback(idx int32) (int64, bool) {
 	n, ok := s.next.get(idx)
@@ -142,16 +171,16 @@ func (s *records) fallback(idx int32) (int64, bool) {
 // a last commit that the site's date gives way to and the generator
 // never gives the page (fallback).
 func (s *records) fallsBack(idx int32, n nextLastMod) bool {
-	return s.gitFallback && recSources[n.src] == mapping.LastModGit && s.siteWideOf(idx)
+	return s.sites.gitFallback && recSources[n.src] == mapping.LastModGit && s.siteWideOf(idx)
 }
 
 // judgeSiteWide finds the heads' dates that are the site's, not a page's
-// (records.siteWide), and says so, once for each, to --verbose.
+// (siteDates.dates), and says so, once for each, to --verbose.
 func (b *builder) judgeSiteWide() {
 	recs := &b.recs
-	recs.siteWide = nil
+	recs.sites.dates = nil
 	byGit := b.datesByGit()
-	recs.gitFallback = !byGit
+	recs.sites.gitFallback = !byGit
 	var dates []siteWideKey // of the pages dated by their heads, by group
 	// The newest date the generator gives a page, in each language and
 	// in the whole site.
@@ -161,17 +190,17 @@ func (b *builder) judgeSiteWide() {
 		if r.lastmod == noLastMod {
 			continue
 		}
-		g := recs.metaGroup(idx)
+		g := recs.sites.group(idx)
 		switch recSources[r.src] {
 		case mapping.LastModMeta:
 			if g > 0 { // a build's stamp too: one of the dates the tag gives
 				dates = append(dates, siteWideKey{g, r.lastmod})
 			}
 		case mapping.LastModFrontMatter:
-			newest.add(recs.groupLang(g), r.lastmod)
+			newest.add(recs.sites.groupLang(g), r.lastmod)
 		case mapping.LastModGit:
 			if byGit && !recs.isBuiltGit(idx) {
-				newest.add(recs.groupLang(g), r.lastmod)
+				newest.add(recs.sites.groupLang(g), r.lastmod)
 			}
 		}
 	}
@@ -241,10 +270,10 @@ const minSameOnEvery = 3
 // (every one when one), against the newest dates the generator gives.
 func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestDates) {
 	recs := &b.recs
-	if recs.stamps && unixDay(key.date) == recs.stampDay && recs.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
+	if recs.stamps.found && unixDay(key.date) == recs.stamps.day && recs.stamps.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
 		return // the build's stamps, which guardStamps said
 	}
-	names := recs.metaNames[key.group-1]
+	names := recs.sites.names[key.group-1]
 	from, lang := names[0], names[1]
 	var why string
 	switch {
@@ -259,10 +288,10 @@ func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestD
 	default:
 		return
 	}
-	if recs.siteWide == nil {
-		recs.siteWide = make(map[siteWideKey]string)
+	if recs.sites.dates == nil {
+		recs.sites.dates = make(map[siteWideKey]string)
 	}
-	recs.siteWide[key] = why
+	recs.sites.dates[key] = why
 	if b.siteWideSaid[key] {
 		return
 	}
@@ -277,5 +306,5 @@ func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestD
 // is the site's.
 func (s *records) siteWideWhy(idx int32) string {
 	r := s.rec(idx)
-	return s.siteWide[siteWideKey{s.metaGroup(idx), r.lastmod}]
+	return s.sites.dates[siteWideKey{s.sites.group(idx), r.lastmod}]
 }

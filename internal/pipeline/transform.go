@@ -394,12 +394,12 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 		}
 		if e.took&tookImages != 0 {
 			k := s.extension(idx)
-			s.setMedia(k, e.ext.images, s.videosOf(k), s.newsOf(k))
+			s.media.set(k, e.ext.images, s.media.videosOf(k), s.media.newsOf(k))
 		}
 		if e.took&tookAlternates != 0 {
 			k := s.extension(idx)
 			s.setAlts(k, e.ext.alts)
-			s.setShown(k, nil) // as they are
+			s.alts.setShown(k, nil) // as they are
 		}
 		res.Edited++
 		b.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
@@ -432,7 +432,7 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 	}
 	// A URL added twice: the first written back, the other a duplicate.
 	slices.SortStableFunc(added, func(a, b hookAdd) int { return strings.Compare(a.loc, b.loc) })
-	s.extraSpans = append(s.extraSpans, extraSpan{name: name, first: int32(len(s.extraLines))})
+	s.extras.begin(name)
 	first := 0 // the first of the run of one URL the loop is in
 	for i := range added {
 		a := &added[i]
@@ -488,7 +488,7 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 func (s *records) extension(idx int32) int32 {
 	r := s.rec(idx)
 	if r.alts == 0 {
-		r.alts = s.entry(idx, 0)
+		r.alts = s.alts.entry(idx, 0)
 	}
 	return r.alts - 1
 }

@@ -10,7 +10,7 @@ import "maps"
 // may have changed (their places negated). A record is marked when it
 // is added or removed, or when judgeHreflang gives it other alternates;
 // what changes many records at once (the stamps, the alternates all
-// judged anew: records.shownMade) makes all of them changed; the list
+// judged anew: alternates.shownMade) makes all of them changed; the list
 // pages' dates are compared. Extra URLs, generator alternates and news,
 // which change records in other ways, make every Write a whole one.
 type written struct {
@@ -26,7 +26,7 @@ type written struct {
 	stampDay  int64
 	mtime     mtimeStamps
 	siteWide  map[siteWideKey]string
-	shownMade int // records.shownMade
+	shownMade int // alternates.shownMade
 }
 
 // track makes the records remember what they give each Write (a
@@ -57,9 +57,9 @@ func (s *records) beforeWrite() {
 		return
 	}
 	w.all = w.all || !w.ok ||
-		s.stamps != w.stamps || s.stampDay != w.stampDay || s.mtimeStamps != w.mtime || !maps.Equal(s.siteWide, w.siteWide) ||
-		s.shownMade != w.shownMade ||
-		len(s.news) > 0 || len(s.extraLines) > 0 || s.gen != nil
+		s.stamps.found != w.stamps || s.stamps.day != w.stampDay || s.stamps.mtime != w.mtime || !maps.Equal(s.sites.dates, w.siteWide) ||
+		s.alts.shownMade != w.shownMade ||
+		len(s.media.news) > 0 || len(s.extras.lines) > 0 || s.alts.gen != nil
 	if w.all {
 		if traceUnchanged != nil {
 			traceUnchanged(len(s.order), 0)
@@ -104,8 +104,8 @@ func (s *records) afterWrite(ok bool) {
 		w.pos[idx] = int32(i + 1)
 	}
 	w.listed = maps.Clone(s.listed)
-	w.stamps, w.stampDay, w.mtime, w.siteWide = s.stamps, s.stampDay, s.mtimeStamps, maps.Clone(s.siteWide)
-	w.shownMade = s.shownMade
+	w.stamps, w.stampDay, w.mtime, w.siteWide = s.stamps.found, s.stamps.day, s.stamps.mtime, maps.Clone(s.sites.dates)
+	w.shownMade = s.alts.shownMade
 }
 
 // traceUnchanged, when set (tests), is told before each Write of a
