@@ -241,116 +241,144 @@ type jsDecl struct {
 	ok   bool // val is a literal
 }
 
-// jsDeclFields reads the variables the code declares at its top level
-// (Eleventy 3's form): const, let or var NAME = a literal, a declaration
-// of several names too (const a = 1, b = 2). A name the code declares
-// more than once (a function's own variable of that name included) or
-// assigns again anywhere is not read. A var outside any function is a
-// top-level variable wherever it stands, but inside a block, a loop's
-// head or after an if, its value depends on the code that runs: it is
-// computed.
+// jsDeclFields reads the variables that the code declares at its top
+// level, as Eleventy 3's data files do: const, let or var NAME = a
+// literal. A declaration of several names counts too (const a = 1, b =
+// 2). It does not read a name that the code declares more than once,
+// a function's own variable of that name included, or that it assigns
+// again anywhere: such a name is computed.
 func (p *sourceParse) jsDeclFields(toks []jsconfig.Token) fields {
-	var decls []jsDecl
-	declared := map[string]int{}
-	assigned := map[string]bool{}
-	depth := 0
-	// open holds the brackets open: where each opens, and whether it is
-	// a function's body (fnOpen counts those). closed is the last "(…)"
-	// closed, for the "{" that may follow it.
-	type bracket struct {
-		at int
-		fn bool
-	}
-	var open []bracket
-	var closed jsSpan
-	fnOpen := 0
+	s := jsDeclScan{toks: toks, declared: map[string]int{}, assigned: map[string]bool{}}
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		switch {
-		case t.Is("{") || t.Is("(") || t.Is("["):
-			depth++
-			b := bracket{at: i}
-			if t.Is("{") {
-				b.fn, _ = jsAfter(toks, i, closed)
-			}
-			if b.fn {
-				fnOpen++
-			}
-			open = append(open, b)
-			continue
-		case t.Is("}") || t.Is(")") || t.Is("]"):
-			depth--
-			if n := len(open); n > 0 {
-				b := open[n-1]
-				open = open[:n-1]
-				if b.fn {
-					fnOpen--
-				}
-				if t.Is(")") {
-					closed = jsSpan{b.at, i}
-				}
-			}
-			continue
-		case t.Kind != jsconfig.Ident:
-			continue
-		}
-		if jsAssigns(toks, i) {
-			assigned[t.Text] = true
-		}
-		switch t.Text {
-		case "function", "class":
-			if i+1 < len(toks) && toks[i+1].Kind == jsconfig.Ident {
-				declared[toks[i+1].Text]++
-			}
-			continue
-		case "const", "let", "var":
-			if i > 0 && toks[i-1].Is(".") {
-				continue // a property's name: x.var
-			}
-		default:
-			continue
-		}
-		top := depth == 0 && (i == 0 || toks[i-1].Is(";") || toks[i-1].Is("}") || toks[i-1].Line < t.Line)
-		if _, control := jsAfter(toks, i, closed); control {
-			top = false
-		}
-		// A var outside every function that is not a statement of the
-		// top level: a top-level variable all the same, whose value
-		// depends on the code that runs.
-		varInside := t.Text == "var" && !top && fnOpen == 0
-		// Each declarator: NAME = value, then "," and the next.
-		for j := i + 1; j < len(toks) && toks[j].Kind == jsconfig.Ident; {
-			name := toks[j].Text
-			declared[name]++
-			if j+1 >= len(toks) || !toks[j+1].Is("=") {
-				break // no value here, or a destructuring, a type
-			}
-			v, next, ok := jsValue(toks, j+2)
-			if top || varInside {
-				decls = append(decls, jsDecl{key: name, line: toks[j].Line, val: v, ok: ok && top})
-			}
-			if !ok || next >= len(toks) || !toks[next].Is(",") {
-				break
-			}
-			j = next + 1
-			i = next
-		}
+		i = s.token(i)
 	}
 	var fs fields
 	seen := map[string]bool{}
-	for _, d := range decls {
+	for _, d := range s.decls {
 		name := strings.ToLower(d.key)
 		if !p.known[name] || seen[name] {
 			continue
 		}
 		seen[name] = true
-		if !d.ok || declared[d.key] > 1 || assigned[d.key] {
+		if !d.ok || s.declared[d.key] > 1 || s.assigned[d.key] {
 			p.computed(name, d.key, d.line)
 			continue
 		}
 		fs = append(fs, field{key: d.key, name: name, line: p.bodyLine(d.line), val: d.val})
 	}
 	return fs
+}
+
+// jsDeclScan is the state of reading a script's top-level variables,
+// token by token (jsDeclFields).
+type jsDeclScan struct {
+	toks  []jsconfig.Token
+	decls []jsDecl
+	// declared counts the declarations of each name, at any depth;
+	// assigned holds the names that the code assigns again.
+	declared map[string]int
+	assigned map[string]bool
+	// depth is the number of brackets open. open holds them: where each
+	// opens, and whether it is a function's body. fnOpen counts the
+	// function bodies open. closed is the last "(…)" closed, for the "{"
+	// that may follow it.
+	depth  int
+	open   []jsBracket
+	closed jsSpan
+	fnOpen int
+}
+
+// jsBracket is a bracket open in a script: where it opens, and whether
+// it is a function's body.
+type jsBracket struct {
+	at int
+	fn bool
+}
+
+// token reads the token at i. It returns the index of the last token it
+// read, which is past i when a declaration runs on.
+func (s *jsDeclScan) token(i int) int {
+	toks := s.toks
+	t := toks[i]
+	switch {
+	case t.Is("{") || t.Is("(") || t.Is("["):
+		s.depth++
+		b := jsBracket{at: i}
+		if t.Is("{") {
+			b.fn, _ = jsAfter(toks, i, s.closed)
+		}
+		if b.fn {
+			s.fnOpen++
+		}
+		s.open = append(s.open, b)
+		return i
+	case t.Is("}") || t.Is(")") || t.Is("]"):
+		s.depth--
+		if n := len(s.open); n > 0 {
+			b := s.open[n-1]
+			s.open = s.open[:n-1]
+			if b.fn {
+				s.fnOpen--
+			}
+			if t.Is(")") {
+				s.closed = jsSpan{b.at, i}
+			}
+		}
+		return i
+	case t.Kind != jsconfig.Ident:
+		return i
+	}
+	if jsAssigns(toks, i) {
+		s.assigned[t.Text] = true
+	}
+	switch t.Text {
+	case "function", "class":
+		if i+1 < len(toks) && toks[i+1].Kind == jsconfig.Ident {
+			s.declared[toks[i+1].Text]++
+		}
+		return i
+	case "const", "let", "var":
+		if i > 0 && toks[i-1].Is(".") {
+			return i // This is a property's name, as in x.var.
+		}
+		return s.declaration(i)
+	}
+	return i
+}
+
+// declaration reads the declaration that the const, let or var at i
+// begins: NAME = value, then "," and the next, and so on. It returns the
+// index of the last token it read.
+//
+// A declaration counts when it is a statement of the top level. A var
+// outside any function is a top-level variable wherever it stands. But
+// inside a block, a loop's head or after an if, its value depends on the
+// code that runs, so it is computed.
+func (s *jsDeclScan) declaration(i int) int {
+	toks := s.toks
+	t := toks[i]
+	top := s.depth == 0 && (i == 0 || toks[i-1].Is(";") || toks[i-1].Is("}") || toks[i-1].Line < t.Line)
+	if _, control := jsAfter(toks, i, s.closed); control {
+		top = false
+	}
+	varInside := t.Text == "var" && !top && s.fnOpen == 0
+	for j := i + 1; j < len(toks) && toks[j].Kind == jsconfig.Ident; {
+		name := toks[j].Text
+		s.declared[name]++
+		if j+1 >= len(toks) || !toks[j+1].Is("=") {
+			break // No value here, or a destructuring, or a type.
+		}
+		v, next, ok := jsValue(toks, j+2)
+		if top || varInside {
+			s.decls = append(s.decls, jsDecl{key: name, line: toks[j].Line, val: v, ok: ok && top})
+		}
+		if !ok || next >= len(toks) || !toks[next].Is(",") {
+			break
+		}
+		j = next + 1
+		i = next
+	}
+	return i
 }
 
 // jsAfter says what the token toks[i] follows: fn when it is a

@@ -490,24 +490,23 @@ func (m *Mapper) BaseURL() string { return m.base }
 // made.
 func (m *Mapper) Now() time.Time { return m.now }
 
-// Map decides whether p is in the sitemap, and with what values.
+// Map decides whether p goes in the sitemap, and with what values.
 func (m *Mapper) Map(p Page) Decision {
 	var d Decision
 	f, h := p.File, p.Head
-	if !m.opts.KeepErrorPages && IsErrorPage(f.Path) {
-		d.Skip = ErrorPage
-		return d
-	}
-	if !m.opts.KeepErrorPages && slices.ContainsFunc(m.opts.Fallbacks, func(p string) bool { ok, _ := path.Match(p, f.Path); return ok || p == f.Path }) {
-		d.Skip, d.Because = ErrorPage, "a file the generator writes that is no page of the site (a locale's error page, a single-page app's fallback a host serves for a path without a file, Gatsby's slices)"
-		return d
+	if !m.opts.KeepErrorPages {
+		if IsErrorPage(f.Path) {
+			d.Skip = ErrorPage
+			return d
+		}
+		if len(m.opts.Fallbacks) > 0 && m.skipFallback(&d, f.Path) {
+			return d
+		}
 	}
 	urlPath, form := m.urlPath(f.Path)
 	if p.URLPath != "" {
-		clean, ok := removeDotSegments(strings.TrimPrefix(p.URLPath, "/"), false)
+		clean, ok := m.givenPath(&d, p.URLPath)
 		if !ok {
-			d.Skip, d.Because = OutsideBase, fmt.Sprintf("the URL path %q climbs above the base URL %s", diag.Excerpt(p.URLPath), m.base)
-			d.Warnings = append(d.Warnings, d.Because+"; not listed")
 			return d
 		}
 		urlPath, form = clean, FormUnknown
@@ -534,18 +533,13 @@ func (m *Mapper) Map(p Page) Decision {
 		return d
 	}
 	if h != nil && h.Fragment {
-		d.Skip, d.Because = Fragment, "no doctype, no <html>, <head>, <body> or head element, and nothing of its own to show but a template's directives: a piece of a page (a theme's partial, a script block)"
-		switch {
-		case slices.Contains(h.Problems, "empty file"):
-			d.Because = "an empty file: nothing to show (a template that rendered nothing)"
-		case slices.Contains(h.Problems, "no HTML tags found; no head read"):
-			d.Because = "text with no HTML tag at all: no page, but a file for a host or a search engine (a site-verification file) or what a template without a layout rendered"
-		}
-		return d // its problems (text before any tag) are no page's
+		skipFragment(&d, h)
+		return d
 	}
-	// A redirect stub that says noindex too (Hugo's aliases,
-	// jekyll-redirect-from's pages) is a redirect: noindex is said of it
-	// only when its refresh turns out to be no redirect.
+	// A redirect stub may say noindex too (Hugo's aliases and
+	// jekyll-redirect-from's pages do). Such a page counts as a
+	// redirect. Its noindex counts only when the refresh turns out to
+	// be no redirect.
 	noindex := h != nil && h.NoIndex != "" && !m.opts.KeepNoIndex
 	stub := noindex && h.Refresh != nil && h.Refresh.URL != "" && h.Refresh.Delay == 0 && !m.opts.KeepRedirects
 	if h != nil {
@@ -573,9 +567,58 @@ func (m *Mapper) Map(p Page) Decision {
 		m.setVideos(&d, st.Videos, m.pageBase(&d, st.Base))
 	}
 	m.setNews(&d, p.Structured, p.Source)
+	m.setFreqPriority(&d, f.Path, p.Source)
+	return d
+}
+
+// skipFallback reports whether the file at rel matches one of
+// Options.Fallbacks, and marks d skipped when it does. A fallback is a
+// file the generator writes that is no page of the site.
+func (m *Mapper) skipFallback(d *Decision, rel string) bool {
+	for _, pattern := range m.opts.Fallbacks {
+		if ok, _ := path.Match(pattern, rel); ok || pattern == rel {
+			d.Skip, d.Because = ErrorPage, "a file the generator writes that is no page of the site (a locale's error page, a single-page app's fallback a host serves for a path without a file, Gatsby's slices)"
+			return true
+		}
+	}
+	return false
+}
+
+// givenPath returns the URL path that the generator gave for a page
+// (Page.URLPath), with its dot segments removed. When the path climbs
+// above the base URL, givenPath marks d skipped with a warning and
+// reports false.
+func (m *Mapper) givenPath(d *Decision, given string) (urlPath string, ok bool) {
+	clean, ok := removeDotSegments(strings.TrimPrefix(given, "/"), false)
+	if !ok {
+		d.Skip, d.Because = OutsideBase, fmt.Sprintf("the URL path %q climbs above the base URL %s", diag.Excerpt(given), m.base)
+		d.Warnings = append(d.Warnings, d.Because+"; not listed")
+		return "", false
+	}
+	return clean, true
+}
+
+// skipFragment marks d skipped as a fragment of a page, and says why
+// from the head's problems. The head's problems are not copied into d:
+// they describe a page, and a fragment is none.
+func skipFragment(d *Decision, h *htmlhead.Head) {
+	d.Skip, d.Because = Fragment, "no doctype, no <html>, <head>, <body> or head element, and nothing of its own to show but a template's directives: a piece of a page (a theme's partial, a script block)"
+	switch {
+	case slices.Contains(h.Problems, "empty file"):
+		d.Because = "an empty file: nothing to show (a template that rendered nothing)"
+	case slices.Contains(h.Problems, "no HTML tags found; no head read"):
+		d.Because = "text with no HTML tag at all: no page, but a file for a host or a search engine (a site-verification file) or what a template without a layout rendered"
+	}
+}
+
+// setFreqPriority sets the change frequency and priority of the page
+// built at rel. The defaults come first. The first rule whose glob
+// matches rel overrides them, and the page's source front matter
+// overrides both.
+func (m *Mapper) setFreqPriority(d *Decision, rel string, src *frontmatter.Source) {
 	d.URL.ChangeFreq, d.URL.Priority = m.opts.Defaults.ChangeFreq, m.opts.Defaults.Priority
 	for i, r := range m.opts.Rules {
-		if doublestar.MatchUnvalidated(r.Match, f.Path) {
+		if doublestar.MatchUnvalidated(r.Match, rel) {
 			d.Rule = i + 1
 			if r.ChangeFreq != 0 {
 				d.URL.ChangeFreq = r.ChangeFreq
@@ -586,7 +629,7 @@ func (m *Mapper) Map(p Page) Decision {
 			break
 		}
 	}
-	if src := p.Source; src != nil {
+	if src != nil {
 		if c := src.Sitemap.ChangeFreq; c != 0 {
 			d.URL.ChangeFreq, d.ChangeFreqFromSource = c, true
 		}
@@ -594,7 +637,6 @@ func (m *Mapper) Map(p Page) Decision {
 			d.URL.Priority, d.PriorityFromSource = pr, true
 		}
 	}
-	return d
 }
 
 // checkServed warns when the platform would not answer the page's URL with

@@ -174,9 +174,9 @@ type watcher struct {
 	news *time.Timer
 }
 
-// run builds with s, then watches and rebuilds until ctx is done (it
-// returns nil, nil) or the settings change what is watched (it returns
-// them).
+// run builds with s, then watches the site and rebuilds it until ctx is
+// done; it then returns nil, nil. When a change of the settings changes
+// what is watched, run returns the new settings.
 func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -186,65 +186,32 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	}
 	if w.tuneGC {
 		// A session holds the site's records, its State and the watches
-		// for hours: the heap grows by an eighth of what is live between
-		// collections, as in a build (internal/gcpace), at least
-		// gcpace.SessionKnee, from the watches' setting up and the first
-		// build, its write included, to every rebuild. At 1,000,000
-		// pages a session at GOGC 25 from its first build's end peaked
-		// at 1.75x the build's memory after 20 changes (bench/RESULTS.md,
-		// issue 71).
+		// for hours. The pacer lets the heap grow by an eighth of what
+		// is live between collections, as a build does
+		// (internal/gcpace), and by at least gcpace.SessionKnee. It
+		// runs from the setting up of the watches and the first build,
+		// its write included, through every rebuild. At 1,000,000
+		// pages, a session at GOGC 25 from the end of its first build
+		// peaked at 1.75x the build's memory after 20 changes
+		// (bench/RESULTS.md, issue 71).
 		defer startSessionPacer()()
 	}
 	roots, files := watched(s)
-	// A commit, a checkout or git add changes the git dates of the pages:
-	// the repository's HEAD, branch and index are watched, not its whole
-	// folder.
+	// A commit, a checkout or git add changes the git dates of the
+	// pages. So run watches the repository's HEAD, branch and index,
+	// not its whole folder.
 	files = append(files, pipeline.GitWatched(ctx, s.Build)...)
-	skipSources := joinSkips(s.Build)
-	// The first build's walk of the site's folder adds the watches of
-	// the folders it finds, before it lists them: not with --content,
-	// whose walk reads another folder, nor with served paths, which
-	// walk a part of it.
-	var walk *watch.Walk
-	if s.Build.Content == nil && s.Build.Served == nil {
-		var err error
-		if walk, err = watch.NewWalk(s.Build.Root); err != nil {
-			return nil, err
-		}
+	walk, err := firstWalk(s)
+	if err != nil {
+		return nil, err
 	}
 	ready := make(chan struct{})
 	watching := make(chan struct{})
 	built := make(chan struct{})
 	errc := make(chan error, 1)
+	opts := w.watchOptions(s, roots, files, walk, ready, watching)
 	go func() {
-		errc <- watch.Run(ctx, watch.Options{
-			Roots:    roots,
-			Files:    files,
-			Debounce: s.Values.Watch.Debounce,
-			MaxWait:  s.Values.Watch.MaxWait,
-			Poll:     s.Values.Watch.Poll,
-
-			MaxWatches: s.Values.Watch.MaxWatches,
-			NoFanotify: !s.Values.Watch.Fanotify,
-			Walk:       walk,
-			// Our own output's events come, to find out whether someone
-			// else removed or changed a file (rebuild).
-			Ignore: skipSources,
-			Ready:  func() { close(ready) },
-			// Said once the watches added while the first build runs
-			// are all there too.
-			Watching: func() { close(watching) },
-			Warn: func(err error) {
-				msg := diag.Format(err, diag.Warning)
-				if errors.Is(err, watch.ErrRootGone) {
-					if w.gone[msg] {
-						return
-					}
-					w.gone[msg] = true
-				}
-				fmt.Fprintln(w.e.stderr, msg)
-			},
-		}, func(b watch.Batch) {
+		errc <- watch.Run(ctx, opts, func(b watch.Batch) {
 			select {
 			case <-built:
 			case <-ctx.Done():
@@ -253,25 +220,17 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 			w.rebuild(ctx, b)
 		})
 	}()
-	// The first build starts once a change is seen (the watches set, or
-	// the roots' and the others' being added meanwhile, what changed
-	// before each is found by its time): a change made while it runs
-	// comes in the first batch.
+	// The first build starts once the watches are set. The watches of
+	// the roots and other files may still be added meanwhile; what
+	// changed before each was added is found by its time. So a change
+	// made while the first build runs comes in the first batch.
 	select {
 	case <-ready:
 	case err := <-errc:
 		return nil, err
 	}
-	debug.FreeOSMemory() // what setting the watches up left behind
-	w.mu.Lock()
-	if walk.Taken() {
-		w.s.Build.Walk.Folders = walk.Folders
-	}
-	walked := w.build(ctx)
-	w.s.Build.Walk.Folders = nil
-	walk.Done(walked && ctx.Err() == nil)
-	w.scheduleNews(ctx)
-	w.mu.Unlock()
+	debug.FreeOSMemory() // This frees what setting up the watches left behind.
+	w.firstBuild(ctx, walk)
 	close(built)
 	select {
 	case <-watching:
@@ -280,11 +239,11 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	if ctx.Err() == nil {
 		say(w.e.stderr, w.s.Values.Quiet, "watching %s for changes (Ctrl-C to stop)", strings.Join(roots, ", "))
 	}
-	// The first build's garbage, given back once watching: watch mode
-	// runs for hours, and a change meanwhile waits for a collection at
-	// most (at 1,000,000 pages, a few tenths of a second).
+	// Watch mode runs for hours, so run gives back the first build's
+	// garbage once watching. A change made meanwhile waits for this
+	// collection at most (a few tenths of a second at 1,000,000 pages).
 	debug.FreeOSMemory()
-	err := <-errc
+	err = <-errc
 	w.mu.Lock()
 	if w.news != nil {
 		w.news.Stop()
@@ -294,6 +253,69 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 		return nil, err
 	}
 	return w.restart, nil
+}
+
+// firstWalk returns the walk that lets the first build add the watches
+// of the site's folders as it finds them, before it lists them. It
+// returns nil with --content, whose walk reads another folder, and with
+// served paths, whose walk reads only a part of the site.
+func firstWalk(s *config.Config) (*watch.Walk, error) {
+	if s.Build.Content != nil || s.Build.Served != nil {
+		return nil, nil
+	}
+	return watch.NewWalk(s.Build.Root)
+}
+
+// watchOptions returns the options of the watch over roots and files.
+// The watch closes ready once its watches are set, and watching once
+// the watches that the first build's walk adds are set too.
+func (w *watcher) watchOptions(s *config.Config, roots, files []string, walk *watch.Walk, ready, watching chan struct{}) watch.Options {
+	return watch.Options{
+		Roots:    roots,
+		Files:    files,
+		Debounce: s.Values.Watch.Debounce,
+		MaxWait:  s.Values.Watch.MaxWait,
+		Poll:     s.Values.Watch.Poll,
+
+		MaxWatches: s.Values.Watch.MaxWatches,
+		NoFanotify: !s.Values.Watch.Fanotify,
+		Walk:       walk,
+		// The events of our own output still come, so that a rebuild
+		// notices when someone else removed or changed a file.
+		Ignore:   joinSkips(s.Build),
+		Ready:    func() { close(ready) },
+		Watching: func() { close(watching) },
+		Warn:     w.warn,
+	}
+}
+
+// warn prints a warning of the watch. It prints a warning that a root
+// is gone only once.
+func (w *watcher) warn(err error) {
+	msg := diag.Format(err, diag.Warning)
+	if errors.Is(err, watch.ErrRootGone) {
+		if w.gone[msg] {
+			return
+		}
+		w.gone[msg] = true
+	}
+	fmt.Fprintln(w.e.stderr, msg)
+}
+
+// firstBuild runs the first build. When walk is set, the build walks
+// the site's folders with it, so that the watch adds their watches, and
+// walk then learns whether the build walked the whole site. firstBuild
+// also sets the first timer of the news window.
+func (w *watcher) firstBuild(ctx context.Context, walk *watch.Walk) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if walk.Taken() {
+		w.s.Build.Walk.Folders = walk.Folders
+	}
+	walked := w.build(ctx)
+	w.s.Build.Walk.Folders = nil
+	walk.Done(walked && ctx.Err() == nil)
+	w.scheduleNews(ctx)
 }
 
 // scheduleNews sets the timer of the next write the news window asks

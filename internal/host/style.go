@@ -152,128 +152,43 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 	return s.Style, warnings, err
 }
 
-// ReadSettings returns the settings of platform (one of the platform
-// names), reading its own file, the first found in dirs (netlify.toml,
-// vercel.json), once. Problems with the file come back as warnings
-// naming it; the error is for a file that exists but cannot be read.
+// ReadSettings returns the settings of platform, one of the platform
+// names. It reads the platform's own file (netlify.toml, vercel.json)
+// once, from the first of dirs that has it. A problem with the file
+// comes back as a warning that names the file. The error is for a file
+// that exists but cannot be read.
 //
-// The URL style:
-//   - Netlify serves about.html at /about as well as /about.html, and with
-//     Pretty URLs (on unless netlify.toml's [build.processing.html]
-//     pretty_urls says false) redirects /about.html to /about; it
-//     redirects /dir to /dir/. So: clean URLs (unless pretty_urls =
-//     false), folders with a slash.
-//   - Vercel: vercel.json's cleanUrls redirects /about.html to /about;
-//     trailingSlash true redirects /dir and (with cleanUrls) /about to the
-//     form with a slash, false the other way; left out, both forms are
+// The settings give the URL style the platform serves:
+//   - Netlify serves about.html at /about as well as /about.html. With
+//     Pretty URLs, it redirects /about.html to /about. Pretty URLs are
+//     on unless netlify.toml's [build.processing.html] pretty_urls says
+//     false. Netlify redirects /dir to /dir/. So its style is clean URLs
+//     (unless pretty_urls is false), and folders with a slash.
+//   - Vercel redirects /about.html to /about when vercel.json's
+//     cleanUrls is set. Its trailingSlash true redirects /dir, and
+//     /about with cleanUrls, to the form with a slash; false redirects
+//     the other way. When trailingSlash is left out, both forms are
 //     served.
-//   - Cloudflare Pages, by its fixed rules: /about.html redirects to
-//     /about, /dir to /dir/.
+//   - Cloudflare Pages has fixed rules: /about.html redirects to
+//     /about, and /dir to /dir/.
 //   - GitHub Pages serves /about and /about.html, and redirects /dir to
-//     /dir/: the default form.
+//     /dir/. This is the default style.
 //
-// The build's environment: netlify.toml's [build.environment] and the
-// environment of the contexts b names (netlifyEnv); vercel.json's
-// build.env. Cloudflare Pages and GitHub Pages set a build's variables
-// in their dashboards, not in a file of the project (wrangler.toml's
-// vars are its functions', at run time).
+// The settings also give the build's environment: netlify.toml's
+// [build.environment] and the environment of the contexts b names (see
+// netlifyEnv), or vercel.json's build.env. Cloudflare Pages and GitHub
+// Pages set a build's variables in their dashboards, not in a file of
+// the project; wrangler.toml's vars are for its functions, at run time.
 func ReadSettings(platform string, b Build, lim limits.Limits, dirs ...string) (Settings, []error, error) {
 	lim = lim.Or()
 	s := Style{Platform: platform, FolderSlash: true, From: platform + "'s rules"}
-	var env []Var
 	switch platform {
 	case Netlify:
 		s.CleanURLs = true
-		// Read as the build reads it for its rules, once (SiteFiles).
-		dir, key, f := NewSiteFiles(lim).first("netlify.toml", dirs)
-		switch {
-		case f == nil:
-			return Settings{Style: s}, nil, nil
-		case errors.Is(f.readErr, fsx.ErrTooLarge):
-			return Settings{Style: s}, []error{fmt.Errorf("%w; its settings are not used", f.readErr)}, nil
-		case f.readErr != nil:
-			return Settings{Style: s}, nil, fsx.Placed(f.readErr)
-		}
-		file := &PlatformFile{key, f}
-		if len(f.data) > lim.SettingsBytes {
-			// Its rules are read within limits.rule_file_bytes.
-			return Settings{Style: s, File: file}, []error{&diag.Diagnostic{File: f.path,
-				Msg: fmt.Sprintf("larger than %d bytes (limits.settings_bytes); its settings are not used", lim.SettingsBytes), Err: fsx.ErrTooLarge}}, nil
-		}
-		path, data, n := f.path, f.data, f.netlify()
-		if n.problem != nil {
-			// One warning for the settings and the rules both: the build
-			// takes the file as read, and says no more of it.
-			n.said = true
-			return Settings{Style: s, File: file}, []error{n.problemThen("its settings, headers and redirects are not used")}, nil
-		}
-		var build struct {
-			Base       string `toml:"base"`
-			Publish    string `toml:"publish"`
-			Processing struct {
-				HTML struct {
-					PrettyURLs *bool `toml:"pretty_urls"`
-				} `toml:"html"`
-			} `toml:"processing"`
-		}
-		if _, err := n.table("build", &build, "its settings are not used"); err != nil {
-			return Settings{Style: s, File: file}, []error{err}, nil
-		}
-		if p := build.Processing.HTML.PrettyURLs; p != nil {
-			s.CleanURLs = *p
-			s.From = diag.Pos{File: path, Line: lineOf(data, prettyURLsRE())}.String()
-		}
-		if build.Publish != "" {
-			// Netlify reads publish relative to the base folder, which
-			// is relative to the repository's root, where netlify.toml
-			// is unless it is in the base folder itself.
-			base := filepath.FromSlash(build.Base)
-			if base != "" && !isDir(dir, base) {
-				base = "" // netlify.toml is in the base folder
-			}
-			s.Publish, s.PublishFrom = filepath.Join(dir, base, filepath.FromSlash(build.Publish)), path
-			s.PublishKey, s.PublishLine = "[build] publish", lineOf(data, publishRE())
-		}
-		var warnings []error
-		env, warnings = netlifyEnv(n, b)
-		return Settings{Style: s, Env: env, File: file}, warnings, nil
+		return netlifySettings(s, b, lim, dirs)
 	case Vercel:
 		s.EitherSlash = true
-		dir, path, data, errs, err := readFirst("vercel.json", dirs, lim)
-		if errs != nil || err != nil || path == "" {
-			return Settings{Style: s}, errs, err
-		}
-		var cfg struct {
-			CleanURLs       *bool  `json:"cleanUrls"`
-			TrailingSlash   *bool  `json:"trailingSlash"`
-			OutputDirectory string `json:"outputDirectory"`
-			Build           struct {
-				Env map[string]any `json:"env"`
-			} `json:"build"`
-		}
-		if errs := bounded(lim, path, data, "its settings are not used"); errs != nil {
-			return Settings{Style: s}, errs, nil
-		}
-		if err := json.Unmarshal(data, &cfg); err != nil {
-			return Settings{Style: s}, []error{jsonPos(path, data, err).Errorf("%v; its settings are not used", err)}, nil
-		}
-		if cfg.CleanURLs != nil {
-			s.CleanURLs = *cfg.CleanURLs
-			s.From = diag.Pos{File: path, Line: lineOf(data, cleanURLsRE())}.String()
-		}
-		s.EitherSlash = cfg.TrailingSlash == nil
-		if cfg.TrailingSlash != nil {
-			s.FolderSlash = *cfg.TrailingSlash
-			s.CleanSlash = s.CleanURLs && *cfg.TrailingSlash
-			s.From = diag.Pos{File: path, Line: lineOf(data, trailingSlashRE())}.String()
-		}
-		if cfg.OutputDirectory != "" {
-			s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path
-			s.PublishKey, s.PublishLine = "outputDirectory", lineOf(data, outputDirectoryRE())
-		}
-		var warnings []error
-		env, warnings = vercelEnv(path, data, cfg.Build.Env)
-		return Settings{Style: s, Env: env}, warnings, nil
+		return vercelSettings(s, lim, dirs)
 	case CloudflarePages:
 		s.CleanURLs = true
 	case GitHubPages:
@@ -281,6 +196,105 @@ func ReadSettings(platform string, b Build, lim limits.Limits, dirs ...string) (
 		return Settings{Style: s}, nil, fmt.Errorf("unknown platform %q", platform)
 	}
 	return Settings{Style: s}, nil, nil
+}
+
+// netlifySettings returns Netlify's settings, read from the first
+// netlify.toml in dirs; s is the style Netlify has without the file.
+// The file is read once, as the build reads it for its rules (see
+// SiteFiles).
+func netlifySettings(s Style, b Build, lim limits.Limits, dirs []string) (Settings, []error, error) {
+	dir, key, f := NewSiteFiles(lim).first("netlify.toml", dirs)
+	switch {
+	case f == nil:
+		return Settings{Style: s}, nil, nil
+	case errors.Is(f.readErr, fsx.ErrTooLarge):
+		return Settings{Style: s}, []error{fmt.Errorf("%w; its settings are not used", f.readErr)}, nil
+	case f.readErr != nil:
+		return Settings{Style: s}, nil, fsx.Placed(f.readErr)
+	}
+	file := &PlatformFile{key, f}
+	if len(f.data) > lim.SettingsBytes {
+		// The file's rules are still read, within
+		// limits.rule_file_bytes.
+		return Settings{Style: s, File: file}, []error{&diag.Diagnostic{File: f.path,
+			Msg: fmt.Sprintf("larger than %d bytes (limits.settings_bytes); its settings are not used", lim.SettingsBytes), Err: fsx.ErrTooLarge}}, nil
+	}
+	path, data, n := f.path, f.data, f.netlify()
+	if n.problem != nil {
+		// One warning covers the settings and the rules both. The
+		// build takes the file as read, and says no more of it.
+		n.said = true
+		return Settings{Style: s, File: file}, []error{n.problemThen("its settings, headers and redirects are not used")}, nil
+	}
+	var build struct {
+		Base       string `toml:"base"`
+		Publish    string `toml:"publish"`
+		Processing struct {
+			HTML struct {
+				PrettyURLs *bool `toml:"pretty_urls"`
+			} `toml:"html"`
+		} `toml:"processing"`
+	}
+	if _, err := n.table("build", &build, "its settings are not used"); err != nil {
+		return Settings{Style: s, File: file}, []error{err}, nil
+	}
+	if p := build.Processing.HTML.PrettyURLs; p != nil {
+		s.CleanURLs = *p
+		s.From = diag.Pos{File: path, Line: lineOf(data, prettyURLsRE())}.String()
+	}
+	if build.Publish != "" {
+		// Netlify reads publish relative to the base folder. The base
+		// folder is relative to the repository's root, where
+		// netlify.toml is, unless netlify.toml is in the base folder
+		// itself.
+		base := filepath.FromSlash(build.Base)
+		if base != "" && !isDir(dir, base) {
+			base = "" // netlify.toml is in the base folder.
+		}
+		s.Publish, s.PublishFrom = filepath.Join(dir, base, filepath.FromSlash(build.Publish)), path
+		s.PublishKey, s.PublishLine = "[build] publish", lineOf(data, publishRE())
+	}
+	env, warnings := netlifyEnv(n, b)
+	return Settings{Style: s, Env: env, File: file}, warnings, nil
+}
+
+// vercelSettings returns Vercel's settings, read from the first
+// vercel.json in dirs; s is the style Vercel has without the file.
+func vercelSettings(s Style, lim limits.Limits, dirs []string) (Settings, []error, error) {
+	dir, path, data, errs, err := readFirst("vercel.json", dirs, lim)
+	if errs != nil || err != nil || path == "" {
+		return Settings{Style: s}, errs, err
+	}
+	var cfg struct {
+		CleanURLs       *bool  `json:"cleanUrls"`
+		TrailingSlash   *bool  `json:"trailingSlash"`
+		OutputDirectory string `json:"outputDirectory"`
+		Build           struct {
+			Env map[string]any `json:"env"`
+		} `json:"build"`
+	}
+	if errs := bounded(lim, path, data, "its settings are not used"); errs != nil {
+		return Settings{Style: s}, errs, nil
+	}
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		return Settings{Style: s}, []error{jsonPos(path, data, err).Errorf("%v; its settings are not used", err)}, nil
+	}
+	if cfg.CleanURLs != nil {
+		s.CleanURLs = *cfg.CleanURLs
+		s.From = diag.Pos{File: path, Line: lineOf(data, cleanURLsRE())}.String()
+	}
+	s.EitherSlash = cfg.TrailingSlash == nil
+	if cfg.TrailingSlash != nil {
+		s.FolderSlash = *cfg.TrailingSlash
+		s.CleanSlash = s.CleanURLs && *cfg.TrailingSlash
+		s.From = diag.Pos{File: path, Line: lineOf(data, trailingSlashRE())}.String()
+	}
+	if cfg.OutputDirectory != "" {
+		s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path
+		s.PublishKey, s.PublishLine = "outputDirectory", lineOf(data, outputDirectoryRE())
+	}
+	env, warnings := vercelEnv(path, data, cfg.Build.Env)
+	return Settings{Style: s, Env: env}, warnings, nil
 }
 
 // vercelEnv returns the variables of vercel.json's build.env (env,

@@ -129,120 +129,159 @@ func lastPart(s string) string {
 	return s
 }
 
-// Check checks the hreflang links of the page at loc. others gives the
-// links of another page of the set and whether the set has it; outside
-// says what is wrong with an alternate the set does not have ("" when
-// it is to be kept unchecked, such as a page on a host the site allows).
+// Check checks the hreflang links of the page at loc. others returns
+// the links of another page of the set, and reports whether the set has
+// that page. outside says what is wrong with an alternate the set does
+// not have; it returns "" when the alternate is to be kept unchecked,
+// such as a page on a host the site allows.
 func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href string) ([]sitemap.Alternate, bool), outside func(href string) string) []Problem {
-	var probs []Problem
-	// left is what a writer leaves out: "" for a warning only.
-	add := func(i int, left string, format string, args ...any) {
-		probs = append(probs, Problem{Link: i, Msg: fmt.Sprintf(format, args...), Drop: left != "", Left: left})
-	}
-	self, selfLang := false, ""
+	k := linkCheck{c: c, loc: loc, links: links}
 	for _, a := range links {
 		if a.Href == loc && c.Code(a.Lang) == "" {
-			self, selfLang = true, a.Lang
+			k.self, k.selfLang = true, a.Lang
 			break
 		}
 	}
-	var byLang map[string]int // with many links; else a look back
 	if len(links) > manyLinks {
-		byLang = make(map[string]int, len(links))
+		k.byLang = make(map[string]int, len(links))
 	}
-	firstOf := func(i int, lang string) int {
-		if byLang != nil {
-			if j, ok := byLang[lang]; ok {
-				return j
-			}
-			byLang[lang] = i
-			return i
+	for i, a := range links {
+		k.link(i, a, others, outside)
+	}
+	k.conclude()
+	return k.probs
+}
+
+// linkCheck is the state of checking the hreflang links of one page.
+type linkCheck struct {
+	c     *Checker
+	loc   string
+	links []sitemap.Alternate
+	probs []Problem
+	// self is set when the page lists itself, under the language
+	// selfLang.
+	self     bool
+	selfLang string
+	// byLang holds the index of the first link of each language, in
+	// lowercase, for a page with many links. A page with few links has
+	// none: a look back over the links is faster.
+	byLang map[string]int
+	// noBack holds the indexes in probs of the problems of alternates
+	// that do not list the page back. listed counts the alternates the
+	// set has, the page itself aside; asDefault counts those that list
+	// the page back as their x-default.
+	noBack            []int
+	listed, asDefault int
+}
+
+// add adds a problem with the link at index i. left says what a writer
+// leaves out; it is "" for a warning only.
+func (k *linkCheck) add(i int, left string, format string, args ...any) {
+	k.probs = append(k.probs, Problem{Link: i, Msg: fmt.Sprintf(format, args...), Drop: left != "", Left: left})
+}
+
+// firstOf returns the index of the first link with the language lang,
+// which is i when the link at i is the first.
+func (k *linkCheck) firstOf(i int, lang string) int {
+	if k.byLang != nil {
+		if j, ok := k.byLang[lang]; ok {
+			return j
 		}
-		for j := range i {
-			if strings.EqualFold(links[j].Lang, lang) {
-				return j
-			}
-		}
+		k.byLang[lang] = i
 		return i
 	}
-	var noBack []int // the problems of alternates that do not list loc back
-	listed := 0      // the alternates of the set, but loc
-	asDefault := 0   // those that list loc back as their x-default
-	for i, a := range links {
-		if msg := c.Code(a.Lang); msg != "" {
-			add(i, "alternate "+a.Href+" left out", "%s", msg)
-			continue
-		}
-		lang := a.Lang
-		if byLang != nil {
-			lang = strings.ToLower(lang)
-		}
-		if j := firstOf(i, lang); j != i {
-			switch {
-			case links[j].Href == a.Href:
-				continue // said twice alike: written once, below
-			case strings.EqualFold(a.Lang, XDefault):
-				add(i, "left out", "a second x-default (%s, the first %s)", a.Href, links[j].Href)
-			default:
-				add(i, "the second left out", "hreflang %s given twice, for %s and %s", a.Lang, links[j].Href, a.Href)
-			}
-			continue
-		}
-		if a.Href == loc {
-			continue
-		}
-		back, ok := others(a.Href)
-		if !ok {
-			if msg := outside(a.Href); msg != "" {
-				add(i, "left out", "hreflang %s alternate %s %s", a.Lang, a.Href, msg)
-			}
-			continue
-		}
-		listed++
-		if bl, found := c.backLang(a.Href, back, loc); !found {
-			// Of two language versions that do not agree, either may be
-			// the wrong one: the link is a warning, and written. An
-			// x-default is no language version: a page that does not
-			// list this one back (a language picker with no links of
-			// its own) is out of the cluster, and the link is left out.
-			left := ""
-			if strings.EqualFold(a.Lang, XDefault) {
-				left = "left out"
-			}
-			noBack = append(noBack, len(probs))
-			add(i, left, "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
-		} else if strings.EqualFold(bl, XDefault) {
-			asDefault++
-		} else if selfLang != "" && !strings.EqualFold(bl, selfLang) && !strings.EqualFold(selfLang, XDefault) && !strings.EqualFold(bl, XDefault) {
-			add(i, "", "hreflang %s alternate %s lists this page back as %s, not as %s", a.Lang, a.Href, bl, selfLang)
+	for j := range i {
+		if strings.EqualFold(k.links[j].Lang, lang) {
+			return j
 		}
 	}
+	return i
+}
+
+// link checks the link a, at index i. It checks the language code, a
+// language given twice, and whether the alternate lists the page back.
+func (k *linkCheck) link(i int, a sitemap.Alternate, others func(href string) ([]sitemap.Alternate, bool), outside func(href string) string) {
+	if msg := k.c.Code(a.Lang); msg != "" {
+		k.add(i, "alternate "+a.Href+" left out", "%s", msg)
+		return
+	}
+	lang := a.Lang
+	if k.byLang != nil {
+		lang = strings.ToLower(lang)
+	}
+	if j := k.firstOf(i, lang); j != i {
+		switch first := k.links[j].Href; {
+		case first == a.Href:
+			// The same link given twice is written once, and is no
+			// problem.
+		case strings.EqualFold(a.Lang, XDefault):
+			k.add(i, "left out", "a second x-default (%s, the first %s)", a.Href, first)
+		default:
+			k.add(i, "the second left out", "hreflang %s given twice, for %s and %s", a.Lang, first, a.Href)
+		}
+		return
+	}
+	if a.Href == k.loc {
+		return
+	}
+	back, ok := others(a.Href)
+	if !ok {
+		if msg := outside(a.Href); msg != "" {
+			k.add(i, "left out", "hreflang %s alternate %s %s", a.Lang, a.Href, msg)
+		}
+		return
+	}
+	k.listed++
+	bl, found := k.c.backLang(a.Href, back, k.loc)
 	switch {
-	case !self && len(noBack) > 0 && len(noBack) == listed:
-		// Not this page's links: it is not among them and none of their
-		// pages lists it. A pager that repeats its first page's head is
-		// the usual case: one warning for the page, not one a link, and
-		// nothing of them written, as Google heeds none.
+	case !found:
+		// When two language versions do not agree, either may be the
+		// wrong one, so the link is a warning and is written. An
+		// x-default is no language version. A page that does not list
+		// this one back (a language picker with no links of its own)
+		// is out of the cluster, and its link is left out.
+		left := ""
+		if strings.EqualFold(a.Lang, XDefault) {
+			left = "left out"
+		}
+		k.noBack = append(k.noBack, len(k.probs))
+		k.add(i, left, "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
+	case strings.EqualFold(bl, XDefault):
+		k.asDefault++
+	case k.selfLang != "" && !strings.EqualFold(bl, k.selfLang) && !strings.EqualFold(k.selfLang, XDefault):
+		k.add(i, "", "hreflang %s alternate %s lists this page back as %s, not as %s", a.Lang, a.Href, bl, k.selfLang)
+	}
+}
+
+// conclude judges the page's links as a whole, once each link is
+// checked. It handles a page that is not among its own alternates.
+func (k *linkCheck) conclude() {
+	switch {
+	case !k.self && len(k.noBack) > 0 && len(k.noBack) == k.listed:
+		// These are not this page's links: the page is not among them,
+		// and none of their pages lists it. The usual case is a pager
+		// that repeats its first page's head. The page gets one
+		// warning, not one for each link, and none of the links is
+		// written, because Google heeds none of them.
 		var hrefs []string
-		for _, k := range noBack {
-			if h := links[probs[k].Link].Href; !slices.Contains(hrefs, h) {
+		for _, p := range k.noBack {
+			if h := k.links[k.probs[p].Link].Href; !slices.Contains(hrefs, h) {
 				hrefs = append(hrefs, h)
 			}
 		}
-		for _, k := range slices.Backward(noBack) {
-			probs = slices.Delete(probs, k, k+1)
+		for _, p := range slices.Backward(k.noBack) {
+			k.probs = slices.Delete(k.probs, p, p+1)
 		}
-		probs = append(probs, Problem{Link: 0, Drop: true, All: true, Left: "none written",
+		k.probs = append(k.probs, Problem{Link: 0, Drop: true, All: true, Left: "none written",
 			Msg: "the hreflang links are another page's: this page is not among them, and " + noneBack(hrefs) + " (a pager repeating its first page's links?); Google ignores them"})
-	case !self && listed > 0 && asDefault == listed:
-		// A language picker: every language version names it as its
-		// x-default, and it names them. Each of them lists it, as
-		// x-default; it need not list itself among the languages it
-		// leads to.
-	case !self && len(links) > 0:
-		add(0, "", "the page is not among its own hreflang alternates (each page of a cluster lists itself too)")
+	case !k.self && k.listed > 0 && k.asDefault == k.listed:
+		// The page is a language picker: every language version names
+		// it as its x-default, and it names them. Each of them lists
+		// it, as x-default, so it need not list itself among the
+		// languages it leads to.
+	case !k.self && len(k.links) > 0:
+		k.add(0, "", "the page is not among its own hreflang alternates (each page of a cluster lists itself too)")
 	}
-	return probs
 }
 
 // noneBack says that none of the pages at hrefs lists a page back.

@@ -372,6 +372,7 @@ type headParser struct {
 	maxTags     int       // the most tags taken
 	dates       [3]string // article:modified_time, og:updated_time, last-modified
 	jsonLD      [][]byte
+	ldJSON      bool // The raw text that comes next is JSON-LD.
 	canonics    []string
 	charset     string // as declared by <meta charset> or http-equiv content-type; "" for UTF-8
 	charsetSeen bool
@@ -411,8 +412,13 @@ func (p *headParser) tagLine() int {
 	return p.line
 }
 
+// run reads the tokens of l until the head ends or the data runs out.
+// It reports whether the head ended. When it did not, open names what
+// the data left open at its end, such as a tag cut in the middle.
+//
+// Start tags and blank text, the most common tokens of a head, are
+// handled here; the rest goes to methods named for the token.
 func (p *headParser) run(l *lexer) (ended bool, open string) {
-	ldJSON := false // the raw text that comes next is JSON-LD
 	for {
 		start := l.pos
 		kind := l.next()
@@ -421,27 +427,11 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 		}
 		switch kind {
 		case tokEOF:
-			switch {
-			case l.tooMany:
-				p.h.Problems = append(p.h.Problems, fmt.Sprintf("a tag with more than %d attributes (limits.head_attributes); the head is read no further", l.maxAttrs))
-				p.page = true // not judged
-				return true, ""
-			case p.after:
-				return true, "" // the head ended at the element that began the look
-			case l.cutTag != nil:
-				return false, "a <" + string(l.cutTag) + "> tag"
-			case l.openRaw != nil:
-				return false, "<" + string(l.openRaw) + ">"
-			}
-			if !p.sawTag && !blank(l.data) {
-				p.h.Problems = append(p.h.Problems, "no HTML tags found; no head read")
-				p.tagless = true
-			}
-			return false, ""
+			return p.endOfData(l)
 		case tokStartTag:
 			p.sawTag = true
 			if p.tooManyTags() {
-				p.page = true // not judged
+				p.page = true // The reader stops here, so the file is not judged a fragment.
 				return true, ""
 			}
 			if pageTag(l.name) {
@@ -459,17 +449,19 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 				p.inert++
 			case p.inert > 0:
 			case !headTag(l.name):
-				if shows(l.name) && p.inert == 0 {
+				if shows(l.name) {
 					p.ownText = true
 				}
 				if p.page || p.ownText {
 					return true, ""
 				}
-				p.after = true // a fragment, or a page without its tags: its text tells
+				// The file is a fragment, or a page without a page's
+				// tags. Its text tells which, so the reader looks on.
+				p.after = true
 			default:
 				p.attrs, p.tagStart = l.attrs, start
 				p.tag(l.name)
-				ldJSON = string(l.name) == "script" &&
+				p.ldJSON = string(l.name) == "script" &&
 					bytes.EqualFold(bytes.TrimSpace(decode(attrValue(l.attrs, "type"))), []byte("application/ld+json"))
 			}
 		case tokComment:
@@ -477,67 +469,103 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 				p.page = true
 			}
 		case tokRawText:
-			if ldJSON {
-				// finish reads it, before the data is read again or
-				// changed: raw text is never decoded or lowercased in
-				// place.
+			if p.ldJSON {
+				// finish reads the JSON-LD later. The lexer never
+				// decodes or lowercases raw text in place, so the
+				// slice stays valid until the data is read again.
 				p.jsonLD = append(p.jsonLD, l.text)
-				ldJSON = false
+				p.ldJSON = false
 			}
 		case tokText:
-			// Text in a head starts the body, as a browser sees it. Text
-			// that runs to the end of what was read may be the start of a
-			// tag ("<"), or be followed by one; the next read tells.
 			if p.inert > 0 && !p.after || blank(l.text) {
 				break
 			}
-			if !p.ownText && !p.directive {
-				if directive(l.text) {
-					p.directive = true
-				} else {
-					p.ownText = true
-					// A "<" or "</" that ends what was read is text at
-					// the file's end, but may be a tag's start before it;
-					// so may a "{" be a directive's ("{%", "{{", "{#").
-					p.cutText = l.pos == len(l.data) && (string(l.text) == "<" || string(l.text) == "</" ||
-						string(bytes.TrimLeft(l.text, " \t\n\f\r")) == "{")
-				}
-			}
-			if p.after {
-				return true, ""
-			}
-			if l.pos < len(l.data) {
-				if !p.sawTag {
-					p.h.Problems = append(p.h.Problems, "text before any HTML tag; no head read")
-				}
+			if p.text(l) {
 				return true, ""
 			}
 		case tokEndTag:
-			if p.tooManyTags() {
-				p.page = true // not judged
+			if p.endTag(l) {
 				return true, ""
-			}
-			if pageTag(l.name) {
-				p.page = true
-			}
-			if p.after {
-				if p.page {
-					return true, ""
-				}
-				break
-			}
-			switch string(l.name) {
-			case "head":
-				if p.inert == 0 {
-					return true, ""
-				}
-			case "template":
-				if p.inert > 0 {
-					p.inert--
-				}
 			}
 		}
 	}
+}
+
+// endOfData handles the end of the data read so far. It reports whether
+// the head counts as ended, and what the data left open at its end.
+func (p *headParser) endOfData(l *lexer) (ended bool, open string) {
+	switch {
+	case l.tooMany:
+		p.h.Problems = append(p.h.Problems, fmt.Sprintf("a tag with more than %d attributes (limits.head_attributes); the head is read no further", l.maxAttrs))
+		p.page = true // The reader stops here, so the file is not judged a fragment.
+		return true, ""
+	case p.after:
+		return true, "" // The head ended at the element where the look began.
+	case l.cutTag != nil:
+		return false, "a <" + string(l.cutTag) + "> tag"
+	case l.openRaw != nil:
+		return false, "<" + string(l.openRaw) + ">"
+	}
+	if !p.sawTag && !blank(l.data) {
+		p.h.Problems = append(p.h.Problems, "no HTML tags found; no head read")
+		p.tagless = true
+	}
+	return false, ""
+}
+
+// text handles a run of text that is not blank and not inside a
+// <template> of the head. It reports whether the head ends here.
+//
+// A browser takes text in a head as the start of the body. Text that
+// runs to the end of what was read may be the start of a tag ("<"), or
+// a tag may follow it; the next read tells.
+func (p *headParser) text(l *lexer) (stop bool) {
+	if !p.ownText && !p.directive {
+		if directive(l.text) {
+			p.directive = true
+		} else {
+			p.ownText = true
+			// A "<" or "</" at the very end of what was read is text
+			// if the file ends there, but it may also start a tag
+			// that the next read completes. A "{" may start a
+			// template's directive ("{%", "{{", "{#") in the same way.
+			p.cutText = l.pos == len(l.data) && (string(l.text) == "<" || string(l.text) == "</" ||
+				string(bytes.TrimLeft(l.text, " \t\n\f\r")) == "{")
+		}
+	}
+	if p.after {
+		return true
+	}
+	if l.pos < len(l.data) {
+		if !p.sawTag {
+			p.h.Problems = append(p.h.Problems, "text before any HTML tag; no head read")
+		}
+		return true
+	}
+	return false
+}
+
+// endTag handles an end tag. It reports whether the head ends here.
+func (p *headParser) endTag(l *lexer) (stop bool) {
+	if p.tooManyTags() {
+		p.page = true // The reader stops here, so the file is not judged a fragment.
+		return true
+	}
+	if pageTag(l.name) {
+		p.page = true
+	}
+	if p.after {
+		return p.page
+	}
+	switch string(l.name) {
+	case "head":
+		return p.inert == 0
+	case "template":
+		if p.inert > 0 {
+			p.inert--
+		}
+	}
+	return false
 }
 
 // tooManyTags counts a tag and reports whether the head has more than

@@ -219,7 +219,12 @@ func (r *jsonLD) skipSpace(i int) int {
 	return i
 }
 
-// scan reads the block: a value, then white space only.
+// scan reads the whole block: one value, then white space only. It
+// reports whether the block is JSON within the reader's bounds.
+//
+// scan reads without recursion. Each turn of its loop reads one value,
+// hands it on (jsonLD.ended), then closes the arrays and objects that
+// end after it and moves to the next value.
 func (r *jsonLD) scan() bool {
 	d := r.d
 	i := r.skipSpace(0)
@@ -228,27 +233,23 @@ func (r *jsonLD) scan() bool {
 		return false
 	}
 	for {
-		// A value starts at i (after white space).
+		// A value starts at i, perhaps after white space.
 		i = r.skipSpace(i)
 		if i == len(d) {
 			return r.fail(i, "")
 		}
 		if r.items++; r.items > r.maxItems {
-			r.bound = true
-			r.msg = fmt.Sprintf("JSON-LD holds more than %d values (offset %d); the block is skipped", r.maxItems, i)
-			return false
+			return r.overBound(fmt.Sprintf("JSON-LD holds more than %d values (offset %d); the block is skipped", r.maxItems, i))
 		}
 		var (
 			v     jsonSpan
-			frame *jsonFrame // the object or array that ended
+			frame *jsonFrame // the object or array that ended, if one did
 			ok    bool
 		)
 		switch c := d[i]; {
 		case c == '{' || c == '[':
 			if len(r.stack) >= r.maxDepth {
-				r.bound = true
-				r.msg = fmt.Sprintf("JSON-LD nests more than %d arrays and objects (offset %d); the block is skipped", r.maxDepth, i)
-				return false
+				return r.overBound(fmt.Sprintf("JSON-LD nests more than %d arrays and objects (offset %d); the block is skipped", r.maxDepth, i))
 			}
 			r.push(c == '[', i)
 			i = r.skipSpace(i + 1)
@@ -256,7 +257,7 @@ func (r *jsonLD) scan() bool {
 			case i == len(d):
 				return r.fail(i, "")
 			case c == '{' && d[i] == '}', c == '[' && d[i] == ']':
-				frame, i = r.pop(), i+1
+				frame, i = r.pop(), i+1 // The array or object is empty.
 			case c == '{':
 				if i, ok = r.key(i); !ok {
 					return false
@@ -271,50 +272,23 @@ func (r *jsonLD) scan() bool {
 				return false
 			}
 			v, i = jsonSpan{i + 1, end - 1, spanString}, end
-		case c == '-' || isDigit(c):
-			end := r.number(i)
-			if end < 0 {
+		default:
+			if v, i, ok = r.scalar(i); !ok {
 				return false
 			}
-			v, i = jsonSpan{i, end, spanLiteral}, end
-		case c == 't', c == 'f', c == 'n':
-			word := "null"
-			if c == 't' {
-				word = "true"
-			} else if c == 'f' {
-				word = "false"
-			}
-			for k := 1; k < len(word); k++ {
-				if i+k == len(d) || d[i+k] != word[k] {
-					return r.fail(i+k, "in a literal")
-				}
-			}
-			if c != 'n' {
-				v = jsonSpan{i, i + len(word), spanLiteral}
-			}
-			i += len(word)
-		default:
-			return r.fail(i, "looking for a value")
 		}
-		// A value ended at i: hand it on, then close the arrays and
-		// objects it ends, up to the next value or key.
+		// A value ended at i. Hand it on, then close the arrays and
+		// objects that end after it, up to the next value or key.
 		for {
 			r.ended(v, frame, i)
 			if len(r.stack) == 0 {
-				if i = r.skipSpace(i); i < len(d) {
-					return r.fail(i, "after the top-level value")
-				}
-				return true
+				return r.atEnd(i)
 			}
 			if i = r.skipSpace(i); i == len(d) {
 				return r.fail(i, "")
 			}
 			top := &r.stack[len(r.stack)-1]
-			closer := byte('}')
-			if top.array {
-				closer = ']'
-			}
-			if d[i] == closer {
+			if d[i] == top.closer() {
 				v, frame, i = jsonSpan{}, r.pop(), i+1
 				continue
 			}
@@ -329,6 +303,63 @@ func (r *jsonLD) scan() bool {
 			break
 		}
 	}
+}
+
+// closer returns the byte that ends the array or object f.
+func (f *jsonFrame) closer() byte {
+	if f.array {
+		return ']'
+	}
+	return '}'
+}
+
+// atEnd checks that only white space follows the top-level value, which
+// ends at i. It reports whether the block is JSON.
+func (r *jsonLD) atEnd(i int) bool {
+	if i = r.skipSpace(i); i < len(r.d) {
+		return r.fail(i, "after the top-level value")
+	}
+	return true
+}
+
+// scalar reads the number, true, false or null at i. It returns the
+// value's span, which is empty for null, and where the value ends. Any
+// other byte at i starts no JSON value.
+func (r *jsonLD) scalar(i int) (v jsonSpan, next int, ok bool) {
+	d := r.d
+	var word string
+	switch c := d[i]; {
+	case c == '-' || isDigit(c):
+		end := r.number(i)
+		if end < 0 {
+			return v, i, false
+		}
+		return jsonSpan{i, end, spanLiteral}, end, true
+	case c == 't':
+		word = "true"
+	case c == 'f':
+		word = "false"
+	case c == 'n':
+		word = "null"
+	default:
+		return v, i, r.fail(i, "looking for a value")
+	}
+	for k := 1; k < len(word); k++ {
+		if i+k == len(d) || d[i+k] != word[k] {
+			return v, i, r.fail(i+k, "in a literal")
+		}
+	}
+	if word != "null" {
+		v = jsonSpan{i, i + len(word), spanLiteral}
+	}
+	return v, i + len(word), true
+}
+
+// overBound records that the block goes past one of the reader's
+// bounds, with msg saying which, and returns false.
+func (r *jsonLD) overBound(msg string) bool {
+	r.bound, r.msg = true, msg
+	return false
 }
 
 // fail sets r.msg for the byte at i, or for the end of the block, and

@@ -286,10 +286,14 @@ func (sr *StructuredReader) lineAt(l *lexer, i int) int {
 	return st.line
 }
 
-// token takes the token of kind that l has just read, from byte start of
-// its data; it reports whether the page has ended (sr.out is then what
-// it says). The lexer may be a HeadReader's, whose tokens are taken on
-// from the start of the page (HeadReader.ReadPage).
+// token takes the token of the given kind that l has just read. The
+// token starts at byte start of l's data. token reports whether the page
+// has ended; sr.out then holds what the page says. The lexer may belong
+// to a HeadReader, which passes on every token from the start of the
+// page (see HeadReader.ReadPage).
+//
+// Inside a <template>, token counts only the nesting of templates: the
+// template's content is not part of the page.
 func (sr *StructuredReader) token(l *lexer, kind tokenKind, start int) bool {
 	out, st := &sr.out, &sr.st
 	switch kind {
@@ -307,7 +311,8 @@ func (sr *StructuredReader) token(l *lexer, kind tokenKind, start int) bool {
 		}
 		switch name {
 		case "html":
-			// A later <html> gives the root the attributes it lacks.
+			// A later <html> gives the root element the attributes it
+			// lacks.
 			if _, ok := attrOf(l.attrs, "lang"); ok && !st.langSeen {
 				st.langSeen, out.Lang = true, attrText(l.attrs, "lang")
 			}
@@ -322,53 +327,14 @@ func (sr *StructuredReader) token(l *lexer, kind tokenKind, start int) bool {
 				st.baseSeen = true
 				sr.base = append(sr.base[:0], decode(href)...)
 				if sr.base == nil {
-					sr.base = []byte{} // <base href> without a value has the empty one
+					sr.base = []byte{} // A <base href> without a value has the empty one.
 				}
 				out.Base = sr.base
 			}
 		case "meta":
-			p := ogNone
-			for _, key := range [...]string{"property", "name"} {
-				if v, ok := attrOf(l.attrs, key); ok && p == ogNone {
-					p = ogProperty(v)
-				}
-			}
-			c, _ := attrOf(l.attrs, "content")
-			if c = trimSpace(decode(c)); p == ogNone || len(c) == 0 {
-				return false
-			}
-			switch p {
-			case ogTitle, ogDescription, ogImage:
-				if st.og[p] == nil {
-					st.og[p] = c
-				}
-			case ogPublished:
-				sr.ogArticles = append(sr.ogArticles, len(out.Articles))
-				out.Articles = append(out.Articles, Article{Type: "article:published_time", Line: sr.lineAt(l, start), DatePublished: string(c)})
-			default: // og:video, og:video:url, og:video:secure_url
-				// Structured properties: og:video starts a video, and
-				// so does a :url or :secure_url the video before has.
-				k := p - ogVideoURL
-				if n := len(sr.og); n == 0 || k == 0 || sr.og[n-1].has&(1<<k) != 0 {
-					sr.og = append(sr.og, ogVideo{at: len(out.Videos)})
-					out.Videos = append(out.Videos, Video{From: "og:video", Line: sr.lineAt(l, start)})
-				}
-				v := &sr.og[len(sr.og)-1]
-				v.has |= 1 << k
-				v.urls[k] = c
-			}
+			sr.meta(l, start)
 		case "video":
-			name := attrText(l.attrs, "title")
-			if name == "" {
-				name = attrText(l.attrs, "aria-label")
-			}
-			sr.tags = append(sr.tags, len(out.Videos))
-			sr.open = append(sr.open, len(out.Videos))
-			out.Videos = append(out.Videos, Video{
-				From: "<video>", Line: sr.lineAt(l, start), Name: name,
-				Thumbnail:  attrText(l.attrs, "poster"),
-				ContentURL: attrText(l.attrs, "src"),
-			})
+			sr.video(l, start)
 		case "source":
 			if n := len(sr.open); n > 0 {
 				if v := &out.Videos[sr.open[n-1]]; v.ContentURL == "" {
@@ -399,6 +365,60 @@ func (sr *StructuredReader) token(l *lexer, kind tokenKind, start int) bool {
 		}
 	}
 	return false
+}
+
+// meta takes a <meta> tag that begins at byte start of l's data. It
+// keeps the Open Graph properties the reader reads and ignores the rest.
+func (sr *StructuredReader) meta(l *lexer, start int) {
+	out, st := &sr.out, &sr.st
+	p := ogNone
+	for _, key := range [...]string{"property", "name"} {
+		if v, ok := attrOf(l.attrs, key); ok && p == ogNone {
+			p = ogProperty(v)
+		}
+	}
+	c, _ := attrOf(l.attrs, "content")
+	if c = trimSpace(decode(c)); p == ogNone || len(c) == 0 {
+		return
+	}
+	switch p {
+	case ogTitle, ogDescription, ogImage:
+		if st.og[p] == nil {
+			st.og[p] = c
+		}
+	case ogPublished:
+		sr.ogArticles = append(sr.ogArticles, len(out.Articles))
+		out.Articles = append(out.Articles, Article{Type: "article:published_time", Line: sr.lineAt(l, start), DatePublished: string(c)})
+	default: // og:video, og:video:url, og:video:secure_url
+		// These are structured properties. An og:video starts a new
+		// video. So does an og:video:url or og:video:secure_url when
+		// the video before already has one.
+		k := p - ogVideoURL
+		if n := len(sr.og); n == 0 || k == 0 || sr.og[n-1].has&(1<<k) != 0 {
+			sr.og = append(sr.og, ogVideo{at: len(out.Videos)})
+			out.Videos = append(out.Videos, Video{From: "og:video", Line: sr.lineAt(l, start)})
+		}
+		v := &sr.og[len(sr.og)-1]
+		v.has |= 1 << k
+		v.urls[k] = c
+	}
+}
+
+// video takes a <video> start tag that begins at byte start of l's data.
+// It adds a Video, which a <source> inside the element may complete.
+func (sr *StructuredReader) video(l *lexer, start int) {
+	out := &sr.out
+	name := attrText(l.attrs, "title")
+	if name == "" {
+		name = attrText(l.attrs, "aria-label")
+	}
+	sr.tags = append(sr.tags, len(out.Videos))
+	sr.open = append(sr.open, len(out.Videos))
+	out.Videos = append(out.Videos, Video{
+		From: "<video>", Line: sr.lineAt(l, start), Name: name,
+		Thumbnail:  attrText(l.attrs, "poster"),
+		ContentURL: attrText(l.attrs, "src"),
+	})
 }
 
 // titleText returns the text of a <title> as document.title gives it:

@@ -159,75 +159,35 @@ func withPath(site, path string) string {
 	return strings.TrimSuffix(site, "/") + "/" + path + "/"
 }
 
-// baseURL chooses the base URL after --base-url, SITEMAP_BASE_URL and the
-// file: the platform's production URL (or a preview's own, with previews:
-// own-url), then the generator's configuration, then a platform's guess
-// (Cloudflare Pages' pages.dev name, GitHub Pages' address).
+// baseURL chooses the base URL when --base-url, SITEMAP_BASE_URL and the
+// settings file give none. It asks these sources in turn, and the first
+// that gives a URL wins:
+//
+//   - the platform's production URL, or a preview's own URL when the
+//     settings say previews: own-url (platformURL);
+//   - the generator's configuration (generatorURL);
+//   - the built site, when the configuration gives no URL (builtSiteURL);
+//   - the custom domain of a CNAME file;
+//   - the site's own feed (feedURL);
+//   - a platform's guess, such as Cloudflare Pages' pages.dev name or
+//     GitHub Pages' address.
+//
+// When none gives a URL, baseURL returns an error that says where a URL
+// can be set (noBaseURLError).
 func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error) {
 	d := p.deploy
-	inDeploy := p.deploying()
 	g, gerr := p.generatorFor(root)
-	if inDeploy && !d.Weak {
-		if d.Preview && ownURL && d.OwnURL != "" {
-			own, from := d.OwnURL, d.OwnFrom+" (previews: own-url)"
-			if d.OtherOwnURL != "" {
-				// Two URLs of its own (Vercel's branch URL and deploy URL):
-				// the one the built pages name, else the first.
-				own, from = d.OwnURL, d.OwnFrom+" (previews: own-url; over "+d.OtherOwnFrom+", which the built pages do not name)"
-				if site, _, _, _ := siteBaseURL(root, p.ownSitemap(root, g), p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
-					own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
-				}
-			}
-			u, from := p.atBasePath(own, d.Platform+" "+from, g)
-			return u, from, nil
-		}
-		if d.ProductionURL != "" {
-			if d.PlatformDomain != "" && gerr == nil {
-				if u, from := p.customDomain(root, g); u != "" {
-					return u, from + " (a custom domain, over " + d.Platform + "'s " + d.ProductionFrom + ", " + hostOf(d.ProductionURL) + ")", nil
-				}
-			}
-			u, from := p.atBasePath(d.ProductionURL, d.Platform+" "+d.ProductionFrom, g)
-			return u, from, nil
-		}
+	if u, from, ok := p.platformURL(root, ownURL, g, gerr); ok {
+		return u, from, nil
 	}
 	if gerr != nil {
 		return "", "", gerr
 	}
-	if g != nil && g.BaseURL != "" {
-		_, err := mapping.ParseBaseURL(g.BaseURL)
-		if h := host.CodeHost(g.BaseURL); err == nil && h != "" {
-			err = fmt.Errorf("%s is a page of %s, which serves no site", g.BaseURL, h)
-		}
-		if err == nil {
-			from := filepath.Join(p.dir, g.BaseURLFrom)
-			if u, from, ok := p.overCustomDomain(root, g.BaseURL, from); ok {
-				return u, from, nil
-			}
-			p.baseFromGen = true
-			return g.BaseURL, from, nil
-		}
-		// Refused, it gives nothing: not its host, not its path.
-		file, key, _ := strings.Cut(g.BaseURLFrom, " ")
-		msg := err.Error() + "; not taken for the base URL"
-		if key != "" {
-			msg = key + ": " + msg
-		}
-		p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)), Msg: msg})
+	if u, from, ok := p.generatorURL(root, g); ok {
+		return u, from, nil
 	}
-	if g != nil {
-		// The configuration computes the base URL (an f-string in conf.py),
-		// or has none: the built site may say it. It ranks below every
-		// value given, and above a platform's guess.
-		u, from, file, refused := siteBaseURL(root, p.ownSitemap(root, g), p.lim)
-		p.baseWarnings = append(p.baseWarnings, refused...)
-		if u != "" {
-			if u, from, ok := p.overCustomDomain(root, u, from); ok {
-				return u, from, nil
-			}
-			p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
-			return u, from, nil
-		}
+	if u, from, ok := p.builtSiteURL(root, g); ok {
+		return u, from, nil
 	}
 	// The custom domain the host was given (a CNAME file), in the site
 	// folder GitHub Pages publishes, else in the project's.
@@ -240,23 +200,9 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		}
 		return cname, file + " (the custom domain)", nil
 	}
-	guess := inDeploy && d.Weak && d.ProductionURL != ""
-	if g != nil && root != "" {
-		// The site's own feed states where it is (a SvelteKit blog's),
-		// under the path the generator puts the site.
-		path, _ := p.basePath(g)
-		u, from, file := siteFeedBaseURL(root, p.lim, path, func(u, from, file string) bool { return p.siteStates(u, from, root, file) })
-		switch {
-		case u == "":
-		case placeholder(u) && guess:
-			// A starter's constant: the platform's guess names the
-			// site the build deploys.
-			p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: filepath.Join(root, filepath.FromSlash(file)),
-				Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; not taken: %s's address is used; set the site's own where the site's code writes it, or give --base-url", u, from, d.Platform)})
-		default:
-			p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
-			return u, from, nil
-		}
+	guess := p.deploying() && d.Weak && d.ProductionURL != ""
+	if u, from, ok := p.feedURL(root, g, guess); ok {
+		return u, from, nil
 	}
 	if guess {
 		u, from := d.ProductionURL, d.Platform+" "+d.ProductionFrom
@@ -265,6 +211,127 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		}
 		return u, from + " (a guess: a custom domain is not in the environment)", nil
 	}
+	return "", "", p.noBaseURLError(root, g)
+}
+
+// platformURL returns the URL the deploy platform gives the site, with
+// g's base path added. A preview's own URL comes first when the settings
+// say previews: own-url (ownURL). A custom domain in g's configuration
+// or in the built site outranks a production URL on the platform's own
+// domain. ok is false when the platform gives no URL, or gives only a
+// guess (host.Deploy.Weak).
+func (p *discovery) platformURL(root string, ownURL bool, g *generator.Detected, gerr error) (u, from string, ok bool) {
+	d := p.deploy
+	if !p.deploying() || d.Weak {
+		return "", "", false
+	}
+	if d.Preview && ownURL && d.OwnURL != "" {
+		own, from := d.OwnURL, d.OwnFrom+" (previews: own-url)"
+		if d.OtherOwnURL != "" {
+			// The platform gives two URLs of the deploy's own (Vercel's
+			// branch URL and deploy URL). The one the built pages name
+			// wins; when they name neither, the first wins.
+			own, from = d.OwnURL, d.OwnFrom+" (previews: own-url; over "+d.OtherOwnFrom+", which the built pages do not name)"
+			if site, _, _, _ := siteBaseURL(root, p.ownSitemap(root, g), p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
+				own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
+			}
+		}
+		u, from := p.atBasePath(own, d.Platform+" "+from, g)
+		return u, from, true
+	}
+	if d.ProductionURL == "" {
+		return "", "", false
+	}
+	if d.PlatformDomain != "" && gerr == nil {
+		if u, from := p.customDomain(root, g); u != "" {
+			return u, from + " (a custom domain, over " + d.Platform + "'s " + d.ProductionFrom + ", " + hostOf(d.ProductionURL) + ")", true
+		}
+	}
+	u, from = p.atBasePath(d.ProductionURL, d.Platform+" "+d.ProductionFrom, g)
+	return u, from, true
+}
+
+// generatorURL returns the base URL that g's configuration gives. A
+// CNAME file in the site folder can replace it (overCustomDomain). The
+// URL is refused, with a warning, when it does not parse or names a
+// code host's page. A refused URL gives nothing: neither its host nor
+// its path.
+func (p *discovery) generatorURL(root string, g *generator.Detected) (u, from string, ok bool) {
+	if g == nil || g.BaseURL == "" {
+		return "", "", false
+	}
+	_, err := mapping.ParseBaseURL(g.BaseURL)
+	if h := host.CodeHost(g.BaseURL); err == nil && h != "" {
+		err = fmt.Errorf("%s is a page of %s, which serves no site", g.BaseURL, h)
+	}
+	if err == nil {
+		from := filepath.Join(p.dir, g.BaseURLFrom)
+		if u, from, ok := p.overCustomDomain(root, g.BaseURL, from); ok {
+			return u, from, true
+		}
+		p.baseFromGen = true
+		return g.BaseURL, from, true
+	}
+	file, key, _ := strings.Cut(g.BaseURLFrom, " ")
+	msg := err.Error() + "; not taken for the base URL"
+	if key != "" {
+		msg = key + ": " + msg
+	}
+	p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)), Msg: msg})
+	return "", "", false
+}
+
+// builtSiteURL returns the base URL that the built site in root states,
+// for a project whose generator g was found. The configuration may
+// compute its URL (an f-string in Sphinx's conf.py) or have none; the
+// built site may still say it. This URL ranks below every value given,
+// and above a platform's guess. A CNAME file in the site folder can
+// replace it (overCustomDomain).
+func (p *discovery) builtSiteURL(root string, g *generator.Detected) (u, from string, ok bool) {
+	if g == nil {
+		return "", "", false
+	}
+	u, from, file, refused := siteBaseURL(root, p.ownSitemap(root, g), p.lim)
+	p.baseWarnings = append(p.baseWarnings, refused...)
+	if u == "" {
+		return "", "", false
+	}
+	if u, from, ok := p.overCustomDomain(root, u, from); ok {
+		return u, from, true
+	}
+	p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
+	return u, from, true
+}
+
+// feedURL returns the base URL that the site's own feed states (as a
+// SvelteKit blog's does), under the path g puts the site. When the feed
+// names an example domain and the platform can guess the URL (guess),
+// the guess wins: the feed's URL is a starter's constant, and feedURL
+// warns about it.
+func (p *discovery) feedURL(root string, g *generator.Detected, guess bool) (u, from string, ok bool) {
+	if g == nil || root == "" {
+		return "", "", false
+	}
+	path, _ := p.basePath(g)
+	u, from, file := siteFeedBaseURL(root, p.lim, path, func(u, from, file string) bool { return p.siteStates(u, from, root, file) })
+	switch {
+	case u == "":
+		return "", "", false
+	case placeholder(u) && guess:
+		p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: filepath.Join(root, filepath.FromSlash(file)),
+			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; not taken: %s's address is used; set the site's own where the site's code writes it, or give --base-url", u, from, p.deploy.Platform)})
+		return "", "", false
+	}
+	p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
+	return u, from, true
+}
+
+// noBaseURLError returns the error for a project with no base URL. It
+// lists the places where a URL can be set. It adds as notes the URLs
+// that were refused and why, because the run stops before its warnings
+// are shown. It also says which generator's project was found, or why
+// none was.
+func (p *discovery) noBaseURLError(root string, g *generator.Detected) error {
 	msg := p.noBaseURL.Error()
 	if g != nil {
 		for _, place := range g.BaseURLPlaces(filepath.Join(p.dir, g.File)) {
@@ -273,11 +340,9 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	}
 	msg += "\n  or a CNAME file holding the domain alone, in the site folder (GitHub Pages' custom domain)"
 	for _, w := range p.baseWarnings {
-		// What was refused, and why: the run stops before its warnings
-		// are shown.
 		note := w.Error()
 		if d, ok := w.(*diag.Diagnostic); ok {
-			note = (&diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg}).Error() // without its hint
+			note = (&diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg}).Error() // The note leaves out the hint.
 		}
 		msg += "\nnote: " + note
 	}
@@ -291,7 +356,7 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	case len(p.found) == 0:
 		msg += p.elsewhere(root)
 	}
-	return "", "", errors.New(msg)
+	return errors.New(msg)
 }
 
 // cname returns the base URL of the custom domain a CNAME file names

@@ -259,17 +259,18 @@ type Project struct {
 }
 
 // Discover reads what the project says, once, given what the user gave.
-// Its errors name the file and line where a file is at fault.
+// Its errors name the file, and the line, where a file is at fault.
 func Discover(a Ask) (*Project, error) {
 	p := newDiscovery(a)
 	pr := &Project{Dir: p.dir, BareBase: true, Warnings: p.warnings}
-	v := a // the values as given, then as the project fills them
+	v := a // v starts as the values given; the project's files fill in the rest.
 	src, rules, err := p.sources(&v, pr)
 	if err != nil {
 		return nil, err
 	}
 	if v.Root != "" && !v.Content && !v.Force {
-		// The site folder given (DIR, root:) may be a project's.
+		// The site folder given (DIR, root:) may be a project's
+		// folder rather than a built site.
 		if err := projectFolder(v.Root, v.Limits); err != nil {
 			return nil, err
 		}
@@ -280,8 +281,8 @@ func Discover(a Ask) (*Project, error) {
 	if v.Root == "" {
 		return nil, a.NoRoot
 	}
-	// The generator that built the site folder, nil for none: what the
-	// rest asks of a generator, it asks of this one.
+	// site is the generator that built the site folder, or nil. Every
+	// later question for a generator goes to this one.
 	site := p.builtBy(v.Root)
 	if src, rules, err = p.join(&v, pr, src, rules, site); err != nil {
 		return nil, err
@@ -290,89 +291,109 @@ func Discover(a Ask) (*Project, error) {
 	if err := p.serverBuild(&v, pr, site); err != nil {
 		return nil, err
 	}
-	// The generator whose sitemaps are in the output folder, nil for
-	// none.
+	// g is the generator whose sitemaps are in the output folder, or nil.
 	out := v.Out
 	if out == "" {
 		out = v.Root
 	}
 	g := p.builtBy(out)
 	if g == nil && pr.Served != nil {
-		g = site // its sitemaps are in the folder it serves
+		g = site // Its sitemaps are in the folder it serves.
 	}
-	if g := site; g != nil {
-		if docs := g.Documents(); !v.Content && !v.IncludeGiven && len(docs) > 0 {
-			// The documents its sitemap lists besides pages
-			// (jekyll-sitemap's).
-			pr.Include = append(slices.Clone(walker.DefaultInclude), docs...)
-		}
-		if !v.Content {
-			pr.Fallbacks = g.Fallbacks
-		}
-		// A generator may serve its base URL with its slash whatever its
-		// trailing-slash setting says (Docusaurus' baseUrl).
-		pr.BareBase = g.Gen == nil || !g.Gen.Info().SlashedBase
-		if !pr.BareBase {
-			// And each language's home (Docusaurus' /fr/, the baseUrl
-			// of the locale's build).
-			for _, l := range g.Languages {
-				pr.SlashedHomes = append(pr.SlashedHomes, l+"/")
-			}
-		}
+	if site != nil {
+		siteSettings(&v, pr, site)
 	}
 	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
 	if src != nil {
-		// Hugo's [sitemap] changefreq and priority, every page's.
+		// Hugo's [sitemap] changefreq and priority apply to every page.
 		pr.Defaults = mapping.Rule{ChangeFreq: rules.Output.ChangeFreq, Priority: rules.Output.Priority}
 	}
 	if !v.LastModGiven {
 		p.dating(&v, pr, rules.Order, site)
 	}
 	if g != nil {
-		// The files named as its sitemaps: which are its own (those a
-		// plugin names as its own may be the project's) the build
-		// decides, reading the output folder.
-		pr.Generator, pr.Translated, pr.Pages = g.Title(), g.Translated, g.Pages
-		pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL, Stays: g.Gen != nil && g.Gen.Info().SitemapStays}
-		pr.Published = g.Published
-		if g.Gen != nil && g.GitDates != "" {
-			pr.SitemapDates = g.Gen.Info().SitemapDates
-		}
-		// The generator keeps old output, and its sitemaps witness what
-		// it builds: a build joined to its sources reads them.
-		pr.Witnessed = src != nil && rules.Output.KeepsOld && len(rules.Output.Witness) > 0
-		if g.SitemapFile != "" && !a.FilenameGiven {
-			// The name it gives its sitemap, which search engines were
-			// given: ours takes it.
-			if err := writer.CheckFilename(g.SitemapFile); err != nil {
-				pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
-					Msg: strings.Replace(err.Error(), "filename", cmp.Or(g.SitemapFileKey, "[sitemap] filename"), 1) + ": sitemapgen's entry file keeps its own name (give --filename)"})
-			} else {
-				pr.Filename = g.SitemapFile
-			}
-		}
+		p.outputGenerator(&v, pr, g, src != nil, rules.Output)
 	}
-	if g := site; g != nil {
-		// The files of its project not read, as the door refuses them:
-		// what they hold is not used.
-		for _, r := range g.Refused {
-			pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(r.File)), Line: r.Line, Msg: r.Msg + "; its settings are not used"})
-		}
-		for _, w := range g.Warnings {
-			pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(w.File)), Line: w.Line, Msg: w.Msg})
-		}
+	if site != nil {
+		p.siteWarnings(pr, site)
 	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
-		// Not needed for the site folder or the base URL, a generator's
-		// file that does not read is no generator, but not in silence.
+		// A generator's file that cannot be read makes no generator.
+		// Neither the site folder nor the base URL needs it, but the
+		// user hears of it.
 		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg + "; the generator's settings are not used"})
 	}
-	// The variables of the platform's file the generator's settings
-	// read, each with its place.
+	// Detected names the variables of the platform's file that the
+	// generator's settings read, each with its place.
 	if part := p.vars.describe(); part != "" {
 		pr.Detected = joinDetected(pr.Detected, part)
 	}
 	return pr, nil
+}
+
+// siteSettings sets in pr what the generator that built the site folder
+// says about the site's pages: the documents its sitemap lists besides
+// pages, its fallback files, and whether it serves its base URL with a
+// trailing slash.
+func siteSettings(v *Ask, pr *Project, site *generator.Detected) {
+	if docs := site.Documents(); !v.Content && !v.IncludeGiven && len(docs) > 0 {
+		// The sitemap lists documents besides pages (jekyll-sitemap
+		// does).
+		pr.Include = append(slices.Clone(walker.DefaultInclude), docs...)
+	}
+	if !v.Content {
+		pr.Fallbacks = site.Fallbacks
+	}
+	// A generator may serve its base URL with a slash, whatever its
+	// trailing-slash setting says (Docusaurus' baseUrl does).
+	pr.BareBase = site.Gen == nil || !site.Gen.Info().SlashedBase
+	if !pr.BareBase {
+		// It serves each language's home with a slash too (Docusaurus'
+		// /fr/ is the baseUrl of that locale's build).
+		for _, l := range site.Languages {
+			pr.SlashedHomes = append(pr.SlashedHomes, l+"/")
+		}
+	}
+}
+
+// outputGenerator sets in pr what the generator g, whose sitemaps are in
+// the output folder, says about them. The build decides later which of
+// the files named as g's sitemaps are really g's, by reading the output
+// folder: a file that a plugin names may be the project's own. joined
+// is set when the build is joined to its sources.
+func (p *discovery) outputGenerator(v *Ask, pr *Project, g *generator.Detected, joined bool, output generator.OutputRules) {
+	pr.Generator, pr.Translated, pr.Pages = g.Title(), g.Translated, g.Pages
+	pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL, Stays: g.Gen != nil && g.Gen.Info().SitemapStays}
+	pr.Published = g.Published
+	if g.Gen != nil && g.GitDates != "" {
+		pr.SitemapDates = g.Gen.Info().SitemapDates
+	}
+	// When the generator keeps old output, its sitemaps witness what it
+	// builds. A build joined to its sources reads them.
+	pr.Witnessed = joined && output.KeepsOld && len(output.Witness) > 0
+	if g.SitemapFile == "" || v.FilenameGiven {
+		return
+	}
+	// Search engines were given the name the generator gives its
+	// sitemap, so sitemapgen's entry file takes that name.
+	if err := writer.CheckFilename(g.SitemapFile); err != nil {
+		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
+			Msg: strings.Replace(err.Error(), "filename", cmp.Or(g.SitemapFileKey, "[sitemap] filename"), 1) + ": sitemapgen's entry file keeps its own name (give --filename)"})
+		return
+	}
+	pr.Filename = g.SitemapFile
+}
+
+// siteWarnings adds to pr the warnings of the generator that built the
+// site folder. They include the files of its project that the door
+// refused to read: the settings those files hold are not used.
+func (p *discovery) siteWarnings(pr *Project, site *generator.Detected) {
+	for _, r := range site.Refused {
+		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(r.File)), Line: r.Line, Msg: r.Msg + "; its settings are not used"})
+	}
+	for _, w := range site.Warnings {
+		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(w.File)), Line: w.Line, Msg: w.Msg})
+	}
 }
 
 // discovery is the state of Discover: what the project folder (the
