@@ -88,6 +88,13 @@
 // the next batch. Everything stops, and the fsnotify watcher is closed,
 // before Run returns.
 //
+// # Files
+//
+// fanotify_linux.go marks the filesystems of the roots whole; events are
+// named by file handles, read back as paths. Elsewhere fsnotify takes a
+// watch a folder: walk.go adds them as the first build's walk finds each
+// folder, and scan.go looks at the folders past the limit in turns.
+//
 // # Where watch mode goes from here
 //
 // The batches go to the command (internal/cli/watch.go), which hands them

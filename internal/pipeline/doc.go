@@ -375,6 +375,18 @@
 //     leaves mtime out for a generator's output (Config.MTimeLeftOut says
 //     whose build). Elsewhere it sets Options.GuardMTime.
 //
+// In a join, unless the list is given, the generator's own order drives
+// it (generator.Rules.Order: a preset's DateOrder, read from its
+// configuration). The lastmod list of Hugo's frontmatter section gives the keys
+// read (frontmatter.Options.LastmodKeys). With enableGitInfo, wherever
+// Hugo reads it (its files, or the build's environment, where the
+// platform's file may set HUGO_ENABLEGITINFO: host.Settings.Env), git
+// comes right after front matter. The front matter's date then answers
+// only where Hugo takes it before git (Sources.Order, applied per page by
+// inOrder). The order also says which git date to take (GitAuthor) and
+// whether a rename is a change (GitRenames), for gitdates.Options.
+// --verbose and --explain say where the order came from.
+//
 // # Dates: file times
 //
 // With GuardMTime, guardMTime (lint.go) runs after the records are sorted
