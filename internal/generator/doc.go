@@ -4,8 +4,8 @@
 // which URL path the generator publishes each source file, with what
 // else its configuration says of the project ([Preset], its [Rules] and
 // each file's [FileRules]). Each generator is one folder below this one;
-// package registry lists them. DESIGN.md ("One contract a generator
-// fills") draws the whole, and docs/development.md says how to add one.
+// package registry lists them. "The contract in a picture", below, draws
+// the whole, and docs/development.md says how to add one.
 //
 // # What ok means
 //
