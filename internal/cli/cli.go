@@ -1,14 +1,3 @@
-// Package cli is sitemapgen's command line: one file a command (build,
-// watch, validate, diff, init, submit, version and help), each with its flags,
-// its --help and its run function, which returns an error. [Main] picks the
-// command and turns its error into the exit status, in one place:
-//
-//	0  success (and --help)
-//	1  the build, the check, the validation or the submission failed
-//	2  a usage or configuration error
-//
-// Every message with a place (a file, a line) is printed path first,
-// through package diag; the others start with "sitemapgen: ".
 package cli
 
 import (

@@ -1,29 +1,3 @@
-// Package config turns a command line of build or watch, sitemap.yaml, the
-// environment and what the project's files say into the options of a
-// build.
-//
-// # One table of settings
-//
-// Every setting is declared once, as a row of [Settings]: its flag, its
-// key in sitemap.yaml, its environment variable, its type, default and
-// check, its help. The flag set ([Table.Parse]), the strict decoding of
-// sitemap.yaml ([Parse]), the flag list of --help ([Table.Help]) and the
-// precedence ([Resolve]) are derived from the table.
-//
-// # Precedence
-//
-// For every setting, a flag wins over the environment (SITEMAP_BASE_URL),
-// which wins over the file, which wins over what the project says (the
-// hosting platform's build environment and files, the site generator's
-// configuration: internal/project), which wins over the default. A list
-// given by a flag (--include, --exclude) replaces the file's list.
-//
-// # Errors
-//
-// Decoding is strict: an unknown key, a value of the wrong type or outside
-// its range, or an invalid glob is a *diag.Diagnostic that names the file
-// and line. A value from a flag or the environment that fails its check is
-// an error that names the flag or the variable.
 package config
 
 import (

@@ -1,23 +1,3 @@
-// Package host reads what a hosting platform says about serving a site's
-// paths:
-//
-//   - the X-Robots-Tag response header, as set for paths in a `_headers`
-//     file (Netlify, Cloudflare Pages), in the [[headers]] of
-//     netlify.toml or in the `headers` of `vercel.json`: a page served
-//     with X-Robots-Tag: noindex must not be in a sitemap, whatever its
-//     HTML says ([Load]);
-//   - redirect rules: `_redirects`, netlify.toml's [[redirects]],
-//     vercel.json's redirects ([LoadRedirects]);
-//   - the build environment of Netlify, Vercel, Cloudflare Pages and GitHub
-//     Actions: the production URL, a preview's own ([FromEnv]);
-//   - what a platform's own file (netlify.toml, vercel.json) says of its
-//     builds ([ReadSettings]): the URL form each platform answers with
-//     200 ([Style.Answer]), the publish folder, the variables it sets
-//     for the build.
-//
-// A rule this package cannot evaluate with certainty (a Vercel rule with
-// has or missing conditions, a pattern Go's regexp cannot express) is
-// reported as a problem and ignored, so that it never drops a page.
 package host
 
 import (

@@ -1,9 +1,3 @@
-// Package hreflang checks hreflang clusters: each language code, and the
-// links among a set of pages, as Google reads them: every page in its
-// own cluster, every alternate listing the page back, one x-default at
-// most, one URL a language. Which pages are in the set, and why one is
-// not, is the caller's: the build's listed pages, or the URLs of the
-// sitemaps validate reads.
 package hreflang
 
 import (

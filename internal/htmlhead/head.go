@@ -1,35 +1,3 @@
-// Package htmlhead reads the <head> of a built HTML page: its robots
-// directives, a meta refresh, the canonical link, hreflang alternates and
-// a modified time. It decides nothing: mapping applies the inclusion
-// policy to what [Head] reports.
-//
-// # Reading a head
-//
-// [HeadReader] reads a page in growing chunks, from 4 KiB up to its limit
-// (64 KiB by default), and stops as soon as the head has ended: at </head>,
-// at <body>, or at the first element or text that cannot be in a head. It
-// tokenizes as the HTML standard says a browser does (lex.go; no regular
-// expressions over HTML), checked token for token against
-// golang.org/x/net/html's tokenizer by FuzzLexer, and about ten times as
-// fast: a head is mostly quoted attribute values, which it skips with
-// bytes.IndexByte (BenchmarkHeadLexers: 1.2 µs for a typical 1.7 KB head,
-// against 2.9 µs for github.com/tdewolff/parse/v2/html and 13 µs for
-// x/net/html). A tag counts only once it is complete, so a head cut off by
-// the limit never yields half an attribute; the head is then marked
-// Truncated. URLs in a page that declares another charset than UTF-8 are
-// decoded from it (golang.org/x/net/html/charset).
-//
-// # Whole pages
-//
-// The same tokenizer reads whole pages for what else a build asks of
-// them: [LinkReader] their links, for audit and for what a list page
-// shows (each link's place in the markup, when asked); [ImageReader] the images they
-// show; [StructuredReader] what they say of their videos and of
-// themselves as articles (JSON-LD, Open Graph, <video> elements), for the
-// video and news sitemaps. Each is reused from page to page.
-//
-// Any input is safe: malformed or binary content, invalid UTF-8 and empty
-// files give a Head (with Problems) and never a panic.
 package htmlhead
 
 import (

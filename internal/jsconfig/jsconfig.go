@@ -1,30 +1,3 @@
-// Package jsconfig reads the literal values of a JavaScript or TypeScript
-// configuration file (astro.config.mjs, docusaurus.config.js,
-// next.config.js, .eleventy.js) without running it.
-//
-// # How it reads
-//
-// A tokenizer skips comments and reads string, template and regular
-// expression literals whole; a parser finds the object literals the file
-// exports (export default …, module.exports = …, export const config =
-// …, through calls such as defineConfig({…}) and declarations such as
-// const config = {…}; export default config) and records each `key:
-// value` pair with its path (build.format, dir.output) and line. A value
-// is taken only when it is a literal: a string, a template without ${},
-// true, false, a number, null or undefined. A value that calls a named
-// function, adapter({ pages: 'dist' }), is read as a call
-// ([Reader.Callee]), and the keys of the object literal it is given are
-// read under the key with "()" appended: kit.adapter().pages. The file's
-// default imports (import adapter from '…', require) are kept by name
-// ([Reader.Import]).
-//
-// # Notes
-//
-// A [Reader] answers lookups by path and, for a value it cannot take (an
-// expression, a spread, a value set twice to different things), keeps a
-// note saying why, in the form "file:line: message" ("file: message"
-// without a line). [Reader.Notes] returns them in the order they were
-// made.
 package jsconfig
 
 import (

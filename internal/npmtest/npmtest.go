@@ -1,10 +1,3 @@
-// Package npmtest makes the npm package's tarballs for tests, as
-// npm/pack.sh makes them for a release but from a binary built for this
-// machine alone, and installs them into a project: both, or the main one
-// alone and then as its launcher says ([InstallAlone]).
-//
-// [Pack] builds once per test binary: a TestMain that calls it should
-// call [Remove] after m.Run.
 package npmtest
 
 import (

@@ -1,34 +1,3 @@
-// Package peer maps the options of the sitemap tools sitemapgen replaces,
-// its peers, onto sitemapgen's settings: each option either gives a
-// setting, with the same meaning, or a note that names it and says what
-// to do instead. The one table, [Options], has a row for every option of
-// @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
-// next-sitemap, gatsby-plugin-sitemap, jekyll-sitemap, Hugo's built-in
-// sitemap, static-sitemap-cli, VitePress's sitemap option, sphinx-sitemap
-// and hexo-generator-sitemap: it is the page a newcomer reads to learn
-// what becomes of an option.
-//
-// # Two roads, one mapping
-//
-// An npm integration that replaces a plugin (sitemapgen/astro,
-// sitemapgen/docusaurus, sitemapgen/netlify) takes the plugin's option
-// names and hands the ones it was given to the binary in [Env], as JSON
-// ([Decode]); internal/config lays the settings [Map] makes of them under
-// the flags, the environment and sitemap.yaml, as the project's values,
-// and says the notes as warnings. `sitemapgen init` reads the same options
-// from the peer's configuration, statically (internal/generator,
-// internal/host), and writes the settings Map makes of them into the
-// sitemap.yaml it writes, the notes as comments.
-//
-// # Values
-//
-// An option's value is what encoding/json decodes (string, float64,
-// bool, nil, []any, map[string]any), or one of [Func] (a function),
-// [Date] (a JavaScript Date), [Expr] (an expression a static reading
-// cannot take, such as process.env.X), [Unread] (a spread or a
-// computed key, which may give any option) and [Undecoded] (a settings
-// file's value that does not decode): the markers say what no literal
-// can.
 package peer
 
 import (

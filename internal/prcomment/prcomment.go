@@ -1,13 +1,3 @@
-// Package prcomment writes one comment on the pull request a GitHub
-// Actions run is for, and updates it at the next run rather than add
-// another: the comment is found by a marker its body starts with, among
-// the comments a bot wrote (the workflow's token writes as
-// github-actions[bot]), through GitHub's REST API with the workflow's
-// token.
-//
-// Nothing is sent but to the API's address (GITHUB_API_URL): a page of
-// comments whose "next" link names another host is not followed, so the
-// token goes nowhere else.
 package prcomment
 
 import (

@@ -1,20 +1,3 @@
-// Package project works out, once, what a project says about its site:
-// the generator that built it and its configuration files, the folder it
-// publishes into, the folders of its sources and how their files become
-// URLs, the base URL and what gave it, the URL style of the generator or
-// the hosting platform, the order in which the generator dates its
-// pages, the sitemap files the generator writes itself, and the hosting
-// platform with its files.
-//
-// [Discover] answers in one [Project] value. It is told what the user
-// gave ([Ask]), because what the project says depends on it (a site
-// folder given picks the generator that builds into it), and says only
-// what the user did not give: the settings' layering (internal/config)
-// puts the project's values below the flags, the environment and
-// sitemap.yaml, and above the defaults.
-//
-// Each generator's knowledge is in its own file of internal/generator,
-// each platform's in internal/host; this package composes them.
 package project
 
 import (

@@ -1,7 +1,3 @@
-// Package selfcheck tells code whether to check its own shortcuts the
-// long way: in test binaries, where a shortcut that is wrong should fail
-// loudly, and not when they run benchmarks, which time what a user's
-// process does.
 package selfcheck
 
 import (

@@ -1,0 +1,44 @@
+// Package peer maps the options of the sitemap tools sitemapgen replaces,
+// its peers, onto sitemapgen's settings: each option either gives a
+// setting, with the same meaning, or a note that names it and says what
+// to do instead. The one table, [Options], has a row for every option of
+// @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
+// next-sitemap, gatsby-plugin-sitemap, jekyll-sitemap, Hugo's built-in
+// sitemap, static-sitemap-cli, VitePress's sitemap option, sphinx-sitemap
+// and hexo-generator-sitemap: it is the page a newcomer reads to learn
+// what becomes of an option.
+//
+// # Two roads, one mapping
+//
+// An npm integration that replaces a plugin (sitemapgen/astro,
+// sitemapgen/docusaurus, sitemapgen/netlify) takes the plugin's option
+// names and hands the ones it was given to the binary in [Env], as JSON
+// ([Decode]); internal/config lays the settings [Map] makes of them under
+// the flags, the environment and sitemap.yaml, as the project's values,
+// and says the notes as warnings. `sitemapgen init` reads the same options
+// from the peer's configuration, statically (internal/generator,
+// internal/host), and writes the settings Map makes of them into the
+// sitemap.yaml it writes, the notes as comments.
+//
+// # Values
+//
+// An option's value is what encoding/json decodes (string, float64,
+// bool, nil, []any, map[string]any), or one of [Func] (a function),
+// [Date] (a JavaScript Date), [Expr] (an expression a static reading
+// cannot take, such as process.env.X), [Unread] (a spread or a
+// computed key, which may give any option) and [Undecoded] (a settings
+// file's value that does not decode): the markers say what no literal
+// can.
+//
+// # Notes
+//
+// The table is options.go; robots.txt's options are mapped in robots.go.
+// [Map] takes no value that holds a control character or a line break
+// (diag.NeedsQuote): init would carry it into robots.txt and sitemap.yaml.
+// init escapes every value it writes in a comment. [FromEnv] reads the
+// variables that a replaced plugin read from the environment, which its
+// integration reads (NETLIFY_PLUGIN_SITEMAP_BASEURL). An option given in
+// another file than its tool's names that file (Given.File:
+// static-sitemap-cli's .ssclirc, whose options override its script's).
+// docs/migrating.md has a row for each option (TestMigratingDoc).
+package peer
