@@ -179,7 +179,8 @@
 // registry is the ordered list (Generators: detection order as data), with
 // Detect, Lookup, Titles and ContentPresets, and the guards:
 //
-//   - TestConformance runs every entry on a tiny project of each: what
+//   - TestConformance runs every entry on its tiny project, kept in the
+//     generator's own folder (testdata/tiny) and found from its package: what
 //     Detect fills, each road to its preset, every rule asked, and
 //     URLPath's promises on hostile pages (a path from the root, never above
 //     the site, never another host, the same answer from four goroutines at
@@ -187,5 +188,11 @@
 //     that check.
 //   - TestAskOnly: no generator is named outside its folder in project,
 //     pipeline or cli.
-//   - TestOnePlaceAsks, TestREADMEGenerators.
+//   - TestOnePlaceAsks; TestREADMEGenerators (README's table names only
+//     registered generators, and points to --help for the whole list).
+//
+// Nothing else lists the generators by hand: --help's Generators
+// paragraph (checked against the registry by the help script's
+// generators command), --preset's values, the fuzz target of every
+// preset, and test.sh's npm fixtures and fuzz targets are all derived.
 package generator

@@ -57,7 +57,14 @@
 // # Files by stage
 //
 //   - options.go: the options, the result and the errors.
-//   - build.go: the builder and its run.
+//   - build.go: the builder and its run. The builder keeps the
+//     orchestration; its state comes in four parts, each a type: inputs
+//     (inputs.go: what the build reads besides its pages, loaded once
+//     before the walk by loadInputs), joined (the sources joined to the
+//     pages), findings (what the judgements found, for the reports) and
+//     kept (what a Session keeps between its updates).
+//   - robots.go: the site's robots.txt, read once a folder (robotsFiles);
+//     its rules, and the Sitemap: lines the checks after the write read.
 //   - judge.go: the walk. Each file is judged on the goroutine that found it.
 //   - passes.go: the passes after the walk, one list for a build and for watch mode.
 //   - record.go: each outcome recorded after the walk.
@@ -107,11 +114,11 @@
 // pointer. Its alternates, images, videos and news entry sit aside, reached
 // by one index:
 //
-//   - Its URL is in records.locs (locs.go). The URL is cut after the "/"
+//   - Its URL is in the record table's locs (recordTable, locs.go). The URL is cut after the "/"
 //     before its last segment. The part before is kept once for all the
 //     pages that share it. The last segment goes in blocks of bytes. The
 //     collector reads neither.
-//   - Its hreflang alternates and their lines are in records.altl
+//   - Its hreflang alternates and their lines are in records.alts.lists
 //     (altlists.go). A list is packed in blocks of bytes. Each href is
 //     written as what it changes of the one before. The first href is
 //     written against the URL of the page that declared the list first, or
@@ -121,6 +128,11 @@
 //     pages of a cluster, and read back as a []sitemap.Alternate where one
 //     is needed.
 //
+// records holds the table of records (recordTable, embedded: every pass
+// reaches a record through it) and its parts, each a type of its own:
+// alternates (alts), pageMedia (media), buildStamps (stamps), siteDates
+// (sites) and extraURLs (extras).
+//
 // The sorted, de-duplicated records are handed on as sitemap.URLs (Len,
 // At). The writer, the changes file and the feed read that interface, and
 // none of them imports another for a type.
@@ -128,13 +140,13 @@
 // Some judgements of the whole set sit beside the records. They are made
 // again before every write, and At applies them:
 //
-//   - records.mtimeStamps: which file times are a build's stamp.
-//   - records.stampDay: whether the dates of the pages' heads, or of the
+//   - records.stamps.mtime: which file times are a build's stamp.
+//   - records.stamps.day: whether the dates of the pages' heads, or of the
 //     generator's sitemap, on one day are the build's. Those records take
 //     the next date mapping found (records.next, a map kept only for pages
 //     dated by such a source).
-//   - records.siteWide: which heads' dates are the site's, by the head's tag
-//     and the page's language (records.metaGroups). Those records take the
+//   - records.sites.dates: which heads' dates are the site's, by the head's
+//     tag and the page's language (records.sites.groups). Those records take the
 //     next date too.
 //   - records.listed: the dates of list pages.
 //
@@ -406,7 +418,7 @@
 // A page's time is judged whatever source it comes through
 // (records.fileTime): a page whose head's date is passed over as a stamp,
 // or as the site's date, takes its next source, often mtime. The mark
-// (records.mtimeStamps: a commit's time, a span) is judged again before
+// (records.stamps.mtime: a commit's time, a span) is judged again before
 // every write, and after a commit in a watch session (Session.gitUpdate).
 // So a watch session writes what a fresh build writes. --explain says which
 // rule left a page's time out.
@@ -469,7 +481,7 @@
 // later ones. A date that a commit of the project's history gives is not
 // counted when that commit dates those pages, that is when its commits
 // changed at least as many files as the pages sharing the date
-// (records.history, builder.historyDates from gitdates.Dates.RepoCommits
+// (records.stamps.history, builder.historyDates from gitdates.Dates.RepoCommits
 // and CommitFiles). One git log --no-walk reads the commits of the 256
 // dates most shared, only when the rule would find stamps. A translation
 // that landed in one commit keeps its dates; a template's HEAD date on every

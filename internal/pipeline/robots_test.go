@@ -156,7 +156,7 @@ func TestRobotsGeneratedSite(t *testing.T) {
 }
 
 // A record stays 32 bytes, and holds no pointer (its URL is in
-// records.locs): the source of its lastmod takes the byte the mtime flag
+// the record table's locs): the source of its lastmod takes the byte the mtime flag
 // took.
 func TestRecordSize(t *testing.T) {
 	if n := unsafe.Sizeof(record{}); n != 32 {
