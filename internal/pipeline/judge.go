@@ -59,43 +59,88 @@ type event struct {
 	emit func()
 }
 
-// pages judges every page walk finds and reports in path order. walk is
-// walker.Walk over the root, or a Session's walker.WalkPaths.
+// pages judges every page that walk finds, and reports on them in path
+// order once the walk ends. walk is walker.Walk over the root, or a
+// Session's walker.WalkPaths.
 func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walker.File) error) error) error {
-	var (
-		mu       sync.Mutex // guards events, b.recs, b.res.Pages
-		events   []event
-		found    atomic.Int64
-		progress sync.Mutex
-		heads    = b.opts.Heads.Read
-		hrs      = sync.Pool{New: func() any {
-			return &htmlhead.HeadReader{Limit: b.opts.Heads.Limit, MaxAttrs: b.opts.Limits.HeadAttributes, MaxTags: b.opts.Limits.HeadTags, Context: ctx}
-		}}
-		iss = sync.Pool{New: func() any {
-			return &pageScan{
-				ir: htmlhead.ImageReader{MaxAttrs: b.opts.Limits.HeadAttributes}, images: b.opts.Map.Images,
-				sr: htmlhead.StructuredReader{MaxAttrs: b.opts.Limits.HeadAttributes}, structured: b.wholeStructured(),
-			}
-		}}
-	)
-	later := func(path string, emit func()) {
-		mu.Lock()
-		events = append(events, event{path, emit})
-		mu.Unlock()
+	w := b.newPageWalk(ctx)
+	wo := b.walkOptions(w)
+	if b.keepsOldOutput() {
+		b.static = &staticClaims{}
+		defer func() { b.static.close(); b.static = nil }()
 	}
+	if w.heads {
+		root, err := openRoot(b.opts.Root)
+		if err != nil {
+			return err
+		}
+		defer root.close()
+		b.root = root
+	}
+	err := walk(wo, w.visit)
+	sortEvents(w.events)
+	for _, e := range w.events {
+		e.emit()
+	}
+	b.recs.alts.lists.judged() // the records' lists stay; the table is the walk's
+	return err
+}
+
+// pageWalk is the state of one walk of pages. The walk's goroutines
+// share it.
+type pageWalk struct {
+	b        *builder
+	mu       sync.Mutex // guards events, b.recs and b.res.Pages
+	events   []event    // what to report once the walk ends
+	found    atomic.Int64
+	progress sync.Mutex // one Report.Progress call at a time
+	heads    bool       // each page's head is read (Heads.Read)
+	scan     bool       // each page is read whole too, when its head is read
+	hrs      sync.Pool  // *htmlhead.HeadReader
+	iss      sync.Pool  // *pageScan
+}
+
+// newPageWalk makes the state of a walk, with its pools of readers.
+func (b *builder) newPageWalk(ctx context.Context) *pageWalk {
+	o := &b.opts
+	w := &pageWalk{b: b, heads: o.Heads.Read, scan: o.Map.Images || b.wholeStructured()}
+	w.hrs.New = func() any {
+		return &htmlhead.HeadReader{Limit: o.Heads.Limit, MaxAttrs: o.Limits.HeadAttributes, MaxTags: o.Limits.HeadTags, Context: ctx}
+	}
+	w.iss.New = func() any {
+		return &pageScan{
+			ir: htmlhead.ImageReader{MaxAttrs: o.Limits.HeadAttributes}, images: o.Map.Images,
+			sr: htmlhead.StructuredReader{MaxAttrs: o.Limits.HeadAttributes}, structured: b.wholeStructured(),
+		}
+	}
+	return w
+}
+
+// later keeps emit, to be called once the walk ends, in the order of
+// path.
+func (w *pageWalk) later(path string, emit func()) {
+	w.mu.Lock()
+	w.events = append(w.events, event{path, emit})
+	w.mu.Unlock()
+}
+
+// walkOptions returns the walker's options for the walk w: the build's
+// own, with the walker's warnings, ignored links and files left out
+// reported once the walk ends.
+func (b *builder) walkOptions(w *pageWalk) walker.Options {
 	rep := b.opts.Report
 	wo := b.opts.Walk
-	wo.NoStat = heads // reading a head, the page's fstat replaces the walker's stat
-	// Four per CPU: a page's open and read block, and more workers keep
-	// both CPUs busy meanwhile (BenchmarkBuild: 8 workers on 2 CPUs beat
-	// the walker's default 4 by about 8 %).
+	wo.NoStat = w.heads // reading a head, the page's fstat replaces the walker's stat
+	// The walk uses four workers per CPU. A page's open and read block,
+	// and more workers keep both CPUs busy meanwhile (BenchmarkBuild: 8
+	// workers on 2 CPUs beat the walker's default 4 by about 8 %).
 	wo.Workers = b.opts.Workers
 	if wo.Workers <= 0 {
 		wo.Workers = 4 * runtime.GOMAXPROCS(0)
 	}
-	wo.Warn = func(path string, err error) { later(path, func() { b.walkProblem(path, err) }) }
+	wo.Warn = func(path string, err error) { w.later(path, func() { b.walkProblem(path, err) }) }
 	wo.Ignored = func(path, _ string) {
-		later(path, func() {
+		w.later(path, func() {
 			b.res.Pages++
 			b.warn(path, errNotFollowed)
 			b.skip(path, mapping.NotFollowed, "")
@@ -104,7 +149,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 	}
 	if rep.LeftOut != nil || b.opts.Content == nil && !walker.IncludesHTML(wo.Include) {
 		wo.LeftOut = func(path string, why error) {
-			later(path, func() {
+			w.later(path, func() {
 				if errors.Is(why, walker.ErrNotIncluded) {
 					b.htmlLeftOut++
 				}
@@ -114,66 +159,55 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			})
 		}
 	}
-	if b.keepsOldOutput() {
-		b.static = &staticClaims{}
-		defer func() { b.static.close(); b.static = nil }()
+	return wo
+}
+
+// visit judges the file f that the walk found. It runs on the walk's
+// goroutines. A page with nothing to say is listed at once; the others
+// are reported once the walk ends.
+func (w *pageWalk) visit(f walker.File) error {
+	b := w.b
+	rep := &b.opts.Report
+	if n := w.found.Add(1); rep.Progress != nil && n%ProgressEvery == 0 {
+		w.progress.Lock()
+		rep.Progress(int(n))
+		w.progress.Unlock()
 	}
-	if heads {
-		root, err := openRoot(b.opts.Root)
-		if err != nil {
-			return err
-		}
-		defer root.close()
-		b.root = root
-	}
-	err := walk(wo, func(f walker.File) error {
-		if n := found.Add(1); rep.Progress != nil && n%ProgressEvery == 0 {
-			progress.Lock()
-			rep.Progress(int(n))
-			progress.Unlock()
-		}
-		// The reports after the walk keep the path, not f: its Dir would
-		// keep the folder's names until the walk ends.
-		path := f.Path
-		if b.isOwnOutput(path) {
-			// A file an earlier run wrote (a sitemap, sitemap.html) is no
-			// page found, nor one skipped; --explain still says what it is.
-			later(path, func() { b.explain.skipped(path, mapping.OwnOutput) })
-			return nil
-		}
-		var hr *htmlhead.HeadReader
-		var is *pageScan
-		if heads {
-			hr = hrs.Get().(*htmlhead.HeadReader)
-			defer hrs.Put(hr)
-			if b.opts.Map.Images || b.wholeStructured() {
-				is = iss.Get().(*pageScan)
-				defer iss.Put(is)
-			}
-		}
-		o := b.judge(hr, is, f)
-		if o.quiet() && rep.Page == nil && !b.explain.matches(f.Path, &o.d) {
-			mu.Lock()
-			b.res.Pages++
-			b.sitemapLink(o.sitemap)
-			b.listed(f.Path, &o)
-			mu.Unlock()
-			return nil
-		}
-		if p, ok := o.leftOutOnly(); ok && rep.Page == nil && b.explain.every == nil && !b.explain.matches(path, &o.d) {
-			later(path, func() { b.recordLeftOut(path, p) })
-			return nil
-		}
-		noisy := o // only a page with something to say escapes to the heap
-		later(path, func() { b.record(path, noisy) })
+	// The reports after the walk keep the path, not f: its Dir would
+	// keep the folder's names until the walk ends.
+	path := f.Path
+	if b.isOwnOutput(path) {
+		// A file that an earlier run wrote (a sitemap, sitemap.html) is
+		// no page found, nor one skipped; --explain still says what it is.
+		w.later(path, func() { b.explain.skipped(path, mapping.OwnOutput) })
 		return nil
-	})
-	sortEvents(events)
-	for _, e := range events {
-		e.emit()
 	}
-	b.recs.alts.lists.judged() // the records' lists stay; the table is the walk's
-	return err
+	var hr *htmlhead.HeadReader
+	var is *pageScan
+	if w.heads {
+		hr = w.hrs.Get().(*htmlhead.HeadReader)
+		defer w.hrs.Put(hr)
+		if w.scan {
+			is = w.iss.Get().(*pageScan)
+			defer w.iss.Put(is)
+		}
+	}
+	o := b.judge(hr, is, f)
+	if o.quiet() && rep.Page == nil && !b.explain.matches(f.Path, &o.d) {
+		w.mu.Lock()
+		b.res.Pages++
+		b.sitemapLink(o.sitemap)
+		b.listed(f.Path, &o)
+		w.mu.Unlock()
+		return nil
+	}
+	if p, ok := o.leftOutOnly(); ok && rep.Page == nil && b.explain.every == nil && !b.explain.matches(path, &o.d) {
+		w.later(path, func() { b.recordLeftOut(path, p) })
+		return nil
+	}
+	noisy := o // only a page with something to say escapes to the heap
+	w.later(path, func() { b.record(path, noisy) })
+	return nil
 }
 
 // sitemapLink counts a page's <link rel="sitemap"> href, when it has
@@ -227,10 +261,10 @@ func (b *builder) isOwnOutput(path string) bool {
 // of their videos and of themselves as articles.
 func (b *builder) wholeStructured() bool { return b.opts.Map.Videos || b.opts.Map.News != nil }
 
-// judge maps a page; with hr, it first reads the page's head (and stats
-// the files the walker did not), with is the whole page for its images
-// and what it says of its videos and as an article. It runs on the walk's
-// goroutines.
+// judge maps the file f to its outcome. It runs on the walk's goroutines.
+// With hr, it first reads the page's head, and stats the files that the
+// walker did not. With is, it also reads the whole page for its images,
+// its videos and what it says of itself as an article.
 func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) outcome {
 	if b.opts.Content != nil {
 		return b.judgeContent(f)
@@ -239,25 +273,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	var images []string
 	if hr != nil {
 		var err error
-		if isHTML(f.Path) {
-			if is != nil {
-				is.last = nil
-			}
-			h, images, err = b.readHead(hr, is, filepath.FromSlash(f.Path), &f)
-		} else if f.ModTime.IsZero() {
-			// A file that is no page: looked at by the pages' road, as
-			// the walk found it.
-			var info pageInfo
-			if info, err = b.root.stat(f.Dir, filepath.FromSlash(f.Path)); err == nil {
-				if b.linked != nil {
-					b.linked.note(f.Path, info)
-				}
-				err = setInfo(&f, info)
-			} else if gone(err) {
-				err = ErrRemovedBeforeRead
-			}
-		}
-		if err != nil {
+		if h, images, err = b.readPage(hr, is, &f); err != nil {
 			return outcome{readErr: unwrapPath(err)}
 		}
 	}
@@ -268,25 +284,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	unjoined := false
 	var joined *source
 	if b.join != nil {
-		if s := b.sourceOfPage(f.Path, page.URLPath); s != nil {
-			joined = s
-			// The generator built the page: it decided that the page's
-			// dates let it be published (Hugo's buildFuture, Jekyll's
-			// future: true). Drafts and sitemap: false still leave it out.
-			if b.contested(s.key) {
-				page.Source = undated(s.fm) // claim said so
-			} else {
-				page.Source = withoutDates(s.fm)
-				page.Git = b.sourceGit(s)
-				inOrder(b.opts.Join.Order, &page)
-			}
-		} else if fm, src, ok := b.staticSource(f.Path); ok {
-			// A Jekyll static file (a PDF): copied from the same path of
-			// the source, with the defaults: of its scope.
-			page.Source, page.Git = fm, b.gitDate(src)
-		} else {
-			unjoined = true
-		}
+		joined, unjoined = b.joinPage(&page)
 	}
 	builtGit := false
 	if page.Git.IsZero() {
@@ -302,9 +300,10 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	o := outcome{d: b.mapper.Map(page)}
 	tsrc := joined
 	if tsrc == nil || tsrc.tkey == "" {
-		// Its source gives no translations (none joined, or a generator
-		// whose sources do not, as Astro's): the built page's path does,
-		// by Options.Translator's rules (locales by folder).
+		// The page's source gives no translations: none is joined, or the
+		// generator's sources give none (as Astro's). The built page's
+		// path then gives them, by Options.Translator's rules (locales by
+		// folder).
 		if ps := b.pageSource(f.Path); ps != nil {
 			tsrc = ps
 		}
@@ -333,4 +332,59 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 		}
 	}
 	return o
+}
+
+// readPage reads the file f for judge. It reads a page's head with hr,
+// and the whole page with is when is is not nil. It stats a file that is
+// no page when the walker did not, and fills in f's size and time.
+func (b *builder) readPage(hr *htmlhead.HeadReader, is *pageScan, f *walker.File) (*htmlhead.Head, []string, error) {
+	if isHTML(f.Path) {
+		if is != nil {
+			is.last = nil
+		}
+		return b.readHead(hr, is, filepath.FromSlash(f.Path), f)
+	}
+	if !f.ModTime.IsZero() {
+		return nil, nil, nil
+	}
+	// A file that is no page goes the pages' road, as the walk found it.
+	info, err := b.root.stat(f.Dir, filepath.FromSlash(f.Path))
+	if err != nil {
+		if gone(err) {
+			err = ErrRemovedBeforeRead
+		}
+		return nil, nil, err
+	}
+	if b.linked != nil {
+		b.linked.note(f.Path, info)
+	}
+	return nil, nil, setInfo(f, info)
+}
+
+// joinPage gives page the front matter and git date of the source that
+// the generator built it from, when the join finds one. It returns that
+// source (nil for a Jekyll static file), and unjoined true when the join
+// finds no source at all.
+func (b *builder) joinPage(page *mapping.Page) (joined *source, unjoined bool) {
+	rel := page.File.Path
+	if s := b.sourceOfPage(rel, page.URLPath); s != nil {
+		// The generator built the page, so it decided that the page's
+		// dates let it be published (Hugo's buildFuture, Jekyll's
+		// future: true). Drafts and sitemap: false still leave it out.
+		if b.contested(s.key) {
+			page.Source = undated(s.fm) // claim said so
+		} else {
+			page.Source = withoutDates(s.fm)
+			page.Git = b.sourceGit(s)
+			inOrder(b.opts.Join.Order, page)
+		}
+		return s, false
+	}
+	if fm, src, ok := b.staticSource(rel); ok {
+		// A Jekyll static file (a PDF) is copied from the same path of
+		// the source, with the defaults of its scope.
+		page.Source, page.Git = fm, b.gitDate(src)
+		return nil, false
+	}
+	return nil, true
 }

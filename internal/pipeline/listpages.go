@@ -88,128 +88,51 @@ func (b *builder) list(idx int32, t int64) {
 	}
 }
 
-// dateSectionLists dates, in a Hugo join (generator.ListRules.Section), each list page by the newest of
-// the pages it lists and shows: those its built page links to in its
-// own content (Link.Chrome: not its menu, banner or footer; nor a menu
-// every page repeats, dropRepeated), among the
-// pages Hugo's rules put in its list. A list page is the built page of
-// an _index file, or one whose URL is a content folder's (a section
-// without _index); it lists the pages under its folder in the content
-// tree, in its language, and the sections below it, each as new as what
-// it shows in turn. Hugo's own sitemap gives a list page without a date
-// of its own the newest of its pages, and one with a date (an
-// _index.md's) that date, older than a newer page it shows: here it is
-// the newer. A home page whose layout shows only its own text keeps its
-// own date, though every page of the site is under it (issue 55). A
-// taxonomy's term page (/tags/a-term/) lists the pages whose front
-// matter gives the term, the taxonomy's page (/tags/) those and the term
-// pages: for each of the site's taxonomies (tags and categories by
-// default, and those of its taxonomies table), at their default URLs.
+// dateSectionLists dates each list page of a Hugo join
+// (generator.ListRules.Section) by the newest page that it lists and
+// shows. The pages it shows are those that its built page links to in
+// its own content: not in its menu, banner or footer (Link.Chrome), nor
+// in a menu that every page repeats (dropRepeated). The pages it lists
+// are those that Hugo's rules put in its list.
 //
-// It returns the list pages it judged.
-func (b *builder) dateSectionLists(section func(rel string, terms map[string][]string) (string, string, []string, bool)) map[int32]bool {
-	prefix := b.joinPrefix()
-	// A content folder's key is its path under its language's prefix:
-	// "posts", "fr/posts" (as the URL of its list page, without slashes).
-	key := func(lang, dir string) string { return strings.Trim(lang+"/"+dir, "/") }
-	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, langs: map[string]bool{}}
-	terms := map[string]bool{} // the taxonomy and term pages' URL paths, lowercased
-	var unjoined []int32
-	// The pages of _index files: a section's, or a taxonomy's or a
-	// term's (content/tags/foo/_index.md), told apart once every term is
-	// known.
-	type indexPage struct {
-		idx                   int32
-		urlPath, from, source string
-	}
-	var indexes []indexPage
-	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
-		if r.extra() {
-			continue // no page of the content tree
-		}
-		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
-		src := b.join[joinKey(urlPath)]
-		if src == nil {
-			unjoined = append(unjoined, idx)
-			continue
-		}
-		rel, lang, lists, ok := section(strings.TrimPrefix(src.path, prefix), src.fm.Terms)
-		if !ok {
-			continue
-		}
-		if lang != "" {
-			h.langs[key(lang, "")] = true
-		}
-		dir := parent(rel)
-		index := strings.HasPrefix(path.Base(rel), "_index.")
-		if index {
-			indexes = append(indexes, indexPage{idx, urlPath, key(lang, dir), strings.TrimPrefix(src.path, prefix)})
-		}
-		own := b.recs.own(idx)
-		if own == noLastMod {
-			continue
-		}
-		p := &listedPage{idx: idx, lastmod: own, lang: lang, regular: !index}
-		// A section's _index.md may give terms too: its page is then one
-		// of the term's pages, by its own date (hugoDocs' tools/ section
-		// in "developer tools").
-		for _, l := range lists {
-			// Hugo takes a term in any case for one term (Redux and
-			// redux: one page, under the spelling it met first, when
-			// disablePathToLower keeps the case in URLs).
-			if u := strings.ToLower(lang + l); !slices.Contains(p.terms, u) {
-				p.terms = append(p.terms, u)
-				terms[u] = true
-			}
-		}
-		if !index && strings.HasPrefix(path.Base(rel), "index.") {
-			dir = parent(dir) // a leaf bundle: the page is its folder
-		}
-		p.dir = dir
-		h.pages[joinKey(urlPath)] = p
-	}
-	// A taxonomy's or a term's _index file gives the page at a term's
-	// URL: it lists the pages of the term, as one without does; a
-	// section's lists its folder's.
-	for _, p := range indexes {
-		if u := strings.ToLower("/" + strings.TrimSuffix(strings.TrimSuffix(p.urlPath, "index.html"), "/") + "/"); terms[u] {
-			h.add(p.idx, p.urlPath, listPage{term: u, source: p.source})
-		} else {
-			h.add(p.idx, p.urlPath, listPage{folder: p.from, isFolder: true, source: p.source})
-		}
-	}
+// A list page is the built page of an _index file, or a page whose URL
+// is a content folder's (a section without _index). It lists the pages
+// under its folder in the content tree, in its language, and the
+// sections below it. Each of those sections is as new as what it shows
+// in turn.
+//
+// Hugo's own sitemap gives a list page without a date of its own the
+// date of its newest page. It gives a list page with a date (an
+// _index.md's) that date, even when a page it shows is newer; here the
+// list page takes the newer date. A home page whose layout shows only
+// its own text keeps its own date, though every page of the site is
+// under it (issue 55).
+//
+// A taxonomy's term page (/tags/a-term/) lists the pages whose front
+// matter gives the term. The taxonomy's page (/tags/) lists those pages
+// and the term pages. This holds for each of the site's taxonomies (tags
+// and categories by default, and those of its taxonomies table), at
+// their default URLs.
+//
+// dateSectionLists returns the list pages it judged.
+func (b *builder) dateSectionLists(section sectionRule) map[int32]bool {
+	sc := b.scanSections(section)
+	sc.addIndexLists()
 	// A section without _index, and the home page without one, are built
 	// at their folder's URL; taxonomy and term pages at theirs.
-	folders := map[string]bool{} // the content folders that hold a dated page
-	for _, p := range h.pages {
-		if p.regular {
-			for dir := p.dir; ; dir = parent(dir) {
-				folders[key(p.lang, dir)] = true
-				if dir == "" {
-					break
-				}
-			}
-		}
-	}
-	for _, idx := range unjoined {
-		// Relative to the base URL, as "tags/greeting/"; as a path, "/tags/greeting/".
+	folders := datedFolders(sc.h.pages)
+	for _, idx := range sc.unjoined {
+		// Relative to the base URL, as "tags/greeting/".
 		built := b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx)))
-		urlPath := "/" + strings.TrimSuffix(built, "index.html")
-		if u := strings.ToLower(strings.TrimSuffix(urlPath, "/") + "/"); terms[u] { // with trailing_slash: false too
-			h.add(idx, built, listPage{term: u})
-			continue
-		}
-		if dir := strings.Trim(urlPath, "/"); folders[dir] {
-			h.add(idx, built, listPage{folder: dir, isFolder: true})
-		}
+		sc.addBuiltList(idx, built, folders)
 	}
+	h := &sc.h
 	if len(h.lists) == 0 {
 		return nil
 	}
-	b.readShown(&h)
-	b.dropRepeated(&h)
-	b.dropNamed(&h)
+	b.readShown(h)
+	b.dropRepeated(h)
+	b.dropNamed(h)
 	done := make(map[int32]bool, len(h.lists))
 	for i := range h.lists {
 		done[h.lists[i].idx] = true
@@ -218,6 +141,148 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		}
 	}
 	return done
+}
+
+// sectionRule is generator.ListRules.Section: it says of a source, rel,
+// with the taxonomy terms of its front matter, where Hugo puts its page
+// in the content tree, its language, and the terms that list it.
+type sectionRule = func(rel string, terms map[string][]string) (string, string, []string, bool)
+
+// folderKey returns the key of a content folder: its path under its
+// language's prefix, as the URL of its list page without slashes
+// ("posts", "fr/posts").
+func folderKey(lang, dir string) string { return strings.Trim(lang+"/"+dir, "/") }
+
+// sectionScan is what dateSectionLists gathers from the records.
+type sectionScan struct {
+	h     listSet
+	terms map[string]bool // the taxonomy and term pages' URL paths, lowercased
+	// indexes are the pages of _index files: a section's, or a
+	// taxonomy's or a term's (content/tags/foo/_index.md), told apart
+	// once every term is known.
+	indexes  []indexPage
+	unjoined []int32 // the pages that no source gives
+}
+
+// indexPage is the page of an _index file.
+type indexPage struct {
+	idx     int32
+	urlPath string
+	from    string // the key of its content folder (folderKey)
+	source  string // its source, relative to Join.Dir
+}
+
+// scanSections reads, from the records in order, the dated pages of the
+// content tree, the pages of _index files, and the pages that no source
+// gives. section says where Hugo puts each source's page.
+func (b *builder) scanSections(section sectionRule) sectionScan {
+	prefix := b.joinPrefix()
+	sc := sectionScan{
+		h:     listSet{pages: map[string]*listedPage{}, at: map[string]int{}, langs: map[string]bool{}},
+		terms: map[string]bool{},
+	}
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		if r.extra() {
+			continue // no page of the content tree
+		}
+		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
+		src := b.join[joinKey(urlPath)]
+		if src == nil {
+			sc.unjoined = append(sc.unjoined, idx)
+			continue
+		}
+		source := strings.TrimPrefix(src.path, prefix)
+		rel, lang, lists, ok := section(source, src.fm.Terms)
+		if !ok {
+			continue
+		}
+		if lang != "" {
+			sc.h.langs[folderKey(lang, "")] = true
+		}
+		dir := parent(rel)
+		index := strings.HasPrefix(path.Base(rel), "_index.")
+		if index {
+			sc.indexes = append(sc.indexes, indexPage{idx, urlPath, folderKey(lang, dir), source})
+		}
+		own := b.recs.own(idx)
+		if own == noLastMod {
+			continue
+		}
+		p := &listedPage{idx: idx, lastmod: own, lang: lang, regular: !index}
+		// A section's _index.md may give terms too. Its page is then one
+		// of the term's pages, by its own date (hugoDocs' tools/ section
+		// in "developer tools").
+		sc.addTerms(p, lang, lists)
+		if !index && strings.HasPrefix(path.Base(rel), "index.") {
+			dir = parent(dir) // a leaf bundle: the page is its folder
+		}
+		p.dir = dir
+		sc.h.pages[joinKey(urlPath)] = p
+	}
+	return sc
+}
+
+// addTerms notes that the page p, in the language lang, is listed on the
+// pages of the terms lists.
+func (sc *sectionScan) addTerms(p *listedPage, lang string, lists []string) {
+	for _, l := range lists {
+		// Hugo takes a term in any case for one term: Redux and redux
+		// are one page, under the spelling it met first, when
+		// disablePathToLower keeps the case in URLs.
+		if u := strings.ToLower(lang + l); !slices.Contains(p.terms, u) {
+			p.terms = append(p.terms, u)
+			sc.terms[u] = true
+		}
+	}
+}
+
+// addIndexLists adds the list pages of _index files. A taxonomy's or a
+// term's _index file gives the page at a term's URL, which lists the
+// pages of the term, as a term page without one does. A section's lists
+// its folder's pages.
+func (sc *sectionScan) addIndexLists() {
+	for _, p := range sc.indexes {
+		if u := strings.ToLower("/" + strings.TrimSuffix(strings.TrimSuffix(p.urlPath, "index.html"), "/") + "/"); sc.terms[u] {
+			sc.h.add(p.idx, p.urlPath, listPage{term: u, source: p.source})
+		} else {
+			sc.h.add(p.idx, p.urlPath, listPage{folder: p.from, isFolder: true, source: p.source})
+		}
+	}
+}
+
+// datedFolders returns the keys of the content folders that hold a
+// dated page of pages, and of every folder above them.
+func datedFolders(pages map[string]*listedPage) map[string]bool {
+	folders := map[string]bool{}
+	for _, p := range pages {
+		if p.regular {
+			for dir := p.dir; ; dir = parent(dir) {
+				folders[folderKey(p.lang, dir)] = true
+				if dir == "" {
+					break
+				}
+			}
+		}
+	}
+	return folders
+}
+
+// addBuiltList adds the page idx, which no source gives, as a list page
+// when it is one. built is its URL path relative to the base URL. It is
+// a taxonomy or term page when a term is at its URL, and a section's or
+// the home page when it is at the URL of one of folders.
+func (sc *sectionScan) addBuiltList(idx int32, built string, folders map[string]bool) {
+	// As a path, "/tags/greeting/". A term is found with trailing_slash:
+	// false too.
+	urlPath := "/" + strings.TrimSuffix(built, "index.html")
+	if u := strings.ToLower(strings.TrimSuffix(urlPath, "/") + "/"); sc.terms[u] {
+		sc.h.add(idx, built, listPage{term: u})
+		return
+	}
+	if dir := strings.Trim(urlPath, "/"); folders[dir] {
+		sc.h.add(idx, built, listPage{folder: dir, isFolder: true})
+	}
 }
 
 // dateShownLists dates, in a join, each built page that no source gives

@@ -157,31 +157,35 @@ func (c *staticClaims) close() {
 
 // judgeStale drops from the sorted order the pages that an earlier build
 // wrote: the output of deleted sources. It judges each page that no
-// source produces and nothing claims (a static file):
+// source produces and that no static file claims.
+//
+// The rules, in order:
 //
 //   - Where the generator's own sitemaps witness what it builds
-//     (witness.go), they decide first. A page they list, or a pager no
-//     older than its list page, is kept however old. A page of a kind
-//     they list that none lists, though one was written after the page's
-//     file, or a pager older than its list page, is left out however
-//     recent.
+//     (witness.go), they decide first. A page they list is kept however
+//     old, and so is a pager no older than its list page. A page is left
+//     out however recent when it is of a kind they list, none lists it,
+//     and one was written after the page's file. A pager older than its
+//     list page is left out too.
 //   - Otherwise the page is left out when its file is older than the
-//     build, and the sources changed between the two. The build is the
-//     oldest listed page that a source produces: the build writes all of
-//     those again. Older means older by more than staleSlack.
-//   - A page the last build wrote early has no change of the sources
-//     after it, and is kept.
+//     build and the sources changed between the two. The build's time is
+//     that of the oldest listed page that a source produces, because the
+//     build writes all of those again. Older means older by more than
+//     staleSlack.
+//   - A page that the last build wrote early has no change of the
+//     sources after it, so it is kept.
+//   - A page that would be kept is still left out when git says that
+//     the source at its URL was removed after the page was written.
 //
-// The changes are read once a judgement, and only when a page is older
-// than the build. When the walk for them stops at its bound
-// (limits.MaxSourceEntries), a page older than the build is left out by
-// its time alone, as before the changes were read, and a warning says
-// so.
+// The changes of the sources are read once a judgement, and only when a
+// page is older than the build. When the walk for them stops at its
+// bound (limits.MaxSourceEntries), a page older than the build is left
+// out by its time alone, and a warning says so.
 //
-// It is judged again before every write, from every record, as a
-// Session's pages change. Each page left out is reported as skipped
-// (with only, a Session's update, those newly left out). One warning
-// gives their number and names the first.
+// judgeStale runs again before every write, over every record, because a
+// Session's pages change. Each page left out is reported as skipped. With
+// only set (a Session's update), only the pages newly left out are
+// reported. One warning gives their number and names the first.
 func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 	recs := &b.recs
 	was := recs.stale
@@ -190,66 +194,41 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 	if len(recs.sourceless) == 0 {
 		return
 	}
-	start, found := int64(0), false
-	oldest := int64(math.MaxInt64) // the oldest page no source produces
-	for _, idx := range recs.order {
-		switch {
-		case int(idx) >= len(recs.mtimes):
-		case recs.sourceless[idx]:
-			oldest = min(oldest, recs.mtimes[idx])
-		case recs.mtimes[idx] != noMTime:
-			if t := recs.mtimes[idx]; !found || t < start {
-				start, found = t, true
-			}
-		}
+	ev := staleEvidence{
+		buildTime:   readBuildTime(recs),
+		readChanges: func(lo, hi int64) *sourceChanges { return b.sourceChanges(ctx, lo, hi) },
+		readRemoved: b.readRemovedSources,
 	}
 	wit := b.witnessFor()
-	if !found && wit == nil {
+	if !ev.found && wit == nil {
 		return // no page has a source: nothing tells when the build ran
 	}
-	before := start - int64(staleSlack)
-	var paths []string
-	var changes *sourceChanges // read when a page is older than the build
-	var removed removedSources // read when a page would be kept
-	readRemoved := false
-	var told staleWays
-	byTime := 0
+	var tally staleTally
 	out := recs.order[:0]
 	for i, idx := range recs.order {
 		if !recs.sourceless[idx] || int(idx) >= len(recs.mtimes) {
 			out = recs.keepAt(out, i, idx)
 			continue
 		}
-		because, left := "", false
+		var v staleVerdict
 		if wit != nil {
 			verdict, why := wit.judge(b, idx, "/"+b.mapper.URLPath(recs.pathOf(recs.rec(idx))), out)
 			if verdict == witnessKeeps {
 				out = recs.keepAt(out, i, idx)
 				continue
 			}
-			because, left = why, verdict == witnessLeaves
+			v.because, v.byWitness = why, verdict == witnessLeaves
 		}
-		var change sourceChange
-		var gone removedSource // a removed source at its URL, git says
-		unknown := false       // the changes were not all read
-		if !left {
-			if found && recs.mtimes[idx] < before {
-				if changes == nil {
-					changes = b.sourceChanges(ctx, oldest+int64(staleSlack), start+int64(staleSlack))
-				}
-				change = changes.between(recs.mtimes[idx]+int64(staleSlack), start+int64(staleSlack))
-				unknown = change.path == "" && changes.partial
-			}
-			if change.path == "" && !unknown {
-				if !readRemoved {
-					removed, readRemoved = b.readRemovedSources(), true
-				}
-				g, ok := removed[joinKey(b.mapper.URLPath(recs.pathOf(recs.rec(idx))))]
-				if !ok || g.mtime <= recs.mtimes[idx] {
+		if !v.byWitness {
+			mtime := recs.mtimes[idx]
+			v.change, v.unknown = ev.changeAfter(mtime)
+			if v.change.path == "" && !v.unknown {
+				g, ok := ev.removedAt(joinKey(b.mapper.URLPath(recs.pathOf(recs.rec(idx)))))
+				if !ok || g.mtime <= mtime {
 					out = recs.keepAt(out, i, idx)
 					continue
 				}
-				gone = g
+				v.gone = g
 			}
 		}
 		if recs.stale == nil {
@@ -257,53 +236,169 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		}
 		recs.stale[idx] = true
 		r := recs.rec(idx)
-		path := recs.pathOf(r)
-		switch {
-		case gone.path != "":
-			because = fmt.Sprintf("no source has its URL, and git says its source %s was removed after the page was written (%s; its folder %s changed %s)",
-				b.joinPrefix()+gone.path, time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), b.joinPrefix()+gone.folder, time.Unix(0, gone.mtime).UTC().Format(time.RFC3339))
-		case !left:
-			because = fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s",
-				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
-			if unknown {
-				because += fmt.Sprintf("; the sources were not all read for a change between them: more than %d files and folders)", maxSourceEntries)
-			} else {
-				because += fmt.Sprintf("; %s changed between them, %s)", change.path, time.Unix(0, change.mtime).UTC().Format(time.RFC3339))
-			}
-		}
+		path, because := recs.pathOf(r), b.staleReason(&v, recs.mtimes[idx], ev.start)
 		if only == nil || !was[idx] {
-			paths = append(paths, path)
-			told.witness = told.witness || left
-			told.git = told.git || gone.path != ""
-			told.time = told.time || !left && gone.path == ""
-			if unknown {
-				byTime++
-			}
+			tally.add(path, &v)
 			b.skip(path, mapping.StaleOutput, because)
 			if only == nil && b.res.Unjoined > 0 {
 				b.res.Unjoined-- // counted when it was listed
 			}
 		}
-		b.keepLeftOut(b.recs.locOf(r))
+		b.keepLeftOut(recs.locOf(r))
 		b.explain.stale(path, because)
 	}
 	recs.order = out
-	if len(paths) == 0 {
+	if len(tally.paths) == 0 {
 		return
 	}
-	slices.Sort(paths)
 	clean := ""
 	if b.opts.Join != nil {
 		clean = b.rules.Output.CleanBuild
 	}
-	if byTime > 0 {
-		what := "1 built page no source produces was"
-		if byTime > 1 {
-			what = fmt.Sprintf("%d built pages no source produces were", byTime)
-		}
-		b.warn("", fmt.Errorf("the sources hold more than %d files and folders: not all were read for a change since an earlier build, so %s judged by time alone (build into an empty folder, %s, to leave no doubt)", maxSourceEntries, what, clean))
+	for _, err := range tally.warnings(clean) {
+		b.warn("", err)
 	}
-	b.warn("", errors.New(staleWarning(paths, told, clean)))
+}
+
+// buildTime is when the last build ran, as the times of the pages' files
+// tell it.
+type buildTime struct {
+	// start is the time of the oldest listed page that a source
+	// produces. The build writes every such page, so it ran by then.
+	start int64
+	// found is false when no page has a source and a time: start is
+	// then unknown.
+	found bool
+	// oldest is the time of the oldest page that no source produces.
+	oldest int64
+}
+
+// readBuildTime reads the build's time from the pages in the order of
+// recs.
+func readBuildTime(recs *records) buildTime {
+	t := buildTime{oldest: math.MaxInt64}
+	for _, idx := range recs.order {
+		switch {
+		case int(idx) >= len(recs.mtimes):
+		case recs.sourceless[idx]:
+			t.oldest = min(t.oldest, recs.mtimes[idx])
+		case recs.mtimes[idx] != noMTime:
+			if m := recs.mtimes[idx]; !t.found || m < t.start {
+				t.start, t.found = m, true
+			}
+		}
+	}
+	return t
+}
+
+// staleEvidence holds what tells a page older than the build for stale:
+// the changes of the sources, and the sources that git says were
+// removed. Each is read at most once a judgement, and only when a page
+// needs it.
+type staleEvidence struct {
+	buildTime
+	readChanges func(lo, hi int64) *sourceChanges // builder.sourceChanges
+	readRemoved func() removedSources             // builder.readRemovedSources
+	changes     *sourceChanges
+	removed     removedSources
+	removedRead bool
+}
+
+// changeAfter returns the first change of the sources after a page
+// written at mtime and before the build. It returns no change when the
+// page is not older than the build. unknown is true when there is no
+// change but the sources were not all read.
+func (e *staleEvidence) changeAfter(mtime int64) (change sourceChange, unknown bool) {
+	if !e.found || mtime >= e.start-int64(staleSlack) {
+		return sourceChange{}, false
+	}
+	if e.changes == nil {
+		e.changes = e.readChanges(e.oldest+int64(staleSlack), e.start+int64(staleSlack))
+	}
+	change = e.changes.between(mtime+int64(staleSlack), e.start+int64(staleSlack))
+	return change, change.path == "" && e.changes.partial
+}
+
+// removedAt returns the removed source whose URL has the join key key,
+// if git knows one.
+func (e *staleEvidence) removedAt(key string) (removedSource, bool) {
+	if !e.removedRead {
+		e.removed, e.removedRead = e.readRemoved(), true
+	}
+	g, ok := e.removed[key]
+	return g, ok
+}
+
+// staleVerdict is what judgeStale found about a page that no source
+// produces, and why it leaves the page out.
+type staleVerdict struct {
+	because   string // the witness's reason, when it gave one
+	byWitness bool   // the generator's own sitemaps leave it out
+	// change is the change of the sources after the page was written,
+	// when the page is left out by time.
+	change sourceChange
+	// unknown is true when the page is left out by time although no
+	// change was found, because the sources were not all read.
+	unknown bool
+	// gone is the source at the page's URL that git says was removed
+	// after the page was written.
+	gone removedSource
+}
+
+// staleReason returns the reason given for leaving out a stale page
+// whose file was written at mtime, as v says. start is the build's time.
+func (b *builder) staleReason(v *staleVerdict, mtime, start int64) string {
+	switch {
+	case v.gone.path != "":
+		return fmt.Sprintf("no source has its URL, and git says its source %s was removed after the page was written (%s; its folder %s changed %s)",
+			b.joinPrefix()+v.gone.path, time.Unix(0, mtime).UTC().Format(time.RFC3339), b.joinPrefix()+v.gone.folder, time.Unix(0, v.gone.mtime).UTC().Format(time.RFC3339))
+	case !v.byWitness:
+		because := fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s",
+			time.Unix(0, mtime).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
+		if v.unknown {
+			return because + fmt.Sprintf("; the sources were not all read for a change between them: more than %d files and folders)", maxSourceEntries)
+		}
+		return because + fmt.Sprintf("; %s changed between them, %s)", v.change.path, time.Unix(0, v.change.mtime).UTC().Format(time.RFC3339))
+	}
+	return v.because
+}
+
+// staleTally gathers the pages that a judgement newly left out as stale,
+// for its warnings.
+type staleTally struct {
+	paths []string
+	told  staleWays
+	// byTime counts the pages left out by time alone, because the
+	// sources were not all read.
+	byTime int
+}
+
+// add counts the page at path, left out for the reasons in v.
+func (t *staleTally) add(path string, v *staleVerdict) {
+	t.paths = append(t.paths, path)
+	t.told.witness = t.told.witness || v.byWitness
+	t.told.git = t.told.git || v.gone.path != ""
+	t.told.time = t.told.time || !v.byWitness && v.gone.path == ""
+	if v.unknown {
+		t.byTime++
+	}
+}
+
+// warnings returns the warnings of the pages in t: one when some were
+// judged by time alone, then one for them all. It sorts t's paths. clean
+// says how the generator builds into an empty folder
+// (OutputRules.CleanBuild).
+func (t *staleTally) warnings(clean string) []error {
+	slices.Sort(t.paths)
+	var errs []error
+	if t.byTime > 0 {
+		what := "1 built page no source produces was"
+		if t.byTime > 1 {
+			what = fmt.Sprintf("%d built pages no source produces were", t.byTime)
+		}
+		errs = append(errs, fmt.Errorf("the sources hold more than %d files and folders: not all were read for a change since an earlier build, so %s judged by time alone (build into an empty folder, %s, to leave no doubt)", maxSourceEntries, what, clean))
+	}
+	return append(errs, errors.New(staleWarning(t.paths, t.told, clean)))
 }
 
 // staleWays are the ways a judgement told pages for stale: by time (the

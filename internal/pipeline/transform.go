@@ -226,7 +226,7 @@ func appendString(b []byte, s string) []byte {
 }
 
 // transform runs the hook over the records in order and applies what it
-// writes back. On an error nothing is changed.
+// writes back. On an error it changes nothing.
 func (b *builder) transform(ctx context.Context) error {
 	t := b.opts.Transform
 	s := &b.recs
@@ -240,80 +240,19 @@ func (b *builder) transform(ctx context.Context) error {
 		return err
 	}
 
-	// The records go to the hook from their own goroutine, while this
-	// one reads the answers: neither waits on the other's pipe. It only
+	// One goroutine writes the records to the hook while this one reads
+	// the answers, so neither waits on the other's pipe. The writer only
 	// reads the records.
 	var wg sync.WaitGroup
 	var werr error
-	wg.Go(func() {
-		bw := bufio.NewWriterSize(in, 64<<10)
-		var line []byte
-		for i := range s.Len() {
-			u := s.At(i)
-			line = appendRecord(line[:0], &u, f)
-			if _, werr = bw.Write(line); werr != nil {
-				break
-			}
-		}
-		if werr == nil {
-			werr = bw.Flush()
-		}
-		in.Close()
-	})
+	wg.Go(func() { werr = writeRecords(in, s, f) })
 
-	seen := make([]bool, s.Len()) // by position in order: written back
-	var edits []hookEdit
-	var added []hookAdd
-	// next is where the hook's next answer is most likely the record
-	// given: the one after the last it wrote back. An answer that is that
-	// record's line, byte for byte, is taken without being read again: a
-	// hook that passes most records through costs a comparison each.
-	next := 0
-	var want []byte
-	known := func(line []byte) bool {
-		if next >= len(seen) || seen[next] {
-			return false
-		}
-		u := s.At(next)
-		want = appendRecord(want[:0], &u, f)
-		if !bytes.Equal(line, want[:len(want)-1]) {
-			return false
-		}
-		res.Returned++
-		seen[next] = true
-		next++
-		return true
-	}
-	err = extraurls.ReadKnown(out, t.Name, extraurls.JSONL, known, func(r extraurls.Record) error {
+	h := hookAnswers{name: t.Name, recs: s, format: f, res: res, seen: make([]bool, s.Len()), warn: b.warn}
+	err = extraurls.ReadKnown(out, t.Name, extraurls.JSONL, h.known, func(r extraurls.Record) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		res.Returned++
-		pos, ok := s.find(r.URL.Loc)
-		if ok {
-			next = pos + 1
-		}
-		if !ok {
-			added = append(added, newHookAdd(&r)) // its duplicates found once sorted
-			return nil
-		}
-		if seen[pos] {
-			res.Duplicates++
-			b.warn(t.Name+":"+strconv.Itoa(r.Line), fmt.Errorf("duplicate URL %s (written back before); listed once, as first written back", r.URL.Loc))
-			return nil
-		}
-		seen[pos] = true
-		was := s.At(pos)
-		if took := hookChanged(&was, &r.URL, f); took != 0 {
-			e := hookEdit{pos: int32(pos), line: int32(r.Line), took: took, cf: r.URL.ChangeFreq, prio: r.URL.Priority, lastmod: noLastMod}
-			if !r.URL.LastMod.IsZero() {
-				e.lastmod = r.URL.LastMod.Unix()
-			}
-			if took&(tookAlternates|tookImages) != 0 {
-				e.ext = &hookExt{alts: r.URL.Alternates, images: r.URL.Images}
-			}
-			edits = append(edits, e)
-		}
+		h.answer(&r)
 		return nil
 	})
 	if err != nil {
@@ -330,8 +269,90 @@ func (b *builder) transform(ctx context.Context) error {
 	case werr != nil && !stoppedReading(werr):
 		return fmt.Errorf("%s: writing the records: %w", t.Name, werr)
 	}
-	b.applyTransform(t.Name, res, seen, edits, added)
+	b.applyTransform(t.Name, res, h.seen, h.edits, h.added)
 	return nil
+}
+
+// writeRecords writes the records of s in order to in, the hook's input,
+// one JSON line each with dates in f. It closes in at the end.
+func writeRecords(in io.WriteCloser, s *records, f sitemap.DateFormat) error {
+	defer in.Close()
+	bw := bufio.NewWriterSize(in, 64<<10)
+	var line []byte
+	for i := range s.Len() {
+		u := s.At(i)
+		line = appendRecord(line[:0], &u, f)
+		if _, err := bw.Write(line); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// hookAnswers gathers what the hook writes back about the records recs,
+// until the hook ends.
+type hookAnswers struct {
+	name   string // the hook's, for messages
+	recs   *records
+	format sitemap.DateFormat
+	res    *Transformed
+	warn   func(path string, err error)
+	seen   []bool // by position in order: the record was written back
+	edits  []hookEdit
+	added  []hookAdd
+	// next is the position of the record that the hook's next answer
+	// most likely is: the one after the last it wrote back.
+	next int
+	want []byte // the line of the record at next
+}
+
+// known reports whether line, an answer of the hook, is the line of the
+// record at next, byte for byte. Such an answer is taken without being
+// parsed, so a hook that passes most records through costs a comparison
+// each.
+func (h *hookAnswers) known(line []byte) bool {
+	if h.next >= len(h.seen) || h.seen[h.next] {
+		return false
+	}
+	u := h.recs.At(h.next)
+	h.want = appendRecord(h.want[:0], &u, h.format)
+	if !bytes.Equal(line, h.want[:len(h.want)-1]) {
+		return false
+	}
+	h.res.Returned++
+	h.seen[h.next] = true
+	h.next++
+	return true
+}
+
+// answer takes the record r that the hook wrote back. A URL that was
+// not given is added; a URL given twice is a duplicate; a record that
+// differs from the one given is an edit.
+func (h *hookAnswers) answer(r *extraurls.Record) {
+	h.res.Returned++
+	pos, ok := h.recs.find(r.URL.Loc)
+	if !ok {
+		h.added = append(h.added, newHookAdd(r)) // its duplicates found once sorted
+		return
+	}
+	h.next = pos + 1
+	if h.seen[pos] {
+		h.res.Duplicates++
+		h.warn(h.name+":"+strconv.Itoa(r.Line), fmt.Errorf("duplicate URL %s (written back before); listed once, as first written back", r.URL.Loc))
+		return
+	}
+	h.seen[pos] = true
+	was := h.recs.At(pos)
+	if took := hookChanged(&was, &r.URL, h.format); took != 0 {
+		e := hookEdit{pos: int32(pos), line: int32(r.Line), took: took, cf: r.URL.ChangeFreq, prio: r.URL.Priority, lastmod: noLastMod}
+		if !r.URL.LastMod.IsZero() {
+			e.lastmod = r.URL.LastMod.Unix()
+		}
+		if took&(tookAlternates|tookImages) != 0 {
+			e.ext = &hookExt{alts: r.URL.Alternates, images: r.URL.Images}
+		}
+		h.edits = append(h.edits, e)
+	}
 }
 
 // stoppedReading reports whether err, of a write of the records, is the
@@ -363,47 +384,76 @@ func hookChanged(was, u *sitemap.URL, f sitemap.DateFormat) uint8 {
 	return took
 }
 
-// applyTransform applies what the hook wrote back: the edits to their
-// records, the URLs not written back dropped, the URLs added checked and
-// added; then it sorts the records again.
+// applyTransform applies what the hook wrote back. It edits the records
+// that the hook changed, drops the records that it did not write back,
+// and checks and adds the URLs that it added. Then it sorts the records
+// again.
 func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edits []hookEdit, added []hookAdd) {
 	s := &b.recs
-	for _, e := range edits {
+	for i := range edits {
+		e := &edits[i]
 		idx := s.order[e.pos]
-		r := s.rec(idx)
-		path := s.pathOf(r)
-		if e.took&tookLastMod != 0 {
-			from := s.source(idx)
-			if _, ok := s.listed[idx]; ok {
-				from = LastModListed
-			}
-			delete(s.listed, idx)
-			s.next.remove(idx)
-			r.lastmod, r.src = e.lastmod, 0
-			to := mapping.LastModSource("")
-			if e.lastmod != noLastMod {
-				r.src, to = srcIndex(LastModTransform), LastModTransform
-			}
+		path := s.pathOf(s.rec(idx))
+		if from, to, dated := applyEdit(s, idx, e); dated {
 			b.recount(from, to, 1)
-		}
-		if e.took&tookChangeFreq != 0 {
-			r.cf = e.cf
-		}
-		if e.took&tookPriority != 0 {
-			r.prio = e.prio
-		}
-		if e.took&tookImages != 0 {
-			k := s.extension(idx)
-			s.media.set(k, e.ext.images, s.media.videosOf(k), s.media.newsOf(k))
-		}
-		if e.took&tookAlternates != 0 {
-			k := s.extension(idx)
-			s.setAlts(k, e.ext.alts)
-			s.alts.setShown(k, nil) // as they are
 		}
 		res.Edited++
 		b.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
 	}
+	b.dropNotWrittenBack(name, res, seen)
+	if len(added) == 0 {
+		return
+	}
+	b.addHookURLs(name, res, added)
+	sortParallel(s.order, s.cmp, 2)
+}
+
+// applyEdit gives the record idx of s the values that the edit e changed.
+// When e changes the lastmod, dated is true, and from and to are the
+// sources of the record's lastmod before and after.
+func applyEdit(s *records, idx int32, e *hookEdit) (from, to mapping.LastModSource, dated bool) {
+	r := s.rec(idx)
+	if e.took&tookLastMod != 0 {
+		from, dated = countedSource(s, idx), true
+		delete(s.listed, idx)
+		s.next.remove(idx)
+		r.lastmod, r.src = e.lastmod, 0
+		if e.lastmod != noLastMod {
+			r.src, to = srcIndex(LastModTransform), LastModTransform
+		}
+	}
+	if e.took&tookChangeFreq != 0 {
+		r.cf = e.cf
+	}
+	if e.took&tookPriority != 0 {
+		r.prio = e.prio
+	}
+	if e.took&tookImages != 0 {
+		k := s.extension(idx)
+		s.media.set(k, e.ext.images, s.media.videosOf(k), s.media.newsOf(k))
+	}
+	if e.took&tookAlternates != 0 {
+		k := s.extension(idx)
+		s.setAlts(k, e.ext.alts)
+		s.alts.setShown(k, nil) // as they are
+	}
+	return from, to, dated
+}
+
+// countedSource returns the source of the record idx's lastmod as
+// Result.LastMod counts it: LastModListed for a list page that the
+// newest page it lists dates.
+func countedSource(s *records, idx int32) mapping.LastModSource {
+	if _, ok := s.listed[idx]; ok {
+		return LastModListed
+	}
+	return s.source(idx)
+}
+
+// dropNotWrittenBack drops from the order the records at the positions
+// that seen does not mark: the hook, name, did not write them back.
+func (b *builder) dropNotWrittenBack(name string, res *Transformed, seen []bool) {
+	s := &b.recs
 	out := s.order[:0]
 	for pos, idx := range s.order {
 		if seen[pos] {
@@ -417,20 +467,22 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 		b.keepLeftOut(loc)
 		b.explain.dropped(path, name)
 		if lm := b.res.LastMod; lm != nil {
-			src := s.source(idx)
-			if _, ok := s.listed[idx]; ok {
-				src = LastModListed
-			}
+			src := countedSource(s, idx)
 			if lm[src]--; lm[src] <= 0 {
 				delete(lm, src)
 			}
 		}
 	}
 	s.order = out
-	if len(added) == 0 {
-		return
-	}
-	// A URL added twice: the first written back, the other a duplicate.
+}
+
+// addHookURLs adds the URLs that the hook, name, added, as extra URLs at
+// the end of the order. It leaves out, with a warning, a URL added
+// twice and a URL that refuseAdded refuses.
+func (b *builder) addHookURLs(name string, res *Transformed, added []hookAdd) {
+	s := &b.recs
+	// Of a URL added twice, the first written back is listed, and the
+	// other is a duplicate.
 	slices.SortStableFunc(added, func(a, b hookAdd) int { return strings.Compare(a.loc, b.loc) })
 	s.extras.begin(name)
 	first := 0 // the first of the run of one URL the loop is in
@@ -448,14 +500,7 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 		if !x.URL.LastMod.IsZero() {
 			d.LastModSource, d.LastModFrom = LastModTransform, path
 		}
-		switch {
-		case sitemap.CheckLoc(x.URL.Loc) != nil:
-			d.Skip, d.Because = mapping.LocTooLong, fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(x.URL.Loc), sitemap.MaxLocLength)
-		case !b.mapper.Under(x.URL.Loc):
-			d.Skip, d.Because = mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", mapping.ShownURL(x.URL.Loc), b.mapper.BaseURL())
-		case b.robots != nil && b.robots.Blocked(robots.PathOf(x.URL.Loc)) && !b.opts.Robots.Warn:
-			d.Skip, d.Because = mapping.RobotsTxt, robots.Because(b.robots.Why(robots.PathOf(x.URL.Loc)))
-		}
+		d.Skip, d.Because = refuseAdded(x.URL.Loc, b.mapper, b.robots, b.opts.Robots.Warn)
 		if d.Skip != "" {
 			res.LeftOut++
 			b.warn(path, fmt.Errorf("%s; not listed", d.Because))
@@ -480,7 +525,23 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 			b.explain.transformed(path, path, given(&x.URL))
 		}
 	}
-	sortParallel(s.order, s.cmp, 2)
+}
+
+// refuseAdded returns why a URL that the hook added, loc, is not listed,
+// and the evidence; it returns no reason when loc is listed. A URL is
+// refused when it is too long for the protocol, when it is not under
+// the base URL of m, or when the site's robots.txt (rules; nil for none)
+// disallows it and robotsWarn does not ask only for a warning.
+func refuseAdded(loc string, m *mapping.Mapper, rules *robots.Judge, robotsWarn bool) (mapping.Reason, string) {
+	switch {
+	case sitemap.CheckLoc(loc) != nil:
+		return mapping.LocTooLong, fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(loc), sitemap.MaxLocLength)
+	case !m.Under(loc):
+		return mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", mapping.ShownURL(loc), m.BaseURL())
+	case rules != nil && rules.Blocked(robots.PathOf(loc)) && !robotsWarn:
+		return mapping.RobotsTxt, robots.Because(rules.Why(robots.PathOf(loc)))
+	}
+	return "", ""
 }
 
 // extension returns the index of the record idx's entry in alts,
