@@ -489,6 +489,7 @@ race_lane() {
     ./mapping:FuzzCanonicalElsewhere:6700x \
     ./internal/postbuild:FuzzEncodeFeed:4200x \
     ./internal/robots:FuzzParse:3300x \
+    ./internal/sitemapfile:FuzzRead:1700x \
     ./internal/validate:FuzzCheck:1700x \
     ./writer:FuzzAppendURL:3300x \
     ./writer:FuzzWrite:700x \
