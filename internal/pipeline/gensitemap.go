@@ -26,7 +26,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
-	"github.com/sitemapgen/sitemapgen/internal/validate"
+	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -194,7 +194,7 @@ func genHash(key string) uint64 {
 // loadGenDates reads the lastmods and the hreflang alternates of the
 // generator's sitemaps in the output folder (Options.GeneratorSitemaps),
 // or, when there are none, those GenDatesName kept. Each file is read
-// inside the output folder (validate.ReadIn: never through a link out of
+// inside the output folder (sitemapfile.Read: never through a link out of
 // it) within the protocol's limits, 50,000 URLs among them; at most
 // limits.MaxGeneratorFiles files, and limits.generator_urls URLs in all,
 // and as many alternates in the lists kept (a list shared by the pages of
@@ -328,7 +328,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	path := filepath.Join(dir, filepath.FromSlash(name))
-	isIndex, err := validate.ReadIn(rctx, dir, name, validate.Options{}, func(e validate.Entry) {
+	isIndex, err := sitemapfile.Read(rctx, dir, name, sitemapfile.Limits{}, func(e sitemapfile.Entry) {
 		switch {
 		case over != nil:
 			return

@@ -23,7 +23,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
-	"github.com/sitemapgen/sitemapgen/internal/validate"
+	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
 )
 
 // OwnSitemaps is what the generator that built the output folder says of
@@ -204,7 +204,7 @@ func readSitemapFile(r *fsx.Root, name string) (*sitemapFile, error) {
 	defer enough()
 	f := &sitemapFile{names: map[string]bool{}}
 	urls := 0
-	_, err = validate.ReadIn(ctx, r.Dir(), name, validate.Options{}, func(e validate.Entry) {
+	_, err = sitemapfile.Read(ctx, r.Dir(), name, sitemapfile.Limits{}, func(e sitemapfile.Entry) {
 		u, err := url.Parse(e.Loc)
 		if err != nil {
 			return

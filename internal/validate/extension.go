@@ -18,6 +18,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
 )
 
 // elem is an element of an extension's content model.
@@ -232,7 +233,7 @@ var models = map[string]struct {
 // namespace ns says, reporting problems of kind k.
 func (fc *fileCheck) model(t xml.StartElement, m *elem, ns string, k Kind) error {
 	line := fc.line
-	pfx := prefixes[ns]
+	pfx := sitemapfile.Prefix(ns)
 	fc.modelAttrs(t, m, pfx, k)
 	if m.children == nil {
 		v, err := fc.value(t)

@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
 	"encoding/xml"
 	"errors"
@@ -20,26 +18,20 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
+	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // Namespaces that extension elements commonly use, with the prefix
 // problems show them with.
 const (
-	xhtmlNS = "http://www.w3.org/1999/xhtml"
+	xhtmlNS = sitemapfile.XHTMLNamespace
 	xsiNS   = "http://www.w3.org/2001/XMLSchema-instance"
 	xmlNS   = "http://www.w3.org/XML/1998/namespace"
 	imageNS = "http://www.google.com/schemas/sitemap-image/1.1"
 	videoNS = "http://www.google.com/schemas/sitemap-video/1.1"
 	newsNS  = "http://www.google.com/schemas/sitemap-news/0.9"
 )
-
-var prefixes = map[string]string{
-	xhtmlNS: "xhtml",
-	imageNS: "image",
-	videoNS: "video",
-	newsNS:  "news",
-}
 
 // extensionRoots gives the one element that the image, video and news
 // schemas declare globally: the only one allowed in a sitemap element.
@@ -60,7 +52,7 @@ type fileCheck struct {
 	isSitemap bool // the root element is urlset or sitemapindex, or the file a text sitemap
 	form      int  // formXML, formText
 
-	d       *xml.Decoder
+	d       *sitemapfile.Decoder
 	line    int    // line where the token last read starts
 	ns      string // the root's namespace, taken for the sitemap namespace
 	index   bool   // the root is sitemapindex
@@ -68,10 +60,6 @@ type fileCheck struct {
 	entries int    // <url> or <sitemap> elements
 	over    int    // line of the first entry past the limit
 	listed  []indexEntry
-
-	depth, elements int  // elements open and read, for the limits
-	doctype         bool // a DOCTYPE declaration was read
-	tokens          int  // tokens read, to check the context now and then
 
 	fatal *Problem    // what stopped the reading, or made it no sitemap
 	each  func(Entry) // with Read: takes each entry
@@ -119,53 +107,20 @@ func (fc *fileCheck) addf(k Kind, line int, format string, args ...any) {
 	fc.add(k, line, fmt.Sprintf(format, args...))
 }
 
-// next reads the next token, noting the line it starts on. It fails with
-// a [*limitError] past the depth and element limits, and with the
-// context's error when it is done.
+// next reads the next token, noting the line it starts on, within the
+// limits of sitemapfile.Decoder.Next.
 func (fc *fileCheck) next() (xml.Token, error) {
-	fc.line, _ = fc.d.InputPos()
-	if fc.tokens++; fc.tokens%4096 == 0 {
-		if err := fc.ctx.Err(); err != nil {
-			return nil, err
-		}
-	}
-	tok, err := fc.d.Token()
-	switch t := tok.(type) {
-	case xml.StartElement:
-		fc.depth++
-		fc.elements++
-		if fc.depth > fc.opts.MaxDepth {
-			return nil, &limitError{fmt.Sprintf("elements nested more than %d deep; stopped reading here", fc.opts.MaxDepth)}
-		}
-		if fc.elements > fc.opts.MaxElements {
-			return nil, &limitError{fmt.Sprintf("more than %d elements; stopped reading here", fc.opts.MaxElements)}
-		}
-	case xml.EndElement:
-		fc.depth--
-	case xml.Directive:
-		if err := fc.directive(t); err != nil {
-			return nil, err
-		}
-	}
+	tok, err := fc.d.Next()
+	fc.line = fc.d.Line
 	return tok, err
 }
 
 // skip reads up to the end of the element just started, as
 // xml.Decoder.Skip does, within the limits of next.
 func (fc *fileCheck) skip() error {
-	for depth := 1; depth > 0; {
-		tok, err := fc.next()
-		if err != nil {
-			return err
-		}
-		switch tok.(type) {
-		case xml.StartElement:
-			depth++
-		case xml.EndElement:
-			depth--
-		}
-	}
-	return nil
+	err := fc.d.Skip()
+	fc.line = fc.d.Line
+	return err
 }
 
 // run checks the file.
@@ -200,21 +155,21 @@ func (fc *fileCheck) run() {
 		return
 	}
 	var se *xml.SyntaxError
-	var le *limitError
+	var le *sitemapfile.LimitError
 	switch {
-	case errors.As(cr.err, &le) || errors.As(err, &le):
+	case errors.As(cr.Err(), &le) || errors.As(err, &le):
 		fc.isSitemap = true
-		fc.stop(KindLimit, fc.line, "%s", le.msg)
+		fc.stop(KindLimit, fc.line, "%s", le.Msg)
 		return
 	case fc.ctx.Err() != nil:
 		return // Check returns the context's error
-	case cr.err != nil && gzipped:
+	case cr.Err() != nil && gzipped:
 		fc.isSitemap = true
-		fc.stop(KindRead, 0, "cannot decompress: %v", cr.err)
+		fc.stop(KindRead, 0, "cannot decompress: %v", cr.Err())
 		return
-	case cr.err != nil:
+	case cr.Err() != nil:
 		fc.isSitemap = true
-		fc.stop(KindRead, 0, "cannot read: %v", cr.err)
+		fc.stop(KindRead, 0, "cannot read: %v", cr.Err())
 		return
 	case errors.As(err, &se):
 		fc.stop(KindXML, se.Line, "not well-formed XML: %s", se.Msg)
@@ -235,21 +190,16 @@ func (fc *fileCheck) run() {
 }
 
 // xmlFile reads the file as XML.
-func (fc *fileCheck) xmlFile(cr *countReader) error {
-	br := bufio.NewReaderSize(cr, 64<<10)
-	switch b, _ := br.Peek(3); {
-	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")): // UTF-8 byte-order mark: allowed
-		br.Discard(3)
-	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
+func (fc *fileCheck) xmlFile(cr *sitemapfile.Stream) error {
+	d, err := sitemapfile.NewDecoder(fc.ctx, cr, fc.opts.bounds(), func(label string) {
+		fc.addf(KindXML, fc.d.Line, "declared encoding is %s; sitemaps must be UTF-8", diag.Excerpt(label))
+	})
+	if errors.Is(err, sitemapfile.ErrUTF16) {
 		fc.isSitemap = true
-		fc.stop(KindXML, 0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
+		fc.stop(KindXML, 0, "%v", err)
 		return nil
 	}
-	fc.d = xml.NewDecoder(br)
-	fc.d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		fc.addf(KindXML, fc.line, "declared encoding is %s; sitemaps must be UTF-8", diag.Excerpt(label))
-		return in, nil
-	}
+	fc.d = d
 	return fc.document()
 }
 
@@ -459,7 +409,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			last = max(last, i)
 			fc.field(t.Name.Local, v, at)
 			if fc.each != nil {
-				fc.cur.set(t.Name.Local, trimSpace(v))
+				fc.cur.Set(t.Name.Local, trimSpace(v))
 			}
 			if i == 0 && urlProblem(trimSpace(v)) == "" {
 				loc = trimSpace(v)
@@ -825,7 +775,7 @@ func (fc *fileCheck) attrs(t xml.StartElement) {
 // image, video and news namespaces, and the attributes of an xhtml:link.
 func (fc *fileCheck) extension(t xml.StartElement) error {
 	if want, ok := extensionRoots[t.Name.Space]; ok && t.Name.Local != want {
-		fc.addf(KindElement, fc.line, "unknown extension element %s: want <%s:%s>", fc.name(t.Name), prefixes[t.Name.Space], want)
+		fc.addf(KindElement, fc.line, "unknown extension element %s: want <%s:%s>", fc.name(t.Name), sitemapfile.Prefix(t.Name.Space), want)
 	}
 	if t.Name.Space != imageNS && strings.Contains(strings.ToLower(t.Name.Space), "sitemap-image") {
 		fc.addf(KindNamespace, fc.line, "element <%s> is in namespace %s, not the image extension's %s: search engines ignore it (declare xmlns:image=%q)", diag.Excerpt(t.Name.Local), diag.Excerpt(t.Name.Space), imageNS, imageNS)
@@ -856,30 +806,15 @@ var linkAttrs = []string{"charset", "href", "hreflang", "type", "rel", "rev", "m
 // or an app's deep link (android-app:, ios-app:). A language version is
 // kept for the cluster checks.
 func (fc *fileCheck) link(t xml.StartElement) {
-	var rel, href, lang, media *string
-	for i, a := range t.Attr {
+	for _, a := range t.Attr {
 		switch {
 		case a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns":
-			continue
 		case a.Name.Space == xmlNS && a.Name.Local == "lang":
-			continue
 		case a.Name.Space != "" || !slices.Contains(linkAttrs, a.Name.Local):
 			fc.addf(KindXHTMLLink, fc.line, "attribute %s is not allowed on <xhtml:link>", fc.name(a.Name))
 		}
-		if a.Name.Space != "" {
-			continue
-		}
-		switch a.Name.Local {
-		case "rel":
-			rel = &t.Attr[i].Value
-		case "href":
-			href = &t.Attr[i].Value
-		case "hreflang":
-			lang = &t.Attr[i].Value
-		case "media":
-			media = &t.Attr[i].Value
-		}
 	}
+	rel, href, lang, media := sitemapfile.LinkAttrs(t)
 	alternate := rel != nil && strings.EqualFold(trimSpace(*rel), "alternate")
 	h, app := "", false
 	if href != nil {

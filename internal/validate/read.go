@@ -6,36 +6,15 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
 )
 
 // Entry is one <url> of a urlset, or <sitemap> of an index, as [Read]
 // hands it out: its values as written, white space around them trimmed.
-type Entry struct {
-	Loc, LastMod, ChangeFreq, Priority string
-	// Alternates are its <xhtml:link rel="alternate">, in order.
-	Alternates []Alternate
-	// Line is the line its element starts on.
-	Line int
-	// Index is true for a <sitemap> of an index, false for a <url>.
-	Index bool
-}
+type Entry = sitemapfile.Entry
 
 // Alternate is an <xhtml:link rel="alternate" hreflang href>.
-type Alternate struct{ Lang, Href string }
-
-// set sets the field of e that the element name holds.
-func (e *Entry) set(name, v string) {
-	switch name {
-	case "loc":
-		e.Loc = v
-	case "lastmod":
-		e.LastMod = v
-	case "changefreq":
-		e.ChangeFreq = v
-	case "priority":
-		e.Priority = v
-	}
-}
+type Alternate = sitemapfile.Alternate
 
 // Read reads the sitemap file at path (decompressed when its first bytes
 // say it is gzip-compressed, whatever its name) as [Check] reads it, as

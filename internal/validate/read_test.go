@@ -31,7 +31,7 @@ func TestRead(t *testing.T) {
 	var got []Entry
 	index, err := Read(context.Background(), urlset, Options{}, func(e Entry) { got = append(got, e) })
 	want := []Entry{
-		{Loc: "https://example.com/a", LastMod: "2024-01-02", ChangeFreq: "daily", Priority: "0.8", Alternates: []Alternate{{"de", "https://example.com/de/a"}}, Line: 3},
+		{Loc: "https://example.com/a", LastMod: "2024-01-02", ChangeFreq: "daily", Priority: "0.8", Alternates: []Alternate{{Lang: "de", Href: "https://example.com/de/a"}}, Line: 3},
 		{Loc: "https://example.com/b", Priority: "2", Line: 5}, // out of order and out of range: still read
 	}
 	if err != nil || index || !slices.EqualFunc(got, want, func(a, b Entry) bool {

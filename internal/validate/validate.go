@@ -1,14 +1,10 @@
 package validate
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"path"
@@ -20,8 +16,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
+	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
 	"github.com/sitemapgen/sitemapgen/mapping"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // Options tunes [Check]. The zero value checks files on their own.
@@ -90,8 +86,8 @@ type Options struct {
 // (six with the video extension) and a 50 MiB one holds at most about
 // 1,500,000 elements.
 const (
-	MaxDepth    = 64
-	MaxElements = 2_500_000
+	MaxDepth    = sitemapfile.MaxDepth
+	MaxElements = sitemapfile.MaxElements
 	// maxProblems is the most problems listed for one file; the rest are
 	// counted in one last problem.
 	maxProblems = 1000
@@ -99,16 +95,14 @@ const (
 
 // limits returns the options with each zero limit set to its default.
 func (o Options) limits() Options {
-	if o.MaxBytes <= 0 {
-		o.MaxBytes = sitemap.MaxBytes
-	}
-	if o.MaxDepth <= 0 {
-		o.MaxDepth = MaxDepth
-	}
-	if o.MaxElements <= 0 {
-		o.MaxElements = MaxElements
-	}
+	l := o.bounds().Or()
+	o.MaxBytes, o.MaxDepth, o.MaxElements = l.MaxBytes, l.MaxDepth, l.MaxElements
 	return o
+}
+
+// bounds returns the limits of one file that o sets.
+func (o Options) bounds() sitemapfile.Limits {
+	return sitemapfile.Limits{MaxBytes: o.MaxBytes, MaxDepth: o.MaxDepth, MaxElements: o.MaxElements}
 }
 
 // Check checks the files and folders at paths and returns every problem
@@ -342,9 +336,7 @@ func maySitemap(name string) bool {
 
 // isText reports whether the file name is a text sitemap (one URL a
 // line), by its name: .txt or .txt.gz.
-func isText(name string) bool {
-	return strings.HasSuffix(name, ".txt") || strings.HasSuffix(name, ".txt.gz")
-}
+func isText(name string) bool { return sitemapfile.IsText(name) }
 
 // servedFrom returns the folder served at the base URL that holds the
 // file f: the folder given that holds it; for a file named on its own,
@@ -542,101 +534,15 @@ func isFile(r *fsx.Root, rel string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// countReader counts the bytes read through it, fails with a
-// [*limitError] past max bytes, and keeps the first read error other than
-// io.EOF. A byte past max fails the read even when it comes with io.EOF,
-// as a gzip stream's last bytes do.
-type countReader struct {
-	r    io.Reader
-	n    int64
-	max  int64
-	what string // what the bytes are, for the limit's message: "", "compressed"
-	err  error
-}
-
-func (r *countReader) Read(b []byte) (int, error) {
-	if left := r.max + 1 - r.n; int64(len(b)) > left {
-		b = b[:left] // read one byte past max, to know it is exceeded
-	}
-	n, err := r.r.Read(b)
-	r.n += int64(n)
-	if r.n > r.max && (err == nil || err == io.EOF) {
-		what := ""
-		if r.what != "" {
-			what = " " + r.what
-		}
-		err = &limitError{fmt.Sprintf("more than %d bytes%s: the protocol allows at most %d in one file; stopped reading here", r.max, what, r.max)}
-	}
-	if err != nil && err != io.EOF && r.err == nil {
-		r.err = err
-	}
-	return n, err
-}
-
-// limitError is a limit of [Options] exceeded: the file is not read on.
-type limitError struct{ msg string }
-
-func (e *limitError) Error() string { return e.msg }
-
-// gzipMagic is how a gzip stream starts (RFC 1952).
-const gzipMagic = "\x1f\x8b"
-
 // open opens the regular file of c and returns its stream, counted and
-// limited to max bytes, and a function that closes it. A file is
-// gzip-compressed when its first bytes say so, whatever its name: its
-// stream is then the uncompressed one (and the compressed one is counted
-// and limited too), and gzipped is true. A file whose name ends in .gz
-// and that is not gzip-compressed is read as it is when it is what the
-// rest of its name says (XML, or a text sitemap); else it is an error.
-func open(c candidate, max int64) (cr *countReader, gzipped bool, closeFile func(), err error) {
-	name := c.path
-	var f *fsx.File
+// bounded to max bytes, and a function that closes it, as
+// sitemapfile.OpenIn says: decompressed when the file is gzip (and
+// gzipped is true) whatever its name.
+func open(c candidate, max int64) (s *sitemapfile.Stream, gzipped bool, closeFile func(), err error) {
 	if c.in != "" {
-		f, err = fsx.Open(c.in, c.rel, max+1, "the protocol's limit")
-	} else {
-		f, err = fsx.OpenNamed(name, max+1, "the protocol's limit")
+		return sitemapfile.OpenIn(c.in, c.rel, max)
 	}
-	if err != nil {
-		return nil, false, nil, err
-	}
-	br := bufio.NewReader(f)
-	first, err := br.Peek(len(gzipMagic))
-	if err != nil && err != io.EOF {
-		f.Close()
-		return nil, false, nil, err
-	}
-	if string(first) != gzipMagic {
-		if strings.HasSuffix(name, ".gz") {
-			switch head, _ := br.Peek(512); {
-			case len(head) == 0:
-				err = errors.New("cannot decompress: the file is empty")
-			case !isText(name) && !looksXML(head):
-				err = errors.New("cannot decompress: the file is not gzip-compressed, though its name ends in .gz, nor XML")
-			}
-			if err != nil {
-				f.Close()
-				return nil, false, nil, err
-			}
-		}
-		return &countReader{r: br, max: max}, false, func() { f.Close() }, nil
-	}
-	z, err := gzip.NewReader(&countReader{r: br, max: max, what: "compressed"})
-	if err != nil {
-		f.Close()
-		return nil, false, nil, fmt.Errorf("cannot decompress: %v", err)
-	}
-	return &countReader{r: z, max: max, what: "uncompressed"}, true, func() { z.Close(); f.Close() }, nil
-}
-
-// looksXML reports whether head, the first bytes of a file, start as an
-// XML document does: with "<", after a byte-order mark and white space
-// (a UTF-16 mark is XML too, which the reader refuses as such).
-func looksXML(head []byte) bool {
-	if bytes.HasPrefix(head, []byte("\xff\xfe")) || bytes.HasPrefix(head, []byte("\xfe\xff")) {
-		return true
-	}
-	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
-	return len(head) > 0 && head[0] == '<'
+	return sitemapfile.OpenNamed(c.path, max)
 }
 
 // gzipName says, for advice, that the file's name and content disagree

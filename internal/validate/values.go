@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
 )
 
 // value reads the text of a simple element, reporting child elements.
@@ -52,22 +53,11 @@ func (fc *fileCheck) text(t xml.CharData, in string) {
 
 // name shows an element or attribute name with its usual prefix, its
 // parts quoted at most as diag.Excerpt bounds them.
-func (fc *fileCheck) name(n xml.Name) string {
-	local := diag.Excerpt(n.Local)
-	switch {
-	case n.Space == "" || n.Space == fc.ns:
-		return "<" + local + ">"
-	case prefixes[n.Space] != "":
-		return "<" + prefixes[n.Space] + ":" + local + ">"
-	case !strings.Contains(n.Space, ":"):
-		return "<" + diag.Excerpt(n.Space) + ":" + local + ">"
-	}
-	return "<{" + diag.Excerpt(n.Space) + "}" + local + ">"
-}
+func (fc *fileCheck) name(n xml.Name) string { return sitemapfile.ElementName(n, fc.ns) }
 
 // trimSpace removes XML white space around s, as xsd's whiteSpace
 // "collapse" does at the ends.
-func trimSpace(s string) string { return strings.Trim(s, " \t\r\n") }
+func trimSpace(s string) string { return sitemapfile.TrimSpace(s) }
 
 // validDate reports whether s is an xsd:date or an xsd:dateTime, the union
 // sitemap.xsd gives <lastmod>: YYYY-MM-DD and an optional zone, or

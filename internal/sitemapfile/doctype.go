@@ -1,4 +1,4 @@
-package validate
+package sitemapfile
 
 // The document type declaration. encoding/xml hands a <!DOCTYPE …> out
 // whole and unread (an xml.Directive, its comments blanked), so a
@@ -14,44 +14,12 @@ package validate
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
-
-// directive checks the declaration d (<!d>) just read: a DOCTYPE, the
-// only one of the document, before its root element.
-func (fc *fileCheck) directive(d xml.Directive) error {
-	word := d
-	if i := bytes.IndexAny(d, " \t\r\n["); i >= 0 {
-		word = d[:i]
-	}
-	var at int
-	var msg string
-	switch {
-	case fc.elements > 0:
-		msg = fmt.Sprintf("a declaration (<!%s) inside or after the root element: it may stand only before it", diag.Excerpt(string(word)))
-	case string(word) != "DOCTYPE":
-		msg = fmt.Sprintf("<!%s is no declaration a document holds outside its DOCTYPE", diag.Excerpt(string(word)))
-	case fc.doctype:
-		msg = "a second DOCTYPE declaration"
-	default:
-		fc.doctype = true
-		var deep bool
-		at, msg, deep = checkDoctype(d, fc.opts.MaxDepth)
-		switch {
-		case deep:
-			return &limitError{fmt.Sprintf("a content model of the DOCTYPE nested more than %d deep; stopped reading here", fc.opts.MaxDepth)}
-		case msg == "":
-			return nil
-		}
-		msg = "in the DOCTYPE declaration, " + msg
-	}
-	return &xml.SyntaxError{Msg: msg, Line: fc.line + bytes.Count(d[:at], []byte("\n"))}
-}
 
 // checkDoctype says what keeps d, the text of a <!DOCTYPE …> declaration
 // between "<!" and ">", from being well-formed, and at which byte; msg
