@@ -433,7 +433,7 @@
 // join, our application of the generator's rules wins.
 //
 // loadGenDates reads the files before the walk (writer.ForeignSitemaps,
-// validate.ReadIn, inside the output folder). Each file is read within the
+// sitemapfile.Read, inside the output folder; not through the validator). Each file is read within the
 // protocol's limits (50,000 URLs), at most 1,000 files and
 // limits.generator_urls URLs in all. Each date is keyed by a 64-bit hash of
 // the URL without a final "/", index.html or .html (24 bytes a date). A
