@@ -220,106 +220,42 @@ func urlForm(pr *project.Project, clean, trailing bool) mapping.Options {
 	return o
 }
 
-// options fills the build's options from the values and what the project
-// said.
+// options fills the build's options from the values and from what the
+// project said.
 func (c *Config) options(l *layers, pr *project.Project) {
 	v := &c.Values
 	out := v.Out
 	if out == "" {
 		out = v.Root
 	}
-	dateFormat, _ := sitemap.ParseDateFormat(v.LastModFormat) // checked
-	rules, _ := mappingRules(v.Rules)                         // checked
 	form := urlForm(pr, v.CleanURLs, v.TrailingSlash)
-	var lastmod []mapping.LastModSource
-	for _, src := range v.LastMod.Sources {
-		lastmod = append(lastmod, mapping.LastModSource(src))
-	}
-	var hostDirs []string
-	if v.Skip.XRobotsTag {
-		// _headers, vercel.json and netlify.toml live in the site folder
-		// or the project's folders (HostDirs).
-		hostDirs = append([]string{v.Root}, pr.HostDirs()...)
-		if v.Mode == ModeContent {
-			hostDirs[0] = out // the built site, not the sources
-		}
-	}
-	robotsDir := v.Root // robots.txt is served from the built site
-	if v.Mode == ModeContent || pr.Served != nil {
-		// Or from the folder a server build serves files from (public/).
-		robotsDir = out
-	}
 	c.Build = pipeline.Options{
 		Root:     v.Root,
-		Robots:   pipeline.Robots{Dir: robotsDir, Warn: v.RobotsTxt == RobotsTxtWarn, Off: v.RobotsTxt == RobotsTxtOff},
+		Robots:   pipeline.Robots{Dir: robotsDir(v, pr, out), Warn: v.RobotsTxt == RobotsTxtWarn, Off: v.RobotsTxt == RobotsTxtOff},
 		Hreflang: pipeline.Hreflang{Off: v.Hreflang.Check == HreflangOff, Hosts: v.Hreflang.Hosts},
 		Heads:    pipeline.Heads{Read: v.Head.Read, Limit: v.Head.MaxBytes},
 		Limits:   v.Limits,
-		HostDirs: hostDirs,
+		HostDirs: hostDirs(v, pr, out),
 		Explain:  v.Explain,
 		Strict:   v.Strict,
 		Walk:     walker.Options{Include: v.Include, Exclude: v.Exclude, FollowSymlinks: v.FollowSymlinks},
-		Map: mapping.Options{
-			BaseURL:          v.BaseURL,
-			CleanURLs:        form.CleanURLs,
-			TrailingSlash:    form.TrailingSlash,
-			IndexFiles:       form.IndexFiles,
-			BareBase:         pr.BareBase,
-			SlashedHomes:     pr.SlashedHomes,
-			KeepErrorPages:   !v.Skip.ErrorPages,
-			Fallbacks:        pr.Fallbacks,
-			KeepNoIndex:      !v.Skip.NoIndex,
-			KeepRedirects:    !v.Skip.Redirects,
-			KeepNonCanonical: !v.Skip.NonCanonical,
-			LastMod:          lastmod,
-			Rules:            rules,
-			KeepDrafts:       v.Drafts,
-			KeepFuture:       v.Future,
-			Images:           v.Images.Enabled && v.Head.Read,
-			ImageHosts:       v.Images.Hosts,
-			Videos:           v.Videos.Enabled && v.Head.Read,
-			VideoHosts:       v.Videos.Hosts,
-			News:             newsOptions(v),
-		},
-		Write: writer.Options{
-			Dir:           out,
-			MaxURLs:       v.MaxURLs,
-			MaxBytes:      v.MaxBytes,
-			Gzip:          v.Gzip,
-			Filename:      v.Filename,
-			XSL:           v.XSL,
-			Text:          v.Text,
-			Robots:        v.Robots,
-			Viewer:        v.Viewer,
-			LastModFormat: dateFormat,
-			DryRun:        v.DryRun,
-			Check:         v.Check,
-			Extra:         v.Index.Extra,
-			RobotsBytes:   v.Limits.RobotsBytes,
-			OutputBytes:   v.Limits.OutputBytes,
-			SitemapsURL:   v.SitemapsURL,
-		},
+		Map:      mapOptions(v, pr, form),
+		Write:    writeOptions(v, out),
 	}
 	for _, s := range v.Sections {
 		c.Build.Sections = append(c.Build.Sections, pipeline.Section{Name: s.Name, Include: s.Include})
 	}
 	c.Build.CacheDir = cacheDir(v.CacheDir, pr.BuildCache, os.UserCacheDir)
 	if v.Host != "none" {
-		// The platform's redirect rules, in the site folder (_redirects)
-		// and the project's folders (netlify.toml, vercel.json). Unless the
-		// platform is known not to, a file the site serves wins over a
-		// rule that is not forced, as on Netlify: only forced rules warn.
-		c.Build.RedirectDirs = append([]string{out}, pr.HostDirs()...)
-		c.Build.Shadowing = pr.Shadowing
-		c.Build.Map.Style = pr.Style
-		c.Build.PlatformFile = pr.PlatformFile
+		c.platformOptions(pr, out)
 	}
 	c.Build.Map.StyleGiven = pr.StyleGiven
 	c.hashOptions(l, pr)
 	c.Build.Extra = extras(l, v)
 	if len(pr.ServerRoutes) > 0 {
-		// A server build's pages rendered on demand whose URL its record
-		// gives whole: listed by their URLs, in the site's URL style.
+		// A server build renders some pages on demand, and its record
+		// gives their URLs whole. They are listed by those URLs, in the
+		// site's URL style.
 		c.Build.Extra = append([]pipeline.Extra{serverRoutes(pr, v.BaseURL, form.TrailingSlash != mapping.SlashNever)}, c.Build.Extra...)
 	}
 	c.Build.Transform = transform(v)
@@ -328,7 +264,110 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	if in, ok := l.inside["changes"]; ok {
 		c.ChangesDir, c.Changes = in[0], in[1]
 	}
+	c.sourceOptions(pr, out)
+	c.defaultOptions(l, pr)
+	c.generatorOptions(pr)
+	c.localeOptions(l)
+}
+
+// robotsDir returns the folder that robots.txt is served from. That is
+// the built site, or the folder a server build serves files from
+// (public/), or out in content mode.
+func robotsDir(v *Values, pr *project.Project, out string) string {
+	if v.Mode == ModeContent || pr.Served != nil {
+		return out
+	}
+	return v.Root
+}
+
+// hostDirs returns the folders where the platform's files (_headers,
+// vercel.json, netlify.toml) say which pages carry an X-Robots-Tag. They
+// are the site folder and the project's folders (HostDirs). In content
+// mode, the site folder is out, the built site, not the sources. It
+// returns nil when the X-Robots-Tag is not read.
+func hostDirs(v *Values, pr *project.Project, out string) []string {
+	if !v.Skip.XRobotsTag {
+		return nil
+	}
+	dirs := append([]string{v.Root}, pr.HostDirs()...)
 	if v.Mode == ModeContent {
+		dirs[0] = out
+	}
+	return dirs
+}
+
+// mapOptions returns the options that map the pages to URLs, in the URL
+// form form.
+func mapOptions(v *Values, pr *project.Project, form mapping.Options) mapping.Options {
+	rules, _ := mappingRules(v.Rules) // The rules were checked before.
+	var lastmod []mapping.LastModSource
+	for _, src := range v.LastMod.Sources {
+		lastmod = append(lastmod, mapping.LastModSource(src))
+	}
+	return mapping.Options{
+		BaseURL:          v.BaseURL,
+		CleanURLs:        form.CleanURLs,
+		TrailingSlash:    form.TrailingSlash,
+		IndexFiles:       form.IndexFiles,
+		BareBase:         pr.BareBase,
+		SlashedHomes:     pr.SlashedHomes,
+		KeepErrorPages:   !v.Skip.ErrorPages,
+		Fallbacks:        pr.Fallbacks,
+		KeepNoIndex:      !v.Skip.NoIndex,
+		KeepRedirects:    !v.Skip.Redirects,
+		KeepNonCanonical: !v.Skip.NonCanonical,
+		LastMod:          lastmod,
+		Rules:            rules,
+		KeepDrafts:       v.Drafts,
+		KeepFuture:       v.Future,
+		Images:           v.Images.Enabled && v.Head.Read,
+		ImageHosts:       v.Images.Hosts,
+		Videos:           v.Videos.Enabled && v.Head.Read,
+		VideoHosts:       v.Videos.Hosts,
+		News:             newsOptions(v),
+	}
+}
+
+// writeOptions returns the options that write the sitemap files to out.
+func writeOptions(v *Values, out string) writer.Options {
+	dateFormat, _ := sitemap.ParseDateFormat(v.LastModFormat) // The format was checked before.
+	return writer.Options{
+		Dir:           out,
+		MaxURLs:       v.MaxURLs,
+		MaxBytes:      v.MaxBytes,
+		Gzip:          v.Gzip,
+		Filename:      v.Filename,
+		XSL:           v.XSL,
+		Text:          v.Text,
+		Robots:        v.Robots,
+		Viewer:        v.Viewer,
+		LastModFormat: dateFormat,
+		DryRun:        v.DryRun,
+		Check:         v.Check,
+		Extra:         v.Index.Extra,
+		RobotsBytes:   v.Limits.RobotsBytes,
+		OutputBytes:   v.Limits.OutputBytes,
+		SitemapsURL:   v.SitemapsURL,
+	}
+}
+
+// platformOptions sets what the hosting platform adds to the build. Its
+// redirect rules sit in the site folder (_redirects) and in the
+// project's folders (netlify.toml, vercel.json). A file the site serves
+// wins over a rule that is not forced, as on Netlify, so only forced
+// rules warn. A platform known to behave otherwise says so in
+// pr.Shadowing.
+func (c *Config) platformOptions(pr *project.Project, out string) {
+	c.Build.RedirectDirs = append([]string{out}, pr.HostDirs()...)
+	c.Build.Shadowing = pr.Shadowing
+	c.Build.Map.Style = pr.Style
+	c.Build.PlatformFile = pr.PlatformFile
+}
+
+// sourceOptions sets where the build finds the pages' sources, and where
+// the writer keeps its own files.
+func (c *Config) sourceOptions(pr *project.Project, out string) {
+	if c.Values.Mode == ModeContent {
 		c.Build.Content = pr.Sources
 	} else {
 		c.Build.Join = pr.Sources
@@ -336,37 +375,45 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	c.Build.OnDemand = pr.OnDemand
 	if pr.StateDir != "" && fsx.SamePath(out, pr.StateFor) {
-		// A folder of the project's own files, served as they are:
-		// sitemapgen's own files of the sitemaps there are kept where
-		// nothing serves them.
+		// The output folder holds the project's own files and serves
+		// them as they are. The writer keeps its own files (the record)
+		// in a folder that nothing serves.
 		c.Build.Write.RecordDir = pr.StateDir
 	}
-	// Every URL's changefreq and priority: the settings', else the
-	// generator's (Hugo's [sitemap]); rules and front matter win.
+}
+
+// defaultOptions sets each URL's default changefreq and priority, and
+// where its lastmod comes from when lastmod.sources is not given.
+//
+// The defaults are the settings', else the generator's (Hugo's
+// [sitemap]). Rules and front matter win over both.
+func (c *Config) defaultOptions(l *layers, pr *project.Project) {
+	v := &c.Values
 	c.Build.Map.Defaults = pr.Defaults
 	if v.ChangeFreq != "" {
-		c.Build.Map.Defaults.ChangeFreq, _ = sitemap.ParseChangeFreq(v.ChangeFreq) // checked
+		c.Build.Map.Defaults.ChangeFreq, _ = sitemap.ParseChangeFreq(v.ChangeFreq) // It was checked before.
 	}
 	if v.Priority != nil {
-		c.Build.Map.Defaults.Priority, _ = sitemap.PriorityOf(*v.Priority) // checked
+		c.Build.Map.Defaults.Priority, _ = sitemap.PriorityOf(*v.Priority) // It was checked before.
 	}
-	if !l.given("lastmod.sources") {
-		c.LastModOrder = pr.LastModOrder
-		if pr.BuiltBy != "" {
-			// The modification times of a generator's output are its
-			// build's: left out, and a date in a page within its build's
-			// window is a stamp.
-			c.MTimeLeftOut = "from " + pr.BuiltBy + "'s build"
-			c.Build.Map.Built = true
-		} else {
-			c.Build.GuardMTime = true // used unless they look like a build's stamp
-		}
-		if pr.LastMod != nil {
-			c.Build.Map.LastMod = pr.LastMod
-		}
+	if l.given("lastmod.sources") {
+		return
 	}
-	c.generatorOptions(pr)
-	c.localeOptions(l)
+	c.LastModOrder = pr.LastModOrder
+	if pr.BuiltBy != "" {
+		// The modification times of a generator's output are the times
+		// of its build, so they are left out. A date in a page that
+		// falls within the build's window is a stamp.
+		c.MTimeLeftOut = "from " + pr.BuiltBy + "'s build"
+		c.Build.Map.Built = true
+	} else {
+		// The modification times are used unless they look like a
+		// build's stamp.
+		c.Build.GuardMTime = true
+	}
+	if pr.LastMod != nil {
+		c.Build.Map.LastMod = pr.LastMod
+	}
 }
 
 // hashOptions sets the hash source of lastmod when its state file is
@@ -627,23 +674,18 @@ func (l *layers) conflicts(cmd *Line[Values]) error {
 	return nil
 }
 
-// layer reads the file and lays the environment and the command line
-// over it, checking what they give.
+// layer reads the config file, then lays the environment and the command
+// line over it. It checks the values that each of them gives.
 func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	l := &layers{v: Settings.Defaults(), from: map[string]string{}, inside: map[string][2]string{}, insideList: map[string][][2]string{}, peer: map[string]bool{}}
-	path := DefaultFile
-	if cmd.Given("config") {
-		path = cmd.Values.Config
-	} else if _, err := fsx.Lstat(".", DefaultFile); errors.Is(err, fs.ErrNotExist) {
-		path = ""
-	} else if err != nil {
-		return nil, &diag.Diagnostic{File: DefaultFile, Msg: unwrapPathError(err).Error()}
+	path, err := configPath(cmd)
+	if err != nil {
+		return nil, err
 	}
 	if path != "" {
-		// The file the user named is read where it points; the working
-		// directory's, inside it.
+		// The file the user named is read where it points. The file of
+		// the working directory is read inside it.
 		var f *File
-		var err error
 		if cmd.Given("config") {
 			f, err = Load(path)
 		} else {
@@ -653,114 +695,193 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 			return nil, err
 		}
 		l.file, l.v = f, f.Values
-		// A file of the repository: its paths stay in the project's tree,
-		// whoever named the file; unless the user gives the setting above
-		// it, which is then the one used.
-		var tree *project.Tree
-		inTree := func(s *Setting[Values], p, given string, at diag.Pos, place bool) (dir, rel string, err error) {
-			if tree == nil {
-				t, err := project.TreeOf(filepath.Dir(path))
-				if err != nil {
-					return "", "", &diag.Diagnostic{File: path, Msg: "the project folder: " + err.Error(), Err: err}
-				}
-				tree = &t
-			}
-			if err := tree.Check(p, at, s.Key+": "+diag.ShowPath(given), argOf(s)); err != nil || !place {
-				return "", "", err
-			}
-			if dir, rel, err = tree.Place(p); err != nil {
-				return "", "", at.Errorf("%s: %v", s.Key, err)
-			}
-			return dir, rel, nil
-		}
-		for i := range Settings {
-			s := &Settings[i]
-			line, set := f.Sets(s.Key)
-			if s.Key == "" || !set {
-				continue
-			}
-			if lf, ok := s.Field.(*listField[Values]); ok && s.Path {
-				// A list of files (extra_urls:): each item held to the
-				// tree as a path of its own is.
-				if overridden(s, cmd, getenv) {
-					l.from[s.Key] = path
-					continue
-				}
-				list := lf.get(&l.v)
-				for i, given := range *list {
-					at := diag.Pos{File: path, Line: line}
-					if il, ok := f.Sets(fmt.Sprintf("%s[%d]", s.Key, i)); ok {
-						at.Line = il
-					}
-					p := relTo(path, given)
-					dir, rel, err := inTree(s, p, given, at, true)
-					if err != nil {
-						return nil, err
-					}
-					(*list)[i] = p
-					l.insideList[s.Key] = append(l.insideList[s.Key], [2]string{dir, rel})
-				}
-			}
-			if sf, ok := s.Field.(*scalarField[Values, string]); ok {
-				p := sf.get(&l.v)
-				if *p == "" {
-					continue // "base_url:" or "root: ''" leaves it to what the project says
-				}
-				if s.Path && !(s.Key == "source" && *p == project.SourceNone) {
-					given := *p
-					*p = relTo(path, *p)
-					if overridden(s, cmd, getenv) {
-						l.from[s.Key] = path
-						continue
-					}
-					dir, rel, err := inTree(s, *p, given, diag.Pos{File: path, Line: line}, fileSetting(s))
-					if err != nil {
-						return nil, err
-					}
-					if fileSetting(s) {
-						l.inside[s.Key] = [2]string{dir, rel}
-					}
-				}
-			}
-			l.from[s.Key] = path
+		r := fileReader{l: l, f: f, path: path, cmd: cmd, getenv: getenv}
+		if err := r.read(); err != nil {
+			return nil, err
 		}
 	}
-	for i := range Settings {
-		s := &Settings[i]
-		if text := getenv(s.Env); s.Env != "" && text != "" {
-			if err := s.Field.set(&l.v, text, false); err != nil {
-				return nil, fmt.Errorf("%s: %w", s.Env, err)
-			}
-			l.from[name(s)] = s.Env
-		}
+	if err := l.layerEnv(getenv); err != nil {
+		return nil, err
 	}
 	for _, s := range cmd.given {
 		s.Field.copy(&l.v, &cmd.Values)
 		l.from[name(s)] = "--" + s.Flag
 	}
-	if len(cmd.Args) > 0 && cmd.Args[0] != "" { // an empty DIR ("$SITE" unset) is none
+	if len(cmd.Args) > 0 && cmd.Args[0] != "" { // An empty DIR ("$SITE" unset) gives no folder.
 		l.v.Root = cmd.Args[0]
 		l.from["root"] = "DIR"
 	}
-	// The options of the peer an integration replaces, under all that.
-	var err error
+	// The options of the peer that an integration replaces go under all
+	// of that.
 	if l.warnings, err = l.peers(getenv); err != nil {
 		return nil, err
 	}
 	if err := l.conflicts(cmd); err != nil {
 		return nil, err
 	}
-	// The file's values were checked as it was read, the flags' as they
-	// were parsed; the environment's now.
+	if err := l.checkEnv(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// configPath returns the path of the config file to read: the one that
+// --config names, else DefaultFile in the working directory. It returns
+// "" when there is no file to read.
+func configPath(cmd *Line[Values]) (string, error) {
+	if cmd.Given("config") {
+		return cmd.Values.Config, nil
+	}
+	_, err := fsx.Lstat(".", DefaultFile)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", nil
+	case err != nil:
+		return "", &diag.Diagnostic{File: DefaultFile, Msg: unwrapPathError(err).Error()}
+	}
+	return DefaultFile, nil
+}
+
+// layerEnv lays the values of the environment variables over l.
+func (l *layers) layerEnv(getenv func(string) string) error {
+	for i := range Settings {
+		s := &Settings[i]
+		if text := getenv(s.Env); s.Env != "" && text != "" {
+			if err := s.Field.set(&l.v, text, false); err != nil {
+				return fmt.Errorf("%s: %w", s.Env, err)
+			}
+			l.from[name(s)] = s.Env
+		}
+	}
+	return nil
+}
+
+// checkEnv checks the values that the environment gave. The file's
+// values were checked as the file was read, and the flags' values as
+// the flags were parsed.
+func (l *layers) checkEnv() error {
 	for i := range Settings {
 		s := &Settings[i]
 		if from := l.from[name(s)]; from != "" && from == s.Env {
 			if err := s.Field.check(&l.v); err != nil {
-				return nil, fmt.Errorf("%s: %w", from, err)
+				return fmt.Errorf("%s: %w", from, err)
 			}
 		}
 	}
-	return l, nil
+	return nil
+}
+
+// A fileReader lays the settings of one config file into l, and notes
+// where each came from.
+//
+// The file belongs to the repository. Its paths must stay in the
+// project's tree, whoever named the file. A setting that the command
+// line or the environment gives is exempt, because the file's value is
+// then not used.
+type fileReader struct {
+	l      *layers
+	f      *File
+	path   string // the file's path
+	cmd    *Line[Values]
+	getenv func(string) string
+	tree   *project.Tree // the project's tree, found when first needed
+}
+
+// read lays every setting the file sets into r.l.
+func (r *fileReader) read() error {
+	for i := range Settings {
+		s := &Settings[i]
+		line, set := r.f.Sets(s.Key)
+		if s.Key == "" || !set {
+			continue
+		}
+		if lf, ok := s.Field.(*listField[Values]); ok && s.Path {
+			if err := r.pathList(s, lf, line); err != nil {
+				return err
+			}
+		}
+		if sf, ok := s.Field.(*scalarField[Values, string]); ok {
+			set, err := r.pathValue(s, sf, line)
+			if err != nil {
+				return err
+			}
+			if !set {
+				continue
+			}
+		}
+		r.l.from[s.Key] = r.path
+	}
+	return nil
+}
+
+// pathList checks a list of paths (extra_urls:) given on the file's line
+// line. Each item is held to the project's tree as a path of its own.
+func (r *fileReader) pathList(s *Setting[Values], lf *listField[Values], line int) error {
+	if overridden(s, r.cmd, r.getenv) {
+		return nil
+	}
+	list := lf.get(&r.l.v)
+	for i, given := range *list {
+		at := diag.Pos{File: r.path, Line: line}
+		if il, ok := r.f.Sets(fmt.Sprintf("%s[%d]", s.Key, i)); ok {
+			at.Line = il
+		}
+		p := relTo(r.path, given)
+		dir, rel, err := r.inTree(s, p, given, at, true)
+		if err != nil {
+			return err
+		}
+		(*list)[i] = p
+		r.l.insideList[s.Key] = append(r.l.insideList[s.Key], [2]string{dir, rel})
+	}
+	return nil
+}
+
+// pathValue reads a string setting given on the file's line line. A path
+// is made relative to the file's folder and held to the project's tree.
+// pathValue reports false when the value is empty: `base_url:` or
+// `root: ""` leaves the value to what the project says.
+func (r *fileReader) pathValue(s *Setting[Values], sf *scalarField[Values, string], line int) (bool, error) {
+	p := sf.get(&r.l.v)
+	if *p == "" {
+		return false, nil
+	}
+	if !s.Path || s.Key == "source" && *p == project.SourceNone {
+		return true, nil
+	}
+	given := *p
+	*p = relTo(r.path, *p)
+	if overridden(s, r.cmd, r.getenv) {
+		return true, nil
+	}
+	dir, rel, err := r.inTree(s, *p, given, diag.Pos{File: r.path, Line: line}, fileSetting(s))
+	if err != nil {
+		return false, err
+	}
+	if fileSetting(s) {
+		r.l.inside[s.Key] = [2]string{dir, rel}
+	}
+	return true, nil
+}
+
+// inTree checks that the path p, written as given at at, stays in the
+// project's tree. With place, it also returns the folder and the
+// relative path that p has in the tree.
+func (r *fileReader) inTree(s *Setting[Values], p, given string, at diag.Pos, place bool) (dir, rel string, err error) {
+	if r.tree == nil {
+		t, err := project.TreeOf(filepath.Dir(r.path))
+		if err != nil {
+			return "", "", &diag.Diagnostic{File: r.path, Msg: "the project folder: " + err.Error(), Err: err}
+		}
+		r.tree = &t
+	}
+	if err := r.tree.Check(p, at, s.Key+": "+diag.ShowPath(given), argOf(s)); err != nil || !place {
+		return "", "", err
+	}
+	if dir, rel, err = r.tree.Place(p); err != nil {
+		return "", "", at.Errorf("%s: %v", s.Key, err)
+	}
+	return dir, rel, nil
 }
 
 // sitemapsElsewhere says, when sitemaps_url serves the sitemap files
