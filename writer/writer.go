@@ -301,6 +301,8 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 	return res, err
 }
 
+// write does the work of Write. When it fails, Write removes the
+// folders it made.
 func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if urls.Len() == 0 {
 		return nil, ErrNoURLs
@@ -308,69 +310,22 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if err := opts.fillDefaults(); err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	// The output folder, as named, held open: every file of the set is
-	// made, renamed and removed inside it, never through a link out of it.
-	var root *fsx.Root
-	if !opts.DryRun && !opts.Check {
-		if err := fsx.MkdirAllNamed(opts.Dir, 0o755); err != nil {
-			return nil, err
-		}
-		var err error
-		if root, err = openRoot(opts.Dir); err != nil {
-			return nil, err
-		}
+	root, err := openOutput(opts, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	if root != nil {
 		defer root.Close()
-		if opts.Robots {
-			// Before anything is written: the set and robots.txt go
-			// together.
-			if err := robotsUsable(root, opts.RobotsBytes); err != nil {
-				return nil, err
-			}
-		}
-		atomicfile.RemoveStaleIn(root, ".", start)
 	}
-	var record []string
-	var err error
-	rroot := root // the record's folder, held open
-	if root != nil && opts.RecordDir != "" {
-		if err := fsx.MkdirAllNamed(opts.RecordDir, 0o755); err != nil {
-			return nil, err
-		}
-		if rroot, err = openRoot(opts.RecordDir); err != nil {
-			return nil, err
-		}
-		defer rroot.Close()
-	}
-	if rroot != nil {
-		record, err = readRecordLines(rroot, opts.OutputBytes)
-	} else {
-		record, err = recordLinesIn(opts.RecordFolder(), opts.OutputBytes) // nothing is written
-	}
+	rec, err := openRecord(root, opts)
 	if err != nil {
 		return nil, err
 	}
-	// A record an earlier Write kept in Dir, before RecordDir took it (a
-	// Next.js public/ an earlier version wrote): its files are the set's
-	// too, and it goes once RecordDir's lists them.
-	old, left, err := leftRecord(root, rroot, opts.OutputBytes)
-	if err != nil {
-		return nil, err
+	if rec.root != root {
+		defer rec.root.Close()
 	}
-	record = append(record, old...)
-	previous, kinds := recordNames(record)
-	t := &txn{opts: opts, root: root, recorded: previous, recordKind: kinds}
-	switch {
-	case opts.Check:
-		t.state = NewState() // the plan's digests, and nothing written
-		t.state.begin()
-	case opts.State != nil && !opts.DryRun:
-		t.state = opts.State
-		t.state.begin()
-	}
-	if t.state != nil {
-		t.state.nextFormat = opts.LastModFormat // the elements' keys are of it (keyOf)
-	}
+	previous, kinds := recordNames(rec.lines)
+	t := newTxn(opts, root, previous, kinds)
 	defer t.abort()
 	res, err := t.write(urls)
 	if err != nil {
@@ -385,37 +340,156 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	keep, names, lines := t.recordLines(res, record)
+	keep, names, lines := t.recordLines(res, rec.lines)
 	if opts.DryRun {
-		res.Written = names
-		for _, name := range previous {
-			if !keep[name] && t.stale(name) {
-				res.Removed = append(res.Removed, name)
-			}
-		}
-		return res, nil
+		return t.dryRun(res, previous, keep, names), nil
 	}
-	// A name the commit cannot rename a file to fails the run before the
-	// record is written: the folder stays as it was.
-	if err := t.placeable(); err != nil {
+	return t.replace(res, rec, previous, keep, lines)
+}
+
+// openOutput makes the output folder and opens it. Every file of the set
+// is then made, renamed and removed inside that open folder, never
+// through a link out of it. It returns nil in a dry run or a check,
+// which write nothing.
+//
+// With Options.Robots, openOutput checks robots.txt before anything is
+// written, because the set and robots.txt change together. It also
+// removes the temporary files that earlier runs left behind
+// (atomicfile.RemoveStaleIn, with start as this run's start).
+func openOutput(opts Options, start time.Time) (*fsx.Root, error) {
+	if opts.DryRun || opts.Check {
+		return nil, nil
+	}
+	if err := fsx.MkdirAllNamed(opts.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	// So does a robots hook that fails.
-	if err := t.hookRobots(res); err != nil {
+	root, err := openRoot(opts.Dir)
+	if err != nil {
 		return nil, err
 	}
-	// The record lists the old and the new files until the old are gone,
-	// so that a run killed in between leaves nothing unaccounted for. A
-	// record that lists the same files stays as it is.
-	sameRecord := !left && sameNames(record, lines)
-	if !sameRecord {
-		if err := writeRecord(rroot, append(slices.Clone(record), lines...)); err != nil {
+	if opts.Robots {
+		if err := robotsUsable(root, opts.RobotsBytes); err != nil {
+			root.Close()
 			return nil, err
 		}
 	}
-	err = t.commit(res)
+	atomicfile.RemoveStaleIn(root, ".", start)
+	return root, nil
+}
+
+// A recordFile is the list of files an earlier Write made, as this Write
+// found it.
+type recordFile struct {
+	// root is the open folder that holds the record file. It is the
+	// output folder unless Options.RecordDir names another. It is nil
+	// when nothing is written, and for Withdraw when RecordDir does not
+	// exist.
+	root *fsx.Root
+	// lines are the record's lines, with those of a left record.
+	lines []string
+	// left is true when an earlier Write kept its record in Dir, before
+	// Options.RecordDir moved it (a Next.js public/ an earlier version
+	// wrote). The files it lists belong to the set too, and the old
+	// record file goes once the new one lists them.
+	left bool
+}
+
+// openRecord opens the folder of the record and reads the record's
+// lines. It makes Options.RecordDir when needed. When nothing is written
+// (root is nil), it only reads the record, if there is one.
+func openRecord(root *fsx.Root, opts Options) (recordFile, error) {
+	rec := recordFile{root: root}
+	if root != nil && opts.RecordDir != "" {
+		if err := fsx.MkdirAllNamed(opts.RecordDir, 0o755); err != nil {
+			return recordFile{}, err
+		}
+		var err error
+		if rec.root, err = openRoot(opts.RecordDir); err != nil {
+			return recordFile{}, err
+		}
+	}
+	var err error
+	if rec.root != nil {
+		rec.lines, err = readRecordLines(rec.root, opts.OutputBytes)
+	} else {
+		rec.lines, err = recordLinesIn(opts.RecordFolder(), opts.OutputBytes)
+	}
+	if err == nil {
+		var old []string
+		old, rec.left, err = leftRecord(root, rec.root, opts.OutputBytes)
+		rec.lines = append(rec.lines, old...)
+	}
+	if err != nil {
+		if rec.root != root {
+			rec.root.Close()
+		}
+		return recordFile{}, err
+	}
+	return rec, nil
+}
+
+// newTxn starts the transaction of one Write into root. previous and
+// kinds are the names the record lists and their kinds (recordNames).
+// A check plans into a fresh State and writes nothing. A Write with
+// Options.State plans into that State.
+func newTxn(opts Options, root *fsx.Root, previous []string, kinds map[string]string) *txn {
+	t := &txn{opts: opts, root: root, recorded: previous, recordKind: kinds}
+	switch {
+	case opts.Check:
+		t.state = NewState()
+		t.state.begin()
+	case opts.State != nil && !opts.DryRun:
+		t.state = opts.State
+		t.state.begin()
+	}
 	if t.state != nil {
-		t.state.update(root, t.files, err == nil)
+		// The keys of the State's elements depend on the lastmod format
+		// (keyOf).
+		t.state.nextFormat = opts.LastModFormat
+	}
+	return t
+}
+
+// dryRun fills res for a dry run. The files it would write are names.
+// It would remove the files of previous that it does not keep and that
+// are still ours.
+func (t *txn) dryRun(res *Result, previous []string, keep map[string]bool, names []string) *Result {
+	res.Written = names
+	for _, name := range previous {
+		if !keep[name] && t.stale(name) {
+			res.Removed = append(res.Removed, name)
+		}
+	}
+	return res
+}
+
+// replace puts the planned files in place and removes the old ones.
+// previous are the names the old record lists, keep the names of the new
+// set, and lines the new record's lines.
+//
+// The steps run in an order that a crash cannot break:
+//   - A name the commit cannot rename a file to fails the run before the
+//     record is written, and so does a robots hook that fails. The
+//     folder then stays as it was.
+//   - The record lists the old and the new files until the old ones are
+//     gone. A run killed in between leaves nothing unaccounted for.
+//   - A record that lists the same files is not written again.
+func (t *txn) replace(res *Result, rec recordFile, previous []string, keep map[string]bool, lines []string) (*Result, error) {
+	if err := t.placeable(); err != nil {
+		return nil, err
+	}
+	if err := t.hookRobots(res); err != nil {
+		return nil, err
+	}
+	sameRecord := !rec.left && sameNames(rec.lines, lines)
+	if !sameRecord {
+		if err := writeRecord(rec.root, append(slices.Clone(rec.lines), lines...)); err != nil {
+			return nil, err
+		}
+	}
+	err := t.commit(res)
+	if t.state != nil {
+		t.state.update(t.root, t.files, err == nil)
 	}
 	if err == nil && failAfterCommit != nil {
 		err = failAfterCommit()
@@ -423,26 +497,26 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if res.Removed, err = removeStale(root, previous, keep, t.stale); err != nil {
+	if res.Removed, err = removeStale(t.root, previous, keep, t.stale); err != nil {
 		return nil, err
 	}
-	if res.TakenOver, err = removeStale(root, t.foreign, nil, nil); err != nil {
+	if res.TakenOver, err = removeStale(t.root, t.foreign, nil, nil); err != nil {
 		return nil, err
 	}
 	if !sameRecord {
-		if err := writeRecord(rroot, lines); err != nil {
+		if err := writeRecord(rec.root, lines); err != nil {
 			return nil, err
 		}
 	}
-	if left {
-		if err := root.RemoveRegular(RecordName); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if rec.left {
+		if err := t.root.RemoveRegular(RecordName); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 	}
 	if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 && sameRecord {
 		return res, nil
 	}
-	return res, root.SyncDir(".")
+	return res, t.root.SyncDir(".")
 }
 
 // fillDefaults sets the bounds and URLs that opts leaves empty, and
@@ -548,6 +622,9 @@ type txn struct {
 	robots []byte
 }
 
+// write plans the files of urls: the text sitemap, the shards, the news
+// files, the index and the aliases. It names each file and returns what
+// Write reports of them.
 func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	o := t.opts
 	ext := ".xml"
@@ -556,33 +633,13 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	}
 	entry := o.entry()
 	t.head = stylesheet(o.XSL)
-	res := &Result{}
-
-	if err := t.entryOurs(entry); err != nil {
+	if err := t.prepare(urls, entry); err != nil {
 		return nil, err
 	}
-	if o.Viewer {
-		if err := t.addViewer(entry); err != nil {
-			return nil, err
-		}
-	}
-	// The generator's sitemaps that keep answering, before the URLs are
-	// encoded: those in a folder take its URLs as they are met.
-	if err := t.findAliases(entry); err != nil {
-		return nil, err
-	}
-
-	// The text sitemap first: it is committed first.
-	if o.Text {
-		if err := t.writeText(urls); err != nil {
-			return nil, err
-		}
-	}
-
 	start := urlsetHeader(extensions(urls))
 	header := withHead(start, t.head)
 	// With sections, the URLs go to the files section by section, each
-	// in their order, the default shards last.
+	// in their order. The default shards come last.
 	var src sitemap.URLs = urls
 	var g *grouping
 	if len(o.Sections) > 0 {
@@ -599,38 +656,12 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	if t.state != nil && !o.Check {
 		err = t.planShards(src, g, shards, ext)
 	} else {
-		shards.named = true
-		if t.state != nil {
-			t.state.dense(src.Len())
-		}
-		err = encodeEach(src, o.LastModFormat, nil, nil, func(i int, elem []byte, u *sitemap.URL) error {
-			if err := g.enter(shards, i); err != nil {
-				return err
-			}
-			t.takeNews(u)
-			if t.state != nil {
-				t.state.entry(u)
-			}
-			if t.scopes != nil {
-				t.inScope(g.sorted(i), u.Loc, len(elem), 0)
-			}
-			loc := u.Loc
-			return shards.add(elem, func() string { return loc }, u.LastMod)
-		})
-		if err == nil {
-			err = shards.finish()
-		}
-		if err == nil && (len(shards.files) > 1 || t.indexed()) {
-			o.eachShard(shards.files, func(_ int, f *file, prefix string, n int) {
-				f.name = shardName(prefix, n, f.content, ext)
-			})
-		}
+		err = t.encodeShards(src, g, shards, ext)
 	}
 	if err != nil {
 		return nil, err
 	}
-	res.Shards = len(shards.files)
-	res.NewsURLs = len(t.news)
+	res := &Result{Shards: len(shards.files), NewsURLs: len(t.news)}
 	if len(shards.files) == 1 && !t.indexed() {
 		f := shards.files[0]
 		f.name = entry
@@ -641,16 +672,85 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return res, t.writeIndex(urls, start, entry, ext, news, shards.files, res)
+}
 
-	// The index lists the news files, then the shards in order (the
-	// sections' first), then the other applications' sitemaps. It holds
-	// up to the protocol's 50,000 entries whatever max_urls says (it
-	// limits URLs per sitemap); max_bytes limits every file.
-	entries := make([]indexItem, 0, len(news)+len(shards.files)+len(o.Extra))
+// prepare does what comes before the URLs are encoded. It checks that
+// the entry file is ours to replace and adds the viewer. It finds the
+// generator's sitemaps that keep answering: those in a folder take its
+// URLs as they are met. Last, it writes the text sitemap, because that
+// file is committed first.
+func (t *txn) prepare(urls sitemap.URLs, entry string) error {
+	if err := t.entryOurs(entry); err != nil {
+		return err
+	}
+	if t.opts.Viewer {
+		if err := t.addViewer(entry); err != nil {
+			return err
+		}
+	}
+	if err := t.findAliases(entry); err != nil {
+		return err
+	}
+	if t.opts.Text {
+		return t.writeText(urls)
+	}
+	return nil
+}
+
+// encodeShards encodes the URLs of src into the files of shards, in
+// order, and names the files. It is used when there is no State to plan
+// with, or for a check (which plans into a fresh State).
+func (t *txn) encodeShards(src sitemap.URLs, g *grouping, shards *chunker, ext string) error {
+	o := t.opts
+	shards.named = true
+	if t.state != nil {
+		t.state.dense(src.Len())
+	}
+	err := encodeEach(src, o.LastModFormat, nil, nil, func(i int, elem []byte, u *sitemap.URL) error {
+		if err := g.enter(shards, i); err != nil {
+			return err
+		}
+		t.takeNews(u)
+		if t.state != nil {
+			t.state.entry(u)
+		}
+		if t.scopes != nil {
+			t.inScope(g.sorted(i), u.Loc, len(elem), 0)
+		}
+		loc := u.Loc
+		return shards.add(elem, func() string { return loc }, u.LastMod)
+	})
+	if err == nil {
+		err = shards.finish()
+	}
+	if err == nil && (len(shards.files) > 1 || t.indexed()) {
+		o.eachShard(shards.files, func(_ int, f *file, prefix string, n int) {
+			f.name = shardName(prefix, n, f.content, ext)
+		})
+	}
+	return err
+}
+
+// writeIndex plans the index files and the aliases that answer with
+// them. start is the urlset's start tag, entry the name of the entry
+// file, and ext the extension of the files.
+//
+// The index lists the news files, then the shards in order (the
+// sections' shards first), then the other applications' sitemaps. It
+// holds up to the protocol's 50,000 entries, whatever max_urls says:
+// max_urls limits the URLs in a sitemap. max_bytes limits every file.
+//
+// The first index is the entry file (sitemap.xml) and is committed
+// last. The further ones, sitemap-index-2.xml and up, are committed just
+// before it.
+func (t *txn) writeIndex(urls sitemap.URLs, start, entry, ext string, news, shards []*file, res *Result) error {
+	o := t.opts
+	entries := make([]indexItem, 0, len(news)+len(shards)+len(o.Extra))
 	for _, s := range news {
 		entries = append(entries, indexItem{o.SitemapsURL + s.name, s.newest})
 	}
-	for _, s := range shards.files {
+	for _, s := range shards {
 		entries = append(entries, indexItem{o.SitemapsURL + s.name, s.newest})
 	}
 	for _, loc := range o.Extra {
@@ -658,10 +758,8 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	}
 	idx, err := t.indexFiles(entries)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	// sitemap.xml is the first index and is committed last; the further
-	// ones, sitemap-index-2.xml and up, just before it.
 	first := idx.files[0]
 	first.name = entry
 	rest := idx.files[1:]
@@ -673,7 +771,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	for _, f := range rest {
 		res.Entries = append(res.Entries, o.SitemapsURL+f.name)
 	}
-	return res, t.writeAliases(urls, start, entries[:first.count], len(rest) > 0, res)
+	return t.writeAliases(urls, start, entries[:first.count], len(rest) > 0, res)
 }
 
 // writeText makes the text sitemap files of urls.
