@@ -39,40 +39,28 @@ func encodeURLs(urls sitemap.URLs, f sitemap.DateFormat, fn func(i int, elem []b
 	return encodeEach(urls, f, nil, nil, func(i int, elem []byte, u *sitemap.URL) error { return fn(i, elem, u.LastMod) })
 }
 
-// encodeEach is encodeURLs, but for the URLs skip, when set, says need no
-// element (it is called concurrently): fn gets a nil element for them.
-// fn gets each URL as At gave it, valid during the call. The URLs known,
-// when set, says are the last Write's (called concurrently, before At)
-// are not asked of urls at all: fn gets a nil element and a nil URL.
+// encodeEach is encodeURLs with two questions asked of each URL.
+//
+//   - known, when set, says which URLs are the last Write's. encodeEach
+//     does not ask urls for them at all: fn gets a nil element and a nil
+//     URL. known is called concurrently, before At.
+//   - skip, when set, says which URLs need no element: fn gets a nil
+//     element for them. skip is called concurrently.
+//
+// fn gets each URL as At gave it. The URL is valid only during the call.
+//
+// For more than windowSize URLs, encodeEach cuts the URLs into windows.
+// handOut gives the windows out in order, the workers encode them
+// (window.encode), and the calling goroutine hands each window's
+// elements to fn in order (window.emit). A window goes back to the free
+// list once fn has seen it, so at most 2 × GOMAXPROCS windows are in use.
 func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool, skip func(i int, u *sitemap.URL) bool, fn func(i int, elem []byte, u *sitemap.URL) error) error {
 	n := urls.Len()
 	workers := runtime.GOMAXPROCS(0)
 	if n <= windowSize || workers == 1 {
-		var elem []byte
-		u := new(sitemap.URL) // one for all: a local's address would escape for each
-		for i := range n {
-			if known != nil && known(i) {
-				if err := fn(i, nil, nil); err != nil {
-					return err
-				}
-				continue
-			}
-			*u = urls.At(i)
-			if skip != nil && skip(i, u) {
-				if err := fn(i, nil, u); err != nil {
-					return err
-				}
-				continue
-			}
-			elem = appendURL(elem[:0], u, f)
-			if err := fn(i, elem, u); err != nil {
-				return err
-			}
-		}
-		return nil
+		return encodeInOrder(urls, f, known, skip, fn)
 	}
-
-	depth := 2 * workers // windows encoded ahead of fn
+	depth := 2 * workers // the windows encoded ahead of fn
 	free := make(chan *window, depth)
 	for range depth {
 		free <- windows.get()
@@ -84,82 +72,17 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool,
 	for range workers {
 		wg.Go(func() {
 			for w := range jobs {
-				if w.urls == nil { // made whole when first used: grown, it would leave its copies behind
-					w.ends, w.urls, w.skip, w.known = make([]int, 0, windowSize), make([]sitemap.URL, 0, windowSize), make([]bool, 0, windowSize), make([]bool, 0, windowSize)
-				}
-				w.ends, w.urls, w.skip, w.known = w.ends[:0], w.urls[:0], w.skip[:0], w.known[:0]
-				need := 0
-				for i := w.start; i < min(w.start+windowSize, n); i++ {
-					if known != nil && known(i) {
-						w.urls = append(w.urls, sitemap.URL{})
-						w.skip = append(w.skip, true)
-						w.known = append(w.known, true)
-						continue
-					}
-					w.urls = append(w.urls, urls.At(i))
-					w.known = append(w.known, false)
-					u := &w.urls[len(w.urls)-1]
-					skipped := skip != nil && skip(i, u)
-					if !skipped {
-						need += sizeHint(u)
-					}
-					w.skip = append(w.skip, skipped)
-				}
-				// The buffer is sized once for the window, with an eighth
-				// to spare for the next: grown an append at a time, it
-				// would leave four times its size behind (1.25× a step).
-				if cap(w.buf) < need {
-					w.buf = make([]byte, 0, need+need/8)
-				}
-				w.buf = w.buf[:0]
-				for k := range w.urls {
-					if !w.skip[k] {
-						w.buf = appendURL(w.buf, &w.urls[k], f)
-					}
-					w.ends = append(w.ends, len(w.buf))
-				}
-				close(w.done)
+				w.encode(urls, n, f, known, skip)
 			}
 		})
 	}
-	wg.Go(func() { // hands out windows in order, as they come free
-		defer close(order)
-		defer close(jobs)
-		for start := 0; start < n; start += windowSize {
-			var w *window
-			select {
-			case w = <-free:
-			case <-stop:
-				return
-			}
-			w.start, w.done = start, make(chan struct{})
-			select {
-			case order <- w:
-			case <-stop:
-				return
-			}
-			jobs <- w
-		}
-	})
-
+	wg.Go(func() { handOut(n, free, jobs, order, stop) })
 	var err error
 	for w := range order {
 		<-w.done
 		if err == nil {
-			from := 0
-			for k, end := range w.ends {
-				elem, u := w.buf[from:end], &w.urls[k]
-				if w.skip[k] {
-					elem = nil
-				}
-				if w.known[k] {
-					u = nil
-				}
-				if err = fn(w.start+k, elem, u); err != nil {
-					close(stop)
-					break
-				}
-				from = end
+			if err = w.emit(fn); err != nil {
+				close(stop)
 			}
 		}
 		free <- w
@@ -169,6 +92,123 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool,
 		windows.put(<-free)
 	}
 	return err
+}
+
+// encodeInOrder is encodeEach on the calling goroutine alone. encodeEach
+// uses it for a few URLs, or when there is one CPU.
+func encodeInOrder(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool, skip func(i int, u *sitemap.URL) bool, fn func(i int, elem []byte, u *sitemap.URL) error) error {
+	var elem []byte
+	// One URL serves every index: the address of a local in the loop
+	// would escape, once per URL.
+	u := new(sitemap.URL)
+	for i := range urls.Len() {
+		if known != nil && known(i) {
+			if err := fn(i, nil, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		*u = urls.At(i)
+		if skip != nil && skip(i, u) {
+			if err := fn(i, nil, u); err != nil {
+				return err
+			}
+			continue
+		}
+		elem = appendURL(elem[:0], u, f)
+		if err := fn(i, elem, u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// handOut hands the windows out in order, as they come free. Each window
+// goes to order, where encodeEach waits for it, and then to jobs, where
+// a worker encodes it. handOut returns when every URL has a window or
+// when stop is closed, and it closes jobs and order.
+func handOut(n int, free <-chan *window, jobs, order chan<- *window, stop <-chan struct{}) {
+	defer close(order)
+	defer close(jobs)
+	for start := 0; start < n; start += windowSize {
+		var w *window
+		select {
+		case w = <-free:
+		case <-stop:
+			return
+		}
+		w.start, w.done = start, make(chan struct{})
+		select {
+		case order <- w:
+		case <-stop:
+			return
+		}
+		jobs <- w
+	}
+}
+
+// encode fills w with the URLs of urls from w.start, up to windowSize of
+// them and never past n, and encodes their elements. It closes w.done
+// when it is done. known and skip are encodeEach's.
+func (w *window) encode(urls sitemap.URLs, n int, f sitemap.DateFormat, known func(i int) bool, skip func(i int, u *sitemap.URL) bool) {
+	if w.urls == nil {
+		// The slices are made at their full size when first used. Grown
+		// an append at a time, they would leave their copies behind.
+		w.ends, w.urls, w.skip, w.known = make([]int, 0, windowSize), make([]sitemap.URL, 0, windowSize), make([]bool, 0, windowSize), make([]bool, 0, windowSize)
+	}
+	w.ends, w.urls, w.skip, w.known = w.ends[:0], w.urls[:0], w.skip[:0], w.known[:0]
+	need := 0
+	for i := w.start; i < min(w.start+windowSize, n); i++ {
+		if known != nil && known(i) {
+			w.urls = append(w.urls, sitemap.URL{})
+			w.skip = append(w.skip, true)
+			w.known = append(w.known, true)
+			continue
+		}
+		w.urls = append(w.urls, urls.At(i))
+		w.known = append(w.known, false)
+		u := &w.urls[len(w.urls)-1]
+		skipped := skip != nil && skip(i, u)
+		if !skipped {
+			need += sizeHint(u)
+		}
+		w.skip = append(w.skip, skipped)
+	}
+	// The buffer is sized once for the window, with an eighth to spare
+	// for the next window. Grown an append at a time (1.25× a step), it
+	// would leave four times its size behind.
+	if cap(w.buf) < need {
+		w.buf = make([]byte, 0, need+need/8)
+	}
+	w.buf = w.buf[:0]
+	for k := range w.urls {
+		if !w.skip[k] {
+			w.buf = appendURL(w.buf, &w.urls[k], f)
+		}
+		w.ends = append(w.ends, len(w.buf))
+	}
+	close(w.done)
+}
+
+// emit calls fn for each URL of w, in order, with its element. A
+// skipped URL gets a nil element, and a known one a nil URL as well.
+// emit stops at fn's first error and returns it.
+func (w *window) emit(fn func(i int, elem []byte, u *sitemap.URL) error) error {
+	from := 0
+	for k, end := range w.ends {
+		elem, u := w.buf[from:end], &w.urls[k]
+		if w.skip[k] {
+			elem = nil
+		}
+		if w.known[k] {
+			u = nil
+		}
+		if err := fn(w.start+k, elem, u); err != nil {
+			return err
+		}
+		from = end
+	}
+	return nil
 }
 
 // sizeHint returns about the size of u's <url> element (appendURL): no

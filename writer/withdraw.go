@@ -43,6 +43,7 @@ func Withdraw(opts Options) (*Result, error) {
 	return res, err
 }
 
+// withdraw does the work of Withdraw. Withdraw then updates the State.
 func withdraw(opts Options) (*Result, error) {
 	if opts.RobotsBytes <= 0 {
 		opts.RobotsBytes = limits.Default.RobotsBytes
@@ -50,14 +51,15 @@ func withdraw(opts Options) (*Result, error) {
 	res := &Result{}
 	root, err := openRoot(opts.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return res, nil // no folder: nothing of ours in it
+		return res, nil // There is no folder, so nothing of ours is in it.
 	}
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
 	if opts.Robots {
-		// Before anything is removed: the set and robots.txt go together.
+		// robots.txt is checked before anything is removed, because the
+		// set and robots.txt change together.
 		if err := robotsUsable(root, opts.RobotsBytes); err != nil {
 			return nil, err
 		}
@@ -66,36 +68,20 @@ func withdraw(opts Options) (*Result, error) {
 	if !dry {
 		atomicfile.RemoveStaleIn(root, ".", time.Now())
 	}
-	rroot := root // the record's folder; nil when it is not there
-	if opts.RecordDir != "" {
-		switch rroot, err = openRoot(opts.RecordDir); {
-		case errors.Is(err, fs.ErrNotExist):
-			rroot = nil
-		case err != nil:
-			return nil, err
-		default:
-			defer rroot.Close()
-		}
-	}
-	var lines []string
-	if rroot != nil {
-		if lines, err = readRecordLines(rroot, opts.OutputBytes); err != nil {
-			return nil, err
-		}
-	}
-	// A record an earlier Write kept in Dir, before RecordDir took it:
-	// its files go too, then it.
-	old, left, err := leftRecord(root, rroot, opts.OutputBytes)
+	rec, err := findRecord(root, opts)
 	if err != nil {
 		return nil, err
 	}
-	lines = append(lines, old...)
-	previous, kinds := recordNames(lines)
+	if rec.root != nil && rec.root != root {
+		defer rec.root.Close()
+	}
+	previous, kinds := recordNames(rec.lines)
 	ours := func(name string) bool { return stillOurs(root, kinds[name], name) }
 	var foreign []string
 	if opts.TakeOver != nil {
-		// The generator's own, but the files our record lists, which go
-		// as ours (an alias at a name of the generator's among them).
+		// The generator's own sitemaps go, but not the files our record
+		// lists: those go as ours (an alias at a name of the generator's
+		// may be among them).
 		if foreign, err = foreignSitemapsIn(root, opts.TakeOver, func(name string) bool { return slices.Contains(previous, name) }); err != nil {
 			return nil, err
 		}
@@ -113,43 +99,92 @@ func withdraw(opts Options) (*Result, error) {
 		}
 	}
 	if dry {
-		for _, name := range previous {
-			if st, err := root.Lstat(name); err == nil && st.Mode().IsRegular() && ours(name) {
-				res.Removed = append(res.Removed, name)
-			}
-		}
-		slices.Sort(res.Removed)
-		res.Removed = slices.Compact(res.Removed)
-		res.TakenOver = foreign
-		if opts.Check {
-			res.Differ = append(append(slices.Clone(res.Removed), foreign...), res.Differ...)
-		}
+		withdrawDry(root, previous, ours, foreign, opts.Check, res)
 		return res, nil
 	}
+	return removeRecorded(root, rec, previous, ours, foreign, res)
+}
+
+// findRecord opens the folder of the record, if it exists, and reads the
+// record's lines. A record that an earlier Write kept in Dir, before
+// Options.RecordDir took it, is read too: its files go, and then it does.
+func findRecord(root *fsx.Root, opts Options) (recordFile, error) {
+	rec := recordFile{root: root}
+	if opts.RecordDir != "" {
+		var err error
+		switch rec.root, err = openRoot(opts.RecordDir); {
+		case errors.Is(err, fs.ErrNotExist):
+			rec.root = nil
+		case err != nil:
+			return recordFile{}, err
+		}
+	}
+	var err error
+	if rec.root != nil {
+		rec.lines, err = readRecordLines(rec.root, opts.OutputBytes)
+	}
+	if err == nil {
+		var old []string
+		old, rec.left, err = leftRecord(root, rec.root, opts.OutputBytes)
+		rec.lines = append(rec.lines, old...)
+	}
+	if err != nil {
+		if rec.root != nil && rec.root != root {
+			rec.root.Close()
+		}
+		return recordFile{}, err
+	}
+	return rec, nil
+}
+
+// withdrawDry fills res for a dry run or a check, and removes nothing.
+// res.Removed lists the recorded files that are still there and still
+// ours, and res.TakenOver the foreign ones. With check, res.Differ lists
+// them all, before what it held already.
+func withdrawDry(root *fsx.Root, previous []string, ours func(string) bool, foreign []string, check bool, res *Result) {
+	for _, name := range previous {
+		if st, err := root.Lstat(name); err == nil && st.Mode().IsRegular() && ours(name) {
+			res.Removed = append(res.Removed, name)
+		}
+	}
+	slices.Sort(res.Removed)
+	res.Removed = slices.Compact(res.Removed)
+	res.TakenOver = foreign
+	if check {
+		res.Differ = append(append(slices.Clone(res.Removed), foreign...), res.Differ...)
+	}
+}
+
+// removeRecorded removes the files of previous that are still ours, the
+// foreign files, and then the record itself. It notes in res what it
+// removed and returns res. When there was nothing to remove, it does
+// not sync the folders.
+func removeRecorded(root *fsx.Root, rec recordFile, previous []string, ours func(string) bool, foreign []string, res *Result) (*Result, error) {
+	var err error
 	if res.Removed, err = removeStale(root, previous, nil, ours); err != nil {
 		return nil, err
 	}
 	if res.TakenOver, err = removeStale(root, foreign, nil, nil); err != nil {
 		return nil, err
 	}
-	if left {
+	if rec.left {
 		if err := root.RemoveRegular(RecordName); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 	}
 	err = fs.ErrNotExist
-	if rroot != nil {
-		err = rroot.RemoveRegular(RecordName)
+	if rec.root != nil {
+		err = rec.root.RemoveRegular(RecordName)
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 && !left {
-			return res, nil // nothing was there
+		if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 && !rec.left {
+			return res, nil // Nothing was there.
 		}
 	case err != nil:
 		return nil, err
-	case rroot != root:
-		if err := rroot.SyncDir("."); err != nil {
+	case rec.root != root:
+		if err := rec.root.SyncDir("."); err != nil {
 			return nil, err
 		}
 	}

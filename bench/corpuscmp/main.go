@@ -158,11 +158,11 @@ func compare(o options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	var t tally
 	var ref []string
-	dropped := 0
 	for loc := range gen {
 		if drop != nil && drop.MatchString(loc) {
-			dropped++
+			t.dropped++
 			continue
 		}
 		ref = append(ref, loc)
@@ -177,36 +177,72 @@ func compare(o options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	isRef := t.judgeRef(o, truths, ref, ours, gen)
+	t.judgeOurs(o, ours, isRef, pages)
+	if o.details != "" {
+		if err := os.WriteFile(o.details, t.det.Bytes(), 0o644); err != nil {
+			return "", err
+		}
+	}
+	return t.row(o, len(ref), len(ours)), nil
+}
 
-	var det bytes.Buffer
-	found, agree, dated, noTruth, stamps := 0, 0, 0, 0, 0
+// A tally counts what compare finds, and keeps the details, one line a
+// finding.
+type tally struct {
+	det     bytes.Buffer
+	found   int // the generator's URLs that we list too
+	agree   int // of those, the ones whose lastmod agrees with the truth
+	dated   int // of those, the ones with a true date
+	noTruth int // of those, the ones without a true date
+	stamps  int // our URLs whose lastmod is a build's stamp
+	extras  int // our URLs that the generator does not list
+	judged  int // our URLs that the generator leaves out, judged pages
+	dropped int // the generator's URLs judged no pages
+}
+
+// judgeRef checks each URL of ref, the generator's, against ours: is it
+// listed, and does its lastmod agree with the truth? gen gives the
+// generator's lastmod of each. judgeRef returns the URLs of ref as a
+// set.
+func (t *tally) judgeRef(o options, truths *truths, ref []string, ours, gen map[string]string) map[string]bool {
 	isRef := map[string]bool{}
 	for _, loc := range ref {
 		isRef[loc] = true
 		mine, ok := ours[loc]
 		if !ok {
-			fmt.Fprintf(&det, "missing %s\n", loc)
+			fmt.Fprintf(&t.det, "missing %s\n", loc)
 			continue
 		}
-		found++
+		t.found++
 		truth, alt, from := truths.of(loc, gen[loc])
 		if truth == "" {
-			noTruth++
+			t.noTruth++
 		}
 		switch {
 		case truth == "" && (mine == "" || !o.stamp(mine)):
-			agree++ // the generator's rules date it not: nothing, or our own answer (not a stamp)
+			// The generator's rules give the page no date. We agree
+			// when we give none, or a date of our own that is not a
+			// stamp.
+			t.agree++
 		case truth != "" && (o.sameTruth(truth, mine) || o.anySame(alt, mine)):
-			agree++
-			dated++
+			t.agree++
+			t.dated++
 		default:
 			if truth != "" {
-				dated++
+				t.dated++
 			}
-			fmt.Fprintf(&det, "lastmod %s truth=%s (%s) ours=%s\n", loc, orNone(truth), from, orNone(mine))
+			fmt.Fprintf(&t.det, "lastmod %s truth=%s (%s) ours=%s\n", loc, orNone(truth), from, orNone(mine))
 		}
 	}
-	extras, judged := 0, 0
+	return isRef
+}
+
+// judgeOurs checks each of our URLs, in order: is its lastmod a stamp,
+// and does the generator list it? A URL that the generator does not list
+// is an extra, unless pages says it is a page that the generator leaves
+// out.
+func (t *tally) judgeOurs(o options, ours map[string]string, isRef map[string]bool, pages *regexp.Regexp) {
 	var locs []string
 	for loc := range ours {
 		locs = append(locs, loc)
@@ -214,46 +250,45 @@ func compare(o options) (string, error) {
 	sort.Strings(locs)
 	for _, loc := range locs {
 		if o.stamp(ours[loc]) {
-			stamps++
-			fmt.Fprintf(&det, "stamp %s ours=%s\n", loc, ours[loc])
+			t.stamps++
+			fmt.Fprintf(&t.det, "stamp %s ours=%s\n", loc, ours[loc])
 		}
 		if isRef[loc] {
 			continue
 		}
 		if pages != nil && pages.MatchString(loc) {
-			judged++
+			t.judged++
 			continue
 		}
-		extras++
-		fmt.Fprintf(&det, "extra %s\n", loc)
+		t.extras++
+		fmt.Fprintf(&t.det, "extra %s\n", loc)
 	}
-	if o.details != "" {
-		if err := os.WriteFile(o.details, det.Bytes(), 0o644); err != nil {
-			return "", err
-		}
-	}
+}
 
+// row returns the table's row for the counts. refs is the number of the
+// generator's URLs, and ours the number of ours.
+func (t *tally) row(o options, refs, ours int) string {
 	var notes []string
 	if o.notes != "" {
 		notes = append(notes, o.notes)
 	}
-	if dropped > 0 {
-		notes = append(notes, fmt.Sprintf("%d generator URLs judged no pages", dropped))
+	if t.dropped > 0 {
+		notes = append(notes, fmt.Sprintf("%d generator URLs judged no pages", t.dropped))
 	}
-	if judged > 0 {
-		notes = append(notes, fmt.Sprintf("%d URLs judged pages the generator leaves out", judged))
+	if t.judged > 0 {
+		notes = append(notes, fmt.Sprintf("%d URLs judged pages the generator leaves out", t.judged))
 	}
-	notes = append(notes, fmt.Sprintf("%d of %d with a true date", dated, found))
-	if noTruth > 0 {
-		notes = append(notes, fmt.Sprintf("%d without a true date", noTruth))
+	notes = append(notes, fmt.Sprintf("%d of %d with a true date", t.dated, t.found))
+	if t.noTruth > 0 {
+		notes = append(notes, fmt.Sprintf("%d without a true date", t.noTruth))
 	}
 	commit := o.commit
 	if len(commit) > 10 {
 		commit = commit[:10]
 	}
 	return fmt.Sprintf("| %s | %s | %s@%s | %d / %d | %s | %d | %s | %d | %s |",
-		o.name, o.generator, o.repo, commit, len(ref), len(ours),
-		percent(found, len(ref)), extras, percent(agree, found), stamps, strings.Join(notes, "; ")), nil
+		o.name, o.generator, o.repo, commit, refs, ours,
+		percent(t.found, refs), t.extras, percent(t.agree, t.found), t.stamps, strings.Join(notes, "; "))
 }
 
 func percent(n, of int) string {

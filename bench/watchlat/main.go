@@ -86,55 +86,102 @@ type config struct {
 	flags                      []string
 }
 
+// run measures watch mode on c.site and prints the figures.
 func run(c config) error {
-	site, bin, out, base, edit, runs, debounce := c.site, c.bin, c.out, c.base, c.edit, c.runs, c.debounce
-	if err := os.RemoveAll(out); err != nil {
+	if err := os.RemoveAll(c.out); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err
 	}
-	// The one-shot build: its peak RSS is the yardstick.
-	build := exec.Command(bin, "build", "--quiet", "--base-url", base, "--out", out, site)
-	build.Stderr = os.Stderr
-	buildStart := time.Now()
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	buildWall := time.Since(buildStart)
-	buildRSS := build.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB
-
-	pages, err := pickPages(site, runs, edit == "touch")
+	buildWall, buildRSS, err := oneShot(c)
 	if err != nil {
 		return err
 	}
-
+	pages, err := pickPages(c.site, c.runs, c.edit == "touch")
+	if err != nil {
+		return err
+	}
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	if err := w.Add(out); err != nil {
-		return err
-	}
-
-	args := append([]string{"watch", "--base-url", base, "--out", out, "--debounce", debounce.String()}, c.flags...)
-	cmd := exec.Command(bin, append(args, site)...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
+	if err := w.Add(c.out); err != nil {
 		return err
 	}
 	watchStart := time.Now()
-	if err := cmd.Start(); err != nil {
+	p, err := startWatch(c)
+	if err != nil {
 		return err
 	}
-	stopped := false
-	defer func() {
-		if !stopped {
-			cmd.Process.Signal(syscall.SIGINT)
-			cmd.Wait()
+	defer p.stop()
+	if err := waitLine(p.lines, regexp.MustCompile(`^sitemapgen: watching .* for changes`), 10*time.Minute); err != nil {
+		return err
+	}
+	started := time.Since(watchStart)
+	settle(w)
+	idleShare, err := idleCPU(p.cmd.Process.Pid, c.idle)
+	if err != nil {
+		return err
+	}
+	var t timings
+	for i, page := range pages {
+		if err := t.measure(c, w, p.lines, page, i); err != nil {
+			return err
 		}
-	}()
+	}
+	watchRSS, err := vmHWM(p.cmd.Process.Pid)
+	if err != nil {
+		return err
+	}
+	p.stop()
+	same, err := sameAsBuild(c.bin, c.base, c.out, c.site)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("start (to \"watching\"): watch %.2f s, one-shot build %.2f s, ratio %.2f\n", started.Seconds(), buildWall.Seconds(), started.Seconds()/buildWall.Seconds())
+	fmt.Printf("idle CPU over %v: %.1f %% of a core\n", c.idle, 100*idleShare)
+	fmt.Printf("pages changed: %d (debounce %v, subtracted)\n", len(pages), c.debounce)
+	report("change → shard replaced", t.shard)
+	report("change → sitemap.xml replaced", t.index)
+	report("rebuild as watch reports it", t.reported)
+	fmt.Printf("peak RSS: watch %.1f MiB, one-shot build %.1f MiB, ratio %.2f\n",
+		float64(watchRSS)/1024, float64(buildRSS)/1024, float64(watchRSS)/float64(buildRSS))
+	fmt.Printf("watch's files after the changes: %s\n", same)
+	return nil
+}
+
+// oneShot runs one build of the site. It returns the build's wall time
+// and its peak RSS in KiB, which are the yardsticks for watch mode.
+func oneShot(c config) (time.Duration, int64, error) {
+	build := exec.Command(c.bin, "build", "--quiet", "--base-url", c.base, "--out", c.out, c.site)
+	build.Stderr = os.Stderr
+	start := time.Now()
+	if err := build.Run(); err != nil {
+		return 0, 0, fmt.Errorf("build: %w", err)
+	}
+	return time.Since(start), build.ProcessState.SysUsage().(*syscall.Rusage).Maxrss, nil
+}
+
+// A watchProc is a running "sitemapgen watch".
+type watchProc struct {
+	cmd     *exec.Cmd
+	lines   <-chan string // the lines it writes to stderr
+	stopped bool
+}
+
+// startWatch starts "sitemapgen watch" on the site with c's flags.
+func startWatch(c config) (*watchProc, error) {
+	args := append([]string{"watch", "--base-url", c.base, "--out", c.out, "--debounce", c.debounce.String()}, c.flags...)
+	cmd := exec.Command(c.bin, append(args, c.site)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
 	lines := make(chan string, 1024)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -143,88 +190,92 @@ func run(c config) error {
 		}
 		close(lines)
 	}()
-	if err := waitLine(lines, regexp.MustCompile(`^sitemapgen: watching .* for changes`), 10*time.Minute); err != nil {
-		return err
-	}
-	started := time.Since(watchStart)
-	settle(w)
-	cpu0, err := cpuTime(cmd.Process.Pid)
-	if err != nil {
-		return err
-	}
-	time.Sleep(c.idle)
-	cpu1, err := cpuTime(cmd.Process.Pid)
-	if err != nil {
-		return err
-	}
-	idleShare := float64(cpu1-cpu0) / float64(c.idle)
+	return &watchProc{cmd: cmd, lines: lines}, nil
+}
 
-	rebuildMS := regexp.MustCompile(`, (\d+) ms$`)
-	var shard, index, reported []time.Duration
-	for i, p := range pages {
-		orig, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		st, err := os.Stat(p)
-		if err != nil {
-			return err
-		}
-		when := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)
-		changed := bytes.Replace(orig, []byte("<head>"), []byte(`<head><meta property="article:modified_time" content="`+when.Format(time.RFC3339)+`">`), 1)
-		if bytes.Equal(changed, orig) {
-			return fmt.Errorf("%s: no <head>", p)
-		}
-		if edit != "touch" {
-			when = time.Time{} // written now
-		}
-		start := time.Now()
-		if err := change(p, edit, changed, st.Mode().Perm(), when); err != nil {
-			return err
-		}
-		first, last, err := waitRenames(w, c.timeout)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		shard = append(shard, first.Sub(start)-debounce)
-		index = append(index, last.Sub(start)-debounce)
-		line, err := nextRebuild(lines, c.timeout)
-		if err != nil {
-			return err
-		}
-		if m := rebuildMS.FindStringSubmatch(line); m != nil {
-			ms, _ := strconv.Atoi(m[1])
-			reported = append(reported, time.Duration(ms)*time.Millisecond)
-		}
-		// Put the page back, and let watch take that in before the next.
-		if err := change(p, edit, orig, st.Mode().Perm(), st.ModTime()); err != nil {
-			return err
-		}
-		if _, err := nextRebuild(lines, c.timeout); err != nil {
-			return err
-		}
-		settle(w)
+// stop interrupts watch and waits for it to end. It does nothing the
+// second time.
+func (p *watchProc) stop() {
+	if p.stopped {
+		return
 	}
-	watchRSS, err := vmHWM(cmd.Process.Pid)
+	p.cmd.Process.Signal(syscall.SIGINT)
+	p.cmd.Wait()
+	p.stopped = true
+}
+
+// idleCPU returns the share of a core that the process pid uses over
+// the time idle.
+func idleCPU(pid int, idle time.Duration) (float64, error) {
+	cpu0, err := cpuTime(pid)
+	if err != nil {
+		return 0, err
+	}
+	time.Sleep(idle)
+	cpu1, err := cpuTime(pid)
+	if err != nil {
+		return 0, err
+	}
+	return float64(cpu1-cpu0) / float64(idle), nil
+}
+
+// timings are the latencies measured, one of each for every page
+// changed.
+type timings struct {
+	shard    []time.Duration // from the change to its shard replaced
+	index    []time.Duration // from the change to sitemap.xml replaced
+	reported []time.Duration // the rebuild's time as watch reports it
+}
+
+// rebuildMS finds the time of a rebuild in watch's line.
+var rebuildMS = regexp.MustCompile(`, (\d+) ms$`)
+
+// measure changes the page p, the i-th, and notes how long watch takes
+// to replace the sitemap files. Then it puts the page back as it was,
+// and lets watch take that in before the next page. The debounce window
+// is subtracted from each latency.
+func (t *timings) measure(c config, w *fsnotify.Watcher, lines <-chan string, p string, i int) error {
+	orig, err := os.ReadFile(p)
 	if err != nil {
 		return err
 	}
-	cmd.Process.Signal(syscall.SIGINT)
-	cmd.Wait()
-	stopped = true
-	same, err := sameAsBuild(bin, base, out, site)
+	st, err := os.Stat(p)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("start (to \"watching\"): watch %.2f s, one-shot build %.2f s, ratio %.2f\n", started.Seconds(), buildWall.Seconds(), started.Seconds()/buildWall.Seconds())
-	fmt.Printf("idle CPU over %v: %.1f %% of a core\n", c.idle, 100*idleShare)
-	fmt.Printf("pages changed: %d (debounce %v, subtracted)\n", len(pages), debounce)
-	report("change → shard replaced", shard)
-	report("change → sitemap.xml replaced", index)
-	report("rebuild as watch reports it", reported)
-	fmt.Printf("peak RSS: watch %.1f MiB, one-shot build %.1f MiB, ratio %.2f\n",
-		float64(watchRSS)/1024, float64(buildRSS)/1024, float64(watchRSS)/float64(buildRSS))
-	fmt.Printf("watch's files after the changes: %s\n", same)
+	when := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)
+	changed := bytes.Replace(orig, []byte("<head>"), []byte(`<head><meta property="article:modified_time" content="`+when.Format(time.RFC3339)+`">`), 1)
+	if bytes.Equal(changed, orig) {
+		return fmt.Errorf("%s: no <head>", p)
+	}
+	if c.edit != "touch" {
+		when = time.Time{} // The file is written now.
+	}
+	start := time.Now()
+	if err := change(p, c.edit, changed, st.Mode().Perm(), when); err != nil {
+		return err
+	}
+	first, last, err := waitRenames(w, c.timeout)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	t.shard = append(t.shard, first.Sub(start)-c.debounce)
+	t.index = append(t.index, last.Sub(start)-c.debounce)
+	line, err := nextRebuild(lines, c.timeout)
+	if err != nil {
+		return err
+	}
+	if m := rebuildMS.FindStringSubmatch(line); m != nil {
+		ms, _ := strconv.Atoi(m[1])
+		t.reported = append(t.reported, time.Duration(ms)*time.Millisecond)
+	}
+	if err := change(p, c.edit, orig, st.Mode().Perm(), st.ModTime()); err != nil {
+		return err
+	}
+	if _, err := nextRebuild(lines, c.timeout); err != nil {
+		return err
+	}
+	settle(w)
 	return nil
 }
 

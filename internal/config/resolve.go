@@ -6,11 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/url"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -194,106 +192,42 @@ func urlForm(pr *project.Project, clean, trailing bool) mapping.Options {
 	return o
 }
 
-// options fills the build's options from the values and what the project
-// said.
+// options fills the build's options from the values and from what the
+// project said.
 func (c *Config) options(l *layers, pr *project.Project) {
 	v := &c.Values
 	out := v.Out
 	if out == "" {
 		out = v.Root
 	}
-	dateFormat, _ := sitemap.ParseDateFormat(v.LastModFormat) // checked
-	rules, _ := mappingRules(v.Rules)                         // checked
 	form := urlForm(pr, v.CleanURLs, v.TrailingSlash)
-	var lastmod []mapping.LastModSource
-	for _, src := range v.LastMod.Sources {
-		lastmod = append(lastmod, mapping.LastModSource(src))
-	}
-	var hostDirs []string
-	if v.Skip.XRobotsTag {
-		// _headers, vercel.json and netlify.toml live in the site folder
-		// or the project's folders (HostDirs).
-		hostDirs = append([]string{v.Root}, pr.HostDirs()...)
-		if v.Mode == ModeContent {
-			hostDirs[0] = out // the built site, not the sources
-		}
-	}
-	robotsDir := v.Root // robots.txt is served from the built site
-	if v.Mode == ModeContent || pr.Served != nil {
-		// Or from the folder a server build serves files from (public/).
-		robotsDir = out
-	}
 	c.Build = pipeline.Options{
 		Root:     v.Root,
-		Robots:   pipeline.Robots{Dir: robotsDir, Warn: v.RobotsTxt == RobotsTxtWarn, Off: v.RobotsTxt == RobotsTxtOff},
+		Robots:   pipeline.Robots{Dir: robotsDir(v, pr, out), Warn: v.RobotsTxt == RobotsTxtWarn, Off: v.RobotsTxt == RobotsTxtOff},
 		Hreflang: pipeline.Hreflang{Off: v.Hreflang.Check == HreflangOff, Hosts: v.Hreflang.Hosts},
 		Heads:    pipeline.Heads{Read: v.Head.Read, Limit: v.Head.MaxBytes},
 		Limits:   v.Limits,
-		HostDirs: hostDirs,
+		HostDirs: hostDirs(v, pr, out),
 		Explain:  v.Explain,
 		Strict:   v.Strict,
 		Walk:     walker.Options{Include: v.Include, Exclude: v.Exclude, FollowSymlinks: v.FollowSymlinks},
-		Map: mapping.Options{
-			BaseURL:          v.BaseURL,
-			CleanURLs:        form.CleanURLs,
-			TrailingSlash:    form.TrailingSlash,
-			IndexFiles:       form.IndexFiles,
-			BareBase:         pr.BareBase,
-			SlashedHomes:     pr.SlashedHomes,
-			KeepErrorPages:   !v.Skip.ErrorPages,
-			Fallbacks:        pr.Fallbacks,
-			KeepNoIndex:      !v.Skip.NoIndex,
-			KeepRedirects:    !v.Skip.Redirects,
-			KeepNonCanonical: !v.Skip.NonCanonical,
-			LastMod:          lastmod,
-			Rules:            rules,
-			KeepDrafts:       v.Drafts,
-			KeepFuture:       v.Future,
-			Images:           v.Images.Enabled && v.Head.Read,
-			ImageHosts:       v.Images.Hosts,
-			Videos:           v.Videos.Enabled && v.Head.Read,
-			VideoHosts:       v.Videos.Hosts,
-			News:             newsOptions(v),
-		},
-		Write: writer.Options{
-			Dir:           out,
-			MaxURLs:       v.MaxURLs,
-			MaxBytes:      v.MaxBytes,
-			Gzip:          v.Gzip,
-			Filename:      v.Filename,
-			XSL:           v.XSL,
-			Text:          v.Text,
-			Robots:        v.Robots,
-			Viewer:        v.Viewer,
-			LastModFormat: dateFormat,
-			DryRun:        v.DryRun,
-			Check:         v.Check,
-			Extra:         v.Index.Extra,
-			RobotsBytes:   v.Limits.RobotsBytes,
-			OutputBytes:   v.Limits.OutputBytes,
-			SitemapsURL:   v.SitemapsURL,
-		},
+		Map:      mapOptions(v, pr, form),
+		Write:    writeOptions(v, out),
 	}
 	for _, s := range v.Sections {
 		c.Build.Sections = append(c.Build.Sections, pipeline.Section{Name: s.Name, Include: s.Include})
 	}
 	c.Build.CacheDir = cacheDir(v.CacheDir, pr.BuildCache, os.UserCacheDir)
 	if v.Host != "none" {
-		// The platform's redirect rules, in the site folder (_redirects)
-		// and the project's folders (netlify.toml, vercel.json). Unless the
-		// platform is known not to, a file the site serves wins over a
-		// rule that is not forced, as on Netlify: only forced rules warn.
-		c.Build.RedirectDirs = append([]string{out}, pr.HostDirs()...)
-		c.Build.Shadowing = pr.Shadowing
-		c.Build.Map.Style = pr.Style
-		c.Build.PlatformFile = pr.PlatformFile
+		c.platformOptions(pr, out)
 	}
 	c.Build.Map.StyleGiven = pr.StyleGiven
 	c.hashOptions(l, pr)
 	c.Build.Extra = extras(l, v)
 	if len(pr.ServerRoutes) > 0 {
-		// A server build's pages rendered on demand whose URL its record
-		// gives whole: listed by their URLs, in the site's URL style.
+		// A server build renders some pages on demand, and its record
+		// gives their URLs whole. They are listed by those URLs, in the
+		// site's URL style.
 		c.Build.Extra = append([]pipeline.Extra{serverRoutes(pr, v.BaseURL, form.TrailingSlash != mapping.SlashNever)}, c.Build.Extra...)
 	}
 	c.Build.Transform = transform(v)
@@ -302,7 +236,110 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	if in, ok := l.inside["changes"]; ok {
 		c.ChangesDir, c.Changes = in[0], in[1]
 	}
+	c.sourceOptions(pr, out)
+	c.defaultOptions(l, pr)
+	c.generatorOptions(pr)
+	c.localeOptions(l)
+}
+
+// robotsDir returns the folder that robots.txt is served from. That is
+// the built site, or the folder a server build serves files from
+// (public/), or out in content mode.
+func robotsDir(v *Values, pr *project.Project, out string) string {
+	if v.Mode == ModeContent || pr.Served != nil {
+		return out
+	}
+	return v.Root
+}
+
+// hostDirs returns the folders where the platform's files (_headers,
+// vercel.json, netlify.toml) say which pages carry an X-Robots-Tag. They
+// are the site folder and the project's folders (HostDirs). In content
+// mode, the site folder is out, the built site, not the sources. It
+// returns nil when the X-Robots-Tag is not read.
+func hostDirs(v *Values, pr *project.Project, out string) []string {
+	if !v.Skip.XRobotsTag {
+		return nil
+	}
+	dirs := append([]string{v.Root}, pr.HostDirs()...)
 	if v.Mode == ModeContent {
+		dirs[0] = out
+	}
+	return dirs
+}
+
+// mapOptions returns the options that map the pages to URLs, in the URL
+// form form.
+func mapOptions(v *Values, pr *project.Project, form mapping.Options) mapping.Options {
+	rules, _ := mappingRules(v.Rules) // The rules were checked before.
+	var lastmod []mapping.LastModSource
+	for _, src := range v.LastMod.Sources {
+		lastmod = append(lastmod, mapping.LastModSource(src))
+	}
+	return mapping.Options{
+		BaseURL:          v.BaseURL,
+		CleanURLs:        form.CleanURLs,
+		TrailingSlash:    form.TrailingSlash,
+		IndexFiles:       form.IndexFiles,
+		BareBase:         pr.BareBase,
+		SlashedHomes:     pr.SlashedHomes,
+		KeepErrorPages:   !v.Skip.ErrorPages,
+		Fallbacks:        pr.Fallbacks,
+		KeepNoIndex:      !v.Skip.NoIndex,
+		KeepRedirects:    !v.Skip.Redirects,
+		KeepNonCanonical: !v.Skip.NonCanonical,
+		LastMod:          lastmod,
+		Rules:            rules,
+		KeepDrafts:       v.Drafts,
+		KeepFuture:       v.Future,
+		Images:           v.Images.Enabled && v.Head.Read,
+		ImageHosts:       v.Images.Hosts,
+		Videos:           v.Videos.Enabled && v.Head.Read,
+		VideoHosts:       v.Videos.Hosts,
+		News:             newsOptions(v),
+	}
+}
+
+// writeOptions returns the options that write the sitemap files to out.
+func writeOptions(v *Values, out string) writer.Options {
+	dateFormat, _ := sitemap.ParseDateFormat(v.LastModFormat) // The format was checked before.
+	return writer.Options{
+		Dir:           out,
+		MaxURLs:       v.MaxURLs,
+		MaxBytes:      v.MaxBytes,
+		Gzip:          v.Gzip,
+		Filename:      v.Filename,
+		XSL:           v.XSL,
+		Text:          v.Text,
+		Robots:        v.Robots,
+		Viewer:        v.Viewer,
+		LastModFormat: dateFormat,
+		DryRun:        v.DryRun,
+		Check:         v.Check,
+		Extra:         v.Index.Extra,
+		RobotsBytes:   v.Limits.RobotsBytes,
+		OutputBytes:   v.Limits.OutputBytes,
+		SitemapsURL:   v.SitemapsURL,
+	}
+}
+
+// platformOptions sets what the hosting platform adds to the build. Its
+// redirect rules sit in the site folder (_redirects) and in the
+// project's folders (netlify.toml, vercel.json). A file the site serves
+// wins over a rule that is not forced, as on Netlify, so only forced
+// rules warn. A platform known to behave otherwise says so in
+// pr.Shadowing.
+func (c *Config) platformOptions(pr *project.Project, out string) {
+	c.Build.RedirectDirs = append([]string{out}, pr.HostDirs()...)
+	c.Build.Shadowing = pr.Shadowing
+	c.Build.Map.Style = pr.Style
+	c.Build.PlatformFile = pr.PlatformFile
+}
+
+// sourceOptions sets where the build finds the pages' sources, and where
+// the writer keeps its own files.
+func (c *Config) sourceOptions(pr *project.Project, out string) {
+	if c.Values.Mode == ModeContent {
 		c.Build.Content = pr.Sources
 	} else {
 		c.Build.Join = pr.Sources
@@ -310,37 +347,45 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	c.Build.OnDemand = pr.OnDemand
 	if pr.StateDir != "" && fsx.SamePath(out, pr.StateFor) {
-		// A folder of the project's own files, served as they are:
-		// sitemapgen's own files of the sitemaps there are kept where
-		// nothing serves them.
+		// The output folder holds the project's own files and serves
+		// them as they are. The writer keeps its own files (the record)
+		// in a folder that nothing serves.
 		c.Build.Write.RecordDir = pr.StateDir
 	}
-	// Every URL's changefreq and priority: the settings', else the
-	// generator's (Hugo's [sitemap]); rules and front matter win.
+}
+
+// defaultOptions sets each URL's default changefreq and priority, and
+// where its lastmod comes from when lastmod.sources is not given.
+//
+// The defaults are the settings', else the generator's (Hugo's
+// [sitemap]). Rules and front matter win over both.
+func (c *Config) defaultOptions(l *layers, pr *project.Project) {
+	v := &c.Values
 	c.Build.Map.Defaults = pr.Defaults
 	if v.ChangeFreq != "" {
-		c.Build.Map.Defaults.ChangeFreq, _ = sitemap.ParseChangeFreq(v.ChangeFreq) // checked
+		c.Build.Map.Defaults.ChangeFreq, _ = sitemap.ParseChangeFreq(v.ChangeFreq) // It was checked before.
 	}
 	if v.Priority != nil {
-		c.Build.Map.Defaults.Priority, _ = sitemap.PriorityOf(*v.Priority) // checked
+		c.Build.Map.Defaults.Priority, _ = sitemap.PriorityOf(*v.Priority) // It was checked before.
 	}
-	if !l.given("lastmod.sources") {
-		c.LastModOrder = pr.LastModOrder
-		if pr.BuiltBy != "" {
-			// The modification times of a generator's output are its
-			// build's: left out, and a date in a page within its build's
-			// window is a stamp.
-			c.MTimeLeftOut = "from " + pr.BuiltBy + "'s build"
-			c.Build.Map.Built = true
-		} else {
-			c.Build.GuardMTime = true // used unless they look like a build's stamp
-		}
-		if pr.LastMod != nil {
-			c.Build.Map.LastMod = pr.LastMod
-		}
+	if l.given("lastmod.sources") {
+		return
 	}
-	c.generatorOptions(pr)
-	c.localeOptions(l)
+	c.LastModOrder = pr.LastModOrder
+	if pr.BuiltBy != "" {
+		// The modification times of a generator's output are the times
+		// of its build, so they are left out. A date in a page that
+		// falls within the build's window is a stamp.
+		c.MTimeLeftOut = "from " + pr.BuiltBy + "'s build"
+		c.Build.Map.Built = true
+	} else {
+		// The modification times are used unless they look like a
+		// build's stamp.
+		c.Build.GuardMTime = true
+	}
+	if pr.LastMod != nil {
+		c.Build.Map.LastMod = pr.LastMod
+	}
 }
 
 // hashOptions sets the hash source of lastmod when its state file is
@@ -512,231 +557,6 @@ func xslOrigin(l *layers, xsl, baseURL string) error {
 	}
 }
 
-// layers are the values of a run, from the defaults, the file, the
-// environment and the command line, in that order, and where each
-// setting's came from.
-type layers struct {
-	v    Values
-	file *File
-	// from gives, by setting (its key, else its flag), where its value
-	// came from: the file's name, the variable's, "--flag"; absent for a
-	// default.
-	from map[string]string
-	// inside gives, for a file's path the file gives (state:, changes:),
-	// the project's tree, as seen from the working directory, and the
-	// path inside it (project.Tree.Place): such a file is read and
-	// written only inside the tree.
-	inside map[string][2]string
-	// insideList is inside for each item of a list of files the file
-	// gives (extra_urls:), in the list's order.
-	insideList map[string][][2]string
-	// peer marks the settings that the options of the peer an
-	// integration replaces gave (peers), and warnings are what their
-	// mapping said.
-	peer     map[string]bool
-	warnings []error
-}
-
-// fileName is the configuration file's name, "" without one.
-func (l *layers) fileName() string {
-	if l.file == nil {
-		return ""
-	}
-	return l.file.Name
-}
-
-// line is the line of the configuration file that gives key (a key
-// path, as File.Sets takes it), 0 when the file does not or there is none.
-func (l *layers) line(key string) int {
-	if l.file == nil {
-		return 0
-	}
-	return l.file.lines[key]
-}
-
-// given reports whether the setting of key was given, not left at its
-// default (or left empty). A key that is no setting's is a mistake in
-// the program: given panics.
-func (l *layers) given(key string) bool {
-	if Settings.byKey(key) == nil {
-		panic("config: no key " + key)
-	}
-	return l.from[key] != ""
-}
-
-// name is the key of s in from: its key, else its flag.
-func name(s *Setting[Values]) string {
-	if s.Key != "" {
-		return s.Key
-	}
-	return s.Flag
-}
-
-// conflicts returns an error when the settings laid over each other
-// ask for things that exclude each other.
-func (l *layers) conflicts(cmd *Line[Values]) error {
-	// A flag for one of quiet and verbose turns the other off.
-	switch q, vb := cmd.Given("quiet") && l.v.Quiet, cmd.Given("verbose") && l.v.Verbose; {
-	case q && vb:
-		return errors.New("--quiet and --verbose: choose one")
-	case q:
-		l.v.Verbose = false
-	case vb:
-		l.v.Quiet = false
-	}
-	// Images are in the pages' bodies: a build that reads no page lists
-	// none, so asking for both is a mistake, not a quiet no.
-	// So are videos.
-	for _, body := range []struct {
-		what, key string
-		on        bool
-	}{{"images", "images.enabled", l.v.Images.Enabled}, {"videos", "videos.enabled", l.v.Videos.Enabled}} {
-		if body.on && !l.v.Head.Read && l.v.Mode != ModeContent {
-			return fmt.Errorf("%s (%s) need each page read, and head.read is false (%s): drop one of them", body.what, cmp.Or(l.from[body.key], "sitemap.yaml"), cmp.Or(l.from["head.read"], "sitemap.yaml"))
-		}
-	}
-	if l.v.News.Language != "" && l.v.News.Name == "" {
-		return fmt.Errorf("news.language (%s) without news.name: the news sitemap is written for a publication; give its name (--news-name)", cmp.Or(l.from["news.language"], "sitemap.yaml"))
-	}
-	return nil
-}
-
-// layer reads the file and lays the environment and the command line
-// over it, checking what they give.
-func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
-	l := &layers{v: Settings.Defaults(), from: map[string]string{}, inside: map[string][2]string{}, insideList: map[string][][2]string{}, peer: map[string]bool{}}
-	path := DefaultFile
-	if cmd.Given("config") {
-		path = cmd.Values.Config
-	} else if _, err := fsx.Lstat(".", DefaultFile); errors.Is(err, fs.ErrNotExist) {
-		path = ""
-	} else if err != nil {
-		return nil, &diag.Diagnostic{File: DefaultFile, Msg: unwrapPathError(err).Error()}
-	}
-	if path != "" {
-		// The file the user named is read where it points; the working
-		// directory's, inside it.
-		var f *File
-		var err error
-		if cmd.Given("config") {
-			f, err = Load(path)
-		} else {
-			f, err = LoadIn(".", DefaultFile)
-		}
-		if err != nil {
-			return nil, err
-		}
-		l.file, l.v = f, f.Values
-		// A file of the repository: its paths stay in the project's tree,
-		// whoever named the file; unless the user gives the setting above
-		// it, which is then the one used.
-		var tree *project.Tree
-		inTree := func(s *Setting[Values], p, given string, at diag.Pos, place bool) (dir, rel string, err error) {
-			if tree == nil {
-				t, err := project.TreeOf(filepath.Dir(path))
-				if err != nil {
-					return "", "", &diag.Diagnostic{File: path, Msg: "the project folder: " + err.Error(), Err: err}
-				}
-				tree = &t
-			}
-			if err := tree.Check(p, at, s.Key+": "+diag.ShowPath(given), argOf(s)); err != nil || !place {
-				return "", "", err
-			}
-			if dir, rel, err = tree.Place(p); err != nil {
-				return "", "", at.Errorf("%s: %v", s.Key, err)
-			}
-			return dir, rel, nil
-		}
-		for i := range Settings {
-			s := &Settings[i]
-			line, set := f.Sets(s.Key)
-			if s.Key == "" || !set {
-				continue
-			}
-			if lf, ok := s.Field.(*listField[Values]); ok && s.Path {
-				// A list of files (extra_urls:): each item held to the
-				// tree as a path of its own is.
-				if overridden(s, cmd, getenv) {
-					l.from[s.Key] = path
-					continue
-				}
-				list := lf.get(&l.v)
-				for i, given := range *list {
-					at := diag.Pos{File: path, Line: line}
-					if il, ok := f.Sets(fmt.Sprintf("%s[%d]", s.Key, i)); ok {
-						at.Line = il
-					}
-					p := relTo(path, given)
-					dir, rel, err := inTree(s, p, given, at, true)
-					if err != nil {
-						return nil, err
-					}
-					(*list)[i] = p
-					l.insideList[s.Key] = append(l.insideList[s.Key], [2]string{dir, rel})
-				}
-			}
-			if sf, ok := s.Field.(*scalarField[Values, string]); ok {
-				p := sf.get(&l.v)
-				if *p == "" {
-					continue // "base_url:" or "root: ''" leaves it to what the project says
-				}
-				if s.Path && !(s.Key == "source" && *p == project.SourceNone) {
-					given := *p
-					*p = relTo(path, *p)
-					if overridden(s, cmd, getenv) {
-						l.from[s.Key] = path
-						continue
-					}
-					dir, rel, err := inTree(s, *p, given, diag.Pos{File: path, Line: line}, fileSetting(s))
-					if err != nil {
-						return nil, err
-					}
-					if fileSetting(s) {
-						l.inside[s.Key] = [2]string{dir, rel}
-					}
-				}
-			}
-			l.from[s.Key] = path
-		}
-	}
-	for i := range Settings {
-		s := &Settings[i]
-		if text := getenv(s.Env); s.Env != "" && text != "" {
-			if err := s.Field.set(&l.v, text, false); err != nil {
-				return nil, fmt.Errorf("%s: %w", s.Env, err)
-			}
-			l.from[name(s)] = s.Env
-		}
-	}
-	for _, s := range cmd.given {
-		s.Field.copy(&l.v, &cmd.Values)
-		l.from[name(s)] = "--" + s.Flag
-	}
-	if len(cmd.Args) > 0 && cmd.Args[0] != "" { // an empty DIR ("$SITE" unset) is none
-		l.v.Root = cmd.Args[0]
-		l.from["root"] = "DIR"
-	}
-	// The options of the peer an integration replaces, under all that.
-	var err error
-	if l.warnings, err = l.peers(getenv); err != nil {
-		return nil, err
-	}
-	if err := l.conflicts(cmd); err != nil {
-		return nil, err
-	}
-	// The file's values were checked as it was read, the flags' as they
-	// were parsed; the environment's now.
-	for i := range Settings {
-		s := &Settings[i]
-		if from := l.from[name(s)]; from != "" && from == s.Env {
-			if err := s.Field.check(&l.v); err != nil {
-				return nil, fmt.Errorf("%s: %w", from, err)
-			}
-		}
-	}
-	return l, nil
-}
-
 // sitemapsElsewhere says, when sitemaps_url serves the sitemap files
 // outside the folder of the pages' base URL (another host, or another
 // folder), what makes search engines take them: the protocol lets a
@@ -832,49 +652,4 @@ func inline(l *layers, list []string) pipeline.Extra {
 		line++
 	}
 	return pipeline.Extra{Name: from, Format: extraurls.Text, Text: text.String()}
-}
-
-// overridden reports whether the command line or the environment gives
-// the setting s (DIR gives root:), above the file.
-func overridden(s *Setting[Values], cmd *Line[Values], getenv func(string) string) bool {
-	switch {
-	case s.Flag != "" && cmd.Given(s.Flag), s.Env != "" && getenv(s.Env) != "":
-		return true
-	case s.Key == "root":
-		return len(cmd.Args) > 0 && cmd.Args[0] != ""
-	}
-	return false
-}
-
-// fileSetting reports whether the path setting s names a file (state:,
-// changes:), not a folder.
-func fileSetting(s *Setting[Values]) bool { return strings.HasSuffix(s.Arg, "FILE") }
-
-// argOf is how a path setting is given on the command line, for a hint:
-// "--out DIR", "--changes FILE", and DIR for the site folder.
-func argOf(s *Setting[Values]) string {
-	arg := "DIR"
-	if fileSetting(s) {
-		arg = "FILE"
-	}
-	if s.Flag == "" {
-		return "sitemapgen DIR" // root: is DIR, the command's argument
-	}
-	return "--" + s.Flag + " " + arg
-}
-
-// relTo resolves a path from the file at cfgPath relative to that file's
-// folder.
-func relTo(cfgPath, p string) string {
-	if p == "" {
-		return p
-	}
-	if filepath.IsAbs(p) {
-		// Cleaned, as a relative path is by Join: the path judged inside
-		// the project's tree is the path used. Raw, "lnk/../x" would be
-		// judged x and used as what the kernel makes of it, the folder
-		// above lnk's target.
-		return filepath.Clean(p)
-	}
-	return filepath.Join(filepath.Dir(cfgPath), p)
 }

@@ -175,6 +175,9 @@ type protoResult struct {
 	problems []string
 }
 
+// check checks the sitemap files of paths, against the schemas when
+// schema is true, and returns the report. It returns an error when a
+// file fails, or when it finds no sitemap.
 func check(paths []string, schema bool) (string, error) {
 	var schemas string
 	if schema {
@@ -196,47 +199,71 @@ func check(paths []string, schema bool) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
-
 	byRoot := map[string][]*sitemap{}
 	skipped := 0
 	for i, f := range files {
-		f.count = -1
-		f.work = f.path
-		if strings.HasSuffix(f.path, ".gz") {
-			f.gz = true
-			f.work = filepath.Join(tmp, strconv.Itoa(i)+".xml")
-			if err := gunzip(f.path, f.work); err != nil {
-				f.fail = append(f.fail, "cannot decompress: "+err.Error())
-				continue
-			}
-		}
-		root, err := sniffRoot(f.work)
+		ok, err := f.open(tmp, i)
 		if err != nil {
 			return "", err
 		}
-		f.root = root
-		if root != "urlset" && root != "sitemapindex" {
-			what := "no root element found"
-			if root != "" {
-				what = "root element <" + root + ">"
-			}
-			if !f.explicit {
-				f.skip = true
-				skipped++
-				continue
-			}
-			f.fail = append(f.fail, "not a sitemap ("+what+"; expected <urlset> or <sitemapindex>)")
-			continue
+		switch {
+		case ok:
+			byRoot[f.root] = append(byRoot[f.root], f)
+		case f.skip:
+			skipped++
 		}
-		st, err := os.Stat(f.work)
-		if err != nil {
-			return "", err
-		}
-		f.size = st.Size()
-		byRoot[root] = append(byRoot[root], f)
 	}
+	if err := checkAll(byRoot, schema, schemas); err != nil {
+		return "", err
+	}
+	return report(files, schema, skipped)
+}
 
-	// xmllint on each root's files while the protocol's rules are checked.
+// open finds the root element of f, decompressing it first into the
+// folder tmp when it is gzipped (i makes the copy's name unique). It
+// reports whether f is a sitemap to check. A file found in a folder that
+// is not a sitemap is skipped. A file named that is not a sitemap fails.
+func (f *sitemap) open(tmp string, i int) (bool, error) {
+	f.count = -1
+	f.work = f.path
+	if strings.HasSuffix(f.path, ".gz") {
+		f.gz = true
+		f.work = filepath.Join(tmp, strconv.Itoa(i)+".xml")
+		if err := gunzip(f.path, f.work); err != nil {
+			f.fail = append(f.fail, "cannot decompress: "+err.Error())
+			return false, nil
+		}
+	}
+	root, err := sniffRoot(f.work)
+	if err != nil {
+		return false, err
+	}
+	f.root = root
+	if root != "urlset" && root != "sitemapindex" {
+		what := "no root element found"
+		if root != "" {
+			what = "root element <" + root + ">"
+		}
+		if !f.explicit {
+			f.skip = true
+			return false, nil
+		}
+		f.fail = append(f.fail, "not a sitemap ("+what+"; expected <urlset> or <sitemapindex>)")
+		return false, nil
+	}
+	st, err := os.Stat(f.work)
+	if err != nil {
+		return false, err
+	}
+	f.size = st.Size()
+	return true, nil
+}
+
+// checkAll checks the protocol's rules of the files of byRoot, on as
+// many goroutines as there are CPUs. With schema, xmllint checks each
+// root's files against its schema in the folder schemas at the same
+// time.
+func checkAll(byRoot map[string][]*sitemap, schema bool, schemas string) error {
 	var (
 		wg      sync.WaitGroup
 		lintErr = make([]error, 2)
@@ -269,10 +296,13 @@ func check(paths []string, schema bool) (string, error) {
 	}
 	close(work)
 	wg.Wait()
-	if err := errors.Join(lintErr...); err != nil {
-		return "", err
-	}
+	return errors.Join(lintErr...)
+}
 
+// report judges each file and writes a line for it: OK or FAIL, with
+// the reasons and the warnings. skipped counts the files passed over.
+// report returns an error when a file failed, or when there was none.
+func report(files []*sitemap, schema bool, skipped int) (string, error) {
 	var out strings.Builder
 	passed, failed := 0, 0
 	for _, f := range files {

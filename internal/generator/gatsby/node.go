@@ -102,129 +102,159 @@ type stretch struct {
 // into.
 const maxStretches = 256
 
-// reach calls read with the code gatsby-node's module m runs, in turn,
-// until read returns false: all of m, and the declarations of the
-// modules it requires by a relative path (require or import) that its
-// code names (a function it imports, ns.fn of a module it binds whole),
-// and in those modules, the declarations they name, and those of the
-// modules they require so, each once. A module's tokens are let go once
-// its last stretch found so far is read, and given back when another is
-// found.
+// reach calls read with each stretch of code that the gatsby-node module
+// m runs, in turn, until read returns false. The stretches are these,
+// each read once:
+//   - all of m;
+//   - the declarations that m's code names in the modules it requires
+//     by a relative path (with require or import): a function it
+//     imports, or ns.fn of a module it binds whole;
+//   - in those modules, the declarations they name, and those of the
+//     modules they require in the same way.
+//
+// reach lets go of a module's tokens once it has read the last stretch
+// found so far in that module. It gets them back when it finds another.
 func (r *nodeReader) reach(m *jscode.Module, read func(stretch) bool) {
-	out := []stretch{{m: m, s: 0, e: len(m.Toks)}}
+	f := &follower{r: r, out: []stretch{{m: m, s: 0, e: len(m.Toks)}}, seen: map[declKey]bool{}, read: read}
 	r.pending[m]++
-	type key struct {
-		m    *jscode.Module
-		name string
-	}
-	seen := map[key]bool{}
-	add := func(in *jscode.Module, name string) bool {
-		d, ok := in.Decls[name]
-		switch {
-		case !ok:
-			return false
-		case seen[key{in, name}]:
-			return true
-		case len(out) >= maxStretches:
-			r.unread = true // code left unread
-			return true
-		}
-		seen[key{in, name}] = true
-		out = append(out, stretch{m: in, s: d.Start, e: d.End, helper: true})
-		r.pending[in]++
-		return true
-	}
-	// imported follows the import of id by the module in, named in the
-	// code s to e.
-	imported := func(in *jscode.Module, id string, s, e int) {
-		imp, ok := in.Imports[id]
-		if !ok || !strings.HasPrefix(imp.Spec, "./") && !strings.HasPrefix(imp.Spec, "../") {
-			return
-		}
-		if e := path.Ext(imp.Spec); e == ".json" || e == ".yaml" || e == ".yml" {
-			return // data, no code
-		}
-		name, ok := jscode.Resolve(r.FS, in.File, imp.Spec, jscode.Aliases{})
-		if !ok {
-			r.unread = true
-			return
-		}
-		h := r.module(name)
-		if h == nil {
-			r.unread = true
-			return
-		}
-		// An export that is no declaration read here (exports.x =
-		// require(…), a value a call returns) is code not known.
-		if imp.Name != "*" {
-			if !add(h, h.Exports[imp.Name]) {
-				r.unread = true
-			}
-			return
-		}
-		// The module bound whole: its value (module.exports = …), what the
-		// code reads of it (ns.fn).
-		fns := members(in, id, s, e)
-		if _, ok := h.Exports[jscode.ModuleExports]; ok {
-			fns = append(fns, jscode.ModuleExports)
-		} else if len(fns) == 0 {
-			r.unread = true
-		}
-		for _, fn := range fns {
-			if !add(h, h.Exports[fn]) {
-				r.unread = true
-			}
-		}
-	}
-	// done reads the stretch i, then lets go of what is read.
-	done := func(i int) bool {
-		more := read(out[i])
-		r.pending[out[i].m]--
-		r.letGo()
-		return more
-	}
 	for _, id := range used(m) {
-		imported(m, id, 0, len(m.Toks))
+		f.imported(m, id, 0, len(m.Toks))
 	}
 	for id := range m.Imports {
 		if strings.HasPrefix(id, "exports.") { // exports.createPages = require('./gatsby/pages')
-			imported(m, id, 0, 0)
+			f.imported(m, id, 0, 0)
 		}
 	}
-	r.inlineRequires(out[0], true)
-	if !done(0) {
+	r.inlineRequires(f.out[0], true)
+	if !f.done(0) {
 		return
 	}
 	i := 1
-	for ; i < len(out) && len(out) < maxStretches; i++ {
-		st := out[i]
+	for ; i < len(f.out) && len(f.out) < maxStretches; i++ {
+		st := f.out[i]
 		if !r.hold(st.m) {
 			r.unread = true
 			continue
 		}
-		r.inlineRequires(st, false)
-		for _, id := range st.m.Idents(st.s, st.e) {
-			if d, ok := st.m.Decls[id]; ok && d.Start != st.s {
-				add(st.m, id)
-				continue
-			}
-			imported(st.m, id, st.s, st.e)
-		}
-		if !done(i) {
+		f.follow(st)
+		if !f.done(i) {
 			return
 		}
 	}
-	if i < len(out) {
-		r.unread = true // stopped at the bound: what the rest requires is not known
+	if i < len(f.out) {
+		// reach stopped at the bound, so what the rest requires is not
+		// known.
+		r.unread = true
 	}
-	for ; i < len(out); i++ { // read, not followed
-		if !r.hold(out[i].m) {
+	// The rest is read, but not followed.
+	for ; i < len(f.out); i++ {
+		if !r.hold(f.out[i].m) {
 			continue
 		}
-		if !done(i) {
+		if !f.done(i) {
 			return
 		}
 	}
+}
+
+// A declKey names the declaration name in the module m.
+type declKey struct {
+	m    *jscode.Module
+	name string
+}
+
+// A follower holds the state of one call of nodeReader.reach.
+type follower struct {
+	r    *nodeReader
+	out  []stretch        // the stretches found so far, in the order they are read
+	seen map[declKey]bool // the declarations found so far
+	read func(stretch) bool
+}
+
+// follow finds the declarations that the code of st names: those of its
+// own module, and those of the modules it imports.
+func (f *follower) follow(st stretch) {
+	f.r.inlineRequires(st, false)
+	for _, id := range st.m.Idents(st.s, st.e) {
+		if d, ok := st.m.Decls[id]; ok && d.Start != st.s {
+			f.add(st.m, id)
+			continue
+		}
+		f.imported(st.m, id, st.s, st.e)
+	}
+}
+
+// add adds the declaration name of the module in to the stretches to
+// read. It reports false when in declares no such name. Past
+// maxStretches, it adds nothing and notes that code is left unread.
+func (f *follower) add(in *jscode.Module, name string) bool {
+	d, ok := in.Decls[name]
+	switch {
+	case !ok:
+		return false
+	case f.seen[declKey{in, name}]:
+		return true
+	case len(f.out) >= maxStretches:
+		f.r.unread = true
+		return true
+	}
+	f.seen[declKey{in, name}] = true
+	f.out = append(f.out, stretch{m: in, s: d.Start, e: d.End, helper: true})
+	f.r.pending[in]++
+	return true
+}
+
+// imported follows the import of id by the module in, which the code
+// from s to e names. Only a relative import of code is followed. An
+// import that cannot be followed is code left unread.
+func (f *follower) imported(in *jscode.Module, id string, s, e int) {
+	imp, ok := in.Imports[id]
+	if !ok || !strings.HasPrefix(imp.Spec, "./") && !strings.HasPrefix(imp.Spec, "../") {
+		return
+	}
+	if e := path.Ext(imp.Spec); e == ".json" || e == ".yaml" || e == ".yml" {
+		return // The module is data, not code.
+	}
+	name, ok := jscode.Resolve(f.r.FS, in.File, imp.Spec, jscode.Aliases{})
+	if !ok {
+		f.r.unread = true
+		return
+	}
+	h := f.r.module(name)
+	if h == nil {
+		f.r.unread = true
+		return
+	}
+	// An export that is not a declaration read here is code that is not
+	// known: exports.x = require(…), or a value that a call returns.
+	if imp.Name != "*" {
+		if !f.add(h, h.Exports[imp.Name]) {
+			f.r.unread = true
+		}
+		return
+	}
+	// The module is bound whole. Its value (module.exports = …) is
+	// followed, and so is what the code reads of it (ns.fn).
+	fns := members(in, id, s, e)
+	if _, ok := h.Exports[jscode.ModuleExports]; ok {
+		fns = append(fns, jscode.ModuleExports)
+	} else if len(fns) == 0 {
+		f.r.unread = true
+	}
+	for _, fn := range fns {
+		if !f.add(h, h.Exports[fn]) {
+			f.r.unread = true
+		}
+	}
+}
+
+// done reads the stretch i, and then lets go of the tokens that are no
+// longer needed. It returns what read returned.
+func (f *follower) done(i int) bool {
+	more := f.read(f.out[i])
+	f.r.pending[f.out[i].m]--
+	f.r.letGo()
+	return more
 }
 
 // inlineRequires marks the code unread when the stretch st requires a

@@ -456,42 +456,19 @@ func hugoForeign(projectDir, rel string, lim limits.Limits) bool {
 	return true
 }
 
-// apply sets h's fields from a merged, lower-cased configuration.
+// apply sets h's fields from a merged configuration with lower-cased
+// keys. origin gives the file that set each key.
 func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
-	str := func(key string, dst *string) error {
-		v, ok := cfg[key]
-		if !ok {
-			return nil
-		}
-		s, ok := conffile.StringValue(v)
-		if !ok {
-			return conffile.Errorf(origin[key], "%s: want a string, got a %s", key, conffile.KindOf(v))
-		}
-		if s != "" {
-			*dst = s
-		}
-		return nil
-	}
-	boolean := func(key string, dst *bool) error {
-		v, ok := cfg[key]
-		if !ok {
-			return nil
-		}
-		b, ok := conffile.BoolValue(v)
-		if !ok {
-			return conffile.Errorf(origin[key], "%s: want true or false, got a %s", key, conffile.KindOf(v))
-		}
-		*dst = b
-		return nil
-	}
+	c := hugoConfig{cfg, origin}
+	// Every value is read before the first error is returned.
 	for _, err := range []error{
-		str("baseurl", &h.BaseURL),
-		str("publishdir", &h.PublishDir),
-		str("contentdir", &h.ContentDir),
-		str("defaultcontentlanguage", &h.DefaultContentLanguage),
-		str("timezone", &h.TimeZone),
-		boolean("defaultcontentlanguageinsubdir", &h.DefaultContentLanguageInSubdir),
-		boolean("disablepathtolower", &h.DisablePathToLower),
+		c.str("baseurl", &h.BaseURL),
+		c.str("publishdir", &h.PublishDir),
+		c.str("contentdir", &h.ContentDir),
+		c.str("defaultcontentlanguage", &h.DefaultContentLanguage),
+		c.str("timezone", &h.TimeZone),
+		c.boolean("defaultcontentlanguageinsubdir", &h.DefaultContentLanguageInSubdir),
+		c.boolean("disablepathtolower", &h.DisablePathToLower),
 	} {
 		if err != nil {
 			return err
@@ -501,7 +478,7 @@ func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
 	if h.TimeZone != "" {
 		h.TimeZoneFrom = origin["timezone"]
 	}
-	if err := boolean("enablegitinfo", &h.EnableGitInfo); err != nil {
+	if err := c.boolean("enablegitinfo", &h.EnableGitInfo); err != nil {
 		return err
 	}
 	h.EnableGitInfoFrom = origin["enablegitinfo"]
@@ -513,56 +490,13 @@ func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
 	}
 	h.PaginatePath = paginatePath(cfg)
 	h.witnessOff = witnessSettings(cfg)
-
-	switch v := cfg["uglyurls"].(type) {
-	case nil:
-	case map[string]any:
-		h.UglySections = map[string]bool{}
-		for sec, b := range v {
-			ugly, ok := conffile.BoolValue(b)
-			if !ok {
-				return conffile.Errorf(origin["uglyurls"], "uglyurls.%s: want true or false, got a %s", diag.Excerpt(sec), conffile.KindOf(b))
-			}
-			h.UglySections[strings.Trim(sec, "/")] = ugly
-		}
-	default:
-		if err := boolean("uglyurls", &h.UglyURLs); err != nil {
+	if err := h.applyUglyURLs(c); err != nil {
+		return err
+	}
+	if v, ok := cfg["languages"]; ok {
+		if err := h.applyLanguages(v, origin["languages"]); err != nil {
 			return err
 		}
-	}
-
-	if v, ok := cfg["languages"]; ok {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return conffile.Errorf(origin["languages"], "languages: want a table, got a %s", conffile.KindOf(v))
-		}
-		for lang, lv := range m {
-			h.Languages = append(h.Languages, lang)
-			if lm, ok := lv.(map[string]any); ok {
-				if z, ok := lm["timezone"].(string); ok && z != "" {
-					if h.LangTimeZones == nil {
-						h.LangTimeZones = map[string]string{}
-					}
-					h.LangTimeZones[strings.ToLower(lang)], h.LangTimeZonesFrom = z, origin["languages"]
-				}
-				for _, key := range []string{"locale", "languagecode"} {
-					if c, ok := lm[key].(string); ok && strings.TrimSpace(c) != "" {
-						if h.LangCodes == nil {
-							h.LangCodes = map[string]string{}
-						}
-						h.LangCodes[strings.ToLower(lang)] = strings.TrimSpace(c)
-						break
-					}
-				}
-				if dir, ok := lm["contentdir"].(string); ok && dir != "" {
-					if h.LangContentDirs == nil {
-						h.LangContentDirs = map[string]string{}
-					}
-					h.LangContentDirs[lang] = dir
-				}
-			}
-		}
-		sort.Strings(h.Languages)
 	}
 	if v, ok := cfg["disablekinds"]; ok {
 		kinds, ok := conffile.StringList(v)
@@ -573,27 +507,141 @@ func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
 			h.DisableKinds = append(h.DisableKinds, strings.ToLower(k))
 		}
 	}
-
 	if v, ok := cfg["taxonomies"]; ok {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return conffile.Errorf(origin["taxonomies"], "taxonomies: want a table of singular = plural, got a %s", conffile.KindOf(v))
+		if err := h.applyTaxonomies(v, origin["taxonomies"]); err != nil {
+			return err
 		}
-		h.Taxonomies = nil
-		for _, plural := range m {
-			s, ok := conffile.StringValue(plural)
-			if !ok {
-				return conffile.Errorf(origin["taxonomies"], "taxonomies: want plural names, got a %s", conffile.KindOf(plural))
-			}
-			h.Taxonomies = append(h.Taxonomies, strings.ToLower(s))
-		}
-		sort.Strings(h.Taxonomies)
 	}
 	if v, ok := cfg["permalinks"]; ok {
 		if err := h.applyPermalinks(v, origin["permalinks"]); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// A hugoConfig is a merged configuration with lower-cased keys, and the
+// file that set each key (for errors).
+type hugoConfig struct {
+	cfg    map[string]any
+	origin map[string]string
+}
+
+// str sets *dst to the string at key. It leaves *dst alone when the key
+// is missing or its value is empty.
+func (c hugoConfig) str(key string, dst *string) error {
+	v, ok := c.cfg[key]
+	if !ok {
+		return nil
+	}
+	s, ok := conffile.StringValue(v)
+	if !ok {
+		return conffile.Errorf(c.origin[key], "%s: want a string, got a %s", key, conffile.KindOf(v))
+	}
+	if s != "" {
+		*dst = s
+	}
+	return nil
+}
+
+// boolean sets *dst to the boolean at key. It leaves *dst alone when the
+// key is missing.
+func (c hugoConfig) boolean(key string, dst *bool) error {
+	v, ok := c.cfg[key]
+	if !ok {
+		return nil
+	}
+	b, ok := conffile.BoolValue(v)
+	if !ok {
+		return conffile.Errorf(c.origin[key], "%s: want true or false, got a %s", key, conffile.KindOf(v))
+	}
+	*dst = b
+	return nil
+}
+
+// applyUglyURLs reads uglyurls. It is either one boolean for the whole
+// site or a table of booleans by section.
+func (h *Preset) applyUglyURLs(c hugoConfig) error {
+	switch v := c.cfg["uglyurls"].(type) {
+	case nil:
+		return nil
+	case map[string]any:
+		h.UglySections = map[string]bool{}
+		for sec, b := range v {
+			ugly, ok := conffile.BoolValue(b)
+			if !ok {
+				return conffile.Errorf(c.origin["uglyurls"], "uglyurls.%s: want true or false, got a %s", diag.Excerpt(sec), conffile.KindOf(b))
+			}
+			h.UglySections[strings.Trim(sec, "/")] = ugly
+		}
+		return nil
+	default:
+		return c.boolean("uglyurls", &h.UglyURLs)
+	}
+}
+
+// applyLanguages reads the [languages] table v, which file set. It lists
+// the languages in order, and notes each one's time zone, code and
+// content folder.
+func (h *Preset) applyLanguages(v any, file string) error {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return conffile.Errorf(file, "languages: want a table, got a %s", conffile.KindOf(v))
+	}
+	for lang, lv := range m {
+		h.Languages = append(h.Languages, lang)
+		if lm, ok := lv.(map[string]any); ok {
+			h.applyLanguage(lang, lm, file)
+		}
+	}
+	sort.Strings(h.Languages)
+	return nil
+}
+
+// applyLanguage reads the table lm of the language lang. A value of the
+// wrong type is ignored.
+func (h *Preset) applyLanguage(lang string, lm map[string]any, file string) {
+	if z, ok := lm["timezone"].(string); ok && z != "" {
+		if h.LangTimeZones == nil {
+			h.LangTimeZones = map[string]string{}
+		}
+		h.LangTimeZones[strings.ToLower(lang)], h.LangTimeZonesFrom = z, file
+	}
+	// The code is locale, else languagecode.
+	for _, key := range []string{"locale", "languagecode"} {
+		if c, ok := lm[key].(string); ok && strings.TrimSpace(c) != "" {
+			if h.LangCodes == nil {
+				h.LangCodes = map[string]string{}
+			}
+			h.LangCodes[strings.ToLower(lang)] = strings.TrimSpace(c)
+			break
+		}
+	}
+	if dir, ok := lm["contentdir"].(string); ok && dir != "" {
+		if h.LangContentDirs == nil {
+			h.LangContentDirs = map[string]string{}
+		}
+		h.LangContentDirs[lang] = dir
+	}
+}
+
+// applyTaxonomies reads the [taxonomies] table v, which file set. It
+// maps singular names to plural ones, and h keeps the plural names, in
+// lower case and in order.
+func (h *Preset) applyTaxonomies(v any, file string) error {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return conffile.Errorf(file, "taxonomies: want a table of singular = plural, got a %s", conffile.KindOf(v))
+	}
+	h.Taxonomies = nil
+	for _, plural := range m {
+		s, ok := conffile.StringValue(plural)
+		if !ok {
+			return conffile.Errorf(file, "taxonomies: want plural names, got a %s", conffile.KindOf(plural))
+		}
+		h.Taxonomies = append(h.Taxonomies, strings.ToLower(s))
+	}
+	sort.Strings(h.Taxonomies)
 	return nil
 }
 

@@ -136,91 +136,122 @@ func (h *Preset) ugly(section string) bool {
 	return h.UglyURLs || h.UglySections[strings.ToLower(section)]
 }
 
-// URLPath returns the URL path Hugo publishes p at; see [Hugo] for the
-// rules. ok is false for a file that is not a content file, a leaf
-// bundle's resource, a headless bundle, an ignored file, a page of a
-// disabled kind, a page whose url is not a path on the site (another
-// host, a climb above the root: see [frontmatter.CheckURLPath]), and a
-// pattern that cannot be expanded. The path never climbs above the
-// root, whatever the slug, title or file name.
+// URLPath returns the URL path that Hugo publishes p at. [Hugo] gives
+// the rules. The path never climbs above the root, whatever the slug,
+// title or file name.
+//
+// ok is false when p is not published at a path of the site:
+//   - a file that is not a content file, or that Hugo ignores;
+//   - a resource of a leaf bundle, or a headless bundle;
+//   - a page of a disabled kind;
+//   - a page whose url is not a path on the site (another host, or a
+//     climb above the root: see [frontmatter.CheckURLPath]);
+//   - a page whose permalink pattern cannot be expanded.
 func (h *Preset) URLPath(p generator.Page) (string, bool) {
-	rel, ok := srcpath.CleanRel(p.Path)
+	dirEls, name, ok := contentFile(p)
 	if !ok {
-		return "", false
-	}
-	els := strings.Split(rel, "/")
-	for _, el := range els {
-		if strings.HasPrefix(el, ".") || strings.HasPrefix(el, "#") || strings.HasSuffix(el, "~") {
-			return "", false
-		}
-	}
-	dirEls, file := els[:len(els)-1], els[len(els)-1]
-	dir := strings.Join(dirEls, "/")
-	name, ext := srcpath.SplitExt(file)
-	if !hugoContent[ext] || (ext == ".html" || ext == ".htm") && !p.HasFrontMatter {
 		return "", false
 	}
 	name, lang := h.splitLang(name)
 	bundle := name == "index"
-
-	// A file below a leaf bundle's folder is one of its resources; a
-	// bundle's own folder does not count for its index file.
-	above := dir
-	if bundle {
-		above = ""
-		if dir != "" {
-			above = parent(dir)
-		}
-	}
-	if !(bundle && dir == "") {
-		for d := above; ; d = parent(d) {
-			if h.dir(d).leaf {
-				return "", false
-			}
-			if d == "" {
-				break
-			}
-		}
+	if h.inLeafBundle(strings.Join(dirEls, "/"), bundle) {
+		return "", false
 	}
 	prefix := h.langPrefix(lang)
-
 	if name == "_index" {
-		if dir == "" {
-			if h.disabled("home") {
-				return "", false
-			}
-			return prefix + "/", true
+		return h.listURLPath(p, dirEls, prefix)
+	}
+	return h.pageURLPath(p, dirEls, name, bundle, prefix)
+}
+
+// contentFile splits the path of p into its folders and its file name,
+// without the extension. ok is false when Hugo ignores the file (a
+// name that starts with . or #, or ends in ~), or when it is no content
+// file: an HTML file is one only with front matter.
+func contentFile(p generator.Page) (dirEls []string, name string, ok bool) {
+	rel, ok := srcpath.CleanRel(p.Path)
+	if !ok {
+		return nil, "", false
+	}
+	els := strings.Split(rel, "/")
+	for _, el := range els {
+		if strings.HasPrefix(el, ".") || strings.HasPrefix(el, "#") || strings.HasSuffix(el, "~") {
+			return nil, "", false
 		}
-		kind := "section"
-		if slices.Contains(h.Taxonomies, strings.ToLower(dirEls[0])) && len(dirEls) <= 2 {
-			kind = [...]string{"taxonomy", "term"}[len(dirEls)-1]
+	}
+	name, ext := srcpath.SplitExt(els[len(els)-1])
+	if !hugoContent[ext] || (ext == ".html" || ext == ".htm") && !p.HasFrontMatter {
+		return nil, "", false
+	}
+	return els[:len(els)-1], name, true
+}
+
+// inLeafBundle reports whether a file in the folder dir lies below the
+// folder of a leaf bundle, and so is one of the bundle's resources. For
+// a bundle's index file (bundle), its own folder does not count.
+func (h *Preset) inLeafBundle(dir string, bundle bool) bool {
+	if bundle && dir == "" {
+		return false
+	}
+	above := dir
+	if bundle {
+		above = parent(dir)
+	}
+	for d := above; ; d = parent(d) {
+		if h.dir(d).leaf {
+			return true
 		}
-		if h.disabled(kind) {
+		if d == "" {
+			return false
+		}
+	}
+}
+
+// listURLPath returns the URL path of the list page of the folder whose
+// elements are dirEls (an _index file). The page is the home page, a
+// section, a taxonomy or a term.
+func (h *Preset) listURLPath(p generator.Page, dirEls []string, prefix string) (string, bool) {
+	if len(dirEls) == 0 {
+		if h.disabled("home") {
 			return "", false
 		}
-		if p.URL != "" {
-			return h.frontURL(p.URL, true, prefix)
-		}
-		section := dirEls[0]
-		var out []string
-		if pattern := h.SectionPermalinks[sectionKey(section)]; pattern != "" {
-			exp, err := h.expand(pattern, hugoTokens{
-				date: p.Date, title: p.Title, slug: p.Slug,
-				section: section, sections: dirEls,
-			})
-			if err != nil {
-				return "", false
-			}
-			out = []string{exp}
-		} else {
-			out = slices.Clone(dirEls)
-		}
-		return prefix + h.link(out, h.ugly(section), ""), true
+		return prefix + "/", true
 	}
+	kind := "section"
+	if slices.Contains(h.Taxonomies, strings.ToLower(dirEls[0])) && len(dirEls) <= 2 {
+		kind = [...]string{"taxonomy", "term"}[len(dirEls)-1]
+	}
+	if h.disabled(kind) {
+		return "", false
+	}
+	if p.URL != "" {
+		return h.frontURL(p.URL, true, prefix)
+	}
+	section := dirEls[0]
+	var out []string
+	if pattern := h.SectionPermalinks[sectionKey(section)]; pattern != "" {
+		exp, err := h.expand(pattern, hugoTokens{
+			date: p.Date, title: p.Title, slug: p.Slug,
+			section: section, sections: dirEls,
+		})
+		if err != nil {
+			return "", false
+		}
+		out = []string{exp}
+	} else {
+		out = slices.Clone(dirEls)
+	}
+	return prefix + h.link(out, h.ugly(section), ""), true
+}
 
+// pageURLPath returns the URL path of a regular page: the file name in
+// the folder whose elements are dirEls, or the index file of a leaf
+// bundle (bundle).
+func (h *Preset) pageURLPath(p generator.Page, dirEls []string, name string, bundle bool, prefix string) (string, bool) {
 	if h.disabled("page") || bundle && p.Headless {
 		return "", false
 	}
+	// A bundle's page takes its name from the bundle's folder.
 	pageDir, base := dirEls, name
 	if bundle {
 		pageDir, base = nil, ""
@@ -233,8 +264,9 @@ func (h *Preset) URLPath(p generator.Page) (string, bool) {
 		section = pageDir[0]
 	}
 	if d, slug, ok := h.fileNameDate(base); ok {
-		// [frontmatter] date with :filename: the name's date and the
-		// rest of it as the slug, unless front matter gives them.
+		// With :filename in a [frontmatter] date, the file name gives
+		// the date, and the rest of the name is the slug. Front matter
+		// still wins for each.
 		if p.Slug == "" {
 			p.Slug = slug
 		}

@@ -211,53 +211,89 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 	return j, nil
 }
 
+// apply sets j's fields from the configuration cfg, read from j.File.
 func (j *Preset) apply(cfg map[string]any) error {
-	str := func(key string, dst *string) error {
-		v, ok := cfg[key]
-		if !ok || v == nil {
-			return nil
-		}
-		s, ok := conffile.StringValue(v)
-		if !ok {
-			return conffile.Errorf(j.File, "%s: want a string, got a %s", key, conffile.KindOf(v))
-		}
-		*dst = s
-		return nil
-	}
-	list := func(key string, dst *[]string) error {
-		v, ok := cfg[key]
-		if !ok || v == nil {
-			return nil
-		}
-		l, ok := v.([]any)
-		if !ok {
-			return conffile.Errorf(j.File, "%s: want a list, got a %s", key, conffile.KindOf(v))
-		}
-		s, ok := conffile.StringList(l)
-		if !ok {
-			return conffile.Errorf(j.File, "%s: want a list of strings", key)
-		}
-		*dst = append(*dst, s...)
-		return nil
-	}
+	c := jekyllConfig{cfg, j.File}
+	// Every value is read before the first error is returned.
 	for _, err := range []error{
-		str("url", &j.URL),
-		str("baseurl", &j.BaseURL),
-		str("source", &j.Source),
-		str("destination", &j.Destination),
-		str("permalink", &j.Permalink),
-		str("collections_dir", &j.CollectionsDir),
-		str("timezone", &j.Timezone),
-		str("markdown_ext", &j.MarkdownExt),
-		list("exclude", &j.Exclude),
-		list("include", &j.Include),
+		c.str("url", &j.URL),
+		c.str("baseurl", &j.BaseURL),
+		c.str("source", &j.Source),
+		c.str("destination", &j.Destination),
+		c.str("permalink", &j.Permalink),
+		c.str("collections_dir", &j.CollectionsDir),
+		c.str("timezone", &j.Timezone),
+		c.str("markdown_ext", &j.MarkdownExt),
+		c.list("exclude", &j.Exclude),
+		c.list("include", &j.Include),
 	} {
 		if err != nil {
 			return err
 		}
 	}
-	// plugins (gems before Jekyll 3.5) are required by name; a value of
-	// another shape is Jekyll's error to give, and asks for none here.
+	if err := j.applyPlugins(cfg); err != nil {
+		return err
+	}
+	if j.Permalink == "" {
+		j.Permalink = "date"
+	}
+	if err := j.checkPattern(j.Permalink); err != nil {
+		return conffile.Errorf(j.File, "permalink: %v", err)
+	}
+	j.CollectionsDir = strings.Trim(path.Clean("/"+filepath.ToSlash(j.CollectionsDir)), "/")
+	if err := j.applyDefaults(cfg["defaults"]); err != nil {
+		return err
+	}
+	return j.applyCollections(cfg["collections"])
+}
+
+// A jekyllConfig is a configuration as read, and the file it was read
+// from (for errors).
+type jekyllConfig struct {
+	cfg  map[string]any
+	file string
+}
+
+// str sets *dst to the string at key. It leaves *dst alone when the key
+// is missing or null.
+func (c jekyllConfig) str(key string, dst *string) error {
+	v, ok := c.cfg[key]
+	if !ok || v == nil {
+		return nil
+	}
+	s, ok := conffile.StringValue(v)
+	if !ok {
+		return conffile.Errorf(c.file, "%s: want a string, got a %s", key, conffile.KindOf(v))
+	}
+	*dst = s
+	return nil
+}
+
+// list appends the strings of the list at key to *dst. It does nothing
+// when the key is missing or null.
+func (c jekyllConfig) list(key string, dst *[]string) error {
+	v, ok := c.cfg[key]
+	if !ok || v == nil {
+		return nil
+	}
+	l, ok := v.([]any)
+	if !ok {
+		return conffile.Errorf(c.file, "%s: want a list, got a %s", key, conffile.KindOf(v))
+	}
+	s, ok := conffile.StringList(l)
+	if !ok {
+		return conffile.Errorf(c.file, "%s: want a list of strings", key)
+	}
+	*dst = append(*dst, s...)
+	return nil
+}
+
+// applyPlugins notes the plugins that change URLs or dates: the
+// last-modified-at gem and Polyglot. Jekyll requires plugins by name,
+// from plugins (gems before Jekyll 3.5). A value of another shape is an
+// error for Jekyll to give, and names no plugin here. Polyglot may also
+// come from the Gemfile's plugin group.
+func (j *Preset) applyPlugins(cfg map[string]any) error {
 	var polyglot string
 	for _, key := range []string{"plugins", "gems"} {
 		names, ok := conffile.StringList(cfg[key])
@@ -271,25 +307,21 @@ func (j *Preset) apply(cfg map[string]any) error {
 	if polyglot == "" && j.dir != "" {
 		polyglot = gemfilePlugin(j.dir, polyglotGem, j.limits)
 	}
-	if polyglot != "" {
-		pg, err := readPolyglot(j.File, cfg, polyglot)
-		if err != nil {
-			return err
-		}
-		j.Polyglot = pg
+	if polyglot == "" {
+		return nil
 	}
-	if j.Permalink == "" {
-		j.Permalink = "date"
-	}
-	if err := j.checkPattern(j.Permalink); err != nil {
-		return conffile.Errorf(j.File, "permalink: %v", err)
-	}
-	j.CollectionsDir = strings.Trim(path.Clean("/"+filepath.ToSlash(j.CollectionsDir)), "/")
-
-	if err := j.applyDefaults(cfg["defaults"]); err != nil {
+	pg, err := readPolyglot(j.File, cfg, polyglot)
+	if err != nil {
 		return err
 	}
-	switch v := cfg["collections"].(type) {
+	j.Polyglot = pg
+	return nil
+}
+
+// applyCollections reads collections: v. It is either a list of names
+// or a table of collections by name.
+func (j *Preset) applyCollections(v any) error {
+	switch v := v.(type) {
 	case nil:
 	case []any:
 		names, ok := conffile.StringList(v)
@@ -306,27 +338,9 @@ func (j *Preset) apply(cfg map[string]any) error {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			var c Collection
-			switch meta := v[n].(type) {
-			case nil:
-			case map[string]any:
-				out, ok := conffile.BoolValue(meta["output"])
-				if !ok {
-					return conffile.Errorf(j.File, "collections.%s.output: want true or false, got a %s", n, conffile.KindOf(meta["output"]))
-				}
-				c.Output = out
-				if pl, ok := meta["permalink"]; ok && pl != nil {
-					s, ok := pl.(string)
-					if !ok {
-						return conffile.Errorf(j.File, "collections.%s.permalink: want a string, got a %s", n, conffile.KindOf(pl))
-					}
-					c.Permalink = s
-				}
-			default:
-				return conffile.Errorf(j.File, "collections.%s: want a table, got a %s", n, conffile.KindOf(meta))
-			}
-			if err := j.checkPattern(c.Permalink); err != nil {
-				return conffile.Errorf(j.File, "collections.%s.permalink: %v", n, err)
+			c, err := j.collection(n, v[n])
+			if err != nil {
+				return err
 			}
 			j.addCollection(n, c)
 		}
@@ -334,6 +348,34 @@ func (j *Preset) apply(cfg map[string]any) error {
 		return conffile.Errorf(j.File, "collections: want a list of names or a table, got a %s", conffile.KindOf(v))
 	}
 	return nil
+}
+
+// collection reads the table meta of the collection n: whether it is
+// output, and its permalink pattern.
+func (j *Preset) collection(n string, meta any) (Collection, error) {
+	var c Collection
+	switch meta := meta.(type) {
+	case nil:
+	case map[string]any:
+		out, ok := conffile.BoolValue(meta["output"])
+		if !ok {
+			return c, conffile.Errorf(j.File, "collections.%s.output: want true or false, got a %s", n, conffile.KindOf(meta["output"]))
+		}
+		c.Output = out
+		if pl, ok := meta["permalink"]; ok && pl != nil {
+			s, ok := pl.(string)
+			if !ok {
+				return c, conffile.Errorf(j.File, "collections.%s.permalink: want a string, got a %s", n, conffile.KindOf(pl))
+			}
+			c.Permalink = s
+		}
+	default:
+		return c, conffile.Errorf(j.File, "collections.%s: want a table, got a %s", n, conffile.KindOf(meta))
+	}
+	if err := j.checkPattern(c.Permalink); err != nil {
+		return c, conffile.Errorf(j.File, "collections.%s.permalink: %v", n, err)
+	}
+	return c, nil
 }
 
 // applyDefaults reads defaults: a list of {scope: {path, type}, values}.

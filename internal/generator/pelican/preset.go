@@ -184,12 +184,64 @@ func (p *Preset) ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error) 
 }
 
 // page fills fm from the metadata m of the source at rel: its title,
-// slug, dates and URL path (none when Pelican writes no page for it).
+// slug, dates and URL path. fm gets no URL path when Pelican writes no
+// page for the source.
 func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 	s := p.s
 	base := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
-	// FILENAME_METADATA's groups, then PATH_METADATA's, where the file
-	// gives none.
+	s.metaFromPath(m, rel, base)
+	date, hasDate := s.dates(m, fm)
+	fm.Title, fm.Slug = m["title"], m["slug"]
+	p.templates.Store(rel, strings.ToLower(strings.TrimSpace(m["template"])))
+	kind, ok := p.pageKind(rel, m, fm, hasDate)
+	if !ok {
+		return
+	}
+	// The slug is the page's own, else made from the title or from the
+	// file's name.
+	slug := fm.Slug
+	if slug == "" {
+		from := fm.Title
+		if s.SlugifyBasename {
+			from = base
+		}
+		if slug, ok = s.slug(from); !ok {
+			return
+		}
+	}
+	lang := s.Lang
+	if l := strings.TrimSpace(m["lang"]); l != "" {
+		lang = l
+	}
+	fields := s.urlFields(m, rel, kind)
+	fields["slug"], fields["lang"], fields["path"] = slug, lang, rel
+	setting := kind + "_SAVE_AS"
+	if lang != s.Lang {
+		setting = kind + "_LANG_SAVE_AS"
+	}
+	saveAs, own := m["save_as"]
+	if !own {
+		if saveAs, ok = format(s.SaveAs[setting], fields, date, hasDate); !ok {
+			return
+		}
+	}
+	saveAs = strings.TrimPrefix(strings.TrimSpace(saveAs), "/")
+	if saveAs == "" || strings.HasSuffix(saveAs, "/") || path.Clean("/"+saveAs) != "/"+saveAs {
+		// Pelican writes no file (save_as ''), or the file is not below
+		// the output folder.
+		return
+	}
+	fm.URL = "/" + saveAs
+	if s.Plugins && (kind == "ARTICLE" || kind == "PAGE") {
+		p.pages.Store(rel, published{slug: slug, base: base, url: fm.URL})
+		p.stale.Store(true)
+	}
+}
+
+// metaFromPath adds to m the metadata that the file's name base and its
+// path rel give (FILENAME_METADATA, then PATH_METADATA), and then
+// DEFAULT_METADATA. Each adds only the keys that m does not have yet.
+func (s *settings) metaFromPath(m meta, rel, base string) {
 	for _, c := range []struct {
 		re   *regexp.Regexp
 		data string
@@ -211,12 +263,18 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 			}
 		}
 	}
-	// DEFAULT_METADATA, under what the file, its path and its name give.
 	for k, v := range s.DefaultMeta {
 		if _, ok := m[k]; !ok {
 			m[k] = v
 		}
 	}
+}
+
+// dates sets the lastmod and date of fm from m, in the page's time zone.
+// It returns the date that the URL pattern uses, and whether there is
+// one. Without a date of its own, a page takes DEFAULT_DATE for its URL,
+// but not as its lastmod.
+func (s *settings) dates(m meta, fm *frontmatter.Source) (time.Time, bool) {
 	zone, zoneFrom := s.Zone, s.ZoneFrom
 	if tz, ok := m["timezone"]; ok {
 		if loc, err := loadLocation(strings.TrimSpace(tz)); err == nil {
@@ -240,45 +298,45 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 	if hasDate {
 		fm.Date = date
 	} else if !s.DefaultDate.IsZero() {
-		date, hasDate = s.DefaultDate, true // not a lastmod: a setting's
+		date, hasDate = s.DefaultDate, true
 	}
-	fm.Title, fm.Slug = m["title"], m["slug"]
-	p.templates.Store(rel, strings.ToLower(strings.TrimSpace(m["template"])))
+	return date, hasDate
+}
+
+// pageKind returns the kind of page that Pelican makes of the source at
+// rel (ARTICLE, PAGE, DRAFT or DRAFT_PAGE). It marks a draft in fm. ok
+// is false when Pelican makes no page of it:
+//   - a file that Pelican reads as neither kind, or one without a title;
+//   - an article without a date, unless the file's time may stand in;
+//   - a status of skip, or a status that Pelican does not know.
+func (p *Preset) pageKind(rel string, m meta, fm *frontmatter.Source, hasDate bool) (kind string, ok bool) {
 	status := strings.ToLower(strings.TrimSpace(m["status"]))
-	kind := p.kind(rel)
+	kind = p.kind(rel)
 	switch {
 	case kind == "" || fm.Title == "":
-		return // a file Pelican reads as neither, or skips (no title)
-	case kind == "ARTICLE" && !hasDate && !s.DefaultDateFS && status != "draft":
-		return // skipped: an article needs a date
+		return "", false
+	case kind == "ARTICLE" && !hasDate && !p.s.DefaultDateFS && status != "draft":
+		return "", false
 	case status == "skip", status != "" && status != "published" && status != "hidden" && status != "draft":
-		return
+		return "", false
 	}
 	if status == "draft" {
 		fm.Draft = true
 		kind = map[string]string{"ARTICLE": "DRAFT", "PAGE": "DRAFT_PAGE"}[kind]
 	}
-	// The slug: its own, else from the title or the file's name.
-	slug := fm.Slug
-	if slug == "" {
-		from := fm.Title
-		if s.SlugifyBasename {
-			from = base
-		}
-		var ok bool
-		if slug, ok = s.slug(from); !ok {
-			return
-		}
-	}
-	lang := s.Lang
-	if l := strings.TrimSpace(m["lang"]); l != "" {
-		lang = l
-	}
+	return kind, true
+}
+
+// urlFields returns the fields that a URL pattern may name, from m, with
+// the category and the author as slugs. An article without a category
+// takes DEFAULT_CATEGORY, or its folder's name with USE_FOLDER_AS_CATEGORY.
+// A category or author whose slug cannot be made is left out, so that a
+// pattern that names it is not found.
+func (s *settings) urlFields(m meta, rel, kind string) map[string]string {
 	fields := map[string]string{}
 	for k, v := range m {
 		fields[k] = v
 	}
-	fields["slug"], fields["lang"], fields["path"] = slug, lang, rel
 	category := m["category"]
 	if category == "" && kind != "PAGE" && kind != "DRAFT_PAGE" {
 		category = s.DefaultCategory
@@ -295,32 +353,13 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 		if v != "" {
 			sl, ok := s.slug(strings.TrimSpace(strings.Split(v, ",")[0]))
 			if !ok {
-				delete(fields, name) // not known: a URL that names it is not found
+				delete(fields, name)
 				continue
 			}
 			fields[name] = sl
 		}
 	}
-	setting := kind + "_SAVE_AS"
-	if lang != s.Lang {
-		setting = kind + "_LANG_SAVE_AS"
-	}
-	saveAs, own := m["save_as"]
-	if !own {
-		var ok bool
-		if saveAs, ok = format(s.SaveAs[setting], fields, date, hasDate); !ok {
-			return
-		}
-	}
-	saveAs = strings.TrimPrefix(strings.TrimSpace(saveAs), "/")
-	if saveAs == "" || strings.HasSuffix(saveAs, "/") || path.Clean("/"+saveAs) != "/"+saveAs {
-		return // not written (save_as ''), or not a file below the output
-	}
-	fm.URL = "/" + saveAs
-	if s.Plugins && (kind == "ARTICLE" || kind == "PAGE") {
-		p.pages.Store(rel, published{slug: slug, base: base, url: fm.URL})
-		p.stale.Store(true)
-	}
+	return fields
 }
 
 // fileNameDate is the key under which page keeps the date FILENAME_METADATA

@@ -128,100 +128,39 @@ func readSettings(c Conf) *settings {
 		s.SaveAs[k] = v
 	}
 	s.FileName = regexp.MustCompile(`^` + defaultFileName)
-	get := func(name string) (Setting, string, bool) {
-		v, ok := c[name]
-		return v, v.File, ok
-	}
-	unknown := s.unknown
-	str := func(name string, dst *string) {
-		if v, file, ok := get(name); ok {
-			if x, isStr := v.Val.(string); isStr {
-				*dst = x
-			} else {
-				unknown(file, v, name)
-			}
-		}
-	}
-	list := func(name string, dst *[]string) {
-		v, file, ok := get(name)
-		if !ok {
-			return
-		}
-		l, isList := v.Val.([]any)
-		if !isList {
-			unknown(file, v, name)
-			return
-		}
-		out := []string{}
-		for _, e := range l {
-			x, isStr := e.(string)
-			if !isStr {
-				unknown(file, v, name)
-				return
-			}
-			out = append(out, strings.Trim(path.Clean("/"+x), "/"))
-		}
-		*dst = out
-	}
-	boolean := func(name string, dst *bool) {
-		if v, file, ok := get(name); ok {
-			if x, isBool := v.Val.(bool); isBool {
-				*dst = x
-			} else {
-				unknown(file, v, name)
-			}
-		}
-	}
-	str("PATH", &s.Path)
+	r := confReader{c, s}
+	r.str("PATH", &s.Path)
 	if c := siteurl.CleanDir(s.Path); c != "" {
 		s.Path = c
 	} else {
 		s.Path = "."
 	}
-	list("ARTICLE_PATHS", &s.ArticlePaths)
-	list("ARTICLE_EXCLUDES", &s.ArticleExcludes)
-	list("PAGE_PATHS", &s.PagePaths)
-	list("PAGE_EXCLUDES", &s.PageExcludes)
-	for name := range saveAsDefaults {
-		v := s.SaveAs[name]
-		str(name, &v)
-		s.SaveAs[name] = v
-	}
-	// The list pages' settings: one that is not a literal leaves its
-	// pages undated, the join goes on.
-	for _, name := range slices.Sorted(maps.Keys(listSaveAs)) {
-		v := listSaveAs[name]
-		if set, ok := c[name]; ok {
-			x, isStr := set.Val.(string)
-			if !isStr {
-				continue
-			}
-			v = x
-		}
-		if re := listPattern(v); re != nil {
-			s.Lists = append(s.Lists, re)
-		}
-	}
+	r.list("ARTICLE_PATHS", &s.ArticlePaths)
+	r.list("ARTICLE_EXCLUDES", &s.ArticleExcludes)
+	r.list("PAGE_PATHS", &s.PagePaths)
+	r.list("PAGE_EXCLUDES", &s.PageExcludes)
+	r.saveAs()
 	var source string
-	str("SLUGIFY_SOURCE", &source)
+	r.str("SLUGIFY_SOURCE", &source)
 	s.SlugifyBasename = source == "basename"
-	boolean("SLUGIFY_PRESERVE_CASE", &s.PreserveCase)
-	boolean("USE_FOLDER_AS_CATEGORY", &s.FolderCategory)
-	str("DEFAULT_CATEGORY", &s.DefaultCategory)
-	str("AUTHOR", &s.Author)
-	str("DEFAULT_LANG", &s.Lang)
+	r.boolean("SLUGIFY_PRESERVE_CASE", &s.PreserveCase)
+	r.boolean("USE_FOLDER_AS_CATEGORY", &s.FolderCategory)
+	r.str("DEFAULT_CATEGORY", &s.DefaultCategory)
+	r.str("AUTHOR", &s.Author)
+	r.str("DEFAULT_LANG", &s.Lang)
 	s.metaPatterns(c)
-	// Slugs made otherwise than by the default substitutions are not
-	// known: a source without a slug of its own is then not joined.
+	// Slugs made in another way than by the default substitutions are
+	// not known. A source without a slug of its own is then not joined.
 	for _, name := range []string{"SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS"} {
 		if _, ok := c[name]; ok {
 			s.CustomSlugs = true
 		}
 	}
-	boolean("SLUGIFY_USE_UNICODE", &s.UseUnicode)
+	r.boolean("SLUGIFY_USE_UNICODE", &s.UseUnicode)
 	if v, ok := c["PLUGINS"]; ok {
+		// A list that code builds may name some plugins.
 		l, isList := v.Val.([]any)
-		s.Plugins = v.Val != nil && (!isList || len(l) > 0) // a list built by code may name some
+		s.Plugins = v.Val != nil && (!isList || len(l) > 0)
 	}
 	if v, ok := c["DEFAULT_DATE"]; ok {
 		s.defaultDate(v)
@@ -229,16 +168,102 @@ func readSettings(c Conf) *settings {
 	if v, ok := c["DEFAULT_METADATA"]; ok {
 		s.defaultMeta(v)
 	}
-	if v, file, ok := get("TIMEZONE"); ok {
-		name, isStr := v.Val.(string)
-		loc, err := loadLocation(name)
-		if !isStr || err != nil || name == "" {
-			unknown(file, v, "TIMEZONE")
+	r.timezone()
+	return s
+}
+
+// A confReader reads the settings of c into s. A setting of the wrong
+// type is noted in s.Unknown (settings.unknown) and leaves the value
+// alone.
+type confReader struct {
+	c Conf
+	s *settings
+}
+
+// str sets *dst to the string setting name, when c has it.
+func (r confReader) str(name string, dst *string) {
+	if v, ok := r.c[name]; ok {
+		if x, isStr := v.Val.(string); isStr {
+			*dst = x
 		} else {
-			s.Zone, s.ZoneFrom = loc, file+" TIMEZONE"
+			r.s.unknown(v.File, v, name)
 		}
 	}
-	return s
+}
+
+// boolean sets *dst to the boolean setting name, when c has it.
+func (r confReader) boolean(name string, dst *bool) {
+	if v, ok := r.c[name]; ok {
+		if x, isBool := v.Val.(bool); isBool {
+			*dst = x
+		} else {
+			r.s.unknown(v.File, v, name)
+		}
+	}
+}
+
+// list sets *dst to the list of paths name, when c has it. Each path is
+// cleaned and has no slash at either end.
+func (r confReader) list(name string, dst *[]string) {
+	v, ok := r.c[name]
+	if !ok {
+		return
+	}
+	l, isList := v.Val.([]any)
+	if !isList {
+		r.s.unknown(v.File, v, name)
+		return
+	}
+	out := []string{}
+	for _, e := range l {
+		x, isStr := e.(string)
+		if !isStr {
+			r.s.unknown(v.File, v, name)
+			return
+		}
+		out = append(out, strings.Trim(path.Clean("/"+x), "/"))
+	}
+	*dst = out
+}
+
+// saveAs reads the *_SAVE_AS settings of the pages, and the patterns of
+// the list pages. A list page's setting that is not a literal leaves
+// its pages undated, and the join goes on.
+func (r confReader) saveAs() {
+	for name := range saveAsDefaults {
+		v := r.s.SaveAs[name]
+		r.str(name, &v)
+		r.s.SaveAs[name] = v
+	}
+	for _, name := range slices.Sorted(maps.Keys(listSaveAs)) {
+		v := listSaveAs[name]
+		if set, ok := r.c[name]; ok {
+			x, isStr := set.Val.(string)
+			if !isStr {
+				continue
+			}
+			v = x
+		}
+		if re := listPattern(v); re != nil {
+			r.s.Lists = append(r.s.Lists, re)
+		}
+	}
+}
+
+// timezone reads TIMEZONE. A zone that is not known is noted in
+// s.Unknown, and the default zone stays.
+func (r confReader) timezone() {
+	v, ok := r.c["TIMEZONE"]
+	if !ok {
+		return
+	}
+	name, isStr := v.Val.(string)
+	loc, err := loadLocation(name)
+	if !isStr || err != nil || name == "" {
+		r.s.unknown(v.File, v, "TIMEZONE")
+	} else {
+		r.s.Zone, r.s.ZoneFrom = loc, v.File+" TIMEZONE"
+	}
 }
 
 // unknown notes, once, that the setting name in file is not one
