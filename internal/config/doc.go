@@ -31,9 +31,10 @@
 //     declared once.
 //   - table.go, file.go: the machinery that derives the flag set, the
 //     strict decoding of sitemap.yaml and the --help lists from a table.
-//   - resolve.go: [Resolve], the layering flag > environment > file > the
-//     project's value > default, then the stages' options
-//     (Config.options).
+//   - resolve.go: [Resolve], then the stages' options (Config.options,
+//     with mapOptions and writeOptions).
+//   - layer.go: the layering of a run's values: flag > environment >
+//     file > the project's value > default.
 //   - commands.go: the commands a run may start, and the rule that a
 //     command the settings file names runs only when the caller allows it.
 //   - ask.go: what it tells project.Discover of the values given, and
