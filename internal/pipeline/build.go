@@ -39,7 +39,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	// as the page stands if the build ends before that.
 	b.explain.every = opts.Report.Page
 	defer b.explain.flush()
-	defer b.sayRefused(false) // says them if an error ended the walk first
+	defer b.sayRefused(false) // says them if the walk's error ends the build early
 	return res, b.run(ctx)
 }
 
