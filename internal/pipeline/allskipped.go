@@ -80,11 +80,11 @@ var purposes = map[mapping.Reason]purpose{
 // lists (an error page, a go-import stub, a file the generator makes no
 // page of, a fragment of a page, sitemapgen's output, a duplicate URL,
 // stale output). Such a build writes no sitemap, removes the one of an
-// earlier run, and succeeds. A build whose pages were left out by a
-// mistake (a canonical link elsewhere or on another host, a URL outside
-// the base URL or too long, a symbolic link not followed, an unreadable
-// page), or that found error pages alone, fails with an
-// [*AllSkippedError]. This is the one rule. A reason it does not know
+// earlier run, and succeeds. A build fails with an [*AllSkippedError]
+// when its pages were left out by a mistake (a canonical link elsewhere
+// or on another host, a URL outside the base URL or too long, a
+// symbolic link not followed, an unreadable page), or when it found
+// error pages alone. This is the one rule. A reason it does not know
 // counts as a mistake.
 func Deliberate(skipped map[mapping.Reason]int) bool {
 	askedFor := false

@@ -372,11 +372,11 @@ func (b *builder) mtimesDropped(only map[string]bool) int {
 // its build, and pages that are no generator's output. The rule applies
 // when more than half of the listed URLs, and at least lintMinURLs,
 // have a lastmod on one day from a source a build may stamp
-// (mapping.Stampable: the pages' heads, the generator's sitemap), and
-// no such date is more than a day later, because a build's stamp is the
-// newest date its pages carry. Those dates are then the build's. Each
-// of those pages takes the date the next sources give it (git, the hash
-// state file), or none. With Options.GuardMTime, the files'
+// (mapping.Stampable: the pages' heads, the generator's sitemap). No
+// such date may be more than a day later, because a build's stamp is
+// the newest date its pages carry. Those dates are then the build's.
+// Each of those pages takes the date the next sources give it (git, the
+// hash state file), or none. With Options.GuardMTime, the files'
 // modification times count with them, as the lint counts every date. So
 // a site whose heads date some pages by the build (Hexo's `updated`, a
 // checkout's time) and whose files' times date the rest is stamped as a
