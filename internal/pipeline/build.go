@@ -235,7 +235,7 @@ func countHTML(n int) string {
 }
 
 // dedup drops the duplicate URLs from the sorted records and reports
-// each. When only is not nil, it warns only about the duplicates where
+// each. When only is not nil, it reports only the duplicates where
 // either page's path is in only.
 func (b *builder) dedup(only map[string]bool) {
 	b.recs.dedup(b.opts.Map.CleanURLs, func(path, loc, keptPath, keptLoc string) {
@@ -280,8 +280,8 @@ func (b *builder) write(ctx context.Context) error {
 		took = st.Writes()
 	}
 	res.Write, err = writer.Write(res.URLs, b.hooked(ctx, b.sectioned()))
-	// The records must tell the State the same last Write as it took. A
-	// Write that failed after its commit still counts.
+	// The records count a Write as given when the State counts it as
+	// the last Write. So a Write that failed after its commit counts.
 	b.recs.afterWrite(st != nil && st.Writes() != took)
 	if err != nil {
 		return writeError(b.opts.Write.Dir, err)
