@@ -14,37 +14,38 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// ErrAllSkipped is what a build that found pages but skipped every one
-// by a mistake returns ([Deliberate] says which): errors.Is finds it in
-// the [*AllSkippedError] that says why.
+// ErrAllSkipped is what a build returns when it found pages but skipped
+// every one by a mistake ([Deliberate] says which). errors.Is finds it
+// in the [*AllSkippedError] that says why.
 var ErrAllSkipped = errors.New("every page found was skipped; nothing written")
 
-// A purpose is what leaving a page out for a reason says of a build that
-// lists no page.
+// A purpose says what leaving a page out for a reason means for a build
+// that lists no page.
 type purpose uint8
 
 const (
-	// mistake: a page that should be listed, left out by a setting or a
-	// fault: a wrong base URL (its canonical links elsewhere, its URL
-	// outside the base URL), a link not followed, a page nobody can read,
-	// a URL too long for the protocol; every URL dropped by the per-URL
-	// hook, which is more likely a hook that writes nothing back than a
-	// site that wants no sitemap.
+	// mistake is a page that should be listed, left out by a setting or a
+	// fault. Examples are a wrong base URL (its canonical links point
+	// elsewhere, or its URL is outside the base URL), a link not
+	// followed, a page nobody can read, and a URL too long for the
+	// protocol. A URL dropped by the per-URL hook counts too: when every
+	// URL is dropped, a hook that writes nothing back is more likely than
+	// a site that wants no sitemap.
 	mistake purpose = iota
-	// asked: the site asks that the page stay out of search engines'
+	// asked is a page the site asks to keep out of search engines'
 	// indexes, or out of the sitemap: noindex, X-Robots-Tag, a redirect,
-	// an unpublished page (draft, future, expired), sitemap: false,
+	// an unpublished page (draft, future, expired), sitemap: false, or
 	// robots.txt's Disallow.
 	asked
-	// notAPage: a file that no sitemap lists, whatever the site wants:
+	// notAPage is a file that no sitemap lists, whatever the site wants:
 	// an error page, a go-import stub, a source file the generator makes
-	// no page of, sitemapgen's own output, a second page at a listed
-	// URL, the output of a deleted source.
+	// no page of, sitemapgen's own output, a second page at a listed URL,
+	// or the output of a deleted source.
 	notAPage
 )
 
-// purposes gives every reason a page may be left out for its purpose;
-// TestPurposes holds it to mapping.Reasons.
+// purposes gives the purpose of every reason a page may be left out
+// for. TestPurposes holds it to mapping.Reasons.
 var purposes = map[mapping.Reason]purpose{
 	mapping.ErrorPage:        notAPage,
 	mapping.LocTooLong:       mistake,
@@ -70,20 +71,21 @@ var purposes = map[mapping.Reason]purpose{
 	mapping.Transformed:      mistake,
 }
 
-// Deliberate reports whether a build that found pages and listed none,
-// skipped counting them by reason, left them out on purpose: no page
-// was left out by a mistake, and at least one because the site asks for
-// it (noindex, X-Robots-Tag noindex, redirect, draft, future, expired,
-// sitemap: false, robots.txt), the others being files no sitemap lists
-// (an error page, a go-import stub, a file the generator makes no page
-// of, a fragment of a page, sitemapgen's output, a duplicate URL, stale
-// output). Such a build
-// writes no sitemap, removes the one of an earlier run, and succeeds; a
-// build of pages left out by a mistake (a canonical link elsewhere or on
-// another host, a URL outside the base URL or too long, a symbolic link
-// not followed, an unreadable page), or of error pages alone, fails with
-// an [*AllSkippedError]. This is the one rule; a reason it does not know
-// is a mistake.
+// Deliberate reports whether a build that found pages and listed none
+// left them out on purpose. skipped counts the pages by reason. The
+// build was deliberate when no page was left out by a mistake, and at
+// least one was left out because the site asks for it (noindex,
+// X-Robots-Tag noindex, redirect, draft, future, expired, sitemap:
+// false, robots.txt). The other pages must be files that no sitemap
+// lists (an error page, a go-import stub, a file the generator makes no
+// page of, a fragment of a page, sitemapgen's output, a duplicate URL,
+// stale output). Such a build writes no sitemap, removes the one of an
+// earlier run, and succeeds. A build fails with an [*AllSkippedError]
+// when its pages were left out by a mistake (a canonical link elsewhere
+// or on another host, a URL outside the base URL or too long, a
+// symbolic link not followed, an unreadable page), or when it found
+// error pages alone. This is the one rule. A reason it does not know
+// counts as a mistake.
 func Deliberate(skipped map[mapping.Reason]int) bool {
 	askedFor := false
 	for r, n := range skipped {
@@ -100,12 +102,12 @@ func Deliberate(skipped map[mapping.Reason]int) bool {
 	return askedFor
 }
 
-// NoneListed is what a build whose every page was left out on purpose
-// ([Deliberate]) did instead of writing sitemaps: none, and the set of
-// an earlier run removed ([writer.Withdraw]).
+// NoneListed is what a build did instead of writing sitemaps when every
+// page was left out on purpose ([Deliberate]). It wrote none, and
+// removed the set of an earlier run ([writer.Withdraw]).
 type NoneListed struct {
-	// Skipped counts every page found by reason, in a Session's
-	// rebuild too.
+	// Skipped counts every page found by reason, in a Session's rebuild
+	// too.
 	Skipped map[mapping.Reason]int
 }
 
@@ -115,8 +117,8 @@ func (n *NoneListed) What() string {
 	return fmt.Sprintf("every page found is %s (%s)", askedAs(n.Skipped), reasons(n.Skipped))
 }
 
-// askedKinds says what a page left out for each reason the site asks
-// for is, in the one line; TestPurposes holds it to purposes.
+// askedKinds says, in a few words, what a page is when it is left out
+// for each reason the site asks for. TestPurposes holds it to purposes.
 var askedKinds = map[mapping.Reason]string{
 	mapping.NoIndex:         "noindex",
 	mapping.XRobotsTag:      "noindex",
@@ -128,9 +130,9 @@ var askedKinds = map[mapping.Reason]string{
 	mapping.RobotsTxt:       "disallowed by robots.txt",
 }
 
-// askedAs names what the pages left out because the site asks for it
-// are, when they are all of one kind ("noindex": by a meta tag or a
-// header); else "left out on purpose".
+// askedAs names what the pages left out at the site's request are, when
+// they are all of one kind ("noindex", by a meta tag or a header).
+// Otherwise it says "left out on purpose".
 func askedAs(skipped map[mapping.Reason]int) string {
 	kind := ""
 	for r, n := range skipped {
@@ -145,17 +147,17 @@ func askedAs(skipped map[mapping.Reason]int) string {
 	return cmp.Or(kind, "left out on purpose")
 }
 
-// AllSkippedError is ErrAllSkipped with the reasons: Skipped counts the
-// pages by reason. When at least half of them (Offsite) were left out for
-// canonical links that imply one other base URL, Base, the error asks
-// whether Base is the site's base URL: most likely the site was built
-// for Base (hugo --baseURL on CI, a staging build) while the base URL
-// came from elsewhere.
+// AllSkippedError is ErrAllSkipped with the reasons. Skipped counts the
+// pages by reason. At least half of the pages (Offsite) may have been
+// left out for canonical links that imply one other base URL, Base. The
+// error then asks whether Base is the site's base URL. Most likely the
+// site was built for Base (hugo --baseURL on CI, a staging build) while
+// the base URL came from elsewhere.
 type AllSkippedError struct {
 	Skipped map[mapping.Reason]int
-	// Base is the base URL the canonical links of Offsite pages imply
-	// ("https://owner.github.io/repo/"), BaseURL the one used; Base is ""
-	// when no other base accounts for half the pages.
+	// Base is the base URL that the canonical links of the Offsite pages
+	// imply ("https://owner.github.io/repo/"). BaseURL is the one used.
+	// Base is "" when no other base accounts for half the pages.
 	Base, BaseURL string
 	Offsite       int
 }
@@ -182,7 +184,8 @@ func (e *AllSkippedError) Error() string {
 func (e *AllSkippedError) Is(target error) bool { return target == ErrAllSkipped }
 
 // reasons says how many pages were skipped for each reason, the most
-// common first, every reason named: "6 canonical elsewhere, 2 noindex".
+// common first, with every reason named: "6 canonical elsewhere, 2
+// noindex".
 func reasons(skipped map[mapping.Reason]int) string {
 	type count struct {
 		r mapping.Reason
@@ -204,8 +207,8 @@ func reasons(skipped map[mapping.Reason]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// allSkipped returns the AllSkippedError of a build whose pages were all
-// skipped, for the reasons skipped counts.
+// allSkipped returns the AllSkippedError of a build whose pages were
+// all skipped, for the reasons that skipped counts.
 func (b *builder) allSkipped(skipped map[mapping.Reason]int) error {
 	e := &AllSkippedError{Skipped: skipped, BaseURL: b.mapper.BaseURL()}
 	total := 0
@@ -220,21 +223,22 @@ func (b *builder) allSkipped(skipped map[mapping.Reason]int) error {
 	return e
 }
 
-// canonicalBases counts the pages skipped for a canonical link elsewhere
-// by the base URL each link implies.
+// canonicalBases counts the pages skipped for a canonical link
+// elsewhere, by the base URL each link implies.
 type canonicalBases struct {
 	n map[string]int
-	// to counts the pages by the URL their canonical link names (on
-	// the site's host), with the first two pages that name it.
+	// to counts the pages by the URL their canonical link names (on the
+	// site's host). first keeps the first two pages that name each URL.
 	to    map[string]int
 	first map[string][]string
 }
 
-// add counts the base URL implied by the canonical link canon of the page
-// at loc, under the base URL base: when canon ends with the page's path
-// below base (about/ of https://example.org/about/), what comes before it
-// (https://owner.github.io/repo/ of https://owner.github.io/repo/about/);
-// else, for a link on another host (offsite), canon's origin.
+// add counts the base URL that the canonical link canon of the page at
+// loc implies, under the base URL base. When canon ends with the page's
+// path below base (about/ of https://example.org/about/), the implied
+// base is what comes before that path (https://owner.github.io/repo/ of
+// https://owner.github.io/repo/about/). Otherwise, for a link on
+// another host (offsite), it is canon's origin.
 func (c *canonicalBases) add(base, loc, canon string, offsite bool) {
 	u, err := url.Parse(canon)
 	if err != nil || u.Scheme == "" || u.Host == "" {
@@ -272,7 +276,7 @@ func (c *canonicalBases) add(base, loc, canon string, offsite bool) {
 	c.n[implied]++
 }
 
-// top returns the base URL the most pages imply, and their number.
+// top returns the base URL that the most pages imply, and their number.
 func (c *canonicalBases) top() (string, int) {
 	best, most := "", 0
 	for base, n := range c.n {
@@ -283,15 +287,15 @@ func (c *canonicalBases) top() (string, int) {
 	return best, most
 }
 
-// ErrDevServer is what a build over a dev server's output returns
-// (hugo server --renderToDisk): errors.Is finds it in the
-// [*DevServerError] that says why.
+// ErrDevServer is what a build over a dev server's output returns (hugo
+// server --renderToDisk). errors.Is finds it in the [*DevServerError]
+// that says why.
 var ErrDevServer = errors.New("the site folder is a dev server's output; nothing written")
 
-// DevServerError is ErrDevServer with the counts: Named pages of Found
+// DevServerError is ErrDevServer with the counts. Named pages of Found
 // name a dev server, Origin (http://localhost:1313), in their canonical
-// or hreflang links; Generator is the generator whose output folder it
-// is ("Hugo"), "" for none.
+// or hreflang links. Generator is the generator whose output folder it
+// is ("Hugo"), or "" for none.
 type DevServerError struct {
 	Dir               string
 	Named, Found      int
@@ -314,9 +318,10 @@ func (e *DevServerError) Error() string {
 func (e *DevServerError) Is(target error) bool { return target == ErrDevServer }
 
 // devPages counts, in a whole build not beside a dev server, the pages
-// whose head has a canonical or hreflang link (linking), and those of
-// them whose links name a dev server: a loopback origin (named, origin
-// the first in URL order). Its methods are safe for concurrent use.
+// whose head has a canonical or hreflang link (linking). It also counts
+// those of them whose links name a dev server, a loopback origin
+// (named), and keeps the first such origin in URL order (origin). Its
+// methods are safe for concurrent use.
 type devPages struct {
 	linking, named atomic.Int64
 	mu             sync.Mutex
@@ -344,9 +349,10 @@ func (d *devPages) note(h *htmlhead.Head) {
 	d.mu.Unlock()
 }
 
-// loopbackOrigin returns the origin of the absolute http(s) URL href when
-// its host is a loopback one (mapping.Loopback), else "". It allocates
-// nothing for a URL on another host: every page's links pass by it.
+// loopbackOrigin returns the origin of the absolute http(s) URL href
+// when its host is a loopback one (mapping.Loopback), or else "". It
+// allocates nothing for a URL on another host, because every page's
+// links pass through it.
 func loopbackOrigin(href string) string {
 	href = strings.TrimSpace(href)
 	scheme, rest, ok := strings.Cut(href, "://")
@@ -358,9 +364,9 @@ func loopbackOrigin(href string) string {
 		end = len(rest)
 	}
 	host := rest[:end]
-	// A name, not an address, is loopback only as localhost: one that
-	// does not say it is passed over before Loopback, whose parse of a
-	// host without a port allocates an error.
+	// A name, not an address, is loopback only as localhost. Pass over a
+	// name that does not say localhost before calling Loopback, whose
+	// parse of a host without a port allocates an error.
 	if host == "" || host[0] != '[' && (host[0] < '0' || host[0] > '9') && !strings.Contains(strings.ToLower(host), "localhost") {
 		return ""
 	}
@@ -370,10 +376,11 @@ func loopbackOrigin(href string) string {
 	return strings.ToLower(scheme) + "://" + host
 }
 
-// devServer fails a whole build over a dev server's output: at least
-// half of the pages that have canonical or hreflang links name a
-// loopback origin, and the base URL is not one. A site whose one page
-// names localhost by mistake is built, with the warning that page has.
+// devServer fails a whole build over a dev server's output. That is
+// when at least half of the pages that have canonical or hreflang links
+// name a loopback origin, and the base URL is not a loopback one. A
+// site whose one page names localhost by mistake is built, with that
+// page's warning.
 func (b *builder) devServer() error {
 	d := b.dev
 	if d == nil || d.named.Load() == 0 || 2*d.named.Load() < d.linking.Load() {
@@ -386,10 +393,11 @@ func (b *builder) devServer() error {
 }
 
 // warnOneCanonical warns, after a whole build, when more pages name one
-// URL of the site as their canonical link than are listed: a layout that
-// writes the site's URL on every page (a template's canonical link of
-// its home page), for which a search engine takes each page for a copy
-// of that one, and the build leaves them all out, as it must.
+// URL of the site as their canonical link than are listed. That points
+// to a layout that writes the site's URL on every page, such as a
+// template's canonical link to its home page. A search engine takes
+// each such page for a copy of that one, and the build leaves them all
+// out, as it must.
 func (b *builder) warnOneCanonical() {
 	if b.bases == nil {
 		return
@@ -410,5 +418,6 @@ func (b *builder) warnOneCanonical() {
 	b.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, mapping.ShownURL(canon), strings.Join(b.bases.first[canon], ", "), listed))
 }
 
-// minOneCanonical is the fewest pages warnOneCanonical tells of.
+// minOneCanonical is the fewest pages that warnOneCanonical warns
+// about.
 const minOneCanonical = 3

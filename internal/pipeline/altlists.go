@@ -7,45 +7,48 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
-// altLists keeps the records' lists of hreflang alternates, each with the
-// lines of the page's head that declared them, packed in blocks of bytes
-// that hold no pointer: a list is its links' languages (an index into
-// langs, each code kept once), their hrefs, each written as what it
-// changes of the one before, and its lines, each as what it adds to the
-// one before. The first href is written against the URL of the record
-// that declared the list first, which a build keeps and never changes,
-// or in a Session, whose records come and go, against the base URL. A
-// cluster's hrefs differ in a language's folder or name: its list of
-// four links takes some thirty bytes, where four sitemap.Alternates took
-// 128 and their strings.
+// altLists keeps the records' lists of hreflang alternates, each with
+// the lines of the page's head that declared them. The lists are packed
+// in blocks of bytes that hold no pointer. A list holds its links'
+// languages (an index into langs, each code kept once) and their hrefs,
+// each written as what it changes of the one before. It also holds its
+// lines, each as what it adds to the one before. The first href is
+// written against the URL of the record that first declared the list,
+// which a build keeps and never changes. In a Session, whose records
+// come and go, it is written against the base URL. A cluster's hrefs
+// differ in a language's folder or name, so its list of four links
+// takes some thirty bytes, where four sitemap.Alternates took 128 and
+// their strings.
 //
-// The pages of a cluster name each other alike, on the same lines of the
-// same template: until the next judgement a list is kept once for all of
-// them (byHash). A list is never written to: a change writes another,
-// and a Session's lists no page names any longer are left behind until
-// they are most of the blocks (records.compactAlts).
+// The pages of a cluster name each other alike, on the same lines of
+// the same template. So until the next judgement a list is kept once
+// for all of them (byHash). A list is never written to: a change writes
+// another list. A Session's lists that no page names any longer are
+// left behind until they are most of the blocks (records.compactAlts).
 //
 // A list is read back as a []sitemap.Alternate (records.links), made
-// anew each time: the writer's URL and the cluster check take it, and
+// anew each time. The writer's URL and the cluster check take it, and
 // let it go.
 //
-// A Session's list begins with eight bytes of what its hrefs may be
-// (hrefSig): an update finds the pages whose links name a URL that
-// changed without reading every list (judgeHreflang).
+// A Session's list begins with eight bytes that summarize its hrefs
+// (hrefSig). An update uses them to find the pages whose links name a
+// URL that changed, without reading every list (judgeHreflang).
 type altLists struct {
-	// base is the base URL, the first href's reference in a Session.
+	// base is the base URL, against which the first href is written in a
+	// Session.
 	base string
-	// sigs says each list begins with its hrefs' hrefSig (a Session's).
+	// sigs says each list begins with its hrefs' hrefSig, as in a
+	// Session.
 	sigs bool
 	byteBlocks
 	langs  []string
 	langID map[string]uint32
-	// byHash, until the next judgement, gives by the hash of a list's
-	// links and lines where the last list with that hash is (1 + ref).
+	// byHash gives, until the next judgement, where the last list with a
+	// given hash of its links and lines is (1 + ref).
 	byHash map[uint32]uint32
 	seed   maphash.Seed
-	// kept is what the lists took (size) after the first judgement or
-	// the last compaction (records.compactAlts).
+	// kept is the size the lists took after the first judgement or the
+	// last compaction (records.compactAlts).
 	kept int
 }
 
@@ -78,15 +81,17 @@ type alternates struct {
 	gen *genRecords
 }
 
-// compactSlack is what a Session's lists may take past twice what they
-// took after the last compaction before the next (compactAlts).
+// compactSlack is how much a Session's lists may take past twice what
+// they took after the last compaction, before the next compaction
+// (compactAlts).
 var compactSlack = 16 * locBlock
 
 // put keeps the list of alts and lines (one for each link, or none),
-// its first href written against from's URL, fromLoc (from -1: the base
-// URL), and returns 1 + where it is (block << 16 | offset): 0 for no
-// links. Until the next judgement, a list kept before alike is given
-// again (read, of the records whose lists they are).
+// with its first href written against from's URL, fromLoc. When from is
+// -1, the first href is written against the base URL. put returns 1 +
+// where the list is (block << 16 | offset), or 0 for no links. Until
+// the next judgement, a list kept before alike is given again, and only
+// read by the records whose lists it is.
 func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLoc string, s *records) uint32 {
 	if len(alts) == 0 {
 		return 0
@@ -102,7 +107,7 @@ func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLo
 	if l.byHash == nil {
 		l.byHash = make(map[uint32]uint32)
 	}
-	var key [1024]byte // the links and lines, hashed at once
+	var key [1024]byte // the links and lines, hashed in one go
 	k := key[:0]
 	for _, a := range alts {
 		k = append(append(append(append(k, a.Lang...), 0), a.Href...), 0)
@@ -128,7 +133,7 @@ func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLo
 	return ref
 }
 
-// judged ends the lists kept once until the judgement. The first
+// judged ends the sharing of lists until the next judgement. The first
 // judgement's lists, a whole build's, are what a Session's compaction
 // is measured against.
 func (l *altLists) judged() {
@@ -139,7 +144,7 @@ func (l *altLists) judged() {
 }
 
 // encode appends the body of the list of alts and lines to b: from + 1,
-// the numbers of links and of lines, each link, each line.
+// the number of links and of lines, each link, and each line.
 func (l *altLists) encode(b []byte, alts []sitemap.Alternate, lines []int, from int32, fromLoc string) []byte {
 	b = binary.AppendUvarint(b, uint64(from+1))
 	b = binary.AppendUvarint(b, uint64(len(alts)))
@@ -172,8 +177,9 @@ func (l *altLists) encode(b []byte, alts []sitemap.Alternate, lines []int, from 
 	return b
 }
 
-// common returns the length of the beginning a and b share, and of the
-// end they share past it: eight bytes at a time, then one.
+// common returns the length of the beginning that a and b share, and of
+// the end they share past it. It compares eight bytes at a time, then
+// one.
 func common(a, b string) (p, q int) {
 	n := min(len(a), len(b))
 	for p+8 <= n && a[p:p+8] == b[p:p+8] {
@@ -191,18 +197,19 @@ func common(a, b string) (p, q int) {
 	return p, q
 }
 
-// hrefSig returns what a list's summary of its hrefs has of href: three
-// of its 64 bits, drawn from a digest of it. A list's summary is those
-// of its hrefs together, and a list whose summary lacks one of href's
-// bits does not name href; a list of four links has some 11 bits set,
-// and another URL's three are all among them for one list in about 200.
+// hrefSig returns the bits that href gives a list's summary of its
+// hrefs: three of its 64 bits, drawn from a digest of href. A list's
+// summary is the bits of all its hrefs together. A list whose summary
+// lacks one of href's bits does not name href. A list of four links has
+// some 11 bits set, and another URL's three bits are all among them for
+// about one list in 200.
 func (l *altLists) hrefSig(href string) uint64 {
 	h := maphash.String(l.seed, href)
 	return 1<<(h&63) | 1<<(h>>6&63) | 1<<(h>>12&63)
 }
 
-// sig returns the summary of the hrefs of the list at ref (not 0): all
-// bits set where lists keep none.
+// sig returns the summary of the hrefs of the list at ref (not 0). It
+// has all bits set where the lists keep no summary.
 func (l *altLists) sig(ref uint32) uint64 {
 	if !l.sigs {
 		return ^uint64(0)
@@ -210,7 +217,7 @@ func (l *altLists) sig(ref uint32) uint64 {
 	return binary.LittleEndian.Uint64(l.stored(ref))
 }
 
-// stored returns the bytes of the list at ref (1 + where), in its block,
+// stored returns the bytes of the list at ref (1 + where) in its block,
 // its summary included.
 func (l *altLists) stored(ref uint32) []byte {
 	data, _ := l.bytesAt(ref - 1)
@@ -226,19 +233,19 @@ func (l *altLists) body(ref uint32) []byte {
 	return data
 }
 
-// len returns the number of links of the list at ref; 0 for ref 0.
+// len returns the number of links of the list at ref, or 0 for ref 0.
 func (l *altLists) len(ref uint32) int {
 	if ref == 0 {
 		return 0
 	}
 	b := l.body(ref)
-	_, w := binary.Uvarint(b) // from
+	_, w := binary.Uvarint(b) // skip from
 	n, _ := binary.Uvarint(b[w:])
 	return int(n)
 }
 
-// listRead is a list as read: its hrefs' bytes after those of the
-// reference, their ends and languages, and its lines' bytes.
+// listRead is a list as read: the bytes of its hrefs after those of the
+// reference, their ends and languages, and the bytes of its lines.
 type listRead struct {
 	buf   []byte   // the reference's bytes, then the hrefs'
 	start int      // where the hrefs begin in buf
@@ -248,13 +255,14 @@ type listRead struct {
 	nl    int      // their number
 }
 
-// read reads the list at ref (not 0) into r, whose slices it appends to
-// (empty, on the caller's stack where they fit), and returns it.
+// read reads the list at ref (not 0) into r and returns it. It appends
+// to r's slices, which start empty and sit on the caller's stack where
+// they fit.
 func (s *records) read(ref uint32, r listRead) listRead {
 	b := s.alts.lists.body(ref)
 	from, w := binary.Uvarint(b)
 	b = b[w:]
-	prev := len(r.buf) // where the href before begins in buf: the reference
+	prev := len(r.buf) // where the previous href begins in buf: first, the reference
 	if from == 0 {
 		r.buf = append(r.buf, s.alts.lists.base...)
 	} else {
@@ -288,9 +296,9 @@ func (s *records) read(ref uint32, r listRead) listRead {
 	return r
 }
 
-// links returns the links of the list at ref, and with lines their
-// lines (nil when the list keeps none); nil for ref 0. The hrefs are one
-// string, cut: the list takes two objects.
+// links returns the links of the list at ref and, with lines, their
+// lines (nil when the list keeps none). It returns nil for ref 0. The
+// hrefs are one string, cut, so the list takes two objects.
 func (s *records) links(ref uint32, lines bool) ([]sitemap.Alternate, []int) {
 	if ref == 0 {
 		return nil, nil
@@ -348,7 +356,7 @@ func (s *records) sameList(ref uint32, alts []sitemap.Alternate, lines []int) bo
 }
 
 // namesAny reports whether the list at ref has an href for which f
-// says so; r's slices are used again.
+// returns true. It uses r's slices again.
 func (s *records) namesAny(ref uint32, r *listRead, f func(href []byte) bool) bool {
 	*r = s.read(ref, listRead{buf: r.buf[:0], ends: r.ends[:0], langs: r.langs[:0]})
 	start := r.start
@@ -361,8 +369,8 @@ func (s *records) namesAny(ref uint32, r *listRead, f func(href []byte) bool) bo
 	return false
 }
 
-// entry gives the record idx an entry, with the list at ref, and
-// returns 1 + its index. In a Session, the entry's owner is idx.
+// entry gives the record idx an entry with the list at ref, and returns
+// 1 + the entry's index. In a Session, the entry's owner is idx.
 func (a *alternates) entry(idx int32, ref uint32) int32 {
 	a.refs = append(a.refs, ref)
 	if a.session {
@@ -372,8 +380,9 @@ func (a *alternates) entry(idx int32, ref uint32) int32 {
 }
 
 // putAlts keeps the list of alts and their lines that the record from
-// declares, at fromLoc, or from -1 (altLists.put), and returns what alts
-// keeps of it. In a Session, lists are written against the base URL.
+// declares at fromLoc, or with from -1 (altLists.put). It returns what
+// alts keeps of the list. In a Session, lists are written against the
+// base URL.
 func (s *records) putAlts(alts []sitemap.Alternate, lines []int, from int32, fromLoc string) uint32 {
 	l := &s.alts.lists
 	if l.langID == nil && s.mapper != nil {
@@ -382,7 +391,7 @@ func (s *records) putAlts(alts []sitemap.Alternate, lines []int, from int32, fro
 	if s.alts.session {
 		from = -1
 		if l.byHash == nil && l.size > 2*l.kept+compactSlack {
-			s.compactAlts() // the first list since the last judgement
+			s.compactAlts() // on the first list since the last judgement
 		}
 	}
 	return l.put(alts, lines, from, fromLoc, s)
@@ -393,7 +402,7 @@ func (s *records) setAlts(k int32, alts []sitemap.Alternate) {
 	s.alts.refs[k] = s.putAlts(alts, nil, -1, "")
 }
 
-// declared returns the alternates the entry k declares, and their
+// declared returns the alternates that the entry k declares, and their
 // lines.
 func (s *records) declared(k int32) ([]sitemap.Alternate, []int) {
 	return s.links(s.alts.refs[k], true)
@@ -437,11 +446,11 @@ func (a *alternates) setShown(k int32, kept []sitemap.Alternate) {
 	a.shown[k] = kept
 }
 
-// compactAlts keeps anew, in blocks of their own, the lists of alts
-// that a record names (a Session's pages read again leave theirs
-// behind), each once. putAlts calls it when the lists take more than
-// twice what they took after the last one (or the first judgement),
-// and 1 MiB.
+// compactAlts copies anew, each once, into blocks of their own, the
+// lists of alts that a record names. A Session's pages that are read
+// again leave their old lists behind. putAlts calls it when the lists
+// take more than twice what they took after the last compaction (or
+// the first judgement), plus 1 MiB (compactSlack).
 func (s *records) compactAlts() {
 	a := &s.alts
 	old := a.lists
@@ -452,7 +461,7 @@ func (s *records) compactAlts() {
 			continue
 		}
 		if r := s.rec(a.owner[k]); r.pre == 0 || r.alts != int32(k+1) {
-			a.refs[k] = 0 // a record removed, or given another entry
+			a.refs[k] = 0 // the record was removed, or given another entry
 			continue
 		}
 		to, ok := moved[ref]
@@ -465,9 +474,10 @@ func (s *records) compactAlts() {
 	a.lists.kept = a.lists.size
 }
 
-// altCache reads the records' lists for the cluster check, keeping the
-// last two read: the pages a page's links name are of its cluster, and
-// their list is its own. It is not safe for concurrent use.
+// altCache reads the records' lists for the cluster check, and keeps
+// the last two read. The pages that a page's links name are of its
+// cluster, and their list is its own. It is not safe for concurrent
+// use.
 type altCache struct {
 	s     *records
 	refs  [2]uint32
@@ -493,8 +503,8 @@ func (c *altCache) links(ref uint32) []sitemap.Alternate {
 	return links
 }
 
-// others gives the links of the listed page at href, and whether one is
-// listed there (hreflang.Checker.Check's others).
+// others gives the links of the listed page at href, and whether a page
+// is listed there (hreflang.Checker.Check's others).
 func (c *altCache) others(href string) ([]sitemap.Alternate, bool) {
 	s := c.s
 	i, ok := s.find(href)
@@ -507,8 +517,9 @@ func (c *altCache) others(href string) ([]sitemap.Alternate, bool) {
 	return nil, true
 }
 
-// ownHref returns the URL of the record r: the href of links that names
-// it, when one does, as on most pages of a cluster, else a string made.
+// ownHref returns the URL of the record r. It is the href in links that
+// names r, when one does, as on most pages of a cluster. Otherwise it
+// is a string made anew.
 func (t *recordTable) ownHref(r *record, links []sitemap.Alternate) string {
 	var buf [512]byte
 	own := t.locs.appendLoc(buf[:0], r.pre, r.at)

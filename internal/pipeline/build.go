@@ -21,8 +21,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// Run runs one build. It returns the Result so far with any error. With
-// Options.Explain it writes nothing (with Write.Check too, it compares).
+// Run runs one build. It returns the Result so far, together with any
+// error. With Options.Explain it writes nothing. With Write.Check as
+// well, it compares instead of writing.
 func Run(ctx context.Context, opts Options) (*Result, error) {
 	start := time.Now()
 	res := &Result{Skipped: map[mapping.Reason]int{}}
@@ -33,18 +34,19 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	b.failUnread = true
 	res.Redirects = b.opts.Map.Redirects
-	// --verbose's account of each page is the one the build writes,
-	// told after it is dated (explainer.every), or as it is when the
-	// build ends before.
+	// Under --verbose, each page's account is the one the build writes.
+	// The explainer tells it once the page is dated (explainer.every), or
+	// as the page stands if the build ends before that.
 	b.explain.every = opts.Report.Page
 	defer b.explain.flush()
-	defer b.sayRefused(false) // the walk's error ended the build before they were said
+	defer b.sayRefused(false) // says them if the walk's error ends the build early
 	return res, b.run(ctx)
 }
 
-// newBuilder sets a build up: the host's rules, the mapper, the writer's
-// defaults, which of the generator's sitemaps are its own, then the
-// build's other inputs (loadInputs).
+// newBuilder sets up a build. It reads the host's rules, makes the
+// mapper, fills in the writer's defaults and decides which of the
+// generator's sitemaps are its own. Then it loads the build's other
+// inputs (loadInputs).
 func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error) {
 	if c := opts.Content; c != nil {
 		opts.Root, opts.Walk, opts.Heads.Read = c.Dir, c.Walk, false
@@ -57,8 +59,8 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	b.robotsTxt.max = opts.Limits.Or().RobotsBytes
 	for _, s := range []*Sources{opts.Content, opts.Join} {
 		if s != nil {
-			// What the generator of the sources says, asked once, for
-			// this build (and a Session's rebuilds).
+			// Ask the sources' generator for its rules once. This build and a
+			// Session's rebuilds use the answer.
 			b.rules = generator.RulesOf(s.Preset)
 		}
 	}
@@ -82,8 +84,8 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		opts.Write.BaseURL = m.BaseURL()
 	}
 	if o := opts.OwnSitemaps; o != nil {
-		// Which of the files the generator names as its sitemaps are its
-		// own, read before the build reads or replaces them.
+		// Decide which of the files the generator names as its sitemaps are
+		// its own. Read them before the build reads or replaces them.
 		takes, warnings := o.Decide(opts.Write.Dir, m.BaseURL(), opts.Limits, b.robotsTxt.of(opts.Write.Dir))
 		for _, w := range warnings {
 			b.warn("", w)
@@ -106,10 +108,11 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	return b, nil
 }
 
-// hostRules reads the host's files into mo: the header rules (from
-// opts.HostDirs) and the redirect rules (from opts.RedirectDirs), each
-// file read once for both (netlify.toml gives both, as the project's
-// discovery read it). Rules already given are kept.
+// hostRules reads the host's files into mo. It reads the header rules
+// from opts.HostDirs and the redirect rules from opts.RedirectDirs.
+// Each file is read once for both kinds (netlify.toml holds both, as
+// the project's discovery read it). hostRules keeps the rules mo
+// already has.
 func (b *builder) hostRules(mo *mapping.Options, opts Options) error {
 	files := host.NewSiteFiles(opts.Limits, opts.PlatformFile)
 	if mo.Hosts == nil && len(opts.HostDirs) > 0 {
@@ -123,7 +126,7 @@ func (b *builder) hostRules(mo *mapping.Options, opts Options) error {
 		mo.Hosts = rules
 	}
 	if mo.Redirects == nil && len(opts.RedirectDirs) > 0 {
-		// The rules only warn: a file that cannot be read is a warning too.
+		// Redirect rules only warn, so an unreadable file is a warning too.
 		rules, warnings, err := files.Redirects(opts.Shadowing, opts.RedirectDirs...)
 		if err != nil && !errors.Is(err, syscall.ENOTDIR) {
 			warnings = append(warnings, fmt.Errorf("redirect rules not checked: %w", err))
@@ -138,7 +141,8 @@ func (b *builder) hostRules(mo *mapping.Options, opts Options) error {
 	return nil
 }
 
-// run is the whole build: the walk, then the passes (passes.go).
+// run runs the whole build: first the walk, then the passes
+// (passes.go).
 func (b *builder) run(ctx context.Context) error {
 	if err := b.load(ctx); err != nil {
 		return err
@@ -146,8 +150,8 @@ func (b *builder) run(ctx context.Context) error {
 	return b.runPasses(ctx, atRun, passArgs{})
 }
 
-// anyPage fails a build that found no page: noPages, with why each file
-// asked about was left out when some were (--explain).
+// anyPage fails a build that found no page with a noPages error. When
+// --explain asked about files, it first says why each was left out.
 func (b *builder) anyPage(_ context.Context, _ passArgs) error {
 	if b.res.Pages > 0 || b.index != nil && b.index.len() > 0 {
 		return nil
@@ -158,21 +162,21 @@ func (b *builder) anyPage(_ context.Context, _ passArgs) error {
 		}
 	}
 	err := noPages(b.opts.Root, b.opts.Walk.Include).(*diag.Diagnostic)
-	if b.htmlLeftOut > 0 { // said under --quiet too
+	if b.htmlLeftOut > 0 { // shown under --quiet too
 		err.Hint = fmt.Sprintf("%s left out: the include patterns replace the default %s; add --include '**/*.html' to list them", countHTML(b.htmlLeftOut), strings.Join(walker.DefaultInclude, ", "))
 	}
 	return err
 }
 
-// explained says, under --explain, what the build decided of each file
-// asked about; a check (--explain without --check, or Options.NoWrite)
-// writes nothing, and goes on to its verdict.
+// explained says, under --explain, what the build decided about each
+// file asked about. A check writes nothing and goes on to its verdict.
+// A check is --explain without --check, or Options.NoWrite.
 func (b *builder) explained(_ context.Context, _ passArgs) error {
 	opts := b.opts
 	if len(opts.Explain) > 0 {
-		// A dev server's output is refused by a build: explained, it is
-		// said so (the caller may explain it as watch beside the server
-		// lists it, mapping.Options.DevServer).
+		// A build refuses a dev server's output, and --explain says so. The
+		// caller may instead explain it the way watch lists it beside the
+		// server (mapping.Options.DevServer).
 		if err := b.devServer(); err != nil {
 			return err
 		}
@@ -184,12 +188,13 @@ func (b *builder) explained(_ context.Context, _ passArgs) error {
 	return nil
 }
 
-// phaseHook, set by a benchmark (BenchmarkPhases) while no build runs, is
-// told the end of each phase of a build, the passes that end one saying
-// so (passes.go): "walk" (with the extra URLs), "sort", "robots"
-// (judgeStale, dedup, judgeRobots), "stamps" (guardStamps, countLastMods,
-// genAlternates), "hreflang", "lint" (dateListPages to lintLastMod) and
-// "write" (told when the write pass ends, whether it wrote or not).
+// phaseHook is told when each phase of a build ends. A benchmark
+// (BenchmarkPhases) sets it while no build runs. The pass that ends a
+// phase calls it (passes.go). The phases are "walk" (with the extra
+// URLs), "sort", "robots" (judgeStale, dedup, judgeRobots), "stamps"
+// (guardStamps, countLastMods, genAlternates), "hreflang", "lint"
+// (dateListPages to lintLastMod) and "write". The write pass tells
+// "write" when it ends, whether it wrote or not.
 var phaseHook func(phase string)
 
 func phaseDone(phase string) {
@@ -210,8 +215,8 @@ func (b *builder) walkAll(ctx context.Context) error {
 		return err
 	})
 	if err == nil {
-		// A page whose read the context ended is not unreadable: the run
-		// was stopped (the walk may have ended meanwhile).
+		// If the context ended a page's read, the page is not unreadable:
+		// the run was stopped. The walk may have ended in the meantime.
 		err = ctx.Err()
 	}
 	if n := b.htmlLeftOut; n > 0 {
@@ -229,8 +234,9 @@ func countHTML(n int) string {
 	return fmt.Sprintf("%d HTML pages are", n)
 }
 
-// dedup drops the duplicate URLs from the sorted records, reporting each;
-// with only, just those of which a page's path is in it.
+// dedup drops the duplicate URLs from the sorted records and reports
+// each. When only is not nil, it reports only the duplicates where
+// either page's path is in only.
 func (b *builder) dedup(only map[string]bool) {
 	b.recs.dedup(b.opts.Map.CleanURLs, func(path, loc, keptPath, keptLoc string) {
 		if only != nil && !only[path] && !only[keptPath] {
@@ -274,8 +280,8 @@ func (b *builder) write(ctx context.Context) error {
 		took = st.Writes()
 	}
 	res.Write, err = writer.Write(res.URLs, b.hooked(ctx, b.sectioned()))
-	// What the State takes as the last Write is what the records say
-	// they gave it: a Write that failed after its commit counts.
+	// The records count a Write as given when the State counts it as
+	// the last Write. So a Write that failed after its commit counts.
 	b.recs.afterWrite(st != nil && st.Writes() != took)
 	if err != nil {
 		return writeError(b.opts.Write.Dir, err)
@@ -288,8 +294,8 @@ func (b *builder) write(ctx context.Context) error {
 	return nil
 }
 
-// hooked returns o with Options.RobotsHook, run with ctx, as its
-// robots hook.
+// hooked returns o with its robots hook set to Options.RobotsHook,
+// called with ctx.
 func (b *builder) hooked(ctx context.Context, o writer.Options) writer.Options {
 	if hook := b.opts.RobotsHook; hook != nil {
 		o.RobotsHook = func(robots []byte) ([]byte, error) { return hook(ctx, robots) }
@@ -297,13 +303,13 @@ func (b *builder) hooked(ctx context.Context, o writer.Options) writer.Options {
 	return o
 }
 
-// writeNone ends a build that lists no page. One whose every page was
-// left out on purpose (Deliberate, of the reasons of every page found:
-// a whole build's) writes no sitemap and withdraws the set of an earlier
-// run (writer.Withdraw: its files, its record, with Write.Robots its
-// Sitemap: lines), and says so in Result.NoneListed; the hash state and
-// the generator's dates are left as they are, for the pages' return.
-// Any other fails with an AllSkippedError, writing nothing.
+// writeNone ends a build that lists no page. If every page found was
+// left out on purpose (Deliberate, judged on a whole build's reasons),
+// the build writes no sitemap. It withdraws an earlier run's set
+// (writer.Withdraw): its files, its record, and with Write.Robots its
+// Sitemap: lines. Result.NoneListed says so. The hash state and the
+// generator's dates stay as they are, for when the pages come back.
+// Otherwise writeNone fails with an AllSkippedError and writes nothing.
 func (b *builder) writeNone(ctx context.Context) error {
 	skipped := b.res.Skipped
 	if !Deliberate(skipped) {
@@ -317,10 +323,10 @@ func (b *builder) writeNone(ctx context.Context) error {
 	return nil
 }
 
-// warnDeadRobots warns, after a whole build's write without --robots,
-// about each Sitemap: line of robots.txt that names a sitemap file of
-// ours the folder no longer has. Once a build or a watch session: a
-// rebuild of pages does not change which files the set has.
+// warnDeadRobots runs after a whole build's write without --robots. It
+// warns about each Sitemap: line of robots.txt that names one of our
+// sitemap files the folder no longer has. It runs once a build or once
+// a watch session: a rebuild of pages does not change the set's files.
 func (b *builder) warnDeadRobots() {
 	w := b.opts.Write
 	if w.Robots || w.DryRun || w.Check {
@@ -333,9 +339,9 @@ func (b *builder) warnDeadRobots() {
 }
 
 // writtenRobots returns the Sitemap: lines of the output folder's
-// robots.txt after the write: those of the content the write left when it
-// changed the file, else those of the file as the build read it before.
-// Neither reads the file again.
+// robots.txt after the write. If the write changed the file, the lines
+// come from the content it wrote. Otherwise they come from the file as
+// the build read it before. Neither case reads the file again.
 func (b *builder) writtenRobots() []robots.SitemapLine {
 	w := b.opts.Write
 	if res := b.res.Write; res != nil && res.Robots != nil {
@@ -344,15 +350,17 @@ func (b *builder) writtenRobots() []robots.SitemapLine {
 	return b.robotsTxt.of(w.Dir).Sitemaps()
 }
 
-// warnOtherSitemaps warns, after a whole build's write, about each
-// Sitemap: line of robots.txt that names a sitemap in the folder that the
-// build did not write and that is no generator's (those are taken over,
-// or said kept by the command): the project's own, which its build
-// writes beside ours (a Sphinx extension's sitemap.txt). Crawlers that
-// read robots.txt are given it; without --robots, not ours. Sitemapgen
-// does not take such a file over: no generator's rule says it is a
-// sitemap the project would not miss, and the project's build writes it
-// again. Once a build or a watch session, as warnDeadRobots.
+// warnOtherSitemaps runs after a whole build's write. It warns about
+// each Sitemap: line of robots.txt that names a sitemap in the folder
+// that the build did not write and that is no generator's. (A
+// generator's sitemaps are taken over, or the command says they are
+// kept.) Such a sitemap is the project's own, which its build writes
+// beside ours, like a Sphinx extension's sitemap.txt. Crawlers that
+// read robots.txt get it, and without --robots they do not get ours.
+// Sitemapgen does not take such a file over. No generator's rule says
+// the project would not miss it, and the project's build writes it
+// again. Like warnDeadRobots, it runs once a build or once a watch
+// session.
 func (b *builder) warnOtherSitemaps() {
 	w := b.opts.Write
 	if w.DryRun || w.Check {
@@ -362,7 +370,7 @@ func (b *builder) warnOtherSitemaps() {
 		return w.TakeOver != nil && w.TakeOver(name) || b.opts.GeneratorSitemaps != nil && b.opts.GeneratorSitemaps(name)
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
-	var ours []string // the set's files; none after a build that withdrew them
+	var ours []string // our set's files; none if the build withdrew them
 	if b.res.Write != nil {
 		ours = b.res.Write.Recorded
 	}
@@ -378,26 +386,26 @@ func (b *builder) warnOtherSitemaps() {
 // builder is the state of one build.
 type builder struct {
 	opts Options
-	// live is set in a Session: time passes between its writes (the
-	// news window is each write's).
+	// live is set in a Session, where time passes between writes. Each
+	// write then has its own news window.
 	live    bool
 	res     *Result
 	mapper  *mapping.Mapper
 	recs    records
 	explain *explainer
 	root    *pageRoot // where heads are read from
-	// served are the URL paths of a server build's pages, by their
-	// paths (Options.Served); nil for a site of files.
+	// served maps each page's path to its URL path in a server build
+	// (Options.Served). It is nil for a site of files.
 	served map[string]string
 	// ownOutputAtRoot says the output folder is the site's own.
 	ownOutputAtRoot bool
-	// listReads are the site's pages, while list pages are judged.
+	// listReads holds the site's pages while the list pages are judged.
 	listReads listReads
-	// noWrite says the build writes nothing: a check, --explain
-	// (explained).
+	// noWrite says the build writes nothing, as in a check or under
+	// --explain (explained).
 	noWrite bool
-	// failUnread makes a file or folder that could not be read an error
-	// (Run), not a warning (Session).
+	// failUnread makes an unreadable file or folder an error, as in Run.
+	// Without it, as in a Session, it is a warning.
 	failUnread bool
 
 	// The builder's state comes in four parts, each a type of its own
@@ -410,91 +418,99 @@ type builder struct {
 	kept
 }
 
-// joined is the state of a build whose pages are joined to their
-// sources (Options.Join, Options.Content): the sources, the claims on
-// them, their routes and translations.
+// joined is the state of a build that joins its pages to their sources
+// (Options.Join, Options.Content). It holds the sources, the claims on
+// them, and their routes and translations.
 type joined struct {
-	// rules are what the generator of the sources says; zero without
-	// them.
+	// rules are the rules of the sources' generator. They are zero when
+	// there are no sources.
 	rules generator.Rules
-	// join are Options.Join's sources by joinKey; runnerUp, by join key,
-	// the claim after join's in a build of Run (claims, in a Session).
+	// join holds Options.Join's sources by joinKey. runnerUp holds, by
+	// join key, the claim that comes after join's in a build of Run. A
+	// Session uses claims instead.
 	join     map[string]*source
 	runnerUp map[string]*source
-	// routes are, by source path, the route patterns of its routes with
-	// a parameter (routePattern); dataRoutes the routes that make their
-	// pages from their data alone (source.data); listRoutes the route
-	// patterns of the routes whose pages list (generator.ListRules.Routes).
+	// routes holds, by source path, the patterns of the source's routes
+	// that have a parameter (routePattern). dataRoutes holds the routes
+	// that make their pages from their data alone (source.data).
+	// listRoutes holds the patterns of the routes whose pages are lists
+	// (generator.ListRules.Routes).
 	routes     map[string][]string
 	dataRoutes map[string]*source
 	listRoutes map[string][]string
-	// static are the folders whose files claim a page with no source
-	// (claimed), for a walk of a join whose generator keeps old output.
+	// static holds the folders whose files claim a page that has no
+	// source (claimed). The walk uses it in a join whose generator keeps
+	// old output.
 	static *staticClaims
-	// saidOf are the sources' files the walk warned of, and the Jekyll
-	// layouts said unread (layoutUnread), as reported.
+	// saidOf holds, by their reported paths, the sources' files the walk
+	// warned about and the Jekyll layouts reported unread (layoutUnread).
 	saidOf map[string]bool
-	// fmDates are the sources' front matter dates, in Unix seconds
-	// (sourceDate); in a Session, every one read.
+	// fmDates holds the sources' front matter dates in Unix seconds
+	// (sourceDate). In a Session it holds every date read so far.
 	fmDates map[int64]bool
-	// sources, in a Session with a join, keeps every source by its path
-	// relative to Join.Dir, and claims every source of a joinKey, first
-	// in walk order first.
+	// sources keeps, in a Session with a join, every source by its path
+	// relative to Join.Dir. claims keeps every source of each joinKey, in
+	// walk order.
 	sources map[string]*source
 	claims  map[string][]*source
 	// translated says the generator's rules give sources translations
-	// (generator.Translator); groups are the joined sources by their
-	// translation key, made again after the sources change (nil).
+	// (generator.Translator). groups holds the joined sources by their
+	// translation key. It is set to nil when the sources change, and made
+	// again.
 	translated bool
 	groups     map[string][]*source
-	// pageSrcs are the pages Options.Translator gives translations, by
-	// path, each as a source of its own (path, lang, tkey); pageMu
-	// guards it, and groups while the walk's goroutines add to it.
+	// pageSrcs holds, by path, the pages that Options.Translator gives
+	// translations. Each is a source of its own (path, lang, tkey).
+	// pageMu guards pageSrcs, and groups too while the walk's goroutines
+	// add to it.
 	pageMu   sync.Mutex
 	pageSrcs map[string]*source
-	// joinPre is joinPrefix's, made once.
+	// joinPre holds joinPrefix's result, made once.
 	joinPre struct {
 		once sync.Once
 		s    string
 	}
 }
 
-// findings are what a build's judgements found that the reports after
-// them tell: the pages left out and why, the refused dates, the counts
-// that end in a warning.
+// findings holds what a build's judgements found, for the reports that
+// come after them: the pages left out and why, the refused dates, and
+// the counts that end in a warning.
 type findings struct {
-	// bases counts the pages skipped for a canonical link elsewhere by
-	// the base URL their canonical links imply, in a whole build; nil in
-	// a Session's Update, which reads some pages only.
+	// bases counts, in a whole build, the pages skipped because their
+	// canonical link points elsewhere. It counts them by the base URL
+	// their canonical links imply. It is nil in a Session's Update, which
+	// reads only some pages.
 	bases *canonicalBases
-	// dev counts the pages whose links name a dev server, in a whole
-	// build not beside one (mapping.Options.DevServer); nil else.
+	// dev counts the pages whose links name a dev server. It is set in a
+	// whole build that does not run beside a dev server
+	// (mapping.Options.DevServer), and nil otherwise.
 	dev *devPages
-	// htmlLeftOut counts the HTML files no include pattern matches, when
-	// none can (walker.IncludesHTML).
+	// htmlLeftOut counts the HTML files that no include pattern matches.
+	// It counts them only when no pattern can match one
+	// (walker.IncludesHTML).
 	htmlLeftOut int
-	// extraPaths are, with Options.OnDemand, the URL paths of the extra
-	// URLs, with a leading slash (warnOnDemand).
+	// extraPaths holds the URL paths of the extra URLs, with a leading
+	// slash, when Options.OnDemand is set (warnOnDemand).
 	extraPaths []string
-	// skippedAt keeps, for the alternates that name them, why pages that
-	// have a URL were left out, by URL. In a Run it is made from
-	// skippedList when first asked (skippedPageAt); skippedMu guards
-	// both.
+	// skippedAt keeps, by URL, why pages that have a URL were left out.
+	// The alternates that name those pages need it. In a Run,
+	// skippedPageAt makes it from skippedList when first asked. skippedMu
+	// guards both.
 	skippedAt   map[string]skippedPage
 	skippedList []skippedPage
 	skippedMu   sync.Mutex
-	// refused are the warnings of the dates refused in the sources'
-	// front matter, held until the dates are final (refused.go), and
-	// refusedRecs the records of the pages of each source they are of,
-	// by its path as reported.
+	// refused holds the warnings about dates refused in the sources'
+	// front matter. They wait until the dates are final (refused.go).
+	// refusedRecs holds the records of the pages of each source that has
+	// such a date, by the source's path as reported.
 	refused     []refusedDate
 	refusedRecs map[string][]refusedPage
 	// setStamps is how many of Result.Stamps the set's rule found
-	// (guardStamps), which judges again before every write.
+	// (guardStamps). guardStamps judges again before every write.
 	setStamps int
 	// stampsMTime says the set's rule counted the files' modification
-	// times with the heads' dates (guardStamps): guardMTime leaves them
-	// out, without a warning of its own.
+	// times along with the heads' dates (guardStamps). guardMTime then
+	// leaves those times out and gives no warning of its own.
 	stampsMTime bool
 }
 
@@ -516,15 +532,16 @@ type kept struct {
 	linked *linkedPages
 	// skippedLoc keeps the URLs of the pages left out, by path.
 	skippedLoc map[string]string
-	// hreflangSaid are the hreflang warnings last made, by path
-	// ("line:message"), and hreflangDirty what changed since (nil before
-	// the first judgement: the next judges every page).
+	// hreflangSaid holds, by path, the hreflang warnings last made, each
+	// as "line:message". hreflangDirty holds what changed since. It is
+	// nil before the first judgement, so the next one judges every page.
 	hreflangSaid  map[string][]string
 	hreflangDirty *hreflangDirty
-	// The warnings said once a Session: onDemandSaid, which routes
-	// rendered on demand its last whole build warned of (warnOnDemand);
-	// emptySaid, the sections without a page a warning named;
-	// siteWideSaid, the site's dates judgeSiteWide said.
+	// These fields keep the warnings said once a Session. onDemandSaid
+	// holds the routes rendered on demand that the last whole build
+	// warned about (warnOnDemand). emptySaid holds the sections without a
+	// page that a warning named. siteWideSaid holds the site's dates that
+	// judgeSiteWide reported.
 	onDemandSaid *string
 	emptySaid    map[string]bool
 	siteWideSaid map[siteWideKey]bool
@@ -570,10 +587,11 @@ func (b *builder) walkProblem(path string, err error) {
 // while links are not followed.
 var errNotFollowed = errors.New(string(mapping.NotFollowed) + "; not listed")
 
-// servable reports whether a page's read error is the policy's: the page
-// is not one a web server would serve (its mode lets nobody read it, it is
-// no regular file), or not one the build reads (a path through a symbolic
-// link out of its folder), so leaving it out is right.
+// servable reports whether a page's read error comes from the policy,
+// so that leaving the page out is right. Either a web server would not
+// serve the page (its mode lets nobody read it, or it is not a regular
+// file), or the build does not read it (its path goes through a
+// symbolic link out of its folder).
 func servable(err error) bool {
 	return errors.Is(err, walker.ErrNoReadBits) || errors.Is(err, walker.ErrNotRegular) ||
 		errors.Is(err, fsx.ErrNotRegular) || errors.Is(err, fsx.ErrOutside)

@@ -1,7 +1,8 @@
 package pipeline
 
 // The changes of a project's sources, for the stale-output rule
-// (stale.go): which of its files and folders changed in a span of time.
+// (stale.go): which of its files and folders changed within a span of
+// time.
 //
 // A change is one of these, with its modification time in the span:
 //
@@ -11,17 +12,18 @@ package pipeline
 //   - a folder of those trees: deleting or renaming a file changes the
 //     time of its folder.
 //
-// No other file is a change. A build may write files beside the sources
-// (eleventy-img writes img/ into the project folder, which may be
-// Eleventy's input folder), and their times are the build's.
+// No other file is a change. A build may write files beside the
+// sources, and their times are the build's. For example, eleventy-img
+// writes img/ into the project folder, which may be Eleventy's input
+// folder.
 //
 // Making a file also changes the time of its folder. So a folder is no
 // change when one of its entries was made at the time the folder
 // changed: that making was its last change, not a deletion. A file is
-// made at about its modification time; a folder is made no later than
+// made at about its modification time. A folder is made no later than
 // its own time and the times of its entries. Hidden entries are not
-// looked at (an editor's swap file, a Finder .DS_Store), nor is the
-// built site's folder.
+// looked at (an editor's swap file, a Finder .DS_Store), and neither is
+// the built site's folder.
 
 import (
 	"cmp"
@@ -39,9 +41,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
-// sourceChange is a file or folder that changed, and its modification
+// sourceChange is a file or folder that changed, with its modification
 // time. Its path is relative to the built site's folder, as every path
-// of the build is reported; a folder's ends in "/".
+// of the build is reported. A folder's path ends in "/".
 type sourceChange struct {
 	path  string
 	mtime int64
@@ -51,8 +53,8 @@ type sourceChange struct {
 // by time.
 type sourceChanges struct {
 	list []sourceChange
-	// partial is set when the walk stopped at maxSourceEntries: a change
-	// may be missing.
+	// partial is set when the walk stopped at maxSourceEntries, so a
+	// change may be missing.
 	partial bool
 }
 
@@ -72,21 +74,21 @@ func (c *sourceChanges) between(after, upto int64) sourceChange {
 }
 
 // maxSourceEntries is the most files and folders the walk for changes
-// looks at: limits.MaxSourceEntries (tests lower it).
+// looks at: limits.MaxSourceEntries. Tests lower it.
 var maxSourceEntries = limits.MaxSourceEntries
 
 // changeTree is a folder the walk for changes reads.
 type changeTree struct {
-	// dir is the folder, as named; prefix is its path relative to the
+	// dir is the folder, as named. prefix is its path relative to the
 	// built site's folder, with a slash.
 	dir, prefix string
-	// include are the patterns of the files whose times count, relative
-	// to dir; exclude the paths not entered.
+	// include holds the patterns of the files whose times count, relative
+	// to dir. exclude holds the paths not entered.
 	include, exclude []string
 }
 
-// changeFile is a file the walk for changes looks at alone: rel in the
-// folder dir, named name in what is reported.
+// changeFile is a file that the walk for changes looks at alone: rel in
+// the folder dir, reported as name.
 type changeFile struct {
 	dir, rel, name string
 }
@@ -127,8 +129,8 @@ func (b *builder) changeTrees() ([]changeTree, []changeFile) {
 		for _, f := range r.Files {
 			files = append(files, changeFile{r.Dir, f, b.sitePath(filepath.Join(r.Dir, filepath.FromSlash(f)))})
 		}
-		// The shallowest bases first: a glob whose base is in the
-		// folder of another is read by that one's walk.
+		// Put the shallowest bases first, so that a glob whose base is in
+		// the folder of another is read by that folder's walk.
 		globs := slices.Clone(r.Globs)
 		slices.SortStableFunc(globs, func(a, b string) int {
 			return cmp.Compare(depth(a), depth(b))
@@ -197,8 +199,9 @@ func depth(g string) int {
 	return strings.Count(base, "/") + 1
 }
 
-// enteredBy returns the first of trees whose walk enters the folder dir,
-// and dir's path relative to its folder; -1 for none.
+// enteredBy returns the first of trees whose walk enters the folder
+// dir, and dir's path relative to that tree's folder. It returns -1 for
+// none.
 func enteredBy(trees []changeTree, dir string) (int, string) {
 	for i, t := range trees {
 		rel, ok := within(t.dir, dir)
@@ -221,7 +224,7 @@ func enteredBy(trees []changeTree, dir string) (int, string) {
 
 // sitePath names the file or folder p (a path as named) by its path
 // relative to the built site's folder, "/"-separated, as every path of
-// the build is reported; p itself when it has none.
+// the build is reported. When p has no such path, sitePath returns p.
 func (b *builder) sitePath(p string) string {
 	root, err1 := filepath.Abs(b.opts.Root)
 	abs, err2 := filepath.Abs(p)
@@ -234,19 +237,19 @@ func (b *builder) sitePath(p string) string {
 }
 
 // changeWalk gathers the changes of the sources after the time lo, up
-// to the time hi: the span.
+// to the time hi. That interval is the span.
 type changeWalk struct {
 	lo, hi int64
 	cancel context.CancelFunc
 
 	mu sync.Mutex
-	// entries counts the files and folders looked at; partial is set
-	// once there are more than maxSourceEntries.
+	// entries counts the files and folders looked at. partial is set once
+	// there are more than maxSourceEntries.
 	entries int
 	partial bool
 	list    []sourceChange
-	// folders are the folders whose time is in the span, and those in
-	// such a folder, by the name they are reported by.
+	// folders holds, by the name they are reported by, the folders whose
+	// time is in the span and the folders inside such a folder.
 	folders map[string]*folderTime
 }
 
@@ -256,8 +259,8 @@ type folderTime struct {
 	mtime int64
 	// in is the folder it is in, when that folder's time is in the span.
 	in *folderTime
-	// made is the earliest of its own time and its entries' times: it was
-	// made then, at the latest. Kept while in is set.
+	// made is the earliest of its own time and its entries' times: the
+	// folder was made then, at the latest. It is kept while in is set.
 	made int64
 	// explained says that an entry of the folder was made within
 	// staleSlack of its time: that making was its last change.
@@ -268,8 +271,8 @@ type folderTime struct {
 func (w *changeWalk) inSpan(t int64) bool { return t > w.lo && t <= w.hi }
 
 // count counts n files or folders looked at, and reports whether the
-// walk goes on: past maxSourceEntries, it is stopped. Called with w.mu
-// held, or before the walk.
+// walk goes on. Past maxSourceEntries, the walk is stopped. Call it
+// with w.mu held, or before the walk.
 func (w *changeWalk) count(n int) bool {
 	w.entries += n
 	if w.entries > maxSourceEntries {
@@ -280,19 +283,19 @@ func (w *changeWalk) count(n int) bool {
 	return true
 }
 
-// file notes the file name, whose time counts, changed at mtime.
+// file notes that the file name, whose time counts, changed at mtime.
 func (w *changeWalk) file(name string, mtime int64) {
 	if w.inSpan(mtime) {
 		w.list = append(w.list, sourceChange{name, mtime})
 	}
 }
 
-// folder notes the folder name, changed at mtime, in the folder in (nil
-// when it is not known): it is kept when its time, or that of the folder
-// it is in, is in the span.
+// folder notes that the folder name changed at mtime, inside the folder
+// in (nil when that is not known). It keeps the folder when its time,
+// or the time of the folder it is in, is in the span.
 func (w *changeWalk) folder(name string, mtime int64, in *folderTime) {
 	if in != nil && in.in != nil {
-		in.made = min(in.made, mtime) // an entry of a folder in one in the span
+		in.made = min(in.made, mtime) // in is inside a folder in the span
 	}
 	if in != nil && !w.inSpan(in.mtime) {
 		in = nil
@@ -314,7 +317,7 @@ func (w *changeWalk) walk(ctx context.Context, t changeTree, follow bool) {
 		return
 	}
 	w.folder(t.prefix, st.ModTime().UnixNano(), nil)
-	name := func(rel string) string { // a folder's reported name
+	name := func(rel string) string { // returns a folder's reported name
 		if rel == "" {
 			return t.prefix
 		}
@@ -322,8 +325,8 @@ func (w *changeWalk) walk(ctx context.Context, t changeTree, follow bool) {
 	}
 	opts := walker.Options{
 		Include: []string{"**/*"}, Exclude: t.exclude, FollowSymlinks: follow,
-		// Called with the folders entered in each folder that has some,
-		// before any of them is listed.
+		// Folders is called with the folders entered in each folder that
+		// has some, before any of them is listed.
 		Folders: func(dir string, enter, _ []string, err error) {
 			if err != nil {
 				return
@@ -377,8 +380,8 @@ func (w *changeWalk) walk(ctx context.Context, t changeTree, follow bool) {
 	})
 }
 
-// result returns the changes found: the files, and the folders in the
-// span that no entry made at their time explains, sorted by time.
+// result returns the changes found, sorted by time: the files, and the
+// folders in the span that no entry made at their time explains.
 func (w *changeWalk) result() *sourceChanges {
 	for _, f := range w.folders {
 		if f.in != nil && abs(f.made-f.in.mtime) <= int64(staleSlack) {

@@ -18,14 +18,15 @@ import (
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
-// hashPassedOver ends the warning about a hash state file that cannot be
-// read: what the build does with it, and what to do.
+// hashPassedOver ends the warning about a hash state file that cannot
+// be read. It says what the build does with the file, and what to do.
 const hashPassedOver = "the hash lastmod source is passed over and the file left as it is (repair it, or remove it to start a new one)"
 
 // hashDate returns the hash source's date of the page at rel under the
 // root, served at loc: the date its significant content last changed.
-// The walk found it in the folder at holds open (or nil): the function
-// is called before the walk's callback returns, by Mapper.Map.
+// The walk found the page in the folder that at holds open (or nil).
+// Mapper.Map calls the returned function before the walk's callback
+// returns.
 func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Time, bool) {
 	if b.hash == nil {
 		return nil
@@ -35,19 +36,19 @@ func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Ti
 		if err != nil {
 			return time.Time{}, false
 		}
-		sum, err := b.opts.Hash.Options.SumReader(f) // streaming, to limits.page_bytes
+		sum, err := b.opts.Hash.Options.SumReader(f) // streams the file, up to limits.page_bytes
 		f.Close()
 		if err != nil {
 			return time.Time{}, false
 		}
-		// The zero time on the first build, which sees the page first:
-		// no date, the next source answers.
+		// On the first build, which sees the page first, Date returns the
+		// zero time: no date, so the next source answers.
 		t, changed := b.hash.Date(loc, sum, b.now)
 		if changed && b.opts.Hash.ReadOnly {
-			// A preview's build records nothing: the time it sees a page
-			// new or changed (every page of an own-url preview, whose
-			// URLs and links name its own host) is kept by no build, each
-			// preview's its own. No date: the next source answers.
+			// A preview's build records nothing. No build keeps the time it
+			// sees a page new or changed, and each preview has its own. In an
+			// own-url preview every page is new, because its URLs and links
+			// name its own host. So give no date: the next source answers.
 			return time.Time{}, false
 		}
 		return t, !t.IsZero()
@@ -68,10 +69,11 @@ func (b *builder) saveHash() {
 }
 
 // loadGit reads the git history of the repository that holds the pages'
-// files (the sources', in a join), for the git lastmod source. Without git,
-// a repository or a commit the source is skipped: silently outside a
-// repository (a built site often is), with a note for --verbose without
-// git or a commit. Git failing otherwise is a warning.
+// files, for the git lastmod source. In a join, it reads the sources'
+// repository. Without git, a repository or a commit, the source is
+// skipped. Outside a repository, as a built site often is, it is
+// skipped silently. Without git or a commit, a note for --verbose says
+// so. Any other failure of git is a warning.
 func (b *builder) loadGit(ctx context.Context) {
 	dir, opts := b.gitOptions()
 	d, err := gitdates.LoadWith(ctx, dir, opts)
@@ -79,16 +81,16 @@ func (b *builder) loadGit(ctx context.Context) {
 }
 
 // startGit is loadGit with the history read in a goroutine of its own,
-// beside the reading of a join's sources: git log over a long history
-// costs as much as every source's front matter, and runs in a process of
-// its own, on another core. awaitGit takes what it read; until then what
-// the build reports is held, and told after git's own, in the order
-// loadGit in place tells it.
+// beside the reading of a join's sources. git log over a long history
+// costs as much as every source's front matter, and it runs in a
+// process of its own, on another core. awaitGit takes what it read.
+// Until then the build holds what it reports, and tells it after git's
+// own reports, in the order loadGit would have told them.
 func (b *builder) startGit(ctx context.Context) {
 	dir, opts := b.gitOptions()
 	if b.rules.Hooks.Includer != nil {
-		// The sources' includes, read meanwhile, may be anywhere in the
-		// work tree (includeBound): its top is asked first, at once.
+		// The sources' includes, read in the meantime, may be anywhere in
+		// the work tree (includeBound), so ask for its top first, at once.
 		b.gitTop, _ = gitdates.TopLevel(ctx, dir)
 	}
 	done := make(chan struct{})
@@ -105,8 +107,9 @@ func (b *builder) startGit(ctx context.Context) {
 	b.held = []func(){}
 }
 
-// awaitGit waits for the history startGit reads, takes it, and tells
-// what was held meanwhile. Nothing when no history is being read.
+// awaitGit waits for the history that startGit reads, takes it, and
+// tells the reports held in the meantime. It does nothing when no
+// history is being read.
 func (in *inputs) awaitGit() {
 	if in.gitWait == nil {
 		return
@@ -119,8 +122,8 @@ func (in *inputs) awaitGit() {
 	}
 }
 
-// hold keeps f, a report, for awaitGit while the history is read, and
-// reports whether it did.
+// hold keeps f, a report, for awaitGit while the history is read. It
+// reports whether it kept f.
 func (in *inputs) hold(f func()) bool {
 	if in.held == nil {
 		return false
@@ -138,10 +141,10 @@ func (b *builder) gitOptions() (string, gitdates.Options) {
 		if s == nil {
 			continue
 		}
-		// The generator's order says which git date is its own (Hugo's
-		// and MkDocs' plugins' the author's) and whether a rename dates a
-		// file (not for jekyll-last-modified-at): the project's order,
-		// else the preset's.
+		// The generator's order says which git date is its own (for Hugo's
+		// and MkDocs' plugins, the author's), and whether a rename dates a
+		// file (not for jekyll-last-modified-at). The project's order wins
+		// over the preset's.
 		o := s.Order
 		if o == nil {
 			o = b.rules.Order
@@ -160,11 +163,12 @@ func (b *builder) gitOptions() (string, gitdates.Options) {
 	return dir, opts
 }
 
-// takeGit takes the history loadGit read, d, or says why there is none.
+// takeGit takes d, the history that loadGit read, or says why there is
+// none.
 func (b *builder) takeGit(d *gitdates.Dates, err error) {
 	switch {
 	case errors.Is(err, gitdates.ErrNotRepository):
-		return // the usual case of a built site: nothing to say
+		return // the usual case for a built site: say nothing
 	case errors.Is(err, gitdates.ErrNoGit), errors.Is(err, gitdates.ErrNoCommits):
 		b.note("", fmt.Sprintf("lastmod source git skipped: %v", firstLine(err)))
 		return
@@ -192,8 +196,8 @@ func (b *builder) takeGit(d *gitdates.Dates, err error) {
 	b.git, b.gitRoot = d, root
 }
 
-// gitDir is the folder whose git history dates the pages: the sources',
-// in a join.
+// gitDir returns the folder whose git history dates the pages. In a
+// join, that is the sources' folder.
 func gitDir(opts Options) string {
 	switch {
 	case opts.Join != nil:
@@ -205,10 +209,10 @@ func gitDir(opts Options) string {
 }
 
 // GitWatched returns the files of the git repository that dates opts'
-// pages whose change means a commit, a checkout or a change of the index
-// (gitdates.Watched), when the git lastmod source is used: watch mode
-// watches them, and a Session's Update reads the history again when one
-// of them is among its paths.
+// pages whose change means a commit, a checkout or a change of the
+// index (gitdates.Watched). It returns them when the git lastmod source
+// is used. Watch mode watches them, and a Session's Update reads the
+// history again when one of them is among its paths.
 func GitWatched(ctx context.Context, opts Options) []string {
 	m, err := mapping.New(opts.Map)
 	if err != nil || !m.Uses(mapping.LastModGit) {
@@ -223,20 +227,21 @@ func firstLine(err error) string {
 	return msg
 }
 
-// gitDate returns the date git gives the file at rel, relative to the
-// root (through ".." for a join's source), or zero. The path given to
-// Lookup is absolute: a relative one would cost finding the working
-// directory for every page.
+// gitDate returns the date git gives the file at rel, or zero. rel is
+// relative to the root, through ".." for a join's source. The path
+// given to Lookup is absolute, because a relative one would cost
+// finding the working directory for every page.
 func (b *builder) gitDate(rel string) time.Time {
 	t, _ := b.gitLookup(rel)
 	return t
 }
 
-// sourceDate reports whether a source of the site gives the date t to
-// the second (mapping.Options.SourceDate): a commit of the history git
-// read, a date in a source's front matter. A date with a fraction of a
-// second is none: neither git nor a generator printing a source's date
-// writes one, a clock read as the build runs does.
+// sourceDate reports whether a source of the site gives the date t, to
+// the second (mapping.Options.SourceDate). Such a source is a commit of
+// the history git read, or a date in a source's front matter. A date
+// with a fraction of a second comes from no source: neither git nor a
+// generator printing a source's date writes one, but a clock read as
+// the build runs does.
 func (b *builder) sourceDate(t time.Time) bool {
 	if t.Nanosecond() != 0 {
 		return false
@@ -244,10 +249,10 @@ func (b *builder) sourceDate(t time.Time) bool {
 	return b.fmDates[t.Unix()] || b.git != nil && b.git.Committed(t)
 }
 
-// gitLookup is gitDate with git's reason for no date. A file whose
-// history a shallow clone cut (gitdates.ReasonShallow) is tracked and
-// unchanged: its modification time is the checkout's, no edit's
-// (mapping.Page.CheckedOut).
+// gitLookup is gitDate that also returns git's reason for no date. A
+// file whose history a shallow clone cut (gitdates.ReasonShallow) is
+// tracked and unchanged. Its modification time is the checkout's, not
+// an edit's (mapping.Page.CheckedOut).
 func (in *inputs) gitLookup(rel string) (time.Time, gitdates.Reason) {
 	if in.git == nil {
 		return time.Time{}, gitdates.ReasonNone
@@ -256,8 +261,8 @@ func (in *inputs) gitLookup(rel string) (time.Time, gitdates.Reason) {
 }
 
 // recount moves n of the listed pages counted under the lastmod source
-// from to the count of to, after a judgement of all the records changed
-// their dates.
+// from to the count of to. It runs after a judgement of all the records
+// changed their dates.
 func (b *builder) recount(from, to mapping.LastModSource, n int) {
 	if n <= 0 || b.res.LastMod == nil {
 		return
@@ -268,9 +273,10 @@ func (b *builder) recount(from, to mapping.LastModSource, n int) {
 	b.res.LastMod[to] += n
 }
 
-// countLastMods counts the listed pages by the source of their lastmod
-// again, from the records in order: after dedup and robots.txt, which
-// leave out pages counted when they were read.
+// countLastMods counts the listed pages again by the source of their
+// lastmod, from the records in order. It runs after dedup and
+// robots.txt, which leave out pages that were counted when they were
+// read.
 func (b *builder) countLastMods() {
 	if b.res.LastMod == nil {
 		return
@@ -278,7 +284,7 @@ func (b *builder) countLastMods() {
 	clear(b.res.LastMod)
 	var mu sync.Mutex
 	inParts(len(b.recs.order), func(lo, hi int) {
-		var mine [len(recSources)]int // by the index of the source
+		var mine [len(recSources)]int // counts by the source's index
 		for _, idx := range b.recs.order[lo:hi] {
 			mine[srcIndex(b.recs.source(idx))]++
 		}
@@ -308,7 +314,7 @@ func (s *records) setBuiltGit(idx int32, on bool) {
 	s.builtGit[w] |= bit
 }
 
-// isBuiltGit reports what setBuiltGit said of the record at idx.
+// isBuiltGit reports what setBuiltGit recorded for the record at idx.
 func (s *records) isBuiltGit(idx int32) bool {
 	w := int(idx) / 64
 	return w < len(s.builtGit) && s.builtGit[w]&(uint64(1)<<(uint(idx)%64)) != 0

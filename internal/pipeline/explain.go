@@ -33,31 +33,35 @@ type Explanation struct {
 	// themselves in the sitemap.
 	DroppedAlternates []sitemap.Alternate
 	// AlternatesFrom says where a listed page's alternates came from:
-	// "the page's head", or what of the generator's gave them (its
-	// sitemap, or its translations of the page's source); "" for none.
+	// "the page's head", or the part of the generator that gave them (its
+	// sitemap, or its translations of the page's source). It is "" for
+	// none.
 	AlternatesFrom string
 	// ExtraFrom, when set, is the record of extra URLs (NAME:LINE) that
 	// gave the values ExtraTook names (lastmod, changefreq, priority,
-	// alternates, images): of a URL only a record gives, or of a page
-	// whose URL a record gives too, over the page's own.
+	// alternates, images). The record may be the only one to give its
+	// URL, or it may give a page's URL too, and then its values win over
+	// the page's own.
 	ExtraFrom string
 	ExtraTook []string
 	// TransformFrom, when set, is the line the per-URL hook wrote back
-	// (NAME:LINE) whose values TransformTook names changed what is
-	// written; of a URL the hook added, the line that added it.
+	// (NAME:LINE). The values TransformTook names changed what is
+	// written. For a URL the hook added, it is the line that added the
+	// URL.
 	TransformFrom string
 	TransformTook []string
-	// NoLastMod, of a listed page without a lastmod, says why.
+	// NoLastMod says why a listed page has no lastmod.
 	NoLastMod string
-	// Source, in a join, is the path of the source file the page is
-	// built from, relative to the site folder as warnings name it; ""
-	// for none. SourceShared says that another source has its URL too:
-	// the page is dated by neither.
+	// Source, in a join, is the path of the source file the page is built
+	// from, relative to the site folder as warnings name it. It is "" for
+	// none. SourceShared says another source has the page's URL too, so
+	// neither dates the page.
 	Source       string
 	SourceShared bool
 	// NotWalked, when set, is why the walk never handed the file over
-	// (walker.Why): a hidden or excluded file or folder, no include
-	// pattern matching it. Decision then has only the URL its path gives.
+	// (walker.Why): a hidden or excluded file or folder, or no include
+	// pattern that matches it. Decision then holds only the URL that the
+	// file's path gives.
 	NotWalked error
 }
 
@@ -80,13 +84,14 @@ type explainer struct {
 	root    string
 	walk    walker.Options
 	// altsFrom says where the generator's alternates of a record came
-	// from, "" when its head gave them (builder.genAlternatesFrom).
+	// from. It returns "" when the record's head gave them
+	// (builder.genAlternatesFrom).
 	altsFrom func(idx int32) string
 	// every, in a whole build, receives every page's decision as the
-	// build writes it (Report.Page, --verbose): the explanation of each
-	// page, told once the build has dated it (a list page by the newest
-	// page it lists), so that --verbose, --explain and the summary give
-	// one account; told ends it.
+	// build writes it (Report.Page, --verbose). It gets each page's
+	// explanation once the build has dated the page; a list page is dated
+	// by the newest page it lists. So --verbose, --explain and the
+	// summary give one account. told ends it.
 	every func(path string, d *mapping.Decision)
 	told  bool
 }
@@ -133,10 +138,10 @@ func newExplainer(opts Options, m *mapping.Mapper) *explainer {
 	return e
 }
 
-// filesOf returns the paths under the site folder that a static host may
-// serve at the URL u under base: for a walk that left them out, so that
-// --explain by URL says why (a.html, a/index.html for /a; the file itself
-// for /a.html).
+// filesOf returns the paths under the site folder that a static host
+// may serve at the URL u under base: a.html and a/index.html for /a,
+// and the file itself for /a.html. When the walk left these files out,
+// --explain by URL can then say why.
 func filesOf(u, base string) []string {
 	rest, ok := strings.CutPrefix(u, base)
 	if !ok {
@@ -160,17 +165,19 @@ func filesOf(u, base string) []string {
 
 func (e *explainer) wanted() bool { return len(e.targets) > 0 || e.every != nil }
 
-// skipped records a page the pipeline left out before mapping it: its
-// own output, a link not followed. --verbose says those otherwise (their
-// warning, or nothing for sitemapgen's own files): only a target's.
+// skipped records a page that the pipeline left out before mapping it:
+// its own output, or a link not followed. --verbose otherwise reports
+// these by their warning, or not at all for sitemapgen's own files, so
+// skipped records only a target's.
 func (e *explainer) skipped(path string, reason mapping.Reason) {
 	if d := (&mapping.Decision{URL: sitemap.URL{Loc: e.mapper.Loc(path)}, Skip: reason}); len(e.targets) > 0 && e.matches(path, d) {
 		e.page(path, d)
 	}
 }
 
-// notWalked explains, for each target no page matched, the file it names
-// under the root that the walk left out, and says whether it found one.
+// notWalked explains, for a target that no page matched, the file it
+// names under the root that the walk left out. It reports whether it
+// found one.
 func (e *explainer) notWalked(i int) bool {
 	for _, rel := range e.rels[i] {
 		if rel == "." || strings.HasPrefix(rel, "../") {
@@ -191,9 +198,9 @@ func (e *explainer) notWalked(i int) bool {
 	return false
 }
 
-// page records the decision about the page at path, if it is wanted: by
-// its path, its URL, or the URL its path gives (before a canonical link
-// changed it).
+// page records the decision about the page at path, when it is wanted.
+// A page is wanted by its path, its URL, or the URL its path gives
+// before a canonical link changed it.
 func (e *explainer) page(path string, d *mapping.Decision) {
 	if !e.wanted() {
 		return
@@ -209,7 +216,8 @@ func (e *explainer) page(path string, d *mapping.Decision) {
 	}
 	x := &Explanation{Path: path, Decision: *d}
 	// The records keep this list, shared by the pages of a cluster that
-	// declare the same (records.share); the explanation keeps its own.
+	// declare the same one (records.share). The explanation keeps its own
+	// copy.
 	x.Decision.URL.Alternates = slices.Clone(d.URL.Alternates)
 	if d.Rule > 0 {
 		x.RuleMatch = e.rules[d.Rule-1].Match
@@ -232,8 +240,8 @@ func (e *explainer) lookup(m map[string]int, key string) int {
 	return -1
 }
 
-// source records the source file src the page at path is built from,
-// shared when another source has its URL too.
+// source records the source file src that the page at path is built
+// from. shared says another source has the page's URL too.
 func (e *explainer) source(path, src string, shared bool) {
 	if x := e.byPath[path]; x != nil {
 		x.Source, x.SourceShared = src, shared
@@ -247,8 +255,8 @@ func (e *explainer) robots(path, because string) {
 	}
 }
 
-// stale records that judgeStale left the page at path out.
-// because says why.
+// stale records that judgeStale left the page at path out. because says
+// why.
 func (e *explainer) stale(path, because string) {
 	if x := e.byPath[path]; x != nil {
 		x.Decision.Skip, x.Decision.Because = mapping.StaleOutput, because
@@ -263,9 +271,8 @@ func (e *explainer) warning(path, msg string) {
 }
 
 // merged records that the page at path took the values took from the
-// extra URL's record at from.
-// The record's own explanation, when asked for, says the page is what
-// is listed.
+// extra URL's record at from. When the record's own explanation is
+// asked for, it says the page is what is listed.
 func (e *explainer) merged(path, from string, took []string) {
 	if x := e.byPath[path]; x != nil {
 		x.ExtraFrom, x.ExtraTook = from, took
@@ -297,9 +304,9 @@ func (e *explainer) duplicate(path, keptLoc, keptPath string) {
 }
 
 // finish hands the explanations to report, in walk order, with the
-// alternates as they will be written: of the pages found, and of the
-// files under the root the walk left out. Then it fails when a target
-// named neither.
+// alternates as they will be written. It covers the pages found and the
+// files under the root that the walk left out. Then it fails when a
+// target named neither.
 func (e *explainer) finish(recs *records, report func(Explanation)) error {
 	var missing []string
 	for i, ok := range e.found {
@@ -326,8 +333,8 @@ func (e *explainer) finish(recs *records, report func(Explanation)) error {
 }
 
 // flush tells every the pages' decisions as they are, in walk order,
-// when a build ended before finish told them (a page that could not be
-// read, --strict's problems): nothing dated them since.
+// when the build ended before finish told them: a page could not be
+// read, or --strict found problems. Nothing has dated them since.
 func (e *explainer) flush() {
 	if e.every == nil || e.told {
 		return
@@ -350,14 +357,14 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 			x.Decision.URL.Alternates = nil
 			if i, ok := recs.find(x.Decision.URL.Loc); ok {
 				written := recs.At(i)
-				if x.ExtraFrom != "" { // the values written, the record's among them
+				if x.ExtraFrom != "" { // show the values written, the record's among them
 					d := &x.Decision
 					d.URL.ChangeFreq, d.URL.Priority = written.ChangeFreq, written.Priority
 					if slices.Contains(x.ExtraTook, "lastmod") {
 						d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, x.ExtraFrom, LastModExtra
 					}
 				}
-				if x.TransformFrom != "" { // the values written, the hook's among them
+				if x.TransformFrom != "" { // show the values written, the hook's among them
 					d := &x.Decision
 					d.URL.ChangeFreq, d.URL.Priority, d.URL.Images = written.ChangeFreq, written.Priority, written.Images
 					if slices.Contains(x.TransformTook, "lastmod") {
@@ -392,8 +399,8 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 					d.Stamps = append(d.Stamps, fmt.Sprintf("mtime %s is the time a build, a copy or a checkout wrote the file, not a lastmod: %s", d.URL.LastMod.Format(time.RFC3339), recs.stamps.mtime.whyOf(d.URL.LastMod.Unix())))
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = time.Time{}, "", ""
 				}
-				// A list page the set's rule dates by the newest page it
-				// lists, or its code: what the build writes.
+				// The set's rule dates a list page by the newest page it lists,
+				// or by its code. Show what the build writes.
 				if t, ok := recs.listed[recs.order[i]]; ok && written.LastMod.Equal(time.Unix(t, 0)) && !written.LastMod.Equal(x.Decision.URL.LastMod) {
 					d := &x.Decision
 					from := cmp.Or(recs.listedBy[recs.order[i]], "the newest page it lists")

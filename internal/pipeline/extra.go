@@ -1,17 +1,18 @@
 package pipeline
 
-// The extra URLs: records a file or a command gives (extra_urls,
-// --extra-urls-command), listed beside the pages, checked as a page's
-// URL is (under the base URL, shorter than the protocol's bound,
-// robots.txt), each kept as a page's record is.
+// The extra URLs are records that a file or a command gives
+// (extra_urls, --extra-urls-command). They are listed beside the pages.
+// Each is checked as a page's URL is: under the base URL, shorter than
+// the protocol's bound, and against robots.txt. Each is kept as a
+// page's record is.
 //
-// A URL is listed once. A page and a record of one URL: the page is
-// listed, and the values the record gives (lastmod, changefreq,
-// priority, alternates, images) fill or override the page's: the record
-// is data the user wrote for that URL on purpose, the page's values are
-// found. --explain says which values came from which line. Two records of
-// one URL: the first is listed, the second is a duplicate, with a warning
-// that names both lines.
+// A URL is listed once. When a page and a record share a URL, the page
+// is listed. The values the record gives (lastmod, changefreq,
+// priority, alternates, images) fill in or override the page's values.
+// The record is data the user wrote for that URL on purpose, while the
+// page's values are found. --explain says which values came from which
+// line. When two records share a URL, the first is listed. The second
+// is a duplicate, with a warning that names both lines.
 
 import (
 	"context"
@@ -32,32 +33,34 @@ import (
 
 // Extra is a source of extra URLs: a file, or a command's output.
 type Extra struct {
-	// Name names it in messages, and each record as NAME:LINE: the
-	// file's path, or the command ("the output of 'CMD'").
+	// Name names the source in messages, and each record as NAME:LINE. It
+	// is the file's path, or the command ("the output of 'CMD'").
 	Name string
-	// Format is how its records are written; "" sniffs it
-	// (extraurls.Sniff).
+	// Format is how its records are written. When it is "", the format is
+	// sniffed (extraurls.Sniff).
 	Format extraurls.Format
-	// Open opens its records, when they are not a file's. Close of what
-	// it returns ends the read: a command's Close, after its output was
-	// read to the end, says whether it failed; before, it kills it.
+	// Open opens its records, when they are not a file's. Closing what it
+	// returns ends the read. A command's Close, after its output was read
+	// to the end, says whether the command failed. Before that, Close
+	// kills the command.
 	Open func(ctx context.Context) (io.ReadCloser, error)
-	// File is the file's path, for watch mode to watch; "" for a
-	// command. Without Open, the build reads it through the one door,
-	// within limits.extra_urls_bytes: inside the folder Inside[0] as
-	// Inside[1] when Inside is set (a file the settings file names, held
-	// to the project's tree: a link out of it is not followed; a wrong
-	// line of it is named, not quoted: extraurls.ReadUnquoted), else
-	// where the path points (one the user named).
+	// File is the file's path, for watch mode to watch. It is "" for a
+	// command. Without Open, the build reads the file through the one
+	// door, within limits.extra_urls_bytes. When Inside is set, the file
+	// is Inside[1] inside the folder Inside[0]. That is a file the
+	// settings file names, held to the project's tree: a link out of the
+	// tree is not followed, and a wrong line is named, not quoted
+	// (extraurls.ReadUnquoted). Otherwise the file is wherever the path
+	// points, because the user named it.
 	File   string
 	Inside [2]string
-	// Text is its records, in the text form (one URL a line), when they
-	// are given in place (extra_urls_inline, a server build's routes):
-	// used when there is neither Open nor File.
+	// Text holds its records in the text form (one URL a line), when they
+	// are given in place (extra_urls_inline, a server build's routes). It
+	// is used when there is neither Open nor File.
 	Text string
 }
 
-// Records opens x's records, a file within lim.
+// Records opens x's records. A file is read within lim.
 func (x *Extra) Records(ctx context.Context, lim limits.Limits) (io.ReadCloser, error) {
 	switch {
 	case x.Open != nil:
@@ -75,7 +78,7 @@ func (x *Extra) Records(ctx context.Context, lim limits.Limits) (io.ReadCloser, 
 	}
 	f, err := fsx.Open(x.Inside[0], x.Inside[1], max, key)
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		// Named as the settings file gave it.
+		// Name the file as the settings file gave it.
 		err = &fs.PathError{Op: pe.Op, Path: x.File, Err: pe.Err}
 	}
 	if err != nil {
@@ -97,15 +100,15 @@ type extraURLs struct {
 	lines []int32
 	// spans holds where each source's records begin.
 	spans []extraSpan
-	// cf and prio are the defaults an extra URL's record is written
-	// with when it gives none (--changefreq, --priority:
+	// cf and prio are the defaults an extra URL's record is written with
+	// when it gives none (--changefreq, --priority,
 	// mapping.Options.Defaults).
 	cf   sitemap.ChangeFreq
 	prio sitemap.Priority
 }
 
-// extraSpan is where the records of one source begin among the extra
-// records (their ordinal, from 0), for their NAME:LINE.
+// extraSpan says where the records of one source begin among the extra
+// records, by ordinal from 0, for their NAME:LINE.
 type extraSpan struct {
 	name  string
 	first int32
@@ -126,9 +129,10 @@ func (x *extraURLs) path(r *record) string {
 	return x.spans[i].name + ":" + strconv.Itoa(int(x.lines[k]))
 }
 
-// addExtras reads every source of Options.Extra and adds its records. A
-// source that cannot be opened or read, a line that is wrong, a command
-// that fails: the build fails, naming it, before anything is written.
+// addExtras reads every source of Options.Extra and adds its records.
+// The build fails before anything is written, naming the problem, when
+// a source cannot be opened or read, when a line is wrong, or when a
+// command fails.
 func (b *builder) addExtras(ctx context.Context) error {
 	b.extraPaths = b.extraPaths[:0]
 	for _, x := range b.opts.Extra {
@@ -140,12 +144,13 @@ func (b *builder) addExtras(ctx context.Context) error {
 	return nil
 }
 
-// warnOnDemand says, of each route a server build renders on demand
-// with no page prerendered (Options.OnDemand), that the sitemap lists no
-// URL of it, unless an extra URL is a page of it (generator.Covered):
-// the extra URLs are where its URLs are given, and once they are, the
-// warning is cleared. In a Session, a whole build that finds the same
-// routes uncovered as the last one says nothing again.
+// warnOnDemand warns about each route that a server build renders on
+// demand with no page prerendered (Options.OnDemand). The warning says
+// the sitemap lists no URL of the route, unless an extra URL is a page
+// of it (generator.Covered). The extra URLs are where the route's URLs
+// are given, and once they are, the warning goes away. In a Session, a
+// whole build that finds the same routes uncovered as the last one says
+// nothing again.
 func (b *builder) warnOnDemand() {
 	if len(b.opts.OnDemand) == 0 {
 		return
@@ -161,8 +166,8 @@ func (b *builder) warnOnDemand() {
 	for i, r := range b.opts.OnDemand {
 		if !covered[i] {
 			// Its file is the build's manifest, named from the working
-			// directory: no path of the site folder, under which the
-			// report puts a page's.
+			// directory. It is not a path in the site folder, under which the
+			// report puts a page's path.
 			b.warn("", r.Warning)
 		}
 	}
@@ -177,7 +182,7 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 	s.extras.begin(x.Name)
 	read := extraurls.Read
 	if x.Inside[0] != "" {
-		read = extraurls.ReadUnquoted // a file the settings name: a wrong line is not quoted
+		read = extraurls.ReadUnquoted // a file the settings name: do not quote a wrong line
 	}
 	err = read(rc, x.Name, x.Format, func(r extraurls.Record) error {
 		if err := ctx.Err(); err != nil {
@@ -222,9 +227,10 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 }
 
 // addExtra records an extra URL, the record at line of the source last
-// begun, and returns its index. Only the values it gives are kept: the
-// defaults (--changefreq, --priority) are applied as it is written, so
-// that a page of its URL takes only what the record gives.
+// begun, and returns its index. It keeps only the values the record
+// gives. The defaults (--changefreq, --priority) are applied when the
+// URL is written, so that a page with the same URL takes only what the
+// record gives.
 func (s *records) addExtra(u *sitemap.URL, line int) int32 {
 	k := int32(len(s.extras.lines))
 	s.extras.lines = append(s.extras.lines, int32(line))
@@ -244,8 +250,9 @@ func (s *records) ExtraAt(i int) bool { return s.rec(s.order[i]).extra() }
 // extra reports whether the record r is an extra URL's.
 func (r *record) extra() bool { return r.path < 0 }
 
-// mergeExtra gives the page's record at page the values the extra
-// record at x gives, over its own, and returns their names.
+// mergeExtra gives the page's record at page the values that the extra
+// record at x gives, over the page's own. It returns the names of the
+// values.
 func (s *records) mergeExtra(page, x int32) []string {
 	p, e := s.rec(page), s.rec(x)
 	var took []string
@@ -266,7 +273,7 @@ func (s *records) mergeExtra(page, x int32) []string {
 	}
 	ea := e.alts - 1
 	if p.alts == 0 {
-		// The page has none of them: it takes the record's entry.
+		// The page has no entry, so it takes the record's entry.
 		p.alts = s.alts.entry(page, 0)
 	}
 	pa := p.alts - 1
@@ -298,8 +305,8 @@ func given(u *sitemap.URL) []string {
 	return names
 }
 
-// extraNote says, for --explain and --verbose, what a page took of the
-// record of its URL.
+// extraNote says, for --explain and --verbose, what a page took from
+// the record with its URL.
 func extraNote(took []string, from string) string {
 	if len(took) == 0 {
 		return "also given by " + from + " (extra URLs), which gives no value of its own: the page's are listed"

@@ -27,14 +27,15 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/varint"
 )
 
-// The cache of front matter (Options.CacheDir): what a build read of
-// each source file's front matter (frontmatter.ReadSourceOptions'
-// Source), kept in CacheDir/frontmatter/HEX16, a file a folder of
-// sources (HEX16: its absolute path's SHA-256, 16 hex digits), for the
-// next build to take without reading a file it finds unchanged.
+// The cache of front matter (Options.CacheDir) keeps what a build read
+// of each source file's front matter (frontmatter.ReadSourceOptions'
+// Source). The next build takes it for a file it finds unchanged,
+// without reading the file. The cache is one file for each folder of
+// sources, CacheDir/frontmatter/HEX16, where HEX16 is the first 16 hex
+// digits of the SHA-256 of the folder's absolute path.
 //
 // A kept Source is taken for a file only when all of these are as they
-// were (as git's index trusts a file's stat):
+// were, just as git's index trusts a file's stat:
 //
 //   - the file as stat sees it: its path in the folder, size,
 //     modification time (ns), inode and change time (where the system
@@ -42,35 +43,37 @@ import (
 //   - the options it was read with (frontmatter.Options.Fingerprint: the
 //     generator's keys, zone, defaults, taxonomies, limits);
 //   - the sitemapgen program (its path, size and modification time),
-//     and the local zone, for the whole file;
+//     and the local zone, for the whole file.
 //
-// and the file is not racily clean: a file whose modification or change
-// time is not older than racyMargin before the build that kept it began
-// (the time the cache file holds, or its own modification time if
-// earlier) may have changed again within a tick of a coarse clock
-// without either time changing, and is read again. A file read by its
-// generator's own reader (Pelican's metadata) or not read at all (a page
-// of code) is not kept. A cache file that cannot be read, is of another
-// version or program, or fails its checksum is passed over, and replaced
-// at the end of the build: it never fails one.
+// The file must also not be racily clean. A file whose modification or
+// change time is not older than racyMargin before the start of the
+// build that kept it may have changed again within a tick of a coarse
+// clock without either time changing. That start is the time the cache
+// file holds, or the file's own modification time if earlier. Such a
+// file is read again. A file read by its generator's own reader
+// (Pelican's metadata), or not read at all (a page of code), is not
+// kept. A cache file that cannot be read, is of another version or
+// program, or fails its checksum is passed over, and replaced at the
+// end of the build. It never fails a build.
 
 // racyMargin is how long before the build that kept it a file's times
-// must be for a kept Source to be trusted: the coarsest clock of a
-// common file system, FAT's, ticks every 2 s; a file changed in the
-// tick its kept times fall in keeps them.
+// must be for a kept Source to be trusted. The coarsest clock of a
+// common file system, FAT's, ticks every 2 s. A file changed within the
+// tick that its kept times fall in keeps those times.
 var racyMargin = 2 * time.Second
 
-// fmCacheMagic opens a cache file; its last byte is the version.
+// fmCacheMagic opens a cache file. Its last byte is the version.
 const fmCacheMagic = "sitemapgen front matter\x00\x02"
 
-// fmCacheKey names the bound a cache file is read within: the state
-// file's (limits.state_bytes, 1 GiB), the record of an earlier build as
-// it is, and of the same order (an entry a page).
+// fmCacheKey names the bound that a cache file is read within. It is
+// the state file's bound (limits.state_bytes, 1 GiB), because the cache
+// is also the record of an earlier build as it is, and of the same
+// order (an entry a page).
 const fmCacheKey = "limits.state_bytes"
 
 // keptStat is what stat says of a source file.
 type keptStat struct {
-	size, mtime, ctime int64 // ctime 0 where the system has none
+	size, mtime, ctime int64 // ctime is 0 where the system has none
 	ino                uint64
 }
 
@@ -83,16 +86,17 @@ type keptEntry struct {
 	rel  string // relative to the folder of sources, with slashes
 	st   keptStat
 	fp   [32]byte // the options' fingerprint
-	data []byte   // frontmatter.AppendSource's
+	data []byte   // what frontmatter.AppendSource wrote
 }
 
-// fmCache is a build's cache of front matter: the entries read (old),
-// and those of the files read this build (next), written at its end.
-// take and put are safe for concurrent use (the walk's goroutines).
+// fmCache is a build's cache of front matter. It holds the entries read
+// (old), and those of the files read in this build (next), which are
+// written at its end. take and put are safe for concurrent use by the
+// walk's goroutines.
 type fmCache struct {
 	dir, rel string // CacheDir, and the file inside it
 	old      *keptTable
-	loaded   int   // old's entries as loaded
+	loaded   int   // how many entries old had when loaded
 	trust    int64 // only files whose times are before this (ns) are taken
 	start    int64 // this build's start (ns), kept for the next
 	mu       sync.Mutex
@@ -102,12 +106,13 @@ type fmCache struct {
 }
 
 // programID says which sitemapgen program runs: the path, size and
-// modification time of its executable, "" when it cannot tell; and in
-// which local zone (TZ), which a date read with an offset is in when
-// the offset is the zone's (time.Parse): its name and offset in winter
-// and in summer of two years; and by whom (the effective user and group,
-// -1 where the system has none): a file one user could not open is
-// never taken from a folder another shares.
+// modification time of its executable, or "" when it cannot tell. It
+// also says in which local zone (TZ) it runs, because a date read with
+// an offset is in that zone when the offset is the zone's (time.Parse).
+// The zone is given by its name and offset in winter and in summer of
+// two years. Last, it says by whom: the effective user and group, -1
+// where the system has none. So a file that one user could not open is
+// never taken from a folder another user shares.
 var programID = sync.OnceValue(func() string {
 	exe, err := os.Executable()
 	if err != nil {
@@ -128,11 +133,11 @@ var programID = sync.OnceValue(func() string {
 	return id
 })
 
-// loadFMCache reads the cache of the sources in srcDir from cacheDir;
-// nil when the program cannot be told (nothing kept would be trusted).
-// A file that is not there, cannot be read or is not one of this
-// program's is passed over: the build reads every source, and keeps
-// them.
+// loadFMCache reads the cache of the sources in srcDir from cacheDir.
+// It returns nil when the program cannot be told, because nothing kept
+// would be trusted. A cache file that is not there, cannot be read or
+// is not this program's is passed over: the build reads every source,
+// and keeps them.
 func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 	id := programID()
 	if id == "" {
@@ -151,9 +156,9 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || st.Size() > int64(lim.Or().StateBytes) {
-		// Past its bound by its stat (a sparse file of terabytes): not
-		// read, nor a buffer of its size made, which the build would
-		// not survive.
+		// Its stat says it is past its bound (a sparse file of terabytes).
+		// Do not read it, nor make a buffer of its size, which the build
+		// would not survive.
 		return c
 	}
 	buf := bytes.NewBuffer(make([]byte, 0, max(st.Size(), 0)+1))
@@ -166,17 +171,17 @@ func loadFMCache(cacheDir, srcDir string, lim limits.Limits) *fmCache {
 		return c
 	}
 	c.old, c.loaded, c.trust = old, old.len(), min(start, st.ModTime().UnixNano())-racyMargin.Nanoseconds()
-	// Room for the entries to keep, as many as were read when the file's
-	// bytes are those of real ones (a Source's encoding and its path and
-	// stat: about 170 bytes each), never more than a byte for a byte:
-	// its count is the file's word.
+	// Make room for the entries to keep: as many as were read, when the
+	// file's bytes are those of real entries (a Source's encoding, its
+	// path and stat take about 170 bytes each). Never make more than one
+	// entry for 128 bytes, because the count is only the file's word.
 	c.next = make([]keptEntry, 0, min(old.len(), len(data)/128))
 	return c
 }
 
-// take returns the Source kept of the file rel whose stat is st, read
-// with options of the fingerprint fp in the zone loc; nil when none is
-// kept, or it is not trusted.
+// take returns the Source kept for the file rel whose stat is st, read
+// with options of the fingerprint fp in the zone loc. It returns nil
+// when none is kept, or when the kept one is not trusted.
 func (c *fmCache) take(rel string, st keptStat, fp [32]byte, loc *time.Location) *frontmatter.Source {
 	e, ok := c.old.lookup(rel)
 	if !ok || e.st != st || e.fp != fp || st.mtime >= c.trust || st.ctime >= c.trust {
@@ -191,17 +196,18 @@ func (c *fmCache) take(rel string, st keptStat, fp [32]byte, loc *time.Location)
 	return fm
 }
 
-// put keeps fm, read of the file rel whose stat (taken before the read)
-// was st, with options of the fingerprint fp in the zone loc.
+// put keeps fm, read from the file rel whose stat (taken before the
+// read) was st, with options of the fingerprint fp in the zone loc.
 func (c *fmCache) put(rel string, st keptStat, fp [32]byte, fm *frontmatter.Source, loc *time.Location) {
 	c.parsed.Add(1)
 	c.keep(keptEntry{rel: rel, st: st, fp: fp, data: frontmatter.AppendSource(nil, fm, loc)})
 }
 
-// read lets the entries read go, once every source is read (a join's,
-// before the walk of the built pages), while no take runs: the build
-// holds only those it keeps. A file read after (a Session's update of a
-// changed file) is read again, as it would be anyway.
+// read lets the entries read go, once every source is read, while no
+// take runs. In a join that is before the walk of the built pages. The
+// build then holds only the entries it keeps. A file read later (a
+// Session's update of a changed file) is read again, as it would be
+// anyway.
 func (c *fmCache) read() { c.old = nil }
 
 func (c *fmCache) keep(e keptEntry) {
@@ -210,11 +216,11 @@ func (c *fmCache) keep(e keptEntry) {
 	c.mu.Unlock()
 }
 
-// save writes the entries of the files read this build, when they are
-// not the ones read (a file read or taken again, one gone), atomically.
-// An error is a note, as the git history's is: the next build reads the
-// sources again, and a cache folder that cannot be written (a read-only
-// home) is no fault of the build's.
+// save writes the entries of the files read in this build atomically,
+// when they differ from the ones read (a file read or taken again, or a
+// file gone). An error is a note, as the git history's is. The next
+// build reads the sources again, and a cache folder that cannot be
+// written (a read-only home) is not the build's fault.
 func (c *fmCache) save(b *builder) {
 	b.res.FrontMatterRead, b.res.FrontMatterKept = int(c.parsed.Load()), int(c.kept.Load())
 	if kept := b.res.FrontMatterKept; kept > 0 {
@@ -225,12 +231,13 @@ func (c *fmCache) save(b *builder) {
 	c.next = nil
 	c.mu.Unlock()
 	if c.parsed.Load() == 0 && len(next) == c.loaded {
-		// Every entry taken once: the file as it is, not written again,
-		// marked used for the trim (internal/cachedir). Only now: its
-		// time bounds what the next build trusts when earlier than the
-		// start it holds, and a later one trusts no entry it did not (each
-		// was taken, its times before the trust), where marked at the
-		// load of a build that then failed, it would trust a source
+		// Every entry was taken once, so the file stays as it is and is not
+		// written again. Mark it used for the trim (internal/cachedir), and
+		// only now. Its time bounds what the next build trusts when that
+		// time is earlier than the start the file holds. A later build then
+		// trusts no entry that this one did not: each was taken, with its
+		// times before the trust. If the file were marked at the load of a
+		// build that then failed, the next build would trust a source
 		// changed after the file was written.
 		if c.loaded > 0 {
 			cachedir.Used(c.dir, c.rel, cacheClock())
@@ -243,8 +250,8 @@ func (c *fmCache) save(b *builder) {
 	}
 }
 
-// sortEntries sorts entries by path, and keeps the last of a path's
-// (a Session reads a changed file again).
+// sortEntries sorts entries by path, and keeps the last entry of each
+// path, because a Session reads a changed file again.
 func sortEntries(entries []keptEntry) []keptEntry {
 	slices.SortStableFunc(entries, func(a, b keptEntry) int { return strings.Compare(a.rel, b.rel) })
 	j := 0
@@ -263,9 +270,10 @@ func (c *fmCache) write(data []byte) error {
 }
 
 // saveFMCache is the pass that saves the cache of front matter, and
-// lets it go: a watch Session's updates read what changed, which no
-// entry kept gives, and what they read would be kept for a save that
-// never comes (only a whole build saves) as long as the Session runs.
+// then lets it go. A watch Session's updates read what changed, which
+// no kept entry gives. What they read would be kept, as long as the
+// Session runs, for a save that never comes, because only a whole build
+// saves.
 func saveFMCache(b *builder, _ context.Context, _ passArgs) error {
 	if b.fmc != nil {
 		b.fmc.save(b)
@@ -274,11 +282,12 @@ func saveFMCache(b *builder, _ context.Context, _ passArgs) error {
 	return nil
 }
 
-// encodeFMCache returns a cache file of the program id, of a build that
-// began at start (ns), holding entries (in path order, each path once):
-// fmCacheMagic, the SHA-256 of the body, and the body: id, start, the
-// table of fingerprints, and each entry (its path, stat, fingerprint's
-// index in the table, and kept Source).
+// encodeFMCache returns a cache file of the program id, for a build
+// that began at start (ns). It holds entries, in path order, each path
+// once. The file is fmCacheMagic, the SHA-256 of the body, then the
+// body. The body is id, start, the table of fingerprints, and each
+// entry: its path, stat, fingerprint's index in the table, and kept
+// Source.
 func encodeFMCache(id string, start int64, entries []keptEntry) []byte {
 	str := func(b []byte, s []byte) []byte { return append(binary.AppendUvarint(b, uint64(len(s))), s...) }
 	var fps [][32]byte
@@ -316,14 +325,14 @@ func encodeFMCache(id string, start int64, entries []keptEntry) []byte {
 	return b
 }
 
-// errFMCache is the error of a cache file that is not one
-// encodeFMCache wrote for this program.
+// errFMCache is the error for a cache file that encodeFMCache did not
+// write for this program.
 var errFMCache = errors.New("not a front matter cache of this program")
 
-// decodeFMCache reads a cache file encodeFMCache wrote, for the program
-// id: its entries by path, and the start of the build that wrote it.
-// Anything else is an error, never a panic. The entries' data are
-// slices of data.
+// decodeFMCache reads a cache file that encodeFMCache wrote, for the
+// program id. It returns the entries by path, and the start of the
+// build that wrote it. Anything else is an error, never a panic. The
+// entries' data are slices of data.
 func decodeFMCache(data []byte, id string) (*keptTable, int64, error) {
 	body, ok := bytes.CutPrefix(data, []byte(fmCacheMagic))
 	if !ok || len(body) < sha256.Size {
@@ -343,19 +352,19 @@ func decodeFMCache(data []byte, id string) (*keptTable, int64, error) {
 		copy(t.fps[i][:], r.Next(32))
 	}
 	n := r.Count(7, 0) // a path's length, four numbers, an index, a Source's length
-	// As uint64: math.MaxUint32 overflows a 32-bit int.
+	// Compare as uint64, because math.MaxUint32 overflows a 32-bit int.
 	if uint64(len(body)) > math.MaxUint32 {
 		return nil, 0, fmt.Errorf("%w: larger than 4 GiB", errFMCache)
 	}
-	// Each entry is checked whole now, as it will be decoded (entry);
-	// only where it begins is kept: 4 bytes an entry of 7 at least.
+	// Check each entry whole now, as entry will decode it. Keep only
+	// where it begins: 4 bytes for an entry of at least 7.
 	t.at = make([]uint32, 0, n)
 	var prev []byte
 	for i := 0; i < n && r.Err() == nil; i++ {
 		t.at = append(t.at, uint32(len(body)-r.Len()))
 		rel, _, k, _ := readEntry(r)
 		if k >= uint64(len(t.fps)) || i > 0 && bytes.Compare(rel, prev) <= 0 {
-			r.Fail() // an index past the table; paths out of order
+			r.Fail() // an index past the table, or paths out of order
 			break
 		}
 		prev = rel
@@ -371,10 +380,10 @@ func decodeFMCache(data []byte, id string) (*keptTable, int64, error) {
 
 // keptTable is a cache file's entries as read: its body, its table of
 // fingerprints, and where each entry begins in the body, in path order.
-// An entry is decoded when it is asked for: a build holds the file's
-// bytes and a number an entry, whatever counts a forged file says (a
+// An entry is decoded when it is asked for. So a build holds the file's
+// bytes and one number an entry, whatever counts a forged file gives. A
 // map of decoded entries took 17 times the bytes of a file of empty
-// ones).
+// ones.
 type keptTable struct {
 	body []byte
 	fps  [][32]byte
@@ -389,29 +398,29 @@ func (t *keptTable) len() int {
 }
 
 // readEntry reads an entry as encodeFMCache writes it: its path, stat,
-// fingerprint's index in the table and kept Source.
+// fingerprint's index in the table, and kept Source.
 func readEntry(r *varint.Reader) (rel []byte, st keptStat, fp uint64, data []byte) {
 	rel = r.Bytes()
 	st.size, st.mtime, st.ctime, st.ino = r.Varint(), r.Varint(), r.Varint(), r.Uvarint()
 	return rel, st, r.Uvarint(), r.Bytes()
 }
 
-// entry decodes the entry at the offset at, which decodeFMCache checked,
-// and returns its path's bytes.
+// entry decodes the entry at the offset at, which decodeFMCache
+// checked. It also returns the bytes of the entry's path.
 func (t *keptTable) entry(at uint32) (keptEntry, []byte) {
 	rel, st, k, data := readEntry(varint.NewReader(t.body[at:]))
 	return keptEntry{st: st, fp: t.fps[k], data: data}, rel
 }
 
-// lookup returns the entry of the path rel, found by its place in the
-// entries' path order.
+// lookup returns the entry of the path rel. It finds it by the path's
+// place in the entries' path order.
 func (t *keptTable) lookup(rel string) (keptEntry, bool) {
 	if t == nil {
 		return keptEntry{}, false
 	}
 	i, ok := slices.BinarySearchFunc(t.at, rel, func(at uint32, rel string) int {
 		switch p := varint.NewReader(t.body[at:]).Bytes(); {
-		case string(p) < rel: // compared, not converted: no string made
+		case string(p) < rel: // this comparison makes no string
 			return -1
 		case string(p) > rel:
 			return 1

@@ -1,22 +1,25 @@
 package pipeline
 
 // The hreflang alternates the generator knows, for the pages whose head
-// gives none: those of its own sitemaps (read before ours replaces them,
-// or kept in GenDatesName since), else those its translation rules give a
-// page's source (generator.Translator: Hugo's translationKey, the same
-// path in each language's content folder, name.fr.md). The page's own
-// head wins; then the generator's sitemap, its own verdict in its own
-// codes, which the kept file holds the same from run to run; then the
-// rules, for the pages no sitemap of the generator's listed with
-// alternates (none ever written, or a page added since the takeover), or
-// with fewer than two pages found (sphinx-sitemap's, of locale_dirs,
-// name only the other languages' pages, a build of one of those only
-// itself).
+// gives none. They come from its own sitemaps, read before ours replace
+// them, or kept in GenDatesName since. Otherwise they come from the
+// translation rules it gives a page's source (generator.Translator:
+// Hugo's translationKey, the same path in each language's content
+// folder, name.fr.md). The page's own head wins. Next comes the
+// generator's sitemap: its own verdict in its own codes, which the kept
+// file holds the same from run to run. Last come the rules. They serve
+// the pages that no sitemap of the generator's listed with alternates
+// (none was ever written, or the page was added since the takeover).
+// They also serve the pages whose sitemap alternates name fewer than
+// two pages found: sphinx-sitemap's sitemaps, of locale_dirs, name only
+// the other languages' pages, and a build of one of those names only
+// itself.
 //
-// They are applied to the records before the clusters are judged
-// (builder.genAlternates), again before every write of a Session, and
-// judged as every page's (judgeHreflang): an alternate is a page found
-// (listed, or left out and said so), never a URL no page has.
+// The alternates are applied to the records before the clusters are
+// judged (builder.genAlternates), and again before every write of a
+// Session. They are judged as every page's are (judgeHreflang). An
+// alternate is a page found (listed, or left out and said so), never a
+// URL that no page has.
 
 import (
 	"cmp"
@@ -28,39 +31,44 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
-// maxGenLang bounds an alternate's code in the generator's sitemap: a
-// longer one is no language tag a search engine reads, and is not kept.
+// maxGenLang bounds an alternate's code in the generator's sitemap. A
+// longer code is no language tag a search engine reads, and is not
+// kept.
 const maxGenLang = 48
 
 // genAlt is an alternate of a generator's sitemap: the genHash of its
-// URL and its code, by index into genAlternates.langs. 16 bytes.
+// URL, and its code by index into genAlternates.langs. It takes 16
+// bytes.
 type genAlt struct {
 	hash uint64
 	lang uint16
 }
 
-// genAltRef is what the generator's sitemaps say of a URL's alternates:
-// 1 + the index of its list in genAlternates.lists (0 for a URL only
-// named as another's alternate: a page whose URL the build must know),
-// and the file that gave them, by index into genDates.files.
+// genAltRef is what the generator's sitemaps say about a URL's
+// alternates. list is 1 + the index of its list in genAlternates.lists,
+// or 0 for a URL only named as another's alternate: a page whose URL
+// the build must know. file is the file that gave them, by index into
+// genDates.files.
 type genAltRef struct {
 	list uint32
 	file uint16
 }
 
-// genAlternates are the hreflang alternates of the generator's sitemaps:
-// each URL's list kept once however many URLs share it (the pages of a
-// cluster name the same alternates), its URLs by hash, as the dates are
-// keyed: a URL costs its map slot, an alternate 16 bytes once a list.
+// genAlternates are the hreflang alternates of the generator's
+// sitemaps. Each URL's list is kept once, however many URLs share it,
+// because the pages of a cluster name the same alternates. Its URLs are
+// keyed by hash, as the dates are. A URL costs its map slot, and an
+// alternate 16 bytes once a list.
 type genAlternates struct {
 	refs  map[uint64]genAltRef
 	lists [][]genAlt
 	langs []string
-	// While the files are read: the index of each code, and of each
-	// list by its bytes; the base URL's origin (an alternate elsewhere is
-	// not kept, and counted in far, the first at farAt); how many more
-	// alternates new lists may hold (limits.generator_urls), and where
-	// they ran out (overAt).
+	// These fields serve while the files are read. They hold the index of
+	// each code, and of each list by its bytes. They hold the base URL's
+	// origin: an alternate elsewhere is not kept, but counted in far,
+	// with the first at farAt. They hold how many more alternates new
+	// lists may hold (limits.generator_urls), and where they ran out
+	// (overAt).
 	langIdx map[string]uint16
 	byKey   map[string]uint32
 	origin  string
@@ -74,8 +82,8 @@ func newGenAlternates() genAlternates {
 	return genAlternates{refs: make(map[uint64]genAltRef)}
 }
 
-// lang returns the index of code in a.langs, adding it; false past the
-// 65,536 codes an index holds.
+// lang returns the index of code in a.langs, adding it when it is new.
+// It returns false past the 65,536 codes an index holds.
 func (a *genAlternates) lang(code string) (uint16, bool) {
 	if i, ok := a.langIdx[code]; ok {
 		return i, true
@@ -92,9 +100,10 @@ func (a *genAlternates) lang(code string) (uint16, bool) {
 	return i, true
 }
 
-// list returns 1 + the index of the list alts in a.lists, adding it:
-// sorted by code, then hash, once each; 0 when it is empty, or new and
-// more than a.left alternates.
+// list returns 1 + the index of the list alts in a.lists, adding it
+// when it is new. The list is sorted by code, then hash, each alternate
+// once. list returns 0 when alts is empty, or new and longer than
+// a.left alternates.
 func (a *genAlternates) list(alts []genAlt) uint32 {
 	if len(alts) == 0 {
 		return 0
@@ -131,9 +140,9 @@ func (a *genAlternates) list(alts []genAlt) uint32 {
 	return i
 }
 
-// done drops what only reading needed, and makes every URL a list names
-// known (a ref of list 0 where it has none of its own): the pages the
-// build must find the URL of.
+// done drops what only reading needed. It makes every URL that a list
+// names known, giving a ref of list 0 to a URL with no list of its own.
+// These are the pages whose URL the build must find.
 func (a *genAlternates) done() {
 	a.langIdx, a.byKey = nil, nil
 	for _, l := range a.lists {
@@ -145,9 +154,9 @@ func (a *genAlternates) done() {
 	}
 }
 
-// codeOf returns the code the lists of the URLs of list give the URL of
-// genHash h, which list does not name: the first, in list's order, that
-// names it.
+// codeOf returns the code that the lists of the URLs of list give the
+// URL of genHash h, which list does not name. It takes the first such
+// code, in list's order.
 func (a *genAlternates) codeOf(h uint64, list []genAlt) (uint16, bool) {
 	for _, m := range list {
 		ref, ok := a.refs[m.hash]
@@ -163,17 +172,18 @@ func (a *genAlternates) codeOf(h uint64, list []genAlt) (uint16, bool) {
 	return 0, false
 }
 
-// wanted reports whether the URL of genHash h is one a list names or
-// that has a list.
+// wanted reports whether the URL of genHash h is one that a list names,
+// or one that has a list.
 func (a *genAlternates) wanted(h uint64) bool {
 	_, ok := a.refs[h]
 	return ok
 }
 
-// genRecords is what a build keeps of its records for the alternates the
-// generator knows: which listed record each URL hash and each source
-// with translations is, those left out (for the cluster check's word),
-// and the records whose alternates come from the generator.
+// genRecords is what a build keeps of its records for the alternates
+// the generator knows. It keeps which listed record each URL hash and
+// each source with translations is, and the pages left out, for the
+// cluster check's messages. It also keeps the records whose alternates
+// come from the generator.
 type genRecords struct {
 	byHash   map[uint64]int32   // listed records whose URL a list names, by genHash
 	hashOf   map[int32]uint64   // the same, by record
@@ -187,17 +197,19 @@ type genRecords struct {
 }
 
 // genFrom says where a record's alternates come from: the generator's
-// sitemaps' list of its URL's hash, or, when src is set, its source's
+// sitemaps' list for its URL's hash or, when src is set, its source's
 // translations. With head, the page's head gives its alternates but
-// not the page itself (a theme's range .Translations): the generator's
-// cluster gives the page's own entry, added to the head's.
+// leaves out the page itself (a theme's range .Translations). The
+// generator's cluster then gives the page's own entry, added to the
+// head's.
 type genFrom struct {
 	hash uint64
 	src  *source
 	// rules, with hash, is the page's source by the generator's
-	// translation rules: its alternates when the sitemap's name fewer
-	// than two pages (sphinx-sitemap's, from locale_dirs, name only the
-	// other languages' folders, each build's page none of the others).
+	// translation rules. It gives the page's alternates when the
+	// sitemap's name fewer than two pages: sphinx-sitemap's, from
+	// locale_dirs, name only the other languages' folders, and each
+	// build's page names none of the others.
 	rules *source
 	head  bool
 }
@@ -254,7 +266,7 @@ func (b *builder) genListed(idx int32, o *outcome) {
 	}
 	head := len(o.d.URL.Alternates) > 0
 	if head && slices.ContainsFunc(o.d.URL.Alternates, func(a sitemap.Alternate) bool { return a.Href == o.d.URL.Loc }) {
-		return // the page's head says them, itself among them
+		return // the page's head gives them, itself among them
 	}
 	switch {
 	case o.genWanted && b.gen.alts.refs[o.genHash].list > 0:
@@ -264,8 +276,9 @@ func (b *builder) genListed(idx int32, o *outcome) {
 	}
 }
 
-// genSkipped notes the page at path, at loc, left out: an alternate the
-// generator gives that names it is said to be left out, and why.
+// genSkipped notes the page at path, at loc, that was left out. An
+// alternate from the generator that names it is then reported as left
+// out, with the reason.
 func (b *builder) genSkipped(path, loc string, genHash uint64, genWanted bool, src *source) {
 	if !b.genOn() || loc == "" || !genWanted && src == nil {
 		return
@@ -303,10 +316,11 @@ func (b *builder) genForgetSkipped(path string) {
 }
 
 // genAlternates gives each listed record whose head gives no alternates
-// those the generator knows, as its URLs are now: each alternate the URL
-// of a page found (listed, or left out: judgeHreflang says why it is
-// not written), none when only the page itself is left. In a Session, a
-// record whose alternates changed is judged again.
+// the ones the generator knows, for its URLs as they are now. Each
+// alternate is the URL of a page found: listed, or left out, and then
+// judgeHreflang says why it is not written. A record gets none when
+// only the page itself is left. In a Session, a record whose alternates
+// changed is judged again.
 func (b *builder) genAlternates() {
 	g := b.recs.alts.gen
 	b.res.SelfAlternates = 0
@@ -342,7 +356,7 @@ func (b *builder) genAlternates() {
 		if f.head {
 			var ok bool
 			if alts, ok = withSelf(was, alts, locAt(idx)); !ok {
-				continue // the generator does not name the page, or the head does: its head's, said as they are
+				continue // the generator does not name the page, or the head does: keep the head's as they are
 			}
 			selfAdded++
 			lines = append(lines[:min(len(lines), len(was))], 0) // the page's own entry has no <link> of the head
@@ -358,12 +372,13 @@ func (b *builder) genAlternates() {
 	b.res.SelfAlternates = selfAdded
 }
 
-// withSelf returns the alternates a page's head gives, head, with the
-// page itself, at loc, last, in the code the generator's cluster gen
-// names it by: head when its last names loc so already (added by an
-// earlier call); false when gen does not name the page, or head names
-// another URL in its code (a head that names the page, at a URL of
-// another form, is said as it is).
+// withSelf returns head, the alternates a page's head gives, with the
+// page itself at loc added last, in the code by which the generator's
+// cluster gen names it. It returns head as it is when its last entry
+// already names loc that way (added by an earlier call). It returns
+// false when gen does not name the page, or when head names another URL
+// in the page's code. A head that names the page at a URL of another
+// form is reported as it is.
 func withSelf(head, gen []sitemap.Alternate, loc string) ([]sitemap.Alternate, bool) {
 	i := slices.IndexFunc(gen, func(a sitemap.Alternate) bool { return a.Href == loc })
 	if i < 0 {
@@ -379,8 +394,9 @@ func withSelf(head, gen []sitemap.Alternate, loc string) ([]sitemap.Alternate, b
 	return append(slices.Clone(head), self), true
 }
 
-// genAltsOf returns the alternates f gives, in the order of their codes:
-// nil when fewer than two pages are found. locAt gives a record's URL.
+// genAltsOf returns the alternates f gives, in the order of their
+// codes. It returns nil when fewer than two pages are found. locAt
+// gives a record's URL.
 func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alternate {
 	g := b.recs.alts.gen
 	var alts []sitemap.Alternate
@@ -416,9 +432,9 @@ func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alter
 			}
 		}
 		if !self {
-			// A generator that lists a page's other languages alone
-			// (sphinx-sitemap: each language's build names the others):
-			// the page takes its own code from an alternate's list that
+			// A generator may list only a page's other languages
+			// (sphinx-sitemap: each language's build names the others). The
+			// page then takes its own code from an alternate's list that
 			// names it, as a cluster lists each of its pages.
 			if lang, ok := ga.codeOf(f.hash, list); ok {
 				if idx, ok := g.byHash[f.hash]; ok {
@@ -439,8 +455,9 @@ func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alter
 	return alts
 }
 
-// genAlternatesFrom says where the alternates of the listed record idx
-// came from, for --explain: "" when from its head, or it has none.
+// genAlternatesFrom says, for --explain, where the alternates of the
+// listed record idx came from. It returns "" when they came from its
+// head, or when it has none.
 func (b *builder) genAlternatesFrom(idx int32) string {
 	g := b.recs.alts.gen
 	if g == nil {
@@ -451,7 +468,7 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 		return ""
 	}
 	if f.src == nil && f.rules != nil && len(b.genAltsOf(genFrom{hash: f.hash}, b.recs.loc)) < 2 {
-		f.src = f.rules // the sitemap's name fewer than two pages
+		f.src = f.rules // the sitemap's alternates name fewer than two pages
 	}
 	var from string
 	if f.src != nil {
@@ -469,14 +486,14 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 				return "the page's head, which does not name the page itself; its own from " + from
 			}
 		}
-		return "" // not named by the generator: its head's alone
+		return "" // the generator does not name it: only its head's
 	}
 	return from
 }
 
-// setAlternates sets the alternates of the record idx, as its page's:
-// those shown are judged again (judgeHreflang, which the caller makes
-// judge the record).
+// setAlternates sets the alternates of the record idx as its page's.
+// The alternates shown are judged again (judgeHreflang, which the
+// caller makes judge the record).
 func (s *records) setAlternates(idx int32, alts []sitemap.Alternate, lines []int) {
 	r := s.rec(idx)
 	if r.alts > 0 {
@@ -487,9 +504,9 @@ func (s *records) setAlternates(idx int32, alts []sitemap.Alternate, lines []int
 	r.alts = s.alts.entry(idx, s.putAlts(alts, lines, -1, ""))
 }
 
-// genKeys sets what the alternates the generator knows need of the page
-// whose outcome is o, built from the joined source src (nil for none).
-// It runs on the walk's goroutines.
+// genKeys sets what the generator's alternates need of the page whose
+// outcome is o, built from the joined source src (nil for none). It
+// runs on the walk's goroutines.
 func (b *builder) genKeys(o *outcome, src *source) {
 	loc := o.d.URL.Loc
 	if loc == "" {
@@ -505,9 +522,9 @@ func (b *builder) genKeys(o *outcome, src *source) {
 	}
 }
 
-// groupTranslations makes b.groups: the sources that publish the pages
-// (those their URLs' claims took), and the pages Options.Translator
-// gives translations, by their translation key.
+// groupTranslations makes b.groups by translation key. It groups the
+// sources that publish the pages (those their URLs' claims took), and
+// the pages that Options.Translator gives translations.
 func (j *joined) groupTranslations() {
 	j.groups = make(map[string][]*source)
 	for _, s := range j.join {
@@ -523,11 +540,12 @@ func (j *joined) groupTranslations() {
 	}
 }
 
-// translatedPath returns the path Options.Translator reads the page at
-// path (in Root) by: its own, but for a server build's page
-// (Options.Served), whose file's path (app/fr/about.html) is not the
-// path it is served at: the file a static export would give it
-// (fr/about.html; the home page index.html, a folder's page fr.html).
+// translatedPath returns the path by which Options.Translator reads the
+// page at path (in Root). That is the page's own path, except for a
+// server build's page (Options.Served). Such a file's path
+// (app/fr/about.html) is not the path it is served at, so the path is
+// the file a static export would give it: fr/about.html, index.html for
+// the home page, fr.html for a folder's page.
 func (b *builder) translatedPath(path string) string {
 	u, ok := b.served[path]
 	if !ok {
@@ -540,7 +558,7 @@ func (b *builder) translatedPath(path string) string {
 }
 
 // pageSource returns the page at path (in Root) as a source of its own
-// when Options.Translator gives it translations, nil otherwise; the
+// when Options.Translator gives it translations, and nil otherwise. The
 // groups are made again. It runs on the walk's goroutines.
 func (b *builder) pageSource(path string) *source {
 	if b.opts.Translator == nil {

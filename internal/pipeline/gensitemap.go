@@ -1,9 +1,9 @@
 package pipeline
 
-// The generator's own sitemap as a lastmod source and a source of the
-// pages' hreflang alternates: read before the writer replaces it, and
-// kept beside ours so that the next build, a check or a watch session
-// still knows what it said.
+// The generator's own sitemap serves as a lastmod source and a source
+// of the pages' hreflang alternates. It is read before the writer
+// replaces it, and what it said is kept beside ours, so that the next
+// build, a check or a watch session still knows it.
 
 import (
 	"bufio"
@@ -31,43 +31,51 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// GenDatesName is the file in the output folder that keeps, once our
-// sitemap replaced the generator's, the lastmods and the hreflang
-// alternates the generator's gave: a takeover never loses what the
-// replaced file knew, and the next build (or sitemapgen --check) reads
-// them where the file was.
+// GenDatesName is the file in the output folder that keeps the lastmods
+// and the hreflang alternates of the generator's sitemap, once ours
+// replaced it. So a takeover never loses what the replaced file knew,
+// and the next build (or sitemapgen --check) reads them where the file
+// was.
 //
-// Its lines (version 2, genDatesHeader): a comment; the lists of
-// alternates, each once however many URLs share it: three tabs, its
-// number (from 1, in order), then a tab, a code and a tab, the genHash of
-// its URL in 16 hex digits, for each alternate; a file of the
-// generator's, by its path in the output folder; under it, a line for
-// each URL the file dated: a tab, the URL's genHash, a tab, the lastmod
-// (RFC 3339); and for each URL the file gave alternates: two tabs, the
-// URL's genHash, a tab, the number of its list. Version 3 adds, under a
-// file, a line of four tabs and the file's modification time (RFC 3339),
-// and a line of five tabs and the witnessHash of each URL it lists, dated
-// or not (the witness of what the generator builds, witness.go): a
-// reader of version 2 takes them for damaged lists of alternates, and
-// passes over them. A reader of version 1 passes over the lines of
-// alternates (they open with two tabs: no hash), and reads the dates. A
-// line "URL, tab, lastmod, tab, file", as the file was written before
-// version 1, is read too.
+// Its lines in version 2 (genDatesHeader) are:
+//
+//   - a comment;
+//   - the lists of alternates, each once however many URLs share it:
+//     three tabs and the list's number (from 1, in order), then for each
+//     alternate a tab, a code, a tab and the genHash of its URL in 16
+//     hex digits;
+//   - a file of the generator's, by its path in the output folder;
+//   - under it, a line for each URL the file dated: a tab, the URL's
+//     genHash, a tab and the lastmod (RFC 3339);
+//   - and a line for each URL the file gave alternates: two tabs, the
+//     URL's genHash, a tab and the number of its list.
+//
+// Version 3 adds two kinds of line under a file: four tabs and the
+// file's modification time (RFC 3339), and five tabs and the
+// witnessHash of each URL it lists, dated or not (the witness of what
+// the generator builds, witness.go). A reader of version 2 takes them
+// for damaged lists of alternates, and passes over them. A reader of
+// version 1 passes over the lines of alternates, which open with two
+// tabs and so hold no hash, and reads the dates. A line "URL, tab,
+// lastmod, tab, file", the form written before version 1, is read too.
 const GenDatesName = ".sitemapgen-generator-lastmod"
 
 const genDatesHeader = "# sitemapgen 3: the lastmods, hreflang alternates and URLs of the generator's sitemaps that sitemapgen's replaced, read by its next run: the lists of alternates (three tabs, a number, then a code and a URL's hash for each), then each file's path, then its modification time (four tabs, the time), a line for each URL it dated (a tab, the first 16 hex digits of the SHA-256 of the URL without a final /, index.html or .html, a tab, the lastmod), for each URL it gave alternates (two tabs, the hash, a tab, the number of its list) and for each URL it lists (five tabs, the hash of its path).\n"
 
-// The bounds of GenDatesName: a file's line (a path in the output
-// folder, a folder and a file's name, 255 bytes each on most systems, up
-// to 765 in UTF-8 on macOS), a date's line (a tab, 16 hex digits, a
-// tab, a date of RFC3339Nano, 35 bytes at most, a newline: 54), a URL's
-// line of alternates (two tabs, 16 hex digits, a tab, a number of 10
-// digits at most, a newline: 30), and an alternate in a list (a tab, a
-// code of at most maxGenLang bytes, a tab, 16 hex digits: 82) with, at
-// most once for each, its list's opening (three tabs, a number, a
-// newline: 14); and in version 3, a file's time (four tabs, a time of
-// RFC3339Nano, a newline: 40) and a URL it lists (five tabs, 16 hex
-// digits, a newline: 22).
+// The bounds of GenDatesName's lines:
+//
+//   - a file's line: a path in the output folder, a folder and a file's
+//     name, 255 bytes each on most systems, up to 765 in UTF-8 on macOS;
+//   - a date's line: a tab, 16 hex digits, a tab, a date of RFC3339Nano
+//     (35 bytes at most) and a newline: 54;
+//   - a URL's line of alternates: two tabs, 16 hex digits, a tab, a
+//     number of at most 10 digits and a newline: 30;
+//   - an alternate in a list: a tab, a code of at most maxGenLang bytes,
+//     a tab and 16 hex digits: 82, plus at most once for each its list's
+//     opening (three tabs, a number, a newline: 14);
+//   - in version 3, a file's time (four tabs, a time of RFC3339Nano, a
+//     newline: 40) and a URL it lists (five tabs, 16 hex digits, a
+//     newline: 22).
 const (
 	genFileBytes   = 2*768 + genMTimeBytes
 	genMTimeBytes  = 4 + 35 + 1
@@ -77,52 +85,53 @@ const (
 	genAltBytes    = 2 + maxGenLang + 16 + 16
 )
 
-// genDatesBound is the most bytes GenDatesName holds with urls dates,
-// as many URLs with alternates and as many alternates in its lists: what
-// is read of it.
+// genDatesBound is the most bytes that GenDatesName holds with urls
+// dates, as many URLs with alternates, and as many alternates in its
+// lists. It bounds what is read of the file.
 func genDatesBound(urls int) int {
 	return len(genDatesHeader) + limits.MaxGeneratorFiles*(genFileBytes+1) + urls*(genLineBytes+genAltRefBytes+genAltBytes+genListedBytes)
 }
 
 // genDates are the lastmods of the generator's own sitemaps, by genHash
-// of their URL's genKey: a date costs 24 bytes and its map slot,
+// of their URL's genKey. A date costs 24 bytes and its map slot,
 // whatever its URL's length.
 type genDates struct {
 	dates map[uint64]genDate
 	// files are the paths of the files the dates were read from, by
 	// genDate.file.
 	files []string
-	// zones are the time zones of the dates, by their offset in minutes,
-	// made while the dates are read: lookup, which reads them, is called
-	// by several goroutines.
+	// zones are the time zones of the dates, by their offset in minutes.
+	// They are made while the dates are read, because lookup, which reads
+	// them, is called by several goroutines.
 	zones map[int16]*time.Location
-	// read names the generator's files they were read from; none when
-	// they came from GenDatesName.
+	// read names the generator's files the dates were read from. It is
+	// empty when they came from GenDatesName.
 	read []string
-	// keep says GenDatesName is to be left as it is (its time set): it
-	// is past its bound, and a build that cannot read it does not write
-	// its dates away.
+	// keep says GenDatesName is to be left as it is, with only its time
+	// set. The file is past its bound, and a build that cannot read it
+	// must not write its dates away.
 	keep bool
 	// alts are the hreflang alternates the files gave, by genHash of
 	// their URL's genKey (see genalts.go).
 	alts genAlternates
-	// witnessing, set before the files are read, keeps what they list
-	// and when they were written, for the witness (witness.go): listed
-	// are the URLs the files list, by witnessHash, with the index of the
-	// file of genDates.files that lists each; mtimes are the
-	// modification times (Unix nanoseconds) of the files that list
-	// pages (not an index), by index.
+	// witnessing, set before the files are read, keeps what they list and
+	// when they were written, for the witness (witness.go). listed holds
+	// the URLs the files list, by witnessHash, each with the index in
+	// genDates.files of the file that lists it. mtimes holds, by index,
+	// the modification times (Unix nanoseconds) of the files that list
+	// pages (not of an index).
 	witnessing bool
 	listed     map[uint64]uint16
 	mtimes     map[uint16]int64
-	// onBase, set before the files are read, takes a URL they name on a
-	// dev server's loopback origin as its path on the base URL, as the
-	// pages' links are (mapping.Mapper.OnDevServer); nil for none.
+	// onBase, set before the files are read, maps a URL they name on a
+	// dev server's loopback origin to its path on the base URL, as the
+	// pages' links are mapped (mapping.Mapper.OnDevServer). It is nil for
+	// none.
 	onBase func(string) string
 }
 
-// genDate is a lastmod: the instant, its zone's offset, and the file of
-// genDates.files it came from.
+// genDate is a lastmod: the instant, its zone's offset, and the index
+// in genDates.files of the file it came from.
 type genDate struct {
 	sec  int64
 	nsec int32
@@ -144,8 +153,8 @@ func (g *genDates) date(d genDate) time.Time {
 	return t.In(g.zones[d.zone])
 }
 
-// genDateOf returns t, a date of the file at index file, as a genDate,
-// making its zone known to g.
+// genDateOf returns t, a date from the file at index file, as a
+// genDate. It makes t's zone known to g.
 func (g *genDates) genDateOf(t time.Time, file int) genDate {
 	_, off := t.Zone()
 	zone := int16(off / 60)
@@ -155,7 +164,8 @@ func (g *genDates) genDateOf(t time.Time, file int) genDate {
 	return genDate{sec: t.Unix(), nsec: int32(t.Nanosecond()), zone: zone, file: uint16(file)}
 }
 
-// file returns the index of the file name in g.files, adding it.
+// file returns the index of the file name in g.files, adding it when it
+// is new.
 func (g *genDates) file(name string) int {
 	if i := slices.Index(g.files, name); i >= 0 {
 		return i
@@ -174,34 +184,35 @@ func (g *genDates) lookup(loc string) (time.Time, string) {
 }
 
 // genKey is the form in which a URL of the generator's sitemap and ours
-// meet: without a trailing slash, index.html or .html, as the generator
-// may write a page's URL in a form of its own.
+// meet. It has no trailing slash, index.html or .html, because the
+// generator may write a page's URL in a form of its own.
 func genKey(loc string) string {
 	loc = strings.TrimSuffix(loc, "index.html")
 	loc = strings.TrimSuffix(loc, ".html")
 	return strings.TrimSuffix(loc, "/")
 }
 
-// genHash is the key a URL's date is kept by: the first 64 bits of the
-// SHA-256 of its genKey. Two of a million URLs share one by chance once
-// in 36 million sites; and no one can choose a URL that takes another's
-// date.
+// genHash is the key that a URL's date is kept by: the first 64 bits of
+// the SHA-256 of its genKey. Two of a million URLs share a key by
+// chance once in 36 million sites, and no one can choose a URL that
+// takes another's date.
 func genHash(key string) uint64 {
 	sum := sha256.Sum256(unsafe.Slice(unsafe.StringData(key), len(key))) // read only: no copy
 	return binary.BigEndian.Uint64(sum[:8])
 }
 
 // loadGenDates reads the lastmods and the hreflang alternates of the
-// generator's sitemaps in the output folder (Options.GeneratorSitemaps),
-// or, when there are none, those GenDatesName kept. Each file is read
-// inside the output folder (sitemapfile.Read: never through a link out of
-// it) within the protocol's limits, 50,000 URLs among them; at most
-// limits.MaxGeneratorFiles files, and limits.generator_urls URLs in all,
-// and as many alternates in the lists kept (a list shared by the pages of
-// a cluster counts once). An alternate on another host than the base
+// generator's sitemaps in the output folder
+// (Options.GeneratorSitemaps). When there are none, it reads those that
+// GenDatesName kept. Each file is read inside the output folder
+// (sitemapfile.Read: never through a link out of it), within the
+// protocol's limits, 50,000 URLs among them. It reads at most
+// limits.MaxGeneratorFiles files, limits.generator_urls URLs in all,
+// and as many alternates in the lists kept; a list shared by the pages
+// of a cluster counts once. An alternate on another host than the base
 // URL's is not kept. A file that cannot be read is a warning, and so is
-// a bound passed: the pages take their dates and alternates from the
-// other sources.
+// a bound passed. The pages then take their dates and alternates from
+// the other sources.
 func (b *builder) loadGenDates(ctx context.Context) {
 	if takes := b.opts.GeneratorSitemaps; takes != nil {
 		b.gen = b.readGenSitemaps(ctx, b.opts.Write.Dir, takes)
@@ -209,10 +220,10 @@ func (b *builder) loadGenDates(ctx context.Context) {
 	b.loadWitness(ctx)
 }
 
-// readGenSitemaps reads the generator's sitemaps in dir (the output
-// folder, or for the witness alone the site's) that takes names, as
-// loadGenDates says, and what GenDatesName kept there when there are
-// none. Nil when they give nothing.
+// readGenSitemaps reads the generator's sitemaps in dir that takes
+// names, as loadGenDates says. dir is the output folder, or the site's
+// folder for the witness alone. When there are none, it reads what
+// GenDatesName kept there. It returns nil when they give nothing.
 func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(name string) bool) *genDates {
 	names, err := writer.ForeignSitemaps(dir, takes, OwnSitemap(dir, b.stateOf(dir), b.opts.Write.OutputBytes))
 	if err != nil {
@@ -254,7 +265,7 @@ func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(na
 			g.read = append(g.read, name)
 		}
 		if left == 0 && err != nil {
-			break // limits.generator_urls passed
+			break // past limits.generator_urls
 		}
 	}
 	if len(g.read) == 0 {
@@ -263,8 +274,8 @@ func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(na
 	b.saidGenAlternates(&g.alts)
 	g.alts.done()
 	if stamped(g.dates) {
-		// Every URL dated alike (MkDocs dates each page by its build): the
-		// build's stamp, no page's date.
+		// Every URL is dated alike (MkDocs dates each page by its build):
+		// that is the build's stamp, not a page's date.
 		clear(g.dates)
 	}
 	if len(g.dates) > 0 || len(g.read) > 0 || g.keep || len(g.alts.refs) > 0 || len(g.listed) > 0 {
@@ -273,8 +284,9 @@ func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(na
 	return nil
 }
 
-// saidGenAlternates warns of the alternates of the generator's sitemaps
-// not kept: past limits.generator_urls, on another host.
+// saidGenAlternates warns about the alternates of the generator's
+// sitemaps that were not kept: those past limits.generator_urls, and
+// those on another host.
 func (b *builder) saidGenAlternates(a *genAlternates) {
 	if a.overAt != "" {
 		b.warn("", fmt.Errorf("%s: more than %d hreflang alternates in the generator's sitemaps (%s): those from here on are not kept, and their pages take the alternates of their heads or of the generator's translations", a.overAt, b.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey))
@@ -289,8 +301,8 @@ func (b *builder) saidGenAlternates(a *genAlternates) {
 }
 
 // genOver is a bound passed while reading a generator's sitemap, at the
-// line of the first entry not read: the protocol's 50,000 entries a file,
-// or, with total, limits.generator_urls.
+// line of the first entry not read. The bound is the protocol's 50,000
+// entries a file or, with total, limits.generator_urls.
 type genOver struct {
 	line  int
 	total bool
@@ -299,11 +311,11 @@ type genOver struct {
 func (o *genOver) Error() string { return "bound passed" }
 
 // readSitemap reads the dates and alternates of the generator's sitemap
-// name in dir, at most left of its entries and the protocol's 50,000: it
-// returns whether it is an index (whose entries date no page), the
-// entries read, and, for a bound passed, a *genOver; the dates and
-// alternates read before it are kept. Those of a file that cannot be
-// read are not.
+// name in dir: at most left of its entries, and at most the protocol's
+// 50,000. It returns whether the file is an index (whose entries date
+// no page), the number of entries read, and a *genOver for a bound
+// passed. The dates and alternates read before the bound are kept.
+// Those of a file that cannot be read are not.
 func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) (index bool, n int, err error) {
 	file := g.file(name)
 	type dated struct {
@@ -314,7 +326,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 		key  uint64
 		list uint32
 	}
-	var dates []dated // kept once the file is read
+	var dates []dated // kept once the whole file is read
 	var lists []listed
 	var urls []uint64 // what it lists, for the witness
 	var mtime int64
@@ -334,7 +346,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 			return
 		case n == left || n == sitemap.MaxURLs:
 			over = &genOver{line: e.Line, total: n == left}
-			cancel() // read no further
+			cancel() // stop reading
 			return
 		}
 		n++
@@ -417,19 +429,21 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	return index, n, err
 }
 
-// OwnSitemap says which files of dir named as the generator names its
-// sitemaps are ours (sitemap.xml, when ours replaced the generator's by
-// writing over it): those our record lists (read within max bytes,
-// limits.output_bytes), unless the generator wrote the file again since
-// (a build into a folder it does not empty first), which GenDatesName
-// tells: every write of ours ends by writing it, or setting its time.
-// With a record that cannot be read, every file is ours: never read our
-// own as the generator's. The record and GenDatesName are in state
-// (builder.stateOf): dir, or the folder they are kept in for it.
+// OwnSitemap says which files of dir, named as the generator names its
+// sitemaps, are ours (sitemap.xml, when ours replaced the generator's
+// by writing over it). They are the files our record lists (read within
+// max bytes, limits.output_bytes), unless the generator wrote the file
+// again since (a build into a folder it does not empty first).
+// GenDatesName tells that, because every write of ours ends by writing
+// it or setting its time. When the record cannot be read, every file is
+// ours: we must never read our own sitemap as the generator's. The
+// record and GenDatesName are in state (builder.stateOf): dir, or the
+// folder where they are kept for it.
 //
-// Asked of a URL (https://…), it says whether a Sitemap: line of
-// robots.txt naming it is one an earlier run with --robots wrote
-// (writer.RecordedRobots): that line says nothing of the site either.
+// Asked about a URL (https://…), it says whether a Sitemap: line of
+// robots.txt that names it was written by an earlier run with --robots
+// (writer.RecordedRobots). Such a line says nothing about the site
+// either.
 func OwnSitemap(dir, state string, max int) func(name string) bool {
 	recorded, robots, err := writer.RecordedWithRobots(state, max)
 	if err != nil {
@@ -437,7 +451,7 @@ func OwnSitemap(dir, state string, max int) func(name string) bool {
 	}
 	kept, err := fsx.Lstat(state, GenDatesName)
 	if err == nil && !kept.Mode().IsRegular() {
-		err = fs.ErrInvalid // not ours: a link, say
+		err = fs.ErrInvalid // not ours: a link, for example
 	}
 	return func(name string) bool {
 		if strings.Contains(name, "://") {
@@ -454,10 +468,10 @@ func OwnSitemap(dir, state string, max int) func(name string) bool {
 	}
 }
 
-// readKeptGenDates reads what GenDatesName kept for dir (in
-// builder.stateOf's folder) into g: through the one door, a regular file
-// (never a link, which is not the file we write), within the bound
-// limits.generator_urls gives it, and as many dates.
+// readKeptGenDates reads into g what GenDatesName kept for dir (in
+// builder.stateOf's folder). It reads through the one door, only a
+// regular file (never a link, which is not the file we write), within
+// the bound that limits.generator_urls gives it, and as many dates.
 func (b *builder) readKeptGenDates(g *genDates, dir string) {
 	dir = b.stateOf(dir)
 	max := b.opts.Limits.Or().GeneratorURLs
@@ -470,10 +484,11 @@ func (b *builder) readKeptGenDates(g *genDates, dir string) {
 	r.read(f)
 }
 
-// openKeptGenDates opens GenDatesName in dir through the one door, a
-// regular file within its bound; nil, with a warning, when it is
-// something else or cannot be read, and nil alone when it is not there.
-// A file past its bound is left as it is for a larger limit (g.keep).
+// openKeptGenDates opens GenDatesName in dir through the one door, as a
+// regular file within its bound. It returns nil with a warning when the
+// file is something else or cannot be read, and nil alone when it is
+// not there. A file past its bound is left as it is for a larger limit
+// (g.keep).
 func (b *builder) openKeptGenDates(g *genDates, dir string, max int) *fsx.File {
 	path := filepath.Join(dir, GenDatesName)
 	fi, err := fsx.Lstat(dir, GenDatesName)
@@ -505,12 +520,12 @@ func (b *builder) openKeptGenDates(g *genDates, dir string, max int) *fsx.File {
 // keptReader reads the lines of GenDatesName into g. Each line's form
 // says what it holds: a file's path, then, indented under it, a URL's
 // date, a URL's alternates, a list of alternates, the file's
-// modification time, a URL the file lists. A damaged line is passed
-// over: no date rather than a wrong one.
+// modification time, or a URL the file lists. A damaged line is passed
+// over: no date is better than a wrong one.
 type keptReader struct {
 	g    *genDates
 	path string
-	max  int // limits.generator_urls: the most dates, lists, URLs read
+	max  int // limits.generator_urls: the most dates, lists and URLs read
 	warn func(path string, err error)
 
 	file   int               // the index of the file the lines are under; -1 before one
@@ -525,8 +540,8 @@ type keptReader struct {
 // read reads the file's lines, and warns of a line it cannot read.
 func (r *keptReader) read(f io.Reader) {
 	sc := bufio.NewScanner(f)
-	// A line of the form before version 1 holds a URL; a list of
-	// alternates, as many as limits.generator_urls allows.
+	// A line of the form before version 1 holds a URL. A list of
+	// alternates holds as many as limits.generator_urls allows.
 	sc.Buffer(nil, genFileBytes+genLineBytes+64<<10+min(r.max, 1<<16)*genAltBytes)
 	r.file = -1
 	r.g.alts.left = r.max
@@ -539,13 +554,14 @@ func (r *keptReader) read(f io.Reader) {
 	if err := sc.Err(); err != nil {
 		msg := err.Error()
 		if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
-			msg = d.Msg // larger than its bound: it grew while read
+			msg = d.Msg // larger than its bound: it grew while it was read
 		}
 		r.warn("", &diag.Diagnostic{File: r.path, Line: r.line + 1, Err: err, Msg: msg + "; the dates and alternates from here on are not used"})
 	}
 }
 
-// readLine reads one line; false ends the read (too many dates).
+// readLine reads one line. It returns false to end the read, when there
+// are too many dates.
 func (r *keptReader) readLine(text string) bool {
 	g := r.g
 	switch {
@@ -594,7 +610,8 @@ func (r *keptReader) readLine(text string) bool {
 	return true
 }
 
-// dated counts a date; false, with a warning, past the bound.
+// dated counts a date. It returns false, with a warning, past the
+// bound.
 func (r *keptReader) dated() bool {
 	if r.dates++; r.dates > r.max {
 		r.warn("", diag.At(r.path, r.line, fmt.Sprintf("more than %d dates (%s): those from here on are not used", r.max, limits.GeneratorURLsKey)))
@@ -629,7 +646,7 @@ func (r *keptReader) listedURL(h string) {
 func (r *keptReader) altList(text string) {
 	num, alts, ok := r.g.altList(text)
 	if !ok {
-		return // damaged: no alternates rather than wrong ones
+		return // damaged: no alternates are better than wrong ones
 	}
 	l := r.g.alts.list(alts)
 	if l == 0 {
@@ -639,8 +656,8 @@ func (r *keptReader) altList(text string) {
 	r.lists[num] = l
 }
 
-// urlAlts reads a URL's alternates, under its file: its hash, the number
-// of its list.
+// urlAlts reads a URL's alternates, under its file: its hash, and the
+// number of its list.
 func (r *keptReader) urlAlts(text string) {
 	h, num, ok := strings.Cut(text, "\t")
 	key, herr := hex.DecodeString(h)
@@ -676,9 +693,10 @@ func (g *genDates) altList(text string) (num string, alts []genAlt, ok bool) {
 	return f[0], alts, ok
 }
 
-// stateOf returns the folder of the record and GenDatesName of the folder
-// dir: Write.RecordDir for the output folder when it is set (a server
-// build's, whose output folder its server serves as it is), else dir.
+// stateOf returns the folder that holds the record and GenDatesName for
+// the folder dir. For the output folder that is Write.RecordDir when it
+// is set (in a server build, whose server serves the output folder as
+// it is). Otherwise it is dir.
 func (b *builder) stateOf(dir string) string {
 	if dir == b.opts.Write.Dir {
 		return b.opts.Write.RecordFolder()
@@ -686,13 +704,14 @@ func (b *builder) stateOf(dir string) string {
 	return dir
 }
 
-// keepGenDates writes GenDatesName after a write of a generator's site:
-// the first time, with the dates of the generator's sitemaps it read,
-// which ours replaced by writing over them or removing them (or will,
-// the next time); their dates outlive them. After every write it ends
-// later than our files, so that the next run knows them for ours
-// (OwnSitemap). Its time is set through the one door, never through a
-// link: a link, or anything but a regular file, is replaced by the file.
+// keepGenDates writes GenDatesName after a write of a generator's site.
+// The first time, it writes the dates of the generator's sitemaps that
+// it read, which ours replaced by writing over them or removing them
+// (or will replace next time). So their dates outlive them. After every
+// write, the file ends up later than our files, so that the next run
+// knows them for ours (OwnSitemap). Its time is set through the one
+// door, never through a link. A link, or anything but a regular file,
+// is replaced by the file.
 func (b *builder) keepGenDates() {
 	if b.opts.GeneratorSitemaps == nil || b.res.Write == nil || b.opts.Write.DryRun || b.opts.Write.Check {
 		return
@@ -700,10 +719,10 @@ func (b *builder) keepGenDates() {
 	dir, state := b.opts.Write.Dir, b.opts.Write.RecordFolder()
 	g := b.gen
 	if b.genKept || g != nil && (len(g.read) == 0 || g.keep) {
-		// What the file holds is what this build read: it need only be
-		// as new as our files, by the file system's clock (which is
-		// coarser than time.Now's: a file written after this call may
-		// read as older than now).
+		// The file holds what this build read, so it only needs to be as
+		// new as our files, by the file system's clock. That clock is
+		// coarser than time.Now's: a file written after this call may read
+		// as older than now.
 		var newest time.Time
 		for _, f := range b.res.Write.Written {
 			if fi, err := fsx.Lstat(dir, f); err == nil && fi.ModTime().After(newest) {
@@ -734,10 +753,10 @@ func (b *builder) keepGenDates() {
 	}
 }
 
-// write writes g's dates and alternates as GenDatesName's lines: the
-// lists of alternates the URLs have, numbered in order; then the files
-// in order of their paths, each file's dates by their key, then its
-// URLs' lists by their key.
+// write writes g's dates and alternates as GenDatesName's lines. First
+// come the lists of alternates that the URLs have, numbered in order.
+// Then come the files in order of their paths, each with its dates by
+// key, then its URLs' lists by key.
 func (g *genDates) write(w *bufio.Writer) {
 	byFile := make([][]uint64, len(g.files))
 	for k, d := range g.dates {
@@ -840,8 +859,8 @@ func parseLastMod(s string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// stamped reports whether every one of two or more dates is the same:
-// a generator that dates each page by its build (MkDocs).
+// stamped reports whether two or more dates are all the same, as with a
+// generator that dates each page by its build (MkDocs).
 func stamped(dates map[uint64]genDate) bool {
 	var first genDate
 	n := 0

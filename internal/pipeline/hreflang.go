@@ -1,9 +1,10 @@
 package pipeline
 
-// The hreflang clusters of the listed pages: each alternate a listed
-// page of the site (or on a host Hreflang.Hosts allows), listing the page
-// back; each page in its own cluster; one x-default and one URL a
-// language; valid codes. A broken alternate is not written.
+// The hreflang clusters of the listed pages. Each alternate must be a
+// listed page of the site, or on a host that Hreflang.Hosts allows, and
+// must list the page back. Each page must be in its own cluster. A
+// cluster has one x-default and one URL a language, with valid codes. A
+// broken alternate is not written.
 
 import (
 	"bytes"
@@ -23,11 +24,11 @@ import (
 
 // Hreflang configures the check of the pages' hreflang clusters.
 type Hreflang struct {
-	// Off checks nothing: an alternate on the base URL's host that is not
-	// listed is left out, with a note, and the others are written.
+	// Off checks nothing. An alternate on the base URL's host that is not
+	// listed is left out with a note, and the others are written.
 	Off bool
-	// Hosts are the origins (scheme://host) besides the base URL's that
-	// alternates may be on, unchecked.
+	// Hosts are the origins (scheme://host), besides the base URL's, that
+	// alternates may be on without a check.
 	Hosts []string
 }
 
@@ -39,7 +40,7 @@ type skippedPage struct {
 	because string
 }
 
-// why says why the page was left out: its reason, and what it says more.
+// why says why the page was left out: its reason, and any more it says.
 func (p skippedPage) why() string {
 	if p.because == "" {
 		return string(p.reason)
@@ -48,9 +49,10 @@ func (p skippedPage) why() string {
 }
 
 // noteSkipped keeps why the page at path, at loc, was left out, for an
-// alternate that names it. Only heads give alternates. A Run keeps them
-// as they come, and makes the map by URL when an alternate first asks
-// (skippedPageAt): most builds never ask, and a site has thousands.
+// alternate that names it. Only heads give alternates. A Run keeps the
+// pages as they come, and makes the map by URL when an alternate first
+// asks (skippedPageAt). Most builds never ask, and a site has thousands
+// of such pages.
 func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because string) {
 	if !b.opts.Heads.Read || loc == "" || b.opts.Hreflang.Off {
 		return
@@ -64,7 +66,7 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		b.skippedAt = make(map[string]skippedPage)
 	}
 	b.skippedAt[loc] = p
-	if b.index != nil { // a Session's, to forget it (forgetSkipped)
+	if b.index != nil { // a Session keeps it, to forget it (forgetSkipped)
 		if b.skippedLoc == nil {
 			b.skippedLoc = make(map[string]string)
 		}
@@ -73,8 +75,9 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 	b.hreflangChanged(path, loc)
 }
 
-// skippedPageAt returns why the page at loc was left out, if one was
-// (the last noted, as a map keeps it). It may be called concurrently.
+// skippedPageAt returns why the page at loc was left out, if it was. It
+// gives the last one noted, as a map keeps it. It may be called
+// concurrently.
 func (f *findings) skippedPageAt(loc string) (skippedPage, bool) {
 	f.skippedMu.Lock()
 	defer f.skippedMu.Unlock()
@@ -102,28 +105,29 @@ func (b *builder) forgetSkipped(path string) {
 	}
 }
 
-// maxHreflangSaid is the most hreflang problems of one page said one by
-// one; one more warning counts the others. A page of a thousand links
-// all for one language has 999 problems, and a site of such pages would
-// print a million lines.
+// maxHreflangSaid is the most hreflang problems of one page that are
+// said one by one. One more warning counts the others. A page of a
+// thousand links all for one language has 999 problems, and a site of
+// such pages would print a million lines.
 const maxHreflangSaid = 10
 
 // judgeHreflang checks every listed page's hreflang cluster, after the
-// de-duplication and robots.txt, warning at the line of each link's
-// <link> and keeping in the records' shown alternates those not broken.
-// With only (a Session's update), it reports the warnings of those
-// paths and those new since the last judgement. Without alternates it
-// does nothing.
+// de-duplication and robots.txt. It warns at the line of each link's
+// <link>, and keeps the links that are not broken in the records' shown
+// alternates. With only (a Session's update), it reports the warnings
+// of those paths, and those new since the last judgement. Without
+// alternates it does nothing.
 //
 // In a Session, after its first judgement, it judges again only the
-// pages whose verdict may have changed (hreflangDirty): those at a URL
-// whose page changed, and those whose alternates name such a URL or its
-// twin (with or without the final slash). A page's verdict depends on
-// its own links and, for each alternate, on the page listed at that URL
-// (its declared links) or, when none is, on why not (the page left out
-// at it, robots.txt, its twin listed): the other pages' verdicts keep.
-// all is the Session's order before de-duplication (nil in Run), where
-// the pages at a changed URL that are no longer listed are found.
+// pages whose verdict may have changed (hreflangDirty). These are the
+// pages at a URL whose page changed, and those whose alternates name
+// such a URL or its twin (with or without the final slash). A page's
+// verdict depends on its own links and, for each alternate, on the page
+// listed at that URL (its declared links). When no page is listed
+// there, it depends on why not: the page left out at that URL,
+// robots.txt, or its twin listed. The other pages' verdicts stay. all
+// is the Session's order before de-duplication (nil in Run). The pages
+// at a changed URL that are no longer listed are found there.
 func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	if b.opts.Hreflang.Off {
 		b.filterAlternates()
@@ -154,8 +158,8 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	b.judgeDirtyHreflang(dirty, only, all, was, outside)
 }
 
-// judgeAllHreflang judges the hreflang links of every listed page: a
-// Run, or a Session's first judgement.
+// judgeAllHreflang judges the hreflang links of every listed page. It
+// runs in a Run, and for a Session's first judgement.
 func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string, outside func(string) string) {
 	s := &b.recs
 	s.alts.shown = nil
@@ -163,14 +167,14 @@ func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string
 	if b.index != nil {
 		b.hreflangSaid = make(map[string][]string)
 	}
-	// The clusters are checked in parts at once (inParts), each
-	// with its own Checker (others and outside only read): parts
-	// of the pages with links, those of a list together. A whole
-	// cluster, whose pages all declare the list and are all it
-	// names, is found so on the list's bytes (wholeCluster); the
-	// other pages' links are read, once for the pages of a list,
-	// and checked. A page with problems, or whose links are said
-	// twice alike, is said after, in order.
+	// The clusters are checked in parts at once (inParts), each part with
+	// its own Checker; others and outside are only read. The parts split
+	// the pages with links, keeping the pages of one list together. A
+	// whole cluster, whose pages all declare the list and are all that it
+	// names, is found on the list's bytes (wholeCluster). The other
+	// pages' links are read, once for the pages of a list, and checked. A
+	// page with problems, or whose links are said twice alike, is
+	// reported afterwards, in order.
 	n := 0
 	for _, idx := range s.order {
 		if r := s.rec(idx); r.alts > 0 && s.alts.refs[r.alts-1] != 0 {
@@ -187,7 +191,7 @@ func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string
 	type found struct {
 		pos   int32
 		probs []hreflang.Problem
-		kept  []sitemap.Alternate // without problems: its links but those said twice
+		kept  []sitemap.Alternate // without problems: its links, less those said twice
 	}
 	var mu sync.Mutex
 	var some []found
@@ -241,18 +245,19 @@ func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool,
 		return
 	}
 	changed := make(map[string]bool, 3*len(dirty.locs))
-	var lens lengthSet // of the changed URLs: most links are of another length, and no lookup
+	var lens lengthSet // lengths of the changed URLs: most links differ, and need no lookup
 	for loc := range dirty.locs {
 		changed[loc], changed[loc+"/"], changed[strings.TrimSuffix(loc, "/")] = true, true, true
 		lens.add(len(loc) - 1)
 		lens.add(len(loc))
 		lens.add(len(loc) + 1)
 	}
-	// The listed pages with links at a changed URL or naming one, judged
-	// in the order of their URLs, as a whole judgement says them: those
-	// at one found by it, those naming one by their lists, of which only
-	// those whose summary has every bit of a changed URL's (hrefSig) are
-	// read.
+	// Judge again the listed pages with links that are at a changed URL
+	// or name one. They are judged in the order of their URLs, as a whole
+	// judgement reports them. The pages at a changed URL are found by it.
+	// The pages that name one are found by their lists. Only the lists
+	// whose summary has every bit of a changed URL's summary (hrefSig)
+	// are read.
 	var again []int
 	for loc := range changed {
 		if i, ok := s.find(loc); ok {
@@ -261,7 +266,7 @@ func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool,
 			}
 		}
 	}
-	sigs := []uint64{0} // lists without a summary (sig): each is read
+	sigs := []uint64{0} // lists without a summary (sig): read each one
 	if s.alts.lists.sigs {
 		sigs = sigs[:0]
 		for loc := range changed {
@@ -275,11 +280,11 @@ func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool,
 			continue // only images
 		}
 		if !mayName(s.alts.lists.sig(ref), sigs) {
-			continue // names no changed URL
+			continue // the list names no changed URL
 		}
 		idx := s.alts.owner[k]
 		r := s.rec(idx)
-		if r.alts != int32(k+1) { // a record removed
+		if r.alts != int32(k+1) { // the record was removed
 			continue
 		}
 		if !s.namesAny(ref, &read, names) {
@@ -295,8 +300,9 @@ func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool,
 	for _, i := range again {
 		judged[b.judgeLinks(&c, s.order[i], only, was, lists, outside)] = true
 	}
-	// The warnings of a page no longer judged (removed, left out, or
-	// without links now) are forgotten: listed again, it says them again.
+	// Forget the warnings of a page that is no longer judged (removed,
+	// left out, or now without links). If it is listed again, it says
+	// them again.
 	for path := range dirty.paths {
 		if !judged[path] {
 			delete(b.hreflangSaid, path)
@@ -313,7 +319,8 @@ func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool,
 }
 
 // mayName reports whether a list whose summary is sig may name one of
-// the hrefs whose hrefSig are sigs: it has every bit of one of them.
+// the hrefs whose hrefSig values are sigs. It may when it has every bit
+// of one of them.
 func mayName(sig uint64, sigs []uint64) bool {
 	for _, q := range sigs {
 		if sig&q == q {
@@ -323,7 +330,8 @@ func mayName(sig uint64, sigs []uint64) bool {
 	return false
 }
 
-// lengthSet is a set of string lengths, those under 1024 in a bitmap.
+// lengthSet is a set of string lengths. It keeps those under 1024 in a
+// bitmap.
 type lengthSet struct {
 	small [1024 / 64]uint64
 	large map[int]bool
@@ -352,10 +360,11 @@ func (l *lengthSet) has(n int) bool {
 	return l.large[n]
 }
 
-// judgeLinks checks the hreflang links of the listed record idx, warns
-// of their problems (with only, those of its path and those not in was,
-// the warnings of the last judgement) and keeps the links not broken in
-// shown. It returns the page's path.
+// judgeLinks checks the hreflang links of the listed record idx, and
+// warns about their problems. With only, it warns about those of its
+// path and those not in was, the warnings of the last judgement. It
+// keeps the links that are not broken in shown, and returns the page's
+// path.
 func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, lists *altCache, outside func(string) string) string {
 	r := b.recs.rec(idx)
 	return b.reportLinks(idx, c.Check(b.recs.locOf(r), lists.links(b.recs.alts.refs[r.alts-1]), lists.others, outside), only, was)
@@ -418,10 +427,11 @@ func (b *builder) reportLinks(idx int32, probs []hreflang.Problem, only map[stri
 }
 
 // hreflangDirty is what changed in a Session since the hreflang
-// clusters were last judged: the URLs of the pages read again (what they
-// were and what they are, listed or left out after their head was read),
-// of those listed or left out anew as output of deleted sources, and the
-// paths of the pages read again.
+// clusters were last judged. It holds the URLs of the pages read again,
+// both what they were and what they are, listed or left out after their
+// head was read. It holds the URLs of the pages listed or left out anew
+// as output of deleted sources. It also holds the paths of the pages
+// read again.
 type hreflangDirty struct {
 	locs  map[string]bool
 	paths map[string]bool
@@ -442,8 +452,9 @@ func (k *kept) hreflangChanged(path, loc string) {
 	}
 }
 
-// keptLinks returns links but those dropped and those said before
-// alike: nil when that is all of them, as on most pages (shown's nil).
+// keptLinks returns links without those dropped and those said before
+// alike. It returns nil when that leaves all of them, as on most pages
+// (shown is then nil).
 func keptLinks(links []sitemap.Alternate, drop map[int]bool) []sitemap.Alternate {
 	if len(drop) == 0 && len(links) <= manyAlike && !anyAlike(links) {
 		return nil
@@ -464,12 +475,12 @@ func keptLinks(links []sitemap.Alternate, drop map[int]bool) []sitemap.Alternate
 	return kept
 }
 
-// manyAlike is the most links anyAlike compares pair by pair; keptLinks
-// looks for links said twice alike in a map past it.
+// manyAlike is the most links that anyAlike compares pair by pair. Past
+// it, keptLinks looks for links said twice alike in a map.
 const manyAlike = 16
 
 // anyAlike reports whether two of links are alike as keptLinks compares
-// them: the same href, the same language in any case.
+// them: the same href, and the same language in any case.
 func anyAlike(links []sitemap.Alternate) bool {
 	for i, a := range links {
 		for _, b := range links[:i] {
@@ -482,7 +493,8 @@ func anyAlike(links []sitemap.Alternate) bool {
 }
 
 // whyNotListed says why an alternate that is not a listed page is not
-// one, "" when it is on a host Hreflang.Hosts allows.
+// one. It returns "" when the alternate is on a host Hreflang.Hosts
+// allows.
 func (b *builder) whyNotListed(href, origin string) string {
 	if o := originOf(href); o != origin {
 		for _, h := range b.opts.Hreflang.Hosts {
@@ -514,23 +526,24 @@ type withLinks struct {
 	pos  int32  // its position in the order
 }
 
-// wholeClusterCheck is false in tests that check every page's links
-// one by one (hreflang.Checker) to hold wholeCluster to them.
+// wholeClusterCheck is false in tests that check every page's links one
+// by one (hreflang.Checker), to hold wholeCluster to them.
 var wholeClusterCheck = true
 
-// wholeCluster finds, of the pages that declare one list of alternates,
-// those whose links Checker.Check would find nothing wrong with, on the
-// list's bytes, without making a string: each code valid, no language
-// given twice, every href the URL of one of these pages (so a listed
-// page that declares the same list, and names the page back under the
-// language it names it), and the page among them. What it cannot say
-// so is left to the Checker: a list of many links, or of many pages.
+// wholeCluster finds, among the pages that declare one list of
+// alternates, those whose links Checker.Check would find nothing wrong
+// with. It works on the list's bytes, without making a string. Each
+// code must be valid and no language given twice. Every href must be
+// the URL of one of these pages, so a listed page that declares the
+// same list and names the page back under the language it names it. The
+// page must be among them. What it cannot decide this way is left to
+// the Checker: a list of many links, or of many pages.
 type wholeCluster struct {
 	named []bool // by the pages' index: the list names the page
 	ok    bool   // the list passed
 }
 
-// wholeLinks and wholePages bound what wholeCluster takes on: past
+// wholeLinks and wholePages bound what wholeCluster takes on. Past
 // them, the Checker checks the pages one by one.
 const (
 	wholeLinks = 32

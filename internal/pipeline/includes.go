@@ -13,24 +13,26 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 )
 
-// A page built from includes (a Sphinx changelog.rst that is only
-// ".. include:: ../CHANGELOG.md") changes when any of its files does: it
-// is dated by the newest of their git dates. The directives are the
-// sources' own text, untrusted: they are followed at most
-// maxIncludeDepth deep and to maxIncludes files a source, each read to
-// limits.PageBytes, and never out of the work tree that holds the
-// sources (or, outside one, the project folder: includeBound), through
-// ".." or a symbolic link: they are opened through the one door (package
-// fsx), only regular files, never waited on.
+// A page built from includes changes when any of its files does, so it
+// is dated by the newest of their git dates. An example is a Sphinx
+// changelog.rst that is only ".. include:: ../CHANGELOG.md". The
+// directives are the sources' own text, and untrusted. They are
+// followed at most maxIncludeDepth deep and to at most maxIncludes
+// files a source, each read up to limits.PageBytes. They are never
+// followed out of the work tree that holds the sources, through ".." or
+// a symbolic link. Outside a work tree, the bound is the project folder
+// (includeBound). The files are opened through the one door (package
+// fsx): only regular files, and never waited on.
 const (
 	maxIncludes     = 64
 	maxIncludeDepth = 8
 )
 
-// readIncludes returns the files the source at rel (relative to
-// Join.Dir) includes, directly or through the files it includes, as
-// reported (relative to the root), and whether one is outside Join.Dir.
-// A file that is not there, or not in the project, is not one.
+// readIncludes returns the files that the source at rel (relative to
+// Join.Dir) includes, directly or through the files it includes. The
+// files are as reported, relative to the root. It also returns whether
+// one of them is outside Join.Dir. A file that is not there, or not in
+// the project, is left out.
 func (b *builder) readIncludes(inc generator.Includer, rel string) (files []string, outside bool) {
 	project, base := b.includeBound()
 	root, err := fsx.OpenRoot(project)
@@ -71,12 +73,13 @@ func (b *builder) readIncludes(inc generator.Includer, rel string) (files []stri
 	return files, outside
 }
 
-// includeBound is the folder a source's includes may be in, and the
-// sources' folder relative to it: the work tree that holds the sources,
-// when git has read one or is reading it (Sphinx's doc/ that includes
-// ../CHANGES, from the repository's top, wherever sitemapgen runs), else
-// the project folder (Sources.Project) when it holds the sources, else
-// their folder.
+// includeBound returns the folder a source's includes may be in, and
+// the sources' folder relative to it. When git has read or is reading a
+// work tree that holds the sources, the bound is that tree. An example
+// is Sphinx's doc/ that includes ../CHANGES, from the repository's top,
+// wherever sitemapgen runs. Otherwise the bound is the project folder
+// (Sources.Project) when it holds the sources, or else the sources'
+// folder.
 func (b *builder) includeBound() (bound, base string) {
 	j := b.opts.Join
 	top := b.gitTop
@@ -96,8 +99,8 @@ func (b *builder) includeBound() (bound, base string) {
 	return j.Dir, "."
 }
 
-// within returns the folder dir relative to outer, slash-separated, and
-// whether it is outer or under it.
+// within returns the folder dir relative to outer, slash-separated. It
+// also reports whether dir is outer or under it.
 func within(outer, dir string) (string, bool) {
 	outer, err1 := filepath.Abs(outer)
 	dir, err2 := filepath.Abs(dir)
@@ -123,10 +126,11 @@ func readLimited(root *fsx.Root, name string, max int64) []byte {
 	return data
 }
 
-// widenGit reads git's history again for the whole folder includes may
-// be in (includeBound) when a source includes a file outside the
-// sources' folder, whose history the first reading left out. Only then:
-// the repository's history may be much longer than its documentation's.
+// widenGit reads git's history again for the whole folder that includes
+// may be in (includeBound). It does so only when a source includes a
+// file outside the sources' folder, whose history the first reading
+// left out. The repository's history may be much longer than its
+// documentation's.
 func (b *builder) widenGit(ctx context.Context, outside bool) {
 	if !outside || b.git == nil || b.gitScope != "" {
 		return
@@ -135,10 +139,10 @@ func (b *builder) widenGit(ctx context.Context, outside bool) {
 	b.loadGit(ctx)
 }
 
-// sourceGit returns the git date of the page built from s: its file's,
-// or the newest of its file's and those it includes. An uncommitted
-// change to any of them gives none, as it does to the source: the page
-// changed after the last commit.
+// sourceGit returns the git date of the page built from s. That is the
+// date of its file, or the newest of its file's and those of the files
+// it includes. An uncommitted change to any of them gives no date, as
+// it does to the source: the page changed after the last commit.
 func (b *builder) sourceGit(s *source) time.Time {
 	t, _ := b.gitLookup(s.path)
 	if t.IsZero() {

@@ -5,44 +5,45 @@ import (
 	"iter"
 )
 
-// pageIndex is a Session's index of every page judged, by path: the
-// record of a listed page, or -1. It is not safe for concurrent use, not
-// even to read: the first question after a whole build makes its table
-// (fill).
+// pageIndex is a Session's index of every page judged, by path. It
+// gives the record of a listed page, or -1. It is not safe for
+// concurrent use, not even to read, because the first question after a
+// whole build makes its table (fill).
 //
-// It keeps no path of a listed page, nor its hash: the record gives the
-// path back (records.pathOf), and the path its hash. The listed pages
-// are an open-addressed table of 4-byte slots (linear probing), each 1 +
-// the page's record, placed by a 64-bit hash of the page's path; a slot
-// is the page's when its record's path is the path asked, so the index
-// is exact, and a probe compares the paths of the slots it passes (at
-// 3/4 of the slots used, a few). Where a map of the hashes took about 31
-// bytes a page (30 MB at 1,000,000 pages), and a table of 8-byte slots
-// (the hash's high bits beside the record) 10.7 MB, the table takes 4
-// bytes a slot, at most 7/8 of them used (5.3 MB at 1,000,000 pages,
-// made at 3/4 by fill). Pages that are not listed are few (redirects,
-// noindex) and kept by path.
+// It keeps no path of a listed page, nor its hash. The record gives the
+// path back (records.pathOf), and the path gives its hash. The listed
+// pages are an open-addressed table of 4-byte slots with linear
+// probing. Each slot holds 1 + the page's record, placed by a 64-bit
+// hash of the page's path. A slot is the page's when its record's path
+// is the path asked, so the index is exact. A probe compares the paths
+// of the slots it passes, a few at 3/4 of the slots used. A map of the
+// hashes took about 31 bytes a page (30 MB at 1,000,000 pages). A table
+// of 8-byte slots, with the hash's high bits beside the record, took
+// 10.7 MB. This table takes 4 bytes a slot, with at most 7/8 of them
+// used: 5.3 MB at 1,000,000 pages, made at 3/4 by fill. The pages that
+// are not listed are few (redirects, noindex), and are kept by path.
 type pageIndex struct {
 	seed   maphash.Seed
 	recs   *records
 	listed []uint32            // slots: 0 empty, else 1 + the record
-	used   int                 // slots of listed used
+	used   int                 // the number of used slots in listed
 	other  map[string]struct{} // pages judged and not listed
 	// folders counts, by the hash of a folder's path, the pages known at
-	// any depth under it: made the first time holds asks (an O(pages)
-	// walk, which the first build does not pay), then kept by set and
-	// del. A hash another folder's path shares only makes holds say yes
-	// where it need not: the caller looks, and finds nothing.
+	// any depth under it. It is made the first time holds asks, by an
+	// O(pages) walk that the first build does not pay. Then set and del
+	// keep it. A hash that another folder's path shares only makes holds
+	// say yes where it need not: the caller looks, and finds nothing.
 	folders map[uint64]int32
 	// pending holds, while lazy, the high 32 bits of the hash of each
-	// listed page's path that set told of, by record (hashBits: never
-	// 0, which is a record not told of), put into listed when the index
-	// is first asked (fill), in the records' order: a whole build's
-	// million inserts are not in its time but in the first update's,
-	// which hashes no path (a record's path is made from its URL, about
-	// 0.4 us). It is a list of chunks of pendingChunk records, made as a
-	// record in them is told of: 4 bytes a record, where a list of slots
-	// took 8 (7.8 MB at 1,000,000 pages, through the first build's peak).
+	// listed page's path that set was told of, by record (hashBits). It
+	// is never 0 for a record told of. fill puts them into listed, in the
+	// records' order, when the index is first asked. So a whole build's
+	// million inserts take place in the first update's time, not the
+	// build's, and the update hashes no path (making a record's path from
+	// its URL takes about 0.4 us). It is a list of chunks of pendingChunk
+	// records, each made when a record in it is told of. It takes 4 bytes
+	// a record, where a list of slots took 8 (7.8 MB at 1,000,000 pages,
+	// through the first build's peak).
 	pending [][]uint32
 	lazy    bool
 }
@@ -51,25 +52,26 @@ type pageIndex struct {
 const pendingChunk = 1 << 14
 
 // hashBits is the part of a path's hash h that places its page in the
-// table (home): its high 32 bits, with the lowest set, so never 0.
+// table (home). It is the high 32 bits, with the lowest bit set, so it
+// is never 0.
 func hashBits(h uint64) uint32 { return uint32(h>>32) | 1 }
 
 // slotIdx is the record of a slot.
 func slotIdx(s uint32) int32 { return int32(s - 1) }
 
-// home is where the probe of a page whose path's hashBits are h starts
-// in a table of n slots: h scaled to n.
+// home returns where the probe of a page whose path's hashBits are h
+// starts in a table of n slots: h scaled to n.
 func home(h uint32, n int) int { return int(uint64(h) * uint64(n) >> 32) }
 
 // lazily makes set keep the listed pages in pending until the index is
-// asked: for a whole build, which only tells.
+// asked. It serves a whole build, which only tells.
 func (x *pageIndex) lazily() { x.lazy = true }
 
-// fill puts the pages set told of while lazy into listed, as set would
-// have, in the order of their records, and ends lazy. The table is made
-// once, at 3/4 of the slots for the pages pending: grown a doubling at a
-// time, each smaller table would be garbage within the first update's
-// peak.
+// fill puts the pages that set was told of while lazy into listed, as
+// set would have, in the order of their records. Then it ends lazy. It
+// makes the table once, with the pending pages filling 3/4 of the
+// slots. If the table grew a doubling at a time, each smaller table
+// would be garbage within the first update's peak.
 func (x *pageIndex) fill() {
 	if !x.lazy {
 		return
@@ -108,8 +110,8 @@ func (x *pageIndex) bitsOf(path string) uint32 { return hashBits(x.hash(path)) }
 // pathAt is the path of the page at record idx.
 func (x *pageIndex) pathAt(idx int32) string { return x.recs.pathOf(x.recs.rec(idx)) }
 
-// homeOf is where the probe of the slot s starts in a table of n slots:
-// its path is made, and hashed.
+// homeOf returns where the probe of the slot s starts in a table of n
+// slots. It makes the slot's path, and hashes it.
 func (x *pageIndex) homeOf(s uint32, n int) int { return home(x.bitsOf(x.pathAt(slotIdx(s))), n) }
 
 // resize makes the table n slots (at least 16), with the slots used.
@@ -124,8 +126,8 @@ func (x *pageIndex) resize(n int) {
 }
 
 // insert puts the page at record idx, whose path's hashBits are h, into
-// the table, after any slot of the same path already there: a page told
-// of twice is found first as it was told first.
+// the table, after any slot of the same path already there. So a page
+// told of twice is found first as it was told first.
 func (x *pageIndex) insert(h uint32, idx int32) {
 	if (x.used+1)*8 > len(x.listed)*7 {
 		x.resize(2 * len(x.listed))
@@ -141,7 +143,7 @@ func (x *pageIndex) insert(h uint32, idx int32) {
 	x.used++
 }
 
-// find returns the place in the table of the listed page at path, -1
+// find returns the place in the table of the listed page at path, or -1
 // when it is not there.
 func (x *pageIndex) find(path string) int {
 	n := len(x.listed)
@@ -160,8 +162,9 @@ func (x *pageIndex) find(path string) int {
 }
 
 // remove empties the table's slot at i, and moves back into it the
-// slots after it whose probe passed it (backward-shift deletion: no
-// tombstone, each probe still ends at the first empty slot).
+// slots after it whose probe passed it. This is backward-shift
+// deletion: there is no tombstone, and each probe still ends at the
+// first empty slot.
 func (x *pageIndex) remove(i int) {
 	n := len(x.listed)
 	for j := i; ; {
@@ -182,8 +185,8 @@ func (x *pageIndex) remove(i int) {
 	x.used--
 }
 
-// get returns the record of the page at path, -1 when it is not listed,
-// and whether the page is known.
+// get returns the record of the page at path, or -1 when it is not
+// listed, and whether the page is known.
 func (x *pageIndex) get(path string) (int32, bool) {
 	x.fill()
 	if i := x.find(path); i >= 0 {
@@ -195,8 +198,8 @@ func (x *pageIndex) get(path string) (int32, bool) {
 	return 0, false
 }
 
-// set records the page at path: its record idx, or -1. The page must not
-// be known already.
+// set records the page at path with its record idx, or -1. The page
+// must not be known already.
 func (x *pageIndex) set(path string, idx int32) {
 	if x.folders != nil {
 		x.count(path, 1)
@@ -220,7 +223,7 @@ func (x *pageIndex) set(path string, idx int32) {
 }
 
 // del forgets the page at path. Call it before the page's record is
-// removed: the record tells its path.
+// removed, because the record tells its path.
 func (x *pageIndex) del(path string) {
 	x.fill()
 	if x.folders != nil {
@@ -235,9 +238,9 @@ func (x *pageIndex) del(path string) {
 	delete(x.other, path)
 }
 
-// holds reports whether a page is known under the folder dir (a
-// slash-separated path, not ""), at any depth; it may say yes where none
-// is, seldom (a hash shared), never no where one is.
+// holds reports whether a page is known at any depth under the folder
+// dir (a slash-separated path, not ""). It may rarely say yes where no
+// page is, when a hash is shared. It never says no where a page is.
 func (x *pageIndex) holds(dir string) bool {
 	if x.folders == nil {
 		x.folders = make(map[uint64]int32)

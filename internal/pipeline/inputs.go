@@ -11,73 +11,79 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// inputs are what a build reads besides its pages: the site's robots.txt,
-// the git history, the hash state, the generator's own sitemaps and the
-// cache of the sources' front matter. newBuilder loads them in one phase,
-// before the walk (loadInputs); the passes after the walk only read them.
-// A Session replaces one of them when its file changes (a new robots.txt
-// starts the session's build again; a commit reads git's history again).
+// inputs are what a build reads besides its pages: the site's
+// robots.txt, the git history, the hash state, the generator's own
+// sitemaps and the cache of the sources' front matter. newBuilder loads
+// them in one phase before the walk (loadInputs). The passes after the
+// walk only read them. A Session replaces one of them when its file
+// changes. A new robots.txt starts the session's build again, and a
+// commit makes it read git's history again.
 type inputs struct {
-	// robotsTxt reads each folder's robots.txt once; robots judges the
-	// URLs by the site's (nil without rules).
+	// robotsTxt reads each folder's robots.txt once. robots judges the
+	// URLs by the site's robots.txt; it is nil when there are no rules.
 	robotsTxt robotsFiles
 	robots    *robots.Judge
 
-	// git dates pages by their sources' history (nil without the git
-	// lastmod source). gitRoot is Options.Root, absolute; gitScope is the
-	// folder the history is read for when it is not the sources'
-	// (includes.go).
+	// git dates pages by their sources' history. It is nil without the
+	// git lastmod source. gitRoot is Options.Root, made absolute.
+	// gitScope is the folder whose history is read, when that is not the
+	// sources' folder (includes.go).
 	git      *gitdates.Dates
 	gitRoot  string
 	gitScope string
-	// gitWait takes the history startGit reads while the walk runs (nil
-	// when none is being read); held are the reports told meanwhile, for
-	// awaitGit to tell after git's (nil when none are held). gitTop is the
-	// top of the work tree whose history startGit reads, known before it,
-	// for the includes of the sources read meanwhile (includeBound); ""
-	// when not asked or not one.
+	// gitWait waits for the history that startGit reads while the walk
+	// runs. It is nil when no history is being read. held keeps the
+	// reports told in the meantime; awaitGit tells them after git's own.
+	// It is nil when no report is held. gitTop is the top of the work
+	// tree whose history startGit reads. It is known before the read
+	// starts, for the includes of the sources read in the meantime
+	// (includeBound). It is "" when nobody asked, or when the folder is
+	// in no work tree.
 	gitWait func()
 	held    []func()
 	gitTop  string
 
-	// hash dates pages by the digest of their content (nil without the
-	// hash lastmod source); now is the build's time, the date of a page
-	// whose digest changed.
+	// hash dates pages by the digest of their content. It is nil without
+	// the hash lastmod source. now is the build's time, which becomes the
+	// date of a page whose digest changed.
 	hash *hashstate.State
 	now  time.Time
 
-	// gen holds the dates and alternates of the generator's own sitemaps
-	// (nil without them); genKept says GenDatesName was written. wit is
-	// the generator's sitemaps as the witness of what it builds
-	// (witness.go), and witNames the names of its files.
+	// gen holds the dates and alternates of the generator's own sitemaps.
+	// It is nil when there are none. genKept says GenDatesName was
+	// written. wit holds the generator's sitemaps as the witness of what
+	// it builds (witness.go), and witNames holds the names of their
+	// files.
 	gen      *genDates
 	genKept  bool
 	wit      *genDates
 	witNames []string
 
-	// fmc is the cache of the sources' front matter (fmcache.go); nil
-	// without Options.CacheDir, and once saved (a Session's updates).
+	// fmc is the cache of the sources' front matter (fmcache.go). It is
+	// nil without Options.CacheDir, and after it is saved (in a Session's
+	// updates).
 	fmc *fmCache
 }
 
-// loadInputs loads the build's inputs, in one phase after the mapper is
-// made and before the walk: robots.txt's rules, git's history (read
-// beside the walk for a join of sources: startGit), the generator's own
-// sitemaps, the front matter cache and the hash state.
+// loadInputs loads the build's inputs in one phase, after the mapper is
+// made and before the walk. It loads robots.txt's rules, git's history,
+// the generator's own sitemaps, the front matter cache and the hash
+// state. For a join of sources, git's history is read beside the walk
+// (startGit).
 func (b *builder) loadInputs(ctx context.Context) {
 	opts, m := b.opts, b.mapper
 	b.loadRobots()
 	switch {
 	case !m.Uses(mapping.LastModGit):
 	case opts.Join != nil && !opts.trackGit:
-		// A join's build reads the history while it reads the
-		// sources (a Session's restart asks for it at once).
+		// A join's build reads the history while it reads the sources. A
+		// Session's restart asks for the history at once instead.
 		b.startGit(ctx)
 	default:
 		b.loadGit(ctx)
 	}
-	// The generator's sitemaps: their dates for the sitemap source, their
-	// alternates for the pages whose heads give none.
+	// Load the generator's sitemaps. Their dates serve the sitemap
+	// source, and their alternates serve the pages whose heads give none.
 	b.loadGenDates(ctx)
 	if opts.CacheDir != "" {
 		for _, s := range []*Sources{opts.Content, opts.Join} {
@@ -87,10 +93,10 @@ func (b *builder) loadInputs(ctx context.Context) {
 		}
 	}
 	if opts.Hash != nil && m.Uses(mapping.LastModHash) {
-		// A state file that cannot be read is passed over, and left as it
-		// is: read as empty, it would date every page by this build (a
-		// date it does not know), and saved, it would lose the dates it
-		// holds. The pages take their dates from the next sources.
+		// Pass over a state file that cannot be read, and leave it as it
+		// is. Read as empty, it would date every page by this build, a date
+		// it does not know. Saved, it would lose the dates it holds. The
+		// pages take their dates from the next sources.
 		if st, err := hashstate.Load(opts.Hash.Dir, opts.Hash.State, opts.Limits.Or().StateBytes); err != nil {
 			b.warn("", fmt.Errorf("%w; %s", err, hashPassedOver))
 		} else {

@@ -1,5 +1,6 @@
-// The walk: each file found is judged on the walk's goroutines, and its
-// outcome is an event sorted after the walk.
+// The walk judges each file it finds on the walk's goroutines. Each
+// file's outcome becomes an event, and the events are sorted after the
+// walk.
 
 package pipeline
 
@@ -26,26 +27,27 @@ import (
 type outcome struct {
 	d         mapping.Decision
 	truncated bool
-	unjoined  bool // a join found no source file for the page
-	// sourceless: unjoined, in a generator's output that keeps old
-	// files, and no static file claims it (judgeStale).
+	unjoined  bool // says a join found no source file for the page
+	// sourceless says the page is unjoined, in the output of a generator
+	// that keeps old files, and no static file claims it (judgeStale).
 	sourceless bool
-	// builtGit: the page's git date is its built file's history, not
-	// a source's (record.builtGit).
+	// builtGit says the page's git date comes from its built file's
+	// history, not from a source's (record.builtGit).
 	builtGit bool
 	mtime    int64 // the page's modification time, Unix nanoseconds; noMTime for a static file's
-	// lang is its language: the one the generator gives its source or
-	// its path (a source's translation, Hugo's list page in a language's
-	// folder), else its <html lang> (htmlhead.Head.Lang). A theme may
-	// write the same <html lang> on every language's pages.
+	// lang is the page's language. The generator gives it for the page's
+	// source or path (a source's translation, Hugo's list page in a
+	// language's folder). Otherwise it is the page's <html lang>
+	// (htmlhead.Head.Lang). A theme may write the same <html lang> on
+	// every language's pages.
 	lang     string
 	sitemap  string // the href of its <link rel="sitemap">
 	readErr  error
 	problems []frontmatter.Problem // in the page's own front matter (content mode)
-	// genHash is the genHash of the page's URL when the generator's
-	// sitemaps' alternates name it or give it some (genWanted); src its
-	// joined source when the generator's rules give that translations
-	// (genalts.go).
+	// genHash is the genHash of the page's URL, set when the generator's
+	// sitemaps' alternates name the page or give it some (genWanted). src
+	// is the page's joined source, set when the generator's rules give
+	// that source translations (genalts.go).
 	genHash   uint64
 	genWanted bool
 	src       *source
@@ -82,7 +84,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 	for _, e := range w.events {
 		e.emit()
 	}
-	b.recs.alts.lists.judged() // the records' lists stay; the table is the walk's
+	b.recs.alts.lists.judged() // the lists stay with the records; the table was the walk's
 	return err
 }
 
@@ -116,24 +118,24 @@ func (b *builder) newPageWalk(ctx context.Context) *pageWalk {
 	return w
 }
 
-// later keeps emit, to be called once the walk ends, in the order of
-// path.
+// later keeps emit, to be called in path order once the walk ends.
 func (w *pageWalk) later(path string, emit func()) {
 	w.mu.Lock()
 	w.events = append(w.events, event{path, emit})
 	w.mu.Unlock()
 }
 
-// walkOptions returns the walker's options for the walk w: the build's
-// own, with the walker's warnings, ignored links and files left out
-// reported once the walk ends.
+// walkOptions returns the walker's options for the walk w. They are the
+// build's own, set so that the walker's warnings, ignored links and
+// files left out are reported once the walk ends.
 func (b *builder) walkOptions(w *pageWalk) walker.Options {
 	rep := b.opts.Report
 	wo := b.opts.Walk
-	wo.NoStat = w.heads // reading a head, the page's fstat replaces the walker's stat
+	wo.NoStat = w.heads // when a head is read, its fstat replaces the walker's stat
 	// The walk uses four workers per CPU. A page's open and read block,
-	// and more workers keep both CPUs busy meanwhile (BenchmarkBuild: 8
-	// workers on 2 CPUs beat the walker's default 4 by about 8 %).
+	// and more workers keep both CPUs busy in the meantime. In
+	// BenchmarkBuild, 8 workers on 2 CPUs beat the walker's default of 4
+	// by about 8 %.
 	wo.Workers = b.opts.Workers
 	if wo.Workers <= 0 {
 		wo.Workers = 4 * runtime.GOMAXPROCS(0)
@@ -173,12 +175,13 @@ func (w *pageWalk) visit(f walker.File) error {
 		rep.Progress(int(n))
 		w.progress.Unlock()
 	}
-	// The reports after the walk keep the path, not f: its Dir would
-	// keep the folder's names until the walk ends.
+	// The reports after the walk keep the path, not f. f's Dir would keep
+	// the folder's names alive until the walk ends.
 	path := f.Path
 	if b.isOwnOutput(path) {
 		// A file that an earlier run wrote (a sitemap, sitemap.html) is
-		// no page found, nor one skipped; --explain still says what it is.
+		// neither a page found nor a page skipped. --explain still says
+		// what it is.
 		w.later(path, func() { b.explain.skipped(path, mapping.OwnOutput) })
 		return nil
 	}
@@ -211,7 +214,7 @@ func (w *pageWalk) visit(f walker.File) error {
 }
 
 // sitemapLink counts a page's <link rel="sitemap"> href, when it has
-// one; at most 100 distinct hrefs are kept.
+// one. It keeps at most 100 distinct hrefs.
 func (b *builder) sitemapLink(href string) {
 	if href == "" {
 		return
@@ -235,8 +238,9 @@ func (o *outcome) quiet() bool {
 	return o.readErr == nil && o.d.Skip == "" && len(o.d.Warnings) == 0 && len(o.d.LineWarnings) == 0 && !o.truncated && len(o.problems) == 0 && !o.unjoined
 }
 
-// walkOrder compares paths as a lexical walk meets them: folder by folder,
-// a folder's contents right after it ("a/b" before "a.html").
+// walkOrder compares paths in the order a lexical walk meets them. It
+// goes folder by folder, and a folder's contents come right after it
+// ("a/b" before "a.html").
 func walkOrder(a, b string) int {
 	for i := 0; i < len(a) && i < len(b); i++ {
 		ca, cb := a[i], b[i]
@@ -257,8 +261,8 @@ func (b *builder) isOwnOutput(path string) bool {
 	return b.ownOutputAtRoot && !strings.Contains(path, "/") && (writer.IsOwnName(path) || slices.Contains(b.opts.OwnFiles, path))
 }
 
-// wholeStructured reports whether pages are read whole for what they say
-// of their videos and of themselves as articles.
+// wholeStructured reports whether pages are read whole, for what they
+// say about their videos and about themselves as articles.
 func (b *builder) wholeStructured() bool { return b.opts.Map.Videos || b.opts.Map.News != nil }
 
 // judge maps the file f to its outcome. It runs on the walk's goroutines.
@@ -289,7 +293,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	builtGit := false
 	if page.Git.IsZero() {
 		var why gitdates.Reason
-		page.Git, why = b.gitLookup(f.Path) // the built file, when it is tracked
+		page.Git, why = b.gitLookup(f.Path) // the built file's date, when git tracks it
 		page.CheckedOut = why == gitdates.ReasonShallow
 		builtGit = !page.Git.IsZero()
 	}
@@ -300,10 +304,10 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	o := outcome{d: b.mapper.Map(page)}
 	tsrc := joined
 	if tsrc == nil || tsrc.tkey == "" {
-		// The page's source gives no translations: none is joined, or the
-		// generator's sources give none (as Astro's). The built page's
-		// path then gives them, by Options.Translator's rules (locales by
-		// folder).
+		// The page's source gives no translations: no source is joined, or
+		// the generator's sources give none (like Astro's). The built
+		// page's path then gives them, by Options.Translator's rules
+		// (locales by folder).
 		if ps := b.pageSource(f.Path); ps != nil {
 			tsrc = ps
 		}
@@ -326,7 +330,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	o.mtime = f.ModTime.UnixNano()
 	if unjoined && b.keepsOldOutput() {
 		if b.claimed(f.Path) {
-			o.mtime = noMTime // a static file's: not of the build
+			o.mtime = noMTime // a static file's time is not the build's
 		} else {
 			o.sourceless = true
 		}
@@ -347,7 +351,8 @@ func (b *builder) readPage(hr *htmlhead.HeadReader, is *pageScan, f *walker.File
 	if !f.ModTime.IsZero() {
 		return nil, nil, nil
 	}
-	// A file that is no page goes the pages' road, as the walk found it.
+	// A file that is not a page takes the pages' road, as the walk found
+	// it.
 	info, err := b.root.stat(f.Dir, filepath.FromSlash(f.Path))
 	if err != nil {
 		if gone(err) {
@@ -372,7 +377,7 @@ func (b *builder) joinPage(page *mapping.Page) (joined *source, unjoined bool) {
 		// dates let it be published (Hugo's buildFuture, Jekyll's
 		// future: true). Drafts and sitemap: false still leave it out.
 		if b.contested(s.key) {
-			page.Source = undated(s.fm) // claim said so
+			page.Source = undated(s.fm) // claim said which source is not used
 		} else {
 			page.Source = withoutDates(s.fm)
 			page.Git = b.sourceGit(s)
@@ -381,8 +386,8 @@ func (b *builder) joinPage(page *mapping.Page) (joined *source, unjoined bool) {
 		return s, false
 	}
 	if fm, src, ok := b.staticSource(rel); ok {
-		// A Jekyll static file (a PDF) is copied from the same path of
-		// the source, with the defaults of its scope.
+		// A Jekyll static file (such as a PDF) is copied from the same path
+		// in the source, with the defaults of its scope.
 		page.Source, page.Git = fm, b.gitDate(src)
 		return nil, false
 	}

@@ -7,8 +7,8 @@ import (
 )
 
 // A lazyRoot is a folder whose files are looked at inside it, through
-// the one door (package fsx), opened when the first of them is; close
-// releases it.
+// the one door (package fsx). The folder is opened when the first of
+// its files is looked at. close releases it.
 type lazyRoot struct {
 	dir string
 	r   *fsx.Root
@@ -22,8 +22,8 @@ func (l *lazyRoot) root() (*fsx.Root, error) {
 	return l.r, l.err
 }
 
-// Lstat returns what rel (slash-separated) is, a link itself when it is
-// one.
+// Lstat returns what rel (slash-separated) is. When rel is a link, it
+// describes the link itself.
 func (l *lazyRoot) Lstat(rel string) (fs.FileInfo, error) {
 	r, err := l.root()
 	if err != nil {

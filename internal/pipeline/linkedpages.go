@@ -7,32 +7,33 @@ import (
 	"sync"
 )
 
-// linkedPages are the pages, by slash-separated path under the root, that
-// had more than one name (hard links) when they were last read, with what
-// they were then, and by their file the pages that share it. The walk's
-// goroutines note them; Update asks.
+// linkedPages are the pages that had more than one name (hard links)
+// when they were last read, by slash-separated path under the root. It
+// keeps what each page was then. It also keeps, by file, the pages that
+// share that file. The walk's goroutines note the pages, and Update
+// asks about them.
 //
-// An edit, a touch or a chmod through one name changes the file of every
-// name, but is reported for that name only. Update judges again the pages
-// noted with the file of a name it is told of (others); a name it did not
-// know that has other names is a whole build, as those names may be pages
-// read before the link was made. A change through a name outside the
-// root, or through one made and removed between two batches, is reported
-// for no page: changed looks at a part of the noted pages after every
-// batch.
+// An edit, a touch or a chmod through one name changes the file of
+// every name, but is reported for that name only. So Update judges
+// again the pages noted with the file of a name it is told of (others).
+// A name it did not know that has other names is a whole build, because
+// those names may be pages read before the link was made. A change
+// through a name outside the root, or through a name made and removed
+// between two batches, is reported for no page. So changed looks at a
+// part of the noted pages after every batch.
 type linkedPages struct {
 	mu    sync.Mutex
 	names map[string]linkedPage
-	// files gives the first page noted with a file; more holds the
-	// others, when a file has several names in the tree (rare: in a
-	// copy made with cp -al every page has one name here, and one
-	// outside).
+	// files gives the first page noted with a file. more holds the
+	// others, when a file has several names in the tree. That is rare: in
+	// a copy made with cp -al, every page has one name here and one
+	// outside.
 	files map[fileKey]string
 	more  map[fileKey][]string
 }
 
-// linkedPage is what a page with other names was when it was read: what
-// a change through another name moves.
+// linkedPage is what a page with other names was when it was read: the
+// facts that a change through another name moves.
 type linkedPage struct {
 	file  fileKey
 	size  int64
@@ -47,12 +48,12 @@ func newLinkedPages() *linkedPages {
 	return &linkedPages{names: make(map[string]linkedPage), files: make(map[fileKey]string), more: make(map[fileKey][]string)}
 }
 
-// linkedChecks bounds the pages changed looks at after a batch: in a tree
-// whose every page has another name (a copy made with cp -al, rsync
-// --link-dest, a snapshot), looking at all of them would cost the whole
-// site's stats every time. In a watch of 100,000 such pages, 4,096 made a
-// rebuild 25 ms slower than 1 did; 1,024 left it within the noise
-// (bench/watch.sh --linked).
+// linkedChecks bounds how many pages changed looks at after a batch. In
+// a tree where every page has another name (a copy made with cp -al,
+// rsync --link-dest, a snapshot), looking at all of them would cost the
+// whole site's stats every time. In a watch of 100,000 such pages,
+// 4,096 checks made a rebuild 25 ms slower than 1 check did, and 1,024
+// kept it within the noise (bench/watch.sh --linked).
 const linkedChecks = 1024
 
 // note records what the page at path was when it was read.
@@ -113,15 +114,17 @@ func inPaths(paths []string) func(string) bool {
 	}
 }
 
-// forget drops the page at path: judged again, it is noted again.
+// forget drops the page at path. When the page is judged again, it is
+// noted again.
 func (l *linkedPages) forget(path string) {
 	l.note(path, pageInfo{links: 1})
 }
 
-// others returns the pages noted with the file that rel (under the root)
-// names now, besides rel, when that file has other names; whole when rel
-// is a name the Session did not know (known false): its other names may
-// be pages read before it was made, and noted with one name.
+// others returns the pages noted with the file that rel (under the
+// root) names now, besides rel, when that file has other names. It
+// returns whole when rel is a name the Session did not know (known is
+// false): its other names may be pages read before it was made, and
+// noted with one name.
 func (l *linkedPages) others(root *lazyRoot, rel string, known bool) (pages []string, whole bool) {
 	fi, err := root.Lstat(rel)
 	if err != nil || !fi.Mode().IsRegular() || links(fi) < 2 {
@@ -146,10 +149,11 @@ func (l *linkedPages) others(root *lazyRoot, rel string, known bool) (pages []st
 	return pages, false
 }
 
-// changed reports whether one of at most max pages noted, under root, is
+// changed reports whether one of at most max noted pages under root is
 // no longer what it was when it was read: its content, times or mode
-// changed through another name. The pages at and under the batch's paths
-// are left out. Map order makes each call look at another part of them.
+// changed through another name. It leaves out the pages at and under
+// the batch's paths. Map order makes each call look at another part of
+// the pages.
 func (l *linkedPages) changed(root *lazyRoot, max int, batch []string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -16,28 +16,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// lintLastMod warns when more than half of the URLs, and at least
-// lintMinURLs, share one lastmod day: dates that look like build times,
-// which search engines learn to ignore. The likely cause follows from the
-// source most pages' dates came from. A date that the page's own source's
-// history gives is never a build's time, however many pages share its
-// day (a commit that landed a whole translation): one from the git
-// history of the source a page is made from (Options.Join, Content; not
-// a built file's, records.isBuiltGit, which a build that commits its
-// output dates by its build), but in
-// a shallow clone, whose oldest commit dates every file it holds; and one
-// the generator's sitemaps give when the generator dates by that history
-// (Options.GeneratorDates); and a head's or the generator's date that is
-// a commit's of the project's history that changed as many files as the
-// pages sharing it (historyDates: VitePress's with a
-// sitemap.transformItems), asked of git only when the lint would warn.
-// Those pages count among the URLs, not for the day.
-// warnSitemapOnlyDates warns, once a build, of the pages only the
-// generator's own sitemap dates (the sitemap lastmod source), where a
-// switch turns that sitemap off (VitePress's sitemap option, a plugin):
-// once it is gone, no source of ours dates them, and their dates vanish
-// without a word (issue 87). Not for a sitemap every build writes
-// (OwnSitemaps.Stays: Hugo's).
+// warnSitemapOnlyDates warns, once a build, about the pages that only
+// the generator's own sitemap dates (the sitemap lastmod source), when
+// a switch can turn that sitemap off (VitePress's sitemap option, a
+// plugin). Once the sitemap is gone, no source of ours dates those
+// pages, and their dates vanish without a word (issue 87). It does not
+// warn for a sitemap that every build writes (OwnSitemaps.Stays, as
+// Hugo's).
 func (b *builder) warnSitemapOnlyDates() {
 	n := b.res.LastMod[mapping.LastModSitemap]
 	o := b.opts.OwnSitemaps
@@ -55,6 +40,24 @@ func (b *builder) warnSitemapOnlyDates() {
 	b.warn("", fmt.Errorf("%s dated only by %s's sitemap: no source of sitemapgen's dates them, so the switch that turns that sitemap off (docs/migrating.md) loses their dates; %s", what, o.Title, how))
 }
 
+// lintLastMod warns when more than half of the URLs, and at least
+// lintMinURLs, share one lastmod day. Such dates look like build times,
+// which search engines learn to ignore. The warning names the likely
+// cause, from the source that most pages' dates came from. A date that
+// the history of the page's own source gives is never a build's time,
+// however many pages share its day (a commit that landed a whole
+// translation). Three kinds of date count so. The first is a date from
+// the git history of the source a page is made from (Options.Join,
+// Content), except in a shallow clone, whose oldest commit dates every
+// file it holds. A built file's history does not count
+// (records.isBuiltGit), because a build that commits its output dates
+// it by the build. The second is a date from the generator's sitemaps
+// when the generator dates by that history (Options.GeneratorDates).
+// The third is a head's or the generator's date that belongs to a
+// commit of the project's history that changed as many files as there
+// are pages sharing it (historyDates: VitePress's with a
+// sitemap.transformItems). Git is asked about those only when the lint
+// would warn. Those pages count among the URLs, but not for the day.
 func (b *builder) lintLastMod(ctx context.Context) {
 	trueGit := b.git != nil && !b.git.Shallow()
 	trueSitemap := b.trustsSitemap()
@@ -71,15 +74,15 @@ func (b *builder) lintLastMod(ctx context.Context) {
 		return true
 	}
 	// A list page dated by the newest page it shows (dateListPages) is
-	// judged through that page: list pages sharing the day of the
+	// judged through that page. So list pages that share the day of the
 	// site's newest post are no stamp.
 	day, most, n := b.topDay(own, true)
 	if !looksStamped(most, n) {
 		return
 	}
 	// A head's or the generator's date that a commit of the project's
-	// history gives is the page's history, however many pages share it:
-	// asked of git only now, when the lint would warn.
+	// history gives is the page's history, however many pages share it.
+	// Git is asked only now, when the lint would warn.
 	if history = b.historyDates(ctx); history != nil {
 		if day, most, n = b.topDay(own, true); !looksStamped(most, n) {
 			return
@@ -114,43 +117,45 @@ func (b *builder) lintLastMod(ctx context.Context) {
 
 // trustsSitemap reports whether the generator's sitemaps date each page
 // by its source's history (Options.GeneratorDates), in a clone whose
-// history is whole: in a shallow one, the generator's git dates every
-// file it holds by the clone's one commit, which the stamp rule is for.
-// Without git at hand to tell, they are not trusted.
+// history is whole. In a shallow clone, the generator's git dates every
+// file it holds by the clone's one commit, which is what the stamp rule
+// is for. Without git at hand to tell, the sitemaps are not trusted.
 func (b *builder) trustsSitemap() bool {
 	return b.opts.GeneratorDates != "" && b.git != nil && !b.git.Shallow()
 }
 
-// guardMTime leaves out, with Options.GuardMTime, the lastmods the mtime
-// source gave that are a build's, a copy's or a checkout's time, not an
-// edit's (buildStamps.mtime), whatever the number of pages, and says so
-// the first time. It judges every page whose written date would be its
-// file's time (records.fileTime): one dated by mtime, and one whose head's
-// date was passed over as a build's stamp or the site's date and whose
-// next source is mtime. A file's time is no date:
+// guardMTime, with Options.GuardMTime, leaves out the lastmods from the
+// mtime source that are the time of a build, a copy or a checkout, not
+// of an edit (buildStamps.mtime). It does so whatever the number of
+// pages, and says so the first time. It judges every page whose written
+// date would be its file's time (records.fileTime). That is a page
+// dated by mtime, or a page whose head's date was passed over as a
+// build's stamp or the site's date and whose next source is mtime. A
+// file's time is no date in these cases:
 //
-//   - when more than half of the URLs, and at least lintMinURLs, have one
-//     on one day (the lint's rule), or when guardStamps counted the files'
-//     times with the heads' dates (stampsMTime): every file's time;
-//   - in a git work tree, when it is after the last commit of the
-//     history git read for the pages (gitdates.Dates.LastCommit): the
-//     file was written since, by a build, a copy or a checkout, or by an
-//     edit not committed yet, which the commit will date; a file older
-//     than the last commit keeps its time;
-//   - when more than half of the pages dated by their files' times, and
-//     at least two, were written within mtimeBurst of each other, as a
-//     build or a copy writes files and a hand seldom does: those pages'
-//     times. In a git work tree this holds for a burst of any age (a
-//     build run before the last commit); outside git, only for a burst
+//   - Every file's time, when more than half of the URLs, and at least
+//     lintMinURLs, have one on one day (the lint's rule), or when
+//     guardStamps counted the files' times with the heads' dates
+//     (stampsMTime).
+//   - In a git work tree, a time after the last commit of the history
+//     git read for the pages (gitdates.Dates.LastCommit). The file was
+//     written since, by a build, a copy or a checkout, or by an edit not
+//     committed yet, which the commit will date. A file older than the
+//     last commit keeps its time.
+//   - The pages' times, when more than half of the pages dated by their
+//     files' times, and at least two, were written within mtimeBurst of
+//     each other, as a build or a copy writes files and a hand seldom
+//     does. In a git work tree this holds for a burst of any age (a build
+//     run before the last commit). Outside git, it holds only for a burst
 //     that ended less than recentBuild before the build's time, or after
 //     it (mtimeRules says why).
 //
-// Files edited by hand over months keep their times: they are older than
-// the last commit, or spread out. So do files copied outside git with
-// their old times (rsync -a, tar). It is judged again on every write of a
-// Session: the same pages give the same sitemap as a fresh build. only,
-// in an update, are the paths of the pages it read again, whose counts
-// Result.LastMod holds.
+// Files edited by hand over months keep their times, because they are
+// older than the last commit, or spread out. So do files copied outside
+// git with their old times (rsync -a, tar). guardMTime judges again on
+// every write of a Session, so the same pages give the same sitemap as
+// a fresh build. In an update, only holds the paths of the pages the
+// update read again, whose counts Result.LastMod holds.
 func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 	if !b.opts.GuardMTime {
 		return
@@ -177,7 +182,7 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 		b.recount(mapping.LastModMTime, "", b.mtimesDropped(only))
 	}
 	switch {
-	case was.any() || b.stampsMTime: // said before, or by guardStamps for both
+	case was.any() || b.stampsMTime: // said before, or guardStamps said it for both
 	case st.all:
 		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
 	default:
@@ -185,10 +190,11 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 	}
 }
 
-// fileTime returns the modification time the record at idx would be
-// written with, and whether there is one: its own lastmod when mtime gave
-// it, or its next lastmod when its own date is passed over (a build's
-// stamp, the site's date: passedOver) and mtime gives the next.
+// fileTime returns the modification time that the record at idx would
+// be written with, and whether there is one. That is its own lastmod
+// when mtime gave it. When its own date is passed over (a build's stamp
+// or the site's date: passedOver) and mtime gives the next lastmod, it
+// is that next lastmod.
 func (s *records) fileTime(idx int32) (int64, bool) {
 	r := s.rec(idx)
 	if s.passedOver(idx) {
@@ -199,22 +205,23 @@ func (s *records) fileTime(idx int32) (int64, bool) {
 }
 
 // mtimeStamps says which modification times are a build's, a copy's or
-// a checkout's, not a lastmod (guardMTime): every one, by the set's rule
-// of the day; those after the sources' last commit; those of the files
-// written within one burst. The zero value leaves out none.
+// a checkout's, not a lastmod (guardMTime). By the set's rule of the
+// day, that is every time. Otherwise it is the times after the sources'
+// last commit, and the times of the files written within one burst. The
+// zero value leaves out none.
 type mtimeStamps struct {
 	all bool
 	// afterCommit leaves out the times after commit (Unix seconds).
 	afterCommit bool
 	commit      int64
-	// burst leaves out the times from first to last (Unix seconds),
-	// both included: inBurst of the of pages dated by their files'
-	// times were written then.
+	// burst leaves out the times from first to last (Unix seconds), both
+	// included. inBurst of the pages dated by their files' times were
+	// written then.
 	burst       bool
 	first, last int64
 	inBurst, of int
 	// recent says the burst was judged outside git, where only a burst
-	// shortly before the build is one (recentBuild).
+	// shortly before the build counts as one (recentBuild).
 	recent bool
 }
 
@@ -236,24 +243,25 @@ func unixDay(t int64) int64 {
 	return d
 }
 
-// mtimeBurst is how close the files' times of most pages dated by them
-// must be for guardMTime to take them for one build's or one copy's: a
-// build or a copy writes a small site's files within seconds (the
-// messages say "a minute").
+// mtimeBurst is how close together the file times of most pages dated
+// by them must be for guardMTime to take them for one build's or one
+// copy's. A build or a copy writes a small site's files within seconds.
+// The messages say "a minute".
 const mtimeBurst = time.Minute
 
 // recentBuild is how long before the build's time a burst of file times
-// outside git must have ended for guardMTime to take it for a build's or
-// a copy's: a build run just before sitemapgen, as on CI.
+// outside git must have ended for guardMTime to take it for a build's
+// or a copy's. It catches a build run just before sitemapgen, as on CI.
 const recentBuild = 24 * time.Hour
 
-// mtimeRules returns the rules of guardMTime that judge each file's time:
-// after the last commit, in a git work tree; within one burst. Outside
-// git a folder's times are its only dates, true for a site kept by hand
-// or copied with its times (rsync -a, tar, zip): a burst is judged only
-// when it ended less than recentBuild before the build's time
-// (mapping.Mapper.Now), or after it. A copy that keeps old times is not
-// recent; a build or a copy that writes new ones is.
+// mtimeRules returns the rules of guardMTime that judge each file's
+// time: after the last commit, in a git work tree, and within one
+// burst. Outside git a folder's times are its only dates, and they are
+// true for a site kept by hand or copied with its times (rsync -a, tar,
+// zip). So outside git a burst is judged only when it ended less than
+// recentBuild before the build's time (mapping.Mapper.Now), or after
+// it. A copy that keeps old times is not recent; a build or a copy that
+// writes new ones is.
 func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 	var st mtimeStamps
 	recs := &b.recs
@@ -273,7 +281,7 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 		}
 	}
 	// Every window of mtimeBurst that holds more than half of the times
-	// holds their median: together they make one span.
+	// also holds their median, so together they make one span.
 	i := 0
 	for j, t := range times {
 		for t-times[i] > int64(mtimeBurst/time.Second) {
@@ -301,8 +309,9 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 	return st
 }
 
-// why says why m leaves out the times it leaves out, when not all; with
-// counts, how many pages' files were written in the burst.
+// why says why m leaves out the times it leaves out, when it does not
+// leave out all of them. With counts, it says how many pages' files
+// were written in the burst.
 func (m mtimeStamps) why(counts bool) string {
 	var why []string
 	if m.afterCommit {
@@ -339,8 +348,8 @@ func (m mtimeStamps) whyOf(t int64) string {
 func rfc3339(t int64) string { return time.Unix(t, 0).UTC().Format(time.RFC3339) }
 
 // mtimesDropped counts the listed pages dated by their files' times
-// (not a list page's newer date) that mtimeStamps leaves out; with only,
-// those of them whose paths it holds.
+// (not by a list page's newer date) that mtimeStamps leaves out. With
+// only, it counts only those whose paths only holds.
 func (b *builder) mtimesDropped(only map[string]bool) int {
 	recs, n := &b.recs, 0
 	for _, idx := range recs.order {
@@ -357,23 +366,25 @@ func (b *builder) mtimesDropped(only map[string]bool) int {
 	return n
 }
 
-// guardStamps is the set's rule of build stamps, for what the rule of each
-// page (mapping's stamp) cannot see: a stamp written as a day alone, a
-// build longer than mapping.StampWindow, a site copied after its build,
-// pages that are no generator's output. When more than half of the
-// listed URLs, and at least lintMinURLs, have a lastmod on one day from a
-// source a build may stamp (mapping.Stampable: the pages' heads, the
-// generator's sitemap), and no such date is more than a day later (a
-// build's stamp is the newest date its pages carry), those dates are the
-// build's: each of those pages takes the date the next sources give it
-// (git, the hash state file), or none. With Options.GuardMTime the files'
-// modification times count with them, as the lint counts every date: a
-// site whose heads date some pages by the build (Hexo's `updated`, a
+// guardStamps is the set's rule of build stamps. It sees what the rule
+// of each page (mapping's stamp) cannot: a stamp written as a day
+// alone, a build longer than mapping.StampWindow, a site copied after
+// its build, and pages that are no generator's output. The rule applies
+// when more than half of the listed URLs, and at least lintMinURLs,
+// have a lastmod on one day from a source a build may stamp
+// (mapping.Stampable: the pages' heads, the generator's sitemap). No
+// such date may be more than a day later, because a build's stamp is
+// the newest date its pages carry. Those dates are then the build's.
+// Each of those pages takes the date the next sources give it (git, the
+// hash state file), or none. With Options.GuardMTime, the files'
+// modification times count with them, as the lint counts every date. So
+// a site whose heads date some pages by the build (Hexo's `updated`, a
 // checkout's time) and whose files' times date the rest is stamped as a
-// whole, though neither source alone dates half of it; then guardMTime
-// leaves the modification times out too (stampsMTime). It is judged again
-// on every write of a Session, as a fresh build would judge the same
-// pages, and said the first time, once for both sources.
+// whole, though neither source alone dates half of it. guardMTime then
+// leaves the modification times out too (stampsMTime). guardStamps
+// judges again on every write of a Session, as a fresh build would
+// judge the same pages. It reports the stamps the first time, once for
+// both sources.
 func (b *builder) guardStamps(ctx context.Context) {
 	recs := &b.recs
 	recs.stamps.trustSitemap = b.trustsSitemap()
@@ -385,10 +396,10 @@ func (b *builder) guardStamps(ctx context.Context) {
 	recs.stamps.history = nil
 	day, most, withMTime, ok := b.setStampDay()
 	if ok {
-		// A date a commit of the project's history gives is no build's
-		// stamp when that commit dates those pages (a translation that
-		// landed in one commit, which VitePress dates its sitemap by):
-		// asked of git only now, when the rule would find stamps.
+		// A date that a commit of the project's history gives is no build's
+		// stamp when that commit dates those pages, like a translation that
+		// landed in one commit, by which VitePress dates its sitemap. Git
+		// is asked only now, when the rule would find stamps.
 		if recs.stamps.history = b.historyDates(ctx); recs.stamps.history != nil {
 			day, most, withMTime, ok = b.setStampDay()
 		}
@@ -410,17 +421,17 @@ func (b *builder) guardStamps(ctx context.Context) {
 	b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
 }
 
-// setStampDay is the set's rule of guardStamps: the day of the build's
-// stamps, how many URLs the heads' or the generator's dates of that day
-// date, whether the files' times count with them, and whether there is
-// such a day.
+// setStampDay applies the set's rule of guardStamps. It returns the day
+// of the build's stamps, how many URLs the heads' or the generator's
+// dates of that day date, whether the files' times count with them, and
+// whether there is such a day.
 func (b *builder) setStampDay() (day int64, most int, withMTime, ok bool) {
 	day, most, ok = b.stampDay(false)
 	if !ok && b.opts.GuardMTime {
 		if day, _, ok = b.stampDay(true); ok {
-			// The heads' dates of that day are the build's stamps, and
-			// so are the files' times: most counts the former. With
-			// none of the former, the files' times are guardMTime's.
+			// The heads' dates of that day are the build's stamps, and so are
+			// the files' times. most counts the heads' dates. When there are
+			// none of those, the files' times are left to guardMTime.
 			most, withMTime = b.stampableOn(day), true
 			ok = most > 0
 		}
@@ -428,21 +439,23 @@ func (b *builder) setStampDay() (day int64, most int, withMTime, ok bool) {
 	return day, most, withMTime, ok
 }
 
-// historyDates returns whether a date (Unix seconds) that the pages'
-// heads or the generator's sitemap give is a commit's that dates those
-// pages: the author's or the committer's date of a commit of the
-// project's git history (gitdates.Dates.RepoCommits, one git log) whose
-// commits changed at least as many files as the pages that share the
-// date (gitdates.Dates.CommitFiles, one more git log): a date a template
-// or the generator took from the history of each page's own source (a
-// translation that landed in one commit dates all its pages). A commit
-// that changed one file dates no twenty pages: a template that prints
-// the last commit's date on every page is a build's stamp. A page whose
-// own source's last commit gives the same date is not counted
-// (records.ownCommit). Only the maxAskedDates dates the most pages share
-// are asked of git; the others are no commit's. nil without a history to
-// ask, and in a shallow clone, whose oldest commit dates every file it
-// holds as a checkout does.
+// historyDates returns a function that reports whether a date (Unix
+// seconds) from the pages' heads or the generator's sitemap is a
+// commit's that dates those pages. Such a date is the author's or the
+// committer's date of a commit of the project's git history
+// (gitdates.Dates.RepoCommits, one git log). The commits with that date
+// must have changed at least as many files as there are pages sharing
+// the date (gitdates.Dates.CommitFiles, one more git log). A template
+// or the generator then took the date from the history of each page's
+// own source: a translation that landed in one commit dates all its
+// pages. A commit that changed one file dates no twenty pages, so a
+// template that prints the last commit's date on every page is a
+// build's stamp. A page whose own source's last commit gives the same
+// date is not counted (records.ownCommit). Git is asked only about the
+// maxAskedDates dates that the most pages share; the others are no
+// commit's. historyDates returns nil without a history to ask, and in a
+// shallow clone, whose oldest commit dates every file it holds, as a
+// checkout does.
 func (b *builder) historyDates(ctx context.Context) func(int64) bool {
 	if b.git == nil || b.git.Shallow() {
 		return nil
@@ -483,32 +496,34 @@ func (b *builder) historyDates(ctx context.Context) func(int64) bool {
 // maxAskedDates bounds the dates historyDates asks git about.
 const maxAskedDates = 256
 
-// stampableRec is stampableAt for the record at idx, r: nor is its date
-// a build's stamp when its own source's last commit gives it
-// (ownCommit), once the history is asked.
+// stampableRec is stampableAt for the record r at idx. Once the history
+// is asked, its date is also not a build's stamp when its own source's
+// last commit gives it (ownCommit).
 func (s *records) stampableRec(idx int32, r *record) bool {
 	return s.stamps.stampableAt(r.src, r.lastmod) && !(s.stamps.history != nil && s.ownCommit(idx, r))
 }
 
-// ownCommit reports whether the date of the record at idx, r, is to the
-// second the one its next source, git, gives: its own source's last
-// commit (or its built file's, when a build commits its output).
+// ownCommit reports whether the date of the record r at idx is, to the
+// second, the one its next source, git, gives. That is its own source's
+// last commit, or its built file's when a build commits its output.
 func (s *records) ownCommit(idx int32, r *record) bool {
 	n, ok := s.next.get(idx)
 	return ok && recSources[n.src] == mapping.LastModGit && n.lastmod == r.lastmod
 }
 
 // stampDay returns the day (Unix days) on which most listed URLs have a
-// lastmod from a source a build may stamp (with mtime, the modification
-// times too), how many have it, and whether that is the build's stamp:
-// looksStamped, and no such date more than a day later. A date a commit
-// of the project's history gives to those pages (records.stampableRec)
-// is not counted, and is one the build came after.
+// lastmod from a source a build may stamp; with mtime, the modification
+// times count too. It also returns how many URLs have it, and whether
+// that is the build's stamp: looksStamped, and no such date more than a
+// day later. A date that a commit of the project's history gives to
+// those pages (records.stampableRec) is not counted, and the build came
+// after it.
 func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	recs := &b.recs
-	// Counted in parts at once (inParts), each in an array of the days
-	// around the first it meets (a map's increments cost more than the
-	// pass over the records), a map for the others, merged after.
+	// Count in parts at once (inParts). Each part counts in an array of
+	// the days around the first day it meets, because a map's increments
+	// cost more than the pass over the records. A map takes the other
+	// days, and the parts are merged afterwards.
 	var mu sync.Mutex
 	days := make(map[int64]int)
 	latest := int64(math.MinInt64)
@@ -561,8 +576,8 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	return day, most, looksStamped(most, recs.Len()) && latest <= day+1
 }
 
-// dayCounts is the span of days stampDay counts in an array: 45 years
-// around the first date a part meets.
+// dayCounts is the span of days that stampDay counts in an array: 45
+// years around the first date a part meets.
 const dayCounts = 1 << 14
 
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
@@ -591,10 +606,11 @@ func (b *builder) undatedFix() string {
 }
 
 // topDay returns the day (Unix days) that most of the listed URLs for
-// which count is true have as their lastmod, as written, how many have it,
-// and how many URLs there are in all; with skipListed, the list pages
-// dated by what they show (dateListPages) are left out of both. The
-// records are counted in parts at once (inParts): count only reads.
+// which count is true have as their lastmod, as written. It also
+// returns how many have it, and how many URLs there are in all. With
+// skipListed, the list pages dated by what they show (dateListPages)
+// are left out of both counts. The records are counted in parts at once
+// (inParts), and count only reads.
 func (b *builder) topDay(count func(int32, *record) bool, skipListed bool) (day int64, most, n int) {
 	n = b.recs.Len()
 	var mu sync.Mutex

@@ -1,9 +1,9 @@
 package pipeline
 
-// The frame of a site's pages, left out of what its list pages show: the
-// links a list page's markup does not mark as its menu, banner or
-// sidebar, but that the site's other pages repeat (dropFrame,
-// dropRepeated).
+// The frame of a site's pages is left out of what its list pages show.
+// The frame is the links that a list page's markup does not mark as its
+// menu, banner or sidebar, but that the site's other pages repeat
+// (dropFrame, dropRepeated).
 
 import (
 	"slices"
@@ -11,13 +11,14 @@ import (
 )
 
 // dropFrame takes out of what each list page of h shows the joined
-// pages that are the site's frame though its markup does not say so (a
-// profile header inside a <section>, a docs menu in a <div>), and the
-// pages above it (a pager's link to its first page, a breadcrumb's to
-// the home page). The frame of a list page that shows two joined pages
-// or more is what the first two (by URL) both link to in their own
-// content. Of the rest, its entries count (listSet.entries): a link in
-// a post's excerpt is no entry among its posts.
+// pages that are the site's frame, though the markup does not say so (a
+// profile header inside a <section>, a docs menu in a <div>). It also
+// takes out the pages above the list page (a pager's link to its first
+// page, a breadcrumb's to the home page). When a list page shows two
+// joined pages or more, its frame is what the first two (by URL) both
+// link to in their own content. Of the rest, only the list's entries
+// count (listSet.entries): a link in a post's excerpt is not an entry
+// among its posts.
 func (b *builder) dropFrame(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
@@ -41,42 +42,43 @@ func (b *builder) dropFrame(h *listSet) {
 	}
 }
 
-// frameSample is how many pages are asked whether a link of a list page
-// is the site's frame (dropRepeated).
+// frameSample is how many pages are asked whether a list page's link is
+// part of the site's frame (dropRepeated).
 const frameSample = 3
 
 // dropRepeated takes out of what each list page of h shows the links of
 // the site's frame that its markup does not mark (Link.Chrome,
-// Link.Aside): a theme's menu in a sidebar, whatever its elements (an
-// <aside> in the Hugo theme Stack, a <div> in others). A menu is one
-// block of links, the same on every page, at the same place of the
-// markup (htmlhead.Link.Place). A list's entries sit in the list's own
-// markup, which the pages they lead to do not repeat.
+// Link.Aside). An example is a theme's menu in a sidebar, whatever its
+// elements: an <aside> in the Hugo theme Stack, a <div> in others. A
+// menu is one block of links, the same on every page, at the same place
+// in the markup (htmlhead.Link.Place). A list's entries sit in the
+// list's own markup, which the pages they lead to do not repeat.
 //
-// So a link of a list page is the frame when the other pages it shows
-// link to the same page from the same place, and each of them to the
-// same pages from there. The pages asked are the first pages (by URL)
-// it shows that are dated, no list pages, and in its language (each
-// language has its own menu): frameSample of them, leaving out the page
-// the link leads to. At least two of them, and all but one, must link
-// so. Their links to themselves and to each other are not compared: a
-// menu may mark the link to the page it is on otherwise. A block that
-// differs from page to page is no menu: a post's links to the previous
-// and the next post may sit where the home lists the posts.
+// So a list page's link is part of the frame when the other pages it
+// shows link to the same page from the same place, and each of them to
+// the same pages from there. The pages asked are the first pages (by
+// URL) it shows that are dated, are not list pages, and are in its
+// language, because each language has its own menu. frameSample of them
+// are asked, leaving out the page the link leads to. At least two of
+// them, and all but one, must link that way. Their links to themselves
+// and to each other are not compared, because a menu may mark the link
+// to the page it is on in another way. A block that differs from page
+// to page is no menu: a post's links to the previous and the next post
+// may sit where the home page lists the posts.
 //
-// A list page that shows fewer than two such pages (a language of two
-// pages) asks the first frameSample list pages it shows as well. Then
-// every page asked must link so, one that is no list page at least: a
-// list page repeats another list's entries at their place, a page that
-// is no list page does not.
+// A list page that shows fewer than two such pages (a language with two
+// pages) also asks the first frameSample list pages it shows. Then
+// every page asked must link that way, and at least one of them must
+// not be a list page. A list page repeats another list's entries at
+// their place, but a page that is not a list page does not.
 //
-// Only the link at that place is taken out: a page the list also links
-// to from its own markup (a section whose pages are in the menu too) is
-// still shown.
+// Only the link at that place is taken out. A page that the list also
+// links to from its own markup (a section whose pages are in the menu
+// too) is still shown.
 //
 // The cost: the list pages are read already, and each other page is
-// read once at most, for all the list pages (ownLinks). A list page
-// asks frameSample+1 pages at most, and the list pages of a site mostly
+// read at most once, for all the list pages (ownLinks). A list page
+// asks at most frameSample+1 pages, and the list pages of a site mostly
 // ask the same ones.
 func (b *builder) dropRepeated(h *listSet) {
 	blocks := map[int]placedLinks{} // a list page's links as read, by index
@@ -103,11 +105,11 @@ func (b *builder) dropRepeated(h *listSet) {
 		}
 		frame := func(ln shownLink) bool {
 			if _, list := h.at[ln.key]; !list && h.pages[ln.key] == nil {
-				return false // dates nothing: not judged, no page read for it
+				return false // the link dates nothing: not judged, no page read for it
 			}
-			var first map[string]bool // the block of the first page that links so
+			var first map[string]bool // the block of the first page that links that way
 			var firstKey string
-			// same reports whether the page k links to ln's page from its
+			// same reports whether the page k links to ln's page from ln's
 			// place, with the same block as the others.
 			same := func(k string, links placedLinks) bool {
 				block := links[ln.place]
@@ -157,8 +159,8 @@ func (b *builder) dropRepeated(h *listSet) {
 			kept[i] = links
 		}
 	}
-	// Applied once every list page is judged by the links it was read
-	// with. A page stays shown where a link to it is left.
+	// Apply the results once every list page has been judged by the links
+	// it was read with. A page stays shown where a link to it is left.
 	for i, links := range kept {
 		l := &h.lists[i]
 		left := make(map[string]bool, len(links))
@@ -170,8 +172,8 @@ func (b *builder) dropRepeated(h *listSet) {
 	}
 }
 
-// placedLinks are a page's links by their place: the pages each place
-// links to.
+// placedLinks are a page's links by their place: for each place, the
+// pages it links to.
 type placedLinks map[uint64]map[string]bool
 
 // placeLinks returns links by their place.
@@ -186,9 +188,9 @@ func placeLinks(links []shownLink) placedLinks {
 	return p
 }
 
-// sameBlock reports whether the blocks of links a and b, of the pages at
-// the keys ka and kb, link to the same pages, their links to ka and kb
-// aside.
+// sameBlock reports whether the blocks of links a and b, of the pages
+// at the keys ka and kb, link to the same pages, leaving aside their
+// links to ka and kb.
 func sameBlock(a, b map[string]bool, ka, kb string) bool {
 	n := 0
 	for k := range a {
@@ -208,19 +210,20 @@ func sameBlock(a, b map[string]bool, ka, kb string) bool {
 	return n == 0
 }
 
-// ownPage is a dated page's own links (pageLinks), read once for all the
-// list pages of a listSet.
+// ownPage is a dated page's own links (pageLinks), read once for all
+// the list pages of a listSet.
 type ownPage struct {
 	keys   []string // the pages it links to, each once
 	placed placedLinks
 }
 
-// ownLinks returns the own links of the dated page k of h, reading it
-// the first time it is asked for; a page not read links to none. It
-// reads their places too, though dropFrame uses only the keys: the
-// pages dropFrame asks are, but for a few, those dropRepeated asks next
-// for their places (125 of 134 on six projects of the corpus), and
-// reading them twice would cost more than places cost once.
+// ownLinks returns the own links of the dated page k of h. It reads the
+// page the first time it is asked for, and a page not read links to
+// none. It reads the links' places too, though dropFrame uses only the
+// keys. The pages dropFrame asks are, but for a few, those that
+// dropRepeated asks next for their places (125 of 134 on six projects
+// of the corpus). Reading them twice would cost more than reading the
+// places once.
 func (b *builder) ownLinks(h *listSet, k string) *ownPage {
 	if p, ok := h.own[k]; ok {
 		return p

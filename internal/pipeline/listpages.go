@@ -1,11 +1,11 @@
 package pipeline
 
-// The dates of list pages: a page that lists pages is at least as new
+// The dates of list pages. A page that lists pages is at least as new
 // as the newest page it lists, never older. In every generator's join,
-// a page that no source gives, by the pages its own content links to; a
-// Hugo site's home page, sections, taxonomies and terms by Hugo's rules,
-// and a Jekyll page that loops over site.posts, paginator.posts or a
-// collection.
+// a page that no source gives is dated by the pages its own content
+// links to. A Hugo site's home page, sections, taxonomies and terms are
+// dated by Hugo's rules, and so is a Jekyll page that loops over
+// site.posts, paginator.posts or a collection.
 
 import (
 	"bytes"
@@ -25,19 +25,20 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// LastModListed is the lastmod source of a list page dated by the newest
-// page it lists (dateListPages); it is not one a user lists.
+// LastModListed is the lastmod source of a list page dated by the
+// newest page it lists (dateListPages). A user cannot list it as a
+// source.
 const LastModListed mapping.LastModSource = "newest listed"
 
-// listedCounts are the list pages dateListPages dated, by the source of
-// the lastmod they had before ("" for none).
+// listedCounts counts the list pages that dateListPages dated, by the
+// source of the lastmod they had before ("" for none).
 type listedCounts map[mapping.LastModSource]int
 
 // dateListPages gives each list page the newest lastmod of the pages it
-// lists where that is newer than its own (or it has none): a list page
-// is never older than what it lists. It is judged again before every
-// write, from all the records, and returns how many list pages it
-// dated, by the source of their own date.
+// lists, where that is newer than its own or it has none, so a list
+// page is never older than what it lists. It judges again before every
+// write, from all the records. It returns how many list pages it dated,
+// by the source of their own date.
 func (b *builder) dateListPages() listedCounts {
 	b.recs.listed, b.recs.listedBy = nil, nil
 	j := b.opts.Join
@@ -47,23 +48,23 @@ func (b *builder) dateListPages() listedCounts {
 	b.recs.listed = make(map[int32]int64)
 	defer b.listReads.close()
 	l := b.rules.Pages.Lists
-	var done map[int32]bool // the list pages a generator's own rule judged
+	var done map[int32]bool // the list pages that a generator's own rule judged
 	if l.Section != nil {
 		done = b.dateSectionLists(l.Section)
 	}
 	b.dateShownLists(l, done)
 	counts := listedCounts{}
 	for idx := range b.recs.listed {
-		counts[b.recs.source(idx)]++ // as counted: the next source's for a date passed over
+		counts[b.recs.source(idx)]++ // as counted: a date passed over counts as the next source's
 	}
 	return counts
 }
 
-// listReads is the site folder's pages, open while list pages are
+// listReads holds the site folder's pages, open while list pages are
 // judged (dateListPages), to read what they show.
 type listReads struct {
 	dir   *SitePages
-	tried bool // opened, or failed to: said once
+	tried bool // opened, or failed to open: reported once
 }
 
 func (r *listReads) close() {
@@ -81,7 +82,7 @@ func newer[K comparable](m map[K]int64, k K, t int64) {
 }
 
 // list gives the record idx the date t when t is newer than its own
-// (records.own: not a build's stamp, nor the site's date).
+// date (records.own: neither a build's stamp nor the site's date).
 func (b *builder) list(idx int32, t int64) {
 	if own := b.recs.own(idx); own == noLastMod || t > own {
 		b.recs.listed[idx] = t
@@ -119,7 +120,7 @@ func (b *builder) dateSectionLists(section sectionRule) map[int32]bool {
 	sc := b.scanSections(section)
 	sc.addIndexLists()
 	// A section without _index, and the home page without one, are built
-	// at their folder's URL; taxonomy and term pages at theirs.
+	// at their folder's URL. Taxonomy and term pages are built at theirs.
 	folders := datedFolders(sc.h.pages)
 	for _, idx := range sc.unjoined {
 		// Relative to the base URL, as "tags/greeting/".
@@ -143,13 +144,13 @@ func (b *builder) dateSectionLists(section sectionRule) map[int32]bool {
 	return done
 }
 
-// sectionRule is generator.ListRules.Section: it says of a source, rel,
-// with the taxonomy terms of its front matter, where Hugo puts its page
+// sectionRule is generator.ListRules.Section. For a source rel with the
+// taxonomy terms of its front matter, it says where Hugo puts its page
 // in the content tree, its language, and the terms that list it.
 type sectionRule = func(rel string, terms map[string][]string) (string, string, []string, bool)
 
 // folderKey returns the key of a content folder: its path under its
-// language's prefix, as the URL of its list page without slashes
+// language's prefix, which is the URL of its list page without slashes
 // ("posts", "fr/posts").
 func folderKey(lang, dir string) string { return strings.Trim(lang+"/"+dir, "/") }
 
@@ -157,9 +158,9 @@ func folderKey(lang, dir string) string { return strings.Trim(lang+"/"+dir, "/")
 type sectionScan struct {
 	h     listSet
 	terms map[string]bool // the taxonomy and term pages' URL paths, lowercased
-	// indexes are the pages of _index files: a section's, or a
-	// taxonomy's or a term's (content/tags/foo/_index.md), told apart
-	// once every term is known.
+	// indexes are the pages of _index files: a section's, a taxonomy's or
+	// a term's (content/tags/foo/_index.md). They are told apart once
+	// every term is known.
 	indexes  []indexPage
 	unjoined []int32 // the pages that no source gives
 }
@@ -239,8 +240,8 @@ func (sc *sectionScan) addTerms(p *listedPage, lang string, lists []string) {
 
 // addIndexLists adds the list pages of _index files. A taxonomy's or a
 // term's _index file gives the page at a term's URL, which lists the
-// pages of the term, as a term page without one does. A section's lists
-// its folder's pages.
+// pages of the term, as a term page without one does. A section's
+// _index page lists its folder's pages.
 func (sc *sectionScan) addIndexLists() {
 	for _, p := range sc.indexes {
 		if u := strings.ToLower("/" + strings.TrimSuffix(strings.TrimSuffix(p.urlPath, "index.html"), "/") + "/"); sc.terms[u] {
@@ -251,8 +252,8 @@ func (sc *sectionScan) addIndexLists() {
 	}
 }
 
-// datedFolders returns the keys of the content folders that hold a
-// dated page of pages, and of every folder above them.
+// datedFolders returns the keys of the content folders that hold a page
+// of pages with a date, and of every folder above them.
 func datedFolders(pages map[string]*listedPage) map[string]bool {
 	folders := map[string]bool{}
 	for _, p := range pages {
@@ -270,8 +271,8 @@ func datedFolders(pages map[string]*listedPage) map[string]bool {
 
 // addBuiltList adds the page idx, which no source gives, as a list page
 // when it is one. built is its URL path relative to the base URL. It is
-// a taxonomy or term page when a term is at its URL, and a section's or
-// the home page when it is at the URL of one of folders.
+// a taxonomy or term page when a term is at its URL. It is a section's
+// page or the home page when it is at the URL of one of folders.
 func (sc *sectionScan) addBuiltList(idx int32, built string, folders map[string]bool) {
 	// As a path, "/tags/greeting/". A term is found with trailing_slash:
 	// false too.
@@ -285,31 +286,32 @@ func (sc *sectionScan) addBuiltList(idx int32, built string, folders map[string]
 	}
 }
 
-// dateShownLists dates, in a join, each built page that no source gives
-// (a blog's index and its further pages, its tag and archive pages, a
-// docs category's index) by the newest of the joined pages its built
-// page links to in its own content (Link.Chrome: not its menu, banner
-// or footer; Link.Aside: nor its sidebar, whose recent posts a theme
-// puts on every page; nor a menu every page repeats, dropRepeated), a
-// list page below it that it links to as new as
-// what that one shows. One that shows no dated page keeps its own date,
-// or none. This is the rule of every generator; a generator's own rules
-// make it more precise (l): Shown, when not nil, says which of those
-// pages list, Sourced which pages a source gives list too (dated by
-// what they show and their own date), Newest, of those, the sources
-// whose newest page such a page shows by its code (one that links to
-// none of their pages, its entries linked by onClick, is dated by the
-// newest of them), and done are the list pages its
-// rule judged already (Hugo's sections and terms). A page that is not
-// joined for another reason is no list page: a page of a route with a
-// parameter (/blog/[slug], made by code from data; dynamicRoutes), or a
-// page built from one of several other languages' sources
-// (fallbackSource).
+// dateShownLists dates, in a join, each built page that no source
+// gives: a blog's index and its further pages, its tag and archive
+// pages, a docs category's index. It dates each by the newest of the
+// joined pages that its built page links to in its own content. Links
+// in its menu, banner or footer (Link.Chrome) do not count. Nor do
+// links in its sidebar (Link.Aside), whose recent posts a theme puts on
+// every page, or in a menu that every page repeats (dropRepeated). A
+// list page below it that it links to counts as new as what that one
+// shows. A page that shows no dated page keeps its own date, or none.
+// This is the rule of every generator. A generator's own rules (l) make
+// it more precise. Shown, when not nil, says which of those pages are
+// lists. Sourced says which pages that a source gives are lists too;
+// they are dated by what they show and by their own date. Newest gives,
+// for those pages, the sources whose newest page such a page shows by
+// its code. A page that links to none of their pages, its entries
+// linked by onClick, is dated by the newest of them. done holds the
+// list pages that the generator's rule judged already (Hugo's sections
+// and terms). A page that is not joined for another reason is not a
+// list page: a page of a route with a parameter (/blog/[slug], made by
+// code from data; dynamicRoutes), or a page built from one of several
+// other languages' sources (fallbackSource).
 func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	shown := l.Shown
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true}
 	routes := b.dynamicRoutes()
-	var lists routePatterns // a route's that paginates: a page it matches lists, whatever other route matches it too
+	var lists routePatterns // paginating routes: a page one matches is a list, whatever other route matches it
 	for _, r := range b.listRoutes {
 		lists = append(lists, r)
 	}
@@ -326,7 +328,7 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 		}
 		rel := strings.TrimPrefix(srcPath(src), b.joinPrefix())
 		if src != nil && b.sourcedList(l, src, rel) {
-			lp := listPage{folder: joinKey(urlPath), source: rel} // by its own date too
+			lp := listPage{folder: joinKey(urlPath), source: rel} // dated by its own date too
 			if l.Newest != nil {
 				lp.newest = l.Newest(rel)
 			}
@@ -370,7 +372,7 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	}
 }
 
-// listedByCode notes that the list page idx is dated by its code, where
+// listedByCode notes that the list page idx is dated by its code, as
 // the words from say.
 func (b *builder) listedByCode(idx int32, from string) {
 	if b.recs.listedBy == nil {
@@ -380,7 +382,7 @@ func (b *builder) listedByCode(idx int32, from string) {
 }
 
 // showsOf reports whether the list page i links to a page of one of the
-// sources of.
+// sources in of.
 func (h *listSet) showsOf(i int, of func(src string) bool) bool {
 	return slices.ContainsFunc(h.lists[i].shown, func(k string) bool {
 		p := h.pages[k]
@@ -388,9 +390,10 @@ func (h *listSet) showsOf(i int, of func(src string) bool) bool {
 	})
 }
 
-// newestOf is the newest lastmod of the pages of the sources of,
-// noLastMod for none: the date of a list page whose code shows every
-// one of them, whatever its markup (generator.ListRules.Newest).
+// newestOf returns the newest lastmod of the pages of the sources in
+// of, or noLastMod for none. That is the date of a list page whose code
+// shows every one of them, whatever its markup
+// (generator.ListRules.Newest).
 func (h *listSet) newestOf(of func(src string) bool) int64 {
 	t := int64(noLastMod)
 	for _, p := range h.pages {
@@ -401,18 +404,19 @@ func (h *listSet) newestOf(of func(src string) bool) int64 {
 	return t
 }
 
-// dropNamed takes out of what each list page of h that a source gives
-// (a Hugo _index.md too) shows the pages that only its source's own text
-// links to: a link its author wrote (a home's "I am [the
-// author](/about/)"), which is no entry of the list its template or
-// code makes, and whose edits do not change it. Each link the text
-// writes (sourceLinks, matched to a shown page by the last element of
-// its URL) is one link of the built page; a page the built page links
-// to more often than that is listed too, and stays. What the source
-// names otherwise, in its front matter (an alias) or as a word of its
-// prose, removes nothing: what a list shows is what its built page
-// links to. A list page it shows (a Hugo section) stays, as new as what
-// that one shows. A source that cannot be read shows nothing.
+// dropNamed takes out of what each list page of h shows the pages that
+// only its source's own text links to. It works on the list pages that
+// a source gives, a Hugo _index.md too. Such a link is one its author
+// wrote (a home page's "I am [the author](/about/)"). It is not an
+// entry of the list that its template or code makes, and its edits do
+// not change the list. Each link the text writes (sourceLinks, matched
+// to a shown page by the last element of its URL) stands for one link
+// of the built page. A page that the built page links to more often
+// than that is listed too, and stays. What the source names in other
+// ways, in its front matter (an alias) or as a word of its prose,
+// removes nothing: what a list shows is what its built page links to. A
+// list page that it shows (a Hugo section) stays, as new as what that
+// one shows. A source that cannot be read shows nothing.
 func (b *builder) dropNamed(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
@@ -446,7 +450,7 @@ func (b *builder) dropNamed(h *listSet) {
 	}
 }
 
-// srcPath is the path of s as reported, "" for none.
+// srcPath returns the path of s as reported, or "" for none.
 func srcPath(s *source) string {
 	if s == nil {
 		return ""
@@ -454,19 +458,19 @@ func srcPath(s *source) string {
 	return s.path
 }
 
-// entries returns, of the pages shown that a list page shows, its
-// entries: the pages it links to from a place of its markup where it
-// links to two pages or more (links, htmlhead.Link.Place), and those of
-// the same kind as one of them (pageKind). The items of a list repeat
+// entries returns the entries among the pages that a list page shows.
+// An entry is a page it links to from a place in its markup where it
+// links to two pages or more (links, htmlhead.Link.Place), or a page of
+// the same kind as one of those (pageKind). The items of a list repeat
 // one markup, so each entry's link sits at the same place in its own
 // item, whatever its URL (/posts/a/ and /posts/guides/b/). A list may
 // show one entry in markup of its own: the newest post featured above
 // the others (a Jekyll home's hero for site.posts.first, the Next.js
-// blog starter's heroPost), a page of the kind of its entries. A page
-// linked only from a place that links to no other page, of another
-// kind, is none: a link in a post's excerpt (/docs/setup/ among /blog/
-// posts). List pages below it stay, as do all pages when no place links
-// to two.
+// blog starter's heroPost), which is a page of the kind of its entries.
+// A page of another kind, linked only from a place that links to no
+// other page, is not an entry: a link in a post's excerpt (/docs/setup/
+// among /blog/ posts). List pages below the list page stay, and so do
+// all pages when no place links to two.
 func (h *listSet) entries(shown []string, links []shownLink) []string {
 	in := make(map[string]bool, len(shown))
 	for _, k := range shown {
@@ -502,9 +506,9 @@ func (h *listSet) entries(shown []string, links []shownLink) []string {
 	})
 }
 
-// pageKind is the kind of page of the join key k: its folders, each
-// number among them as "#" (2024/05/01/a and 2023/12/02/b are of one
-// kind, posts/a and docs/a of two).
+// pageKind returns the kind of page of the join key k: its folders,
+// with each number among them as "#". So 2024/05/01/a and 2023/12/02/b
+// are of one kind, and posts/a and docs/a of two.
 func pageKind(k string) string {
 	els := strings.Split(k, "/")
 	for i, el := range els[:len(els)-1] {
@@ -521,7 +525,7 @@ type routePatterns [][]string
 
 // dynamicRoutes returns the URL paths of the source files that are
 // routes with a parameter ([slug], [...rest], [[...rest]], Gatsby's
-// {Node.field}): their pages are made by code, from data.
+// {Node.field}). Code makes their pages from data.
 func (b *builder) dynamicRoutes() routePatterns {
 	var out routePatterns
 	for _, r := range b.routes {
@@ -535,10 +539,11 @@ var paramRE = lazyre.MustCompile(`\[[^/]*\]|\{[^/]*\}`)
 
 // routePattern returns the route pattern of the source p when its path
 // has elements that are a route's parameters (routes/[slug].astro,
-// app/[...rest]/page.tsx, {Post.slug}.js): the URL path its preset
-// gives it with a plain name in each parameter's place, split at its
-// slashes, each such element "[p]", or "[...p]" for a rest parameter;
-// nil when it has none, or the preset gives no page for it so.
+// app/[...rest]/page.tsx, {Post.slug}.js). The pattern is the URL path
+// that its preset gives it with a plain name in each parameter's place,
+// split at its slashes, with each such element as "[p]", or "[...p]"
+// for a rest parameter. It returns nil when the path has none, or when
+// the preset gives no page for it that way.
 func routePattern(preset generator.Preset, p generator.Page) []string {
 	els := strings.Split(p.Path, "/")
 	rest := map[string]bool{}
@@ -578,9 +583,9 @@ func routePattern(preset generator.Preset, p generator.Page) []string {
 	return out
 }
 
-// match reports whether the URL path u is a page of one of the routes:
-// a parameter's element takes any one element of u, a rest parameter
-// ([...rest]) any number of them, none too.
+// match reports whether the URL path u is a page of one of the routes.
+// A parameter's element takes any one element of u. A rest parameter
+// ([...rest]) takes any number of them, none included.
 func (rs routePatterns) match(u string) bool {
 	els := strings.Split(joinKey(u), "/")
 	if len(els) == 1 && els[0] == "" {
@@ -614,15 +619,16 @@ func matchRoute(pat, els []string) bool {
 	return len(pat) == len(els)
 }
 
-// shownNewest is the newest lastmod of the pages the list page i links
-// to, noLastMod for none; a list page below it (archives/2024/ below
-// archives/, every one below the home page) counts as new as what that
-// one shows, not one above it (a month's archive linking to its year's).
+// shownNewest returns the newest lastmod of the pages that the list
+// page i links to, or noLastMod for none. A list page below it
+// (archives/2024/ below archives/, and every one below the home page)
+// counts as new as what that one shows. A list page above it does not
+// (a month's archive linking to its year's).
 func (h *listSet) shownNewest(i int) int64 {
 	l := &h.lists[i]
 	switch l.state {
 	case 1:
-		return noLastMod // a list shown within what it shows
+		return noLastMod // a list shown within what it shows: a cycle
 	case 2:
 		return l.date
 	}
@@ -645,8 +651,8 @@ func (h *listSet) shownNewest(i int) int64 {
 type listSet struct {
 	pages map[string]*listedPage // the dated pages, by joinKey of their URL path
 	lists []listPage
-	at    map[string]int  // index into lists by joinKey of the list page's URL path
-	langs map[string]bool // the folder keys of the languages' homes but the default's ("fr")
+	at    map[string]int  // index into lists, by joinKey of the list page's URL path
+	langs map[string]bool // the folder keys of the languages' homes, except the default's ("fr")
 	// noAside leaves out the links of a page's sidebar (Link.Aside).
 	noAside bool
 	own     map[string]*ownPage // the pages read for their own links, by key (ownLinks)
@@ -659,10 +665,10 @@ type listedPage struct {
 	source    string   // the source that gives it, relative to Join.Dir; "" where not known
 	lang, dir string   // its language's prefix ("/fr"), the content folder it is in ("posts")
 	terms     []string // the taxonomy and term pages it is listed on, as listPage.term
-	regular   bool     // a page, not a list page (_index): only terms list it then
+	regular   bool     // a page, not a list page (_index); only terms list it then
 }
 
-// listPage is a list page: of a content folder, or a taxonomy's or a
+// listPage is a list page: a content folder's, a taxonomy's or a
 // term's.
 type listPage struct {
 	idx    int32
@@ -686,14 +692,14 @@ func (h *listSet) add(idx int32, urlPath string, l listPage) {
 	h.lists = append(h.lists, l)
 }
 
-// newest is the newest lastmod of the pages the list page i lists and
-// shows, noLastMod for none; a list page it shows counts as new as what
-// that one shows.
+// newest returns the newest lastmod of the pages that the list page i
+// lists and shows, or noLastMod for none. A list page that it shows
+// counts as new as what that one shows.
 func (h *listSet) newest(i int) int64 {
 	l := &h.lists[i]
 	switch l.state {
 	case 1:
-		return noLastMod // a list shown within what it shows
+		return noLastMod // a list shown within what it shows: a cycle
 	case 2:
 		return l.date
 	}
@@ -712,9 +718,10 @@ func (h *listSet) newest(i int) int64 {
 	return l.date
 }
 
-// has reports whether the list page l lists the page p by the rules of a
-// ListRules.Section: a section lists the regular pages under its folder, in
-// its language; a term page the pages that give its term.
+// has reports whether the list page l lists the page p, by the rules of
+// a ListRules.Section. A section lists the regular pages under its
+// folder, in its language. A term page lists the pages that give its
+// term.
 func (h *listSet) has(l *listPage, p *listedPage) bool {
 	if !l.isFolder {
 		return slices.Contains(p.terms, l.term)
@@ -726,10 +733,11 @@ func (h *listSet) has(l *listPage, p *listedPage) bool {
 	return dir == "" || p.dir == dir || strings.HasPrefix(p.dir, dir+"/")
 }
 
-// sameLang reports whether the page p is in the list page l's language:
-// a Hugo language's pages are under its folder ("fr/posts", the term
-// page "/fr/tags/a-term/"), the default language's under none of them.
-// Where the languages are not known (h.langs), every page is.
+// sameLang reports whether the page p is in the list page l's language.
+// A Hugo language's pages are under its folder ("fr/posts", the term
+// page "/fr/tags/a-term/"), and the default language's pages are under
+// none of them. Where the languages are not known (h.langs), every page
+// is in the language.
 func (h *listSet) sameLang(l *listPage, p *listedPage) bool {
 	at, lang := l.folder, strings.TrimPrefix(p.lang, "/")
 	if !l.isFolder && l.term != "" {
@@ -742,7 +750,7 @@ func (h *listSet) sameLang(l *listPage, p *listedPage) bool {
 }
 
 // under reports whether the list page s is in the list page l's list: a
-// section below l's folder, in its language; a term page of l's
+// section below l's folder, in its language, or a term page of l's
 // taxonomy.
 func (h *listSet) under(l, s *listPage) bool {
 	if l.isFolder != s.isFolder {
@@ -757,18 +765,18 @@ func (h *listSet) under(l, s *listPage) bool {
 	return strings.HasPrefix(s.folder, l.folder+"/")
 }
 
-// firstSegment is the first folder of a slash-separated path.
+// firstSegment returns the first folder of a slash-separated path.
 func firstSegment(p string) string {
 	first, _, _ := strings.Cut(p, "/")
 	return first
 }
 
 // sourcedList reports whether the page of the source src (at rel,
-// relative to Join.Dir) lists others by its generator's rules: Sourced,
-// or the collections its Liquid loops over (Collections), for a page or
-// a collection's index document. Judged once for each version of the
-// source: the rules may read its file and its layouts. A layout that
-// cannot be read is told to layoutUnread.
+// relative to Join.Dir) lists others by its generator's rules. That is
+// Sourced, or the collections its Liquid loops over (Collections), for
+// a page or a collection's index document. It is judged once for each
+// version of the source, because the rules may read its file and its
+// layouts. A layout that cannot be read is told to layoutUnread.
 func (b *builder) sourcedList(l generator.ListRules, src *source, rel string) bool {
 	src.listOnce.Do(func() {
 		switch {
@@ -777,8 +785,8 @@ func (b *builder) sourcedList(l generator.ListRules, src *source, rel string) bo
 		case l.Collections == nil:
 		case src.coll != "" && !strings.HasPrefix(path.Base(rel), "index."):
 			// A document of a collection (a post) whose layout shows the
-			// others (its recent posts) is not dated by them: only a
-			// folder's index among them lists (a language's home).
+			// others (its recent posts) is not dated by them. Only a folder's
+			// index among them is a list (a language's home).
 		default:
 			lists, err := l.Collections(b.opts.Join.Dir, rel)
 			if err != nil {
@@ -791,9 +799,9 @@ func (b *builder) sourcedList(l generator.ListRules, src *source, rel string) bo
 }
 
 // layoutUnread warns, once a build (or a Session), that a Jekyll layout
-// in the folder dir (Join.Dir) could not be read for what it lists,
-// unless the walk of the sources warned of it already (a FIFO the walk
-// found).
+// in the folder dir (Join.Dir) could not be read for what it lists. It
+// does not warn when the walk of the sources warned about it already (a
+// FIFO the walk found).
 func (b *builder) layoutUnread(dir string, err error) {
 	name := ""
 	if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
@@ -824,7 +832,8 @@ func (b *builder) countListed(n listedCounts) {
 	}
 }
 
-// parent is the folder of a path in the content tree, "" for the top.
+// parent returns the folder of a path in the content tree, or "" for
+// the top.
 func parent(rel string) string {
 	if dir := path.Dir(rel); dir != "." {
 		return dir
@@ -832,9 +841,9 @@ func parent(rel string) string {
 	return ""
 }
 
-// readShown reads each of h's list pages as built for the pages it
+// readShown reads each of h's list pages as built, for the pages it
 // shows: the links of its own content, as keys of h.pages and h.at. A
-// page that cannot be read shows nothing, and is said once.
+// page that cannot be read shows nothing, and is reported once.
 func (b *builder) readShown(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
@@ -844,9 +853,9 @@ func (b *builder) readShown(h *listSet) {
 	}
 }
 
-// shownLink is a link of a page's own content to a page of the site:
-// that page's join key, and where the link sits in the page's markup
-// (htmlhead.Link.Place).
+// shownLink is a link from a page's own content to a page of the site.
+// It holds that page's join key, and where the link sits in the page's
+// markup (htmlhead.Link.Place).
 type shownLink struct {
 	key   string
 	place uint64
@@ -866,10 +875,11 @@ func linkKeys(links []shownLink) []string {
 }
 
 // pageLinks returns the links of the built page rel, at the URL loc, to
-// pages of the site in its own content (not its menu, banner or footer;
-// with noAside, nor its sidebar), in their order: by <a href>, or by the
-// href of another element (htmlhead.Link.Other). A page that cannot be
-// read links to none, and is said once.
+// pages of the site in its own content, in their order. Its menu,
+// banner and footer do not count, nor, with noAside, its sidebar. A
+// link is an <a href>, or the href of another element
+// (htmlhead.Link.Other). A page that cannot be read links to none, and
+// is reported once.
 func (b *builder) pageLinks(rel, loc string, noAside bool) []shownLink {
 	base, err := url.Parse(b.mapper.BaseURL())
 	if err != nil || base.Host == "" {
@@ -921,10 +931,10 @@ func (b *builder) pageLinks(rel, loc string, noAside bool) []shownLink {
 		}
 		add(to, ln.Place)
 		if esc := to.EscapedPath(); esc != to.Path {
-			// A link written percent-encoded where its page's folder
-			// has that literal name (Hugo's url: /%d0%ba/ is built in
-			// a folder "%d0%ba"): the page it shows is that file,
-			// though a server decodes the link to another path.
+			// A link may be written percent-encoded where its page's folder
+			// has that literal name (Hugo's url: /%d0%ba/ is built in a
+			// folder "%d0%ba"). The page it shows is that file, though a
+			// server decodes the link to another path.
 			raw := *to
 			raw.Path, raw.RawPath = esc, ""
 			add(&raw, ln.Place)
@@ -933,7 +943,8 @@ func (b *builder) pageLinks(rel, loc string, noAside bool) []shownLink {
 	return shown
 }
 
-// readPage reads the page rel of pages whole into buf, within max bytes.
+// readPage reads the page rel of pages whole into buf, within max
+// bytes.
 func readPage(pages *SitePages, rel string, max int64, buf *bytes.Buffer) error {
 	p, err := pages.Open(rel, max, "limits.page_bytes")
 	if err != nil {
@@ -944,8 +955,9 @@ func readPage(pages *SitePages, rel string, max int64, buf *bytes.Buffer) error 
 	return err
 }
 
-// siteKey is the joinKey of the URL u's path under base, and whether u
-// is a page of the site at all (its host, under its path).
+// siteKey returns the joinKey of the path of the URL u under base, and
+// whether u is a page of the site at all: on its host, and under its
+// path.
 func siteKey(base, u *url.URL) (string, bool) {
 	if !strings.EqualFold(u.Host, base.Host) || u.Scheme != "http" && u.Scheme != "https" {
 		return "", false
@@ -960,10 +972,10 @@ func siteKey(base, u *url.URL) (string, bool) {
 	return joinKey(rel), true
 }
 
-// shownUnread warns, once a build (or a Session), that the list page rel
-// could not be read for the pages it shows.
+// shownUnread warns, once a build (or a Session), that the list page
+// rel could not be read for the pages it shows.
 func (b *builder) shownUnread(rel string, err error) {
-	said := "\x00shown " + rel // a page of the site, not a source of the same path
+	said := "\x00shown " + rel // a page of the site, keyed apart from a source of the same path
 	if b.saidOf[said] {
 		return
 	}

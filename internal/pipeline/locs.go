@@ -6,45 +6,46 @@ import (
 	"strings"
 )
 
-// locTable keeps the records' URLs, each cut after the "/" that begins its
-// last segment: the part before, which the pages of a folder share, once
-// for all of them (prefixes), and the rest in blocks of bytes, each
-// after its length (a uvarint). A record keeps the two as numbers, so
-// that it holds no pointer: the collector never reads the records or the
-// blocks, and a URL takes its last segment's bytes and a few more, where
-// a string of its own took the whole URL, rounded up to a size class,
-// and 16 bytes in the record. On the benchmark's sites the 100,000 URLs
-// share 1,660 prefixes, and a rest is about 26 bytes of 64.
+// locTable keeps the records' URLs. Each URL is cut after the "/" that
+// begins its last segment. The part before, which the pages of a folder
+// share, is kept once for all of them (prefixes). The rest goes into
+// blocks of bytes, each rest after its length (a uvarint). A record
+// keeps the two places as numbers, so that it holds no pointer. The
+// collector never reads the records or the blocks. A URL takes its last
+// segment's bytes and a few more. A string of its own took the whole
+// URL, rounded up to a size class, and 16 bytes in the record. On the
+// benchmark's sites the 100,000 URLs share 1,660 prefixes, and a rest
+// is about 26 bytes of 64.
 //
-// A loc is made again as a string where one is needed (loc, At); sorting
-// and comparing read the parts in place (appendLoc into a buffer on the
-// stack).
+// A loc is made again as a string where one is needed (loc, At).
+// Sorting and comparing read the parts in place, with appendLoc into a
+// buffer on the stack.
 type locTable struct {
 	prefixes []string
 	byPrefix map[string]int32
 	last     int32 // 1 + the index of the prefix put last; 0 for none
 	byteBlocks
-	// dead is the bytes of the rests of the records removed since (a
-	// Session's): records.putLoc makes the blocks anew when they are
+	// dead is the bytes of the rests of the records removed since, in a
+	// Session. records.putLoc makes the blocks anew when dead bytes are
 	// most of them.
 	dead int
 }
 
-// byteBlocks keeps strings of bytes in blocks that hold no pointer, each
-// after its length (a uvarint): the locs' rests, the lists of
-// alternates.
+// byteBlocks keeps strings of bytes in blocks that hold no pointer,
+// each string after its length (a uvarint). It holds the locs' rests
+// and the lists of alternates.
 type byteBlocks struct {
 	blocks [][]byte
-	size   int // the bytes the strings take, their lengths included
+	size   int // the bytes the strings take, with their lengths
 }
 
-// locBlock is the size of a block; a string longer than a block's room
+// locBlock is the size of a block. A string longer than a block's room
 // takes a block of its own.
 const locBlock = 1 << 16
 
-// putBytes keeps data in b's blocks and returns its place, block << 16 |
-// offset: at most 0xffff << 16 | 0xfff5, as the last ten bytes of a
-// block are never a string's place.
+// putBytes keeps data in b's blocks and returns its place, block << 16
+// | offset. The place is at most 0xffff << 16 | 0xfff5, because the
+// last ten bytes of a block are never a string's place.
 func putBytes[S string | []byte](b *byteBlocks, data S) (at uint32) {
 	need := binary.MaxVarintLen64 + len(data)
 	k := len(b.blocks) - 1
@@ -64,22 +65,22 @@ func putBytes[S string | []byte](b *byteBlocks, data S) (at uint32) {
 }
 
 // bytesAt returns the string kept at at, in its block, and the bytes it
-// takes there, its length's included.
+// takes there, its length included.
 func (b *byteBlocks) bytesAt(at uint32) (data []byte, taken int) {
 	blk := b.blocks[at>>16][at&0xffff:]
 	n, w := binary.Uvarint(blk)
 	return blk[w : w+int(n)], w + int(n)
 }
 
-// put keeps loc and returns where: 1 + its prefix's index and its rest's
-// place (block << 16 | offset).
+// put keeps loc and returns where it is: 1 + its prefix's index, and
+// its rest's place (block << 16 | offset).
 func (l *locTable) put(loc string) (pre int32, at uint32) {
 	cut := locCut(loc)
 	return l.prefixIndex(loc[:cut]), putBytes(&l.byteBlocks, loc[cut:])
 }
 
-// moved returns where the loc kept at pre and at in old is kept in l,
-// which it is put in: a copy of its bytes, no string made.
+// moved puts in l the loc kept at pre and at in old, and returns where
+// l keeps it. It copies the bytes and makes no string.
 func (l *locTable) moved(old *locTable, pre int32, at uint32) (int32, uint32) {
 	return l.prefixIndex(old.prefixes[pre-1]), putBytes(&l.byteBlocks, old.rest(at))
 }
@@ -91,7 +92,7 @@ func (l *locTable) drop(at uint32) {
 }
 
 // locCut returns where loc's rest begins: after the "/" before its last
-// segment (a trailing "/" is the segment's), or 0.
+// segment, or 0. A trailing "/" belongs to the segment.
 func locCut(loc string) int {
 	end := len(loc)
 	if end > 0 && loc[end-1] == '/' {
@@ -100,9 +101,9 @@ func locCut(loc string) int {
 	return strings.LastIndexByte(loc[:end], '/') + 1
 }
 
-// prefixIndex returns 1 + the index of p among the prefixes, adding it.
-// The pages of a folder come one after another: the last one is tried
-// first.
+// prefixIndex returns 1 + the index of p among the prefixes, adding p
+// when it is new. The pages of a folder come one after another, so the
+// last prefix is tried first.
 func (l *locTable) prefixIndex(p string) int32 {
 	if l.last > 0 && l.prefixes[l.last-1] == p {
 		return l.last
@@ -144,8 +145,8 @@ func (l *locTable) str(pre int32, at uint32) string {
 	return sb.String()
 }
 
-// equal reports whether the locs kept at (pa, a) and (pb, b) are one.
-// A loc's cut follows from it: one loc has one prefix.
+// equal reports whether the locs kept at (pa, a) and (pb, b) are the
+// same. A loc's cut follows from the loc, so one loc has one prefix.
 func (l *locTable) equal(pa int32, a uint32, pb int32, b uint32) bool {
 	return pa == pb && bytes.Equal(l.rest(a), l.rest(b))
 }
@@ -170,7 +171,7 @@ func (l *locTable) compareTo(pre int32, at uint32, loc string) int {
 		return c
 	}
 	r, loc := l.rest(at), loc[n:]
-	switch { // string(r) compared is no copy
+	switch { // comparing string(r) makes no copy
 	case string(r) < loc:
 		return -1
 	case string(r) > loc:

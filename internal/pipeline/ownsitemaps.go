@@ -1,11 +1,12 @@
 package pipeline
 
 // The generator's own sitemaps in the output folder, which a build
-// replaces: of the files named as a generator's sitemap plugin names its
-// own (Astro's sitemap-index.xml and sitemap-0.xml …), which are the
-// plugin's, and which the project's own, kept. Project discovery says
-// what the generator names (OwnSitemaps); the build decides, reading the
-// folder when it starts (newBuilder), as it reads the rest of it.
+// replaces. A generator's sitemap plugin names its own files (Astro's
+// sitemap-index.xml and sitemap-0.xml …). Of the files with such names,
+// the build decides which are the plugin's and which are the project's
+// own, which it keeps. Project discovery says what the generator names
+// (OwnSitemaps). The build decides when it starts (newBuilder), reading
+// the folder as it reads the rest of it.
 
 import (
 	"context"
@@ -26,44 +27,51 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
 )
 
-// OwnSitemaps is what the generator that built the output folder says of
-// its own sitemaps there, which a build reads (Options.GeneratorSitemaps)
-// and takes over (writer.Options.TakeOver) once it has decided which
-// they are (Decide).
+// OwnSitemaps is what the generator that built the output folder says
+// about its own sitemaps there. Once the build has decided which files
+// they are (Decide), it reads them (Options.GeneratorSitemaps) and
+// takes them over (writer.Options.TakeOver).
 type OwnSitemaps struct {
 	// Title names the generator ("Astro"), for messages.
 	Title string
-	// Names names the files named as its sitemaps (generator.Detected.Sitemaps).
+	// Names names the files named as its sitemaps
+	// (generator.Detected.Sitemaps).
 	Names func(name string) bool
 	// Plugin, when set, is the sitemap plugin that writes some of them
-	// (generator.Detected.Plugin): of those, the project's own are kept.
+	// (generator.Detected.Plugin). Of those files, the project's own are
+	// kept.
 	Plugin *generator.SitemapPlugin
-	// BaseURL is the base URL the generator's configuration gives: its
-	// host is the site's, beside the build's base URL's.
+	// BaseURL is the base URL from the generator's configuration. Its
+	// host is the site's, as well as the build's base URL's host.
 	BaseURL string
-	// Stays says no switch turns them off (generator.Info.SitemapStays):
-	// else the build warns of the pages only they date.
+	// Stays says that no switch turns the sitemaps off
+	// (generator.Info.SitemapStays). Without it, the build warns about
+	// the pages that only they date.
 	Stays bool
 }
 
-// Decide returns the names of the sitemap files of the output folder out
-// that are the generator's own, given the build's base URL, and a warning
-// for each file there named as its sitemap plugin names its own that is
-// the project's, kept. Such a file is the plugin's only when the project
-// has the plugin (generator.SitemapPlugin.In) or the plugin's index names
-// it, and none of these says it is the project's:
+// Decide returns the names of the sitemap files in the output folder
+// out that are the generator's own, given the build's base URL. It also
+// returns a warning for each file there that has a name the sitemap
+// plugin gives its own, but that is the project's and is kept. Such a
+// file is the plugin's only when the project has the plugin
+// (generator.SitemapPlugin.In) or the plugin's index names it, and none
+// of these says it is the project's:
 //
 //   - its URLs are on another host than the site's;
 //   - it is not the plugin's index, the index does not name it, and the
 //     site's robots.txt does: the project points crawlers at it;
 //   - the project has no such plugin.
 //
-// Every file is read inside out through the one door (package fsx), each
-// sitemap within the protocol's limits and robots.txt within
-// limits.robots_bytes; a file named so that cannot be read (a link out of
-// the folder, a FIFO) is kept, and said. A file that is not there when
-// Discover looks (a build still to come) is the plugin's when the project
-// has it.
+// Every file is read inside out through the one door (package fsx).
+// Each sitemap is read within the protocol's limits, and robots.txt
+// within limits.robots_bytes. A file with such a name that cannot be
+// read (a link out of the folder, a FIFO) is kept, with a warning. A
+// file that is not there when Discover looks (a build still to come) is
+// the plugin's when the project has the plugin.
+//
+// robotsTxt is the output folder's robots.txt as the build read it
+// (robots.Load).
 //
 // robotsTxt is the output folder's robots.txt as the build read it
 // (robots.Load).
@@ -79,7 +87,7 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *
 	}
 	defer r.Close()
 	hosts := siteHosts(baseURL, o.BaseURL)
-	ents, _ := r.ReadDir(".") // a folder that cannot be listed holds no file to decide on
+	ents, _ := r.ReadDir(".") // a folder that cannot be listed has no file to decide on
 	var names []string
 	for _, e := range ents {
 		if name := e.Name(); takes(name) && pl.Writes(name) {
@@ -93,14 +101,16 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *
 		warnings = append(warnings, &diag.Diagnostic{File: r.Path(name),
 			Msg: fmt.Sprintf("kept, as the project's own sitemap, not %s's: %s", o.Title, why)})
 	}
-	// The index first: the files it names are the plugin's when it is.
+	// Decide the index first: the files it names are the plugin's when
+	// the index is.
 	slices.SortStableFunc(names, func(a, b string) int {
 		return boolCmp(b == pl.Index, a == pl.Index)
 	})
-	var named map[string]bool // the files the plugin's index names, when it is the plugin's
+	var named map[string]bool // the files the plugin's index names, if the index is the plugin's
 	if has && !pl.Writes(pl.Index) {
 		// next-sitemap's index is sitemap.xml, which ours replaces by
-		// writing over it: read for the files it names, not decided on.
+		// writing over it. It is read for the files it names, and not
+		// decided on.
 		if f, err := readSitemapFile(r, pl.Index); err == nil && f.otherHost(hosts) == "" {
 			named = f.names
 		}
@@ -148,8 +158,9 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *
 	}, warnings
 }
 
-// startsWith reports whether the file name of the folder r starts with
-// header, a plugin's (generator.SitemapPlugin.Header); false for "".
+// startsWith reports whether the file name in the folder r starts with
+// header, a plugin's header (generator.SitemapPlugin.Header). It is
+// false for "".
 func startsWith(r *fsx.Root, name, header string) bool {
 	if header == "" {
 		return false
@@ -175,18 +186,19 @@ func boolCmp(a, b bool) int {
 	return -1
 }
 
-// A sitemapFile is what Decide reads of a sitemap file: the
-// hosts of its <loc>s and, of an index, the names of the files its
-// entries name.
+// A sitemapFile is what Decide reads of a sitemap file: the hosts of
+// its <loc>s and, for an index, the names of the files its entries
+// name.
 type sitemapFile struct {
 	hosts []string
 	names map[string]bool
 }
 
-// readSitemapFile reads the sitemap file name of the folder r within the
-// protocol's limits, a urlset's first sampleURLs URLs. The error is for a file that is not read: a link out
-// of the folder, not a regular file. One that does not read as a sitemap
-// tells nothing, without an error.
+// readSitemapFile reads the sitemap file name in the folder r, within
+// the protocol's limits. Of a urlset it reads the first sampleURLs
+// URLs. It returns an error for a file it does not read: a link out of
+// the folder, or not a regular file. A file that does not read as a
+// sitemap tells nothing, and gives no error.
 func readSitemapFile(r *fsx.Root, name string) (*sitemapFile, error) {
 	fi, err := r.Stat(name)
 	if err == nil && !fi.Mode().IsRegular() {
@@ -198,8 +210,8 @@ func readSitemapFile(r *fsx.Root, name string) (*sitemapFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	// An index is read whole, for the files it names; of a urlset, the
-	// hosts of its first URLs tell.
+	// Read an index whole, for the files it names. For a urlset, the
+	// hosts of its first URLs are enough.
 	ctx, enough := context.WithCancel(context.Background())
 	defer enough()
 	f := &sitemapFile{names: map[string]bool{}}
@@ -225,11 +237,12 @@ func readSitemapFile(r *fsx.Root, name string) (*sitemapFile, error) {
 }
 
 // sampleURLs is the most URLs of a urlset whose hosts readSitemapFile
-// reads: a plugin writes every URL on the site's host.
+// reads, because a plugin writes every URL on the site's host.
 const sampleURLs = 1000
 
-// otherHost returns a host of f's URLs that is none of hosts, "" when
-// there is none, or when hosts is empty (the site's host is not known).
+// otherHost returns a host of f's URLs that is not among hosts. It
+// returns "" when there is none, or when hosts is empty because the
+// site's host is not known.
 func (f *sitemapFile) otherHost(hosts []string) string {
 	if len(hosts) == 0 {
 		return ""
@@ -242,8 +255,8 @@ func (f *sitemapFile) otherHost(hosts []string) string {
 	return ""
 }
 
-// robotsSitemaps returns the names of the files the Sitemap: lines of
-// the robots.txt f name (the last segment of each URL's path).
+// robotsSitemaps returns the names of the files that the Sitemap: lines
+// of the robots.txt f name: the last segment of each URL's path.
 func robotsSitemaps(f *robots.File) map[string]bool {
 	names := map[string]bool{}
 	for _, u := range f.SitemapURLs() {
@@ -254,9 +267,9 @@ func robotsSitemaps(f *robots.File) map[string]bool {
 	return names
 }
 
-// siteHosts returns the hosts of the URLs given (the site's base URL,
-// the generator's), lower case, each once; "" and URLs without a host are
-// left out.
+// siteHosts returns the hosts of the given URLs (the site's base URL,
+// the generator's), in lower case, each once. It leaves out "" and URLs
+// without a host.
 func siteHosts(urls ...string) []string {
 	var hosts []string
 	for _, s := range urls {
@@ -269,9 +282,9 @@ func siteHosts(urls ...string) []string {
 	return hosts
 }
 
-// keptGenDates reports whether GenDatesName is in dir: an earlier build
-// kept the alternates of the generator's sitemaps there, and the site
-// was translated, though its configuration may no longer say so
+// keptGenDates reports whether GenDatesName is in dir. If it is, an
+// earlier build kept the alternates of the generator's sitemaps there,
+// so the site was translated. Its configuration may no longer say so
 // (sphinx-sitemap removed, with its sitemap_locales).
 func keptGenDates(dir string) bool {
 	_, err := fsx.Lstat(dir, GenDatesName)

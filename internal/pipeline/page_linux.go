@@ -13,10 +13,10 @@ import (
 )
 
 // pageRoot opens the pages of a site. On Linux it holds the site folder
-// open, and opens each page relative to the open folder the walk found it
-// in (walker.File.Dir), or else to the site folder (openat): the kernel
-// then looks up only the page's name, or its path in the site, not the
-// site folder's path again for every page.
+// open. It opens each page relative to the open folder the walk found
+// it in (walker.File.Dir), or else relative to the site folder
+// (openat). The kernel then looks up only the page's name, or its path
+// in the site, and not the site folder's path again for every page.
 type pageRoot struct {
 	fd   int
 	path string
@@ -32,8 +32,9 @@ func openRoot(path string) (*pageRoot, error) {
 
 func (r *pageRoot) close() { syscall.Close(r.fd) }
 
-// at returns the folder to open the page at rel relative to, and its
-// path there: the folder the walk found it in, or the site folder.
+// at returns the folder to open the page at rel relative to, and the
+// page's path there. The folder is the one the walk found the page in,
+// or else the site folder.
 func (r *pageRoot) at(dir *walker.Dir, rel string) (int, string) {
 	if dir != nil && dir.FD() >= 0 {
 		return dir.FD(), rel[strings.LastIndexByte(rel, '/')+1:]
@@ -42,11 +43,11 @@ func (r *pageRoot) at(dir *walker.Dir, rel string) (int, string) {
 }
 
 // open opens the page at rel (relative to the root, with the system's
-// separators) to read its head. It uses the system calls directly:
-// os.Open would add an fstat (to see whether the file can be polled) and,
-// with O_NONBLOCK, a failing epoll registration, two calls a page that a
-// regular file never needs. O_NONBLOCK keeps a FIFO that took a page's
-// place after the walk from hanging the open.
+// separators) to read its head. It uses the system calls directly.
+// os.Open would add an fstat (to see whether the file can be polled)
+// and, with O_NONBLOCK, a failing epoll registration: two calls a page
+// that a regular file never needs. O_NONBLOCK keeps the open from
+// hanging on a FIFO that took a page's place after the walk.
 func (r *pageRoot) open(dir *walker.Dir, rel string) (*rawPage, pageInfo, error) {
 	at, name := r.at(dir, rel)
 	const flags = syscall.O_RDONLY | syscall.O_NONBLOCK | syscall.O_CLOEXEC
@@ -73,21 +74,21 @@ func (r *pageRoot) open(dir *walker.Dir, rel string) (*rawPage, pageInfo, error)
 	return &rawPage{fd: fd}, statInfo(&st), nil
 }
 
-// openBeneath opens the file rel (relative to the root) as open does, by
-// the one door's rule: openat2 with RESOLVE_BENEATH refuses a path that
-// leaves the root, through "..", an absolute symbolic link or a magic
-// link, as os.Root does, in one system call where os.Root opens each
-// folder on the way in turn. ok is false, and nothing opened, when the
-// kernel lacks openat2 (before Linux 5.6, or a seccomp filter that denies
-// it) or refuses the path as leaving the root: the door then opens it, or
-// says why not.
+// openBeneath opens the file rel (relative to the root) as open does,
+// by the one door's rule. openat2 with RESOLVE_BENEATH refuses a path
+// that leaves the root through "..", an absolute symbolic link or a
+// magic link, as os.Root does. It does so in one system call, where
+// os.Root opens each folder on the way in turn. ok is false, and
+// nothing is opened, when the kernel lacks openat2 (before Linux 5.6,
+// or under a seccomp filter that denies it) or refuses the path as
+// leaving the root. The door then opens the file, or says why not.
 func (r *pageRoot) openBeneath(rel string) (p *rawPage, info pageInfo, ok bool, err error) {
 	how := unix.OpenHow{Flags: unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC, Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_MAGICLINKS}
 	var fd int
 	for again := 0; ; again++ {
 		fd, err = unix.Openat2(r.fd, rel, &how)
-		// EAGAIN: a rename elsewhere raced the lookup of a "..": tried
-		// again a few times, then the door opens the page.
+		// EAGAIN means a rename elsewhere raced the lookup of a "..". Try
+		// again a few times; after that the door opens the page.
 		if err != unix.EINTR && (err != unix.EAGAIN || again == 8) {
 			break
 		}
@@ -107,9 +108,10 @@ func (r *pageRoot) openBeneath(rel string) (p *rawPage, info pageInfo, ok bool, 
 	return &rawPage{fd: fd}, statInfo(&st), true, nil
 }
 
-// openWalked opens the file rel that the walk found in the folder dir
-// holds open, relative to it (openat of its name), as open opens a page;
-// ok is false when dir holds no folder open, and nothing was opened.
+// openWalked opens the file rel that the walk found in the folder that
+// dir holds open, relative to that folder (openat of its name), as open
+// opens a page. ok is false, and nothing is opened, when dir holds no
+// folder open.
 func openWalked(dir *walker.Dir, rel string) (p *rawPage, info pageInfo, ok bool, err error) {
 	if dir == nil || dir.FD() < 0 {
 		return nil, pageInfo{}, false, nil
@@ -118,11 +120,11 @@ func openWalked(dir *walker.Dir, rel string) (p *rawPage, info pageInfo, ok bool
 	return p, info, true, err
 }
 
-// statWalked stats the file rel that the walk found in the folder dir
-// holds open, relative to it (fstatat of its name, following a link as
-// openWalked's open does), without opening it: one system call where
-// an open, its fstat and a close are three; ok is false when dir holds
-// no folder open, and nothing was asked.
+// statWalked stats the file rel that the walk found in the folder that
+// dir holds open, relative to that folder, without opening it. It uses
+// fstatat of the name, following a link as openWalked's open does. That
+// is one system call, where an open, its fstat and a close are three.
+// ok is false, and nothing is asked, when dir holds no folder open.
 func statWalked(dir *walker.Dir, rel string) (info pageInfo, ok bool, err error) {
 	if dir == nil || dir.FD() < 0 {
 		return pageInfo{}, false, nil
@@ -142,8 +144,8 @@ func statWalked(dir *walker.Dir, rel string) (info pageInfo, ok bool, err error)
 }
 
 // stat returns what the page at rel is now, to compare with what was
-// opened: the path, followed through links as open followed it, relative
-// to the folder open did (fstatat).
+// opened. It follows the path through links as open did, relative to
+// the same folder as open (fstatat).
 func (r *pageRoot) stat(dir *walker.Dir, rel string) (pageInfo, error) {
 	at, name := r.at(dir, rel)
 	var st unix.Stat_t
@@ -160,7 +162,7 @@ func (r *pageRoot) stat(dir *walker.Dir, rel string) (pageInfo, error) {
 	return statInfo(&st), nil
 }
 
-// ctimeOf returns the change time (ns) of the file st describes; 0
+// ctimeOf returns the change time (ns) of the file st describes, or 0
 // where stat does not say.
 func ctimeOf(st fs.FileInfo) int64 {
 	if s, ok := st.Sys().(*syscall.Stat_t); ok {
@@ -187,7 +189,8 @@ func statInfo(st *unix.Stat_t) pageInfo {
 	return pageInfo{mode: mode, size: st.Size, mtime: time.Unix(st.Mtim.Unix()), dev: uint64(st.Dev), ino: uint64(st.Ino), links: uint64(st.Nlink), ctime: st.Ctim.Nano()}
 }
 
-// info returns what the open file is now (fstat: no path looked up).
+// info returns what the open file is now, by fstat, with no path looked
+// up.
 func (p *rawPage) info() (pageInfo, bool) {
 	var st unix.Stat_t
 	for {

@@ -24,22 +24,22 @@ type when uint8
 const (
 	// atRun is a build of Run (and of audit, which runs no write).
 	atRun when = 1 << iota
-	// atStart is a Session's whole build: Start, a restart.
+	// atStart is a Session's whole build, at Start or a restart.
 	atStart
-	// atUpdate is a Session's update, of the pages a change touched
-	// (passArgs.only), or its rewrite of the set, no page having
+	// atUpdate is a Session's update. It either reads again the pages a
+	// change touched (passArgs.only), or rewrites the set when no page
 	// changed.
 	atUpdate
 
-	whole  = atRun | atStart // every page judged: counts, and what only a whole build says
+	whole  = atRun | atStart // judges every page; counts, says what only a whole build can
 	always = atRun | atStart | atUpdate
 )
 
 // passArgs are what a pass is given besides the builder.
 type passArgs struct {
-	// only are the paths of the pages an update read again: duplicates
-	// and hreflang problems are reported of them alone; nil for a whole
-	// build.
+	// only holds the paths of the pages an update read again. Duplicates
+	// and hreflang problems are reported for these pages alone. It is nil
+	// for a whole build.
 	only map[string]bool
 	// s is the Session, nil for Run.
 	s *Session
@@ -54,10 +54,10 @@ type pass struct {
 	phase string
 }
 
-// passes are the steps after the walk, in their order: the judgements
-// of the sorted records (stale pages, duplicates, robots.txt, build
-// stamps, alternates, hreflang), the dates of list pages, the checks of
-// the dates, the per-URL hook, and the write.
+// passes are the steps after the walk, in their order. They judge the
+// sorted records (stale pages, duplicates, robots.txt, build stamps,
+// alternates, hreflang), date the list pages, check the dates, run the
+// per-URL hook, and write.
 var passes = []pass{
 	{name: "no page unread", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) error {
 		if b.res.Unread > 0 {
@@ -80,9 +80,9 @@ var passes = []pass{
 		return nil
 	}},
 	{name: "all records", when: atStart | atUpdate, run: func(b *builder, _ context.Context, a passArgs) error {
-		// The passes below take records out of the order: a Session
-		// judges from all of them again, each time, its list of them
-		// shared until a pass takes one out (keepAt).
+		// The passes below take records out of the order. So a Session
+		// judges from all its records again each time. It shares its list
+		// of them until a pass takes one out (keepAt).
 		b.recs.share(a.s.all)
 		return nil
 	}},
@@ -90,7 +90,7 @@ var passes = []pass{
 	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
 		n := b.res.SourceProblems
 		if b.problems != nil {
-			n = sum(b.problems) // a Session's, of every source it read
+			n = sum(b.problems) // a Session counts every source it read
 		}
 		if b.opts.Strict && n > 0 {
 			return &StrictError{Problems: n}
@@ -108,8 +108,9 @@ var passes = []pass{
 					panic(fmt.Sprintf("build: the Session counted %d duplicate URLs, and there are %d", n, s.dups))
 				}
 			}
-			// Equal locs are side by side in all: without two, nothing is
-			// a duplicate (judgeStale's taking records out makes none).
+			// Equal locs sit side by side in all, so with fewer than two of
+			// them nothing is a duplicate. judgeStale takes records out, and
+			// that makes no new duplicate.
 			if s.dups == 0 && !b.opts.Map.CleanURLs {
 				return nil
 			}
@@ -123,11 +124,11 @@ var passes = []pass{
 	}},
 	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) error {
 		b.guardStamps(ctx)
-		b.judgeSiteWide() // of the dates that are no build's stamp
+		b.judgeSiteWide() // judges the dates that are no build's stamp
 		return nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
-		b.countLastMods() // of every page
+		b.countLastMods() // counts every page
 		return nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) error {
@@ -152,16 +153,16 @@ var passes = []pass{
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
 		if n := b.dateListPages(); a.only == nil {
-			b.countListed(n) // a whole build's counts are of every page
+			b.countListed(n) // a whole build counts every page
 		}
 		return nil
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) error {
 		b.guardMTime(ctx, a.only)
 		if a.only != nil && b.recs.Len() == 0 {
-			// An update reads some pages and counts their reasons only:
-			// why none is listed (Deliberate, the canonical links' base)
-			// is a whole build's to judge.
+			// An update reads some pages and counts only their reasons. Only
+			// a whole build can judge why no page is listed (Deliberate, the
+			// canonical links' base).
 			return errWhole
 		}
 		return nil
@@ -172,14 +173,15 @@ var passes = []pass{
 		}
 		return nil
 	}},
-	// The warnings of the dates refused in the sources, held until the
-	// dates are final, say what dates each page instead (refused.go).
+	// The refused dates pass. It says the warnings about the dates
+	// refused in the sources, and which date each page gets instead. The
+	// warnings wait until the dates are final (refused.go).
 	{name: "refused dates", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
 		b.sayRefused(true)
 		return nil
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) error {
-		b.lintLastMod(ctx) // it reads the de-duplicated order
+		b.lintLastMod(ctx) // lintLastMod reads the de-duplicated order
 		b.warnSitemapOnlyDates()
 		b.warnOneCanonical()
 		return nil
@@ -198,21 +200,22 @@ var passes = []pass{
 		}
 		return nil
 	}},
-	// What the build read of its sources' front matter, kept for the
-	// next (Options.CacheDir): a build that failed keeps nothing.
+	// The front matter cache keeps what the build read of its sources'
+	// front matter for the next build (Options.CacheDir). A build that
+	// failed keeps nothing.
 	{name: "front matter cache", when: whole, run: saveFMCache},
-	// The cache folder's files no build has used for a month, removed
-	// once a day (internal/cachedir).
+	// The cache trim removes the cache folder's files that no build has
+	// used for a month. It runs once a day (internal/cachedir).
 	{name: "cache trim", when: whole, run: trimCache},
 }
 
-// cacheClock is the time a use of a cache file and a trim go by; a test
-// moves it a month on.
+// cacheClock gives the time by which cache file uses and trims are
+// measured. A test moves it a month on.
 var cacheClock = time.Now
 
-// trimCache is the pass that trims the cache folder (cachedir.Trim); what
-// it removed, or why it could not, is a note: a cache folder is no fault
-// of the build's.
+// trimCache is the pass that trims the cache folder (cachedir.Trim). It
+// notes what it removed, or why it could not. A note is enough, because
+// the cache folder is not the build's fault.
 func trimCache(b *builder, _ context.Context, _ passArgs) error {
 	if b.opts.CacheDir == "" {
 		return nil
@@ -231,10 +234,10 @@ func trimCache(b *builder, _ context.Context, _ passArgs) error {
 	return nil
 }
 
-// runPasses runs the passes of the build at, in order; the first error
-// ends it.
+// runPasses runs the passes of the build at, in order. The first error
+// ends the run.
 func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
-	defer b.sayRefused(false) // a pass's error ended the build before they were said
+	defer b.sayRefused(false) // says them if a pass's error ends the build early
 	for _, p := range passes {
 		if p.when&at == 0 {
 			continue
@@ -250,7 +253,7 @@ func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
 }
 
 // load is the walk every whole build starts with (Run, a Session's
-// Start and restarts): the sources of a join read, then the site's
+// Start and restarts). It reads the sources of a join, then the site's
 // pages, then the extra URLs.
 func (b *builder) load(ctx context.Context) error {
 	if b.opts.Join != nil {

@@ -1,7 +1,8 @@
 package pipeline
 
-// Reading a page as it is: its head, read from the open file, and a check
-// that the path still names that file, unchanged, once it is read.
+// Reading a page as it is. The page's head is read from the open file.
+// Once it is read, a check makes sure the path still names that file,
+// unchanged.
 
 import (
 	"errors"
@@ -17,7 +18,7 @@ import (
 
 // pageInfo is what the build needs of a file's metadata.
 type pageInfo struct {
-	mode     fs.FileMode // permission bits, and ModeIrregular for anything but a regular file
+	mode     fs.FileMode // permission bits, plus ModeIrregular for anything but a regular file
 	size     int64
 	mtime    time.Time
 	dev, ino uint64 // which file it is; zero where the system does not say
@@ -34,16 +35,18 @@ func infoOf(st os.FileInfo) pageInfo {
 	return pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime(), dev: dev, ino: ino, links: links(st)}
 }
 
-// Test hooks, called with a page's path when set: testHookBeforeOpen
-// before the page is opened, testHookOpened after it is opened and before
-// it is read. Tests remove or change the file there.
+// These test hooks are called with a page's path when set.
+// testHookBeforeOpen runs before the page is opened, and testHookOpened
+// after it is opened and before it is read. Tests remove or change the
+// file there.
 var testHookBeforeOpen, testHookOpened func(rel string)
 
-// readHead opens the page at rel, fills f's size and time from the open
-// file when the walker left them out, and reads the head; with is, the
-// whole page, for its images (the sources it shows, as written) and what
-// it says of its videos and as an article (is.last). It fails
-// when the path no longer names the file that was read, as it was then.
+// readHead opens the page at rel and reads its head. When the walker
+// left out f's size and time, it fills them in from the open file. With
+// is, it reads the whole page, for its images (the sources it shows, as
+// written), its videos and what it says of itself as an article
+// (is.last). It fails when the path no longer names the file that was
+// read, as it was then.
 func (b *builder) readHead(hr *htmlhead.HeadReader, is *pageScan, rel string, f *walker.File) (*htmlhead.Head, []string, error) {
 	if testHookBeforeOpen != nil {
 		testHookBeforeOpen(rel)
@@ -53,7 +56,8 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, is *pageScan, rel string, f 
 	case gone(err):
 		return nil, nil, ErrRemovedBeforeRead
 	case errors.Is(err, fs.ErrPermission):
-		// Denied to this user; if to anyone, that is the policy's skip.
+		// Denied to this user. If denied to anyone, it is the policy's
+		// skip.
 		now, serr := b.root.stat(f.Dir, rel)
 		if serr == nil && b.linked != nil {
 			b.linked.note(f.Path, now)
@@ -97,10 +101,10 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, is *pageScan, rel string, f 
 		}
 		h.NextRedirect, _ = htmlhead.NextRedirect(body)
 	}
-	// The open file as it is now tells whether anything happened to it:
-	// a write or a touch moves its times, a removal or a replacement by
+	// The open file as it is now tells whether anything happened to it. A
+	// write or a touch moves its times, and a removal or a replacement by
 	// another file takes a name from it (links). Only then is the path
-	// looked up again, to say which it was.
+	// looked up again, to say which of these it was.
 	if now, ok := page.info(); !ok || !sameInode(info, now) {
 		now, err := b.root.stat(f.Dir, rel)
 		if err := changed(info, now, err); err != nil {
@@ -111,8 +115,8 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, is *pageScan, rel string, f 
 }
 
 // sameInode reports whether an open file's fstat after its read (now)
-// shows it as it was when it was opened: the same size, times and number
-// of names.
+// shows it as it was when it was opened: the same size, times and
+// number of names.
 func sameInode(opened, now pageInfo) bool {
 	return now.size == opened.size && now.mtime.Equal(opened.mtime) && now.ctime == opened.ctime && now.links == opened.links
 }
@@ -120,8 +124,8 @@ func sameInode(opened, now pageInfo) bool {
 // maxShellBytes bounds the read of a Next.js error shell's body.
 const maxShellBytes = 8 << 20
 
-// changed compares what a page was when it was opened with what its path
-// names after the read (now, or the error of its stat).
+// changed compares what a page was when it was opened with what its
+// path names after the read: now, or the error of its stat.
 func changed(opened, now pageInfo, err error) error {
 	switch {
 	case gone(err):
@@ -136,8 +140,8 @@ func changed(opened, now pageInfo, err error) error {
 	return nil
 }
 
-// setInfo checks that info is of a regular file someone may read and
-// fills f's size and time from it when they are missing.
+// setInfo checks that info is of a regular file that someone may read.
+// It fills in f's size and time from info when they are missing.
 func setInfo(f *walker.File, info pageInfo) error {
 	if info.mode&fs.ModeIrregular != 0 {
 		return walker.ErrNotRegular
@@ -151,8 +155,8 @@ func setInfo(f *walker.File, info pageInfo) error {
 	return nil
 }
 
-// noReadBits is the policy's problem with a file of mode m, which lets
-// nobody read it.
+// noReadBits returns the policy's problem with a file of mode m, a mode
+// that lets nobody read it.
 func noReadBits(m fs.FileMode) error {
 	return fmt.Errorf("%w (mode %v)", walker.ErrNoReadBits, m.Perm())
 }

@@ -1,6 +1,6 @@
-// Recording: each outcome, after the walk, on Run's goroutine, becomes a
-// listed record or a counted skip; the alternates are checked against
-// what is listed.
+// Recording runs after the walk, on Run's goroutine. Each outcome
+// becomes a listed record or a counted skip. The alternates are then
+// checked against what is listed.
 
 package pipeline
 
@@ -50,7 +50,7 @@ func (b *builder) record(path string, o outcome) {
 		}
 		b.note(path, fmt.Sprintf("head longer than %d bytes; read what fits", limit))
 	}
-	if b.opts.Report.Page != nil && b.explain.every == nil { // a Session's: told as judged
+	if b.opts.Report.Page != nil && b.explain.every == nil { // in a Session, told as judged
 		b.opts.Report.Page(path, &d)
 	}
 	b.explain.page(path, &d)
@@ -78,10 +78,10 @@ func (b *builder) record(path string, o outcome) {
 	}
 }
 
-// A leftOut is what the walk keeps, until its turn, of a page left out
-// with nothing else to say (outcome.leftOutOnly): a redirect, a noindex
-// page, an AMP copy. A site has thousands of them, and the whole outcome
-// of one is six times the size.
+// A leftOut is what the walk keeps of a page left out with nothing else
+// to say, until the page's turn comes (outcome.leftOutOnly). Such pages
+// are redirects, noindex pages and AMP copies. A site has thousands of
+// them, and the whole outcome of one is six times the size.
 type leftOut struct {
 	loc, because, sitemap string
 	reason                mapping.Reason
@@ -90,9 +90,10 @@ type leftOut struct {
 	src                   *source
 }
 
-// leftOutOnly returns what record needs of o when it is a page left out
-// with nothing else to say: read, without a warning, a note or a problem
-// of its front matter, and not for a URL too long (that warns).
+// leftOutOnly returns what record needs of o when o is a page left out
+// with nothing else to say. Such a page was read, and has no warning,
+// no note and no front matter problem. It was not left out for a URL
+// too long, because that warns.
 func (o *outcome) leftOutOnly() (*leftOut, bool) {
 	d := &o.d
 	if o.readErr != nil || d.Skip == "" || d.Skip == mapping.LocTooLong || len(d.Warnings) > 0 || len(d.LineWarnings) > 0 || o.truncated || len(o.problems) > 0 {
@@ -101,8 +102,8 @@ func (o *outcome) leftOutOnly() (*leftOut, bool) {
 	return &leftOut{loc: d.URL.Loc, because: d.Because, sitemap: o.sitemap, reason: d.Skip, genHash: o.genHash, genWanted: o.genWanted, src: o.src}, true
 }
 
-// recordLeftOut is record for a page left out with nothing else to say,
-// one no report of each page (Report.Page, --explain) asks about.
+// recordLeftOut is record for a page left out with nothing else to say.
+// No per-page report (Report.Page, --explain) asks about such a page.
 func (b *builder) recordLeftOut(path string, p *leftOut) {
 	b.res.Pages++
 	b.sitemapLink(p.sitemap)
@@ -138,8 +139,8 @@ func (b *builder) listed(path string, o *outcome) {
 	b.indexed(path, idx)
 }
 
-// indexed keeps, in a Session, the record of the page at path: idx, or -1
-// when it is not listed.
+// indexed keeps, in a Session, the record of the page at path. idx is
+// the record, or -1 when the page is not listed.
 func (b *builder) indexed(path string, idx int32) {
 	if b.index == nil {
 		return
@@ -154,14 +155,15 @@ func (b *builder) indexed(path string, idx int32) {
 	}
 }
 
-// filterAlternates keeps, of each URL's hreflang alternates, those that
-// are themselves listed or on another host than the base URL's.
+// filterAlternates keeps only some of each URL's hreflang alternates:
+// those that are listed themselves, or on another host than the base
+// URL's.
 func (b *builder) filterAlternates() {
 	origin := originOf(b.mapper.BaseURL())
 	var last string
 	var langs map[string]bool
 	b.recs.filterAlternates(func(loc string, a sitemap.Alternate) bool {
-		if loc != last { // the first for a language counts
+		if loc != last { // the first alternate for a language counts
 			last, langs = loc, make(map[string]bool)
 		}
 		if lang := strings.ToLower(a.Lang); langs[lang] {

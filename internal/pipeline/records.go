@@ -15,34 +15,36 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
-// record is a listed page, kept compact: memory at a million pages is the
-// records. 32 bytes and the last segment of the URL (locs), where a
-// sitemap.URL and the page's path would take 88 and two strings, and no
-// pointer: the path follows from the URL and the form
-// (mapping.Mapper.PathOf), and is kept only when a canonical link changed
-// the URL; lastmod is whole seconds; alternates and images live aside;
-// robots.txt's verdict takes the byte that was padding.
+// record is a listed page, kept compact, because the records are most
+// of the memory at a million pages. A record takes 32 bytes plus the
+// last segment of its URL (locs). A sitemap.URL and the page's path
+// would take 88 bytes and two strings. A record holds no pointer. The
+// path follows from the URL and the form (mapping.Mapper.PathOf), so it
+// is kept only when a canonical link changed the URL. lastmod is in
+// whole seconds. Alternates and images live elsewhere. robots.txt's
+// verdict takes the byte that was padding.
 type record struct {
-	// pre and at say where recordTable.locs keeps the URL (locs.put); pre
+	// pre and at say where recordTable.locs keeps the URL (locs.put). pre
 	// is 0 in a free slot.
 	pre     int32
 	at      uint32
 	lastmod int64 // Unix seconds, or noLastMod
 	alts    int32 // 1 + index of its entry in alternates and pageMedia; 0 for none
-	// path is 1 + index into recordTable.paths; 0: PathOf(loc, form); below
-	// 0, an extra URL's record: -(1 + its ordinal among them), whose
-	// path is NAME:LINE (extraURLs.path).
+	// path is 1 + an index into recordTable.paths. When it is 0, the path
+	// is PathOf(loc, form). Below 0, the record is an extra URL's, and
+	// path is -(1 + its ordinal among the extra URLs). Its path is then
+	// NAME:LINE (extraURLs.path).
 	path   int32
 	cf     sitemap.ChangeFreq
 	form   mapping.PathForm
 	prio   sitemap.Priority
 	src    uint8 // the lastmod's source: an index into recSources
-	robots uint8 // robotsAllowed or robotsBlocked once judgeRobots judged loc; 0 before
+	robots uint8 // robotsAllowed or robotsBlocked after judgeRobots; 0 before
 }
 
-// A record's robots: what the site's robots.txt says of its loc, kept
-// for a Session's next judgement (the rules never change within one: a
-// change of them is a whole build).
+// A record's robots field keeps what the site's robots.txt says of its
+// loc, for a Session's next judgement. The rules never change within a
+// Session: a change of them starts a whole build.
 const (
 	robotsAllowed = 1 + iota
 	robotsBlocked
@@ -192,10 +194,10 @@ func (t *recordTable) take() int32 {
 	return int32(t.n - 1)
 }
 
-// putLoc keeps loc in locs (put). When the records removed since the
-// last time (a Session's) left most of the bytes unused, the locs are
-// made anew first, of the records there: a watch session that rebuilds
-// every page again and again keeps its URLs' bytes about once.
+// putLoc keeps loc in locs (put). In a Session, removed records may
+// leave most of the bytes unused. putLoc then first makes the locs
+// anew, from the records still there. So a watch session that rebuilds
+// every page again and again keeps its URLs' bytes only about once.
 func (t *recordTable) putLoc(loc string) (pre int32, at uint32) {
 	if l := &t.locs; l.dead > 4*locBlock && 2*l.dead > l.size {
 		old := *l
@@ -212,8 +214,9 @@ func (t *recordTable) putLoc(loc string) (pre int32, at uint32) {
 // live reports whether the slot idx holds a record.
 func (t *recordTable) live(idx int32) bool { return t.rec(idx).pre != 0 }
 
-// loc returns the URL of the record at idx ("" for a free slot), as a
-// string of its own: what compares or sorts reads it in place.
+// loc returns the URL of the record at idx ("" for a free slot) as a
+// string of its own. Code that compares or sorts reads the URL in place
+// instead.
 func (t *recordTable) loc(idx int32) string { return t.locOf(t.rec(idx)) }
 
 // locOf returns the URL of the record r, as loc does.
@@ -261,11 +264,12 @@ type nextLastMod struct {
 	src     uint8
 }
 
-// A nextTable keeps records' next lastmods by record index: in order,
-// 16 bytes each, as a build adds them (a map took over 45), and in a map
-// those a Session adds out of order, in a slot used again.
+// A nextTable keeps records' next lastmods by record index. The entries
+// a build adds come in order, and sit in a slice at 16 bytes each (a
+// map took over 45). A Session may add an entry out of order, in a slot
+// used again; such entries go in a map.
 type nextTable struct {
-	inOrder []nextEntry // by idx, ascending; src noNext for one removed
+	inOrder []nextEntry // by idx, ascending; a removed entry's src is noNext
 	more    map[int32]nextLastMod
 }
 
@@ -327,7 +331,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		r.lastmod = u.LastMod.Unix()
 		r.src = srcIndex(d.LastModSource)
 	}
-	s.next.remove(idx) // a Session's slot used again
+	s.next.remove(idx) // a Session uses the slot again
 	if n := d.Next; !n.LastMod.IsZero() && mapping.Stampable(d.LastModSource) {
 		s.next.set(idx, nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)})
 	}
@@ -399,8 +403,8 @@ func (m *pageMedia) set(k int32, images []sitemap.Image, videos []sitemap.Video,
 }
 
 // remove frees the record at idx. Its entry in alts and media and its
-// path stay behind, unused: few pages have them. The entry's owner
-// tells, because the record in the slot now does not point back to it;
+// path stay behind, unused, because few pages have them. The entry's
+// owner can tell: the record now in the slot does not point back to it.
 // compactAlts drops the lists.
 func (s *records) remove(idx int32) {
 	s.changed(idx)
@@ -427,7 +431,7 @@ func (s *records) cmp(a, b int32) int {
 	}
 	switch ea, eb := ra.extra(), rb.extra(); {
 	case ea && eb:
-		return int(rb.path) - int(ra.path) // -(1+k): the first read first
+		return int(rb.path) - int(ra.path) // -(1+k): the first one read comes first
 	case ea != eb:
 		if ea {
 			return 1
@@ -452,14 +456,14 @@ func (s *records) pathOf(r *record) string {
 
 // sort orders the records by loc, and pages of one loc by path.
 //
-// Most locs share the base URL, and a comparison of two would read both
-// records and both strings past it. The records are sorted by keys
-// instead, kept aside by record index: first the eight bytes of each
-// loc after the base URL (big-endian, zeros past its end: two keys that
-// differ are in their locs' order); then each run of records of one key
-// by the next eight bytes of their locs, and so on (sortRun). Only a run
-// of one key in which a loc ends is compared whole (cmp), which orders
-// the pages of one loc by path.
+// Most locs share the base URL, so a comparison of two would read both
+// records and both strings past it. Instead, the records are sorted by
+// keys kept aside by record index. The first key is the eight bytes of
+// each loc after the base URL, big-endian, with zeros past its end. Two
+// keys that differ are in the order of their locs. Then each run of
+// records with one key is sorted by the next eight bytes of their locs,
+// and so on (sortRun). Only a run of one key in which a loc ends is
+// compared whole (cmp), which orders the pages of one loc by path.
 func (s *records) sort() {
 	s.order = make([]int32, 0, s.n-len(s.free))
 	for i := range int32(s.n) {
@@ -469,9 +473,9 @@ func (s *records) sort() {
 	}
 	keys, off := s.sortKeys()
 	sortParallel(s.order, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) }, runtime.GOMAXPROCS(0))
-	// The runs of one key, found before any is sorted (which changes
-	// their keys), then sorted in a part of the order per CPU: the runs
-	// that begin in it.
+	// Find the runs of one key before any is sorted, because sorting
+	// changes their keys. Then sort them in one part of the order per
+	// CPU; each part sorts the runs that begin in it.
 	type run struct{ lo, hi int }
 	var runs []run
 	for lo := 0; lo < len(s.order); {
@@ -492,10 +496,11 @@ func (s *records) sort() {
 	})
 }
 
-// sortTied sorts xs, records whose keys are alike: the off bytes of
-// their locs before the key's and the eight of it, or their locs end
-// within it. Those are sorted by cmp, which orders the pages of one loc
-// by path; the others by the eight bytes that follow (sortRun).
+// sortTied sorts xs, records whose keys are alike: their locs share the
+// off bytes before the key and the key's eight bytes. If a loc in xs
+// ends within the key, cmp sorts them all, which orders the pages of
+// one loc by path. Otherwise sortRun sorts them by the next eight
+// bytes.
 func (s *records) sortTied(xs []int32, keys []uint64, off int) {
 	for _, i := range xs {
 		if r := s.rec(i); s.locs.len(r.pre, r.at) < off+8 {
@@ -506,9 +511,10 @@ func (s *records) sortTied(xs []int32, keys []uint64, off int) {
 	s.sortRun(xs, keys, off+8)
 }
 
-// sortRun sorts xs, records whose locs have the same off bytes, by the
-// eight bytes after (their keys, by record index, are set to them; zeros
-// past a loc's end), and the runs of one key in turn (sortTied).
+// sortRun sorts xs, records whose locs share their first off bytes, by
+// the eight bytes after those. It sets their keys, by record index, to
+// those bytes, with zeros past a loc's end. Then it sorts each run of
+// one key in turn (sortTied).
 func (s *records) sortRun(xs []int32, keys []uint64, off int) {
 	var buf [256]byte
 	for _, i := range xs {
@@ -528,11 +534,12 @@ func (s *records) sortRun(xs []int32, keys []uint64, off int) {
 	}
 }
 
-// sortKeys returns the key of each record by its index: the eight bytes
-// of its loc after the base URL, big-endian, zeros past its end (so
-// that a loc that ends there comes before those it begins), and where
-// they begin, off; after none (off 0) when a loc does not begin with the
-// base URL. A free slot's is 0.
+// sortKeys returns each record's key, by record index, and off, where
+// the keys begin in the locs. A key is the eight bytes of a loc after
+// the base URL, big-endian, with zeros past its end. So a loc that ends
+// there comes before the locs it begins. When a loc does not begin with
+// the base URL, the keys begin at the start (off 0). A free slot's key
+// is 0.
 func (t *recordTable) sortKeys() (keys []uint64, off int) {
 	keys = make([]uint64, t.n)
 	base := ""
@@ -576,10 +583,11 @@ func sortKey(s []byte) uint64 {
 	return k
 }
 
-// sortParallel sorts xs by cmp: a part per CPU sorted at once, then
-// merged pairwise. Elements cmp finds equal end in no set order (sort
-// orders them after). After the walk the build has the CPUs to itself;
-// a million records sort in about half the time.
+// sortParallel sorts xs by cmp. It sorts one part per CPU at once, then
+// merges the parts pairwise. Elements that cmp finds equal end in no
+// set order (sort orders them afterwards). After the walk the build has
+// the CPUs to itself, and a million records sort in about half the
+// time.
 func sortParallel(xs []int32, cmp func(a, b int32) int, procs int) {
 	if procs < 2 || len(xs) < 1<<14 {
 		slices.SortFunc(xs, cmp)
@@ -617,14 +625,15 @@ func sortParallel(xs []int32, cmp func(a, b int32) int, procs int) {
 	}
 }
 
-// minPart is the fewest items inParts gives a goroutine of its own (a
-// test makes it small).
+// minPart is the fewest items that inParts gives a goroutine of its
+// own. A test makes it small.
 var minPart = 1 << 12
 
-// inParts calls fn for parts [lo, hi) of [0, n), one a CPU at once, and
-// returns when all are done; n below two parts' worth is one call, on
-// this goroutine. The phases after the walk have the CPUs to
-// themselves: fn of one part must touch nothing another part does.
+// inParts calls fn for parts [lo, hi) of [0, n), one part a CPU, at
+// once. It returns when all are done. When n is below two parts' worth,
+// it makes one call, on this goroutine. The phases after the walk have
+// the CPUs to themselves. fn for one part must touch nothing that
+// another part touches.
 func inParts(n int, fn func(lo, hi int)) {
 	procs := min(runtime.GOMAXPROCS(0), n/minPart)
 	if procs < 2 {
@@ -657,16 +666,16 @@ func merge(out, a, b []int32, cmp func(a, b int32) int) {
 	copy(out[k:], b[j:])
 }
 
-// lastmod returns the lastmod of the record at idx as written: its own
-// (own), noLastMod for a modification time left out, and for a list page
-// never older than the newest page it lists.
+// lastmod returns the lastmod of the record at idx as written. That is
+// its own lastmod (own), or noLastMod for a modification time left out.
+// A list page's lastmod is never older than the newest page it lists.
 func (s *records) lastmod(idx int32) int64 {
 	lm, _ := s.lastmodListed(idx)
 	return lm
 }
 
-// lastmodListed is lastmod, also reporting whether the lastmod is the newest
-// page's the record lists (dateListPages), not its own.
+// lastmodListed is lastmod that also reports whether the lastmod is the
+// newest listed page's (dateListPages) rather than the record's own.
 func (s *records) lastmodListed(idx int32) (lm int64, listed bool) {
 	r := s.rec(idx)
 	lm = s.own(idx)
@@ -687,13 +696,13 @@ func (s *records) lastmodListed(idx int32) (lm int64, listed bool) {
 	return lm, false
 }
 
-// own returns the lastmod of the record at idx as its sources give it,
-// the next sources' date for a build's stamp (guardStamps) or the site's
-// date (judgeSiteWide), which the list pages' rule judges after them.
-// The files' times are judged after that rule (guardMTime): own does not
-// leave them out. The site's date gives way to no fallback of
-// sitemapgen's own (fallback): a list page is then dated by what it
-// shows.
+// own returns the lastmod of the record at idx as its sources give it.
+// For a build's stamp (guardStamps) or the site's date (judgeSiteWide),
+// it returns the next sources' date instead. The list pages' rule
+// judges after these. The files' times are judged after that rule
+// (guardMTime), so own does not leave them out. The site's date gives
+// way to no fallback of sitemapgen's own (fallback): a list page is
+// then dated by what it shows.
 func (s *records) own(idx int32) int64 {
 	if s.passedOver(idx) {
 		if n, ok := s.next.get(idx); ok && !s.fallsBack(idx, n) {
@@ -705,7 +714,7 @@ func (s *records) own(idx int32) int64 {
 }
 
 // passedOver reports whether the record at idx is dated by a build's
-// stamp or the site's date, and takes its next lastmod.
+// stamp or by the site's date. Such a record takes its next lastmod.
 func (s *records) passedOver(idx int32) bool {
 	return s.stamped(idx) || s.siteWideOf(idx)
 }
@@ -741,15 +750,16 @@ type buildStamps struct {
 }
 
 // stampable reports whether a date from the source src (an index into
-// recSources) may be a build's stamp: a source mapping.Stampable names,
-// but the generator's sitemaps when they are trusted (trustSitemap).
+// recSources) may be a build's stamp. It may when mapping.Stampable
+// names the source, except the generator's sitemaps when they are
+// trusted (trustSitemap).
 func (b *buildStamps) stampable(src uint8) bool {
 	return mapping.Stampable(recSources[src]) && !(b.trustSitemap && recSources[src] == mapping.LastModSitemap)
 }
 
 // stampableAt reports whether the date t (Unix seconds) from the source
-// src may be a build's stamp: src is stampable, and t is no date of a
-// commit of the project's history (history).
+// src may be a build's stamp. It may when src is stampable and t is not
+// the date of a commit in the project's history (history).
 func (b *buildStamps) stampableAt(src uint8, t int64) bool {
 	return b.stampable(src) && (b.history == nil || !b.history(t))
 }
@@ -761,7 +771,7 @@ func (b *buildStamps) dropsNext(n nextLastMod) bool {
 }
 
 // source returns the source of the lastmod of the record at idx as
-// written ("" for none; a list page's is its own, "").
+// written. It is "" for none. A list page's source is its own, "".
 func (s *records) source(idx int32) mapping.LastModSource {
 	r := s.rec(idx)
 	switch {
@@ -770,7 +780,7 @@ func (s *records) source(idx int32) mapping.LastModSource {
 	case s.passedOver(idx):
 		n, _ := s.next.get(idx)
 		if !s.stamps.dropsNext(n) {
-			return recSources[n.src] // "" when not in next
+			return recSources[n.src] // "" when next has no entry
 		}
 		return ""
 	}
@@ -814,12 +824,12 @@ func (s *records) At(i int) sitemap.URL {
 	return u
 }
 
-// HasVideos reports whether a URL in order has videos, for the writer's
-// choice of namespaces: at once when no page has any.
+// HasVideos reports whether a URL in order has videos. The writer uses
+// it to choose namespaces. It answers at once when no page has any.
 func (s *records) HasVideos() bool { return s.VideoEntries() > 0 }
 
-// VideoEntries returns the number of video entries of the URLs in order,
-// for the build's summary.
+// VideoEntries returns the number of video entries of the URLs in
+// order. The build's summary uses it.
 func (s *records) VideoEntries() int {
 	n := 0
 	if len(s.media.videos) == 0 {
@@ -833,8 +843,8 @@ func (s *records) VideoEntries() int {
 	return n
 }
 
-// HasImages reports whether a URL in order has images, for the writer's
-// choice of namespaces: at once when no page has any.
+// HasImages reports whether a URL in order has images. The writer uses
+// it to choose namespaces. It answers at once when no page has any.
 func (s *records) HasImages() bool {
 	if len(s.media.images) == 0 {
 		return false
@@ -848,8 +858,8 @@ func (s *records) HasImages() bool {
 }
 
 // HasAlternates reports whether a URL in order has hreflang alternates,
-// as At gives them, for the writer's choice of namespaces: at once when
-// no page declared any, the usual case.
+// as At gives them. The writer uses it to choose namespaces. It answers
+// at once when no page declared any, which is the usual case.
 func (s *records) HasAlternates() bool {
 	if len(s.alts.refs) == 0 {
 		return false
@@ -862,16 +872,18 @@ func (s *records) HasAlternates() bool {
 	return false
 }
 
-// dedup drops from the sorted order every record whose loc equals the one
-// before it, calling dup for each. With clean URLs, a page /a beside a
-// folder /a/ is one too: hosts serve one and redirect the other, so /a is
-// dropped.
+// dedup drops from the sorted order every record whose loc equals the
+// one before it, and calls dup for each. With clean URLs, a page /a
+// beside a folder /a/ is a duplicate too. Hosts serve one and redirect
+// the other, so dedup drops /a.
 //
-// An extra URL's record of a page's URL is no duplicate: the page takes
-// the values it gives (mergeExtra) and merged is called; a second record
-// of that URL is a duplicate of the first.
+// An extra URL's record of a page's URL is not a duplicate. The page
+// takes the values the record gives (mergeExtra), and dedup calls
+// merged. A second extra record of that URL is a duplicate of the
+// first.
 func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc string), merged func(path, extraPath string, took []string)) {
-	// Which to keep, in parts at once; then the others, in order.
+	// Decide which records to keep, in parts at once. Then report the
+	// others, in order.
 	keep := make([]bool, len(s.order))
 	inParts(len(s.order), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
@@ -882,8 +894,8 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 		s.dedupReads++
 		return keep[i]
 	}
-	var from int32 = -1 // the extra record the kept page took values from
-	k := 0              // where the last record kept is
+	var from int32 = -1 // the extra record whose values the kept page took
+	k := 0              // the position of the last record kept
 	for i, idx := range s.order {
 		if isKept(i) {
 			k, from = i, -1
@@ -927,11 +939,11 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 	s.order = out
 }
 
-// keepAt appends idx, the record at i in the order, to out, the order a
-// pass keeps, begun as order[:0] and appended to in the order's order.
-// While the order is shared, out is written over it only as long as it
-// keeps every record before i, which leaves it as it is; once a record
-// is left out, out moves to spare first.
+// keepAt appends idx, the record at i in the order, to out. out is the
+// order a pass keeps. It starts as order[:0] and grows in the order's
+// order. While the order is shared, out may overwrite it only as long
+// as out keeps every record before i, because that leaves the order as
+// it is. Once a record is left out, out first moves to spare.
 func (s *records) keepAt(out []int32, i int, idx int32) []int32 {
 	if s.shared && len(out) < i {
 		if cap(s.spare) < len(s.order) {
@@ -943,18 +955,19 @@ func (s *records) keepAt(out []int32, i int, idx int32) []int32 {
 	return append(out, idx)
 }
 
-// share makes all, a Session's list of every record, the order the
-// passes start from (shared: read, not changed); an order of the
-// records' own, one a pass made, is kept as spare.
+// share makes all, a Session's list of every record, the order that the
+// passes start from. The order is then shared: the passes read it but
+// do not change it. An order of the records' own, made by a pass, is
+// kept as spare.
 func (s *records) share(all []int32) {
 	s.unshare()
 	s.order, s.shared = all[:len(all):len(all)], true
 }
 
 // unshare forgets the order before a Session's list of all records
-// changes: until the passes make it again, there is no order (an order
-// of the records' own is kept as spare), and none stale, whose records
-// may be removed.
+// changes. Until the passes make the order again, there is none, and so
+// no stale order whose records may be removed. An order of the records'
+// own is kept as spare.
 func (s *records) unshare() {
 	if !s.shared && s.order != nil {
 		s.spare = s.order[:0]
@@ -967,13 +980,14 @@ func (s *records) find(loc string) (int, bool) {
 	return slices.BinarySearchFunc(s.order, loc, s.cmpLoc)
 }
 
-// filterAlternates keeps, of each listed record's hreflang alternates,
-// those for which keep says so, in shown; the declared ones stay in alts
-// for the next time (a Session filters again after every change).
+// filterAlternates keeps in shown, for each listed record, the hreflang
+// alternates that keep accepts. The declared alternates stay in alts
+// for the next time, because a Session filters again after every
+// change.
 func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bool) {
 	alts := &s.alts
 	if alts.shown != nil || len(alts.refs) > 0 {
-		alts.shownMade++ // none before, and none after: nothing changed
+		alts.shownMade++ // none before and none after would be no change
 	}
 	alts.shown = nil
 	if len(alts.refs) == 0 {

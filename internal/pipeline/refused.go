@@ -1,12 +1,12 @@
 package pipeline
 
-// The warnings of the dates refused in the sources' front matter
-// (frontmatter.Problem.Dating: "03/18/2024" with its year last) are held
-// until the build's dates are final, then said with the date the page
-// takes instead and its source: "…; the page is dated by git instead:
-// 2024-04-02T00:00:00Z". Only the whole build knows that date: the set's
-// rule of build stamps, the list pages and the files' times may change
-// what a page's own sources give.
+// The warnings about dates refused in the sources' front matter
+// (frontmatter.Problem.Dating, such as "03/18/2024" with its year last)
+// wait until the build's dates are final. Then each is said with the
+// date the page takes instead, and that date's source: "…; the page is
+// dated by git instead: 2024-04-02T00:00:00Z". Only the whole build
+// knows that date, because the set's rule of build stamps, the list
+// pages and the files' times may change what a page's own sources give.
 
 import (
 	"time"
@@ -15,27 +15,27 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// refusedDate is a front matter date refused in the source at path, as
-// reported, held until the dates are final.
+// refusedDate is a front matter date refused in the source at path (as
+// reported), held until the dates are final.
 type refusedDate struct {
 	path string
 	line int
 	msg  string
 }
 
-// refusedPage is a listed page of a source with a date refused: its
-// record, and the lastmod sources its decision named (mapping.Decision's
-// LastModFrom, and Next's), which name the final one best when it is
-// theirs ("front matter lastmod", "git (Hugo's default [frontmatter]
-// lastmod)").
+// refusedPage is a listed page of a source with a refused date. It
+// holds the page's record, and the lastmod sources its decision named
+// (mapping.Decision's LastModFrom, and Next's). When the final source
+// is one of these, their words name it best ("front matter lastmod",
+// "git (Hugo's default [frontmatter] lastmod)").
 type refusedPage struct {
 	idx      int32
 	from     [2]string
 	fromKind [2]mapping.LastModSource
 }
 
-// holdRefused holds the warning of a date refused in the source at path
-// (its line and message) until sayRefused.
+// holdRefused holds the warning about a date refused in the source at
+// path, with its line and message, until sayRefused.
 func (f *findings) holdRefused(path string, line int, msg string) {
 	f.refused = append(f.refused, refusedDate{path, line, msg})
 	if f.refusedRecs == nil {
@@ -46,18 +46,19 @@ func (f *findings) holdRefused(path string, line int, msg string) {
 	}
 }
 
-// noteRefused notes that the record idx, of decision d, is of a page of
-// the source at path, when a warning of that source is held.
+// noteRefused notes that the record idx, with decision d, is of a page
+// of the source at path, when a warning about that source is held.
 func (f *findings) noteRefused(path string, idx int32, d *mapping.Decision) {
 	if pages, ok := f.refusedRecs[path]; ok {
 		f.refusedRecs[path] = append(pages, refusedPage{idx, [2]string{d.LastModFrom, d.Next.From}, [2]mapping.LastModSource{d.LastModSource, d.Next.Source}})
 	}
 }
 
-// sayRefused says the warnings held, in the order they came. With
-// final, the dates are final (the pass after the last that dates a
-// page), and each warning ends with what dates the source's page
-// instead; else the build ended before, and each is said as it is.
+// sayRefused says the held warnings, in the order they came. With
+// final, the dates are final: this is the pass after the last one that
+// dates a page. Each warning then ends with what dates the source's
+// page instead. Without final, the build ended early, and each warning
+// is said as it is.
 func (b *builder) sayRefused(final bool) {
 	for _, r := range b.refused {
 		msg := r.msg
@@ -69,10 +70,10 @@ func (b *builder) sayRefused(final bool) {
 	b.refused, b.refusedRecs = nil, nil
 }
 
-// datedInstead says what dates the listed page of recs, the records of
-// a source's pages: "; the page is dated by git instead: …", or that
-// none does. A source of several listed pages names the first by URL.
-// It is "" when none of them is listed.
+// datedInstead says what dates the listed page among pages, the records
+// of a source's pages: "; the page is dated by git instead: …", or that
+// no source does. For a source with several listed pages, it names the
+// first by URL. It returns "" when none of them is listed.
 func (b *builder) datedInstead(pages []refusedPage) string {
 	s := &b.recs
 	var first *refusedPage
@@ -81,7 +82,7 @@ func (b *builder) datedInstead(pages []refusedPage) string {
 		p := &pages[k]
 		loc := s.loc(p.idx)
 		if i, ok := s.find(loc); !ok || s.order[i] != p.idx {
-			continue // left out after all (a duplicate, stale, disallowed)
+			continue // left out after all: a duplicate, stale or disallowed
 		}
 		if n++; first == nil || loc < s.loc(first.idx) {
 			first = p

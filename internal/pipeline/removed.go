@@ -1,17 +1,18 @@
 package pipeline
 
-// Removed sources, for the stale-output rule (stale.go): a page that no
+// Removed sources, for the stale-output rule (stale.go). A page that no
 // source produces is the output of a removed source when git knows that
 // a source at its URL was removed after the page was written.
 //
-// The time rule of stale.go needs a build after the removal: a page older
-// than the build. A generator's watch mode may write nothing when a
-// source is deleted (Eleventy 3 logs "File deleted" and stops there), so
-// no build follows, and the old page looks as new as any. Git tells what
-// the times cannot: the file was deleted, or renamed away, in the work
-// tree, in the index or by a commit. Its folder's time tells when, since
-// removing a file changes the time of its folder. So a page is the output
-// of a removed source when both hold:
+// The time rule of stale.go needs a build after the removal, which
+// makes the page older than the build. A generator's watch mode may
+// write nothing when a source is deleted (Eleventy 3 logs "File
+// deleted" and stops there). Then no build follows, and the old page
+// looks as new as any. Git tells what the times cannot: the file was
+// deleted, or renamed away, in the work tree, in the index or by a
+// commit. Its folder's time tells when, because removing a file changes
+// the time of its folder. So a page is the output of a removed source
+// when both of these hold:
 //
 //   - git lists a removed file, gone from the work tree, at the path of
 //     a source whose URL (as the generator's preset gives it from the path
@@ -19,11 +20,11 @@ package pipeline
 //   - the file's folder, or the nearest folder above it that is left,
 //     changed after the page was written.
 //
-// A page still produced is written again by each build, so it is newer
-// than the removal. A source whose URL came from its front matter (a
-// permalink, a slug) is not found this way: its URL cannot be read from
-// a file that is gone. This needs git's history, which the build reads
-// when git dates pages.
+// Each build writes again a page that is still produced, so that page
+// is newer than the removal. This way does not find a source whose URL
+// came from its front matter (a permalink, a slug): its URL cannot be
+// read from a file that is gone. This needs git's history, which the
+// build reads when git dates pages.
 
 import (
 	"errors"
@@ -36,9 +37,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
-// removedSource is a source git knows was removed: its path relative to
-// Join.Dir, and the time its folder (or the nearest one left above it)
-// last changed.
+// removedSource is a source that git knows was removed. It holds the
+// source's path relative to Join.Dir, and the time its folder (or the
+// nearest folder left above it) last changed.
 type removedSource struct {
 	path   string
 	folder string // the folder whose time is changed, relative to Join.Dir
@@ -46,12 +47,12 @@ type removedSource struct {
 }
 
 // removedSources maps the join key of a removed source's URL to the
-// source. It is read once a judgement, when a page no source produces
-// would be kept.
+// source. It is read once a judgement, when a page that no source
+// produces would be kept.
 type removedSources map[string]removedSource
 
-// readRemovedSources returns the sources git knows were removed, by the
-// join key of their URLs; none without git or a join.
+// readRemovedSources returns the sources that git knows were removed,
+// by the join key of their URLs. It returns none without git or a join.
 func (b *builder) readRemovedSources() removedSources {
 	j := b.opts.Join
 	if j == nil || b.git == nil {
@@ -85,7 +86,7 @@ func (b *builder) readRemovedSources() removedSources {
 		}
 		key := joinKey(u)
 		if _, taken := out[key]; taken {
-			continue // the first path in order answers
+			continue // the first path in order wins
 		}
 		if folder, mtime, ok := folderLeft(root, rel); ok {
 			out[key] = removedSource{path: rel, folder: folder, mtime: mtime}
@@ -95,7 +96,7 @@ func (b *builder) readRemovedSources() removedSources {
 }
 
 // folderLeft returns the folder of rel in root, or the nearest folder
-// above it that is left, and its modification time.
+// above it that is left, with its modification time.
 func folderLeft(root *fsx.Root, rel string) (string, int64, bool) {
 	for f := path.Dir(rel); ; f = path.Dir(f) {
 		if fi, err := root.Stat(f); err == nil && fi.IsDir() {

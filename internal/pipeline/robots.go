@@ -1,7 +1,8 @@
 package pipeline
 
-// The site's robots.txt: a listed URL it disallows for *, Googlebot or
-// Bingbot is left out (or, with Robots.Warn, listed with a warning).
+// The site's robots.txt. A listed URL that it disallows for *,
+// Googlebot or Bingbot is left out. With Robots.Warn, it is listed with
+// a warning instead.
 
 import (
 	"errors"
@@ -18,19 +19,19 @@ import (
 // robots.txt.
 type Robots struct {
 	// Dir is the folder whose robots.txt is the site's: the built site.
-	// Empty: no check.
+	// When Dir is empty, nothing is checked.
 	Dir string
-	// Warn lists a disallowed URL, with a warning, instead of leaving it
-	// out; Off reads no robots.txt.
+	// Warn lists a disallowed URL with a warning instead of leaving it
+	// out. Off reads no robots.txt.
 	Warn, Off bool
 }
 
-// robotsFiles are the robots.txt files of a build's folders: the site's
-// (Robots.Dir), whose rules judge the URLs, and the output folder's
-// (Write.Dir), whose Sitemap: lines the generator's sitemaps and the
-// checks after the write ask about. Each is read once, when first asked,
-// under one bound (limits.robots_bytes); one folder named twice is read
-// once.
+// robotsFiles are the robots.txt files of a build's folders. One is the
+// site's (Robots.Dir), whose rules judge the URLs. The other is the
+// output folder's (Write.Dir). The generator's sitemaps and the checks
+// after the write ask about its Sitemap: lines. Each file is read once,
+// when first asked, under one bound (limits.robots_bytes). A folder
+// named twice is read once.
 type robotsFiles struct {
 	max   int
 	mu    sync.Mutex
@@ -38,7 +39,8 @@ type robotsFiles struct {
 	files []*robots.File
 }
 
-// of returns the robots.txt of the folder dir, read on the first ask.
+// of returns the robots.txt of the folder dir, which is read the first
+// time it is asked for.
 func (r *robotsFiles) of(dir string) *robots.File {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -73,8 +75,8 @@ func (b *builder) loadRobots() {
 	b.robots = robots.NewJudge(rules, robots.Crawlers...)
 }
 
-// robotsKey returns the Key of the rules of the robots.txt a build with
-// opts would read now, "" for none.
+// robotsKey returns the Key of the rules of the robots.txt that a build
+// with opts would read now, or "" for none.
 func robotsKey(opts Options, baseURL string) string {
 	if opts.Robots.Off {
 		return ""
@@ -87,18 +89,19 @@ func robotsKey(opts Options, baseURL string) string {
 }
 
 // judgeRobots drops from the sorted order every record whose URL the
-// site's robots.txt disallows, reporting each as skipped; with
-// Robots.Warn it keeps them and warns. With only, it reports just the
+// site's robots.txt disallows, and reports each as skipped. With
+// Robots.Warn it keeps them and warns. With only, it reports only the
 // pages at those paths (a Session's update). Without a robots.txt it
-// does nothing. A record's verdict is kept in it (record.robots): a
-// Session's update judges the records it added, not every URL again.
+// does nothing. Each record keeps its verdict (record.robots), so a
+// Session's update judges only the records it added, not every URL
+// again.
 func (b *builder) judgeRobots(only map[string]bool) {
 	j := b.robots
 	if j == nil {
 		return
 	}
-	// The verdicts, in a part of the order per CPU at once: the records
-	// of a part are its own. The reports follow, in order.
+	// Judge the verdicts in one part of the order per CPU at once; each
+	// part owns its records. The reports follow, in order.
 	inParts(len(b.recs.order), func(lo, hi int) {
 		for _, idx := range b.recs.order[lo:hi] {
 			if r := b.recs.rec(idx); r.robots == 0 {

@@ -9,18 +9,19 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// Section is one of Options.Sections: its name, and the globs, as
-// Options.Walk.Include takes them, of the pages it holds.
+// Section is one of Options.Sections. It has a name, and the globs of
+// the pages it holds, in the form Options.Walk.Include takes.
 type Section struct {
 	Name    string
 	Include []string
 }
 
-// sectioned returns the writer's options, with the section of each
-// listed page when there are sections: the first whose include glob
-// matches the page's path. A section no page falls into gets no file, and
-// a warning (in a Session, once until a page falls into it). Without
-// sections it costs nothing.
+// sectioned returns the writer's options. When there are sections, they
+// give the section of each listed page: the first whose include globs
+// match the page's path. A section that no page falls into gets no
+// file, and a warning. In a Session the warning comes once, until a
+// page falls into the section. Without sections, sectioned costs
+// nothing.
 func (b *builder) sectioned() writer.Options {
 	o := b.opts.Write
 	if len(b.opts.Sections) == 0 {
@@ -45,7 +46,7 @@ func (b *builder) sectioned() writer.Options {
 		switch {
 		case count[k+1] > 0:
 			delete(b.emptySaid, s.Name)
-		case !b.emptySaid[s.Name]: // a Session says it once while it lasts
+		case !b.emptySaid[s.Name]: // a Session says it once, while it lasts
 			b.emptySaid[s.Name] = true
 			b.warn("", fmt.Errorf("section %q: no listed page matches its include globs; it has no sitemap file", diag.Excerpt(s.Name)))
 		}

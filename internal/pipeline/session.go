@@ -19,13 +19,14 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// Session is a build kept in memory for watch mode: the verdict on every
-// page found, so that after a change [Session.Update] reads again only the
-// paths that changed, and the writer's state, so that only the sitemap
-// files whose bytes change are written (the index last).
+// Session is a build kept in memory for watch mode. It keeps the
+// verdict on every page found, so that after a change [Session.Update]
+// reads again only the paths that changed. It also keeps the writer's
+// state, so that only the sitemap files whose bytes change are written,
+// the index last.
 //
-// What a Session writes after any sequence of changes is what [Run] would
-// write for the files as they are then: the same records go through the
+// After any sequence of changes, a Session writes what [Run] would
+// write for the files as they are then. The same records go through the
 // same sort, de-duplication and writer.
 //
 // A Session is used by one goroutine at a time.
@@ -34,25 +35,27 @@ type Session struct {
 	b     *builder
 	state *writer.State
 	all   []int32 // every record, sorted by loc then path: the order before dedup
-	dups  int     // the records of all whose loc is the one before's: none, and dedup has nothing to do
-	whole bool    // the last build failed before it judged every page: the next Update is a whole build
+	dups  int     // records of all with the loc of the one before; 0: dedup has nothing to do
+	whole bool    // the last build failed before judging every page; the next Update is a whole build
 
 	rootAbs, joinAbs string
 	hostFiles        map[string]bool // absolute paths of the host files whose rules the mapper holds
-	// onDemand is which of Options.OnDemand the last whole build warned
-	// of (builder.warnOnDemand): a restart that finds the same says
-	// nothing again.
+	// onDemand holds which of Options.OnDemand the last whole build
+	// warned about (builder.warnOnDemand). A restart that finds the same
+	// routes says nothing again.
 	onDemand *string
-	// gitFiles are the files of the repository whose change means a
-	// commit (GitWatched), kept while the git source has no history yet
-	// (no commit, or git failed): such a change is a whole build.
+	// gitFiles are the repository's files whose change means a commit
+	// (GitWatched). They are kept while the git source has no history yet
+	// (no commit, or git failed). A change to one of them is a whole
+	// build.
 	gitFiles map[string]bool
 }
 
 // Start runs a whole build, as Run does, and returns the Session that
-// keeps it. The Session is returned even when the build fails (no page
-// yet, a page that cannot be written): a later Update may succeed.
-// Options.Explain and Options.Transform must be empty.
+// keeps it. Start returns the Session even when the build fails, for
+// example with no page yet or a page that cannot be written, because a
+// later Update may succeed. Options.Explain and Options.Transform must
+// be empty.
 func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
 	if len(opts.Explain) > 0 {
 		return nil, nil, errors.New("build: a Session does not explain")
@@ -62,8 +65,8 @@ func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
 	}
 	s := &Session{opts: opts, state: writer.NewState()}
 	res, err := s.restart(ctx)
-	// Told of the first walk's folders only (watch mode's watches): a
-	// later walk is of what changed, with the watches in place.
+	// Only the first walk tells its folders, for watch mode's watches. A
+	// later walk covers what changed, with the watches already in place.
 	s.opts.Walk.Folders = nil
 	if s.b != nil {
 		s.b.opts.Walk.Folders = nil
@@ -71,9 +74,10 @@ func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
 	return s, res, err
 }
 
-// Restart builds everything again with opts, as Start does, keeping what
-// the writer knows of the files on disk: only the files whose bytes change
-// are written, and the Result's Write counts the URLs that changed.
+// Restart builds everything again with opts, as Start does. It keeps
+// what the writer knows of the files on disk, so only the files whose
+// bytes change are written. The Result's Write counts the URLs that
+// changed.
 func (s *Session) Restart(ctx context.Context, opts Options) (*Result, error) {
 	if len(opts.Explain) > 0 {
 		return nil, errors.New("build: a Session does not explain")
@@ -120,7 +124,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	}
 	b.index, b.problems = newPageIndex(&b.recs), make(map[string]int)
 	b.recs.alts.session = true
-	b.index.lazily() // a whole build only tells it: made when an update asks
+	b.index.lazily() // a whole build only tells the index; it is made when an update asks
 	if b.hash != nil {
 		b.hash.Cumulative() // an update asks only about the pages that changed
 	}
@@ -160,7 +164,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 		s.onDemand = new(string)
 	}
 	b.onDemandSaid = s.onDemand
-	defer b.sayRefused(false) // the walk's error ended the build before they were said
+	defer b.sayRefused(false) // says them if the walk's error ends the build early
 	if err = b.load(ctx); err != nil {
 		return res, err
 	}
@@ -168,40 +172,43 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	return res, b.runPasses(ctx, atStart, passArgs{s: s})
 }
 
-// finish judges and writes again, from the sorted s.all, after an
-// update (only: the paths of the pages it read, whose duplicates and
-// hreflang problems alone are reported) or for a rewrite (only empty).
+// finish judges and writes again from the sorted s.all. After an
+// update, only holds the paths of the pages the update read, and only
+// their duplicates and hreflang problems are reported. For a rewrite,
+// only is empty.
 func (s *Session) finish(ctx context.Context, only map[string]bool) error {
 	return s.b.runPasses(ctx, atUpdate, passArgs{only: only, s: s})
 }
 
-// errWhole is finish's answer to an update after which no page is
-// listed: the caller builds everything again (restart).
+// errWhole is what finish returns for an update after which no page is
+// listed. The caller then builds everything again (restart).
 var errWhole = errors.New("build: no page listed after an update; a whole build judges why")
 
 // Update builds again after the files and folders at paths changed:
-// created, written, removed or renamed. Paths are absolute, or relative to
-// the working directory, as [watch.Batch] gives them; a folder means: walk
-// it again. folders are those of paths that were folders before they
-// changed ([watch.Batch.Folders]): the pages that were under them are read
-// again, whatever is there now (a folder replaced by a file, whose files'
-// removal the system may not have named). A path that is a file now,
-// under which the Session read pages, is read so too, in folders or not:
-// a watcher that scans may have seen a file at both its looks. Only the
-// pages at or under paths are read again, and, with a
-// join, the built pages whose source is among them. A change to a host
-// file (_headers, vercel.json, netlify.toml), to the root itself or to a
-// file with several hard links is a whole build, and so is a batch after which no
+// they were created, written, removed or renamed. Paths are absolute,
+// or relative to the working directory, as [watch.Batch] gives them. A
+// folder in paths is walked again. folders are the paths that were
+// folders before they changed ([watch.Batch.Folders]). Update reads
+// again the pages that were under them, whatever is there now. A folder
+// may have been replaced by a file, and the system may not have named
+// the removal of its files. A path that is a file now, but under which
+// the Session read pages, is read the same way, in folders or not: a
+// watcher that scans may have seen a file at both its looks. Only the
+// pages at or under paths are read again, and, with a join, the built
+// pages whose source is among them. A change to a host file (_headers,
+// vercel.json, netlify.toml), to the root itself or to a file with
+// several hard links is a whole build. So is a batch after which no
 // page is listed: whether every page was left out on purpose
-// ([Deliberate]) is judged of every page, as [Run] judges it.
+// ([Deliberate]) is judged over every page, as [Run] judges it.
 //
-// The Result counts what this update read: Pages are the pages read
-// again, Skipped and Warnings theirs. Its Write tells which files were
-// written and, in URLChanges, how many URLs were added, removed or
-// changed. A batch that touches no page writes nothing and returns a
-// Result whose Write is nil, unless a file the Session wrote is no longer
-// on disk as it left it (removed or changed by someone else, its own event
-// among paths or not): then the files that differ are written again.
+// The Result counts what this update read. Pages are the pages read
+// again, and Skipped and Warnings are theirs. Its Write tells which
+// files were written and, in URLChanges, how many URLs were added,
+// removed or changed. A batch that touches no page writes nothing, and
+// its Result's Write is nil. The exception is a file the Session wrote
+// that is no longer on disk as the Session left it: someone else
+// removed or changed it, whether or not its own event is among paths.
+// Then the files that differ are written again.
 func (s *Session) Update(ctx context.Context, paths, folders []string) (*Result, error) {
 	res, err := s.update(ctx, paths, folders)
 	if err == nil && res.Write == nil && s.b != nil && !s.whole && s.state.Drifted(writeDir(s.b.opts)) {
@@ -211,11 +218,11 @@ func (s *Session) Update(ctx context.Context, paths, folders []string) (*Result,
 }
 
 // Rewrite writes the set again, as Update does when a file it wrote
-// drifted: the sitemap files whose bytes on disk differ, and robots.txt's
-// Sitemap: lines with Options.Write.Robots. Watch calls it when robots.txt
-// or a file written after the set (the feed, the key file) was removed or
-// changed by someone else; the Result's URLs are those to write them
-// from. No page is read again.
+// drifted. It writes the sitemap files whose bytes on disk differ, and
+// robots.txt's Sitemap: lines with Options.Write.Robots. Watch calls it
+// when someone else removed or changed robots.txt or a file written
+// after the set (the feed, the key file). The Result's URLs are the
+// ones to write these files from. No page is read again.
 func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
 	if s.b == nil || s.whole || s.robotsChanged() {
 		return s.restart(ctx)
@@ -226,22 +233,22 @@ func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
 	return res, err
 }
 
-// rewrite writes the set again into res, no page having changed; when no
-// page is listed, it builds everything again, and returns that build's
+// rewrite writes the set again into res when no page changed. When no
+// page is listed, it builds everything again and returns that build's
 // Result.
 func (s *Session) rewrite(ctx context.Context, res *Result) (*Result, error) {
 	s.b.res = res
-	err := s.finish(ctx, map[string]bool{}) // no page changed: no duplicate to report
+	err := s.finish(ctx, map[string]bool{}) // no page changed, so there is no duplicate to report
 	if errors.Is(err, errWhole) {
 		return s.restart(ctx)
 	}
 	return res, err
 }
 
-// update is Update but for output that drifted.
+// update is Update without the check of output that drifted.
 func (s *Session) update(ctx context.Context, paths, folders []string) (*Result, error) {
-	// A server build's pages are its manifests' (Options.Served): a new
-	// build changes them all, and is read whole.
+	// A server build's pages come from its manifests (Options.Served). A
+	// new build changes them all, so the whole build is read again.
 	if s.b == nil || s.whole || s.robotsChanged() || s.opts.Served != nil {
 		return s.restart(ctx)
 	}
@@ -250,7 +257,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	defer func() { res.Elapsed = time.Since(start) }()
 	b := s.b
 	b.res, b.bases, b.dev = res, nil, nil
-	defer b.sayRefused(false) // the update ended before they were said
+	defer b.sayRefused(false) // says them if the update ends early
 	if b.hash != nil && b.opts.Map.Now.IsZero() {
 		b.now = time.Now() // a page changed now gets this update's time
 	}
@@ -259,23 +266,25 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	if err != nil {
 		return s.restart(ctx)
 	}
-	// The root's files are looked at inside it, through the one door.
+	// Look at the root's files inside the root, through the one door
+	// (lazyRoot).
 	root := &lazyRoot{dir: b.opts.Root}
 	defer root.close()
 	pages, sources, whole := s.changedPaths(root, paths)
 	if whole {
 		return s.restart(ctx)
 	}
-	// A change through a name outside the root, or through one made and
-	// removed within the batch: the pages noted with other names, but
-	// those at and under the batch's paths, judged again now.
+	// A page may change through a name outside the root, or through a
+	// name made and removed within the batch. So check the pages noted
+	// with other names, except those at and under the batch's paths,
+	// which are judged again now. If one changed, build everything again.
 	if b.linked.changed(root, linkedChecks, pages) {
 		return s.restart(ctx)
 	}
-	// A preset that keeps what it read of the sources' folder forgets it,
-	// and names the sources whose URL changed with the batch's (the
-	// pages of a folder that became a bundle): the pages, in content
-	// mode; in a join, the sources.
+	// A preset that keeps what it read of the sources' folder forgets it
+	// now. It names the sources whose URL changed along with the batch's,
+	// such as the pages of a folder that became a bundle. In content mode
+	// these are pages; in a join they are sources.
 	if c := b.opts.Content; c != nil {
 		pages = append(pages, b.presetChanged(pages)...)
 	}
@@ -292,8 +301,8 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	}
 	if len(pages) == 0 {
 		if moved && b.opts.GuardMTime {
-			// A commit moves the last commit, by which guardMTime
-			// judges the files' times: the set is judged again.
+			// A commit moves the last commit, by which guardMTime judges the
+			// files' times, so the set is judged again.
 			return s.rewrite(ctx, res)
 		}
 		return res, nil
@@ -347,9 +356,9 @@ func (s *Session) changedPaths(root *lazyRoot, paths []string) (pages, sources [
 				return nil, nil, true
 			}
 			if b.witnessFile(filepath.ToSlash(rel)) {
-				// The generator wrote its sitemaps again (a rebuild of
-				// hugo --watch): what they witness changed, and a build
-				// reads them as Run does.
+				// The generator wrote its sitemaps again (a rebuild of hugo
+				// --watch). What they witness changed, so a whole build reads
+				// them again, as Run does.
 				return nil, nil, true
 			}
 			_, known := s.b.index.get(rel)
@@ -386,27 +395,29 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 		}
 	}
 	for _, path := range under(b.index.get, b.index.all(), pages, func(rel string) bool {
-		// A regular file has nothing under it: no need to look, unless it
-		// was a folder. A symbolic link may have (a folder replaced by a
-		// link to it, a followed link swapped for one to another folder):
-		// what was under its name is judged again.
+		// A regular file has nothing under it, so there is no need to look,
+		// unless it was a folder. A symbolic link may have something under
+		// it: a folder replaced by a link to it, or a followed link swapped
+		// for one to another folder. What was under its name is judged
+		// again.
 		if wereFolders[rel] {
 			return true
 		}
 		fi, err := root.Lstat(rel)
 		if err != nil || fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0 {
-			// Gone, a folder or a link: what the index holds under its
-			// name (pageIndex.holds, by folder counts: no pass over
-			// every page when there is none).
+			// The path is gone, or is a folder or a link: forget what the
+			// index holds under its name. pageIndex.holds uses folder counts,
+			// so it makes no pass over every page when there is nothing.
 			return b.index.holds(rel)
 		}
-		// A file may have been a folder when its pages were read, and
-		// not when the watcher looked: a scan that saw a file, then a
-		// file again, does not know it was a folder in between, when an
-		// update (or the first build) read the pages in it. What the
-		// index holds under its name goes. A page the index knows was
-		// a file when it was read (read as a folder, its name was
-		// forgotten), which the common edit of a page need not ask.
+		// A file may have been a folder when its pages were read, but not
+		// when the watcher looked. A scan that saw a file, then a file
+		// again, does not know the path was a folder in between, when an
+		// update (or the first build) read the pages in it. So what the
+		// index holds under the name goes. If the index knows the name as a
+		// page, it was a file when it was read: read as a folder, its name
+		// would have been forgotten. So the common edit of a page does not
+		// need to ask.
 		if _, known := b.index.get(rel); known {
 			return false
 		}
@@ -434,9 +445,9 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 	return removed
 }
 
-// presetChanged tells the preset of the sources, when it has a
-// generator.Changer, of the sources at rels that changed, and returns
-// the others it names.
+// presetChanged tells the sources' preset, when it has a
+// generator.Changer, which sources at rels changed. It returns the
+// other sources the preset names.
 func (j *joined) presetChanged(rels []string) []string {
 	c := j.rules.Hooks.Changer
 	if c == nil || len(rels) == 0 {
@@ -445,16 +456,16 @@ func (j *joined) presetChanged(rels []string) []string {
 	return c.Changed(slices.Clone(rels))
 }
 
-// gitUpdate brings the git history the pages are dated by up to date
-// with the changes at paths, as a build would read it now, and returns
-// the paths to read again: those given, without the repository's own
-// files, and the files whose git date (or reason for none) a commit, a
-// checkout or a change of the index changed, when the Session knows them
-// as pages or sources; and whether the history was read again (a
-// commit, a checkout, a change of the index). A file edited in the work
-// tree has uncommitted changes, as a build would find
-// (gitdates.Dates.Refresh). An error is git failing: the caller builds
-// everything again, which says why.
+// gitUpdate brings the git history that dates the pages up to date with
+// the changes at paths, as a build would read it now. It returns the
+// paths to read again: the given paths without the repository's own
+// files, plus the files whose git date (or reason for none) changed
+// through a commit, a checkout or a change of the index, when the
+// Session knows them as pages or sources. It also returns whether it
+// read the history again, after a commit, a checkout or a change of the
+// index. A file edited in the work tree has uncommitted changes, as a
+// build would find (gitdates.Dates.Refresh). An error means git failed.
+// The caller then builds everything again, which says why.
 func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, bool, error) {
 	b := s.b
 	if b.git == nil {
@@ -508,12 +519,12 @@ func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, bool
 	return out, true, nil
 }
 
-// NewsChange returns when the news sitemap will next change by time
-// alone, after now: the first time after it that an article's
-// publication enters the window (an article dated after the build) or
-// leaves it (two days after). Watch mode writes the set again then
-// (Rewrite). Zero when there is no such time: no article, or no news
-// sitemap.
+// NewsChange returns the next time after now when the news sitemap will
+// change by time alone. That is when an article's publication first
+// enters the window (an article dated after the build) or leaves it
+// (two days after). Watch mode writes the set again then (Rewrite).
+// NewsChange returns zero when there is no such time: no article, or no
+// news sitemap.
 func (s *Session) NewsChange(now time.Time) time.Time {
 	if s.b == nil || s.b.opts.Map.News == nil {
 		return time.Time{}
@@ -521,7 +532,7 @@ func (s *Session) NewsChange(now time.Time) time.Time {
 	var next time.Time
 	recs := &s.b.recs
 	order := recs.order
-	if order == nil { // an update failed after the records changed: every record, as the next judgement starts from
+	if order == nil { // an update failed after the records changed: use every record, as the next judgement does
 		order = s.all
 	}
 	for _, idx := range order {
@@ -539,15 +550,16 @@ func (s *Session) NewsChange(now time.Time) time.Time {
 	return next
 }
 
-// robotsChanged reports whether the rules of the site's robots.txt are
-// no longer those the Session judged its URLs by: every page is judged
-// again. The lines sitemapgen --robots writes change no rule.
+// robotsChanged reports whether the rules of the site's robots.txt
+// differ from those the Session judged its URLs by. Then every page is
+// judged again. The lines that sitemapgen --robots writes change no
+// rule.
 func (s *Session) robotsChanged() bool {
 	return robotsKey(s.b.opts, s.b.mapper.BaseURL()) != s.b.robots.Key()
 }
 
-// relUnder returns the slash-separated path of abs relative to dir, if abs
-// is dir ("") or inside it.
+// relUnder returns the slash-separated path of abs relative to dir,
+// when abs is dir ("") or inside it.
 func relUnder(dir, abs string) (string, bool) {
 	if abs == dir {
 		return "", true
@@ -560,8 +572,8 @@ func relUnder(dir, abs string) (string, bool) {
 }
 
 // under returns the paths among all (looked up by get) that are one of
-// paths or, for a path that may be a folder (folder says whether it may),
-// inside it, each once.
+// paths, or lie inside one of them, each once. folder says whether a
+// path may be a folder, with paths inside it.
 func under[V any](get func(string) (V, bool), all iter.Seq2[string, V], paths []string, folder func(string) bool) []string {
 	var out []string
 	dirs := make(map[string]bool)
@@ -596,7 +608,8 @@ func under[V any](get func(string) (V, bool), all iter.Seq2[string, V], paths []
 }
 
 // reorderShare is the share of changed records above which the order is
-// sorted again rather than patched: each patch moves the records after it.
+// sorted again rather than patched. Each patch moves the records after
+// it.
 const reorderShare = 32
 
 // removeFromOrder takes the records at idxs, still whole, out of s.all.
@@ -740,10 +753,11 @@ func sum(m map[string]int) int {
 }
 
 // vanished reports whether the page name rel (under the root) is gone
-// and the session never knew it: a name made and removed within one batch.
-// It may have been another name of a page (a hard link) changed through it,
-// which no event of the page's own name reports: the caller builds
-// everything again. Names no include pattern takes are not looked at.
+// and the Session never knew it: a name made and removed within one
+// batch. It may have been another name of a page (a hard link), and the
+// page changed through it. No event for the page's own name reports
+// that, so the caller builds everything again. vanished does not look
+// at names that no include pattern takes.
 func (s *Session) vanished(root *lazyRoot, rel string) bool {
 	if _, err := root.Lstat(rel); !errors.Is(err, fs.ErrNotExist) {
 		return false

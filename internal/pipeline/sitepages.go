@@ -9,16 +9,17 @@ import (
 )
 
 // SitePages opens the pages of a site folder that a build listed, to
-// read them again (audit reads each page whole for its links): inside the
-// folder by the one door's rule (no path out of it, through ".." or a
-// symbolic link out or absolute: fsx.ErrOutside), only a regular file,
-// found without blocking on a FIFO, and read within a bound. On Linux a
-// page is opened by one openat2 (RESOLVE_BENEATH) relative to the site
-// folder held open, the road the build's own pages take (page_linux.go),
-// where an fsx.Root opens every folder on the page's path in turn; the
-// door opens it elsewhere, where the kernel lacks openat2, and says why
-// a path it refuses leaves the folder. Safe for use by several
-// goroutines; Close releases the folder.
+// read them again; audit reads each page whole for its links. It
+// follows the one door's rule: no path leads out of the folder, through
+// "..", a symbolic link out or an absolute path (fsx.ErrOutside). It
+// opens only a regular file, finds a FIFO without blocking on it, and
+// reads within a bound. On Linux a page is opened by one openat2
+// (RESOLVE_BENEATH) relative to the site folder held open. That is the
+// road the build's own pages take (page_linux.go), where an fsx.Root
+// opens every folder on the page's path in turn. Elsewhere, where the
+// kernel lacks openat2, the door opens the page, and says why a path it
+// refuses leaves the folder. SitePages is safe for use by several
+// goroutines. Close releases the folder.
 type SitePages struct {
 	root *pageRoot
 	door *fsx.Root
@@ -44,8 +45,8 @@ func (s *SitePages) Close() error {
 	return s.door.Close()
 }
 
-// A SitePage is an open page, its reads bounded: reading past the bound
-// is an fsx.ErrTooLarge error naming the setting.
+// A SitePage is an open page whose reads are bounded. Reading past the
+// bound gives an fsx.ErrTooLarge error that names the setting.
 type SitePage struct {
 	io.Reader
 	c    io.Closer
@@ -59,9 +60,10 @@ func (p *SitePage) Size() int64 { return p.size }
 func (p *SitePage) Close() error { return p.c.Close() }
 
 // Open opens the page at rel (slash-separated, relative to the site
-// folder), to be read within max bytes, the bound key gives (Read past it
-// is an fsx.ErrTooLarge error). Anything but a regular file is an
-// fsx.ErrNotRegular error, found without blocking.
+// folder), to be read within max bytes, the bound that key names.
+// Reading past it gives an fsx.ErrTooLarge error. Anything but a
+// regular file gives an fsx.ErrNotRegular error, found without
+// blocking.
 func (s *SitePages) Open(rel string, max int64, key string) (*SitePage, error) {
 	if p, info, ok, err := s.root.openBeneath(rel); ok {
 		if err != nil {
@@ -84,7 +86,8 @@ func (s *SitePages) Open(rel string, max int64, key string) (*SitePage, error) {
 	return &SitePage{Reader: f, c: f, size: size}, nil
 }
 
-// unwrapPathErr drops a *fs.PathError's own path, which the caller gives.
+// unwrapPathErr drops a *fs.PathError's own path, because the caller
+// gives the path.
 func unwrapPathErr(err error) error {
 	if pe, ok := err.(*fs.PathError); ok {
 		return pe.Err

@@ -1,7 +1,7 @@
 package pipeline
 
-// Dates a template prints on every page: the site's last change, not
-// each page's.
+// Dates that a template prints on every page. They are the site's last
+// change, not each page's.
 
 import (
 	"cmp"
@@ -13,74 +13,78 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// A page's head may carry a date that is the site's, not its own: the
+// A page's head may carry a date that is the site's, not its own. The
 // Hugo theme Stack writes og:updated_time = .Site.Lastmod, the site's
-// last change, on every page that is no single post (the home page, the
-// sections, every tag page), and a tag page that shows one post of 2019
+// last change, on every page that is not a single post: the home page,
+// the sections, every tag page. A tag page that shows one post of 2019
 // then carries the date of the newest post of the site. judgeSiteWide
-// finds those dates, among the pages a head's date (mapping.LastModMeta)
-// dates, by the head's source of the date (og:updated_time,
-// article:modified_time, JSON-LD dateModified …) and the page's
-// language (outcome.lang: the one the generator gives its source or its
-// path, else its <html lang>, which Stack writes the same on every
-// language's pages):
+// finds those dates among the pages that a head's date
+// (mapping.LastModMeta) dates. It groups them by the head's source of
+// the date (og:updated_time, article:modified_time, JSON-LD
+// dateModified …) and by the page's language (outcome.lang). The
+// language is the one the generator gives the page's source or path.
+// Otherwise it is the page's <html lang>, which Stack writes the same
+// on every language's pages. Two rules find the site's dates:
 //
-//   - a date that every page of a language carries from one source,
-//     three pages at least (minSameOnEvery), is the same on every page:
-//     no page's date;
-//   - a date that equals the newest date the generator gives a page of
+//   - A date that every page of a language carries from one source, on
+//     three pages at least (minSameOnEvery), is the same on every page.
+//     It is no page's date.
+//   - A date that equals the newest date the generator gives a page of
 //     the language, or of the whole site, is the site's last change,
-//     borrowed: no page's date (the page whose source gives it is dated
-//     by that source, never by its head, in a join). The generator's
-//     dates are the ones its sources' front matter gives. A source's
-//     last commit counts only where the generator dates its pages by
-//     git (Hugo's enableGitInfo) or its order of dates is not known: a
-//     page Hugo leaves undated has no part in .Site.Lastmod, though
-//     sitemapgen dates it by its last commit.
+//     borrowed. It is no page's date. In a join, the page whose source
+//     gives that date is dated by that source, never by its head. The
+//     generator's dates are the ones its sources' front matter gives. A
+//     source's last commit counts only where the generator dates its
+//     pages by git (Hugo's enableGitInfo), or where its order of dates is
+//     not known. A page that Hugo leaves undated has no part in
+//     .Site.Lastmod, though sitemapgen dates it by its last commit.
 //
 // Such a page is dated by its own rule: the sources after the head's
-// (Decision.Next: git, the state file), or none; a list page by the
-// pages it shows (dateListPages). Where the generator does not date
-// its pages by git, a list page's last commit is sitemapgen's own
-// fallback: it dates the page only when the page shows no dated page
-// (records.fallback). A page whose own source's last commit
-// is that date (a translation that landed in one commit) keeps it, from
-// git. A build's stamps (guardStamps, judged first) count among the dates
-// a tag gives, and stay the build's. It is judged again before every
-// write.
+// (Decision.Next: git, the state file), or none. A list page is dated
+// by the pages it shows (dateListPages). Where the generator does not
+// date its pages by git, a list page's last commit is sitemapgen's own
+// fallback. It dates the page only when the page shows no dated page
+// (records.fallback). A page whose own source's last commit is that
+// date (a translation that landed in one commit) keeps it, from git. A
+// build's stamps (guardStamps, judged first) count among the dates a
+// tag gives, and stay the build's. The judgement runs again before
+// every write.
 
 // siteDates holds the heads' dates that are the site's, not a page's.
-// It puts each record dated by its head, or with a language, in a
-// group: the head's source of the date and the page's language.
+// It puts each record that is dated by its head, or that has a
+// language, in a group: the head's source of the date, and the page's
+// language.
 type siteDates struct {
-	// groups holds the group of each record, by record index (setMeta):
-	// 1 + an index into names, or 0 for none.
+	// groups holds the group of each record, by record index (setMeta). A
+	// group is 1 + an index into names, or 0 for none.
 	groups []uint16
 	// names holds each group's head's source of the date ("" for a
 	// record not dated by its head) and language. index finds a group
 	// by them.
 	names [][2]string
 	index map[[2]string]uint16
-	// dates holds the dates of a group that are the site's, not a
-	// page's (judgeSiteWide), each with why. The records dated by one
-	// take their next lastmod.
+	// dates holds the dates of each group that are the site's, not a
+	// page's (judgeSiteWide), each with the reason. The records dated by
+	// one of them take their next lastmod.
 	dates map[siteWideKey]string
-	// gitFallback says git is sitemapgen's own fallback, not a date
-	// the generator gives. A record whose site's date gives way to git
-	// takes it only when no page it lists dates it (records.fallback).
+	// gitFallback says git is sitemapgen's own fallback, not a date the
+	// generator gives. A record whose site's date gives way to git takes
+	// the git date only when no page it lists dates it
+	// (records.fallback).
 	gitFallback bool
 }
 
 // groupOf returns the group of the head's source from ("meta
-// og:updated_time", "" for a page not dated by its head) and the
-// language lang: 1 + an index into names, made on first use.
+// og:updated_time", or "" for a page not dated by its head) and the
+// language lang. The group is 1 + an index into names, made on first
+// use.
 func (s *siteDates) groupOf(from, lang string) uint16 {
 	key := [2]string{strings.TrimPrefix(from, "meta "), lang}
 	if g, ok := s.index[key]; ok {
 		return g
 	}
 	if len(s.names) >= 1<<16-1 {
-		return 0 // a hostile site's languages past 65,535: none judged
+		return 0 // a hostile site's languages past 65,535 are not judged
 	}
 	if s.index == nil {
 		s.index = make(map[[2]string]uint16)
@@ -91,9 +95,9 @@ func (s *siteDates) groupOf(from, lang string) uint16 {
 	return g
 }
 
-// setMeta records the group of the record idx in the language lang:
-// the head's source of its date when it is dated by its head; 0 when it
-// is not and has no language.
+// setMeta records the group of the record idx in the language lang. The
+// group uses the head's source of its date when the record is dated by
+// its head. It is 0 when the record is not, and has no language.
 func (s *siteDates) setMeta(idx int32, d *mapping.Decision, lang string) {
 	from := ""
 	if d.LastModSource == mapping.LastModMeta {
@@ -112,7 +116,7 @@ func (s *siteDates) setMeta(idx int32, d *mapping.Decision, lang string) {
 	s.groups[idx] = g
 }
 
-// group returns what setMeta recorded of idx.
+// group returns the group that setMeta recorded for idx.
 func (s *siteDates) group(idx int32) uint16 {
 	if int(idx) < len(s.groups) {
 		return s.groups[idx]
@@ -127,7 +131,7 @@ func (s *siteDates) remove(idx int32) {
 	}
 }
 
-// groupLang returns the language of the group g; "" for none.
+// groupLang returns the language of the group g, or "" for none.
 func (s *siteDates) groupLang(g uint16) string {
 	if g == 0 {
 		return ""
@@ -156,9 +160,9 @@ func (s *records) siteWideOf(idx int32) bool {
 }
 
 // fallback returns the date of the record at idx that the site's date
-// (judgeSiteWide) gave way to, when it is a last commit the generator
-// never gives its page (siteDates.gitFallback): the page takes it only
-// when no page it lists dates it.
+// (judgeSiteWide) gave way to, when that date is a last commit that the
+// generator never gives its page (siteDates.gitFallback). The page
+// takes it only when no page it lists dates it.
 func (s *records) fallback(idx int32) (int64, bool) {
 	n, ok := s.next.get(idx)
 	if !ok || !s.fallsBack(idx, n) {
@@ -167,23 +171,23 @@ func (s *records) fallback(idx int32) (int64, bool) {
 	return n.lastmod, true
 }
 
-// fallsBack reports whether n, the next lastmod of the record at idx, is
-// a last commit that the site's date gives way to and the generator
-// never gives the page (fallback).
+// fallsBack reports whether n, the next lastmod of the record at idx,
+// is a last commit that the site's date gives way to and that the
+// generator never gives the page (fallback).
 func (s *records) fallsBack(idx int32, n nextLastMod) bool {
 	return s.sites.gitFallback && recSources[n.src] == mapping.LastModGit && s.siteWideOf(idx)
 }
 
-// judgeSiteWide finds the heads' dates that are the site's, not a page's
-// (siteDates.dates), and says so, once for each, to --verbose.
+// judgeSiteWide finds the heads' dates that are the site's, not a
+// page's (siteDates.dates). It tells --verbose about each, once.
 func (b *builder) judgeSiteWide() {
 	recs := &b.recs
 	recs.sites.dates = nil
 	byGit := b.datesByGit()
 	recs.sites.gitFallback = !byGit
-	var dates []siteWideKey // of the pages dated by their heads, by group
-	// The newest date the generator gives a page, in each language and
-	// in the whole site.
+	var dates []siteWideKey // the dates of the pages dated by their heads, by group
+	// newest holds the newest date the generator gives a page, in each
+	// language and in the whole site.
 	newest := newestDates{byLang: make(map[string]int64), all: noLastMod}
 	for _, idx := range recs.order {
 		r := recs.rec(idx)
@@ -193,7 +197,7 @@ func (b *builder) judgeSiteWide() {
 		g := recs.sites.group(idx)
 		switch recSources[r.src] {
 		case mapping.LastModMeta:
-			if g > 0 { // a build's stamp too: one of the dates the tag gives
+			if g > 0 { // a build's stamp too is one of the dates the tag gives
 				dates = append(dates, siteWideKey{g, r.lastmod})
 			}
 		case mapping.LastModFrontMatter:
@@ -208,12 +212,13 @@ func (b *builder) judgeSiteWide() {
 		return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.date, b.date))
 	})
 	for i := 0; i < len(dates); {
-		// The group's dates are dates[i:end], each date's run dates[i:j].
+		// The group's dates are dates[i:end], and each date's run is
+		// dates[i:j].
 		end := i
 		for end < len(dates) && dates[end].group == dates[i].group {
 			end++
 		}
-		one := dates[i].date == dates[end-1].date // every page of the group carries it
+		one := dates[i].date == dates[end-1].date // every page of the group carries one date
 		for j := i; i < end; i = j {
 			for j < end && dates[j] == dates[i] {
 				j++
@@ -224,9 +229,10 @@ func (b *builder) judgeSiteWide() {
 }
 
 // datesByGit reports whether a source's last commit is a date the
-// generator gives its page: where its order of dates has a git step
-// (Hugo's enableGitInfo), or where no order is known. Otherwise git is
-// sitemapgen's own fallback, a date the generator never gives.
+// generator gives its page. It is where the generator's order of dates
+// has a git step (Hugo's enableGitInfo), or where no order is known.
+// Otherwise git is sitemapgen's own fallback, a date the generator
+// never gives.
 func (b *builder) datesByGit() bool {
 	o := b.rules.Order
 	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
@@ -240,9 +246,9 @@ func (b *builder) datesByGit() bool {
 	return slices.ContainsFunc(o.Steps, func(s generator.DateStep) bool { return s.Git })
 }
 
-// newestDates are the newest dates the generator gives a page in each
-// language (by name, "" for none) and in the whole site (all; noLastMod
-// for none).
+// newestDates are the newest dates the generator gives a page, in each
+// language (by name, "" for none) and in the whole site (all, or
+// noLastMod for none).
 type newestDates struct {
 	byLang map[string]int64
 	all    int64
@@ -260,18 +266,19 @@ func (n *newestDates) is(lang string, date int64) bool {
 	return ok && d == date
 }
 
-// minSameOnEvery is the fewest pages of a language that, all carrying
-// one date from one source, make it a template's: two pages updated the
-// same day (a language of a home page and an imprint) are too common to
-// be taken for one.
+// minSameOnEvery is the fewest pages of a language that make a date a
+// template's, when they all carry it from one source. Two pages updated
+// on the same day (a language's home page and an imprint) are too
+// common to count.
 const minSameOnEvery = 3
 
-// siteWideDate judges the date key, which n pages of its group carry
-// (every one when one), against the newest dates the generator gives.
+// siteWideDate judges the date key against the newest dates the
+// generator gives. n pages of its group carry the date; with one, every
+// page of the group does.
 func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestDates) {
 	recs := &b.recs
 	if recs.stamps.found && unixDay(key.date) == recs.stamps.day && recs.stamps.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
-		return // the build's stamps, which guardStamps said
+		return // the build's stamps, which guardStamps reported
 	}
 	names := recs.sites.names[key.group-1]
 	from, lang := names[0], names[1]
@@ -302,8 +309,8 @@ func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestD
 	b.note("", fmt.Sprintf("%s %s, on %d pages, is the site's date, not each page's (%s): they are dated by their own rule, a list page by what it shows", from, rfc3339(key.date), n, why))
 }
 
-// siteWideWhy says, for --explain, why the head's date of the record idx
-// is the site's.
+// siteWideWhy says, for --explain, why the head's date of the record
+// idx is the site's.
 func (s *records) siteWideWhy(idx int32) string {
 	r := s.rec(idx)
 	return s.sites.dates[siteWideKey{s.sites.group(idx), r.lastmod}]

@@ -1,8 +1,8 @@
 package pipeline
 
-// The links a list page's source writes in its own text: a home's
-// "[the author](/about/)". Its built page shows them among the entries
-// its template lists, and dropNamed tells them apart.
+// The links that a list page's source writes in its own text, such as a
+// home page's "[the author](/about/)". The built page shows them among
+// the entries its template lists, and dropNamed tells them apart.
 
 import (
 	"bytes"
@@ -13,19 +13,20 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
-// linkRE matches a link that a source's text writes, in the forms of the
-// markups and templates that sources are written in. Each alternative
-// has one group, the link's target: a Markdown link or image
-// ("](target)"), an href attribute (HTML, JSX's href={"..."}, a
-// template's tag in its value: href="{{< relref "a.md" >}}"), an
-// autolink (<https://…>), Hugo's ref and relref shortcodes (positional
-// or path="…") and a shortcode's link or url parameter, Jekyll's link
-// and post_url tags, reStructuredText's `text <target>`_, Org's
-// [[target]] and AsciiDoc's link:target[]. A reference's definition
-// ("[label]: target", ".. _label: target") is no link: each use of its
-// label is (references). A bare URL is not one: only some Markdown
-// makes a link of it (Hugo's does, kramdown does not), and a mention
-// that the page does not show as a link would hide an entry.
+// linkRE matches a link that a source's text writes, in the forms of
+// the markups and templates that sources are written in. Each
+// alternative has one group, the link's target. The forms are: a
+// Markdown link or image ("](target)"); an href attribute (HTML, JSX's
+// href={"..."}, a template's tag in its value: href="{{< relref "a.md"
+// >}}"); an autolink (<https://…>); Hugo's ref and relref shortcodes
+// (positional or path="…") and a shortcode's link or url parameter;
+// Jekyll's link and post_url tags; reStructuredText's `text <target>`_;
+// Org's [[target]]; and AsciiDoc's link:target[]. A reference's
+// definition ("[label]: target", ".. _label: target") is not a link,
+// but each use of its label is (references). A bare URL is not a link
+// either. Only some Markdown makes a link of it (Hugo's does, kramdown
+// does not), and a mention that the page does not show as a link would
+// hide an entry.
 var linkRE = lazyre.MustCompile(`\]\(\s*<?((?:\{\{[^}]*\}\}|\{%[^%]*%\}|\{\w+\}|\|\w+\|)?[^\s)>{]*)` +
 	`|(?i:\bhref\s*=\s*\{?\s*(?:"((?:\{\{.*?\}\}|\{%.*?%\}|[^"])*)"|'([^']*)'|` + "`([^`]*)`" + `|([^\s>"'{}]+)))` +
 	`|<(https?://[^\s>]+)>` +
@@ -36,13 +37,13 @@ var linkRE = lazyre.MustCompile(`\]\(\s*<?((?:\{\{[^}]*\}\}|\{%[^%]*%\}|\{\w+\}|
 	`|\[\[([^\]]+)\]` +
 	`|\blink:([^\s\[]+)\[`)
 
-// sourceLinks counts the links the text of the source name writes
+// sourceLinks counts the links that the text of the source name writes
 // after its front matter, by the name of the page each leads to
-// (linkName): each use of a reference's label once, its definition
-// not. What the built page does not show as a link counts for nothing:
-// code (a Markdown source's fenced and indented blocks and code spans,
-// a reStructuredText source's literal blocks and inline literals) and
-// HTML comments (unshown).
+// (linkName). Each use of a reference's label counts once, and its
+// definition does not count. What the built page does not show as a
+// link counts for nothing: code (a Markdown source's fenced and
+// indented blocks and code spans, a reStructuredText source's literal
+// blocks and inline literals) and HTML comments (unshown).
 func sourceLinks(name string, text []byte) map[string]int {
 	names := map[string]int{}
 	count := func(target string) {
@@ -83,7 +84,7 @@ var (
 )
 
 // references calls count with the target of each use of a reference's
-// label in body, Markdown's or reStructuredText's, and returns body
+// label in body, for Markdown and reStructuredText. It returns body
 // without the definitions, whose targets the page does not show.
 func references(body []byte, count func(target string)) []byte {
 	md := map[string]string{}
@@ -150,9 +151,10 @@ func refLabel(label []byte) string {
 	return strings.ToLower(strings.Join(strings.Fields(string(label)), " "))
 }
 
-// sourceBody is the text of a source after its front matter: YAML's
-// between lines of "---" (the last one "---" or "..."), TOML's between
-// lines of "+++". A source without one is its body whole.
+// sourceBody returns the text of a source after its front matter. YAML
+// front matter sits between lines of "---" (the last one "---" or
+// "..."), and TOML's between lines of "+++". A source without front
+// matter is its body whole.
 func sourceBody(text []byte) []byte {
 	text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))
 	first, rest, ok := bytes.Cut(text, []byte("\n"))
@@ -177,7 +179,7 @@ func sourceBody(text []byte) []byte {
 		}
 		rest = after
 	}
-	return text // never closed: no front matter
+	return text // never closed, so there is no front matter
 }
 
 // tagRE matches a template's expression or tag: Liquid's, Nunjucks',
@@ -188,24 +190,24 @@ var tagRE = lazyre.MustCompile(`\{\{.*?\}\}|\{%.*?%\}`)
 // path.
 var liquidLinkRE = lazyre.MustCompile(`\{%-?\s*(?:link|post_url)\s+([^\s%]+)`)
 
-// schemeRE matches a scheme that is no URL's (file: of Org's
-// [[file:about.org]], mailto:): what follows it is the target.
+// schemeRE matches a scheme that belongs to no URL, such as file: in
+// Org's [[file:about.org]], or mailto:. What follows it is the target.
 var schemeRE = lazyre.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:([^/]|$)`)
 
-// quotedRE matches a string literal inside a template's expression:
-// '/about/' of {{ '/about/' | url }}.
+// quotedRE matches a string literal inside a template's expression,
+// such as '/about/' in {{ '/about/' | url }}.
 var quotedRE = lazyre.MustCompile(`'([^']+)'|"([^"]+)"`)
 
 // datedRE matches the date at the start of a Jekyll post's file name
 // (2024-05-01-hello.md, post_url's 2024-05-01-hello).
 var datedRE = lazyre.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}-`)
 
-// linkName is the name of the page a link's target leads to, as
-// pageName gives a page's: the last element of its path ("setup" of
-// /docs/setup/#top, setup.md, /setup/index.html,
-// {filename}/2024-05-01-setup.md and {{ '/setup/' | url }}). A target
-// whose last element has no letter or digit names no page ("" for
-// none).
+// linkName returns the name of the page a link's target leads to, as
+// pageName gives a page's name. It is the last element of the target's
+// path: "setup" for /docs/setup/#top, setup.md, /setup/index.html,
+// {filename}/2024-05-01-setup.md and {{ '/setup/' | url }}. A target
+// whose last element has no letter or digit names no page, and gives
+// "".
 func linkName(target string) string {
 	if m := liquidLinkRE().FindStringSubmatch(target); m != nil {
 		target = m[1]
@@ -228,10 +230,11 @@ func linkName(target string) string {
 	return pageName(path.Base(target))
 }
 
-// pageName is the name the last element el of a page's URL or a link's
-// target goes by: without its extension, a Jekyll post's date or its
-// case; "" for one with no letter or digit, or with what no URL's path
-// holds unescaped (a template's ${slug}).
+// pageName returns the name that the last element el of a page's URL or
+// a link's target goes by: without its extension, a Jekyll post's date,
+// or its case. It returns "" for an element with no letter or digit, or
+// with a character that no URL's path holds unescaped (a template's
+// ${slug}).
 func pageName(el string) string {
 	if i := strings.LastIndexByte(el, '.'); i > 0 {
 		el = el[:i]
@@ -244,22 +247,21 @@ func pageName(el string) string {
 	return el
 }
 
-// The markups whose code unshown leaves out, by the extension of a
-// source.
+// The markups whose code unshown leaves out, by a source's extension.
 var (
 	markdownExts = []string{".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdx"}
 	rstExts      = []string{".rst", ".rest"}
 )
 
-// unshown blanks out (blank) what the source name's body holds that its
-// built page does not show as links: code, whose text is shown as
-// written, and HTML comments, not shown at all. Code is, in Markdown
-// (by the name's extension), a fenced block (``` or ~~~), an indented
-// block (four spaces or a tab, after a blank line that does not end a
-// list's item, not in MDX) and a code span (`…`, “…“); in
-// reStructuredText, an inline literal (“…“) and the literal block
-// after a paragraph that ends with "::" or a code directive. Other
-// markups' code is read as text.
+// unshown blanks out (blank) what the body of the source name holds
+// that its built page does not show as links. That is code, whose text
+// is shown as written, and HTML comments, which are not shown at all.
+// In Markdown (by the name's extension), code is a fenced block (``` or
+// ~~~), an indented block (four spaces or a tab, after a blank line
+// that does not end a list's item, not in MDX) and a code span (`…`,
+// “…“). In reStructuredText, code is an inline literal (“…“) and the
+// literal block after a paragraph that ends with "::" or a code
+// directive. Other markups' code is read as text.
 func unshown(name string, body []byte) []byte {
 	ext := strings.ToLower(path.Ext(name))
 	switch {
@@ -275,8 +277,8 @@ func unshown(name string, body []byte) []byte {
 	return body
 }
 
-// blank replaces the bytes of b with spaces, its line ends aside, so
-// that what is around it keeps its lines.
+// blank replaces the bytes of b with spaces, except line ends, so that
+// the text around it keeps its lines.
 func blank(b []byte) {
 	for i, c := range b {
 		if c != '\n' && c != '\r' {
@@ -286,8 +288,9 @@ func blank(b []byte) {
 }
 
 // blankBetween blanks out each stretch of body from open to the next
-// close after it, both in; one that is not closed to its end where
-// toEnd is set (an HTML comment), none where not.
+// close after it, both included. When toEnd is set (an HTML comment), a
+// stretch that is not closed runs to the end of body. Otherwise an
+// unclosed stretch is not blanked.
 func blankBetween(body []byte, open, close string, toEnd bool) {
 	for i := 0; ; {
 		start := bytes.Index(body[i:], []byte(open))
@@ -321,8 +324,9 @@ func lines(body []byte, fn func(line []byte, at int)) {
 	}
 }
 
-// indentOf is the width of the white space that starts line, a tab
-// to the next multiple of four, and whether the line is blank.
+// indentOf returns the width of the white space that starts line, with
+// a tab counting to the next multiple of four, and whether the line is
+// blank.
 func indentOf(line []byte) (width int, isBlank bool) {
 	for _, c := range line {
 		switch c {
@@ -345,10 +349,10 @@ var listItemRE = lazyre.Regexp{Expr: `^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])(?:[ \t]|$)
 // markdownCode blanks out the fenced code blocks of a Markdown body, and
 // its indented code blocks where indented is set.
 func markdownCode(body []byte, indented bool) {
-	var fence []byte // the fence of the open block: its character, as many times as it was written
+	var fence []byte // the open block's fence: its character, as many times as written
 	inIndented := false
-	// afterBlank: the line before was blank, or none, or a fence's end;
-	// inList: the last block was a list's.
+	// afterBlank says the line before was blank, or there was none, or it
+	// was a fence's end. inList says the last block was a list's.
 	afterBlank, inList := true, false
 	lines(body, func(line []byte, at int) {
 		width, isBlank := indentOf(line)
@@ -388,7 +392,7 @@ func markdownCode(body []byte, indented bool) {
 	})
 }
 
-// leading is how many times b starts with c.
+// leading returns how many times b starts with c.
 func leading(b []byte, c byte) int {
 	n := 0
 	for n < len(b) && b[n] == c {
@@ -397,7 +401,7 @@ func leading(b []byte, c byte) int {
 	return n
 }
 
-// firstByte is the first byte of b, 0 for none.
+// firstByte returns the first byte of b, or 0 for none.
 func firstByte(b []byte) byte {
 	if len(b) == 0 {
 		return 0
@@ -405,10 +409,10 @@ func firstByte(b []byte) byte {
 	return b[0]
 }
 
-// codeSpans blanks out the code spans of a Markdown body: a run of
-// backticks, up to the next run of as many (none: the backticks are
-// text). A backtick after a backslash is text. Each run is looked at
-// once, whatever the body.
+// codeSpans blanks out the code spans of a Markdown body. A span is a
+// run of backticks, up to the next run of as many. Without such a run,
+// the backticks are text. A backtick after a backslash is text. Each
+// run is looked at once, whatever the body.
 func codeSpans(body []byte) {
 	type run struct{ start, n int }
 	var runs []run
@@ -444,11 +448,12 @@ func codeSpans(body []byte) {
 var rstCodeRE = lazyre.Regexp{Expr: `^[ \t]*\.\.[ \t]+(?:code|code-block|sourcecode)::`}
 
 // rstLiterals blanks out the inline literals of a reStructuredText
-// body, and its literal blocks: the lines indented more than the
-// paragraph ending with "::" (or the code directive) before them.
+// body, and its literal blocks. A literal block is the lines indented
+// more than the paragraph before them that ends with "::" (or than the
+// code directive).
 func rstLiterals(body []byte) {
 	blankBetween(body, "``", "``", false)
-	literal := -1 // the indent the literal block's lines exceed; -1 outside one
+	literal := -1 // the indent the literal block's lines exceed; -1 outside a block
 	lines(body, func(line []byte, at int) {
 		width, isBlank := indentOf(line)
 		if literal >= 0 {

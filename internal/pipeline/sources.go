@@ -34,35 +34,36 @@ var ContentInclude = []string{
 	"**/*.org", "**/*.rst", "**/*.pdc", "**/*.pandoc",
 }
 
-// Sources are source files with front matter: a Hugo content folder, a
-// Jekyll site.
+// Sources are source files with front matter, such as a Hugo content
+// folder or a Jekyll site.
 type Sources struct {
 	// Dir is the folder of source files.
 	Dir string
 	// Preset gives each source file's URL, as its generator does.
 	Preset generator.Preset
-	// Walk selects the source files; an empty Include means
-	// ContentInclude. Warn and Ignored are set by Run.
+	// Walk selects the source files. An empty Include means
+	// ContentInclude. Run sets Warn and Ignored.
 	Walk walker.Options
-	// Project is the project folder, which holds Dir: outside a work
-	// tree, the folder the files a source includes may be in (empty, Dir;
-	// inside one, the work tree). See includes.go.
+	// Project is the project folder, which holds Dir. Outside a work
+	// tree, it is the folder that the files a source includes may be in;
+	// when it is empty, that folder is Dir. Inside a work tree, the bound
+	// is the work tree. See includes.go.
 	Project string
-	// AnyExtension, with an empty Walk.Include, makes every file a source
-	// that opens with YAML front matter, whatever its extension, besides
-	// those of ContentInclude: Jekyll renders any such file (a
-	// collection's _licenses/mit.txt published at /licenses/mit/).
+	// AnyExtension, with an empty Walk.Include, makes every file that
+	// opens with YAML front matter a source, whatever its extension,
+	// besides the files of ContentInclude. Jekyll renders any such file,
+	// such as a collection's _licenses/mit.txt published at
+	// /licenses/mit/.
 	AnyExtension bool
-	// Reads, when not nil, are the files of the project besides the
-	// sources that the generator reads to make its pages: its
-	// configuration, data and layouts. A change to one of them, as to a
-	// source, tells a page written before it for the output of an
-	// earlier build (stale.go).
+	// Reads, when not nil, are the project's files besides the sources
+	// that the generator reads to make its pages: its configuration, data
+	// and layouts. A change to one of them, as to a source, marks a page
+	// written before it as the output of an earlier build (stale.go).
 	Reads *Reads
 	// Order, when not nil, is the order in which the generator dates a
-	// page (Hugo's [frontmatter] lastmod with enableGitInfo): a source's
+	// page (Hugo's [frontmatter] lastmod with enableGitInfo). A source's
 	// front matter date answers only where the generator would take it
-	// before git. Left nil when the lastmod sources were given.
+	// before git. Order is left nil when the lastmod sources were given.
 	Order *generator.DateOrder
 }
 
@@ -76,7 +77,7 @@ type Reads struct {
 	// (generator.SourceRules.Reads).
 	Globs []string
 	// Files are files relative to Dir, "/"-separated: the generator's
-	// configuration files and the files its preset read in the sources'
+	// configuration files, and the files its preset read in the sources'
 	// folder (Eleventy's data files).
 	Files []string
 }
@@ -89,13 +90,13 @@ func orderFrom(o *generator.DateOrder, d *mapping.Decision) {
 	}
 }
 
-// fileNameKey is the LastmodKey of a date readFrontMatter took from the
-// file's name.
+// fileNameKey is the LastmodKey of a date that readFrontMatter took
+// from the file's name.
 const fileNameKey = "date (of the file name)"
 
-// inOrder applies the generator's date order o to the page of a source:
-// its front matter date is dropped where o takes git first and git has
-// a date, or where o takes none of its keys.
+// inOrder applies the generator's date order o to the page of a source.
+// It drops the front matter date where o takes git first and git has a
+// date, or where o takes none of the date's keys.
 func inOrder(o *generator.DateOrder, page *mapping.Page) {
 	fm := page.Source
 	if o == nil || fm == nil || fm.Lastmod.IsZero() {
@@ -125,10 +126,11 @@ func contentExt(rel string) bool {
 	return false
 }
 
-// yamlHeader reports whether the file at rel under dir (found by the walk
-// in the folder at holds open, or nil) opens with YAML front matter as
-// Jekyll tells it (Utils.has_yaml_header?: "---", white space, a line
-// break); a file that cannot be read has none.
+// yamlHeader reports whether the file at rel under dir opens with YAML
+// front matter, as Jekyll tells it (Utils.has_yaml_header?: "---",
+// white space, a line break). The walk found the file in the folder
+// that at holds open, or at is nil. A file that cannot be read has no
+// front matter.
 func yamlHeader(dir string, at *walker.Dir, rel string) bool {
 	f, err := openSource(dir, at, rel, 64, "limits.front_matter_bytes")
 	if err != nil {
@@ -150,49 +152,52 @@ func yamlHeader(dir string, at *walker.Dir, rel string) bool {
 
 // source is one source file read for a join.
 type source struct {
-	path string // as reported: relative to Options.Root, through ".." if need be
+	path string // as reported: relative to Options.Root, through ".." if needed
 	url  string // the URL path its preset gives
 	key  string // joinKey(url)
-	page bool   // the preset publishes a page for it: url and key are set
+	page bool   // the preset publishes a page for it, and url and key are set
 	fm   *frontmatter.Source
 	used atomic.Bool
-	// includes are the files its page is built from besides it, as
+	// includes are the files that its page is built from besides it, as
 	// reported (Sphinx's include directives; includes.go).
 	includes []string
 	// outside is set when one of them is outside the sources' folder.
 	outside bool
-	// listOnce and isList: whether its page lists others by its
+	// listOnce and isList say whether its page lists others, by its
 	// generator's rules (sourcedList).
 	listOnce sync.Once
 	isList   bool
-	// coll is the collection of documents it is in (a Jekyll post's),
-	// whose list pages are as new as its newest; "" for none.
+	// coll is the collection of documents it is in (a Jekyll post's). The
+	// collection's list pages are as new as its newest document. coll is
+	// "" for none.
 	coll string
 	// lang and tkey are its page's language (an hreflang code) and the
 	// key of its translations, with a generator.Translator preset in a
-	// site of several languages; tfrom says which of its rules gave the
-	// key. tkey is "" for none.
+	// site of several languages. tfrom says which of the preset's rules
+	// gave the key. tkey is "" for none.
 	lang, tkey, tfrom string
-	// route, for a file that is a route with a parameter (the preset
-	// publishes no page of it: code makes its pages from data), is its
-	// URL path's elements, each parameter's "[p]" or, a rest's, "[...p]"
-	// (routePattern); nil for other files.
+	// route is set for a file that is a route with a parameter. The
+	// preset publishes no page for such a file; code makes its pages from
+	// data. route holds its URL path's elements, with "[p]" for each
+	// parameter and "[...p]" for a rest (routePattern). It is nil for
+	// other files.
 	route []string
 	// data says the route makes its pages from its own code and its
-	// includes alone (generator.PageRules.Data): it is the source of each
-	// page of its pattern that no other source gives (dataRouteOf).
+	// includes alone (generator.PageRules.Data). It is then the source of
+	// each page of its pattern that no other source gives (dataRouteOf).
 	data bool
 }
 
-// readSource reads the front matter of the source at rel of s (found by
-// the walk in the folder at holds open, or nil) as its generator reads
-// it (its FileRules, returned), within the build's limits.
+// readSource reads the front matter of the source at rel of s, as its
+// generator reads it, within the build's limits. It returns the
+// generator's FileRules too. The walk found the file in the folder that
+// at holds open, or at is nil.
 func (b *builder) readSource(s *Sources, at *walker.Dir, rel string) (*frontmatter.Source, generator.FileRules, error) {
 	dir, lim := s.Dir, b.opts.Limits
 	r := s.Preset.FileRules(rel)
 	if !r.Read {
-		// A page of code (.astro, .tsx): nothing to read, but it must be
-		// a file that can be.
+		// A page of code (.astro, .tsx) has nothing to read, but it must be
+		// a file that can be read.
 		f, err := openSource(dir, at, rel, 0, "limits.front_matter_bytes")
 		if err != nil {
 			return nil, r, err
@@ -217,32 +222,32 @@ func (b *builder) readSource(s *Sources, at *walker.Dir, rel string) (*frontmatt
 }
 
 // readFrontMatter reads the front matter of the file at rel under dir,
-// as r says (its generator's own form of metadata, its defaults, its
-// zone and its file-name date, its id if asked), the keys of the date
-// order o first, within the limits lim. With the cache c (nil for none),
-// a file unchanged since the build that kept it is not read: its kept
-// Source is taken (fmcache.go).
+// within the limits lim, as r says: its generator's own form of
+// metadata, its defaults, its zone, its file-name date, and its id if
+// asked. It reads the keys of the date order o first. With the cache c
+// (nil for none), a file unchanged since the build that kept it is not
+// read: its kept Source is taken instead (fmcache.go).
 func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRules, o *generator.DateOrder, lim limits.Limits, c *fmCache) (*frontmatter.Source, error) {
 	lim = lim.Or()
 	opts := frontmatter.Options{ID: r.ID, JavaScript: r.JavaScript, MaxBytes: lim.FrontMatterBytes, MaxDepth: lim.Nesting}
 	if o != nil {
 		opts.LastmodKeys = o.Keys() // the keys its generator reads
 	}
-	// The zone its generator reads a date without one in; Jekyll's
-	// defaults and Ruby's YAML dates; Hugo's taxonomies, for the dates
-	// of their terms' pages.
+	// Set the zone its generator reads a date without a zone in, Jekyll's
+	// defaults and Ruby's YAML dates, and Hugo's taxonomies, for the
+	// dates of their terms' pages.
 	opts.Location, opts.LocationFrom = r.Zone, r.ZoneFrom
 	opts.Defaults, opts.RubyTimestamps, opts.Terms, opts.ExcludeKeys = r.Defaults, r.RubyTimestamps, r.Terms, r.ExcludeKeys
 	if r.Meta != nil {
-		c = nil // Pelican's own reader: not kept
+		c = nil // Pelican's own reader reads it: do not keep it
 	}
 	var fp [32]byte
 	var st keptStat
 	stated := false
 	if c != nil {
 		fp = opts.Fingerprint()
-		// The file's stat by the walk's folder, with no open (fstatat);
-		// else the open file's, below.
+		// Take the file's stat through the walk's folder, without an open
+		// (fstatat). Otherwise take the open file's stat, below.
 		if info, ok, err := statWalked(at, filepath.FromSlash(rel)); ok && err == nil && info.mode&fs.ModeIrregular == 0 {
 			st, stated = keptStatOf(info), true
 			if fm := c.take(rel, st, fp, opts.Location); fm != nil {
@@ -275,8 +280,8 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRul
 }
 
 // finishFrontMatter applies to fm, read (or kept) as r says, what r
-// says of the file besides its front matter: the template that leaves
-// it out, the date in its name.
+// says about the file besides its front matter: the template that
+// leaves it out, and the date in its name.
 func finishFrontMatter(fm *frontmatter.Source, r generator.FileRules) *frontmatter.Source {
 	if r.ExcludedBy != "" {
 		fm.Sitemap.Exclude, fm.Sitemap.Template = true, r.ExcludedBy
@@ -285,8 +290,8 @@ func finishFrontMatter(fm *frontmatter.Source, r generator.FileRules) *frontmatt
 		fm.Sitemap.ExcludedWhy = r.ExcludeWhy
 	}
 	if fm.Date.IsZero() && !r.FileDate.IsZero() {
-		// A file without a date: in its front matter has the one in its
-		// name, if its generator reads one there, and so its lastmod does.
+		// A file without a date in its front matter takes the one in its
+		// name, if its generator reads one there, and so does its lastmod.
 		fm.Date = r.FileDate
 		if fm.Lastmod.IsZero() {
 			fm.Lastmod, fm.LastmodKey = r.FileDate, fileNameKey
@@ -299,22 +304,23 @@ func finishFrontMatter(fm *frontmatter.Source, r generator.FileRules) *frontmatt
 }
 
 // openSource opens the regular file rel inside the folder dir (a source
-// file; a page, to hash it), read to max bytes at most, the bound the
-// setting key gives: by the walk's road when the walk found it in the
-// folder at holds open (openat of its name relative to that folder, as
-// a page is opened: the walk's follow_symlinks policy has judged it),
-// else through the one door (package fsx: never through a symbolic link
-// out of dir, fsx.ErrOutside). Either way only a regular file, found
-// without waiting for a FIFO's writer (fsx.ErrNotRegular). A file whose
-// mode lets nobody read it is walker.ErrNoReadBits, whoever runs the
-// build.
+// file, or a page to hash it), to be read up to max bytes, the bound
+// that the setting key gives. When the walk found the file in the
+// folder that at holds open, it takes the walk's road: openat of its
+// name relative to that folder, as a page is opened, because the walk's
+// follow_symlinks policy has judged it. Otherwise it opens the file
+// through the one door (package fsx), never through a symbolic link out
+// of dir (fsx.ErrOutside). Either way it opens only a regular file,
+// found without waiting for a FIFO's writer (fsx.ErrNotRegular). A file
+// whose mode lets nobody read it gives walker.ErrNoReadBits, whoever
+// runs the build.
 func openSource(dir string, at *walker.Dir, rel string, max int64, key string) (io.ReadCloser, error) {
 	f, _, _, err := openSourceInfo(dir, at, rel, max, key, false)
 	return f, err
 }
 
-// openSourceInfo is openSource, and with stat set, what the open file is
-// (fstat); ok is false where the system does not say.
+// openSourceInfo is openSource that, with stat set, also returns what
+// the open file is (fstat). ok is false where the system does not say.
 func openSourceInfo(dir string, at *walker.Dir, rel string, max int64, key string, stat bool) (f io.ReadCloser, info pageInfo, ok bool, err error) {
 	if p, info, ok, err := openWalked(at, filepath.FromSlash(rel)); ok {
 		name := filepath.Join(dir, filepath.FromSlash(rel))
@@ -337,7 +343,8 @@ func openSourceInfo(dir string, at *walker.Dir, rel string, max int64, key strin
 	}
 	file, err := fsx.Open(dir, rel, max, key)
 	if errors.Is(err, fs.ErrPermission) {
-		// Denied to this user; if to anyone, that is the policy's skip.
+		// Denied to this user. If denied to anyone, it is the policy's
+		// skip.
 		if st, serr := fsx.Stat(dir, rel); serr == nil && st.Mode().Perm()&0o444 == 0 {
 			return nil, pageInfo{}, false, noReadBits(st.Mode())
 		}
@@ -355,8 +362,8 @@ func openSourceInfo(dir string, at *walker.Dir, rel string, max int64, key strin
 	return file, pageInfo{}, false, nil
 }
 
-// withoutDates returns a copy of fm whose dates do not hold the page back:
-// no date, publishDate or expiryDate. Its lastmod stays.
+// withoutDates returns a copy of fm whose dates do not hold the page
+// back: it has no date, publishDate or expiryDate. Its lastmod stays.
 func withoutDates(fm *frontmatter.Source) *frontmatter.Source {
 	c := *fm
 	c.Date, c.PublishDate, c.ExpiryDate = time.Time{}, time.Time{}, time.Time{}
@@ -383,8 +390,8 @@ func pageOf(f walker.File, fm *frontmatter.Source) generator.Page {
 	}
 }
 
-// judgeContent maps a source file in content mode. It runs on the walk's
-// goroutines.
+// judgeContent maps a source file in content mode. It runs on the
+// walk's goroutines.
 func (b *builder) judgeContent(f walker.File) outcome {
 	c := b.opts.Content
 	fm, r, err := b.readSource(c, f.Dir, f.Path)
@@ -402,7 +409,7 @@ func (b *builder) judgeContent(f walker.File) outcome {
 		urlPath = "/" + urlPath
 	}
 	if r.AnyDate {
-		fm = withoutDates(fm) // published whatever its date
+		fm = withoutDates(fm) // it is published whatever its date
 	}
 	git, why := b.gitLookup(f.Path)
 	page := mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: git, CheckedOut: why == gitdates.ReasonShallow, Hash: b.hashDate(f.Dir, f.Path)}
@@ -413,8 +420,8 @@ func (b *builder) judgeContent(f walker.File) outcome {
 	return o
 }
 
-// joinKey is the form in which a source's URL path and a built page's meet:
-// without a trailing slash, index.html or .html, so that /about/,
+// joinKey is the form in which a source's URL path and a built page's
+// meet. It has no trailing slash, index.html or .html, so that /about/,
 // about/index.html and about.html are one page.
 func joinKey(urlPath string) string {
 	p := strings.TrimPrefix(urlPath, "/")
@@ -430,7 +437,7 @@ func joinKey(urlPath string) string {
 	return p
 }
 
-// loadJoin reads every source file of opts.Join, before the walk of the
+// loadJoin reads every source file of opts.Join before the walk of the
 // built site, and indexes them by URL.
 func (b *builder) loadJoin(ctx context.Context) error {
 	b.join = map[string]*source{}
@@ -438,7 +445,7 @@ func (b *builder) loadJoin(ctx context.Context) error {
 		return walker.Walk(ctx, b.opts.Join.Dir, w, fn)
 	})
 	if b.fmc != nil {
-		b.fmc.read() // every source read: what was kept of them is let go
+		b.fmc.read() // every source is read: let go of what was kept of them
 	}
 	outside := false
 	for _, src := range found {
@@ -451,10 +458,11 @@ func (b *builder) loadJoin(ctx context.Context) error {
 	return err
 }
 
-// joinPrefix is what makes a path relative to Join.Dir one relative to
-// the built site's folder, as every other path of the build is reported:
-// ../content/posts/a.md. It is made once a build: each list page asks,
-// and each making asks the working directory twice.
+// joinPrefix is what turns a path relative to Join.Dir into one
+// relative to the built site's folder, as every other path of the build
+// is reported: ../content/posts/a.md. It is made once a build, because
+// each list page asks for it, and each making asks for the working
+// directory twice.
 func (b *builder) joinPrefix() string {
 	b.joinPre.once.Do(func() {
 		j := b.opts.Join
@@ -471,8 +479,8 @@ func (b *builder) joinPrefix() string {
 	return b.joinPre.s
 }
 
-// readSources reads the source files walk finds in Join.Dir, reports
-// their problems in path order, and returns them in path order.
+// readSources reads the source files that walk finds in Join.Dir,
+// reports their problems in path order, and returns them in path order.
 func (b *builder) readSources(ctx context.Context, walk func(walker.Options, func(walker.File) error) error) ([]*source, error) {
 	j := b.opts.Join
 	wo := j.Walk
@@ -494,7 +502,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			if b.saidOf == nil {
 				b.saidOf = make(map[string]bool)
 			}
-			b.saidOf[full] = true // said: a layout's read does not say it again
+			b.saidOf[full] = true // said now: a layout's read does not say it again
 			b.walkProblem(full, err)
 		}})
 		mu.Unlock()
@@ -502,7 +510,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	err := walk(wo, func(f walker.File) error {
 		full := prefix + f.Path
 		if anyExt && !contentExt(f.Path) && !yamlHeader(j.Dir, f.Dir, f.Path) {
-			return nil // an asset, copied as it is
+			return nil // an asset, which is copied as it is
 		}
 		fm, r, err := b.readSource(j, f.Dir, f.Path)
 		if err != nil {
@@ -545,9 +553,9 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		// A file of another extension that is no page (Jekyll's own
-		// _config.yml, which may open with YAML's ---) has no front
-		// matter to complain about.
+		// A file of another extension that is not a page (Jekyll's own
+		// _config.yml, which may open with YAML's ---) has no front matter
+		// to complain about.
 		if len(fm.Problems) > 0 && (src.page || !anyExt || contentExt(f.Path)) {
 			problems = append(problems, event{full, func() { b.sourceProblems(full, fm.Problems) }})
 		}
@@ -563,9 +571,10 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	return found, err
 }
 
-// claim makes src the source of its URL, unless a source first in claim
-// order has it (claimOrder); then, if warn is set, it says which is not
-// used. In a Session, sources and claims keep every source.
+// claim makes src the source of its URL, unless a source that comes
+// first in claim order has it (claimOrder). Then, if warn is set, it
+// says which source is not used. In a Session, sources and claims keep
+// every source.
 func (b *builder) claim(src *source, warn bool) {
 	if b.sources != nil {
 		b.sources[strings.TrimPrefix(src.path, b.joinPrefix())] = src
@@ -612,8 +621,8 @@ func (b *builder) claim(src *source, warn bool) {
 			second = cl[1]
 		}
 	} else {
-		// In a build of Run: the first claim in claim order, and the
-		// one after it (runnerUp), which says whether the URL is
+		// In a build of Run, keep the first claim in claim order and the
+		// one after it (runnerUp). The runner-up says whether the URL is
 		// contested.
 		if b.runnerUp == nil {
 			b.runnerUp = map[string]*source{}
@@ -629,19 +638,19 @@ func (b *builder) claim(src *source, warn bool) {
 		}
 	}
 	b.join[key] = first
-	// Two sources claim one URL, neither a draft the other is not: the
-	// generator publishes one of them, which the files do not tell. The
-	// page is joined to the first in claim order (a page of the sources,
-	// not an old file of the output), and dated by neither (contested);
-	// say so.
+	// Two sources claim one URL, and neither is a draft when the other is
+	// not. The generator publishes one of them, and the files do not tell
+	// which. The page is joined to the first in claim order, so it is a
+	// page of the sources, not an old file of the output. Neither source
+	// dates it (contested). Say so.
 	if warn && second != nil && second != first && isDraft(first) == isDraft(second) {
 		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter dates and history are not used)", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
 	}
 }
 
-// claimOrder orders the claims of one URL: a source that is no draft
-// before a draft (the generator builds the page from it), then in path
-// order.
+// claimOrder orders the claims of one URL. A source that is not a draft
+// comes before a draft, because the generator builds the page from it.
+// Then the claims go in path order.
 func claimOrder(a, b *source) int {
 	if da, db := isDraft(a), isDraft(b); da != db {
 		if da {
@@ -656,8 +665,8 @@ func claimOrder(a, b *source) int {
 func isDraft(s *source) bool { return s.fm != nil && s.fm.Draft }
 
 // contested reports whether more than one source claims the URL of key,
-// none of them a draft the others are not: the page there is dated by
-// none of them.
+// and none of them is a draft when the others are not. None of them
+// then dates the page there.
 func (j *joined) contested(key string) bool {
 	if j.claims != nil {
 		cl := j.claims[key]
@@ -675,8 +684,8 @@ func undated(fm *frontmatter.Source) *frontmatter.Source {
 }
 
 // sourceOfPage returns the joined source of the built page at rel, or
-// nil: by its URL path urlPath when it is given (a server build's,
-// Options.Served), else by its file's.
+// nil. It finds it by the URL path urlPath when that is given (a server
+// build's page, Options.Served), or else by the file's URL path.
 func (b *builder) sourceOfPage(rel, urlPath string) *source {
 	u := urlPath
 	if u == "" {
@@ -697,11 +706,12 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 
 // dataRouteOf returns the route that makes the page at rel, at the URL
 // path u, from its own code and data (source.data), when that route is
-// the one route whose pattern matches u; nil for none, for a page one
-// other route matches too (a route with a parameter that fetches its
-// data may be what built it: which, the files do not tell), and for a
-// file copied as it is from a static folder (Astro's and Next.js's
-// public/: claimed).
+// the only route whose pattern matches u. It returns nil when there is
+// none. It also returns nil for a page that another route matches too,
+// because a route with a parameter that fetches its data may have built
+// it, and the files do not tell which. It returns nil too for a file
+// copied as it is from a static folder (Astro's and Next.js's public/:
+// claimed).
 func (b *builder) dataRouteOf(rel, u string) *source {
 	if len(b.dataRoutes) == 0 {
 		return nil
@@ -729,12 +739,13 @@ func (b *builder) dataRouteOf(rel, u string) *source {
 	return nil
 }
 
-// fallbackSource returns the source the built page at the URL path u
-// (relative to the base URL) is built from when it has none of its own:
-// a page of a language with no translation takes the default language's
-// (generator.PageRules.Fallback), else the one other language's that
-// has one (OtherLanguages); nil when there is none, or, ambiguous, more
-// than one other language's.
+// fallbackSource returns the source that the built page at the URL path
+// u (relative to the base URL) is built from when it has none of its
+// own. A page of a language with no translation takes the default
+// language's source (generator.PageRules.Fallback), or else the source
+// of the one other language that has one (OtherLanguages). It returns
+// nil when there is none, and when more than one other language has
+// one, because the choice is ambiguous.
 func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
 	first, ok, others := b.fallbackKeys(u)
 	if s := b.join[first]; ok && s != nil {
@@ -744,7 +755,7 @@ func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
 	for _, k := range others {
 		if s := b.join[k]; s != nil {
 			if only != nil {
-				return nil, true // which of them, the files do not tell
+				return nil, true // the files do not tell which of them
 			}
 			only = s
 		}
@@ -755,10 +766,10 @@ func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
 	return only, false
 }
 
-// movedSource returns the source the generator may have written the
-// page at the URL path u from, at another URL than the source's own
-// (generator.PageRules.Moved), when the build wrote no page at the
-// source's own: nil for none.
+// movedSource returns the source from which the generator may have
+// written the page at the URL path u, at another URL than the source's
+// own (generator.PageRules.Moved). It does so when the build wrote no
+// page at the source's own URL. It returns nil for none.
 func (b *builder) movedSource(u string) *source {
 	key, own, ok := b.movedKey(u)
 	if !ok {
@@ -769,14 +780,14 @@ func (b *builder) movedSource(u string) *source {
 		return nil
 	}
 	if _, err := fsx.Stat(b.opts.Root, filepath.FromSlash(strings.TrimPrefix(own, "/"))); !errors.Is(err, fs.ErrNotExist) {
-		return nil // its own page is there: not the one moved
+		return nil // its own page is there, so it is not the one moved
 	}
 	return s
 }
 
-// movedKey returns the join key of the source the page at the URL path u
-// may have been moved from (generator.PageRules.Moved), and the URL path
-// of that source's own page; ok false for none.
+// movedKey returns the join key of the source that the page at the URL
+// path u may have been moved from (generator.PageRules.Moved), and the
+// URL path of that source's own page. ok is false for none.
 func (j *joined) movedKey(u string) (key, own string, ok bool) {
 	f := j.rules.Pages.Moved
 	if f == nil {
@@ -788,10 +799,11 @@ func (j *joined) movedKey(u string) (key, own string, ok bool) {
 	return joinKey(own), own, true
 }
 
-// fallbackKeys returns the join keys of the sources the built page at the
-// URL path u may be built from when it has none of its own
-// (fallbackSource): the default language's page's, first (ok false for
-// none: "" is the home page's), and the other languages' pages'.
+// fallbackKeys returns the join keys of the sources that the built page
+// at the URL path u may be built from when it has none of its own
+// (fallbackSource). The first is the default language's page's key; ok
+// is false when there is none, and "" is the home page's key. The rest
+// are the other languages' pages' keys.
 func (j *joined) fallbackKeys(u string) (first string, ok bool, others []string) {
 	u = "/" + strings.TrimPrefix(u, "/")
 	if f := j.rules.Pages.Fallback; f != nil {
@@ -808,7 +820,8 @@ func (j *joined) fallbackKeys(u string) (first string, ok bool, others []string)
 	return first, ok, others
 }
 
-// unusedSources notes, under --verbose, the sources no built page matched.
+// unusedSources notes, under --verbose, the sources that no built page
+// matched.
 func (b *builder) unusedSources() {
 	var events []event
 	for _, s := range b.join {
@@ -825,7 +838,7 @@ func (b *builder) unusedSources() {
 }
 
 // sourceProblems reports what is wrong in a source file's front matter,
-// each at its line.
+// each problem at its line.
 func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 	if b.problems != nil && len(problems) > 0 {
 		b.problems[path] = len(problems)
@@ -833,7 +846,7 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 	for _, p := range problems {
 		b.res.SourceProblems++
 		if p.Dating {
-			b.holdRefused(path, p.Line, p.Msg) // said with the date the page takes instead
+			b.holdRefused(path, p.Line, p.Msg) // said later, with the date the page takes instead
 			continue
 		}
 		b.warn(path, diag.At(path, p.Line, p.Msg))
@@ -841,13 +854,14 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 }
 
 // staticSource returns, in a join to a site whose generator copies its
-// folder (generator.SourceRules.Copies: Jekyll's), what a built file that is no page
-// (a PDF) takes from its source: Jekyll copies a static file from the
-// same path of the source, and gives it the front matter
-// defaults of its scope (defaults: with sitemap: false leave it out, as
-// jekyll-sitemap does). It returns the defaults as front matter and the
-// source's path as reported (relative to the root), and ok false when
-// rel is a page or the source file is not there.
+// folder (generator.SourceRules.Copies: Jekyll's), what a built file
+// that is not a page (a PDF) takes from its source. Jekyll copies a
+// static file from the same path in the source, and gives it the front
+// matter defaults of its scope. Defaults with sitemap: false leave it
+// out, as jekyll-sitemap does. staticSource returns the defaults as
+// front matter, and the source's path as reported (relative to the
+// root). ok is false when rel is a page or the source file is not
+// there.
 func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
 	c := b.rules.Sources
 	if c.Copies == nil || isHTML(rel) {

@@ -31,17 +31,17 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// staleSlack is how much older than the oldest page a source produced a
-// page must be to predate the build: a generator renders its pages in
+// staleSlack is how much older than the oldest page with a source a
+// page must be to predate the build. A generator renders its pages in
 // parallel, so a list page of this build may be written a moment before
-// the first page with a source, and file systems keep times in whole
-// seconds (FAT's in two).
+// the first page with a source. File systems also keep times in whole
+// seconds (FAT in two).
 const staleSlack = 2 * time.Second
 
 // keepsOldOutput reports whether the build joins the pages of a
 // generator whose builds leave the output of deleted sources in place:
 // Hugo and Eleventy. Jekyll, MkDocs, Astro, Docusaurus and VitePress
-// empty their output folder first; Sphinx rewrites only the pages whose
+// empty their output folder first. Sphinx rewrites only the pages whose
 // sources changed, so no time tells its stale pages apart.
 func (b *builder) keepsOldOutput() bool {
 	j := b.opts.Join
@@ -51,19 +51,20 @@ func (b *builder) keepsOldOutput() bool {
 	return b.rules.Output.KeepsOld
 }
 
-// claimed reports whether a file of the project is copied to the built
-// page at rel (relative to the root) as it is, keeping its modification
-// time: a Hugo static file (static/, a theme's static/), or an Eleventy
-// passthrough copy at the same path of the input folder. Such a page has
-// no source and may be older than the build. Each candidate is looked at
-// inside its folder through the one door (b.static: the folders opened
-// once a walk): a path through a link out of its folder (static/,
-// themes/ or a theme linked to a folder shared between projects) claims
-// the page, since the file may be there, and nothing of the target is
-// looked at.
+// claimed reports whether a file of the project is copied as it is to
+// the built page at rel (relative to the root), keeping its
+// modification time. Such a file is a Hugo static file (static/, a
+// theme's static/), or an Eleventy passthrough copy at the same path in
+// the input folder. Such a page has no source and may be older than the
+// build. Each candidate is looked at inside its folder through the one
+// door (b.static holds the folders, opened once a walk). A path through
+// a link out of its folder claims the page, since the file may be
+// there, and nothing of the target is looked at. Such links are
+// static/, themes/, or a theme linked to a folder shared between
+// projects.
 func (b *builder) claimed(rel string) bool {
 	c := b.static
-	if c == nil { // a walk without the folders (no join keeps old output)
+	if c == nil { // a walk without the folders: no join keeps old output
 		c = &staticClaims{}
 		defer c.close()
 	}
@@ -80,9 +81,9 @@ func (b *builder) claimed(rel string) bool {
 	return false
 }
 
-// staticClaims are the folders whose files claim a built page of the
-// same path (claimed): listed and opened once a walk, on the first page
-// asked about, and released when it ends.
+// staticClaims are the folders whose files claim a built page at the
+// same path (claimed). They are listed and opened once a walk, on the
+// first page asked about, and released when the walk ends.
 type staticClaims struct {
 	once  sync.Once
 	roots []*fsx.Root
@@ -91,9 +92,9 @@ type staticClaims struct {
 	all bool
 }
 
-// open opens the candidate folders of the join j: its own folder (an
-// Eleventy passthrough copy), and the folders of static (for Hugo,
-// static/ and each theme's static/) in the content folder and the
+// open opens the candidate folders of the join j: its own folder (for
+// an Eleventy passthrough copy), and the static folders (for Hugo,
+// static/ and each theme's static/) in the content folder and in the
 // project folder above it.
 func (c *staticClaims) open(j *Sources, static []string) {
 	if r, err := fsx.OpenRoot(j.Dir); err == nil {
@@ -124,9 +125,9 @@ func (c *staticClaims) open(j *Sources, static []string) {
 	}
 }
 
-// add opens the folder rel of the project p, when it is one: the folder
-// the door finds there (a link out of the project claims every page),
-// checked to be the one opened by its path.
+// add opens the folder rel of the project p, when it is a folder. It
+// takes the folder that the door finds there, and checks that it is the
+// one opened by its path. A link out of the project claims every page.
 func (c *staticClaims) add(p *fsx.Root, rel string) {
 	fi, err := p.Stat(rel)
 	switch {
@@ -144,7 +145,7 @@ func (c *staticClaims) add(p *fsx.Root, rel string) {
 		c.roots = append(c.roots, r)
 		return
 	}
-	r.Close() // replaced meanwhile: another folder than the one looked at
+	r.Close() // replaced meanwhile by another folder than the one looked at
 }
 
 // close releases the folders.
@@ -384,9 +385,9 @@ func (t *staleTally) add(path string, v *staleVerdict) {
 	}
 }
 
-// warnings returns the warnings of the pages in t: one when some were
-// judged by time alone, then one for them all. It sorts t's paths. clean
-// says how the generator builds into an empty folder
+// warnings returns the warnings about the pages in t: one when some
+// were judged by time alone, then one for them all. It sorts t's paths.
+// clean says how the generator builds into an empty folder
 // (OutputRules.CleanBuild).
 func (t *staleTally) warnings(clean string) []error {
 	slices.Sort(t.paths)
@@ -401,14 +402,14 @@ func (t *staleTally) warnings(clean string) []error {
 	return append(errs, errors.New(staleWarning(t.paths, t.told, clean)))
 }
 
-// staleWays are the ways a judgement told pages for stale: by time (the
-// file older than the build), by the witness (the generator's own
-// sitemaps), by git (a removed source, removed.go).
+// staleWays are the ways a judgement told stale pages apart: by time
+// (the file older than the build), by the witness (the generator's own
+// sitemaps), or by git (a removed source, removed.go).
 type staleWays struct{ time, witness, git bool }
 
 // staleWarning is the one warning of a judgement that left pages out as
-// stale, told the ways told; clean says how the generator builds into an
-// empty folder (OutputRules.CleanBuild).
+// stale. It names the ways that told them. clean says how the generator
+// builds into an empty folder (OutputRules.CleanBuild).
 func staleWarning(paths []string, told staleWays, clean string) string {
 	what := "1 built page"
 	if len(paths) > 1 {
@@ -433,8 +434,8 @@ func staleWarning(paths []string, told staleWays, clean string) string {
 	return fmt.Sprintf("%s no source produces %s left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (%s) to remove them", what, how, paths[0], clean)
 }
 
-// staleChanged notes for the hreflang clusters the pages that judgeStale
-// left out or listed anew, was the pages it left out before.
+// staleChanged tells the hreflang clusters which pages judgeStale left
+// out or listed anew. was holds the pages it left out before.
 func (b *builder) staleChanged(was map[int32]bool) {
 	if b.hreflangDirty == nil {
 		return

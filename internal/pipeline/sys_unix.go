@@ -7,8 +7,8 @@ import (
 	"syscall"
 )
 
-// nonBlock opens a FIFO without waiting for a writer: a FIFO that took a
-// page's place after the walk is then refused, not waited on forever.
+// nonBlock opens a FIFO without waiting for a writer. A FIFO that took
+// a page's place after the walk is then refused, not waited on forever.
 const nonBlock = syscall.O_NONBLOCK
 
 // fileID returns the device and inode of the file st describes.

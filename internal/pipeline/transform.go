@@ -1,39 +1,42 @@
 package pipeline
 
-// The per-URL hook (--transform): a program, or the host's function
-// behind two pipes (the JS API), given every record a build lists and
-// answering with the records to write.
+// The per-URL hook (--transform) is a program, or the host's function
+// behind two pipes (the JS API). It is given every record that a build
+// lists, and answers with the records to write.
 //
 // # Protocol
 //
-// Once the records are final (pages and extra URLs merged, de-duplicated,
-// judged by robots.txt, dated), each is written to the hook as one JSON
-// line, in URL order: an object with the sitemap's own element names,
-// those internal/extraurls reads (loc; lastmod in the format the sitemap
-// is written in; changefreq; priority as a number; alternates
-// [{"hreflang","href"}]; images [{"loc"}]), a value the record has not
-// left out. The hook writes back JSON lines of the same form, in any
-// order: a record of a URL it was given is that URL's record as edited
-// (what it gives is what is written: a value it leaves out is none), a
-// URL it was given and does not write back is dropped, one it was not
-// given is added. Videos and news entries are not given: a record
-// written back keeps the page's.
+// Once the records are final (pages and extra URLs merged,
+// de-duplicated, judged by robots.txt, dated), each is written to the
+// hook as one JSON line, in URL order. The line is an object with the
+// sitemap's own element names, the ones internal/extraurls reads: loc;
+// lastmod, in the format the sitemap is written in; changefreq;
+// priority as a number; alternates [{"hreflang","href"}]; images
+// [{"loc"}]. A value the record does not have is left out. The hook
+// writes back JSON lines of the same form, in any order. A record of a
+// URL it was given is that URL's record as edited: what it gives is
+// what is written, and a value it leaves out is none. A URL it was
+// given and does not write back is dropped, and a URL it was not given
+// is added. Videos and news entries are not given, so a record written
+// back keeps the page's.
 //
-// Writing and reading go at once (a goroutine writes, the build reads),
-// so a hook that answers as it reads never blocks on a full pipe; what it
-// writes back is read a line at a time (extraurls.Read), and only the
-// records that differ from what it was given are kept until it ends.
-// Nothing changes until the hook has exited with 0: a line that is not
-// such a record, an exit status other than 0, a run past
-// limits.command_seconds or an output past limits.extra_urls_bytes fails
-// the build naming the hook (and the line), before anything is written.
+// Writing and reading go on at once: a goroutine writes, and the build
+// reads. So a hook that answers as it reads never blocks on a full
+// pipe. What the hook writes back is read a line at a time
+// (extraurls.Read), and only the records that differ from what it was
+// given are kept until it ends. Nothing changes until the hook has
+// exited with 0. The build fails before anything is written, naming the
+// hook (and the line), on a line that is not such a record, an exit
+// status other than 0, a run past limits.command_seconds, or an output
+// past limits.extra_urls_bytes.
 //
-// What it writes back is checked as an extra URL is: every value when
-// read (extraurls), then an added URL under the base URL, shorter than
-// the protocol's bound and allowed by robots.txt, or left out with a
-// warning at NAME:LINE. A URL written back twice is listed once, the
-// first; the second is a warning naming both lines. The records are
-// sorted by URL again before they are written.
+// What the hook writes back is checked as an extra URL is. Every value
+// is checked when read (extraurls). An added URL must be under the base
+// URL, shorter than the protocol's bound and allowed by robots.txt, or
+// it is left out with a warning at NAME:LINE. A URL written back twice
+// is listed once, as first written. The second is a warning that names
+// both lines. The records are sorted by URL again before they are
+// written.
 
 import (
 	"bufio"
@@ -58,20 +61,21 @@ import (
 
 // Transform is the per-URL hook.
 type Transform struct {
-	// Name names it in messages, and each line it writes back as
+	// Name names the hook in messages, and each line it writes back as
 	// NAME:LINE: "the transform 'CMD'".
 	Name string
-	// Start starts it: the records are written to in, which is closed
-	// after the last, and its answers read from out. Close of out ends
-	// it: after out was read to the end it says whether the hook failed;
-	// before, it kills it.
+	// Start starts the hook. The records are written to in, which is
+	// closed after the last record, and the answers are read from out.
+	// Closing out ends the hook. After out was read to the end, Close
+	// says whether the hook failed; before that, Close kills it.
 	Start func(ctx context.Context) (in io.WriteCloser, out io.ReadCloser, err error)
 }
 
-// Transformed counts what the hook did: the records given, those written
-// back, and of the URLs given the ones edited and dropped, the URLs added
-// and, of those, the ones left out (outside the base URL, too long,
-// disallowed by robots.txt) or written back twice.
+// Transformed counts what the hook did: the records given and those
+// written back. Of the URLs given, it counts the ones edited and
+// dropped. It counts the URLs added, and of those, the ones left out
+// (outside the base URL, too long, disallowed by robots.txt) or written
+// back twice.
 type Transformed struct {
 	Given      int `json:"given"`
 	Returned   int `json:"returned"`
@@ -85,10 +89,10 @@ type Transformed struct {
 // LastModTransform is the lastmod source of a date the hook changed.
 const LastModTransform mapping.LastModSource = "transform"
 
-// hookEdit is a record written back that differs from the one given,
-// kept compact until the hook ends (a hook may edit every record): its
-// position in order, its line, which values changed (bits of
-// hookValues), and those values.
+// hookEdit is a record written back that differs from the one given. It
+// is kept compact until the hook ends, because a hook may edit every
+// record. It holds its position in order, its line, which values
+// changed (bits of hookValues), and those values.
 type hookEdit struct {
 	pos, line int32
 	took      uint8
@@ -104,8 +108,8 @@ type hookExt struct {
 	images []sitemap.Image
 }
 
-// hookAdd is a URL the hook added, kept compact until it ends, as an
-// edit is.
+// hookAdd is a URL the hook added, kept compact until the hook ends, as
+// an edit is.
 type hookAdd struct {
 	loc     string
 	line    int32
@@ -160,8 +164,9 @@ func tookNames(took uint8) []string {
 	return names
 }
 
-// appendRecord appends u as the hook reads it, a JSON line, dates in f:
-// written by hand, a hundred thousand of them a build.
+// appendRecord appends u as the hook reads it: a JSON line, with dates
+// in f. It is written by hand, because a build writes a hundred
+// thousand of them.
 func appendRecord(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 	b = append(b, `{"loc":`...)
 	b = appendString(b, u.Loc)

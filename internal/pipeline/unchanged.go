@@ -3,24 +3,26 @@ package pipeline
 import "maps"
 
 // written is what a Session's records remember of the last successful
-// Write, so that the next can ask only for the URLs that changed
-// (writer.Unchanged): where each record was in the order it listed,
-// what set the dates of them all (the build stamps' day, the files'
-// times dropped) and of the list pages, and since then the records that
-// may have changed (their places negated). A record is marked when it
-// is added or removed, or when judgeHreflang gives it other alternates;
-// what changes many records at once (the stamps, the alternates all
-// judged anew: alternates.shownMade) makes all of them changed; the list
-// pages' dates are compared. Extra URLs, generator alternates and news,
-// which change records in other ways, make every Write a whole one.
+// Write, so that the next Write can ask only for the URLs that changed
+// (writer.Unchanged). It keeps where each record was in the order the
+// Write listed. It keeps what set the dates of all records (the build
+// stamps' day, the files' times dropped) and of the list pages. It also
+// marks the records that may have changed since, by negating their
+// places. A record is marked when it is added or removed, or when
+// judgeHreflang gives it other alternates. A change to many records at
+// once (the stamps, or all alternates judged anew:
+// alternates.shownMade) marks all of them changed. The list pages'
+// dates are compared. Extra URLs, generator alternates and news change
+// records in other ways, so they make every Write a whole one.
 type written struct {
-	ok bool // a Write succeeded since the records were made
-	// pos is, by record index, 1 + the record's place in the order the
-	// last Write listed; 0 for a record it did not list; negated for one
-	// marked changed since (mark): a slice the writer's every question
-	// reads, where a map of the few marked cost a lookup each.
+	ok bool // says a Write succeeded since the records were made
+	// pos holds, by record index, 1 + the record's place in the order the
+	// last Write listed. It is 0 for a record that Write did not list,
+	// and negated for a record marked changed since (mark). It is a
+	// slice, because the writer reads it for every question, and a map of
+	// the few marked records cost a lookup each.
 	pos       []int32
-	all       bool // every record may have changed
+	all       bool // says every record may have changed
 	listed    map[int32]int64
 	stamps    bool
 	stampDay  int64
@@ -29,20 +31,21 @@ type written struct {
 	shownMade int // alternates.shownMade
 }
 
-// track makes the records remember what they give each Write (a
-// Session's).
+// track makes the records remember what they give each Write, as a
+// Session needs.
 func (s *records) track() { s.written = &written{} }
 
-// changed marks the record at idx as changed since the last Write
-// (before the first, every record is).
+// changed marks the record at idx as changed since the last Write.
+// Before the first Write, every record counts as changed.
 func (s *records) changed(idx int32) {
 	if w := s.written; w != nil && w.ok {
 		w.mark(idx)
 	}
 }
 
-// mark marks the record at idx as changed: its place negated, where it
-// has one (a record the last Write did not list is not known anyway).
+// mark marks the record at idx as changed by negating its place, when
+// it has one. A record that the last Write did not list is not known
+// anyway.
 func (w *written) mark(idx int32) {
 	if int(idx) < len(w.pos) && w.pos[idx] > 0 {
 		w.pos[idx] = -w.pos[idx]
@@ -87,8 +90,8 @@ func (s *records) beforeWrite() {
 	}
 }
 
-// afterWrite records what a Write was given, when it succeeded; when it
-// failed, the records changed since the last successful one stay
+// afterWrite records what a Write was given, when it succeeded. When it
+// failed, the records changed since the last successful Write stay
 // marked.
 func (s *records) afterWrite(ok bool) {
 	w := s.written
@@ -108,13 +111,14 @@ func (s *records) afterWrite(ok bool) {
 	w.shownMade = s.alts.shownMade
 }
 
-// traceUnchanged, when set (tests), is told before each Write of a
+// traceUnchanged, when set by tests, is told before each Write of a
 // Session how many URLs it lists and how many of them Unchanged knows.
 var traceUnchanged func(urls, unchanged int)
 
-// Unchanged reports whether the URL at i is the one the last successful
-// Write was given, and where (writer.Unchanged); false when that is not
-// known. It is called concurrently, between beforeWrite and afterWrite.
+// Unchanged reports whether the URL at i is the one that the last
+// successful Write was given, and where (writer.Unchanged). It reports
+// false when that is not known. It is called concurrently, between
+// beforeWrite and afterWrite.
 func (s *records) Unchanged(i int) (last int, ok bool) {
 	w := s.written
 	if w == nil || w.all {

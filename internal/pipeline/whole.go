@@ -1,10 +1,11 @@
 package pipeline
 
 // Reading a whole page for its images (mapping.Options.Images) and for
-// what it says of its videos and of itself as an article (Options.Videos,
-// Options.News): the head from the same bytes, with the structured data
-// in the same pass of the tokenizer (htmlhead.HeadReader.ReadPage), then
-// htmlhead.ImageReader over all of them.
+// what it says of its videos and of itself as an article
+// (Options.Videos, Options.News). The head is read from the same bytes.
+// The structured data is read in the same pass of the tokenizer
+// (htmlhead.HeadReader.ReadPage). Then htmlhead.ImageReader reads all
+// the bytes.
 
 import (
 	"bytes"
@@ -15,16 +16,16 @@ import (
 )
 
 // pageScan reads pages whole for their images, and for what they say of
-// their videos and as articles. One is reused from page to page by a walk
-// goroutine.
+// their videos and of themselves as articles. A walk goroutine reuses
+// one from page to page.
 type pageScan struct {
 	ir                 htmlhead.ImageReader
 	sr                 htmlhead.StructuredReader
 	images, structured bool // which to read
 	buf                []byte
-	// last is what the page read last says (with structured), nil when
-	// none was read since the caller cleared it; the reader's until the
-	// next read.
+	// last is what the page read last says, with structured. It is nil
+	// when no page was read since the caller cleared it. It belongs to
+	// the reader until the next read.
 	last *htmlhead.Structured
 }
 
@@ -32,12 +33,12 @@ type pageScan struct {
 // next page.
 const keptPageBuffer = 1 << 20
 
-// read reads the page r of size bytes whole, up to limit bytes, and
-// returns its head, read by hr, and the sources of its images, as the
-// page writes them; with structured, what it says is then is.last. A
-// page cut at the limit, or at a tag of too many attributes, and
-// structured data that cannot be read (a JSON-LD block that is not JSON)
-// say so among the head's problems.
+// read reads the page r of size bytes whole, up to limit bytes. It
+// returns the page's head, read by hr, and the sources of its images as
+// the page writes them. With structured, is.last then holds what the
+// page says. The head's problems say when the page was cut at the limit
+// or at a tag with too many attributes, and when structured data cannot
+// be read (a JSON-LD block that is not JSON).
 func (is *pageScan) read(hr *htmlhead.HeadReader, r io.Reader, size int64, limit int) (*htmlhead.Head, []string, error) {
 	n := int(min(max(size, 0), int64(limit)))
 	if cap(is.buf) < n {
@@ -53,8 +54,8 @@ func (is *pageScan) read(hr *htmlhead.HeadReader, r io.Reader, size int64, limit
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return nil, nil, err
 	}
-	data = data[:k] // a page that shrank is caught by the check after the read
-	// The head and the structured data in one pass of the tokenizer.
+	data = data[:k] // the check after the read catches a page that shrank
+	// Read the head and the structured data in one pass of the tokenizer.
 	var h *htmlhead.Head
 	var st *htmlhead.Structured
 	if is.structured {

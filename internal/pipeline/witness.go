@@ -1,18 +1,19 @@
 package pipeline
 
-// The generator's own sitemaps as the witness of what it builds
-// (generator.OutputRules.Witness): Hugo writes its sitemaps again at every
-// build, hugo --watch's rebuilds too, after its pages, and they list
-// every page it built of the kinds they list. Beside hugo --watch, the
-// page of a source deleted or renamed a moment after a build stays in
-// the output, written less than staleSlack before the rebuild's pages:
-// no time tells it from theirs, but the sitemap the rebuild wrote after
-// it does not list it. And a list page the rebuild did not write again
-// (Hugo's taxonomies) is older than the build, but the sitemap lists it.
-// The witness is in the files, so a build of the same files judges as a
-// Session does: the sitemaps in the site's folder, or once sitemapgen's
-// replaced them there, what GenDatesName kept of them (the URLs they
-// listed, when they were written).
+// The generator's own sitemaps serve as the witness of what it builds
+// (generator.OutputRules.Witness). Hugo writes its sitemaps again at
+// every build, hugo --watch's rebuilds too, after its pages. They list
+// every page it built of the kinds they list. Beside hugo --watch, a
+// source may be deleted or renamed a moment after a build. Its page
+// stays in the output, written less than staleSlack before the
+// rebuild's pages, so no time tells it from theirs. But the sitemap the
+// rebuild wrote after it does not list it. And a list page that the
+// rebuild did not write again (Hugo's taxonomies) is older than the
+// build, but the sitemap lists it. The witness is in the files, so a
+// build of the same files judges as a Session does. The witness is the
+// sitemaps in the site's folder. Once sitemapgen's sitemaps replaced
+// them there, it is what GenDatesName kept of them: the URLs they
+// listed, and when they were written.
 
 import (
 	"context"
@@ -24,17 +25,18 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
-// witnessHash is the key a URL of the generator's sitemaps and a page
-// meet by in the witness: the genHash of its path (the URL without its
-// scheme and host, in genKey's form), as the generator may name another
-// host than the base URL's (a dev server's http://localhost:1313/).
+// witnessHash is the key by which a URL of the generator's sitemaps and
+// a page meet in the witness. It is the genHash of the URL's path: the
+// URL without its scheme and host, in genKey's form. The path is used
+// because the generator may name another host than the base URL's, such
+// as a dev server's http://localhost:1313/.
 func witnessHash(loc string) uint64 {
 	return genHash(genKey(strings.TrimPrefix(loc, originOf(loc))))
 }
 
 // sitemapWitness returns how the join's generator's sitemaps speak of a
-// page no source produces, and their names; nil when they do not
-// witness (generator.OutputRules.Witness).
+// page that no source produces, and the sitemaps' names. It returns nil
+// when they do not witness (generator.OutputRules.Witness).
 func (b *builder) sitemapWitness() (func(urlPath string) (bool, string), []string) {
 	if !b.keepsOldOutput() {
 		return nil, nil
@@ -53,11 +55,11 @@ func (b *builder) witnessing() bool {
 	return w != nil
 }
 
-// loadWitness reads the witness: the generator's sitemaps as
-// loadGenDates read them, when it read them in the site's folder;
-// else, those in the site's folder (Root, not the --out folder), alone,
-// or what GenDatesName kept of them there once an earlier build wrote
-// ours over them.
+// loadWitness reads the witness. When loadGenDates read the generator's
+// sitemaps in the site's folder, the witness is what it read. Otherwise
+// loadWitness reads, alone, those in the site's folder (Root, not the
+// --out folder). Once an earlier build wrote ours over them, it reads
+// what GenDatesName kept of them there.
 func (b *builder) loadWitness(ctx context.Context) {
 	b.wit = nil
 	_, names := b.sitemapWitness()
@@ -72,10 +74,10 @@ func (b *builder) loadWitness(ctx context.Context) {
 	b.wit = b.readGenSitemaps(ctx, b.opts.Root, func(name string) bool { return slices.Contains(names, name) })
 }
 
-// witnessFile reports whether rel, a path in the site's folder a
-// Session was told changed, is one of the generator's sitemaps the
-// witness reads, there and written by the generator since (not ours):
-// the witness changed, and the Session builds again.
+// witnessFile reports whether rel, a path in the site's folder that a
+// Session was told changed, is one of the generator's sitemaps that the
+// witness reads. It must be there, and written by the generator since,
+// not by us. Then the witness changed, and the Session builds again.
 func (b *builder) witnessFile(rel string) bool {
 	if !slices.Contains(b.witNames, rel) {
 		return false
@@ -87,8 +89,8 @@ func (b *builder) witnessFile(rel string) bool {
 	return !OwnSitemap(b.opts.Root, b.stateOf(b.opts.Root), b.opts.Write.OutputBytes)(rel)
 }
 
-// witness is what the generator's sitemaps say of the pages no source
-// produces, at one judgement.
+// witness is what the generator's sitemaps say about the pages that no
+// source produces, at one judgement.
 type witness struct {
 	kind func(urlPath string) (listed bool, with string)
 	g    *genDates
@@ -96,24 +98,25 @@ type witness struct {
 	// pages, and file its path.
 	newest int64
 	file   string
-	// kept says the files were read from GenDatesName, ours having
+	// kept says the files were read from GenDatesName, because ours
 	// replaced them.
 	kept bool
 }
 
-// witnessFor returns the witness of this judgement; nil without one, or
-// when its sitemaps list none of the pages a source produces (another
-// base path than the pages': no evidence). Where the project's templates
-// are not all read (OutputRules.WitnessChecked), its sitemaps witness
-// only when they list every page a source produces: a sitemap template
-// of a theme that leaves pages out would not.
+// witnessFor returns the witness of this judgement. It returns nil
+// without one. It also returns nil when the sitemaps list none of the
+// pages a source produces: they have another base path than the pages',
+// so they are no evidence. Where the project's templates are not all
+// read (OutputRules.WitnessChecked), the sitemaps witness only when
+// they list every page a source produces. A theme's sitemap template
+// that leaves pages out would not list them all.
 func (b *builder) witnessFor() *witness {
 	w, _ := b.sitemapWitness()
 	if w == nil || b.wit == nil || len(b.wit.listed) == 0 {
 		return nil
 	}
-	// One page a source produces that they list is enough, unless they
-	// must list all of them: the look stops at the first answer.
+	// One listed page that a source produces is enough, unless the
+	// sitemaps must list all of them. The look stops at the first answer.
 	checked := b.rules.Output.WitnessChecked
 	recs := &b.recs
 	meets := false
@@ -151,21 +154,23 @@ func (g *genDates) lists(loc string) bool {
 
 // The witness's verdicts on a page (witness.judge).
 const (
-	witnessSilent = iota // nothing: time alone tells
-	witnessKeeps         // the generator's
-	witnessLeaves        // the output of a deleted source
+	witnessSilent = iota // says nothing: time alone tells
+	witnessKeeps         // the page is the generator's
+	witnessLeaves        // the page is the output of a deleted source
 )
 
-// judge returns what the witness says of the page at idx, which no
-// source produces, and why it leaves it out: the generator's sitemaps
-// list it (kept, however old); it is of a kind they list, and none does
-// though one was written after its file (left out, however recent); it
-// is built with a page (a pager, with its list page) among kept, the
-// pages judgeStale kept so far, which the generator writes before it at
-// every build: kept when it is no older than that page by staleSlack (a
-// copy of the site, cp -r, may write them in another order), left out
-// when it is (that page was written again, without it). The list page's
-// URL is a prefix of the pager's, so it was judged before it: kept is
+// judge returns what the witness says about the page at idx, which no
+// source produces, and why it leaves the page out when it does. If the
+// generator's sitemaps list the page, it is kept, however old. If the
+// page is of a kind they list, none lists it, and one was written after
+// its file, it is left out, however recent. A page may be built with a
+// page among kept, such as a pager with its list page. kept holds the
+// pages judgeStale kept so far, and the generator writes that page
+// before this one at every build. The page is then kept when it is at
+// most staleSlack older than that page, because a copy of the site (cp
+// -r) may write them in another order. It is left out when it is older:
+// that page was written again, without it. The list page's URL is a
+// prefix of the pager's, so the list page was judged first: kept is
 // sorted by loc, as the order is.
 func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (int, string) {
 	recs := &b.recs
@@ -214,5 +219,6 @@ func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (in
 	return witnessSilent, ""
 }
 
-// stamp is the modification time t (Unix nanoseconds) as a reason gives it.
+// stamp formats the modification time t (Unix nanoseconds) as a reason
+// gives it.
 func stamp(t int64) string { return time.Unix(0, t).UTC().Format(time.RFC3339Nano) }
