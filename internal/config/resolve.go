@@ -28,8 +28,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// Config is what Resolve makes of a command line: a build's options, and
-// how to run and report it.
+// Config is what Resolve makes of a command line. It holds a build's
+// options, and how to run and report the build.
 type Config struct {
 	Build pipeline.Options
 	// Values are the settings as resolved.
@@ -41,55 +41,56 @@ type Config struct {
 	// project said.
 	BaseURLFrom string
 	// Detected is the one line that says what was found rather than
-	// given (the site folder, the base URL, the platform's URL style); ""
-	// when nothing was.
+	// given: the site folder, the base URL, the platform's URL style. It
+	// is "" when nothing was found.
 	Detected string
 	// RootFrom says what named the site folder when neither DIR nor
-	// root: did: the platform's or the generator's file.
+	// root: named it. That is the platform's or the generator's file.
 	RootFrom string
 	// Platform is the hosting platform whose URL style and redirects
-	// apply, "" for none.
+	// apply, or "" for none.
 	Platform string
-	// ServerBuild, when the site folder is a server build's, says what
-	// built it (project.Project.ServerBuild): its server answers URLs
-	// no file shows. "" for a site of files.
+	// ServerBuild says what built the site folder when it is a server
+	// build (project.Project.ServerBuild). Its server answers URLs that
+	// no file shows. ServerBuild is "" for a site of files.
 	ServerBuild string
-	// Deploy names a preview deploy ("Netlify deploy-preview"), "" for
-	// production or outside a platform.
+	// Deploy names a preview deploy ("Netlify deploy-preview"). It is
+	// "" for production or outside a platform.
 	Deploy string
-	// SkipWrite, when set, says why this run writes no sitemap (a
-	// preview, with previews: skip).
+	// SkipWrite, when set, says why this run writes no sitemap, such as
+	// a preview with previews: skip.
 	SkipWrite string
 	// Warnings are problems with the platform's files, to report.
 	Warnings []error
 	// Changes is the path of the changes file to write (Values.Changes),
-	// "" for none; ChangesDir is the folder it is inside of, as
-	// postbuild.Options has them: "" for a path the user named, else (a
-	// path of the settings file) the project's tree, as seen from the
-	// working directory, and Changes the path inside it.
+	// or "" for none. ChangesDir is the folder it is inside, as
+	// postbuild.Options has them. For a path the user named, ChangesDir
+	// is "". For a path from the settings file, ChangesDir is the
+	// project's tree as seen from the working directory, and Changes is
+	// the path inside it.
 	Changes, ChangesDir string
 	// Generator names the generator whose output folder the sitemaps are
-	// written into ("Hugo"), "" for none. Its sitemaps there are taken
-	// over (Build.TakeOverOwn) unless keep_generator_sitemaps.
+	// written into ("Hugo"), or "" for none. Its sitemaps there are taken
+	// over (Build.TakeOverOwn) unless keep_generator_sitemaps is set.
 	Generator string
-	// MTimeLeftOut, when the mtime lastmod source was left out of the
-	// default sources, says why: the site folder is a generator's
-	// output, whose files' times are its build's ("from Hugo's build").
+	// MTimeLeftOut says why the mtime lastmod source was left out of the
+	// default sources, when it was. The site folder is a generator's
+	// output, and its files' times are its build's ("from Hugo's build").
 	MTimeLeftOut string
-	// LastModOrder, when the generator's configuration says in what
-	// order it dates pages, says that order and where it comes from, for
-	// --verbose: "git, then front matter lastmod, modified … (Hugo
+	// LastModOrder says in what order the generator dates pages, and
+	// where that comes from, when its configuration says so. --verbose
+	// shows it: "git, then front matter lastmod, modified … (Hugo
 	// enableGitInfo, config/production/hugo.toml)".
 	LastModOrder string
 	// Inputs are the configuration files whose change changes the
-	// settings: the config file (./sitemap.yaml when none was read, in
-	// case it appears) and the generator's configuration files. Watch
-	// mode resolves again when one changes.
+	// settings: the config file and the generator's configuration files.
+	// When no config file was read, ./sitemap.yaml is listed, in case it
+	// appears. Watch mode resolves again when one of them changes.
 	Inputs []string
 }
 
-// Writes reports whether a build with c writes files: not a dry run, a
-// check or an explanation.
+// Writes reports whether a build with c writes files. A dry run, a
+// check and an explanation write none.
 func (c *Config) Writes() bool {
 	return !c.Values.DryRun && !c.Values.Check && len(c.Values.Explain) == 0
 }
@@ -101,8 +102,8 @@ hint: give it in one of these ways (the first found wins):
   ` + BaseURLEnv + `=https://example.com/ in the environment
   base_url: https://example.com/ in ` + DefaultFile)
 
-// ErrNoRoot is returned when neither DIR nor the file's root names the site
-// folder.
+// ErrNoRoot is returned when neither DIR nor the file's root: names the
+// site folder.
 var ErrNoRoot = errors.New(`no site folder given
 hint: name the built site, as in 'sitemapgen public', or set root: in ` + DefaultFile)
 
@@ -143,8 +144,9 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	c.Values = *v
 	c.Warnings = append(c.Warnings, l.warnings...)
 	if l.peer["index.extra"] {
-		// A peer's other sitemaps (Astro's customSitemaps) that an index
-		// here cannot list are said, and left out.
+		// A peer may give other sitemaps (Astro's customSitemaps) that
+		// an index here cannot list. A warning names each, and it is
+		// left out.
 		var kept []string
 		for _, e := range v.Index.Extra {
 			if msg := extraScope(e, v); msg != "" {
@@ -181,8 +183,8 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	return c, nil
 }
 
-// urlForm is the URL form the mapping lists the pages in: the values of
-// clean_urls and trailing_slash laid over what the project pr says.
+// urlForm is the URL form the mapping lists the pages in. The values of
+// clean_urls and trailing_slash are laid over what the project pr says.
 func urlForm(pr *project.Project, clean, trailing bool) mapping.Options {
 	o := mapping.Options{CleanURLs: clean, TrailingSlash: mapping.SlashAlways, IndexFiles: pr.IndexFiles}
 	switch {
@@ -279,10 +281,11 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	c.Build.CacheDir = cacheDir(v.CacheDir, pr.BuildCache, os.UserCacheDir)
 	if v.Host != "none" {
-		// The platform's redirect rules, in the site folder (_redirects)
-		// and the project's folders (netlify.toml, vercel.json). Unless the
-		// platform is known not to, a file the site serves wins over a
-		// rule that is not forced, as on Netlify: only forced rules warn.
+		// The platform's redirect rules are in the site folder
+		// (_redirects) and the project's folders (netlify.toml,
+		// vercel.json). A file the site serves wins over a rule that is
+		// not forced, as on Netlify, unless the platform is known not to
+		// do so. So only forced rules warn.
 		c.Build.RedirectDirs = append([]string{out}, pr.HostDirs()...)
 		c.Build.Shadowing = pr.Shadowing
 		c.Build.Map.Style = pr.Style
@@ -292,8 +295,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	c.hashOptions(l, pr)
 	c.Build.Extra = extras(l, v)
 	if len(pr.ServerRoutes) > 0 {
-		// A server build's pages rendered on demand whose URL its record
-		// gives whole: listed by their URLs, in the site's URL style.
+		// A server build's record may give the whole URL of pages it
+		// renders on demand. They are listed by their URLs, in the
+		// site's URL style.
 		c.Build.Extra = append([]pipeline.Extra{serverRoutes(pr, v.BaseURL, form.TrailingSlash != mapping.SlashNever)}, c.Build.Extra...)
 	}
 	c.Build.Transform = transform(v)
@@ -310,13 +314,14 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	c.Build.OnDemand = pr.OnDemand
 	if pr.StateDir != "" && fsx.SamePath(out, pr.StateFor) {
-		// A folder of the project's own files, served as they are:
-		// sitemapgen's own files of the sitemaps there are kept where
-		// nothing serves them.
+		// The sitemaps go into a folder of the project's own files,
+		// which is served as it is. sitemapgen keeps its own files about
+		// those sitemaps where nothing serves them.
 		c.Build.Write.RecordDir = pr.StateDir
 	}
-	// Every URL's changefreq and priority: the settings', else the
-	// generator's (Hugo's [sitemap]); rules and front matter win.
+	// Every URL's changefreq and priority come from the settings, else
+	// from the generator (Hugo's [sitemap]). Rules and front matter win
+	// over both.
 	c.Build.Map.Defaults = pr.Defaults
 	if v.ChangeFreq != "" {
 		c.Build.Map.Defaults.ChangeFreq, _ = sitemap.ParseChangeFreq(v.ChangeFreq) // checked
@@ -328,8 +333,8 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.LastModOrder = pr.LastModOrder
 		if pr.BuiltBy != "" {
 			// The modification times of a generator's output are its
-			// build's: left out, and a date in a page within its build's
-			// window is a stamp.
+			// build's times, so they are left out. A date in a page that
+			// falls within the build's window is a stamp.
 			c.MTimeLeftOut = "from " + pr.BuiltBy + "'s build"
 			c.Build.Map.Built = true
 		} else {
@@ -344,18 +349,19 @@ func (c *Config) options(l *layers, pr *project.Project) {
 }
 
 // hashOptions sets the hash source of lastmod when its state file is
-// there: named by state:, or found where it is kept by default.
+// there. state: names the file, or it is found where it is kept by
+// default.
 func (c *Config) hashOptions(l *layers, pr *project.Project) {
 	v := &c.Values
-	// The default is a file of the project's: read and written only
-	// inside the working directory.
+	// The default is a file of the project's. It is read and written
+	// only inside the working directory.
 	state, stateDir := v.State, ""
 	if in, ok := l.inside["state"]; ok {
 		state, stateDir = in[1], in[0] // read and written only inside the project's tree
 	}
 	if state == "" {
-		// There as anything: one that cannot be read (a link out of the
-		// working directory) is said by its reader.
+		// Anything at the default path counts. When it cannot be read
+		// (a link out of the working directory), its reader says so.
 		if _, err := fsx.Lstat(".", hashstate.DefaultPath); err == nil || errors.Is(err, fsx.ErrOutside) {
 			state, stateDir = hashstate.DefaultPath, "."
 		}
@@ -366,9 +372,9 @@ func (c *Config) hashOptions(l *layers, pr *project.Project) {
 		// The previous build, for the next changes file.
 		c.Build.Hash.Listed = v.Changes != ""
 		if pr.Preview != "" {
-			// A preview's pages are not production's: its dates come from
-			// production's file, which it leaves as it was (a platform's
-			// cache shares it between the two).
+			// A preview's pages are not production's. A preview takes its
+			// dates from production's file and leaves that file as it
+			// was, because a platform's cache shares it between the two.
 			c.Build.Hash.ReadOnly = true
 			said := fmt.Sprintf("state %s read, not written (a %s build: production's dates stay)", state, pr.Preview)
 			if c.Detected != "" {
@@ -387,18 +393,20 @@ func (c *Config) generatorOptions(pr *project.Project) {
 		c.Generator = pr.Generator
 		c.Build.Generator = pr.Generator
 		c.Build.OwnSitemaps = pr.OwnSitemaps
-		// Read before they are replaced: their hreflang alternates for
-		// the pages whose heads give none, joined or not (a takeover
-		// never loses what the replaced file knew); their lastmods a
-		// source only where the pages are not joined to their sources:
-		// joined, we apply the generator's own rules (front matter, git,
-		// list pages), which it never outranks. Joined, they are read
-		// only for a site of several languages (their alternates): one
-		// language's sitemap has none, and costs a read of every URL;
-		// and where they witness what the generator builds (Hugo's: the
-		// pages of deleted sources are those they do not list), kept
-		// in GenDatesName once ours replaced them (which the build reads
-		// too: the site was translated).
+		// The generator's sitemaps are read before ours replace them.
+		// Their hreflang alternates serve the pages whose heads give
+		// none, joined or not, so a takeover never loses what the
+		// replaced file knew. Their lastmods are a source only when the
+		// pages are not joined to their sources. In a join we apply the
+		// generator's own rules (front matter, git, list pages), and
+		// its sitemaps never outrank them. So in a join they are read
+		// only for a site of several languages, for their alternates
+		// (one language's sitemap has none, and reading it costs a read
+		// of every URL), and when they witness what the generator
+		// builds (Hugo's: the pages of deleted sources are those they do
+		// not list). Once ours replaced them, GenDatesName keeps what
+		// they said. The build reads that file too when it is there,
+		// because then the site was translated.
 		joined := c.Build.Join != nil || v.Mode == ModeContent
 		c.Build.ReadOwn = !joined || pr.Translated || pr.Witnessed
 		c.Build.GeneratorAlternatesOnly = joined
@@ -441,11 +449,12 @@ func newsOptions(v *Values) *mapping.News {
 	return &mapping.News{Name: v.News.Name, Language: lang}
 }
 
-// checkExtraScope checks that the other sitemaps index.extra lists may be
-// listed by the index, served at v's sitemaps URL (sitemaps_url, else
-// the base URL): on its scheme and host, under its path (the protocol's
-// scope, which validate checks too), and none a name of sitemapgen's own
-// files beside the index. The error is at the item's line.
+// checkExtraScope checks that the index may list the other sitemaps in
+// index.extra. The index is served at v's sitemaps URL (sitemaps_url,
+// else the base URL). Each sitemap must be on that URL's scheme and
+// host, under its path: that is the protocol's scope, which validate
+// checks too. None may have the name of one of sitemapgen's own files
+// beside the index. The error is at the item's line.
 func checkExtraScope(l *layers, extra []string, v *Values) error {
 	for i, e := range extra {
 		msg := extraScope(e, v)
@@ -458,8 +467,9 @@ func checkExtraScope(l *layers, extra []string, v *Values) error {
 	return nil
 }
 
-// extraScope says why the index, served at v's sitemaps URL (sitemaps_url,
-// else the base URL), cannot list the other sitemap e, "" when it can.
+// extraScope says why the index cannot list the other sitemap e, or
+// returns "" when it can. The index is served at v's sitemaps URL
+// (sitemaps_url, else the base URL).
 func extraScope(e string, v *Values) string {
 	at, what := v.BaseURL, "the base URL"
 	if v.SitemapsURL != "" {
@@ -480,10 +490,11 @@ func extraScope(e string, v *Values) string {
 }
 
 // xslOrigin returns a warning when the stylesheet xsl is an absolute URL
-// on another origin (scheme, host, port) than baseURL's, where the
-// sitemaps are: a browser applies no stylesheet of another origin, and
-// shows the sitemap without it. nil when it is on the site's origin, a
-// path from its root, or there is no base URL.
+// on another origin (scheme, host, port) than baseURL, where the
+// sitemaps are. A browser applies no stylesheet from another origin,
+// and shows the sitemap without it. xslOrigin returns nil when xsl is
+// on the site's origin or is a path from its root, or when there is no
+// base URL.
 func xslOrigin(l *layers, xsl, baseURL string) error {
 	if xsl == "" || strings.HasPrefix(xsl, "/") || baseURL == "" {
 		return nil
@@ -512,32 +523,32 @@ func xslOrigin(l *layers, xsl, baseURL string) error {
 	}
 }
 
-// layers are the values of a run, from the defaults, the file, the
-// environment and the command line, in that order, and where each
-// setting's came from.
+// layers are the values of a run and where each setting's value came
+// from. The values are laid in this order: the defaults, the file, the
+// environment and the command line.
 type layers struct {
 	v    Values
 	file *File
-	// from gives, by setting (its key, else its flag), where its value
-	// came from: the file's name, the variable's, "--flag"; absent for a
-	// default.
+	// from gives, for each setting (by its key, else its flag), where
+	// its value came from: the file's name, the variable's name, or
+	// "--flag". A setting left at its default is absent.
 	from map[string]string
-	// inside gives, for a file's path the file gives (state:, changes:),
-	// the project's tree, as seen from the working directory, and the
-	// path inside it (project.Tree.Place): such a file is read and
-	// written only inside the tree.
+	// inside is for a file's path that the settings file gives (state:,
+	// changes:). It gives the project's tree, as seen from the working
+	// directory, and the path inside it (project.Tree.Place). Such a
+	// file is read and written only inside the tree.
 	inside map[string][2]string
-	// insideList is inside for each item of a list of files the file
-	// gives (extra_urls:), in the list's order.
+	// insideList is inside for each item of a list of files that the
+	// settings file gives (extra_urls:), in the list's order.
 	insideList map[string][][2]string
-	// peer marks the settings that the options of the peer an
-	// integration replaces gave (peers), and warnings are what their
-	// mapping said.
+	// An integration may replace a peer (peers). peer marks the
+	// settings that the peer's options gave. warnings are what the
+	// mapping of those options said.
 	peer     map[string]bool
 	warnings []error
 }
 
-// fileName is the configuration file's name, "" without one.
+// fileName is the configuration file's name, or "" without one.
 func (l *layers) fileName() string {
 	if l.file == nil {
 		return ""
@@ -545,8 +556,9 @@ func (l *layers) fileName() string {
 	return l.file.Name
 }
 
-// line is the line of the configuration file that gives key (a key
-// path, as File.Sets takes it), 0 when the file does not or there is none.
+// line is the line of the configuration file that gives key, a key path
+// as File.Sets takes it. It is 0 when the file does not give key or
+// there is no file.
 func (l *layers) line(key string) int {
 	if l.file == nil {
 		return 0
@@ -554,9 +566,9 @@ func (l *layers) line(key string) int {
 	return l.file.lines[key]
 }
 
-// given reports whether the setting of key was given, not left at its
-// default (or left empty). A key that is no setting's is a mistake in
-// the program: given panics.
+// given reports whether the setting of key was given, rather than left
+// at its default (or left empty). A key that names no setting is a
+// mistake in the program, so given panics.
 func (l *layers) given(key string) bool {
 	if Settings.byKey(key) == nil {
 		panic("config: no key " + key)
@@ -564,7 +576,7 @@ func (l *layers) given(key string) bool {
 	return l.from[key] != ""
 }
 
-// name is the key of s in from: its key, else its flag.
+// name is the key of s in layers.from: its key, else its flag.
 func name(s *Setting[Values]) string {
 	if s.Key != "" {
 		return s.Key
@@ -584,9 +596,8 @@ func (l *layers) conflicts(cmd *Line[Values]) error {
 	case vb:
 		l.v.Quiet = false
 	}
-	// Images are in the pages' bodies: a build that reads no page lists
-	// none, so asking for both is a mistake, not a quiet no.
-	// So are videos.
+	// Images and videos are in the pages' bodies. A build that reads no
+	// page lists none, so asking for both is a mistake, not a quiet no.
 	for _, body := range []struct {
 		what, key string
 		on        bool
@@ -614,8 +625,8 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 		return nil, &diag.Diagnostic{File: DefaultFile, Msg: unwrapPathError(err).Error()}
 	}
 	if path != "" {
-		// The file the user named is read where it points; the working
-		// directory's, inside it.
+		// The file the user named is read where it points. The working
+		// directory's file is read only inside the working directory.
 		var f *File
 		var err error
 		if cmd.Given("config") {
@@ -627,9 +638,9 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 			return nil, err
 		}
 		l.file, l.v = f, f.Values
-		// A file of the repository: its paths stay in the project's tree,
-		// whoever named the file; unless the user gives the setting above
-		// it, which is then the one used.
+		// The file belongs to the repository, so its paths stay in the
+		// project's tree, whoever named the file. When the user gives the
+		// setting above the file, the user's value is used instead.
 		var tree *project.Tree
 		inTree := func(s *Setting[Values], p, given string, at diag.Pos, place bool) (dir, rel string, err error) {
 			if tree == nil {
@@ -654,8 +665,8 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 				continue
 			}
 			if lf, ok := s.Field.(*listField[Values]); ok && s.Path {
-				// A list of files (extra_urls:): each item held to the
-				// tree as a path of its own is.
+				// A list of files (extra_urls:): each item is held to the
+				// tree, as a path setting of its own is.
 				if overridden(s, cmd, getenv) {
 					l.from[s.Key] = path
 					continue
@@ -716,7 +727,8 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 		l.v.Root = cmd.Args[0]
 		l.from["root"] = "DIR"
 	}
-	// The options of the peer an integration replaces, under all that.
+	// The options of the peer that an integration replaces go under
+	// all of that.
 	var err error
 	if l.warnings, err = l.peers(getenv); err != nil {
 		return nil, err
@@ -724,8 +736,8 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	if err := l.conflicts(cmd); err != nil {
 		return nil, err
 	}
-	// The file's values were checked as it was read, the flags' as they
-	// were parsed; the environment's now.
+	// The file's values were checked when it was read, and the flags'
+	// when they were parsed. The environment's are checked now.
 	for i := range Settings {
 		s := &Settings[i]
 		if from := l.from[name(s)]; from != "" && from == s.Env {
@@ -737,12 +749,13 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	return l, nil
 }
 
-// sitemapsElsewhere says, when sitemaps_url serves the sitemap files
+// sitemapsElsewhere applies when sitemaps_url serves the sitemap files
 // outside the folder of the pages' base URL (another host, or another
-// folder), what makes search engines take them: the protocol lets a
-// sitemap list only URLs under its own folder, unless the robots.txt of
-// the pages' host names it (a cross-host submission), which --robots
-// writes. nil when they are served under the base URL.
+// folder). It says what makes search engines take them. The protocol
+// lets a sitemap list only URLs under its own folder, unless the
+// robots.txt of the pages' host names it (a cross-host submission).
+// --robots writes those lines. It returns nil when the sitemaps are
+// served under the base URL.
 func sitemapsElsewhere(v *Values) error {
 	if v.SitemapsURL == "" || v.BaseURL == "" {
 		return nil
@@ -762,10 +775,11 @@ func sitemapsElsewhere(v *Values) error {
 	return errors.New(msg + ": give --robots (robots: true) to write them, or add them yourself")
 }
 
-// extras returns the sources of extra URLs: the files of extra_urls,
-// each read inside the project's tree when the settings file names it
-// (project.Tree.Place), else where the user's path points; the URLs of
-// extra_urls_inline; then the command's output.
+// extras returns the sources of extra URLs, in this order. First come
+// the files of extra_urls. A file the settings file names is read
+// inside the project's tree (project.Tree.Place); one the user names is
+// read where the path points. Then come the URLs of extra_urls_inline,
+// then the command's output.
 func extras(l *layers, v *Values) []pipeline.Extra {
 	inside := l.insideList["extra_urls"]
 	var out []pipeline.Extra
@@ -790,12 +804,13 @@ func extras(l *layers, v *Values) []pipeline.Extra {
 }
 
 // serverRoutes returns the URL paths of a server build's pages rendered
-// on demand (project.Project.ServerRoutes) as a source of extra URLs,
-// each under base (as the base URL is given: with or without its final
-// slash, its host in any case), a folder's with a final slash when slash
-// says so, at its place in the record's list. A route is a path, whatever it holds:
-// encoded as a page file's path is ("?" and "#" too, and a line break),
-// so that the final slash ends the path.
+// on demand (project.Project.ServerRoutes) as a source of extra URLs.
+// Each URL is under base, as the base URL is given: with or without its
+// final slash, with its host in any case. A folder's URL gets a final
+// slash when slash says so. Each URL keeps its place in the record's
+// list. A route is a path, whatever it holds. It is encoded as a page
+// file's path is ("?" and "#" too, and a line break), so that the final
+// slash ends the path.
 func serverRoutes(pr *project.Project, base string, slash bool) pipeline.Extra {
 	base, _ = mapping.ParseBaseURL(base) // checked as it was read; its final slash added
 	var text strings.Builder
@@ -810,9 +825,9 @@ func serverRoutes(pr *project.Project, base string, slash bool) pipeline.Extra {
 }
 
 // inline returns the URLs of extra_urls_inline as a source of extra
-// URLs, each record at the line of the settings file that gives it (a
-// text made of the URLs, each on its line), or, given by an integration's
-// options, at its place in the list.
+// URLs: a text with each URL on its own line. Each record sits at the
+// line of the settings file that gives it. When an integration's options
+// give the URLs, each sits at its place in the list.
 func inline(l *layers, list []string) pipeline.Extra {
 	from := l.from["extra_urls_inline"]
 	var text strings.Builder
@@ -835,7 +850,7 @@ func inline(l *layers, list []string) pipeline.Extra {
 }
 
 // overridden reports whether the command line or the environment gives
-// the setting s (DIR gives root:), above the file.
+// the setting s above the file. DIR gives root:.
 func overridden(s *Setting[Values], cmd *Line[Values], getenv func(string) string) bool {
 	switch {
 	case s.Flag != "" && cmd.Given(s.Flag), s.Env != "" && getenv(s.Env) != "":
@@ -850,8 +865,8 @@ func overridden(s *Setting[Values], cmd *Line[Values], getenv func(string) strin
 // changes:), not a folder.
 func fileSetting(s *Setting[Values]) bool { return strings.HasSuffix(s.Arg, "FILE") }
 
-// argOf is how a path setting is given on the command line, for a hint:
-// "--out DIR", "--changes FILE", and DIR for the site folder.
+// argOf says how a path setting is given on the command line, for a
+// hint: "--out DIR", "--changes FILE", or DIR for the site folder.
 func argOf(s *Setting[Values]) string {
 	arg := "DIR"
 	if fileSetting(s) {
@@ -870,10 +885,10 @@ func relTo(cfgPath, p string) string {
 		return p
 	}
 	if filepath.IsAbs(p) {
-		// Cleaned, as a relative path is by Join: the path judged inside
-		// the project's tree is the path used. Raw, "lnk/../x" would be
-		// judged x and used as what the kernel makes of it, the folder
-		// above lnk's target.
+		// Clean the path, as Join cleans a relative one, so the path
+		// judged inside the project's tree is the path used. A raw
+		// "lnk/../x" would be judged as x, but the kernel would use the
+		// folder above lnk's target.
 		return filepath.Clean(p)
 	}
 	return filepath.Join(filepath.Dir(cfgPath), p)
