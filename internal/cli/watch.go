@@ -127,7 +127,7 @@ type watcher struct {
 	line   *config.Line[config.Values] // the command line, resolved again after a change of configuration
 	e      *env
 	tuneGC bool            // pace the collector (startSessionPacer), unless GOGC is set
-	warned map[string]bool // the outputs' warnings said; each is said once a session
+	warned map[string]bool // the outputs' warnings said, each once a session
 	// gone holds the roots the watch said were removed or renamed away.
 	// Each is said once a session, because a generator that makes its
 	// output folder anew does so every build. Only the watch's Warn
