@@ -71,7 +71,7 @@ Exit status: 0 no error (advice alone exits 0 unless --strict), 1 an error
 var refusedInAudit = []string{"dry-run", "explain"}
 
 // runAudit runs "sitemapgen audit": a build that writes nothing, then
-// every page's links followed.
+// it follows every page's links.
 func runAudit(ctx context.Context, e *env, args []string) error {
 	c, _, err := configure(e, config.AuditCommand, args)
 	if c == nil {
@@ -83,12 +83,13 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	}
 	switch {
 	case c.Build.Served != nil:
-		// Its pages are not files a static host serves by their paths,
-		// and its other files are in public/: links would be misjudged.
+		// A static host does not serve its pages as files at their
+		// paths, and its other files are in public/. Links would be
+		// misjudged.
 		return usagef("audit follows links as a static host serves a site's files; %s is a server build's (%s), whose pages no file serves at their URLs: audit a static export instead", c.Build.Root, c.ServerBuild)
 	case c.ServerBuild != "":
-		// Its server answers paths no file shows: a link to one would be
-		// called a 404.
+		// Its server answers paths that no file shows, so a link to one
+		// would be called a 404.
 		return usagef("audit follows links as a static host serves a site's files; %s is a server build's (%s), whose server answers URLs no file shows (pages rendered on demand, endpoints, redirects): links to them would be called 404s; audit a static build instead", c.Build.Root, c.ServerBuild)
 	}
 	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, false)
@@ -125,8 +126,8 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// findingAt is a finding as the user reads it: its path as typed from the
-// working directory, its kind first.
+// findingAt is a finding as the user reads it. Its kind comes first,
+// and its path is as typed from the working directory.
 func findingAt(rep *reporter, f audit.Finding) *diag.Diagnostic {
 	file := f.File
 	if file == "" && f.Path != "" {

@@ -29,14 +29,14 @@ import (
 )
 
 // generatorsHelp is the paragraph of the build's help that lists the
-// generators sitemapgen reads, and the presets of --preset, from the
-// registry: a new generator needs no line here.
+// generators sitemapgen reads and the presets of --preset. It takes
+// both from the registry, so a new generator needs no line here.
 func generatorsHelp() string {
 	return wrapWords("Generators: "+registry.Titles("and")+". Presets of --preset: "+registry.List(config.Presets, "and")+".", 79)
 }
 
-// wrapWords breaks text into lines of at most width columns, between
-// words, each line ended by a line break.
+// wrapWords breaks text between words into lines of at most width
+// columns. Each line ends with a line break.
 func wrapWords(text string, width int) string {
 	var b strings.Builder
 	line := 0
@@ -57,8 +57,8 @@ func wrapWords(text string, width int) string {
 	return b.String()
 }
 
-// buildUsage is build's --help, its flags listed by the table of
-// settings.
+// buildUsage is build's --help. The table of settings lists its
+// flags.
 var buildUsage = sync.OnceValue(func() string {
 	return `sitemapgen writes the sitemaps of a built static site.
 
@@ -138,11 +138,11 @@ error.
 `
 })
 
-// runBuild runs "sitemapgen [build]": one build of the site's sitemaps.
 // startPacer starts the collector's pacer of a build (a test counts its
 // calls).
 var startPacer = gcpace.Start
 
+// runBuild runs "sitemapgen [build]": one build of the site's sitemaps.
 func runBuild(ctx context.Context, e *env, args []string) error {
 	c, _, err := configure(e, config.BuildCommand, args)
 	if c == nil {
@@ -178,10 +178,10 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	res, err := pipeline.Run(ctx, c.Build)
 	var dev *pipeline.DevServerError
 	if len(v.Explain) > 0 && errors.As(err, &dev) {
-		// A dev server's output, which a build refuses: its pages
-		// explained as watch beside the server lists them, the one
-		// account there is of them; the warnings of the first reading
-		// (canonical on another host) are not that account.
+		// A build refuses a dev server's output. --explain explains its
+		// pages as watch beside the server lists them, because that is
+		// the one account there is of them. The warnings of the first
+		// reading (canonical on another host) are not that account.
 		say(e.stderr, false, "%s is a dev server's output (%d of %d pages found name %s): explained as sitemapgen watch beside the dev server lists its pages; a build refuses the folder", dev.Dir, dev.Named, dev.Found, dev.Origin)
 		beside(c)
 		rep = newReporter(c.Build.Root, e.stderr, v.Quiet, v.Verbose)
@@ -199,8 +199,8 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	case len(v.Explain) > 0:
 		return nil // the explanations were the output
 	case res.NoneListed != nil:
-		// Every page left out on purpose: one line, and none of the
-		// files written after a set.
+		// Every page was left out on purpose: say one line, and write
+		// none of the files written after a set.
 		say(e.stderr, v.Quiet, "%s", noneLine(res, c.Generator, v.DryRun))
 		return printJSON(e, v.JSON, c, res)
 	}
@@ -219,17 +219,18 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	return printJSON(e, v.JSON, c, res)
 }
 
-// skipWrite ends a preview's build with previews: skip: no sitemap of
-// ours, and, in a generator's output folder, none of the generator's
-// either (Hugo's, built for the preview, lists the preview's URLs): they
-// go as a build that lists no page takes them away (writer.Withdraw),
-// with the lines of robots.txt that name them, and are said.
+// skipWrite ends a preview's build with previews: skip. It writes no
+// sitemap of ours. In a generator's output folder it leaves none of the
+// generator's sitemaps either, because they list the preview's URLs
+// (Hugo's, built for the preview). It removes them as a build that
+// lists no page does (writer.Withdraw), with the lines of robots.txt
+// that name them, and says so.
 func skipWrite(ctx context.Context, e *env, c *config.Config) error {
 	v := &c.Values
 	w := c.Build.Write
 	if o := c.Build.OwnSitemaps; o != nil && c.Build.TakeOverOwn && c.Writes() && notFolder(w.Dir) == "" {
-		// Which of the files the generator names as its sitemaps are its
-		// own, as a build decides.
+		// Decide, as a build does, which of the files the generator names
+		// as its sitemaps are its own.
 		takes, warnings := o.Decide(w.Dir, c.Build.Map.BaseURL, c.Build.Limits, robots.Load(w.Dir, c.Build.Limits.Or().RobotsBytes))
 		for _, err := range warnings {
 			fmt.Fprintln(e.stderr, diag.Format(err, diag.Warning))
@@ -260,10 +261,10 @@ func skipWrite(ctx context.Context, e *env, c *config.Config) error {
 	return printJSON(e, v.JSON, c, nil)
 }
 
-// lockOutput takes the lock of c's output folder, waiting for another
-// run that holds it (it says so) unless noWait. A folder --check cannot
-// lock because it may not write there is compared unlocked: no run
-// writes there either.
+// lockOutput takes the lock of c's output folder. When another run holds
+// it, lockOutput says so and waits, unless noWait. --check may be unable
+// to lock a folder because it may not write there. It then compares the
+// folder unlocked, since no run can write there either.
 func lockOutput(ctx context.Context, e *env, c *config.Config, noWait bool) (*dirlock.Lock, error) {
 	dir := c.Build.Write.Dir
 	lock, err := dirlock.Acquire(ctx, dir, noWait, func(pid int) {
@@ -281,15 +282,16 @@ func lockOutput(ctx context.Context, e *env, c *config.Config, noWait bool) (*di
 		if c.Values.Check {
 			return nil, nil
 		}
-		// As the writer would have failed: the folder, and why.
+		// Fail as the writer would have: name the folder, and why.
 		return nil, &diag.Diagnostic{File: dir, Msg: "cannot write the sitemaps: " + pe.Err.Error(), Err: pe.Err}
 	}
 	return nil, err
 }
 
-// checked reports the outcome of --check: the files that differ from what
-// a build would write, and an error if any does, which names the command
-// that writes them: args, the build's command line, without --check.
+// checked reports the outcome of --check: the files that differ from
+// what a build would write. When any does, it returns an error that
+// names the command that writes them. That command is args, the build's
+// command line, without --check.
 func checked(res *pipeline.Result, c *config.Config, e *env, args []string) error {
 	for _, name := range res.Write.Differ {
 		why := "differs from what a build writes"
@@ -324,9 +326,9 @@ func checked(res *pipeline.Result, c *config.Config, e *env, args []string) erro
 	return nil
 }
 
-// withoutCheck returns the command line "sitemapgen ARGS" with --check
-// left out of args, each argument quoted as a POSIX shell reads it where
-// it needs quotes, a control character escaped.
+// withoutCheck returns the command line "sitemapgen ARGS", with --check
+// left out of args. An argument that needs quotes is quoted as a POSIX
+// shell reads it, and a control character is escaped.
 func withoutCheck(args []string) string {
 	var b strings.Builder
 	b.WriteString("sitemapgen")
@@ -355,8 +357,8 @@ func shellWord(s string) string {
 	return "'" + diag.Escape(strings.ReplaceAll(s, "'", `'\''`)) + "'"
 }
 
-// missing reports whether there is no file name in the output folder dir
-// (looked at inside it, through the one door).
+// missing reports whether there is no file name in the output folder
+// dir. It looks inside dir, through the one door.
 func missing(dir, name string) bool {
 	_, err := fsx.Lstat(dir, name)
 	return errors.Is(err, fs.ErrNotExist)
@@ -364,8 +366,8 @@ func missing(dir, name string) bool {
 
 // configure parses the command line of build or watch (command),
 // resolves the configuration, says what it found, and checks the folders
-// it names; it returns the command line parsed, too. A nil Config ends the
-// command: with a nil error after --help, else with a usage or
+// it names. It also returns the parsed command line. A nil Config ends
+// the command: with a nil error after --help, else with a usage or
 // configuration error.
 func configure(e *env, command string, args []string) (*config.Config, *config.Line[config.Values], error) {
 	help, name := buildUsage, "sitemapgen"
@@ -391,8 +393,9 @@ func configure(e *env, command string, args []string) (*config.Config, *config.L
 	}
 	c, err := settle(line, e.getenv)
 	if c != nil {
-		// By cause, as the pages' are (a server build's thousands of
-		// routes rendered on demand are a few lines), unless --verbose.
+		// Group the warnings by cause, as the pages' are, unless
+		// --verbose. A server build's thousands of routes rendered on
+		// demand then take a few lines.
 		var g causes
 		for _, w := range c.Warnings {
 			if c.Values.Verbose {
@@ -413,8 +416,8 @@ func configure(e *env, command string, args []string) (*config.Config, *config.L
 }
 
 // settle resolves the configuration of a parsed command line and checks
-// the folders it names; its errors are usage or configuration errors. The
-// Config comes with a folder error too, for what it found.
+// the folders it names. Its errors are usage or configuration errors.
+// With a folder error, it still returns the Config, for what it found.
 func settle(line *config.Line[config.Values], getenv func(string) string) (*config.Config, error) {
 	c, err := config.Resolve(line, getenv)
 	if err != nil {
@@ -448,9 +451,9 @@ func folderError(c *config.Config) error {
 	return nil
 }
 
-// didYouMean names, for a folder that is not there, the folder beside it
-// whose name is nearest (config.Suggest: a typo or two away), as
-// "; did you mean public?"; "" when none is near.
+// didYouMean takes a folder that is not there. It names the folder
+// beside it whose name is nearest, a typo or two away (config.Suggest):
+// "; did you mean public?". It returns "" when none is near.
 func didYouMean(dir string) string {
 	parent, name := filepath.Split(filepath.Clean(dir))
 	if parent == "" {
@@ -476,8 +479,8 @@ func didYouMean(dir string) string {
 	return "; did you mean " + s + "?"
 }
 
-// notFolder says why dir, a folder the user named (or the configuration
-// did), is not a folder, "" when it is one.
+// notFolder says why dir is not a folder, or returns "" when it is one.
+// The user or the configuration named dir.
 func notFolder(dir string) string {
 	st, err := fsx.StatNamed(dir)
 	switch {
@@ -496,8 +499,8 @@ func warnTo(w io.Writer) func(error) {
 	return func(err error) { fmt.Fprintln(w, diag.Format(err, diag.Warning)) }
 }
 
-// unwrapPath returns the system's error of a *fs.PathError, whose path a
-// message names already.
+// unwrapPath returns the system's error inside a *fs.PathError. The
+// message already names the path.
 func unwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -506,13 +509,13 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// prepareOutputs checks the settings of what a build writes besides its
-// sitemaps (the changes file, the IndexNow key file, the feed) and
-// prepares them; its errors are usage or configuration errors, but for a
-// folder where one of the files goes (exit status 1). The build
-// leaves their names out of the pages. Each file written is told to say
-// (nil in watch mode, where a rebuild's one line tells it); what is not
-// written, and why, to warn.
+// prepareOutputs checks and prepares the settings of what a build
+// writes besides its sitemaps: the changes file, the IndexNow key file
+// and the feed. Its errors are usage or configuration errors, except
+// for a folder where one of the files goes (exit status 1). The build
+// leaves these files' names out of the pages. Each file written is
+// reported to say, which is nil in watch mode, where a rebuild's one
+// line tells it. What is not written, and why, goes to warn.
 func prepareOutputs(c *config.Config, getenv func(string) string, say func(string), warn func(error)) (*postbuild.Outputs, error) {
 	v := &c.Values
 	base, err := mapping.ParseBaseURL(c.Build.Map.BaseURL)
@@ -554,7 +557,7 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 	}
 	c.Build.OwnFiles = append(c.Build.OwnFiles, out.Names()...)
 	if f := c.Build.Write.Filename; f != "" {
-		// The entry file under a name of the user's: no page.
+		// The entry file under a name the user chose is not a page.
 		c.Build.OwnFiles = append(c.Build.OwnFiles, f, f+".gz")
 	}
 	if viewerOwn(c) {
@@ -564,9 +567,9 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 }
 
 // viewerOwn reports whether sitemap.html in the output folder is the
-// build's own, not a page: with --viewer, or when the last build wrote
-// it (its record says so, read within limits.output_bytes as set), since
-// this build removes it.
+// build's own, not a page. That is so with --viewer, or when the last
+// build wrote it, because this build removes it. The last build's
+// record says so; it is read within limits.output_bytes as set.
 func viewerOwn(c *config.Config) bool {
 	if c.Values.Viewer {
 		return true

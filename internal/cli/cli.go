@@ -24,7 +24,7 @@ const (
 	exitUsage  = 2 // a usage or configuration error
 )
 
-// env is what a command runs with: where it prints, and the environment.
+// env is what a command runs with: where it prints, and its environment.
 type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
@@ -44,7 +44,7 @@ var commands = map[string]func(ctx context.Context, e *env, args []string) error
 }
 
 // Main runs the command line args (without the program's name) and
-// returns the exit status. ctx ends watch mode and stops a submission;
+// returns the exit status. ctx ends watch mode and stops a submission.
 // getenv reads the environment.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	name := "build"
@@ -56,17 +56,17 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv f
 		}
 	}
 	if runBy := getenv(config.RunByEnv); config.RunBy[runBy] != nil {
-		// Inside an integration, a flag a message names is the setting
-		// as its user gives it ([plugins.inputs] baseUrl).
+		// Inside an integration, a message names a flag as the setting
+		// its user gives ([plugins.inputs] baseUrl).
 		stderr = &runByWriter{w: stderr, runBy: runBy}
 	}
 	e := &env{stdout: stdout, stderr: stderr, getenv: getenv}
 	return exitStatus(stderr, commands[name](ctx, e, args))
 }
 
-// runByWriter writes what is written to it to w, each flag named as the
-// tool runBy names the setting (config.RenderFlags): the messages are
-// whole lines a Write.
+// runByWriter writes to w what is written to it. It names each flag as
+// the tool runBy names the setting (config.RenderFlags). Each Write
+// holds whole lines of messages.
 type runByWriter struct {
 	w     io.Writer
 	runBy string
@@ -79,9 +79,9 @@ func (r *runByWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// mistypedCommand reports the first argument when it is no flag, no file
-// or folder, and close to a command's name: "sitemapgen buidl", which
-// would be build's DIR.
+// mistypedCommand reports the first argument when it is close to a
+// command's name and is not a flag, a file or a folder. An example is
+// "sitemapgen buidl", which would otherwise be build's DIR.
 func mistypedCommand(arg string) error {
 	if strings.HasPrefix(arg, "-") {
 		return nil
@@ -112,11 +112,11 @@ func exitStatus(w io.Writer, err error) int {
 	return exitUsage
 }
 
-// usageError is a problem with the command line or the configuration:
-// exit status 2.
+// usageError is a problem with the command line or the configuration.
+// Its exit status is 2.
 type usageError struct {
-	// help, when set, is the command whose --help to point to: for a
-	// command line that does not parse.
+	// help, when set, is the command whose --help to point to. It is
+	// set for a command line that does not parse.
 	help string
 	err  error
 }
@@ -138,16 +138,17 @@ func usagef(format string, args ...any) error {
 	return &usageError{err: fmt.Errorf(format, args...)}
 }
 
-// badCommandLine is a command line of command that does not parse: exit
-// status 2, and a pointer to the command's --help.
+// badCommandLine is a command line of command that does not parse. Its
+// exit status is 2, and it points to the command's --help.
 func badCommandLine(command string, err error) error {
 	return &usageError{help: command, err: err}
 }
 
-// parse parses the command line args of command (its name in messages:
-// "sitemapgen watch") by its table. A nil Line ends the command: with a
-// nil error after --help, which prints help, or --version, which prints
-// the version; else with the error of a command line that does not parse.
+// parse parses the command line args of command by its table. command
+// is the name messages use ("sitemapgen watch"). A nil Line ends the
+// command. The error is nil after --help, which prints help, or after
+// --version, which prints the version. Otherwise it is the error of a
+// command line that does not parse.
 func parse[V any](e *env, t config.Table[V], command string, help func() string, args []string) (*config.Line[V], error) {
 	name := strings.TrimPrefix(command, diag.Program+" ")
 	if name == command {

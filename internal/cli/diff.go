@@ -129,7 +129,8 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// An index's entries that are no file of ours are index.extra's.
+	// An index's entries that are not files of ours come from
+	// index.extra.
 	read := validate.Options{Recorded: writer.Recorded, RecordFolder: recordFolders()}
 	boundHeap()
 	old, err := sitediff.Load(ctx, oldPath, read)
@@ -170,10 +171,10 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 }
 
 // heapLimit is the soft limit on the heap of validate and diff, which
-// read sets of any size: near it, the garbage collector runs more often
-// rather than let the heap grow to twice what is live. What they keep
-// of a set of 2.5 million URLs (validate's hashes of its URLs, diff's
-// batch) is about 110 MB.
+// read sets of any size. Near the limit, the garbage collector runs more
+// often rather than let the heap grow to twice what is live. For a set
+// of 2.5 million URLs they keep about 110 MB: validate's hashes of its
+// URLs, or diff's batch.
 const heapLimit = 192 << 20
 
 // boundHeap sets heapLimit, unless GOMEMLIMIT sets another.
@@ -184,7 +185,7 @@ func boundHeap() {
 }
 
 // diffSite returns what answers at the new build's URLs, from --site and
-// --base-url; nil without --site.
+// --base-url. It returns nil without --site.
 func diffSite(e *env, v diffValues) (*sitediff.Site, error) {
 	if v.site == "" {
 		if v.baseURL != "" {
@@ -203,7 +204,7 @@ func diffSite(e *env, v diffValues) (*sitediff.Site, error) {
 		}
 		site.BaseURL = base
 	}
-	// No file serves a removed URL: shadowing changes nothing.
+	// No file serves a removed URL, so shadowing changes nothing.
 	rules, warnings, err := host.LoadRedirects(true, limits.Default, v.site, ".")
 	for _, w := range warnings {
 		warnTo(e.stderr)(w)
@@ -215,7 +216,7 @@ func diffSite(e *env, v diffValues) (*sitediff.Site, error) {
 	return site, nil
 }
 
-// printDiff prints the changes one a line, as they are found, then the
+// printDiff prints the changes one a line as they are found, then the
 // summary.
 func printDiff(e *env, old, new *sitediff.Set, site *sitediff.Site, each func(sitediff.Change)) (sitediff.Counts, error) {
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
@@ -265,13 +266,13 @@ func orNone(s string) string {
 	return s
 }
 
-// diffJSON is diff's --json output, written as it is found: the counts
-// first, from a first pass over the sets, then the changes.
+// diffJSON is diff's --json output, written as it is found. The counts
+// come first, from a first pass over the sets, then the changes.
 type diffJSON struct {
 	Added   int `json:"added"`
 	Removed int `json:"removed"`
-	// NoRedirect counts the removed URLs gone with no redirect; null
-	// when they were not judged (no --site).
+	// NoRedirect counts the removed URLs gone with no redirect. It is
+	// null when they were not judged (no --site).
 	NoRedirect *int             `json:"no_redirect"`
 	Changed    int              `json:"changed"`
 	Changes    []diffJSONChange `json:"changes"`
@@ -286,8 +287,9 @@ type diffJSONChange struct {
 }
 
 // printDiffJSON prints diffJSON, indented as encoding/json indents it,
-// without holding the changes: the sets are compared twice, once for
-// the counts that come first, once for the changes (handed to each).
+// without holding the changes. It compares the sets twice: once for the
+// counts that come first, and once for the changes, each handed to
+// each.
 func printDiffJSON(e *env, old, new *sitediff.Set, site *sitediff.Site, each func(sitediff.Change)) (sitediff.Counts, error) {
 	n, err := sitediff.Compare(old, new, site, func(sitediff.Change) error { return nil })
 	if err != nil {
@@ -301,7 +303,7 @@ func printDiffJSON(e *env, old, new *sitediff.Set, site *sitediff.Site, each fun
 	if err != nil {
 		return n, err
 	}
-	// b ends with `"changes": []` and "}": the changes go between the
+	// b ends with `"changes": []` and "}". The changes go between the
 	// brackets.
 	b = bytes.TrimSuffix(b, []byte("]\n}"))
 	w := bufio.NewWriterSize(e.stdout, 64<<10)

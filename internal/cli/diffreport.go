@@ -16,18 +16,18 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/sitediff"
 )
 
-// reportMarker starts the Markdown report: the pull request's comment is
-// found by it, to be updated rather than written again. GitHub shows no
-// HTML comment.
+// reportMarker starts the Markdown report. It lets the pull request's
+// comment be found and updated rather than written again. GitHub shows
+// no HTML comment.
 const reportMarker = "<!-- sitemapgen diff -->"
 
 // reportRows is the most rows a list of the report shows; the others are
 // counted ("and 12 more"). reportValueBytes is the most bytes of a URL or
-// value a row shows. reportBytes is the most bytes of rows the report
-// holds: a row past it is counted too. So the report stays below a
-// comment's 65,536 characters (TestDiffReportBounded) and the job
-// summary's 1 MiB, whatever the values (each byte of a value may be
-// written as three, %7C).
+// value that a row shows. reportBytes is the most bytes of rows the
+// report holds; a row past it is counted too. So the report stays below
+// a comment's 65,536 characters (TestDiffReportBounded) and the job
+// summary's 1 MiB, whatever the values. Each byte of a value may be
+// written as three (%7C).
 const (
 	reportRows       = 20
 	reportValueBytes = 160
@@ -81,10 +81,10 @@ func (r *diffReport) add(c sitediff.Change) {
 }
 
 // markdown returns the report: a heading, a table of the counts, and a
-// list of each kind of change (the URLs gone with no redirect open), each
-// of at most reportRows rows. Every URL and value is a code span, shown
-// by mdValue: nothing a sitemap holds leaves its table cell, becomes
-// HTML, a link or a mention.
+// list of each kind of change, each of at most reportRows rows. The list
+// of URLs gone with no redirect is open. mdValue shows every URL and
+// value as a code span, so nothing a sitemap holds leaves its table
+// cell or becomes HTML, a link or a mention.
 func (r *diffReport) markdown() []byte {
 	var b bytes.Buffer
 	b.WriteString(reportMarker + "\n### Sitemap changes\n\n")
@@ -146,14 +146,14 @@ func (r *diffReport) markdown() []byte {
 }
 
 // mdValue returns a URL or value of a sitemap as a Markdown code span
-// that is safe in a table cell: at most reportValueBytes of it (cut at a
-// character, with "… (N bytes)" after), and each byte that could end the
-// span or the cell, or that does not print, percent-encoded as a URL
-// writes it: a space or control character, a character that does not
-// print (bidi and zero-width controls), a byte that is not UTF-8, "`",
-// "|", "\", "<" and ">". None of them is a character of a URL, so the
-// URL shown is the same one, and in a code span nothing is HTML, a link
-// or a mention (@name).
+// that is safe in a table cell. It keeps at most reportValueBytes of the
+// value, cut at a character, with "… (N bytes)" after. It
+// percent-encodes, as a URL writes it, each byte that could end the span
+// or the cell or that does not print: a space or control character, a
+// character that does not print (bidi and zero-width controls), a byte
+// that is not UTF-8, "`", "|", "\", "<" and ">". None of them is a
+// character of a URL, so the URL shown is the same one. In a code span
+// nothing is HTML, a link or a mention (@name).
 func mdValue(s string) string {
 	n := len(s)
 	if n > reportValueBytes {
@@ -183,8 +183,9 @@ func mdValue(s string) string {
 	return b.String()
 }
 
-// mdField returns the value of a field as the report shows it: "none"
-// for none; the alternates' languages (+de -fr ~en) each a code span.
+// mdField returns the value of a field as the report shows it. An empty
+// value shows as "none". Each of the alternates' languages (+de -fr ~en)
+// is a code span.
 func mdField(name, s string) string {
 	if s == "" {
 		return "none"
@@ -203,10 +204,10 @@ func mdField(name, s string) string {
 }
 
 // writeReport writes the Markdown report md where diff's flags say: on
-// standard output (--markdown), as the pull request's comment (--comment)
-// and at the end of the summary file (--summary). A comment that cannot be
-// written is a warning, said in the summary too: the report is the
-// summary's whatever the workflow's token may do.
+// standard output (--markdown), as the pull request's comment
+// (--comment), and at the end of the summary file (--summary). When the
+// comment cannot be written, a warning says so, in the summary too. The
+// summary holds the report whatever the workflow's token may do.
 func writeReport(ctx context.Context, e *env, v diffValues, md []byte) error {
 	if v.markdown {
 		if _, err := e.stdout.Write(md); err != nil {
@@ -228,13 +229,14 @@ func writeReport(ctx context.Context, e *env, v diffValues, md []byte) error {
 	return nil
 }
 
-// reportClient writes the comment; the tests point it at a loopback
+// reportClient writes the comment. The tests point it at a loopback
 // server through GITHUB_API_URL, as the runner gives it.
 var reportClient = &prcomment.Client{}
 
-// postReport writes md as the pull request's comment, and returns what
-// the summary says of a comment not written ("" when it was): on a 403,
-// that the workflow's token may not write to the pull request.
+// postReport writes md as the pull request's comment. When the comment
+// is not written, it returns what the summary says about that; it
+// returns "" when the comment was written. On a 403, the note says that
+// the workflow's token may not write to the pull request.
 func postReport(ctx context.Context, e *env, md []byte) string {
 	target, err := prcomment.FromEnv(e.getenv)
 	if err != nil {

@@ -84,8 +84,8 @@ func runInit(_ context.Context, e *env, args []string) error {
 	if _, err := fsx.Lstat(".", config.DefaultFile); err == nil && !line.Values.force {
 		return &diag.Diagnostic{File: config.DefaultFile, Msg: "the file exists; --force replaces it, --stdout prints the new one"}
 	}
-	// The files that carry a peer's <link rel="sitemap"> first, so that
-	// sitemap.yaml's notes say what became of them.
+	// Write the files that carry a peer's <link rel="sitemap"> first, so
+	// that sitemap.yaml's notes say what became of them.
 	writeHeadLinks(links, true)
 	for _, l := range links {
 		l.note(d.Peers)
@@ -145,11 +145,12 @@ func place(file string, line int) string {
 	return diag.Pos{File: file, Line: line}.String()
 }
 
-// peerBlock writes, for each peer the project uses, the settings its
-// options give as keys, each after a comment naming the option, and,
-// as comments, the options not carried over and those honoured without
-// a setting, with why. A key an earlier peer set is not written again.
-// It returns the options not carried over, each at its place.
+// peerBlock writes a block for each peer the project uses. It writes
+// the settings the peer's options give as keys, each after a comment
+// that names the option. As comments, it writes the options not carried
+// over and those honoured without a setting, with why. A key an earlier
+// peer set is not written again. peerBlock returns the options not
+// carried over, each at its place.
 func peerBlock(p func(format string, args ...any), peers []config.Peer) []error {
 	var notTaken []error
 	written := map[string]string{}
@@ -202,8 +203,9 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 	return notTaken
 }
 
-// comment writes text as comment lines of at most 76 columns, each
-// after "# " and indent, the lines after the first indented two more.
+// comment writes text as comment lines of at most 76 columns. Each line
+// starts with "# " and indent, and the lines after the first are
+// indented two more.
 func comment(p func(format string, args ...any), indent, text string) {
 	line := "#" + " " + indent
 	start := len(line)
@@ -222,14 +224,14 @@ func comment(p func(format string, args ...any), indent, text string) {
 }
 
 // yamlText is YAML that init writes as it is, lines and all: a setting
-// yamlSetting encoded.
+// that yamlSetting encoded.
 type yamlText string
 
-// escaped returns the arguments of a line of sitemap.yaml with each
-// string's control characters and line breaks escaped (diag.Escape), but
-// a yamlText's: a value a project's file gives (a file's name, a URL)
-// then stays on the comment line that names it, and adds no line the
-// next build reads (issue 89).
+// escaped returns the arguments of a line of sitemap.yaml with the
+// control characters and line breaks of each string escaped
+// (diag.Escape); a yamlText is left as it is. So a value that a
+// project's file gives (a file's name, a URL) stays on the comment line
+// that names it, and adds no line the next build reads (issue 89).
 func escaped(args []any) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
@@ -245,8 +247,8 @@ func escaped(args []any) []any {
 	return out
 }
 
-// yamlSetting writes a setting as sitemap.yaml's key (nested at its
-// dots) and value.
+// yamlSetting writes a setting as a key of sitemap.yaml, nested at its
+// dots, and its value.
 func yamlSetting(key string, v any) string {
 	var doc any = v
 	parts := strings.Split(key, ".")
@@ -272,8 +274,8 @@ func yamlScalar(v string) string {
 }
 
 // urlForm writes the URL form a build lists the pages in, as the build
-// resolves it with nothing given (d.URLs), and what says it: each value,
-// with where the mapping puts a page and a folder's index.
+// resolves it with nothing given (d.URLs), and what says so. Beside each
+// value it shows where the mapping puts a page and a folder's index.
 func urlForm(p func(format string, args ...any), d *config.Findings) {
 	from := d.FormFrom
 	if from == "" {
@@ -281,8 +283,9 @@ func urlForm(p func(format string, args ...any), d *config.Findings) {
 	}
 	slash := d.URLs.TrailingSlash != mapping.SlashNever
 	if served := d.Form.Served; len(served) > 0 {
-		// A server build: each page at the URL its server answers, its
-		// route's path and URL the build's manifests' (bounded, escaped).
+		// A server build lists each page at the URL its server answers.
+		// The route's path and URL come from the build's manifests, so
+		// they are bounded and escaped.
 		pg := served[0]
 		for _, s := range served {
 			if s.URLPath != "/" && (pg.URLPath == "/" || s.Path < pg.Path) {
@@ -333,9 +336,9 @@ func initFile(d *config.Findings) (string, []error) {
 	p("\n# The absolute URL the site is served at; a path is allowed. Without it,\n")
 	p("# SITEMAP_BASE_URL, the platform's production URL (Netlify, Vercel) and the\n")
 	p("# generator's config are asked, in that order, at every run.\n")
-	// What was found is found again at every run: the lines are
-	// commented, so that the file does not pin a value over a better
-	// source (base_url: here outranks the platform's production URL).
+	// What was found is found again at every run. The lines are
+	// commented out, so that the file does not pin a value over a better
+	// source: base_url: here outranks the platform's production URL.
 	switch {
 	case d.BaseURL != "":
 		p("# Found in %s at every run; uncomment to pin it\n# (it then outranks the platform's production URL):\n# base_url: %s\n", d.BaseURLFrom, yamlScalar(d.BaseURL))

@@ -1,19 +1,20 @@
 package cli
 
-// The <link rel="sitemap"> a peer put into every page's head
+// Some peers put a <link rel="sitemap"> into every page's head
 // (gatsby-plugin-sitemap's createLinkInHead, true by default;
-// hexo-generator-sitemap's rel: true): sitemapgen edits no page, so init
-// carries the link by a file of the project that the generator's own
-// head API reads at each build (Gatsby's gatsby-ssr.js, a script of
-// Hexo's scripts/), naming sitemapgen's entry file. A file that exists is
-// never written over: the lines to add are printed instead, as a step.
+// hexo-generator-sitemap's rel: true). sitemapgen edits no page. So init
+// carries the link over with a file of the project that the generator's
+// own head API reads at each build (Gatsby's gatsby-ssr.js, a script in
+// Hexo's scripts/). The link names sitemapgen's entry file. init never
+// writes over a file that exists; it prints the lines to add instead, as
+// a step.
 //
-// So are the rules and Sitemap: lines next-sitemap wrote into its
-// robots.txt that sitemapgen does not write (robotsTxtOptions' policies,
-// a sitemap no index of ours can list: peer.Result.RobotsTxt): by the
-// site's own robots.txt, public/robots.txt, which Next.js copies into
-// its export and serves, and where --robots adds the Sitemap: lines of
-// ours.
+// init carries over next-sitemap's robots.txt the same way. next-sitemap
+// wrote rules and Sitemap: lines there that sitemapgen does not write
+// (robotsTxtOptions' policies, a sitemap no index of ours can list:
+// peer.Result.RobotsTxt). They go into the site's own robots.txt,
+// public/robots.txt. Next.js copies it into its export and serves it,
+// and --robots adds our Sitemap: lines there.
 
 import (
 	"bytes"
@@ -28,34 +29,35 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 )
 
-// A headLink is the file that carries a peer's link (or its robots.txt's
-// rules), and what became of it.
+// A headLink is the file that carries a peer's link (or the rules of its
+// robots.txt), and what became of that file.
 type headLink struct {
 	tool   peer.Tool
 	option string // the peer's option (createLinkInHead, rel)
-	// notePrefix begins the option's note that the file carries ("" for
-	// any), and keep says what it carries, for the messages.
+	// notePrefix begins the note of the option that the file carries
+	// ("" for any note). keep says what the file carries, for the
+	// messages.
 	notePrefix, keep string
-	// file is the file init writes; taken, the files of the project that
-	// hold what it would (gatsby-ssr.tsx …), file among them.
+	// file is the file init writes. taken are the files of the project
+	// that would hold the same thing (gatsby-ssr.tsx …), file among them.
 	file  string
 	taken []string
-	// text is the file as init writes it, code the lines of it to add
+	// text is the file as init writes it. code is the lines of it to add
 	// to a file of the project's own.
 	text, code string
-	// how says, for the messages, what puts the link and where it leads.
+	// how says what puts the link and where it leads, for the messages.
 	how string
-	// written: init wrote file; same: file is there as init writes it;
-	// in: the file of the project's that is there ("" for none); err:
-	// why it was not written.
+	// written says init wrote file. same says file is there as init
+	// writes it. in is the project's file that is there ("" for none).
+	// err says why file was not written.
 	written, same bool
 	in            string
 	err           error
 }
 
-// entryName is the name of the entry file the sitemap.yaml init writes
-// gives: the first peer's filename setting (peerBlock writes no key
-// twice), else sitemapgen's default.
+// entryName is the name of the entry file that the sitemap.yaml init
+// writes gives. It is the first peer's filename setting, since peerBlock
+// writes no key twice, else sitemapgen's default.
 func entryName(peers []config.Peer) string {
 	for _, pe := range peers {
 		for _, s := range pe.Result.Settings {
@@ -67,9 +69,9 @@ func entryName(peers []config.Peer) string {
 	return "sitemap.xml"
 }
 
-// headLinks are the files that carry the links of the peers of d, with
-// the entry file's name the sitemap.yaml init writes gives, and the
-// rules of their robots.txt.
+// headLinks returns the files that carry the links of the peers of d and
+// the rules of their robots.txt. The links name the entry file that the
+// sitemap.yaml init writes gives.
 func headLinks(d *config.Findings) []*headLink {
 	name := entryName(d.Peers)
 	var out []*headLink
@@ -135,8 +137,9 @@ func jsString(s string) string {
 }
 
 // writeHeadLinks finds which of each link's files (taken) are in the
-// project folder, and with write, writes its file where none is: never
-// over a file (O_EXCL), never through a link out of the folder.
+// project folder. With write, it writes the link's file where none is
+// there. It never writes over a file (O_EXCL), and never through a link
+// out of the folder.
 func writeHeadLinks(links []*headLink, write bool) {
 	root, err := fsx.OpenRoot(".")
 	if err != nil {
@@ -155,8 +158,8 @@ func writeHeadLinks(links []*headLink, write bool) {
 		}
 		switch {
 		case l.in == l.file && l.notePrefix == peer.RobotsNote:
-			// The site's robots.txt, next-sitemap's own where it wrote
-			// one into public/: carried when it holds every line.
+			// The site's robots.txt may be the one next-sitemap wrote
+			// into public/. It carries the rules when it holds every line.
 			data, err := root.ReadFile(l.file, robots.MaxBytes, "")
 			l.same = err == nil && holdsLines(data, l.code)
 		case l.in == l.file:
@@ -169,8 +172,8 @@ func writeHeadLinks(links []*headLink, write bool) {
 	}
 }
 
-// holdsLines reports whether each line of code, but blank lines and
-// comments, is a line of data, spaces around it aside.
+// holdsLines reports whether each line of code is a line of data,
+// ignoring the spaces around it. Blank lines and comments do not count.
 func holdsLines(data []byte, code string) bool {
 	have := map[string]bool{}
 	for _, line := range strings.Split(string(data), "\n") {
@@ -184,8 +187,8 @@ func holdsLines(data []byte, code string) bool {
 	return true
 }
 
-// createFile writes the new file rel inside root, its folder made; a
-// file left half written is removed.
+// createFile writes the new file rel inside root, and makes its folder.
+// It removes a file left half written.
 func createFile(root *fsx.Root, rel, text string) error {
 	if i := strings.LastIndexByte(rel, '/'); i > 0 {
 		if err := root.MkdirAll(rel[:i], 0o755); err != nil {
@@ -235,8 +238,8 @@ func (l *headLink) note(peers []config.Peer) {
 	}
 }
 
-// report says, to w, each file written, and for each link not carried,
-// the lines to add as a numbered step.
+// report tells w each file written. For each link not carried over, it
+// prints the lines to add as a numbered step.
 func (l *headLink) report(w io.Writer) {
 	switch {
 	case l.written:

@@ -1,8 +1,9 @@
 package cli
 
-// The steps init prints to finish a switch from a peer: the install of
-// sitemapgen where the site is built first, then what is left of the
-// peer, each step only where it is still to do.
+// The steps init prints to finish a switch from a peer. The first step
+// installs sitemapgen where the site is built. The next steps remove
+// what is left of the peer. Each step is printed only when it is still
+// to do.
 
 import (
 	"fmt"
@@ -14,14 +15,14 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-// npmPeers are the peers that are npm packages of their own name, which
-// a switch uninstalls.
+// npmPeers are the peers that are npm packages of their own name. A
+// switch uninstalls them.
 var npmPeers = []peer.Tool{peer.Astro, peer.Netlify, peer.NextSitemap, peer.Gatsby, peer.SSCLI, peer.Hexo}
 
 // installStep returns the step that installs sitemapgen where the site
-// is built: the npm package in a project with a package.json that does
-// not depend on it yet (none when it does), else the Go install or a
-// release binary.
+// is built. In a project with a package.json, the step installs the npm
+// package, and there is no step when package.json depends on it
+// already. Otherwise the step is the Go install or a release binary.
 func installStep(pm string, d *config.Findings) (string, bool) {
 	switch {
 	case d.NPM && d.Depends("sitemapgen"):
@@ -36,10 +37,10 @@ func installStep(pm string, d *config.Findings) (string, bool) {
 	return "where the site is built, install sitemapgen if it is not there yet: go install github.com/sitemapgen/sitemapgen@latest, or a release binary (README, Install)", true
 }
 
-// peerSteps prints, to w, the steps left to finish the switch from pe, a
-// peer other than next-sitemap (whose steps nextSwitch prints): install
-// sitemapgen, uninstall the peer's package where package.json has it,
-// and run sitemapgen after the build.
+// peerSteps prints to w the steps left to finish the switch from pe. pe
+// is a peer other than next-sitemap, whose steps nextSwitch prints. The
+// steps install sitemapgen, uninstall the peer's package where
+// package.json has it, and run sitemapgen after the build.
 func peerSteps(w io.Writer, pe config.Peer, d *config.Findings) {
 	pm, remove := packageManager()
 	var steps []string
@@ -59,11 +60,11 @@ func peerSteps(w io.Writer, pe config.Peer, d *config.Findings) {
 	}
 }
 
-// turnOff returns the step that turns the peer pe off where the
-// project's configuration turns it on (its file, pe.File), as
-// docs/migrating.md says; "" where uninstalling it is enough, or nothing
-// turns it off (Hugo's built-in sitemap, which sitemapgen takes over at
-// every build).
+// turnOff returns the step that turns the peer pe off, as
+// docs/migrating.md says, where the project's configuration (pe.File)
+// turns it on. It returns "" where uninstalling pe is enough, or where
+// nothing turns it off (Hugo's built-in sitemap, which sitemapgen takes
+// over at every build).
 func turnOff(pe config.Peer) string {
 	file := diag.Excerpt(pe.File)
 	switch pe.Tool {

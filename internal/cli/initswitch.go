@@ -1,9 +1,9 @@
 package cli
 
-// The switch from next-sitemap, beyond sitemap.yaml: init makes the
-// package.json script that ran next-sitemap run sitemapgen (an edit of
-// that one JSON string, the rest of the file byte for byte), and prints
-// what is left to do as numbered steps.
+// The switch from next-sitemap, beyond sitemap.yaml. init makes the
+// package.json script that ran next-sitemap run sitemapgen. It edits
+// that one JSON string and keeps the rest of the file byte for byte.
+// Then it prints what is left to do as numbered steps.
 
 import (
 	"bytes"
@@ -20,14 +20,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-// nextSwitch finishes what init can of the switch from next-sitemap, pe,
-// in the project folder: with edit, package.json's script that runs
-// next-sitemap (or a build script that is next build alone) is made to
-// run sitemapgen, with --allow-commands when a hook init could not
-// carry over (transform, robotsTxtOptions.transformRobotsTxt) is to be a
-// command; then it prints, to w, what
-// it did and the steps left, numbered, the script's line among them when
-// it was not edited.
+// nextSwitch does what init can of the switch from next-sitemap, pe, in
+// the project folder. With edit, it makes package.json's script that
+// runs next-sitemap (or a build script that is next build alone) run
+// sitemapgen. It adds --allow-commands when a hook that init could not
+// carry over (transform, robotsTxtOptions.transformRobotsTxt) is to
+// become a command. Then it prints to w what it did and the numbered
+// steps left. When the script was not edited, its line is one of them.
 func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
 	hook := false
 	pm, remove := packageManager()
@@ -59,8 +58,8 @@ func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
 	script, already, err := runScript(run, edit)
 	switch {
 	case err == nil && already:
-		// init run again (--force), or the script written by hand:
-		// sitemapgen runs once a build, as it is.
+		// init ran again (--force), or the user wrote the script by
+		// hand. sitemapgen runs once a build, so leave it as it is.
 		say(w, false, "package.json:%d: the %s script already runs sitemapgen: package.json left as it is", script.line, script.name)
 		if other, ok := scriptRunning(script.all, "next-sitemap"); ok {
 			steps = append(steps, fmt.Sprintf("in package.json (line %d), take next-sitemap out of the %s script", other.line, other.name))
@@ -80,7 +79,7 @@ func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
 }
 
 // packageManager returns the project's package manager, as its lock
-// file says (npm without one), and its command that removes a package.
+// file says (npm without one), and the command that removes a package.
 func packageManager() (name, remove string) {
 	for _, pm := range [][3]string{{"pnpm-lock.yaml", "pnpm", "remove"}, {"yarn.lock", "yarn", "remove"}} {
 		if _, err := fsx.Lstat(".", pm[0]); err == nil {
@@ -90,8 +89,9 @@ func packageManager() (name, remove string) {
 	return "npm", "uninstall"
 }
 
-// A script is an entry of package.json's scripts: its name, its value as
-// it is to be, its line, and the bytes of its JSON string in the file.
+// A script is an entry of package.json's scripts. It holds the name,
+// the value as it is to be, the line, and where the bytes of its JSON
+// string are in the file.
 type script struct {
 	name, value string
 	line        int
@@ -100,18 +100,20 @@ type script struct {
 	all []script
 }
 
-// json is the entry as package.json writes it, as a message shows it:
-// its name and value bounded (diag.Excerpt), as every value of the file.
+// json is the entry as package.json writes it, as a message shows it.
+// Its name and value are bounded (diag.Excerpt), as every value of the
+// file is.
 func (s script) json() string {
 	return diag.Excerpt(jsonString(s.name)) + ": " + diag.Excerpt(jsonString(s.value))
 }
 
 // runScript finds package.json's script that runs next-sitemap, else a
-// build script that is next build alone, and the value that runs cmd
-// there instead; with edit, writes it into package.json, its other bytes
-// as they were. already is true, and nothing is edited, when a script
-// runs sitemapgen already (init run again): the script returned, as it
-// is. The error says why no script could be edited.
+// build script that is next build alone. It returns the script with the
+// value that runs cmd there instead. With edit, it writes that value
+// into package.json and keeps the other bytes as they were. When a
+// script runs sitemapgen already (init ran again), already is true,
+// nothing is edited, and that script is returned as it is. The error
+// says why no script could be edited.
 func runScript(cmd string, edit bool) (s script, already bool, err error) {
 	data, err := limits.Default.ReadFile(".", "package.json", "", limits.JSON)
 	if err != nil {
@@ -147,8 +149,8 @@ func runScript(cmd string, edit bool) (s script, already bool, err error) {
 		out := append(append(append([]byte{}, data[:found.start]...), jsonString(found.value)...), data[found.end:]...)
 		info, err := fsx.Lstat(".", "package.json")
 		if err == nil && !info.Mode().IsRegular() {
-			// A link's mode is every permission; the file it points to
-			// is the one to edit, by the user.
+			// A link's mode is every permission. The user should edit
+			// the file it points to.
 			err = fmt.Errorf("%w (%s)", fsx.ErrNotRegular, fsx.Describe(info.Mode()))
 		}
 		if err == nil {
@@ -162,8 +164,8 @@ func runScript(cmd string, edit bool) (s script, already bool, err error) {
 }
 
 // scriptRunning returns the first of scripts that runs the command cmd
-// (npx cmd, node_modules/.bin/cmd) among the commands of its shell line,
-// whatever joins them.
+// (npx cmd, node_modules/.bin/cmd) as one of the commands of its shell
+// line, whatever joins them.
 func scriptRunning(scripts []script, cmd string) (script, bool) {
 	for _, s := range scripts {
 		for _, f := range strings.FieldsFunc(s.value, func(r rune) bool { return strings.ContainsRune(" \t\n&|;()", r) }) {
@@ -175,7 +177,7 @@ func scriptRunning(scripts []script, cmd string) (script, bool) {
 	return script{}, false
 }
 
-// jsonString is s as a JSON string, & < > as they are.
+// jsonString is s as a JSON string, with & < > left as they are.
 func jsonString(s string) string {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -185,9 +187,9 @@ func jsonString(s string) string {
 }
 
 // packageScripts returns the entries of the top-level scripts object of
-// package.json's data, each with the bytes of its string; false when the
-// file is not one object, has scripts twice or a script twice, or a
-// script that is no string.
+// package.json's data, each with the bytes of its string. It returns
+// false when the file is not one object, has scripts twice or a script
+// twice, or has a script that is not a string.
 func packageScripts(data []byte) ([]script, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
@@ -240,10 +242,11 @@ func packageScripts(data []byte) ([]script, bool) {
 	return out, seen
 }
 
-// replaceCommand returns the script v with the command cmd in it, and
-// its arguments, replaced by repl: v is commands joined by &&, one of
-// which runs cmd (npx cmd, node_modules/.bin/cmd); false for a script of
-// any other shell syntax, where an edit could change what it does.
+// replaceCommand returns the script v with the command cmd and its
+// arguments replaced by repl. v must be commands joined by &&, one of
+// which runs cmd (npx cmd, node_modules/.bin/cmd). It returns false for
+// a script of any other shell syntax, where an edit could change what
+// it does.
 func replaceCommand(v, cmd, repl string) (string, bool) {
 	if strings.ContainsAny(v, "'\"`$;|<>\\(){}\n") {
 		return "", false

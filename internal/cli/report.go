@@ -106,11 +106,11 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	return b.String()
 }
 
-// noneLine is the one line of a build whose every page was left out on
-// purpose, instead of the summary: "every page found is noindex (12
+// noneLine is the one line a build prints instead of the summary when
+// every page was left out on purpose: "every page found is noindex (12
 // noindex, 1 error page): no sitemap written, and the earlier one
-// removed"; and, when the generator's own (generator) went too, as a
-// build takes them over, "; Hugo's own removed too: sitemap.xml".
+// removed". When the sitemaps of generator went too, because a build
+// takes them over, it adds "; Hugo's own removed too: sitemap.xml".
 func noneLine(res *pipeline.Result, generator string, dryRun bool) string {
 	var b strings.Builder
 	written, removed := "written", "removed"
@@ -149,7 +149,7 @@ func videoEntries(urls sitemap.URLs) int {
 }
 
 // jsonSummary is what --json prints: the summary line's numbers, for
-// programs (the npm package's API resolves to it).
+// programs. The npm package's API resolves to it.
 type jsonSummary struct {
 	Dir     string `json:"dir"`    // the site folder walked
 	OutDir  string `json:"outDir"` // where the files went: Dir, or --out
@@ -157,7 +157,7 @@ type jsonSummary struct {
 	DryRun  bool   `json:"dryRun"`
 	Pages   int    `json:"pages"`
 	Extra   int    `json:"extraUrls,omitempty"` // the records of extra URLs read
-	// Transform counts what the per-URL hook did, with one.
+	// Transform counts what the per-URL hook did, when there is one.
 	Transform *pipeline.Transformed `json:"transform,omitempty"`
 	URLs      int                   `json:"urls"`
 	Files     []string              `json:"files"`   // the sitemap files, relative to OutDir
@@ -165,19 +165,20 @@ type jsonSummary struct {
 	Skipped   map[string]int        `json:"skipped"` // reason → pages
 	Warnings  int                   `json:"warnings"`
 	LastMod   map[string]int        `json:"lastmod"` // source → pages, "none" for none
-	// Videos are the video entries written, with --videos; News the
-	// articles in the news sitemap, with --news-name.
+	// Videos counts the video entries written, with --videos. News
+	// counts the articles in the news sitemap, with --news-name.
 	Videos    *int  `json:"videos,omitempty"`
 	News      *int  `json:"news,omitempty"`
 	ElapsedMS int64 `json:"elapsedMs"`
-	// NotWritten says why no sitemap was written: a preview (previews:
-	// skip), or every page found left out on purpose
-	// (pipeline.NoneListed: "every page found is noindex (…)").
+	// NotWritten says why no sitemap was written. Either the build was
+	// a preview (previews: skip), or every page found was left out on
+	// purpose (pipeline.NoneListed: "every page found is noindex (…)").
 	NotWritten string `json:"notWritten,omitempty"`
 }
 
-// printJSON prints, when on, the summary of a build (res nil when it wrote
-// nothing by design) as one line of JSON on standard output.
+// printJSON prints the summary of a build as one line of JSON on
+// standard output, when on is set. res is nil when the build wrote
+// nothing by design.
 func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 	if !on {
 		return nil
@@ -212,17 +213,17 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 }
 
 // afterWrite says what a whole build's write means beyond the summary:
-// the generator's sitemaps taken over or kept, a robots.txt no crawler
-// reads.
+// whether the generator's sitemaps were taken over or kept, and whether
+// no crawler reads the robots.txt written.
 func afterWrite(w io.Writer, res *pipeline.Result, c *config.Config) {
 	generatorSitemaps(w, res, c)
 	selfAlternates(w, res, c)
 	robotsOffRoot(w, res, c)
 }
 
-// selfAlternates says, in one line, how many pages' heads name their
-// other languages but not themselves, whose alternates the generator's
-// translations completed with the page's own.
+// selfAlternates says in one line how many pages' heads name their
+// other languages but not the page itself. The generator's translations
+// added each such page to its own alternates.
 func selfAlternates(w io.Writer, res *pipeline.Result, c *config.Config) {
 	if res.SelfAlternates == 0 || c.Values.Quiet {
 		return
@@ -232,9 +233,9 @@ func selfAlternates(w io.Writer, res *pipeline.Result, c *config.Config) {
 }
 
 // robotsOffRoot warns, with --robots, when the base URL has a path
-// (Jekyll's baseurl: /blog): the robots.txt written is served under it,
-// and crawlers read robots.txt only at the host's root. It says which
-// lines to put there.
+// (Jekyll's baseurl: /blog). The robots.txt written is served under that
+// path, but crawlers read robots.txt only at the host's root. The
+// warning says which lines to put there.
 func robotsOffRoot(w io.Writer, res *pipeline.Result, c *config.Config) {
 	if !c.Values.Robots || c.Values.Quiet || res.Write == nil {
 		return
@@ -256,7 +257,7 @@ func robotsOffRoot(w io.Writer, res *pipeline.Result, c *config.Config) {
 }
 
 // sitemapFiles counts the XML sitemaps among the files a write put in
-// place (urlsets and indexes, gzipped or not) and names the others: the
+// place: urlsets and indexes, gzipped or not. It names the others: the
 // text sitemaps ("sitemap.txt", or "3 text sitemaps") and robots.txt.
 func sitemapFiles(written []string) (int, string) {
 	var sitemaps, texts int
@@ -286,10 +287,10 @@ func sitemapFiles(written []string) (int, string) {
 	return sitemaps, strings.Join(others, " and ")
 }
 
-// danglingSitemapLinks warns, once a file, of the pages whose <link
-// rel="sitemap"> names a generator's sitemap the build took over (Astro's
-// sitemap-index.xml, which its docs tell users to link): after the
-// deploy, each such link points at nothing.
+// danglingSitemapLinks warns about pages whose <link rel="sitemap">
+// names a generator's sitemap that the build took over, once a file.
+// Astro's docs, for example, tell users to link its sitemap-index.xml.
+// After the deploy, each such link points at nothing.
 func danglingSitemapLinks(w io.Writer, res *pipeline.Result, takenOver []string) {
 	if len(res.SitemapLinks) == 0 {
 		return
@@ -329,8 +330,8 @@ func danglingSitemapLinks(w io.Writer, res *pipeline.Result, takenOver []string)
 }
 
 // generatorSitemaps says which of the generator's own sitemaps in the
-// output folder the build removed (or, in a dry run, would remove), and
-// with keep_generator_sitemaps warns of each one kept beside ours.
+// output folder the build removed (or, in a dry run, would remove). With
+// keep_generator_sitemaps, it warns about each one kept beside ours.
 func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 	if c.Generator == "" || res.Write == nil || c.Values.Quiet {
 		return
@@ -399,8 +400,8 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 }
 
 // lastModCounts says how many listed pages took their lastmod from each
-// source, most first, and how many have none, last, with why when it is
-// given: "97 git, 3 meta, 12 none (why)".
+// source, most first. Last, it says how many have none, with why when
+// why is given: "97 git, 3 meta, 12 none (why)".
 func lastModCounts(m map[mapping.LastModSource]int, why string) string {
 	srcs := make([]mapping.LastModSource, 0, len(m))
 	for s := range m {
@@ -444,16 +445,16 @@ type reporter struct {
 	progressing      bool
 	start, lastPrint time.Time
 	// Without --verbose, the warnings about a place are grouped by
-	// cause (a site's thousand hreflang links without their slash would
-	// bury the summary), and told by finish. --verbose prints each as it
-	// comes.
+	// cause, and finish tells them. Otherwise a site's thousand hreflang
+	// links without their slash would bury the summary. --verbose prints
+	// each warning as it comes.
 	causes causes
 }
 
-// causes groups warnings by cause: print tells each cause, in the order
-// the causes came, with each of its warnings when it has at most
-// causeEach, else in one line, its first warning as the example and how
-// many more there were.
+// causes groups warnings by cause. print tells the causes in the order
+// they came. A cause with at most causeEach warnings is told with each
+// of them. A cause with more takes one line: its first warning as the
+// example, and how many more there were.
 type causes struct {
 	by    map[string]*cause
 	order []string
@@ -465,8 +466,9 @@ type cause struct {
 	n    int      // how many there were
 }
 
-// causeEach is the most warnings of one cause a run prints each, without
-// --verbose: a few pages' problems are each told, more are one line.
+// causeEach is the most warnings of one cause that a run prints one by
+// one without --verbose. A few pages' problems are each told; more take
+// one line.
 const causeEach = 3
 
 // add counts the warning err, printed as shown, under its cause.
@@ -486,10 +488,11 @@ func (g *causes) add(err, shown error) {
 	}
 }
 
-// print tells the warnings added, by cause, and forgets them: each, for
-// a cause of at most causeEach; else one line, the first and how many
-// more there were: "public/a.html:5: warning: … (and 413 more like it:
-// --verbose prints each)".
+// print tells the warnings added, by cause, and then forgets them. For a
+// cause of at most causeEach warnings it prints each. For a larger one
+// it prints one line, with the first and how many more there were:
+// "public/a.html:5: warning: … (and 413 more like it: --verbose prints
+// each)".
 func (g *causes) print(w io.Writer) {
 	for _, key := range g.order {
 		c := g.by[key]
@@ -522,8 +525,8 @@ func newReporter(root string, w io.Writer, quiet, verbose bool) *reporter {
 func (r *reporter) report() pipeline.Report {
 	rep := r.events()
 	if r.verbose {
-		// Only then: a Page callback makes the build keep every page's
-		// decision until the walk ends.
+		// Set Page only with --verbose: a Page callback makes the build
+		// keep every page's decision until the walk ends.
 		rep.Page = func(path string, d *mapping.Decision) {
 			r.endProgress()
 			fmt.Fprintf(r.w, "%s: %s\n", r.path(path), r.oneLine(d))
@@ -544,8 +547,8 @@ func (r *reporter) events() pipeline.Report {
 			}
 			shown := r.at(path, err)
 			if d, ok := errors.AsType[*diag.Diagnostic](err); !r.verbose && (path != "" || ok && d.File != "") {
-				// A warning at a page, or at a file of the project
-				// (a server build's manifest), grouped by its cause.
+				// Group a warning at a page, or at a file of the
+				// project (a server build's manifest), by its cause.
 				r.causes.add(err, shown)
 				return
 			}
@@ -557,7 +560,7 @@ func (r *reporter) events() pipeline.Report {
 			fmt.Fprintln(r.w, diag.Format(r.at(path, err), diag.Error))
 		},
 		Skip: func(path string, reason mapping.Reason, because string) {
-			// Pages mapping judged are told by Page.
+			// Page tells the pages that mapping judged.
 			if r.verbose && !slices.Contains(mapping.PageReasons, reason) {
 				r.endProgress()
 				fmt.Fprintf(r.w, "%s: skipped: %s%s\n", r.path(path), reason, parens(because))
@@ -572,8 +575,8 @@ func (r *reporter) events() pipeline.Report {
 		},
 		Explain: r.explain,
 		Progress: func(files int) {
-			// Progress only on a terminal, and only once a run is long
-			// enough to wonder about.
+			// Show progress only on a terminal, and only once a run is
+			// long enough to wonder about.
 			now := time.Now()
 			if r.quiet || !r.tty || now.Sub(r.start) < time.Second || now.Sub(r.lastPrint) < 200*time.Millisecond {
 				return
@@ -600,10 +603,10 @@ func (r *reporter) settings(c *config.Config) {
 	}
 }
 
-// at gives err, a problem with the file or folder at path (relative to
-// the site folder), the place the user sees: the path as typed from the
-// working directory, and the line when err says one. With no path, err
-// names its place itself, if it has one.
+// at places err, a problem with the file or folder at path (relative
+// to the site folder), where the user sees it. The place is the path as
+// typed from the working directory, with the line when err gives one.
+// With no path, err names its place itself, if it has one.
 func (r *reporter) at(path string, err error) error {
 	if path == "" {
 		return err
@@ -617,8 +620,8 @@ func (r *reporter) at(path string, err error) error {
 	return &diag.Diagnostic{File: r.path(path), Msg: err.Error()}
 }
 
-// finish ends a run's report: the progress line cleared, and the
-// warnings about a place by cause (causes.print).
+// finish ends a run's report. It clears the progress line and prints
+// the warnings about a place, by cause (causes.print).
 func (r *reporter) finish() {
 	r.endProgress()
 	r.causes.print(r.w)
@@ -627,15 +630,15 @@ func (r *reporter) finish() {
 // maxCauseBytes is the most bytes of a warning's message causeOf reads.
 const maxCauseBytes = 1 << 10
 
-// causeOf returns the cause of a warning: its message (its first
-// maxCauseBytes) with what varies from one page to another taken out, so
-// that the same problem on many pages is one cause: URLs, a language
-// code (hreflang fr alternate … is one cause in every language), quoted
-// values, paths and numbers. Each is a pass over the message, in that
-// order, that takes out what a regular expression would (report_test.go
-// holds them to theirs), in one look at each byte or two: the regular
-// expressions cost 50 µs a warning, and a server build's 140,000 routes
-// rendered on demand 7 s.
+// causeOf returns the cause of a warning. The cause is the message (its
+// first maxCauseBytes) with what varies from one page to another taken
+// out, so the same problem on many pages is one cause. It takes out
+// URLs, a language code (hreflang fr alternate … is one cause in every
+// language), quoted values, paths and numbers, in that order. Each is a
+// pass over the message that takes out what a regular expression would;
+// report_test.go holds each pass to its expression. A pass looks at each
+// byte once or twice. The regular expressions cost 50 µs a warning, or
+// 7 s for a server build's 140,000 routes rendered on demand.
 func causeOf(err error) string {
 	var msg string
 	var d *diag.Diagnostic
@@ -648,7 +651,7 @@ func causeOf(err error) string {
 		msg = err.Error()
 	}
 	if len(msg) > maxCauseBytes {
-		// A message that quotes a value whole may be megabytes; its
+		// A message that quotes a value whole may be megabytes. Its
 		// first bytes tell its cause.
 		cut := maxCauseBytes
 		for cut > 0 && !utf8.RuneStart(msg[cut]) {
@@ -657,7 +660,7 @@ func causeOf(err error) string {
 		msg = msg[:cut]
 		for _, q := range []string{`"`, "`"} {
 			if strings.Count(msg, q)%2 == 1 {
-				msg += q // the value cut is quoted still, and taken out
+				msg += q // close the quote, so the cut value is still taken out
 			}
 		}
 	}
@@ -668,10 +671,10 @@ func causeOf(err error) string {
 	return replaceEach(msg, causeNumber, "N")
 }
 
-// replaceEach replaces in s each match that find finds, from the left,
-// with repl: find(s, i) returns the first match that begins at i or
-// after, as [start, end) (end past start), with the bytes of s it keeps
-// before repl (kept, at start); start is -1 for none.
+// replaceEach replaces with repl each match that find finds in s, from
+// the left. find(s, i) returns the first match that begins at i or
+// after, as [start, end), with end past start. kept is how many bytes
+// of s at start stay before repl. start is -1 when there is no match.
 func replaceEach(s string, find func(s string, i int) (start, end, kept int), repl string) string {
 	var b strings.Builder
 	last := 0
@@ -710,8 +713,9 @@ func causeURL(s string, i int) (int, int, int) {
 			i++
 			continue
 		}
-		// Every letter of a run of the scheme's bytes ends where it
-		// does: the run begins a URL, from its first letter, or none.
+		// A scheme started at any letter of this run would end where
+		// this one does. So either the run begins a URL at its first
+		// letter, or no letter in it does.
 		j := i + 1
 		for j < len(s) && (letter(s[j]) || digit(s[j]) || strings.IndexByte("+.-", s[j]) >= 0) {
 			j++
@@ -771,10 +775,11 @@ func causeQuoted(s string, i int) (int, int, int) {
 	return -1, 0, 0
 }
 
-// causePath finds a path: (^|[\s(])[^\s(]*/[^\s:;,)]*, the byte
-// before it kept. At the start of the message, or after white space or
-// a (, a run of bytes other than those holds a /: the path is the run
-// to its last /, and what follows up to white space, :, ;, , or ).
+// causePath finds a path: (^|[\s(])[^\s(]*/[^\s:;,)]*, keeping the
+// byte before it. A path starts at the start of the message, or after
+// white space or a (. It is a run of other bytes that holds a /. The
+// path is the run up to its last /, then what follows up to white
+// space, :, ;, , or ).
 func causePath(s string, i int) (int, int, int) {
 	for ; i < len(s); i++ {
 		from := i + 1 // after the byte kept

@@ -208,10 +208,10 @@ func runSubmit(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// submitClient makes the IndexNow client of submit's flags and the
-// environment: the endpoint, the key, the batches and retries; and the
-// base URL, when the flag or SITEMAP_BASE_URL gives it (nil otherwise).
-// Its errors are usage errors.
+// submitClient makes the IndexNow client from submit's flags and the
+// environment: the endpoint, the key, the batches and the retries. It
+// also returns the base URL when the flag or SITEMAP_BASE_URL gives it,
+// and nil otherwise. Its errors are usage errors.
 func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 	getenv := e.getenv
 	endpoint := v.endpoint
@@ -254,18 +254,18 @@ func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 	return client, base, nil
 }
 
-// maxChangesBytes bounds the read of a changes file: a million builds'
-// changes of a large site's pages.
+// maxChangesBytes bounds the read of a changes file. It allows for a
+// million builds' changes of a large site's pages.
 var maxChangesBytes int64 = 1 << 30
 
 // maxKeyFileBytes bounds the read of a key file, which holds one key of
 // at most indexnow.MaxKeyLen characters.
 const maxKeyFileBytes = 4 << 10
 
-// readChanges reads the changes file at path, a path the user named (or
-// the default): only a regular file, and no more than maxChangesBytes of
-// it. A missing file or a malformed one is a usage error; one that cannot
-// be read, or is too large, a failure.
+// readChanges reads the changes file at path, which the user named (or
+// which is the default). It reads only a regular file, and no more than
+// maxChangesBytes of it. A missing or malformed file is a usage error.
+// A file that cannot be read, or is too large, is a failure.
 func readChanges(path string) (*postbuild.ChangesFile, error) {
 	f, err := fsx.OpenNamed(path, maxChangesBytes, "a changes file's bound")
 	if errors.Is(err, fs.ErrNotExist) {
@@ -290,7 +290,7 @@ func readChanges(path string) (*postbuild.ChangesFile, error) {
 }
 
 // latest returns each URL of cs once, in the order first met, with its
-// last operation: a file that gathers several builds says last what
+// last operation. A file that gathers several builds says last what
 // happened last.
 func latest(cs *postbuild.ChangesFile) (order []string, last map[string]byte) {
 	last = map[string]byte{}
@@ -303,9 +303,9 @@ func latest(cs *postbuild.ChangesFile) (order []string, last map[string]byte) {
 	return order, last
 }
 
-// changesBase is the site's base URL when no flag gives it: the build's,
-// from the changes file's "# base_url:" line, else the root of the one
-// host all the URLs are on.
+// changesBase is the site's base URL when no flag gives it. It is the
+// build's, from the changes file's "# base_url:" line, else the root of
+// the one host that all the URLs are on.
 func changesBase(path string, cs *postbuild.ChangesFile, urls []string) (*url.URL, error) {
 	if cs.BaseURL != "" {
 		base, err := parseSubmitBase(cs.BaseURL)
@@ -373,7 +373,7 @@ func submitKey(keyFrom string, getenv func(string) string, dryRun bool, warn fun
 	case !dryRun:
 		return "", err
 	}
-	// A dry run sends nothing: it shows the requests with a placeholder,
+	// A dry run sends nothing. It shows the requests with a placeholder,
 	// and says what a submission would refuse.
 	warn(fmt.Errorf("%w; the dry run shows the requests with %s", err, placeholderKey))
 	return placeholderKey, nil
@@ -424,8 +424,8 @@ func rootOf(urls []string, host string) *url.URL {
 	return &url.URL{Scheme: scheme, Host: host, Path: "/"}
 }
 
-// prefixLines writes each line written to it, prefixed, to w; each Write
-// is one line.
+// prefixLines writes each line written to it to w, with a prefix. Each
+// Write is one line.
 type prefixLines struct {
 	w      io.Writer
 	prefix string

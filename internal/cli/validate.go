@@ -124,8 +124,9 @@ error (or no sitemap found), 2 usage.
 `
 })
 
-// recordFolders returns validate.Options.RecordFolder as a build decides
-// it (project.RecordFolder), each folder's found once.
+// recordFolders returns validate.Options.RecordFolder, deciding as a
+// build does (project.RecordFolder). It finds each folder's record
+// folder once.
 func recordFolders() func(dir string) string {
 	var mu sync.Mutex
 	found := map[string]string{}

@@ -11,8 +11,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/config"
 )
 
-// runVersion runs "sitemapgen version": the release's version, commit and
-// date, or for a go build the module version and the checkout's commit.
+// runVersion runs "sitemapgen version". It prints the release's version,
+// commit and date, or for a go build the module version and the
+// checkout's commit.
 func runVersion(_ context.Context, e *env, args []string) error {
 	if ownFlag(e, args, versionUsage) {
 		return nil
@@ -24,8 +25,8 @@ func runVersion(_ context.Context, e *env, args []string) error {
 	return nil
 }
 
-// versionUsage and helpUsage are the --help of version and help: what
-// they do, in a few lines.
+// versionUsage and helpUsage are the --help of version and help. Each
+// says in a few lines what the command does.
 const (
 	versionUsage = `Usage:
   sitemapgen version
@@ -43,9 +44,9 @@ the default command, build, which lists the commands.
 `
 )
 
-// ownFlag answers the one flag that version and help take, --help (usage,
-// their own few lines) or --version, and reports whether args were that
-// flag.
+// ownFlag answers the one flag that version and help take: --help,
+// which prints usage, their own few lines, or --version. It reports
+// whether args were that flag.
 func ownFlag(e *env, args []string, usage string) bool {
 	if len(args) != 1 {
 		return false
@@ -66,9 +67,9 @@ func printVersion(e *env) {
 	fmt.Fprintln(e.stdout, "sitemapgen", version())
 }
 
-// runHelp runs "sitemapgen help [COMMAND]": the command's --help, build's
-// by default, the manual of the default command, which says what version
-// and help do too.
+// runHelp runs "sitemapgen help [COMMAND]" and prints the command's
+// --help. By default it prints build's, the manual of the default
+// command, which also says what version and help do.
 func runHelp(_ context.Context, e *env, args []string) error {
 	help := map[string]func() string{
 		"build":    buildUsage,
@@ -102,9 +103,10 @@ func runHelp(_ context.Context, e *env, args []string) error {
 	return nil
 }
 
-// The release's version, commit and date, stamped by GoReleaser
-// (.goreleaser.yaml's ldflags: -X with this package's path); empty in a
-// go build or go install, whose build information says what it knows.
+// The release's version, commit and date. GoReleaser stamps them
+// (.goreleaser.yaml's ldflags: -X with this package's path). They are
+// empty in a go build or go install, whose build information says what
+// it knows.
 var (
 	stampVersion string
 	stampCommit  string
@@ -112,8 +114,8 @@ var (
 )
 
 // version reports the release's version, commit and date when the build
-// was stamped; else the module version and, for a build from a checkout,
-// the commit.
+// was stamped. Otherwise it reports the module version and, for a build
+// from a checkout, the commit.
 func version() string {
 	if stampVersion != "" {
 		v := stampVersion

@@ -61,9 +61,10 @@ Exit status: 0 stopped by a signal, 2 a usage or configuration error at start
 `
 })
 
-// refusedInWatch are the flags of build that watch does not take: they
-// ask a build to write nothing, or (transform) run a hook on the records,
-// which watch keeps between writes and would edit again.
+// refusedInWatch are the flags of build that watch does not take. Some
+// ask a build to write nothing. transform runs a hook on the records,
+// and watch keeps the records between writes, so it would edit them
+// again.
 var refusedInWatch = []string{"dry-run", "explain", "transform"}
 
 // refused reports a flag of build that watch or audit does not take.
@@ -80,8 +81,9 @@ func refused(line *config.Line[config.Values], command string) error {
 	return nil
 }
 
-// runWatch runs "sitemapgen watch": a build, then a rebuild of what changed
-// after every burst of changes, until ctx is done (SIGINT, SIGTERM).
+// runWatch runs "sitemapgen watch". It runs a build, then after every
+// burst of changes it rebuilds what changed, until ctx is done (SIGINT,
+// SIGTERM).
 func runWatch(ctx context.Context, e *env, args []string) error {
 	c, line, err := configure(e, config.WatchCommand, args)
 	if c == nil {
@@ -89,7 +91,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	}
 	if c.Build.Transform != nil {
 		// Watch keeps the records between writes and edits some of
-		// them: a hook's edits would be applied again to its own.
+		// them, so a hook's edits would be applied again to its own.
 		return usagef("transform: watch runs no per-URL hook: run it with sitemapgen build")
 	}
 	if c.SkipWrite != "" {
@@ -97,8 +99,8 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		return nil
 	}
 	if c.Values.NoWait {
-		// Another run writing the folder now fails watch at once; its
-		// builds later wait for such a run, which ends.
+		// When another run writes the folder now, watch fails at once.
+		// Its later builds wait for such a run, since it ends.
 		lock, err := lockOutput(ctx, e, c, true)
 		if err != nil {
 			return err
@@ -118,36 +120,38 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	}
 }
 
-// watcher is the state of "sitemapgen watch" across rebuilds. Its methods
-// run on the callback goroutine of watch.Run, one at a time, or before it
-// starts.
+// watcher is the state of "sitemapgen watch" across rebuilds. Its
+// methods run one at a time on the callback goroutine of watch.Run, or
+// before it starts.
 type watcher struct {
 	line   *config.Line[config.Values] // the command line, resolved again after a change of configuration
 	e      *env
 	tuneGC bool            // pace the collector (startSessionPacer), unless GOGC is set
-	warned map[string]bool // the warnings of the outputs said, once a session
-	// gone holds the roots the watch said were removed or renamed away,
-	// each said once a session: a generator that makes its output folder
-	// anew does it every build. Only the watch's Warn uses it.
+	warned map[string]bool // the outputs' warnings said, each once a session
+	// gone holds the roots the watch said were removed or renamed away.
+	// Each is said once a session, because a generator that makes its
+	// output folder anew does so every build. Only the watch's Warn
+	// uses it.
 	gone map[string]bool
-	// failing holds the errors said since the last build that worked:
-	// each is said once while it lasts (a folder renamed away fails every
-	// rebuild the same way), and again after a build has worked.
+	// failing holds the errors said since the last build that worked.
+	// Each is said once while it lasts, because a folder renamed away
+	// fails every rebuild the same way. It is said again after a build
+	// has worked.
 	failing map[string]bool
 	// rootGone is set while the site's folder is missing.
 	rootGone bool
-	// said holds the notices a session says once: a generator that
+	// said holds the notices a session says once. A generator that
 	// empties or removes its output on every build (astro build) would
-	// have them said at each.
+	// otherwise have them said at each build.
 	said map[string]bool
-	// listed is set once a build of the session has listed pages: a
-	// rebuild that then finds none is the site's folder emptied by its
-	// generator's build, not a wrong include.
+	// listed is set once a build of the session has listed pages. When
+	// a rebuild then finds none, the generator's build has emptied the
+	// site's folder; the include list is not wrong.
 	listed bool
 	// unanswered is when a batch first changed the sources (the join's
-	// folder) since the last one that changed a page of the site's folder:
-	// a dev server that renders to memory (plain hugo server) changes no
-	// file of the site. Zero when there is none.
+	// folder) since the last batch that changed a page of the site's
+	// folder. A dev server that renders to memory (plain hugo server)
+	// changes no file of the site. It is zero when there is none.
 	unanswered time.Time
 
 	s      *config.Config
@@ -155,27 +159,27 @@ type watcher struct {
 	sess   *pipeline.Session
 	inputs map[string]bool // absolute paths of s.Inputs
 	extras map[string]bool // absolute paths of the files of extra URLs (extra_urls)
-	// restart, set by a configuration change that changes what is
-	// watched, ends run with the new settings.
+	// restart is set when a configuration change changes what is
+	// watched. It ends run with the new settings.
 	restart *config.Config
 	stop    context.CancelFunc
 	out     *postbuild.Outputs // the feed and key file, after each write
 	// others are the files written besides the sitemap set (robots.txt,
-	// the feed, the key file) as the last write left them, by name in
-	// the output folder.
+	// the feed, the key file), by their name in the output folder. Each
+	// stamp is as the last write left the file.
 	others map[string]stamp
 
-	// mu keeps a rebuild and a write the clock asks for (news) apart:
-	// the Session is used by one goroutine at a time.
+	// mu keeps a rebuild apart from a write the clock asks for (news),
+	// so one goroutine at a time uses the Session.
 	mu sync.Mutex
-	// news is the timer of the next write the news window asks for: an
-	// article two days old leaves the news sitemap, one dated later than
-	// the last write enters it, with no file changed.
+	// news is the timer of the next write the news window asks for. An
+	// article leaves the news sitemap when it is two days old, and one
+	// dated later than the last write enters it, with no file changed.
 	news *time.Timer
 }
 
 // run builds with s, then watches the site and rebuilds it until ctx is
-// done; it then returns nil, nil. When a change of the settings changes
+// done. It then returns nil, nil. When a change of the settings changes
 // what is watched, run returns the new settings.
 func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, error) {
 	ctx, cancel := context.WithCancel(ctx)
@@ -333,7 +337,8 @@ func (w *watcher) scheduleNews(ctx context.Context) {
 	if next.IsZero() {
 		return
 	}
-	// A second past the edge: the window is closed at its end.
+	// Fire a second past the edge, because the window is closed at its
+	// end.
 	w.news = time.AfterFunc(time.Until(next)+time.Second, func() {
 		w.mu.Lock()
 		defer w.mu.Unlock()
@@ -361,14 +366,14 @@ func (w *watcher) use(s *config.Config) error {
 	}
 	w.out = out
 	w.setInputs()
-	// The --out folder, as a build makes it: its host files are watched
-	// from the start.
+	// Make the --out folder, as a build does, so that its host files are
+	// watched from the start.
 	return fsx.MkdirAllNamed(s.Build.Write.Dir, 0o755)
 }
 
-// beside sets what watch mode's builds do differently from build's: they
-// run beside a dev server, whose pages' canonical and alternate links name
-// http://localhost:PORT/ (mapping.Options.DevServer).
+// beside sets what watch mode's builds do differently from build's. They
+// run beside a dev server, and its pages' canonical and alternate links
+// name http://localhost:PORT/ (mapping.Options.DevServer).
 func beside(s *config.Config) { s.Build.Map.DevServer = true }
 
 // watched returns the folders to watch (the site, the sources) and the
@@ -402,10 +407,11 @@ func watched(s *config.Config) (roots, files []string) {
 	return roots, files
 }
 
-// joinSkips returns what the watches leave out of a join's source folder
-// (a project folder, for Jekyll and the generators that route files): its
-// node_modules, and the folders its walk excludes by name, but never the
-// site folder, which may be one of them.
+// joinSkips returns what the watches leave out of a join's source
+// folder, which is a project folder for Jekyll and the generators that
+// route files. They leave out its node_modules and the folders its walk
+// excludes by name. They never leave out the site folder, though it may
+// be one of those.
 func joinSkips(b pipeline.Options) func(path string) bool {
 	if b.Join == nil {
 		return func(string) bool { return false }
@@ -446,9 +452,9 @@ func (w *watcher) setInputs() {
 	}
 }
 
-// build runs the first, whole build of a session, and reports whether its
-// walk of the site's folder ended (the build may have failed after it).
-// The caller holds w.mu.
+// build runs the first, whole build of a session. It reports whether
+// the build's walk of the site's folder ended; the build may have failed
+// after the walk. The caller holds w.mu.
 func (w *watcher) build(ctx context.Context) (walked bool) {
 	w.setReporter()
 	w.locked(ctx, func() {
@@ -461,10 +467,11 @@ func (w *watcher) build(ctx context.Context) (walked bool) {
 	return walked
 }
 
-// locked runs write holding the lock of the output folder, after waiting
-// for another run that holds it. A build beside watch writes between two
-// of watch's writes, never during one; watch's next write reads the
-// folder's record again and replaces that build's set whole.
+// locked runs write while it holds the lock of the output folder. It
+// first waits for another run that holds the lock. So a build beside
+// watch writes between two of watch's writes, never during one. Watch's
+// next write reads the folder's record again and replaces that build's
+// set whole.
 func (w *watcher) locked(ctx context.Context, write func()) {
 	lock, err := lockOutput(ctx, w.e, w.s, false)
 	if err != nil {
@@ -497,16 +504,16 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 	}
 	for _, p := range b.Paths {
 		if w.extras[p] && w.sess != nil {
-			// The records are read whole: the set is built again, as a
-			// fresh build builds it (and a command's output read again).
+			// Read the records whole: build the set again as a fresh
+			// build does, and read a command's output again.
 			w.whole(ctx)
 			return
 		}
 	}
-	// The site's folder removed or renamed away: the watch said so. A
-	// build now would fail, and taking the lock would make the output
-	// folder again, which the watch sees as the root back and gone again:
-	// nothing is done until it is back.
+	// The site's folder was removed or renamed away, and the watch said
+	// so. A build now would fail. Taking the lock would make the output
+	// folder again, and the watch would see the root back and gone
+	// again. So nothing is done until the folder is back.
 	if _, err := fsx.StatNamed(w.s.Build.Root); errors.Is(err, fs.ErrNotExist) {
 		w.rootGone = true
 		return
@@ -538,9 +545,9 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 	})
 }
 
-// notOurs returns paths without watch's own output. Our own output is
-// not pages: Update looks whether the sitemap files are still as it left
-// them after any batch, and watch whether the others are.
+// notOurs returns paths without watch's own output, which is not pages.
+// After any batch, Update checks whether the sitemap files are still as
+// it left them, and watch checks the other files it wrote.
 func (w *watcher) notOurs(paths []string) []string {
 	outAbs, _ := filepath.Abs(w.s.Build.Write.Dir)
 	others := w.otherNames()
@@ -562,20 +569,21 @@ func (w *watcher) once(key, format string, args ...any) {
 }
 
 // memoryAfter is how long the sources of a Hugo site may go on changing
-// with no page of its site folder changing before watch asks whether
-// hugo server renders to memory. hugo --watch and hugo server
-// --renderToDisk write their first page well within it after a change:
-// their watcher hands its changes over every half second, and a partial
+// while no page of its site folder changes. After that, watch asks
+// whether hugo server renders to memory. hugo --watch and hugo server
+// --renderToDisk write their first page well within it after a change.
+// Their watcher hands its changes over every half second, and a partial
 // rebuild writes as it renders.
 const memoryAfter = 10 * time.Second
 
-// rendered warns, once a session, when the sources of a Hugo site changed
-// in a batch at least memoryAfter after a batch that changed them first,
-// and no page of the site's folder changed in between: hugo server
-// renders to memory unless given --renderToDisk, so the sitemap cannot
-// follow. No number of batches is a sign by itself: two saves a moment
-// apart are two batches before hugo --watch writes. paths are the
-// batch's, without watch's own output; now is when it came.
+// rendered warns, once a session, that hugo server may render to
+// memory. It warns when a batch changed a Hugo site's sources at least
+// memoryAfter after the batch that first changed them, and no page of
+// the site's folder changed in between. hugo server renders to memory
+// unless given --renderToDisk, and then the sitemap cannot follow. A
+// count of batches is no sign by itself: two saves a moment apart are
+// two batches before hugo --watch writes. paths are the batch's paths,
+// without watch's own output. now is when the batch came.
 func (w *watcher) rendered(paths []string, now time.Time) {
 	j := w.s.Build.Join
 	if j == nil || j.Preset == nil || w.said["memory"] {
@@ -612,7 +620,7 @@ func (w *watcher) rendered(paths []string, now time.Time) {
 	if w.said == nil {
 		w.said = make(map[string]bool)
 	}
-	w.said["memory"] = true // asked once a session, whatever the answer
+	w.said["memory"] = true // ask once a session, whatever the answer
 	out := generator.RulesOf(j.Preset).Output
 	if out.DevServer == "" {
 		return // its generator's dev server writes its pages
@@ -626,14 +634,15 @@ func within(path, dir string) bool {
 	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
-// stamp is what Lstat says of a file; the zero stamp is no regular file.
+// stamp is what Lstat says of a file. The zero stamp means no regular
+// file.
 type stamp struct {
 	size  int64
 	mtime time.Time
 }
 
-// stampOf returns the stamp of the file name in the output folder dir,
-// looked at inside it, through the one door.
+// stampOf returns the stamp of the file name in the output folder dir.
+// It looks inside dir, through the one door.
 func stampOf(dir, name string) stamp {
 	fi, err := fsx.Lstat(dir, name)
 	if err != nil || !fi.Mode().IsRegular() {
@@ -663,10 +672,10 @@ func (w *watcher) stampOthers() {
 }
 
 // othersDrifted returns the files written besides the sitemap set that
-// are no longer as the last write left them (removed, replaced, written or
-// touched by someone else), with their stamps now. A file found drifted is
-// written again, as a build writes it: robots.txt keeps someone else's
-// lines, and another tool's feed is left alone.
+// are no longer as the last write left them, with their stamps now.
+// Someone else removed, replaced, wrote or touched them. A drifted file
+// is written again, as a build writes it: robots.txt keeps someone
+// else's lines, and another tool's feed is left alone.
 func (w *watcher) othersDrifted() map[string]stamp {
 	var drifted map[string]stamp
 	for name, was := range w.others {
@@ -726,9 +735,9 @@ func (w *watcher) reload(ctx context.Context) {
 	w.scheduleNews(ctx)
 }
 
-// outputs checks the settings of what watch writes besides the sitemaps
-// (the feed and the key file: a changes file is a build's) and prepares
-// them. Each problem that leaves one unwritten is said once a session,
+// outputs checks and prepares the settings of what watch writes besides
+// the sitemaps: the feed and the key file. A changes file is for build
+// only. A problem that leaves a file unwritten is said once a session,
 // not after every rebuild.
 func (w *watcher) outputs(s *config.Config) (*postbuild.Outputs, error) {
 	if s.Values.Changes != "" {
@@ -755,9 +764,10 @@ func (w *watcher) fail(err error) {
 	fmt.Fprintln(w.e.stderr, msg)
 }
 
-// done prints the outcome of a build: the summary after a whole one, a
-// line of changes after an update, or the error. The files of drifted,
-// written again besides the sitemap set, count as written when they were.
+// done prints the outcome of a build: the summary after a whole build,
+// a line of changes after an update, or the error. drifted holds files
+// besides the sitemap set; each counts as written when it was written
+// again.
 func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[string]stamp) {
 	if err == nil && res != nil && res.Write != nil && w.s.Writes() {
 		if res.NoneListed == nil { // no feed of no page
@@ -771,9 +781,10 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[
 		}
 	}
 	if err != nil && !whole && w.listed && errors.Is(err, pipeline.ErrNoPages) {
-		// The site's folder emptied after a build that listed pages: its
-		// generator's build under way (astro build empties dist/ first).
-		// Said once; the rebuild after its pages are back writes.
+		// The site's folder was emptied after a build that listed pages.
+		// Its generator's build is under way (astro build empties dist/
+		// first). Say it once; the rebuild after the pages are back
+		// writes.
 		w.once("emptied", "%s was emptied, as a generator's build does; the sitemaps are written again once its pages are back (said once)", w.s.Build.Root)
 		return
 	}
@@ -781,7 +792,7 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[
 		w.fail(err)
 		return
 	}
-	clear(w.failing) // it works again: a failure after this is news
+	clear(w.failing) // it works again, so a failure after this is news
 	if res != nil && res.URLs != nil && res.URLs.Len() > 0 {
 		w.listed = true
 	}

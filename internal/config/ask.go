@@ -11,8 +11,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// ask is what the project is told of the values given: those its answers
-// depend on, with whether each was given, and the words of its errors.
+// ask is what the project is told about the values given. It holds the
+// values the project's answers depend on, whether each was given, and
+// the words of the project's errors.
 func (l *layers) ask(configFile string, getenv func(string) string) project.Ask {
 	v := &l.v
 	var lastmod []mapping.LastModSource
@@ -63,9 +64,9 @@ func (l *layers) ask(configFile string, getenv func(string) string) project.Ask 
 	}
 }
 
-// noBaseURL is [ErrNoBaseURL] as the tool runBy's user reads it: with
-// the variables of the plugin it replaces that give the base URL, which
-// it reads too (peer.FromEnv), below sitemap.yaml's base_url.
+// noBaseURL is [ErrNoBaseURL] as the user of the tool runBy reads it.
+// It adds the variables of the replaced plugin that give the base URL.
+// The tool reads them too (peer.FromEnv), below sitemap.yaml's base_url.
 func noBaseURL(runBy string) error {
 	for _, in := range peer.Integrations {
 		if in.RunBy != runBy {
@@ -84,8 +85,8 @@ func noBaseURL(runBy string) error {
 	return ErrNoBaseURL
 }
 
-// under lays the project's values under those given, above the
-// defaults: each the project says.
+// under lays the project's values under those given and above the
+// defaults. It lays each value the project says.
 func (l *layers) under(pr *project.Project) {
 	v := &l.v
 	for _, s := range []struct {
@@ -118,19 +119,19 @@ func (l *layers) under(pr *project.Project) {
 type Findings = project.Findings
 
 // Peer is a sitemap tool the project uses, with what its options come
-// to, for sitemapgen init.
+// to. sitemapgen init uses it.
 type Peer = project.Peer
 
-// Survey reports what the files in dir (the project folder) and the build
-// environment (through getenv) say about the site, as a run without DIR
-// and without configuration would take it, in the words of these
-// settings.
+// Survey reports what the files in dir (the project folder) and the
+// build environment (through getenv) say about the site. It reports it
+// as a run without DIR and without configuration would take it, in the
+// words of these settings.
 func Survey(dir string, getenv func(string) string) (*Findings, error) {
 	d, err := project.Survey(dir, getenv, project.Ask{SettingsFile: DefaultFile, NoRoot: ErrNoRoot, NoBaseURL: ErrNoBaseURL})
 	if err != nil {
 		return nil, err
 	}
-	// The URL form, laid as a build lays it: the project's under the
+	// Lay the URL form as a build does: the project's form over the
 	// defaults.
 	l := &layers{v: Settings.Defaults()}
 	l.under(d.Form)

@@ -2,11 +2,12 @@ package config
 
 import "path/filepath"
 
-// cacheDir is the folder a build keeps what it read for the next
-// (pipeline.Options.CacheDir): --cache-dir's, none for off; by default
-// a folder sitemapgen in the build environment's cache (Netlify's, as
-// Hugo's cacheDir), else in the user's (userCache: $XDG_CACHE_HOME,
-// ~/.cache, ~/Library/Caches); "" when there is none.
+// cacheDir is the folder where a build keeps what it read for the next
+// build (pipeline.Options.CacheDir). It is the one --cache-dir gives, or
+// none for off. By default it is a folder sitemapgen in the build
+// environment's cache (Netlify's, like Hugo's cacheDir), else in the
+// user's cache (userCache: $XDG_CACHE_HOME, ~/.cache, ~/Library/Caches).
+// It is "" when there is none.
 func cacheDir(given, buildCache string, userCache func() (string, error)) string {
 	switch given {
 	case "off":

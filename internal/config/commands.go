@@ -1,9 +1,9 @@
 package config
 
 // The commands a run may start: the per-URL hook (--transform), the
-// robots.txt hook (--robots-transform) and the commands of extra URLs,
-// and the rule that a command the settings file names runs only when
-// the caller allows it.
+// robots.txt hook (--robots-transform) and the commands of extra URLs.
+// Here too is the rule that a command named in the settings file runs
+// only when the caller allows it.
 
 import (
 	"bytes"
@@ -23,17 +23,18 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 )
 
-// ErrCommandNotAllowed is the error of a command the settings file
-// names (extra_urls_command:) when the caller did not allow commands:
-// the settings file is the repository's, which a pull request changes,
-// and a build must not run the programs it names on the machine that
-// builds it unless the caller says so.
+// ErrCommandNotAllowed is the error for a command named in the settings
+// file (extra_urls_command:) when the caller did not allow commands. The
+// settings file belongs to the repository, which a pull request
+// changes. A build must not run the programs it names on the machine
+// that builds it, unless the caller says so.
 var ErrCommandNotAllowed = errors.New("a command of the settings file, not allowed")
 
-// checkCommands refuses a command the settings file names, unless the
-// caller allowed commands (--allow-commands, SITEMAPGEN_ALLOW_COMMANDS):
-// neither is a key of the file, so the repository cannot allow itself.
-// A command the command line gives is the user's own, and runs.
+// checkCommands refuses a command named in the settings file, unless
+// the caller allowed commands (--allow-commands,
+// SITEMAPGEN_ALLOW_COMMANDS). Neither is a key of the file, so the
+// repository cannot allow itself. A command given on the command line
+// is the user's own, and runs.
 func checkCommands(l *layers, v *Values) error {
 	for _, c := range []struct{ key, flag, line string }{
 		{"extra_urls_command", "--extra-urls-command", v.ExtraCommand},
@@ -59,10 +60,10 @@ func checkCommands(l *layers, v *Values) error {
 	return nil
 }
 
-// transform returns the per-URL hook: the descriptors of a host that
-// runs it itself (--transform-fds), else the command (--transform,
-// transform:); nil for none. Each is bounded as a command of extra
-// URLs is: limits.extra_urls_bytes, limits.command_seconds.
+// transform returns the per-URL hook, or nil for none. The hook is the
+// descriptors of a host that runs it itself (--transform-fds), else the
+// command (--transform, transform:). Each is bounded as a command of
+// extra URLs is, by limits.extra_urls_bytes and limits.command_seconds.
 func transform(v *Values) *pipeline.Transform {
 	lim := v.Limits.Or()
 	o := command.Options{MaxBytes: int64(lim.ExtraURLsBytes), Key: limits.ExtraURLsBytesKey, Timeout: time.Duration(lim.CommandSeconds) * time.Second, TimeoutKey: limits.CommandSecondsKey}
@@ -81,11 +82,12 @@ func transform(v *Values) *pipeline.Transform {
 	return nil
 }
 
-// robotsHook returns the robots hook (--robots-transform, robots_transform:):
-// the command is given the robots.txt a write would write on its
-// standard input, and what it prints is written instead, bounded by
-// limits.robots_bytes and limits.command_seconds, and UTF-8 text without
-// a NUL byte, as robots.txt is; nil for none.
+// robotsHook returns the robots hook (--robots-transform,
+// robots_transform:), or nil for none. The command reads on its
+// standard input the robots.txt a write would write. What it prints is
+// written instead. Its output is bounded by limits.robots_bytes and
+// limits.command_seconds, and must be UTF-8 text without a NUL byte, as
+// robots.txt is.
 func robotsHook(v *Values) func(context.Context, []byte) ([]byte, error) {
 	line := v.RobotsHook
 	if line == "" {
@@ -115,7 +117,7 @@ func robotsHook(v *Values) func(context.Context, []byte) ([]byte, error) {
 	}
 }
 
-// parseFDs reads --transform-fds IN,OUT: two descriptors above 2.
+// parseFDs reads --transform-fds IN,OUT: two descriptors, each above 2.
 func parseFDs(s string) (in, out int, err error) {
 	a, b, ok := strings.Cut(s, ",")
 	if ok {

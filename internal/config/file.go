@@ -24,8 +24,8 @@ import (
 // when no --config is given.
 const DefaultFile = "sitemap.yaml"
 
-// A File is a sitemap.yaml, decoded: the values it gives over the
-// defaults, and the line of each key it sets.
+// A File is a decoded sitemap.yaml. It holds the values the file gives
+// over the defaults, and the line of each key it sets.
 type File struct {
 	// Name is the file's path, as given.
 	Name string
@@ -41,19 +41,19 @@ func (f *File) Sets(key string) (line int, ok bool) {
 	return line, ok
 }
 
-// Load reads and checks the configuration file at path, one the user
-// named (--config): followed wherever it points, read only when it is a
-// regular file, within limits.settings_bytes. An empty file (or one of
-// comments only) gives the defaults.
+// Load reads and checks the configuration file at path, which the user
+// named (--config). It follows path wherever it points. It reads the
+// file only when it is a regular file, within limits.settings_bytes. An
+// empty file (or one of comments only) gives the defaults.
 func Load(path string) (*File, error) {
 	data, err := limits.Default.ReadNamed(path, path, limits.YAML)
 	return loaded(path, data, err)
 }
 
-// LoadIn reads and checks the configuration file rel of the folder dir
-// (the working directory's sitemap.yaml) as Load does, inside dir through
-// the one door: a link out of dir is not followed, and the error says how
-// to read it where it points.
+// LoadIn reads and checks the configuration file rel in the folder dir
+// (the working directory's sitemap.yaml) as Load does. It reads inside
+// dir through the one door, so a link out of dir is not followed. The
+// error then says how to read the file where the link points.
 func LoadIn(dir, rel string) (*File, error) {
 	path := filepath.Join(dir, rel)
 	if dir == "." {
@@ -67,7 +67,8 @@ func LoadIn(dir, rel string) (*File, error) {
 	return loaded(path, data, err)
 }
 
-// loaded is the File of data, read from path with the error err.
+// loaded returns the File of data, which was read from path with the
+// error err.
 func loaded(path string, data []byte, err error) (*File, error) {
 	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
 		return nil, err
@@ -78,10 +79,10 @@ func loaded(path string, data []byte, err error) (*File, error) {
 	return parse(path, data) // checked as it was read
 }
 
-// Parse decodes and checks configuration data, through the table of
-// settings: every key must be one of its keys, every value of its type
-// and pass its check. name is the file's name in errors, which are
-// *diag.Diagnostic with the line.
+// Parse decodes and checks configuration data through the table of
+// settings. Every key must be one of the table's keys. Every value must
+// have its setting's type and pass its check. name is the file's name
+// in errors, which are *diag.Diagnostic with the line.
 func Parse(name string, data []byte) (*File, error) {
 	if err := limits.Check(name, data, limits.YAML); err != nil {
 		return nil, err
@@ -127,8 +128,8 @@ func parse(name string, data []byte) (*File, error) {
 	return f, nil
 }
 
-// checkError places the error of the check of key's value: at the item
-// or the key below it that is wrong, or at key.
+// checkError places the error from checking key's value. It places it
+// at the item or the key below key that is wrong, else at key.
 func (f *File) checkError(key string, err error) error {
 	var ie *ItemError
 	var ke *KeyError
@@ -143,7 +144,7 @@ func (f *File) checkError(key string, err error) error {
 }
 
 // posError is a problem at a line of the file, with the key path it is
-// about ("" for the document).
+// about. The key path is "" for the whole document.
 type posError struct {
 	line int
 	key  string
@@ -157,12 +158,13 @@ func (e *posError) Error() string {
 	return e.key + ": " + e.err.Error()
 }
 
-// at is the problem err with the value n of key.
+// at returns the problem err with the value n of key, at n's line.
 func at(n *yaml.Node, key string, err error) error {
 	return &posError{line: n.Line, key: key, err: err}
 }
 
-// positioned turns a decoding error into a diagnostic of the file name.
+// positioned turns a decoding error into a diagnostic of the file
+// name.
 func positioned(name string, err error) error {
 	var pe *posError
 	if errors.As(err, &pe) {
@@ -174,10 +176,10 @@ func positioned(name string, err error) error {
 // lineRE matches yaml.v3's syntax errors, which name a line.
 var lineRE = lazyre.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
-// syntaxError makes yaml.v3's error about data that is not YAML a
-// diagnostic of the file name. yaml.v3 names no line for a byte no YAML
-// file holds (a control character, invalid UTF-8): the diagnostic names
-// the first such byte's line and column.
+// syntaxError turns yaml.v3's error about data that is not YAML into a
+// diagnostic of the file name. yaml.v3 names no line for a byte that no
+// YAML file may hold (a control character, invalid UTF-8). The
+// diagnostic then names the line and column of the first such byte.
 func syntaxError(name string, data []byte, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	if m := lineRE().FindStringSubmatch(err.Error()); m != nil {
@@ -190,10 +192,10 @@ func syntaxError(name string, data []byte, err error) error {
 	return &diag.Diagnostic{File: name, Msg: msg}
 }
 
-// notYAML finds the first byte of data that no YAML file holds, as YAML
-// 1.1's reader checks them: its line and column (in characters, from 1)
-// and what it is; line is 0 when there is none. A UTF-16 file, which
-// yaml.v3 reads, is not looked into.
+// notYAML finds the first byte of data that no YAML file may hold, as
+// YAML 1.1's reader checks them. It returns the byte's line and column
+// (in characters, from 1) and what it is. line is 0 when there is none.
+// It does not look into a UTF-16 file, which yaml.v3 reads.
 func notYAML(data []byte) (line, col int, what string) {
 	if bytes.HasPrefix(data, []byte{0xfe, 0xff}) || bytes.HasPrefix(data, []byte{0xff, 0xfe}) {
 		return 0, 0, ""
@@ -230,9 +232,9 @@ func yamlPrintable(r rune) bool {
 	return r <= 0xd7ff || 0xe000 <= r && r <= 0xfffd || 0x10000 <= r && r <= 0x10ffff
 }
 
-// decoding is the state of the decoding of one file: the line of each key
-// path's value, and the keys of each mapping that merges others, found
-// once.
+// decoding is the state of decoding one file. It holds the line of each
+// key path's value, and the keys of each mapping that merges others,
+// found once.
 type decoding struct {
 	lines  map[string]int
 	pairs  map[*yaml.Node][]pair // each mapping's keys, merges resolved
@@ -243,10 +245,10 @@ func newDecoding(lines map[string]int) *decoding {
 	return &decoding{lines: lines, pairs: map[*yaml.Node][]pair{}, merged: map[*yaml.Node]bool{}}
 }
 
-// decodeMapping decodes the mapping n into v: each of its keys must be a
-// key of the table below prefix (a setting's, or a part of one: "skip"
-// holds "skip.noindex"). path is n's key path in messages ("rules[2]"),
-// and d receives the line of each key's value, by key path.
+// decodeMapping decodes the mapping n into v. Each of its keys must be a
+// key of the table below prefix: a setting's key, or a part of one
+// ("skip" holds "skip.noindex"). path is n's key path in messages
+// ("rules[2]"). d receives the line of each key's value, by key path.
 func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, d *decoding) error {
 	n = unalias(n)
 	if isNull(n) {
@@ -290,18 +292,18 @@ func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, d *deco
 	return nil
 }
 
-// pair is a key of a mapping, its name, and its value.
+// pair is a key of a mapping: the key, its name, and its value.
 type pair struct {
 	name     string
 	key, val *yaml.Node
 }
 
-// mappingPairs returns the keys of the mapping n and their values, those
-// of the mappings it merges ("<<: *defaults") first, unless n sets them
-// itself. A key n sets twice is an error, as yaml.v3 makes it; so is a
-// mapping that merges itself. Each mapping's keys are found once, and hold
-// each name once, so that merges of merges cannot multiply them (a
-// "billion laughs" of merge keys).
+// mappingPairs returns the keys of the mapping n and their values. The
+// keys of the mappings it merges ("<<: *defaults") come first, unless n
+// sets them itself. A key that n sets twice is an error, as yaml.v3
+// makes it, and so is a mapping that merges itself. Each mapping's keys
+// are found once and hold each name once, so that merges of merges
+// cannot multiply them (a "billion laughs" of merge keys).
 func (d *decoding) mappingPairs(n *yaml.Node) ([]pair, error) {
 	if pairs, ok := d.pairs[n]; ok {
 		return pairs, nil
@@ -355,8 +357,9 @@ func (d *decoding) mappingPairs(n *yaml.Node) ([]pair, error) {
 	return pairs, nil
 }
 
-// mergeSources returns the mappings a merge key's value names: one, or a
-// list of them; nil when it names anything else.
+// mergeSources returns the mappings that a merge key's value names: one
+// mapping, or a list of them. It returns nil when the value names
+// anything else.
 func mergeSources(n *yaml.Node) []*yaml.Node {
 	n = unalias(n)
 	switch n.Kind {
@@ -377,8 +380,8 @@ func mergeSources(n *yaml.Node) []*yaml.Node {
 }
 
 // scalar decodes the scalar n into p (a *bool, *int, *string or
-// *float64) as yaml.v3 decodes a field of that type, or says what was
-// wanted (want) instead of what key's value is.
+// *float64) as yaml.v3 decodes a field of that type. When it cannot, its
+// error says what was wanted (want) instead of key's value.
 func scalar(n *yaml.Node, p any, want, key string) error {
 	if v := unalias(n); v.Kind == yaml.ScalarNode && v.Decode(p) == nil {
 		return nil
@@ -421,7 +424,7 @@ func join(prefix, key string) string {
 	return prefix + "." + key
 }
 
-// byKey returns the setting of key, nil when there is none.
+// byKey returns the setting of key, or nil when there is none.
 func (t Table[V]) byKey(key string) *Setting[V] {
 	if key == "" {
 		return nil
@@ -434,8 +437,8 @@ func (t Table[V]) byKey(key string) *Setting[V] {
 	return nil
 }
 
-// short returns the setting the key above it, key, takes alone (a
-// Setting's Short), nil when there is none.
+// short returns the setting that key, the key above it, takes alone (a
+// Setting's Short), or nil when there is none.
 func (t Table[V]) short(key string) *Setting[V] {
 	for i := range t {
 		if s := &t[i]; s.Short && s.shownKey() == key {
@@ -450,8 +453,8 @@ func (t Table[V]) hasKeysUnder(prefix string) bool {
 	return slices.ContainsFunc(t, func(s Setting[V]) bool { return strings.HasPrefix(s.Key, prefix+".") })
 }
 
-// keysUnder lists the keys a mapping at prefix may have: the next part of
-// every key below it.
+// keysUnder lists the keys that a mapping at prefix may have: the next
+// part of every key below prefix.
 func (t Table[V]) keysUnder(prefix string) []string {
 	var keys []string
 	for _, s := range t {
@@ -471,9 +474,9 @@ func (t Table[V]) keysUnder(prefix string) []string {
 }
 
 // unknownKey says that name is not a key of a mapping whose keys are
-// known: where it belongs, when it is a key of another mapping of the
-// file, else which of known (or of all the file's keys) it may be a typo
-// of, if one is close.
+// known. When name is a key of another mapping of the file, it says
+// where name belongs. Otherwise it names the key of known (or of all the
+// file's keys) that name may be a typo of, if one is close.
 func unknownKey(name string, known []string) string {
 	msg := fmt.Sprintf("unknown key %q", name)
 	for _, s := range Settings {
@@ -508,8 +511,9 @@ func unknownKey(name string, known []string) string {
 	return msg
 }
 
-// leafKeys lists the last part of every key, those of lists of mappings
-// (the keys of a rule) too: the words an unknown key may be a typo of.
+// leafKeys lists the last part of every key, including the keys of
+// lists of mappings (the keys of a rule). An unknown key may be a typo
+// of one of these words.
 func (t Table[V]) leafKeys() []string {
 	var keys []string
 	for _, s := range t {
@@ -524,7 +528,7 @@ func (t Table[V]) leafKeys() []string {
 	return keys
 }
 
-// suggest returns the one of known closest to key, if it is close.
+// Suggest returns the one of known closest to key, if it is close.
 func Suggest(key string, known []string) string {
 	best, bestD := "", 3
 	for _, k := range known {

@@ -14,21 +14,22 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/project"
 )
 
-// peers lays the settings that the options of the peer an npm
-// integration replaces give (peer.Env: @astrojs/sitemap's changefreq
-// given to sitemapgen/astro) under the flags, the environment and the
-// file, as the project's values are: each where none of them gives the
-// setting, named as the integration's user gives the option. It returns
-// the warnings: each option sitemapgen does not honour, a value it does
-// not take, and a setting given above an option with another value.
+// peers handles the options of the peer that an npm integration
+// replaces (peer.Env: @astrojs/sitemap's changefreq given to
+// sitemapgen/astro). It lays the settings they give under the flags,
+// the environment and the file, as the project's values are. A setting
+// applies only where none of those gives it, and is named as the
+// integration's user gives the option. peers returns the warnings: each
+// option sitemapgen does not honour, each value it does not take, and
+// each setting given above an option with another value.
 func (l *layers) peers(getenv func(string) string) ([]error, error) {
 	tool, given, ctx, err := peer.Decode(getenv(peer.Env))
 	if err != nil {
 		return nil, err
 	}
 	runBy := getenv(RunByEnv)
-	// The variables the replaced plugin read, which its replacement
-	// reads too (NETLIFY_PLUGIN_SITEMAP_BASEURL in sitemapgen/netlify).
+	// The replacement also reads the variables that the replaced plugin
+	// read (NETLIFY_PLUGIN_SITEMAP_BASEURL in sitemapgen/netlify).
 	for _, in := range peer.Integrations {
 		if in.RunBy != runBy || tool != "" && tool != in.Tool {
 			continue
@@ -66,8 +67,8 @@ func (l *layers) peers(getenv func(string) string) ([]error, error) {
 			continue
 		}
 		if sf, ok := row.Field.(*scalarField[Values, string]); ok && row.Path {
-			// A path of the repository's files (netlify.toml's inputs,
-			// astro.config's options) stays in the project's tree.
+			// A path from the repository's files (netlify.toml's inputs,
+			// astro.config's options) must stay in the project's tree.
 			if tree == nil {
 				t, err := project.TreeOf(".")
 				if err != nil {
@@ -92,8 +93,8 @@ func (l *layers) peers(getenv func(string) string) ([]error, error) {
 	return warnings, nil
 }
 
-// peerValue returns the values with the setting s, decoded and checked
-// as sitemap.yaml's key would be.
+// peerValue returns the values with the setting s set. The value is
+// decoded and checked as sitemap.yaml's key would be.
 func peerValue(s peer.Setting) (Values, error) {
 	var doc any = s.Value
 	parts := strings.Split(s.Key, ".")
@@ -115,10 +116,10 @@ func peerValue(s peer.Setting) (Values, error) {
 }
 
 // PeerOption names a peer's option as the user of the tool runBy (a key
-// of [RunBy]) gives it: sitemapgen({ filter }) in astro.config,
-// [plugins.inputs] changeFreq in netlify.toml; else as the peer's
-// ("@astrojs/sitemap's filter"). Options that gave a setting together
-// ("baseUrl, urlPrefix") are named each.
+// of [RunBy]) gives it: sitemapgen({ filter }) in astro.config, or
+// [plugins.inputs] changeFreq in netlify.toml. Otherwise it names the
+// peer's own option ("@astrojs/sitemap's filter"). When options gave a
+// setting together, it names each ("baseUrl, urlPrefix").
 func PeerOption(runBy string, tool peer.Tool, option string) string {
 	if parts := strings.Split(option, ", "); len(parts) > 1 && slices.ContainsFunc(parts, func(o string) bool { return peer.IsEnvOption(tool, o) }) {
 		for i, o := range parts {

@@ -1,8 +1,8 @@
 package config
 
-// Messages that name a flag, as the tool that runs sitemapgen names the
-// setting: inside the Netlify plugin, "(--base-url)" is no advice a user
-// can follow, "([plugins.inputs] baseUrl)" is.
+// Messages that name a flag name it as the tool that runs sitemapgen
+// names the setting. Inside the Netlify plugin, "(--base-url)" is advice
+// a user cannot follow, but "([plugins.inputs] baseUrl)" is.
 
 import (
 	"slices"
@@ -14,26 +14,26 @@ import (
 
 // RunByEnv is the variable through which the tool that runs sitemapgen
 // (an integration, the JS API, the GitHub Action) says where its user
-// gives sitemapgen's settings: one of [RunBy]'s keys.
+// gives sitemapgen's settings. Its value is one of [RunBy]'s keys.
 const RunByEnv = "SITEMAPGEN_RUN_BY"
 
-// notInAPI are the flags of build the npm package's options do not take:
-// it passes --json itself, and --check and --explain print their own
-// answers, not the summary it resolves to.
+// notInAPI are the flags of build that the npm package's options do not
+// take. The package passes --json itself. --check and --explain print
+// their own answers, not the summary the package resolves to.
 var notInAPI = []string{"json", "check", "explain"}
 
-// actionInputs are the flags the GitHub Action has an input of its own
-// for (action.yml); the others go in its args input.
+// actionInputs are the flags for which the GitHub Action has an input
+// of its own (action.yml). The other flags go in its args input.
 var actionInputs = []string{"base-url", "config", "gzip", "text", "robots", "strict"}
 
-// netlifyInputs are the Netlify plugin's inputs that are build's settings
-// (npm/sitemapgen/netlify/manifest.yml): Netlify refuses another; the
-// other settings go in sitemap.yaml.
+// netlifyInputs are the Netlify plugin's inputs that are build's
+// settings (npm/sitemapgen/netlify/manifest.yml). Netlify refuses any
+// other input, so the other settings go in sitemap.yaml.
 var netlifyInputs = []string{"baseUrl", "exclude", "include", "gzip", "text", "robots", "cleanUrls", "trailingSlash", "maxUrls", "lastmodSources", "previews", "strict", "config", "priority"}
 
 // RunBy maps each tool that runs sitemapgen to how its user gives the
-// setting of a flag, from the flag's name and the value given, if any
-// (see [RenderFlags]).
+// setting of a flag. Each entry takes the flag's name and the value
+// given, if any (see [RenderFlags]).
 var RunBy = map[string]func(flag, value string) string{
 	"api": func(f, v string) string { return "the option " + option(f, v) },
 	"netlify": func(f, v string) string {
@@ -70,8 +70,8 @@ func option(flag, value string) string {
 	return Camel(flag) + tail(": ", value)
 }
 
-// tail is sep and value as a JS or TOML value (a string quoted, a
-// boolean or a number as it is); "" for no value.
+// tail is sep and value as a JS or TOML value: a string is quoted, and
+// a boolean or a number stays as it is. tail is "" for no value.
 func tail(sep, value string) string {
 	if value == "" {
 		return ""
@@ -94,16 +94,17 @@ func Camel(name string) string {
 	return strings.Join(parts, "")
 }
 
-// flagRef is a flag named in a message: "--" and its name, after the
-// start, a space, "(", a quote or a backquote, then its value, if given:
-// after "=", up to a space, a comma, a semicolon, a quote or ")"; after a
-// space, a URL or a quoted value only (a word there is the sentence's).
+// flagRef matches a flag named in a message: "--" and its name, after
+// the start, a space, "(", a quote or a backquote. Its value follows, if
+// given. After "=", the value runs up to a space, a comma, a semicolon,
+// a quote or ")". After a space, only a URL or a quoted value counts,
+// since a word there belongs to the sentence.
 var flagRef = lazyre.MustCompile("(^|[\\s(`'\"])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=([^\\s,;)`'\"]+)| ([a-z]+://[^\\s,;)`'\"]+|'[^'\\s]*'))?")
 
-// RenderFlags returns msg with each of build's flags it names as the tool
-// runBy (a key of [RunBy]) names the setting; msg as it is for any other
-// tool, and for the flags the tool has no setting of (the npm options
-// lack --json, --check and --explain).
+// RenderFlags returns msg with each of build's flags it names written as
+// the tool runBy (a key of [RunBy]) names the setting. For any other
+// tool, msg stays as it is. So does a flag for which the tool has no
+// setting (the npm options lack --json, --check and --explain).
 func RenderFlags(msg, runBy string) string {
 	form := RunBy[runBy]
 	if form == nil {
@@ -112,9 +113,10 @@ func RenderFlags(msg, runBy string) string {
 	return renderFlags(msg, form, runBy == "action")
 }
 
-// AsKeys returns msg with each of build's flags it names as the key of
-// sitemap.yaml that gives it: "--exclude GLOB" as "exclude: GLOB", for a
-// comment of the file (sitemapgen init). A flag without a key stays.
+// AsKeys returns msg with each of build's flags it names written as the
+// key of sitemap.yaml that gives it: "--exclude GLOB" as "exclude:
+// GLOB". sitemapgen init uses it for the file's comments. A flag without
+// a key stays as it is.
 func AsKeys(msg string) string {
 	return renderFlags(msg, func(f, v string) string {
 		if key := keyOf(f); key != "" {
@@ -125,7 +127,7 @@ func AsKeys(msg string) string {
 }
 
 // renderFlags returns msg with each of build's flags it names rendered
-// by form; with all, the flags the npm options lack too.
+// by form. With all, it renders the flags the npm options lack too.
 func renderFlags(msg string, form func(flag, value string) string, all bool) string {
 	if !strings.Contains(msg, "--") {
 		return msg

@@ -23,8 +23,8 @@ import (
 )
 
 // Values are the settings of build and watch, as the table [Settings]
-// declares them: the defaults, then the file's, the environment's and the
-// flags' values over them.
+// declares them. The defaults come first. The file's values go over
+// them, then the environment's, then the flags'.
 type Values struct {
 	Config         string
 	BaseURL        string
@@ -136,16 +136,16 @@ type Hreflang struct {
 type Videos struct {
 	Enabled bool
 	// Hosts are the origins besides the base URL's that a video's
-	// thumbnail and file may be on: a CDN's, a video host's.
+	// thumbnail and file may be on, such as a CDN's or a video host's.
 	Hosts []string
 }
 
-// News configures the news sitemap: on when Name is set.
+// News configures the news sitemap. It is on when Name is set.
 type News struct {
 	// Name is the publication's name as Google News knows it.
 	Name string
-	// Language is the publication's language (ISO 639); empty: each
-	// article's own.
+	// Language is the publication's language (ISO 639). When it is
+	// empty, each article has its own.
 	Language string
 }
 
@@ -153,7 +153,7 @@ type News struct {
 type Images struct {
 	Enabled bool
 	// Hosts are the origins besides the base URL's that images may be
-	// on: a CDN's.
+	// on, such as a CDN's.
 	Hosts []string
 }
 
@@ -167,33 +167,35 @@ type Feed struct {
 // Watch holds the settings only watch mode has.
 type Watch struct {
 	Debounce, MaxWait, Poll time.Duration
-	// MaxWatches bounds the folders watched one by one (0: as many as
-	// the system allows); Fanotify lets watch mode watch whole
-	// filesystems past that limit where it may.
+	// MaxWatches bounds the folders watched one by one; 0 means as many
+	// as the system allows. Fanotify lets watch mode watch whole
+	// filesystems past that limit, where it may.
 	MaxWatches int
 	Fanotify   bool
 }
 
-// Rule is one entry of rules: the first whose glob matches a file's path
-// relative to the site folder sets its changefreq and priority.
+// Rule is one entry of rules. The first rule whose glob matches a
+// file's path, relative to the site folder, sets its changefreq and
+// priority.
 type Rule struct {
 	Match      string
 	ChangeFreq string
 	Priority   *float64
 }
 
-// Section is one entry of sections: the listed pages whose path relative
-// to the site folder an include glob matches, and no earlier section's,
-// go to sitemap files of their own, named after Name.
+// Section is one entry of sections. A listed page goes to the section's
+// own sitemap files, named after Name, when one of its include globs
+// matches the page's path relative to the site folder and no earlier
+// section's glob does.
 type Section struct {
 	Name    string
 	Include []string
 }
 
-// Locale is one entry of locales: the pages in Folder (none: those in no
-// locale's folder) are in the language Lang, and the page at a path in
-// one locale's folder is one page with the pages at that path in the
-// others.
+// Locale is one entry of locales. The pages in Folder are in the
+// language Lang; with no Folder, these are the pages in no locale's
+// folder. The page at a path in one locale's folder is one page with
+// the pages at that path in the other locales' folders.
 type Locale struct {
 	Folder string
 	Lang   string
@@ -201,8 +203,9 @@ type Locale struct {
 
 // Index configures the sitemap index.
 type Index struct {
-	// Extra lists the absolute URLs of other sitemaps on the base URL's
-	// host, under it, that the index lists after its own files.
+	// Extra lists the absolute URLs of other sitemaps that the index
+	// lists after its own files. They are on the base URL's host, under
+	// the base URL.
 	Extra []string
 }
 
@@ -217,13 +220,13 @@ const (
 const BaseURLEnv = "SITEMAP_BASE_URL"
 
 // AllowCommandsEnv is the environment variable that lets the commands
-// sitemap.yaml names run (--allow-commands): the caller's, never the
-// repository's.
+// named in sitemap.yaml run (--allow-commands). The caller sets it,
+// never the repository.
 const AllowCommandsEnv = "SITEMAPGEN_ALLOW_COMMANDS"
 
-// CacheDirEnv is the environment variable that names the folder a build
-// keeps what it read for the next (--cache-dir): the caller's, never the
-// repository's.
+// CacheDirEnv is the environment variable that names the folder where a
+// build keeps what it read for the next build (--cache-dir). The caller
+// sets it, never the repository.
 const CacheDirEnv = "SITEMAPGEN_CACHE_DIR"
 
 // Settings are the settings of build and watch, each declared once, in
@@ -617,9 +620,10 @@ var localeKeys = Table[Locale]{
 	{Key: "lang", Field: String(func(l *Locale) *string { return &l.Lang }, "", nil)},
 }
 
-// checkLocales checks the locales: two at least, each with an hreflang
-// code, each folder a name of one folder given once, at most one without
-// a folder. Its errors are *KeyError naming the entry's key at fault.
+// checkLocales checks the locales. There must be two at least, each
+// with an hreflang code. Each folder must be the name of one folder and
+// be given once, and at most one locale may have no folder. Its errors
+// are *KeyError, naming the entry's key at fault.
 func checkLocales(v *Values) error {
 	if len(v.Locales) == 1 {
 		return &KeyError{Key: "locales", Err: errors.New("one locale: give each language's, two at least")}
@@ -651,13 +655,13 @@ var sectionKeys = Table[Section]{
 	{Key: "include", Field: List(func(s *Section) *[]string { return &s.Include }, nil, false, nil)},
 }
 
-// The values of host: which platform's URL style and redirects to follow.
-// "" (auto) takes the platform from the build environment, else from its
-// files in the project folder.
+// Hosts are the values of host:, which says which platform's URL style
+// and redirects to follow. "" (auto) takes the platform from the build
+// environment, else from its files in the project folder.
 var Hosts = []string{"auto", "netlify", "vercel", "cloudflare-pages", "github-pages", "none"}
 
-// The values of previews: the base URL of a preview deploy (Netlify
-// deploy previews and branch deploys, Vercel previews).
+// The values of previews:, which sets the base URL of a preview deploy
+// (Netlify deploy previews and branch deploys, Vercel previews).
 const (
 	// PreviewsProduction lists the production URLs, so that a preview's
 	// sitemap is the one production will have (the default).
@@ -673,12 +677,13 @@ const (
 	// HreflangCheck checks the clusters, warns and leaves out the broken
 	// alternates (the default).
 	HreflangCheck = "check"
-	// HreflangOff writes the alternates that are listed pages, or on
-	// another host, unchecked.
+	// HreflangOff writes, unchecked, the alternates that are listed
+	// pages or are on another host.
 	HreflangOff = "off"
 )
 
-// checkNewsLanguage checks news.language: what <news:language> takes.
+// checkNewsLanguage checks that news.language is a value that
+// <news:language> takes.
 func checkNewsLanguage(s string) error {
 	if s == "" {
 		return nil
@@ -689,8 +694,8 @@ func checkNewsLanguage(s string) error {
 	return nil
 }
 
-// origin checks an item of hreflang.hosts, images.hosts or videos.hosts:
-// an http(s) origin.
+// origin checks that an item of hreflang.hosts, images.hosts or
+// videos.hosts is an http(s) origin.
 func origin(s string) error {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {
@@ -699,8 +704,8 @@ func origin(s string) error {
 	return nil
 }
 
-// The values of robots_txt: what becomes of a page the site's robots.txt
-// disallows for *, Googlebot or Bingbot.
+// The values of robots_txt, which says what becomes of a page that the
+// site's robots.txt disallows for *, Googlebot or Bingbot.
 const (
 	// RobotsTxtSkip leaves it out of the sitemap (the default).
 	RobotsTxtSkip = "skip"
@@ -723,7 +728,7 @@ const (
 // can compute from source files, as the registry lists them.
 var Presets = registry.ContentPresets()
 
-// named checks that a flag names what: a file, here.
+// named checks that a flag names what, such as a file.
 func named(s, what string) error {
 	if s == "" {
 		return errors.New("give " + what)
@@ -731,8 +736,8 @@ func named(s, what string) error {
 	return nil
 }
 
-// checkSitemapsURL checks sitemaps_url: a base URL's form, a folder's
-// (ending in "/").
+// checkSitemapsURL checks that sitemaps_url has a base URL's form and
+// names a folder (ends in "/").
 func checkSitemapsURL(s string) error {
 	if _, err := mapping.ParseBaseURL(s); err != nil {
 		return errors.New(strings.Replace(err.Error(), "base URL", "sitemaps URL", 1))
@@ -810,11 +815,11 @@ func auditKind(s string) error {
 	return nil
 }
 
-// unlessEmpty checks a value with check unless it is empty (the default).
-// checkXSL checks the stylesheet's URL (xsl): an absolute http(s) URL or
-// a path from the host's root (/sitemap.xsl), the same for every file
-// wherever it lies (a relative one would be looked for beside each file:
-// en/sitemap.xml's in en/), without white space or control characters.
+// checkXSL checks the stylesheet's URL (xsl). It must be an absolute
+// http(s) URL or a path from the host's root (/sitemap.xsl), so that it
+// is the same for every file wherever the file lies. A relative one
+// would be looked for beside each file: en/sitemap.xml's in en/. It may
+// hold no white space or control characters.
 func checkXSL(s string) error {
 	u, err := url.Parse(s)
 	switch {
@@ -830,6 +835,7 @@ func checkXSL(s string) error {
 	return fmt.Errorf("%q: want an absolute http(s) URL or a path from the host's root, /sitemap.xsl", s)
 }
 
+// unlessEmpty checks a value with check unless it is empty (the default).
 func unlessEmpty(check func(string) error) func(string) error {
 	return func(s string) error {
 		if s == "" {
@@ -870,7 +876,7 @@ func checkRules(v *Values) error {
 	return err
 }
 
-// mappingRules converts rules for mapping; its errors are *KeyError
+// mappingRules converts rules for mapping. Its errors are *KeyError,
 // naming the rule's key at fault.
 func mappingRules(rules []Rule) ([]mapping.Rule, error) {
 	var out []mapping.Rule
@@ -889,7 +895,7 @@ func mappingRules(rules []Rule) ([]mapping.Rule, error) {
 	return out, nil
 }
 
-// rule converts r; its errors are *KeyError of key suffixes such as
+// rule converts r. Its errors are *KeyError with key suffixes such as
 // ".priority".
 func (r Rule) rule() (mapping.Rule, error) {
 	var out mapping.Rule
@@ -920,9 +926,10 @@ func (r Rule) rule() (mapping.Rule, error) {
 // maxSections is the most sections sitemap.yaml may declare.
 const maxSections = 1000
 
-// checkSections checks the sections: each named (writer.CheckSectionName)
-// once, with at least one valid include glob. Its errors are *KeyError
-// naming the entry's key at fault.
+// checkSections checks the sections. Each must have a name
+// (writer.CheckSectionName) that no other has, and at least one valid
+// include glob. Its errors are *KeyError, naming the entry's key at
+// fault.
 func checkSections(v *Values) error {
 	if n := len(v.Sections); n > maxSections {
 		return &KeyError{Key: fmt.Sprintf("sections[%d]", maxSections), Err: fmt.Errorf("%d sections; at most %d", n, maxSections)}
@@ -952,11 +959,11 @@ func checkSections(v *Values) error {
 	return nil
 }
 
-// extraSitemap checks an item of index.extra on its own: an absolute
-// http(s) URL a <loc> can carry (sitemap.CheckLoc: percent-encoded,
-// shorter than 2,048 characters) naming a file, without a query, a
-// fragment or a ".." segment. Whether it lies under the base URL is checked once the base
-// URL is known (checkExtraScope).
+// extraSitemap checks an item of index.extra on its own. It must be an
+// absolute http(s) URL that a <loc> can carry (sitemap.CheckLoc:
+// percent-encoded, shorter than 2,048 characters). It must name a file,
+// without a query, a fragment or a ".." segment. Whether it lies under
+// the base URL is checked once that URL is known (checkExtraScope).
 func extraSitemap(s string) error {
 	if err := sitemap.CheckLoc(s); err != nil {
 		return err

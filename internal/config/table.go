@@ -16,38 +16,40 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
-// A Setting is one setting of a command, declared once: the flag that
-// gives it, its key in sitemap.yaml, the environment variable that gives
-// it, its type, default and check (its [Field]), and its help text. A
-// command's flag set ([Table.Parse]), the strict decoding of sitemap.yaml
-// ([Parse]), the flag list of --help ([Table.Help]) and the precedence of
-// the places a value comes from (flag > environment > file > detected >
-// default, [Resolve]) are derived from a table of them; adding a setting
-// is adding a row, and using its value.
+// A Setting is one setting of a command, declared once. It holds the
+// flag that gives it, its key in sitemap.yaml, the environment variable
+// that gives it, its type, default and check (its [Field]), and its help
+// text. A table of settings gives a command's flag set ([Table.Parse]),
+// the strict decoding of sitemap.yaml ([Parse]), the flag list of --help
+// ([Table.Help]) and the precedence of the places a value comes from
+// (flag > environment > file > detected > default, [Resolve]). To add a
+// setting, add a row and use its value.
 type Setting[V any] struct {
-	// Flag is the flag's name without its dashes ("base-url"); "" for a
-	// key of sitemap.yaml that has no flag.
+	// Flag is the flag's name without its dashes ("base-url"). It is ""
+	// for a key of sitemap.yaml that has no flag.
 	Flag string
-	// Letter is the flag's one-letter name ("q" for -q), "" for none: for
-	// the few flags typed by hand most often.
+	// Letter is the flag's one-letter name ("q" for -q), or "" for none.
+	// Only the few flags typed by hand most often have one.
 	Letter string
-	// Arg names the flag's value in --help ("URL", "N"); "" for a switch.
+	// Arg names the flag's value in --help ("URL", "N"). It is "" for a
+	// switch.
 	Arg string
-	// Key is the setting's key path in sitemap.yaml, its parts joined by
-	// "." ("max_urls", "skip.noindex"); "" for a flag that has no key.
+	// Key is the setting's key path in sitemap.yaml, with its parts
+	// joined by "." ("max_urls", "skip.noindex"). It is "" for a flag that
+	// has no key.
 	Key string
-	// Short, for a key below another ("feed.enabled"), lets the key above
-	// it take the value alone: "feed: true" is "feed: {enabled: true}".
+	// Short is for a key below another ("feed.enabled"). It lets the key
+	// above take the value alone: "feed: true" is "feed: {enabled: true}".
 	Short bool
 	// Env is an environment variable that gives the setting when the
-	// command line does not (it outranks the file); "" for none.
+	// command line does not. It outranks the file. It is "" for none.
 	Env string
 	// Help is what --help says of the flag, one string a line.
 	Help []string
 	// Only, when set, is the one command whose flags include this one
-	// ("build", "watch"); "" for every command that reads the table.
+	// ("build", "watch"). It is "" for every command that reads the table.
 	Only string
-	// Path marks a path: given in sitemap.yaml, it is relative to the
+	// Path marks a path. A path given in sitemap.yaml is relative to the
 	// file's folder, and must lead inside the project's tree
 	// (project.Tree), unless a flag or the environment gives the setting.
 	Path bool
@@ -55,7 +57,7 @@ type Setting[V any] struct {
 	// field's own check (an empty --changes names no file).
 	FlagCheck func(*V) error
 	// Hidden marks a flag that --help, the README and the JS API's
-	// options leave out: one a program passes, not a person (the JS API's
+	// options leave out. A program passes it, not a person (the JS API's
 	// --transform-fds).
 	Hidden bool
 	// Field is where the value goes, with its type, default and check.
@@ -66,21 +68,22 @@ type Setting[V any] struct {
 // flags.
 type Table[V any] []Setting[V]
 
-// A Field is the value of a setting in a V: its type, default and check.
-// [Bool], [Int], [String], [Duration], [Number], [List] and [Mappings] make
-// one.
+// A Field is the value of a setting in a V, with its type, default and
+// check. [Bool], [Int], [String], [Duration], [Number], [List] and
+// [Mappings] make one.
 type Field[V any] interface {
 	// reset sets the default.
 	reset(v *V)
-	// set sets the value the text of a flag or an environment variable
-	// gives; again is set for a repeated flag, which a list adds to.
+	// set sets the value that the text of a flag or an environment
+	// variable gives. again is set for a repeated flag, which a list adds
+	// to.
 	set(v *V, text string, again bool) error
-	// decode sets the value a node of sitemap.yaml gives; its errors are
-	// about key, the node's key path. It records in d the line of each
-	// key it decodes below key.
+	// decode sets the value that a node of sitemap.yaml gives. Its
+	// errors are about key, the node's key path. It records in d the line
+	// of each key it decodes below key.
 	decode(v *V, n *yaml.Node, key string, d *decoding) error
-	// check checks the value; an *ItemError names the item of a list, a
-	// *KeyError a key below the setting's.
+	// check checks the value. An *ItemError names the item of a list,
+	// and a *KeyError names a key below the setting's.
 	check(v *V) error
 	// copy copies the value from src to dst.
 	copy(dst, src *V)
@@ -90,8 +93,8 @@ type Field[V any] interface {
 	isBool() bool
 }
 
-// errParse is what the flag package says of a value that does not parse,
-// and so what the fields say.
+// errParse is what the flag package says about a value that does not
+// parse. The fields say the same.
 var errParse = errors.New("parse error")
 
 // checked runs the check valid, if there is one, on x.
@@ -171,17 +174,18 @@ func (f *scalarField[V, T]) set(v *V, text string, _ bool) error {
 	return nil
 }
 
-// decode decodes a scalar of the file as yaml.v3 decodes a field of type
-// T (a duration from "200ms", true from "yes").
+// decode decodes a scalar of the file as yaml.v3 decodes a field of
+// type T: a duration from "200ms", true from "yes".
 func (f *scalarField[V, T]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
 	return scalar(n, f.get(v), f.want, key)
 }
 
 // List is a setting of several texts. On the command line the flag is
-// repeated, each time adding one (--include a --include b), or, with
-// split, gives them all at once, separated by commas (--lastmod-sources
-// a,b); either way the flags' list replaces the file's. check, when not
-// nil, checks the whole list; its *ItemError names an item.
+// repeated, and each time adds one (--include a --include b). With
+// split, the flag gives them all at once, separated by commas
+// (--lastmod-sources a,b). Either way, the flags' list replaces the
+// file's. check, when not nil, checks the whole list; its *ItemError
+// names an item.
 func List[V any](get func(*V) *[]string, def []string, split bool, check func([]string) error) Field[V] {
 	return &listField[V]{get, def, split, check}
 }
@@ -259,9 +263,10 @@ func (f *listField[V]) decode(v *V, n *yaml.Node, key string, d *decoding) error
 	return err
 }
 
-// sequence calls item with each item of the list n, the value of key,
-// and the item's key path ("include[2]"), whose line it records. A null
-// item is left out and a null list is empty, as yaml.v3 decodes them.
+// sequence calls item with each item of the list n, which is key's
+// value, and with the item's key path ("include[2]"). It records the
+// line of each item. A null item is left out and a null list is empty,
+// as yaml.v3 decodes them.
 func sequence(n *yaml.Node, key string, d *decoding, item func(n *yaml.Node, key string) error) error {
 	n = unalias(n)
 	if isNull(n) {
@@ -285,8 +290,8 @@ func sequence(n *yaml.Node, key string, d *decoding, item func(n *yaml.Node, key
 	return nil
 }
 
-// Mappings is a setting of a list of mappings, each decoded into an E by
-// the table of its keys; check, when not nil, checks them all.
+// Mappings is a setting of a list of mappings. The table of its keys
+// decodes each mapping into an E. check, when not nil, checks them all.
 func Mappings[V, E any](get func(*V) *[]E, table Table[E], check func(v *V) error) Field[V] {
 	return &mappingsField[V, E]{get, table, check}
 }
@@ -308,8 +313,8 @@ func (f *mappingsField[V, E]) set(*V, string, bool) error {
 
 func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, d *decoding) error {
 	if n := unalias(n); n.Kind == yaml.SequenceNode {
-		// An entry left empty ("-" alone) is a mistake, not nothing: an
-		// entry has keys to give.
+		// An entry left empty ("-" alone) is a mistake, not nothing,
+		// because an entry has keys to give.
 		for i, c := range n.Content {
 			if isNull(unalias(c)) {
 				return at(c, fmt.Sprintf("%s[%d]", key, i), errors.New("empty entry: give its keys, or remove the -"))
@@ -329,8 +334,8 @@ func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, d *decoding
 	return err
 }
 
-// subKeys are the keys of the mappings, for the suggestions of an unknown
-// key.
+// subKeys are the keys of the mappings. The suggestions for an unknown
+// key use them.
 func (f *mappingsField[V, E]) subKeys() []string { return f.table.leafKeys() }
 
 func (f *mappingsField[V, E]) check(v *V) error { return checked(f.valid, v) }
@@ -349,7 +354,8 @@ func (t Table[V]) Defaults() V {
 	return v
 }
 
-// flags returns the settings whose flag command has.
+// flags returns the settings that give command a flag, leaving out the
+// Hidden ones.
 func (t Table[V]) flags(command string) []*Setting[V] {
 	var out []*Setting[V]
 	for i := range t {
@@ -372,7 +378,7 @@ func (t Table[V]) hidden(command string) []*Setting[V] {
 	return out
 }
 
-// Only returns the settings whose flag only command has.
+// Only returns the settings that belong to command alone (Setting.Only).
 func (t Table[V]) Only(command string) Table[V] {
 	var out Table[V]
 	for _, s := range t {
@@ -383,10 +389,10 @@ func (t Table[V]) Only(command string) Table[V] {
 	return out
 }
 
-// Help returns the list of command's flags for --help: each flag with
-// its value's name, then its help from column column on, a line each. In
-// a table with keys, a flag with none is marked † and a flag whose key is
-// not its name spelled with _ for - names its key.
+// Help returns the list of command's flags for --help. Each flag comes
+// with its value's name, then its help from column column on, a line
+// each. In a table with keys, a flag without a key is marked †. A flag
+// whose key is not its name spelled with _ for - names its key.
 func (t Table[V]) Help(command string, column int) string {
 	keyed := slices.ContainsFunc(t, func(s Setting[V]) bool { return s.Key != "" })
 	var b strings.Builder
@@ -406,7 +412,8 @@ func (t Table[V]) Help(command string, column int) string {
 		}
 		fits := utf8.RuneCountInString(name) <= column-3
 		if !fits {
-			// Too long to leave a space before the column: a line of its own.
+			// Too long to leave a space before the column, so it gets a
+			// line of its own.
 			fmt.Fprintf(&b, "  %s\n", name)
 		}
 		for i, line := range help {
@@ -420,8 +427,8 @@ func (t Table[V]) Help(command string, column int) string {
 	return b.String()
 }
 
-// shownKey is the key that gives s in sitemap.yaml: the key above it,
-// for a setting that key takes alone.
+// shownKey is the key that gives s in sitemap.yaml. For a setting that
+// the key above it takes alone, it is that key.
 func (s *Setting[V]) shownKey() string {
 	if i := strings.LastIndexByte(s.Key, '.'); s.Short && i >= 0 {
 		return s.Key[:i]
@@ -429,10 +436,11 @@ func (s *Setting[V]) shownKey() string {
 	return s.Key
 }
 
-// A Line is a command line parsed by a table: the values of the flags it
-// gives, which flags those are, and its other arguments.
+// A Line is a command line parsed by a table. It holds the values of
+// the flags it gives, which flags those are, and its other arguments.
 type Line[V any] struct {
-	// Values holds the flags' values; the others are the defaults.
+	// Values holds the flags' values. The other values are the
+	// defaults.
 	Values V
 	// Args are the arguments that are not flags, in order.
 	Args  []string
@@ -441,7 +449,8 @@ type Line[V any] struct {
 }
 
 // Given reports whether the command line gives the flag named name. A
-// name that is no flag's is a mistake in the program: Given panics.
+// name that is not a flag's is a mistake in the program, so Given
+// panics.
 func (l *Line[V]) Given(name string) bool {
 	for _, s := range l.given {
 		if s.Flag == name {
@@ -460,17 +469,18 @@ func (t Table[V]) hasFlag(name string) bool {
 }
 
 // ErrVersion is what [Table.Parse] returns for --version, which every
-// command line takes: the caller prints the version.
+// command line takes. The caller prints the version.
 var ErrVersion = errors.New("version requested")
 
-// Parse parses the arguments of command: flags before, between and after
-// the other arguments, as GNU tools take them (a flag given twice keeps
-// its last value; a list's flag adds each); "--" ends the flags. Each
-// flag's value is checked as its setting says. It returns flag.ErrHelp
-// for -h and --help, and ErrVersion for --version; any other error is a
-// command line that is wrong (a flag that does not exist, a value that
-// does not parse or pass its check), which names the flag as it was
-// typed, and for a flag that does not exist the one it may be a typo of.
+// Parse parses the arguments of command. It takes flags before, between
+// and after the other arguments, as GNU tools do: a flag given twice
+// keeps its last value, and a list's flag adds each value. "--" ends the
+// flags. Each flag's value is checked as its setting says. Parse returns
+// flag.ErrHelp for -h and --help, and ErrVersion for --version. Any
+// other error means the command line is wrong: a flag that does not
+// exist, or a value that does not parse or fails its check. The error
+// names the flag as it was typed. For a flag that does not exist, it
+// also names the flag it may be a typo of.
 func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 	l := &Line[V]{table: t}
 	t.defaults(&l.Values)
@@ -516,7 +526,8 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 		if f.Value.(*flagValue[V]).s.Field.isBool() {
 			continue
 		}
-		// The next argument is the flag's value, whatever it looks like.
+		// The next argument is the flag's value, whatever it looks
+		// like.
 		if i+1 < len(args) {
 			i++
 			flags = append(flags, args[i])
@@ -531,7 +542,7 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 	if *version {
 		return nil, ErrVersion
 	}
-	// Each flag's value passes its checks, whatever else gives the
+	// Each flag's value must pass its checks, whatever else gives the
 	// setting a value.
 	for _, s := range l.given {
 		err := s.Field.check(&l.Values)
@@ -549,9 +560,10 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 	return l, nil
 }
 
-// unknownFlag is the error of a flag, spelled as it was typed, whose name
-// is none of names: with the one it may be a typo of, if one is close,
-// or for a letter (-v), the flags that begin with it (up to three).
+// unknownFlag is the error for a flag whose name is none of names. It
+// spells the flag as it was typed. It names the flag it may be a typo
+// of, if one is close. For a letter (-v), it names the flags that begin
+// with it, up to three.
 func unknownFlag(spelled, name string, names []string) error {
 	msg := "flag provided but not defined: " + spelled
 	var close []string
@@ -574,12 +586,13 @@ func unknownFlag(spelled, name string, names []string) error {
 	return errors.New(msg)
 }
 
-// flagInMessage finds the flag the flag package's messages name: "flag
-// needs an argument: -name", "invalid value "x" for flag -name: ...".
+// flagInMessage finds the flag that a message of the flag package
+// names: "flag needs an argument: -name", "invalid value "x" for flag
+// -name: ...".
 var flagInMessage = lazyre.MustCompile(`(?:flag |for |argument: )-([^\s:=]+)`)
 
-// asTyped spells the flag a message of the flag package names as it was
-// typed (typed, by name), or as --help teaches it.
+// asTyped spells the flag that a message of the flag package names as
+// it was typed (typed holds that, by name), or as --help teaches it.
 func asTyped(msg string, typed map[string]string) string {
 	m := flagInMessage().FindAllStringSubmatchIndex(msg, -1)
 	if m == nil {

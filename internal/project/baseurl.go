@@ -16,10 +16,10 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// fillBaseURL says the platform's or the generator's base URL, unless one
-// was given that outranks it: a flag's or the environment's, or the
-// settings file's, which only a preview's own URL (previews: own-url)
-// outranks.
+// fillBaseURL sets the platform's or the generator's base URL, unless a
+// base URL was given that outranks it. One from a flag or the
+// environment always does. One from the settings file does too, unless
+// a preview's own URL (previews: own-url) outranks it.
 func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 	if p.deploying() && p.deploy.Preview {
 		pr.Preview = p.deploy.Platform + " " + p.deploy.Context
@@ -47,8 +47,8 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", u, from)})
 	}
 	if p.baseFromSite != "" && p.baseFromSite == u && placeholder(u) {
-		// The built site says it (a SvelteKit blog's feed, written from
-		// a starter's constant): its source is the project's code.
+		// The built site says it, as a SvelteKit blog's feed written from
+		// a starter's constant does. Its source is the project's code.
 		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: p.baseSiteFile,
 			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own where the site's code writes it, or give --base-url", u, from)})
 	}
@@ -56,11 +56,12 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 }
 
 // basePath returns the path the generator g puts its site under, and
-// what gave it: the path of its base URL when that URL is a site's
-// (siteURL), else the base path its configuration gives with a setting
-// of its own (Jekyll's baseurl, Next's basePath). A URL refused as the
-// site's lends no path: npm's homepage on github.com names the
-// project's page, whose path /o/r/ is no path of the site. "" for none.
+// what gave it. The path is the one of g's base URL when that URL is a
+// site's (siteURL). Otherwise it is the base path that g's configuration
+// gives with a setting of its own (Jekyll's baseurl, Next's basePath).
+// A URL refused as the site's gives no path. For example, npm's
+// homepage on github.com names the project's page, and its path /o/r/
+// is not a path of the site. basePath returns "" for none.
 func (p *discovery) basePath(g *generator.Detected) (path, from string) {
 	if g == nil {
 		return "", ""
@@ -77,18 +78,18 @@ func (p *discovery) basePath(g *generator.Detected) (path, from string) {
 	return g.BasePath, filepath.Join(p.dir, g.File)
 }
 
-// siteURL reports whether u can be a site's URL: a base URL that parses,
-// whose host is no example domain and may be a public site's
-// (notPublic).
+// siteURL reports whether u can be a site's URL. u must parse as a base
+// URL, its host must not be an example domain, and it must be able to
+// name a public site (notPublic).
 func siteURL(u string) bool {
 	_, err := mapping.ParseBaseURL(u)
 	return err == nil && !placeholder(u) && notPublic(u) == ""
 }
 
-// notPublic says why the URL u names no public site, or "" when it may
-// name one. Its host may name this machine, have one label (no public
-// site's name has a single label), or be a code host's: github.com
-// serves a project's page, not its site.
+// notPublic says why the URL u names no public site, or returns "" when
+// it may name one. u names no public site when its host names this
+// machine, or has a single label (no public site's name does), or is a
+// code host: github.com serves a project's page, not its site.
 func notPublic(u string) string {
 	h := hostOf(u)
 	switch {
@@ -102,9 +103,9 @@ func notPublic(u string) string {
 	return ""
 }
 
-// siteRefusal returns a warning at file, which states u as the site's
-// base URL (from says which of its links), when u names no public site;
-// nil when u may be the site's.
+// siteRefusal returns a warning when u names no public site, or nil when
+// u may be the site's. file states u as the site's base URL, and from
+// says which of its links do. The warning is placed at file.
 func siteRefusal(u, from, file string) *diag.Diagnostic {
 	why := notPublic(u)
 	if why == "" {
@@ -129,14 +130,15 @@ func (p *discovery) siteStates(u, from, root, file string) bool {
 	return true
 }
 
-// atBasePath returns the URL of a platform's site, site, which names the
-// site's root and which siteFrom gave, with g's base path added, and
-// what gave each part when they differ: "Netlify URL, path /docs/ from
-// next.config.js". Netlify, Vercel and Cloudflare Pages serve the
-// publish folder at their root, as GitHub Pages serves a custom domain
-// (whose CNAME drops the path), but they can serve it under a path too:
-// a rewrite rule, Next.js's own server. The site's links name the base
-// path, so the site works only where it is served there.
+// atBasePath adds g's base path to site, the URL of a platform's site.
+// site names the site's root, and siteFrom gave it. atBasePath returns
+// the URL and what gave each part when they differ: "Netlify URL, path
+// /docs/ from next.config.js". Netlify, Vercel and Cloudflare Pages
+// serve the publish folder at their root. GitHub Pages does the same for
+// a custom domain, whose CNAME drops the path. But these platforms can
+// also serve it under a path, with a rewrite rule or Next.js's own
+// server. The site's links name the base path, so the site works only
+// where it is served under that path.
 func (p *discovery) atBasePath(site, siteFrom string, g *generator.Detected) (u, from string) {
 	path, pathFrom := p.basePath(g)
 	if u = withPath(site, path); u == site {
@@ -189,8 +191,9 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	if u, from, ok := p.builtSiteURL(root, g); ok {
 		return u, from, nil
 	}
-	// The custom domain the host was given (a CNAME file), in the site
-	// folder GitHub Pages publishes, else in the project's.
+	// The custom domain the host was given in a CNAME file. The file is
+	// looked for in the site folder GitHub Pages publishes, else in the
+	// project folder.
 	if cname, file := p.cname(root); cname != "" {
 		// GitHub Pages (and Surge) serve the site at the root of its
 		// custom domain, whatever base path the generator links it
@@ -359,9 +362,9 @@ func (p *discovery) noBaseURLError(root string, g *generator.Detected) error {
 	return errors.New(msg)
 }
 
-// cname returns the base URL of the custom domain a CNAME file names
-// (host.CNAME), in the site folder root, else in the project folder, and
-// the file; "" for none.
+// cname returns the base URL of the custom domain that a CNAME file
+// names (host.CNAME), and the file. It looks in the site folder root,
+// then in the project folder. It returns "" for none.
 func (p *discovery) cname(root string) (u, file string) {
 	dirs := []string{p.dir}
 	if root != "" && filepath.Clean(root) != filepath.Clean(p.dir) {
@@ -375,8 +378,8 @@ func (p *discovery) cname(root string) (u, file string) {
 	return "", ""
 }
 
-// cnameIn is cname of the folder dir alone. Each folder's file is read
-// once, and a file that names no domain is a warning once.
+// cnameIn is cname for the folder dir alone. It reads each folder's
+// file once, so a file that names no domain gives its warning once.
 func (p *discovery) cnameIn(dir string) (u, file string) {
 	dir = filepath.Clean(dir)
 	c, ok := p.cnames[dir]
@@ -395,20 +398,24 @@ func (p *discovery) cnameIn(dir string) (u, file string) {
 // cnameFile is what cnameIn found in a folder.
 type cnameFile struct{ url, file string }
 
-// overCustomDomain returns the base URL of the custom domain that the
-// CNAME file of the site folder root names, and what gave it, in place
-// of u, the base URL that from gives (the generator's configuration, or
-// the built site), when u is not where GitHub Pages serves the site.
+// overCustomDomain may replace u, the base URL that from gives (the
+// generator's configuration, or the built site). It does so when u is
+// not where GitHub Pages serves the site. It then returns the base URL
+// of the custom domain that the CNAME file of the site folder root
+// names, and what gave it.
+//
 // GitHub Pages serves a site with a custom domain at the root of that
-// domain, and redirects its github.io address there: u on another host
-// (a github.io address, an old domain) gives way to the custom domain,
-// with a warning naming both; u on the custom domain with a path gives
-// way to its root, with the warning that the base path is not served
-// (atRoot). ok is false when u stays: the site folder holds no CNAME
-// (a CNAME of the project folder alone is not what the host publishes),
-// or u is the custom domain's root, or the site is another platform's
-// (Netlify, Vercel, Cloudflare Pages: a CNAME file means nothing to
-// them, and is often one left from the days of GitHub Pages).
+// domain, and redirects its github.io address there. So u on another
+// host (a github.io address, an old domain) gives way to the custom
+// domain, with a warning that names both. u on the custom domain with a
+// path gives way to the domain's root, with the warning that the base
+// path is not served (atRoot).
+//
+// ok is false when u stays. That happens when the site folder holds no
+// CNAME (a CNAME in the project folder alone is not what the host
+// publishes), when u is the custom domain's root, or when the site is
+// another platform's. A CNAME file means nothing to Netlify, Vercel or
+// Cloudflare Pages, and is often left from the days of GitHub Pages.
 func (p *discovery) overCustomDomain(root, u, from string) (cname, cfrom string, ok bool) {
 	if root == "" || p.platform != "" && p.platform != host.GitHubPages {
 		return "", "", false
@@ -438,20 +445,22 @@ func (p *discovery) overCustomDomain(root, u, from string) (cname, cfrom string,
 	return cname, file + " (the custom domain, over " + from + ", " + u + ")", true
 }
 
-// atRoot returns the warning that the custom domain cname, which file
-// names, serves the site at its root, where pathFrom puts it under the
-// base path path.
+// atRoot returns a warning for a base path the host does not serve. The
+// custom domain cname, named in file, serves the site at its root, but
+// pathFrom puts the site under the base path path.
 func atRoot(cname, file, path, pathFrom string) *diag.Diagnostic {
 	return &diag.Diagnostic{File: file,
 		Msg: fmt.Sprintf("the custom domain %s serves the site at its root, but %s puts the site under %s: the sitemap lists the pages at the root, where they are served, and the site's own links under %s are not found there; remove the base path, or the CNAME file", hostOf(cname), pathFrom, path, path)}
 }
 
-// customDomain returns the base URL of the generator g's configuration,
-// or, where it computes none, of the built site (siteBaseURL), and where
-// it came from, when it names a custom domain: a site's URL (siteURL),
-// none under the platform's own domain (vercel.app). It
-// outranks a platform's production URL on its own domain
-// (host.Deploy.PlatformDomain). "" when it names none.
+// customDomain returns a base URL that names a custom domain, and where
+// it came from. The URL is the one in the generator g's configuration.
+// When the configuration computes none, it is the built site's
+// (siteBaseURL). A custom domain is a site's URL (siteURL) that is not
+// under the platform's own domain (vercel.app). It outranks a
+// platform's production URL on its own domain
+// (host.Deploy.PlatformDomain). customDomain returns "" when the URL
+// names no custom domain.
 func (p *discovery) customDomain(root string, g *generator.Detected) (u, from string) {
 	if g == nil {
 		return "", ""
@@ -473,10 +482,10 @@ func (p *discovery) customDomain(root string, g *generator.Detected) (u, from st
 }
 
 // ownSitemap says which sitemap files of the site folder root an
-// earlier run of sitemapgen wrote, as the build tells them
-// (pipeline.OwnSitemap): the record of the files it wrote there, kept
-// in root, or in the state folder of g's build when it serves root
-// (Next.js's public/).
+// earlier run of sitemapgen wrote. It tells them as the build does
+// (pipeline.OwnSitemap), from the record of the files written there.
+// The record is kept in root, or in the state folder of g's build when
+// that build serves root (Next.js's public/).
 func (p *discovery) ownSitemap(root string, g *generator.Detected) func(name string) bool {
 	state := root
 	if g != nil {
@@ -487,7 +496,7 @@ func (p *discovery) ownSitemap(root string, g *generator.Detected) func(name str
 	return pipeline.OwnSitemap(root, state, p.lim.Or().OutputBytes)
 }
 
-// hostOf returns the host of the URL u, "" when it has none.
+// hostOf returns the host of the URL u, or "" when it has none.
 func hostOf(u string) string {
 	pu, err := url.Parse(u)
 	if err != nil {
@@ -496,11 +505,12 @@ func hostOf(u string) string {
 	return pu.Hostname()
 }
 
-// elsewhere says, when no generator's configuration was found, where it
-// was looked for (the project folder: the working directory, or the
-// settings file's), and names the folder above the site folder root that
-// holds a generator's project, if one does ('sitemapgen site/public' run
-// from outside the project), with the command to run there.
+// elsewhere explains a missing generator's configuration. It says where
+// the configuration was looked for: the project folder, which is the
+// working directory or the settings file's folder. A folder above the
+// site folder root may hold a generator's project, as when
+// 'sitemapgen site/public' runs from outside the project. elsewhere
+// then names that folder and the command to run there.
 func (p *discovery) elsewhere(root string) string {
 	where := p.dir
 	if p.dir == "." {

@@ -10,18 +10,18 @@ import (
 )
 
 // The environment a generator's build runs with, which its configuration
-// reads (Hugo's HUGO_ENABLEGITINFO, MkDocs' !ENV): sitemapgen's own
+// reads (Hugo's HUGO_ENABLEGITINFO, MkDocs' !ENV). It is sitemapgen's own
 // environment, then the variables the hosting platform's file sets for
-// the build (netlify.toml's [build.environment] and the environment of
-// the deploy context built: production outside the platform's build,
-// where sitemapgen runs after a local build of the site as it is
-// deployed). A variable of sitemapgen's own environment wins: on the
-// platform, the file's are in it already.
+// the build: netlify.toml's [build.environment] and the environment of
+// the deploy context built. Outside the platform's build, that context
+// is production: sitemapgen then runs after a local build of the site as
+// it is deployed. A variable of sitemapgen's own environment wins, since
+// on the platform the file's variables are in it already.
 
-// readSettings reads the platform's own file (host.ReadSettings) in
-// the folders of root (dirs), once for those folders: the warnings and
-// the error are those of the first read. It keeps the file's build
-// variables for the generators' environment (buildEnv).
+// readSettings reads the platform's own file (host.ReadSettings) in the
+// folders of root (dirs). It reads once for those folders, so the
+// warnings and the error are those of the first read. It keeps the
+// file's build variables for the generators' environment (buildEnv).
 func (p *discovery) readSettings(root string) ([]error, error) {
 	dirs := p.dirs(root)
 	if p.settings != nil && slices.Equal(dirs, p.settingsDirs) {
@@ -35,9 +35,9 @@ func (p *discovery) readSettings(root string) ([]error, error) {
 	return warnings, nil
 }
 
-// buildOf is the build whose variables the file of platform gives: the
-// deploy context and branch of the build environment when it is that
-// platform's, else production's.
+// buildOf is the build whose variables the file of platform gives. It
+// is the deploy context and branch of the build environment when that
+// environment is platform's, else production's build.
 func (p *discovery) buildOf(platform string) host.Build {
 	if p.inDeploy && p.deploy.Platform == platform {
 		return host.Build{Context: p.deploy.Context, Branch: p.deploy.Branch}
@@ -45,10 +45,10 @@ func (p *discovery) buildOf(platform string) host.Build {
 	return host.Build{}
 }
 
-// startEnv sets the environment of the generators' builds, p.env: getenv
-// (sitemapgen's own), then the variables of the platform's file in the
-// folders of root, read now (readSettings; its warnings are p's, its
-// error the one loadStyle says).
+// startEnv sets p.env, the environment of the generators' builds. It is
+// getenv (sitemapgen's own), then the variables of the platform's file
+// in the folders of root. startEnv reads that file now (readSettings).
+// Its warnings go to p, and loadStyle reports its error.
 func (p *discovery) startEnv(getenv func(string) string, root string) {
 	p.vars = &buildVars{}
 	if p.platform != "" {
@@ -63,15 +63,16 @@ func (p *discovery) startEnv(getenv func(string) string, root string) {
 }
 
 // buildVars are the variables the platform's file sets for the build,
-// and those of them a generator read.
+// and the ones among them that a generator read.
 type buildVars struct {
 	file []host.Var
 	mu   sync.Mutex
 	used []host.Var
 }
 
-// env is the environment getenv gives (a variable set to "" is not
-// set), then the file's variables, each said with where it is set.
+// env is the environment getenv gives, then the file's variables. A
+// variable set to "" counts as not set. Each variable comes with where
+// it is set.
 func (b *buildVars) env(getenv func(string) string) generator.Env {
 	return func(key string) (string, string, bool) {
 		if v := getenv(key); v != "" {
@@ -91,9 +92,10 @@ func (b *buildVars) env(getenv func(string) string) generator.Env {
 	}
 }
 
-// describe says, for the line of what was found, the variables of the
-// platform's file that a generator read: "build environment
-// HUGO_ENABLEGITINFO (netlify.toml:5 [build.environment])"; "" for none.
+// describe names the variables of the platform's file that a generator
+// read, for the line of what was found: "build environment
+// HUGO_ENABLEGITINFO (netlify.toml:5 [build.environment])". It returns
+// "" for none.
 func (b *buildVars) describe() string {
 	if b == nil {
 		return ""

@@ -1,8 +1,9 @@
 package project
 
-// The base URL from the built site's own feed (RSS or Atom), for a site
-// whose generator has no site URL and whose pages name none (a SvelteKit
-// blog's +server.js writes its feed's URLs from a constant).
+// The base URL from the built site's own feed (RSS or Atom). It serves a
+// site whose generator has no site URL and whose pages name none. For
+// example, a SvelteKit blog's +server.js writes its feed's URLs from a
+// constant.
 
 import (
 	"encoding/xml"
@@ -17,22 +18,23 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// The bounds of the look for a feed: the files of the site looked at
-// (folders and files), the feeds read, and the entries read in each.
+// The bounds of the search for a feed: how many of the site's folders
+// and files are looked at, how many feeds are read, and how many
+// entries are read in each.
 const (
 	feedWalk    = 10000
 	feedFiles   = 20
 	feedEntries = 100
 )
 
-// siteFeedBaseURL returns the base URL a feed of the built site in root
-// states, what said it, and the feed's path relative to root; "" for
-// none. basePath is the path the generator puts the site under ("" or
-// "/" for the root). A base URL that agrees with the site is taken only
-// when ok, given it, what said it and the feed's path, says so; the
-// feeds that follow are looked at otherwise. It ranks below every other
-// source but a platform's guess: a feed's links are written by the
-// site's own code, which may copy a template's.
+// siteFeedBaseURL returns the base URL that a feed of the built site in
+// root states, what said it, and the feed's path relative to root. It
+// returns "" for none. basePath is the path the generator puts the site
+// under ("" or "/" for the root). A base URL that agrees with the site
+// is taken only when ok says so; ok gets the URL, what said it and the
+// feed's path. Otherwise the feeds that follow are looked at. This URL
+// ranks below every other source except a platform's guess, because
+// the site's own code writes a feed's links and may copy a template's.
 func siteFeedBaseURL(root string, lim limits.Limits, basePath string, ok func(u, from, file string) bool) (u, from, file string) {
 	r, err := fsx.OpenRoot(root)
 	if err != nil {
@@ -102,10 +104,10 @@ func feedBase(root *fsx.Root, max int64, basePath string, ok func(u, from, file 
 	return u, from, file
 }
 
-// feed is what a feed states of its site: its home link, its own URL
+// feed is what a feed states about its site: its home link, its own URL
 // (self) and its entries' links, as written.
 type feed struct {
-	// kind is "RSS" or "Atom"; "" for a file that is no feed.
+	// kind is "RSS" or "Atom", or "" for a file that is not a feed.
 	kind          string
 	home, self    string
 	entries       []string
@@ -113,22 +115,22 @@ type feed struct {
 	atomEntryOpen bool
 }
 
-// atomNS is Atom's namespace; rss1NS RSS 1.0's.
+// atomNS is Atom's namespace, and rss1NS is RSS 1.0's.
 const (
 	atomNS = "http://www.w3.org/2005/Atom"
 	rss1NS = "http://purl.org/rss/1.0/"
 )
 
-// readFeed reads the feed r holds: RSS 2.0 (<rss><channel>), RSS 1.0
-// (<rdf:RDF>) or Atom (<feed>), up to its feedEntries-th entry. The
-// error is the XML decoder's (or the reader's); the feed holds what was
-// read before it.
+// readFeed reads the feed that r holds: RSS 2.0 (<rss><channel>), RSS
+// 1.0 (<rdf:RDF>) or Atom (<feed>), up to its feedEntries-th entry. The
+// error is the XML decoder's or the reader's. The feed returned holds
+// what was read before the error.
 func readFeed(r io.Reader) (feed, error) {
 	var f feed
 	d := xml.NewDecoder(r)
-	// Read as feed readers do: HTML's entities, any encoding (the links
-	// it reads are ASCII). No element is closed for it: RSS's <link> has
-	// text, where HTML's is void.
+	// Read as feed readers do: accept HTML's entities and any encoding,
+	// since the links it reads are ASCII. Close no element
+	// automatically, because RSS's <link> has text where HTML's is void.
 	d.Strict, d.Entity = false, xml.HTMLEntity
 	d.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil }
 	var stack []xml.Name
@@ -292,7 +294,7 @@ func (f feed) base(rel, basePath string, served func(rel string) bool, take func
 	return "", ""
 }
 
-// urlPath returns the path of the URL u, "" when it does not parse.
+// urlPath returns the path of the URL u, or "" when u does not parse.
 func urlPath(u string) string {
 	pu, err := url.Parse(u)
 	if err != nil {
@@ -301,9 +303,10 @@ func urlPath(u string) string {
 	return pu.Path
 }
 
-// homeBase returns the base URL a feed's home link names: the link as a
-// folder ("https://x.io/blog" is https://x.io/blog/), or the folder of a
-// page it names (https://x.io/index.html); "" for none.
+// homeBase returns the base URL that a feed's home link names. That is
+// the link as a folder ("https://x.io/blog" is https://x.io/blog/), or
+// the folder of a page it names (https://x.io/index.html). It returns
+// "" for none.
 func homeBase(home string) string {
 	if !absHTTP(home) {
 		return ""
@@ -319,8 +322,8 @@ func homeBase(home string) string {
 }
 
 // pagePath reports whether the URL path rest, below a base URL, names a
-// file of the site as a static host serves it (served says which
-// files are there): rest itself, rest.html, or its folder's index.html.
+// file of the site as a static host serves it: rest itself, rest.html,
+// or its folder's index.html. served says which files are there.
 func pagePath(rest string, served func(rel string) bool) bool {
 	rest, _, _ = strings.Cut(rest, "#")
 	rest, _, _ = strings.Cut(rest, "?")

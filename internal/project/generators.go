@@ -44,9 +44,10 @@ func (p *discovery) names() string {
 	return strings.Join(s, " and ")
 }
 
-// findRoot names the site folder when neither DIR nor root: does: the
-// platform's publish folder (netlify.toml, vercel.json), else the one
-// generator found's. It returns what decided, for the detection line.
+// findRoot names the site folder when neither DIR nor root: names it.
+// The site folder is the platform's publish folder (netlify.toml,
+// vercel.json), else the publish folder of the one generator found. It
+// returns what decided, for the detection line.
 func (p *discovery) findRoot() (root, from string, err error) {
 	if p.style != nil && p.style.Publish != "" {
 		p.style.Publish = p.shorter(p.style.Publish)
@@ -90,10 +91,10 @@ func (p *discovery) findRoot() (root, from string, err error) {
 	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: %s", p.names(), dirName(p.dir), p.chooseHint(publishing))
 }
 
-// chooseHint tells how to pick one of the generators found, each of which
-// builds into a folder of its own: the folder as DIR, or as root:, which
-// picks the generator that builds there too. The folders that exist come
-// first, as the likely ones.
+// chooseHint tells how to pick one of the generators found, when each
+// builds into a folder of its own. The user names the folder as DIR or
+// as root:, and that also picks the generator that builds there. The
+// folders that exist come first, because they are the likely ones.
 func (p *discovery) chooseHint(publishing []generator.Detected) string {
 	var dirs []string
 	whose := map[string][]string{}
@@ -116,8 +117,8 @@ func (p *discovery) chooseHint(publishing []generator.Detected) string {
 	return fmt.Sprintf("name the folder the site was built into: %s; or set root: to it in %s", strings.Join(append(built, unbuilt...), ", "), p.settingsFile)
 }
 
-// generatorFor returns the generator whose publish folder is root, else the
-// only one found; nil when none or several.
+// generatorFor returns the generator whose publish folder is root, else
+// the only one found. It returns nil when none or several were found.
 func (p *discovery) generatorFor(root string) (*generator.Detected, error) {
 	if p.gen != nil {
 		return p.gen, nil
@@ -135,8 +136,8 @@ func (p *discovery) generatorFor(root string) (*generator.Detected, error) {
 	return p.gen, nil
 }
 
-// publishedInto returns the generator found whose publish folder root
-// is, nil when none is.
+// publishedInto returns the generator found whose publish folder is
+// root, or nil when there is none.
 func (p *discovery) publishedInto(root string) *generator.Detected {
 	for i, g := range p.found {
 		if g.PublishDir != "" && fsx.SamePath(p.publishDir(g), root) {
@@ -146,10 +147,10 @@ func (p *discovery) publishedInto(root string) *generator.Detected {
 	return nil
 }
 
-// builtBy returns the generator whose publish folder root is, nil when
-// none is. A generator's configuration that does not read is no
-// generator here: the error is reported where it matters (finding the
-// site folder or the base URL).
+// builtBy returns the generator whose publish folder is root, or nil
+// when there is none. When a generator's configuration cannot be read,
+// builtBy finds no generator. The error is reported where it matters:
+// when the site folder or the base URL is looked for.
 func (p *discovery) builtBy(root string) *generator.Detected {
 	if p.gen != nil {
 		if fsx.SamePath(p.publishDir(*p.gen), root) {
@@ -163,11 +164,11 @@ func (p *discovery) builtBy(root string) *generator.Detected {
 	return p.publishedInto(root)
 }
 
-// projectFolder refuses a site folder given (DIR, root:) that is a
-// generator's project folder whose built site is a folder in it: Hugo's
-// root with public/, Jekyll's with _site/. Walking it would list the
-// templates and sources, not the pages. A project whose build folder is
-// not there, or whose configuration does not read, is walked.
+// projectFolder refuses a site folder given (DIR, root:) when it is a
+// generator's project folder with the built site in a folder inside it:
+// Hugo's root with public/, Jekyll's with _site/. Walking it would list
+// the templates and sources, not the pages. A project is walked when
+// its build folder is not there or its configuration cannot be read.
 func projectFolder(root string, lim limits.Limits) error {
 	found, err := registry.Detect(root, lim)
 	if err != nil {
@@ -182,19 +183,20 @@ func projectFolder(root string, lim limits.Limits) error {
 	return nil
 }
 
-// isDir reports whether dir, a folder named as a root (the site's, the
-// sources', a publish folder a configuration gives), is a folder: looked
-// at as named, as the walk that roots there opens it; nothing is read.
+// isDir reports whether dir is a folder. dir is named as a root: the
+// site's, the sources', or a publish folder that a configuration gives.
+// isDir looks at dir as named, as the walk that starts there opens it.
+// It reads nothing.
 func isDir(dir string) bool {
 	fi, err := fsx.StatNamed(dir)
 	return err == nil && fi.IsDir()
 }
 
-// stateFolders returns, for g found in the project folder dir, the
-// folder where a build keeps its own files of the sitemaps it writes
-// (generator.Detected.StateDir) and the served folder they are of
-// (ServedDir), both from the working directory: "", "" when a build keeps
-// them beside the sitemaps.
+// stateFolders returns two folders for g, found in the project folder
+// dir. state is where a build keeps its own files about the sitemaps it
+// writes (generator.Detected.StateDir). served is the folder the
+// sitemaps are in (ServedDir). Both are seen from the working directory.
+// Both are "" when a build keeps its files beside the sitemaps.
 func stateFolders(dir string, g generator.Detected) (state, served string) {
 	if g.StateDir == "" || g.ServedDir == "" {
 		return "", ""
@@ -207,12 +209,12 @@ func stateFolders(dir string, g generator.Detected) (state, served string) {
 const recordSearchDepth = 4
 
 // RecordFolder returns the folder where a build keeps the record of the
-// sitemaps it wrote into the folder dir (writer.Options.RecordDir), as the
-// build decides it: the state folder of the project, found in one of the
-// folders above dir as a build finds it, whose server serves dir
-// (Next.js's public/: distDir/cache/sitemapgen), when it leads inside
-// that project. Else dir itself, where a build keeps it beside the
-// sitemaps. Files are read within lim.
+// sitemaps it wrote into the folder dir (writer.Options.RecordDir). It
+// decides as a build does. It looks in the folders above dir for a
+// project whose server serves dir (Next.js's public/). When that
+// project's state folder (distDir/cache/sitemapgen) leads inside the
+// project, that is the record folder. Otherwise it is dir itself, and
+// the record sits beside the sitemaps. Files are read within lim.
 func RecordFolder(dir string, lim limits.Limits) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -222,7 +224,7 @@ func RecordFolder(dir string, lim limits.Limits) string {
 		found, _ := registry.Detect(root, lim)
 		for _, g := range found {
 			// A record folder that leads out of the project (a link
-			// planted at .next/cache) is none: a build refuses it.
+			// planted at .next/cache) does not count: a build refuses it.
 			if state, served := stateFolders(root, g); state != "" && fsx.SamePath(served, abs) && fsx.Within(root, state) == nil {
 				return state
 			}
@@ -257,14 +259,15 @@ func dirName(dir string) string {
 	return dir
 }
 
-// serverBuild reads, when g built the site folder as a server build
-// (generator.ReadServerBuild: Next.js without a static export, Astro's
-// output 'server', SvelteKit's adapter-node), what the build prerendered
-// and what its server renders on demand: for Next.js, the pages a build
-// reads, each at the URL Next.js serves it at (Project.Served); for
-// each, a warning for each route served on demand, whose URLs no file
-// shows; and, unless one was given, the folder the sitemaps go into
-// when it is not the site folder: the one the server serves at the
+// serverBuild reads what a server build prerendered and what its server
+// renders on demand. It does so when g built the site folder as a
+// server build (generator.ReadServerBuild: Next.js without a static
+// export, Astro's output 'server', SvelteKit's adapter-node). For
+// Next.js it sets the pages a build reads, each at the URL Next.js
+// serves it at (Project.Served). It adds a warning for each route
+// served on demand, because no file shows its URLs. Unless an output
+// folder was given, it sets the folder the sitemaps go into when that
+// is not the site folder. That is the folder the server serves at the
 // site's root (Next.js's public/, adapter-node's build/client/).
 func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Detected) error {
 	if g == nil || v.Content {
@@ -309,9 +312,9 @@ func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Detected) erro
 	}
 	pr.StateDir, pr.StateFor = stateFolders(p.dir, *g)
 	if pr.StateDir != "" {
-		// The record is written there: a link a pull request planted
-		// (.next/cache, or .next/cache/sitemapgen, to a folder outside
-		// the project) must not take the writing out of the project.
+		// The record is written there. A pull request may plant a link
+		// (.next/cache, or .next/cache/sitemapgen) to a folder outside
+		// the project; it must not take the writing out of the project.
 		f := folder{path: pr.StateDir, at: diag.Pos{File: pr.StateDir}, key: "the record folder",
 			what: "where sitemapgen keeps the list of the files it wrote into " + dirName(pr.StateFor)}
 		if err := p.inTree(f, "--out DIR"); err != nil {

@@ -10,9 +10,10 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// findPlatform sets the platform: host: when it names one, else the build
-// environment's, else the one whose files are in the project folder (a
-// file that cannot be read for it is a warning, in p.warnings).
+// findPlatform sets the platform. It is the one host: names, else the
+// build environment's, else the one whose files are in the project
+// folder. A platform file that cannot be read gives a warning in
+// p.warnings.
 func (p *discovery) findPlatform(hostKey, root string, getenv func(string) string) {
 	p.deploy, p.inDeploy = host.FromEnv(getenv)
 	if hostKey == "none" {
@@ -22,8 +23,8 @@ func (p *discovery) findPlatform(hostKey, root string, getenv func(string) strin
 		p.platform, p.platformFrom = named, "host: "+hostKey
 		return
 	}
-	// GitHub Actions runs every kind of CI job, not only Pages deploys: a
-	// platform's file in the project says more.
+	// GitHub Actions runs every kind of CI job, not only Pages deploys,
+	// so a platform's file in the project says more.
 	if p.inDeploy && p.deploy.Platform != host.GitHubPages {
 		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
 		return
@@ -41,13 +42,14 @@ func (p *discovery) findPlatform(hostKey, root string, getenv func(string) strin
 	}
 }
 
-// topNetlify looks for the netlify.toml of the git work tree the project
-// folder is in, when the project folder is below its top (a monorepo's
-// docs/): Netlify reads netlify.toml at the repository's root. The file
-// counts only when its [build] publish folder is inside the project
-// folder: a file for another site of the repository says nothing of
-// this one. It sets p.top, whose file then counts as the project's
-// (dirs), and the settings it read (readSettings reads no more).
+// topNetlify looks for the netlify.toml at the top of the git work tree
+// that holds the project folder, when the project folder is below that
+// top (a monorepo's docs/). Netlify reads netlify.toml at the
+// repository's root. The file counts only when its [build] publish
+// folder is inside the project folder; a file for another site of the
+// repository says nothing about this one. topNetlify sets p.top, whose
+// file then counts as the project's (dirs). It also keeps the settings
+// it read, so readSettings reads no more.
 func (p *discovery) topNetlify(root string) (platforms, files []string) {
 	t, err := TreeOf(p.dir)
 	if err != nil || !t.Git {
@@ -57,8 +59,8 @@ func (p *discovery) topNetlify(root string) (platforms, files []string) {
 	if err != nil || dir == t.Top {
 		return nil, nil
 	}
-	// The top, as a path from the project folder's (".." for docs/), so
-	// that messages name it as the user sees it.
+	// Write the top as a path from the project folder (".." for docs/),
+	// so that messages name it as the user sees it.
 	rel, err := filepath.Rel(dir, t.Top)
 	if err != nil {
 		return nil, nil
@@ -73,16 +75,17 @@ func (p *discovery) topNetlify(root string) (platforms, files []string) {
 		return nil, nil
 	}
 	p.top = top
-	// Read once a run: readSettings takes these settings as its own.
+	// The file is read once a run; readSettings takes these settings as
+	// its own.
 	p.settings, p.settingsDirs = &s, p.dirs(root)
 	p.warnings = append(p.warnings, warnings...)
 	return found, names
 }
 
-// shorter returns path from the working directory by the shorter way
-// when it is inside the project folder and was reached through the
-// repository's top (../docs/.vitepress/dist from docs/ is
-// .vitepress/dist); else path.
+// shorter returns path from the working directory by the shorter way,
+// when path is inside the project folder and was reached through the
+// repository's top: ../docs/.vitepress/dist from docs/ becomes
+// .vitepress/dist. Otherwise it returns path.
 func (p *discovery) shorter(path string) string {
 	if p.top == "" || filepath.IsAbs(path) {
 		return path
@@ -106,9 +109,9 @@ var platformOf = map[string]string{
 	"github-pages":     host.GitHubPages,
 }
 
-// dirs are the folders whose platform files count: the project's, the
-// site's when it is known, and the repository's top when its
-// netlify.toml publishes a folder of the project (topNetlify).
+// dirs returns the folders whose platform files count: the project
+// folder, the site folder when it is known, and the repository's top
+// when its netlify.toml publishes a folder of the project (topNetlify).
 func (p *discovery) dirs(root string) []string {
 	dirs := []string{p.dir}
 	if root != "" {
@@ -120,17 +123,17 @@ func (p *discovery) dirs(root string) []string {
 	return dirs
 }
 
-// deploying reports whether the build environment is the platform's: its
-// URLs and previews count, unlike with host: none or another platform
-// named, or in a GitHub Actions job of a site another platform's file
-// claims.
+// deploying reports whether the build environment is the platform's.
+// Then its URLs and previews count. They do not with host: none, with
+// another platform named, or in a GitHub Actions job of a site that
+// another platform's file claims.
 func (p *discovery) deploying() bool {
 	return p.inDeploy && p.deploy.Platform == p.platform
 }
 
 // loadStyle takes the platform's URL style from its file in the
-// folders of root, read once (readSettings); warnings are the platform
-// files' problems.
+// folders of root. The file is read once (readSettings). The warnings
+// are the problems of the platform's files.
 func (p *discovery) loadStyle(root string) ([]error, error) {
 	if p.platform == "" {
 		return nil, nil
@@ -148,9 +151,9 @@ func (p *discovery) loadStyle(root string) ([]error, error) {
 	return warnings, nil
 }
 
-// applyStyle says clean URLs and the trailing slash in the platform's
-// style, else in the form the generator's configuration gives its pages,
-// for each the user did not give.
+// applyStyle sets clean URLs and the trailing slash, each when the user
+// did not give it. It takes them from the platform's style, else from
+// the form the generator's configuration gives its pages.
 func (p *discovery) applyStyle(v *Ask, pr *Project) {
 	defer func() {
 		pr.StyleGiven = v.CleanURLsGiven || v.TrailingSlashGiven || p.genStyle != nil ||
@@ -173,13 +176,13 @@ func (p *discovery) applyStyle(v *Ask, pr *Project) {
 	p.preferLinks(v, pr)
 }
 
-// preferLinks takes, over the platform's URL style, the form the
-// generator that built the site links its pages by, where the platform
-// serves that form with 200 too. GitHub Pages serves about.html at
-// /about as at /about.html: a SvelteKit site, which links /about, is
-// listed so. Vercel without trailingSlash serves a folder with and
-// without its slash: a Next.js site, which links /blog, is listed so.
-// A form the platform redirects stays the platform's: GitHub Pages
+// preferLinks prefers the form the generator that built the site links
+// its pages by over the platform's URL style, where the platform serves
+// that form with 200 too. GitHub Pages serves about.html at /about as at
+// /about.html, so a SvelteKit site, which links /about, is listed that
+// way. Vercel without trailingSlash serves a folder with and without its
+// slash, so a Next.js site, which links /blog, is listed that way. A
+// form the platform redirects stays the platform's: GitHub Pages
 // redirects /blog to /blog/.
 func (p *discovery) preferLinks(v *Ask, pr *Project) {
 	p.linkForm, p.linkParts = nil, nil
@@ -218,14 +221,15 @@ func folderForm(slash bool) string {
 	return "folders without /"
 }
 
-// applyGeneratorStyle says, with no platform, the URL form the
-// generator that built the site links its pages by: with trailing slashes
-// off (Next.js by default, Astro trailingSlash: 'never' or build.format:
-// 'file', Docusaurus trailingSlash: false, Gatsby trailingSlash: 'never',
-// Nuxt site.trailingSlash: false), NAME.html and NAME/index.html are both
-// /NAME; with them on, a folder's URL ends in /, and with clean
-// URLs as well (VitePress cleanUrls: true) NAME.html is /NAME. MkDocs'
-// use_directory_urls: false links NAME.html as it is, as the defaults do.
+// applyGeneratorStyle sets, when there is no platform, the URL form that
+// the generator that built the site links its pages by. With trailing
+// slashes off (Next.js by default, Astro trailingSlash: 'never' or
+// build.format: 'file', Docusaurus trailingSlash: false, Gatsby
+// trailingSlash: 'never', Nuxt site.trailingSlash: false), NAME.html and
+// NAME/index.html are both /NAME. With them on, a folder's URL ends in
+// /. With clean URLs as well (VitePress cleanUrls: true), NAME.html is
+// /NAME. MkDocs' use_directory_urls: false links NAME.html as it is, as
+// the defaults do.
 func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
 	g := p.builtBy(v.Root)
 	if g != nil && g.Gen != nil && g.Gen.Info().IndexFiles && !v.CleanURLsGiven && !v.TrailingSlashGiven {
@@ -247,9 +251,10 @@ func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
 	p.genStyle = g
 }
 
-// describe is the one line that says what was detected: the site
-// folder and what named it, the base URL and what gave it (each part, when
-// its host and its path come from two places), the URL style.
+// describe is the one line that says what was detected: the site folder
+// and what named it, the base URL and what gave it, and the URL style.
+// When the base URL's host and path come from two places, it names what
+// gave each part.
 func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 	var parts []string
 	if rootFrom != "" {
@@ -277,7 +282,8 @@ func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 		}
 		style := fmt.Sprintf("%s URL style (%s; from %s)", p.platform, strings.Join(forms, ", "), p.style.From)
 		if g := p.linkForm; g != nil {
-			// The generator's links, where the platform serves them too.
+			// Name the generator's links, where the platform serves them
+			// too.
 			style = fmt.Sprintf("%s URL style (%s; from %s), with %s as %s links them, which %s serves too (from %s)",
 				p.platform, strings.Join(forms, ", "), p.style.From, strings.Join(p.linkParts, " and "), g.Title(), p.platform, filepath.Join(p.dir, g.File))
 		}
@@ -296,10 +302,10 @@ func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 	return strings.Join(parts, "; ")
 }
 
-// HostDirs are the project's folders whose host files (netlify.toml,
-// vercel.json) count: the project folder (the settings file's, or the
-// working directory), then the repository's top when its netlify.toml
-// is the project's (PlatformTop).
+// HostDirs returns the project's folders whose host files (netlify.toml,
+// vercel.json) count. The first is the project folder (the settings
+// file's, or the working directory). The repository's top follows when
+// its netlify.toml is the project's (PlatformTop).
 func (pr *Project) HostDirs() []string {
 	if pr.PlatformTop == "" {
 		return []string{pr.Dir}

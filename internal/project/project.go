@@ -17,56 +17,59 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// Ask is what the user gave of the settings the project's answers depend
-// on, and the words its errors use. A string is "" when it was not given.
+// Ask holds the settings the user gave that the project's answers
+// depend on, and the words its errors use. A string is "" when it was
+// not given.
 type Ask struct {
-	// ConfigFile is the settings file read, "" for none: the project
-	// folder is its folder, else the working directory.
+	// ConfigFile is the settings file read, or "" for none. The project
+	// folder is the folder of this file, else the working directory.
 	ConfigFile string
-	// SettingsFile is the name of the settings file the hints name
-	// (sitemap.yaml); NoRoot and NoBaseURL are the errors, with their
-	// hints, of no site folder and of no base URL.
+	// SettingsFile is the name of the settings file that hints name
+	// (sitemap.yaml). NoRoot and NoBaseURL are the errors, with their
+	// hints, for a missing site folder and a missing base URL.
 	SettingsFile      string
 	NoRoot, NoBaseURL error
 
-	// Root is the site folder given (DIR, root:); in content mode, the
-	// sources' folder. Out is the folder the sitemaps are written into.
+	// Root is the site folder given (DIR, root:). In content mode it is
+	// the sources' folder. Out is the folder the sitemaps are written
+	// into.
 	Root, Out string
 	// Content is true in content mode.
 	Content bool
-	// Source is source:'s value (SourceNone turns the join off), and
-	// SourceGiven whether it was given; Preset and PresetGiven the same
-	// of preset:.
+	// Source is the value of source:, and SourceNone turns the join
+	// off. SourceGiven says whether source: was given. Preset and
+	// PresetGiven do the same for preset:.
 	Source      string
 	SourceGiven bool
 	Preset      string
 	PresetGiven bool
 	// Host is host:'s value: auto, none or a platform's name.
 	Host string
-	// Force walks a site folder given that is a generator's project.
+	// Force walks the site folder given even when it is a generator's
+	// project.
 	Force bool
-	// Include and Exclude are the walk's globs, IncludeGiven whether
-	// the include list was given.
+	// Include and Exclude are the walk's globs. IncludeGiven says
+	// whether the include list was given.
 	Include, Exclude []string
 	IncludeGiven     bool
 	FollowSymlinks   bool
-	// BaseURL says how the base URL was given, GivenBaseURL what it is
-	// ("" when not given).
+	// BaseURL says how the base URL was given. GivenBaseURL is its
+	// value, or "" when it was not given.
 	BaseURL      Given
 	GivenBaseURL string
-	// OwnURL is true with previews: own-url: a preview's own URL
+	// OwnURL is true with previews: own-url. Then a preview's own URL
 	// outranks the base URL of the settings file.
 	OwnURL bool
-	// CleanURLs and TrailingSlash are the values of the URL style, and
-	// the Given fields whether they were given.
+	// CleanURLs and TrailingSlash are the values of the URL style. The
+	// Given fields say whether they were given.
 	CleanURLs, TrailingSlash           bool
 	CleanURLsGiven, TrailingSlashGiven bool
-	// LastMod is the lastmod sources' list, LastModGiven whether it was
-	// given: the project says a list only in place of the default.
+	// LastMod is the list of lastmod sources. LastModGiven says whether
+	// it was given, because the project replaces only the default list.
 	LastMod      []mapping.LastModSource
 	LastModGiven bool
-	// FilenameGiven says the entry file's name was given: the project
-	// says none.
+	// FilenameGiven says the entry file's name was given. The project
+	// then gives no name.
 	FilenameGiven bool
 
 	Limits limits.Limits
@@ -80,76 +83,78 @@ type Given int
 const (
 	// NotGiven leaves the value to the project.
 	NotGiven Given = iota
-	// InFile is a value of the settings file, which a preview's own URL
-	// outranks.
+	// InFile is a value from the settings file. A preview's own URL
+	// outranks it.
 	InFile
-	// Above is a value of a flag or the environment, which nothing the
-	// project says outranks.
+	// Above is a value from a flag or the environment. Nothing the
+	// project says outranks it.
 	Above
 )
 
-// SourceNone, as source:, turns off the join of a generator's built pages
-// to their source files, which is on by default for every generator whose
-// file-to-URL rule sitemapgen knows.
+// SourceNone, as the value of source:, turns off the join of a
+// generator's built pages to their source files. The join is on by
+// default for every generator whose file-to-URL rule sitemapgen knows.
 const SourceNone = "none"
 
-// Project is what the project says. Each of the settings' values is the
-// project's, for the layering to put under what was given; "", nil or
-// false where the project says none, or where the value was given.
+// Project is what the project says. Each setting's value is the
+// project's own; the layering puts it under what the user gave. A value
+// is "", nil or false when the project says none or the user gave it.
 type Project struct {
 	// Dir is the project folder: the settings file's, or the working
 	// directory.
 	Dir string
 
 	// Root is the site folder the project names (in content mode, the
-	// sources' folder), RootFrom what named it.
+	// sources' folder). RootFrom says what named it.
 	Root, RootFrom string
 	// Out is, in content mode, the folder the generator publishes into.
 	Out string
 	// Source and Preset are the folder of the sources a build is joined
 	// to, and the preset of their URLs.
 	Source, Preset string
-	// BaseURL is the base URL the project gives, and BaseURLFrom what
-	// gave it; asked only when none was given, or when the one given is
-	// the settings file's and a preview's own URL outranks it.
+	// BaseURL is the base URL the project gives, and BaseURLFrom says
+	// what gave it. The project is asked only when no base URL was
+	// given, or when the settings file gave it and a preview's own URL
+	// outranks it.
 	BaseURL, BaseURLFrom string
 	// CleanURLs and TrailingSlash are the URL style of the platform or of
-	// the generator; nil where neither says.
+	// the generator. They are nil when neither says.
 	CleanURLs, TrailingSlash *bool
-	// Include is the walk's include list: a Jekyll site's documents
-	// besides its pages.
+	// Include is the walk's include list. It adds a Jekyll site's
+	// documents to its pages.
 	Include []string
-	// LastMod is the list of the lastmod sources in place of the
-	// default: without the built files' times, in the generator's order.
+	// LastMod is the list of lastmod sources that replaces the default.
+	// It leaves out the built files' times and follows the generator's
+	// order.
 	LastMod []mapping.LastModSource
 
-	// Sources are the source files of content mode, or of the join in
-	// output mode; nil for none.
+	// Sources are the source files of content mode, or those of the
+	// join in output mode. It is nil for none.
 	Sources *pipeline.Sources
-	// Defaults are every page's changefreq and priority the generator's
-	// configuration gives (Hugo's [sitemap]).
+	// Defaults are the changefreq and priority that the generator's
+	// configuration gives every page (Hugo's [sitemap]).
 	Defaults mapping.Rule
 
 	// Platform is the hosting platform whose URL style and redirects
-	// apply, "" for none; Style its URL style, nil for none. Preview
-	// names a preview deploy of it ("Netlify deploy-preview"), "" for
-	// production or outside a build environment.
+	// apply, or "" for none. Style is its URL style, or nil for none.
+	// Preview names a preview deploy on it ("Netlify deploy-preview").
+	// Preview is "" for production or outside a build environment.
 	Platform string
 	Style    *host.Style
 	Preview  string
-	// PlatformFile is the platform's own file (netlify.toml) as read and
-	// parsed, for the build's rules; nil for none.
+	// PlatformFile is the platform's own file (netlify.toml), read and
+	// parsed for the build's rules. It is nil for none.
 	PlatformFile *host.PlatformFile
-	// PlatformTop is the git work tree's top folder when its
-	// netlify.toml is the project's, the project folder being below it
-	// (a monorepo's docs/); its host rules count as the project
-	// folder's. "" otherwise.
+	// PlatformTop is the git work tree's top folder when the project
+	// folder is below it (a monorepo's docs/) and the top's netlify.toml
+	// is the project's. Its host rules count as the project folder's.
+	// It is "" otherwise.
 	PlatformTop string
 	// BuildCache is the folder the build environment keeps from one
-	// build to the next (host.Deploy.CacheDir), "" for none.
+	// build to the next (host.Deploy.CacheDir), or "" for none.
 	BuildCache string
-	// Shadowing is true when a file the site serves wins over the
-	// platform's redirect rule that is not forced, as on Netlify.
+	// Shadowing is true when a file the site serves wins over a
+	// redirect rule of the platform that is not forced, as on Netlify.
 	Shadowing bool
 	// SlashEverywhere is true when the platform's clean URLs of pages end
 	// in a slash too, and nobody gave the trailing slash.
@@ -158,14 +163,14 @@ type Project struct {
 	// its index pages by their files' names (Sphinx's html builder:
 	// sub/index.html), and nobody gave the URL style.
 	IndexFiles bool
-	// StyleGiven is true when the URL style is one form, not a default:
-	// it was given, or the platform serves one form only, or the
-	// generator's configuration says its form.
+	// StyleGiven is true when the URL style is one form, not a default.
+	// That is so when it was given, when the platform serves one form
+	// only, or when the generator's configuration says its form.
 	StyleGiven bool
-	// Fallbacks are the single-page app's shells of the generator that
-	// built the site, no pages; BareBase is false when the generator
-	// serves its base's folder with its slash whatever else it says
-	// (Docusaurus).
+	// Fallbacks are the single-page app shells of the generator that
+	// built the site; they are not pages. BareBase is false when the
+	// generator serves its base folder with its slash, whatever else it
+	// says (Docusaurus).
 	Fallbacks []string
 	BareBase  bool
 	// SlashedHomes are the language folders whose home the generator
@@ -173,76 +178,78 @@ type Project struct {
 	SlashedHomes []string
 
 	// Generator names the generator whose output folder the sitemaps are
-	// written into ("Hugo"), "" for none; Translated says its site has
-	// pages in several languages (generator.Detected.Translated);
-	// OwnSitemaps is what it says of its sitemaps there, which a build
-	// decides on.
+	// written into ("Hugo"), or "" for none. Translated says its site has
+	// pages in several languages (generator.Detected.Translated).
+	// OwnSitemaps is what it says of its sitemaps there; a build decides
+	// on them.
 	Generator   string
 	OwnSitemaps *pipeline.OwnSitemaps
 	Translated  bool
-	// SitemapDates says what the generator's own sitemap dates a page by
-	// when that is never a build's time (generator.Info.SitemapDates).
+	// SitemapDates says what the generator's own sitemap dates a page
+	// by, when that is never a build's time (generator.Info.SitemapDates).
 	SitemapDates string
 	// Witnessed says the generator keeps old output and its sitemaps
-	// witness what it builds (generator.OutputRules.Witness): a build joined
-	// to its sources reads them, to tell the pages of deleted sources.
+	// witness what it builds (generator.OutputRules.Witness). A build
+	// joined to its sources reads them to tell the pages of deleted
+	// sources.
 	Witnessed bool
-	// Published names the generator's sitemaps in folders that must
-	// answer though its build no longer writes them, given the name of
-	// the entry file (generator.Detected.Published).
+	// Published takes the name of the entry file. It returns the
+	// generator's sitemaps in folders that must still answer, though its
+	// build no longer writes them (generator.Detected.Published).
 	Published func(file string) []string
-	// ServerBuild, for a server build, says what built it
-	// (generator.ServerBuild.What): its server answers URLs no file of
-	// the site folder shows. "" for a site of files.
+	// ServerBuild says what built a server build
+	// (generator.ServerBuild.What). Its server answers URLs that no file
+	// of the site folder shows. It is "" for a site of files.
 	ServerBuild string
-	// Served, for a server build (Next.js without a static export), are
-	// the pages it prerendered: their files in the site folder, each at
-	// the URL path its server answers; nil for a site of files.
+	// Served are the pages a server build prerendered (Next.js without
+	// a static export). Each is a file in the site folder with the URL
+	// path its server answers. It is nil for a site of files.
 	Served []pipeline.ServedPage
-	// ServerRoutes, for a server build, are the URL paths of its pages
-	// rendered on demand whose URL its record gives whole (Astro's
-	// /account), listed as extra URLs of ServerRoutesFrom, the record's
-	// path (generator.ServerBuild.Routes).
+	// ServerRoutes are the URL paths of a server build's pages rendered
+	// on demand, when its record gives their whole URL (Astro's
+	// /account). They are listed as extra URLs, and ServerRoutesFrom is
+	// the record's path (generator.ServerBuild.Routes).
 	ServerRoutes     []string
 	ServerRoutesFrom string
-	// StateDir, for a server build whose sitemaps go into a folder of
-	// the project's own files (StateFor: Next.js's public/), is the
-	// folder sitemapgen keeps its record and the generator's sitemap's
-	// dates in instead (generator.Detected.StateDir), in the project
-	// folder; "" for none.
+	// Some server builds put their sitemaps into a folder of the
+	// project's own files; StateFor names it (Next.js's public/). Then
+	// StateDir is the folder, in the project folder, where sitemapgen
+	// keeps its record and the dates of the generator's sitemap instead
+	// (generator.Detected.StateDir). Both are "" for none.
 	StateDir, StateFor string
-	// OnDemand, for a server build, are its routes rendered on demand
-	// with no page prerendered, each with its warning (File placed in the
-	// project folder), which the build says of those the extra URLs list
-	// no page of (generator.ServerBuild.OnDemand).
+	// OnDemand are a server build's routes rendered on demand with no
+	// page prerendered, each with its warning (File placed in the
+	// project folder). The build gives the warning when the extra URLs
+	// list no page of the route (generator.ServerBuild.OnDemand).
 	OnDemand []generator.OnDemandRoute
-	// Pages gives the pages of the site folder their translations by
-	// their path there, as the generator's sitemap linked them
-	// (generator.Detected.Pages: VitePress's locales); nil for none.
+	// Pages gives each page of the site folder, by its path there, its
+	// translations as the generator's sitemap linked them
+	// (generator.Detected.Pages: VitePress's locales). It is nil for none.
 	Pages generator.Translator
-	// Filename is the entry file's name the generator's configuration
-	// gives its own sitemap (Hugo's [sitemap] filename), for the URL a
-	// search engine was given to stay; "" for none.
+	// Filename is the name the generator's configuration gives its own
+	// sitemap (Hugo's [sitemap] filename). The entry file takes it, so
+	// the URL a search engine was given stays. It is "" for none.
 	Filename string
-	// BuiltBy names, in output mode, what built the site folder: the
-	// generator ("Hugo"), or "the generator" of a join; "" for none.
+	// BuiltBy names what built the site folder in output mode: the
+	// generator ("Hugo"), or "the generator" for a join. It is "" for
+	// none.
 	BuiltBy string
-	// LastModOrder, when the generator's configuration says in what
-	// order it dates pages, says that order and where it comes from.
+	// LastModOrder says in what order the generator dates pages, and
+	// where that comes from, when its configuration says so.
 	LastModOrder string
 
 	// Detected is the one line that says what was found rather than
 	// given.
 	Detected string
-	// Inputs are the files whose change changes what the project says:
-	// the generator's configuration, the platform's files.
+	// Inputs are the files whose change changes what the project says,
+	// such as the generator's configuration and the platform's files.
 	Inputs []string
 	// Warnings are problems with the project's files.
 	Warnings []error
 }
 
-// Discover reads what the project says, once, given what the user gave.
-// Its errors name the file, and the line, where a file is at fault.
+// Discover reads once what the project says, given what the user gave.
+// When a file is at fault, its errors name the file and the line.
 func Discover(a Ask) (*Project, error) {
 	p := newDiscovery(a)
 	pr := &Project{Dir: p.dir, BareBase: true, Warnings: p.warnings}
@@ -301,7 +308,7 @@ func Discover(a Ask) (*Project, error) {
 		p.siteWarnings(pr, site)
 	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
-		// A generator's file that cannot be read makes no generator.
+		// When a generator's file cannot be read, there is no generator.
 		// Neither the site folder nor the base URL needs it, but the
 		// user hears of it.
 		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg + "; the generator's settings are not used"})
@@ -379,36 +386,37 @@ func (p *discovery) siteWarnings(pr *Project, site *generator.Detected) {
 	}
 }
 
-// discovery is the state of Discover: what the project folder (the
-// settings file's, or the working directory) and the build environment
-// say, read as it is needed, each once.
+// discovery is the state of Discover. It holds what the project folder
+// and the build environment say. The project folder is the settings
+// file's, or the working directory. Each fact is read once, when needed.
 type discovery struct {
 	dir string
 	lim limits.Limits // on the project's files
-	// The words of the errors: the settings file's name, and the errors
-	// of no site folder and of no base URL (Ask's).
+	// The words of the errors, from Ask: the settings file's name, and
+	// the errors for a missing site folder and a missing base URL.
 	settingsFile      string
 	noRoot, noBaseURL error
 
-	// The generator: found lists what Detect found (read once, when
-	// needed); gen is the one the site is from, nil when none or unclear.
+	// The generator: found lists what Detect found, read once when
+	// needed. gen is the one the site is from, or nil when there is none
+	// or it is unclear.
 	detected bool
 	found    []generator.Detected
-	// detectErr is the generators' files' error, nil when they read.
+	// detectErr is the error from reading the generators' files, or nil.
 	detectErr error
 	gen       *generator.Detected
 
-	// The hosting platform: deploy is its build environment (inDeploy
-	// false outside one); platform is the one whose URL style and
-	// redirects apply ("" none), platformFrom what said so.
+	// The hosting platform: deploy is its build environment, and
+	// inDeploy is false outside one. platform is the one whose URL style
+	// and redirects apply ("" for none). platformFrom says what said so.
 	deploy       host.Deploy
 	inDeploy     bool
 	platform     string
 	platformFrom string
 	style        *host.Style
 	// settings are what the platform's own file says (readSettings),
-	// read from the folders settingsDirs; settingsErr is the error of
-	// reading it when the discovery started, which loadStyle says.
+	// read from the folders settingsDirs. settingsErr is the error from
+	// reading it when the discovery started; loadStyle reports it.
 	settings     *host.Settings
 	settingsDirs []string
 	// top is the git work tree's top folder when its netlify.toml is the
@@ -416,48 +424,49 @@ type discovery struct {
 	top         string
 	settingsErr error
 
-	// env is the environment of the generators' builds (buildenv.go),
-	// vars the platform's file's variables in it.
+	// env is the environment of the generators' builds (buildenv.go).
+	// vars are the variables in it that come from the platform's file.
 	env  generator.Env
 	vars *buildVars
 
 	// baseFromGen is true when the base URL is the generator's.
 	baseFromGen bool
-	// baseFromSite is the base URL the built site said (siteBaseURL), ""
-	// when it came from elsewhere; baseSiteFile the file that said it
-	// (the site folder for its pages' canonical links).
+	// baseFromSite is the base URL the built site said (siteBaseURL), or
+	// "" when it came from elsewhere. baseSiteFile is the file that said
+	// it, or the site folder when its pages' canonical links said it.
 	baseFromSite, baseSiteFile string
 	// cnames are the CNAME files read, by folder (cnameIn).
 	cnames map[string]cnameFile
-	// genStyle, with no platform, is the generator whose URL form
-	// applies (applyGeneratorStyle); nil when none does.
+	// genStyle is the generator whose URL form applies when there is no
+	// platform (applyGeneratorStyle). It is nil when none does.
 	genStyle *generator.Detected
-	// linkForm, with a platform, is the generator whose link form
-	// applies where the platform serves it too (preferLinks); nil when
-	// none does. linkParts name the parts it gives ("clean URLs").
+	// linkForm is the generator whose link form applies when a platform
+	// serves that form too (preferLinks). It is nil when none does.
+	// linkParts name the parts it gives ("clean URLs").
 	linkForm  *generator.Detected
 	linkParts []string
 
 	// host is what the generator's own build said of its configuration
-	// (HostProjectEnv), nil when nothing; hostErr its error.
+	// (HostProjectEnv), or nil when it said nothing. hostErr is the
+	// error from reading it.
 	host    *hostProject
 	hostErr error
 
-	// warnings are the problems with the project's files found before
-	// there is a Project to say them in; baseWarnings those found while
+	// warnings are problems with the project's files found before there
+	// is a Project to hold them. baseWarnings are those found while
 	// looking for the base URL (a CNAME that names no domain).
 	warnings, baseWarnings []error
 
-	// tree is the project's tree, found when a folder a file of the
-	// project names is checked against it (inTree).
+	// tree is the project's tree. It is found when inTree first checks
+	// a folder that a file of the project names.
 	tree *Tree
 }
 
 // newDiscovery starts the discovery of the project of the settings file
-// a.ConfigFile (the working directory's without one), with the platform
-// whose URL style and redirects apply: host: when it names one, else the
-// build environment's, else the one whose files are in the project folder
-// or the site folder given.
+// a.ConfigFile, or of the working directory without one. It also finds
+// the platform whose URL style and redirects apply. That is the one
+// host: names, else the build environment's, else the one whose files
+// are in the project folder or the site folder given.
 func newDiscovery(a Ask) *discovery {
 	p := &discovery{dir: ".", lim: a.Limits, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
 	if a.ConfigFile != "" {
@@ -469,10 +478,10 @@ func newDiscovery(a Ask) *discovery {
 	return p
 }
 
-// fill says what nobody gave and the project says: the site folder (the
-// platform's publish folder, or the generator's), the base URL, the URL
-// style; with the warnings about the platform's files, and the files
-// whose change changes what it said.
+// fill sets what nobody gave and the project says: the site folder (the
+// platform's publish folder, or the generator's), the base URL and the
+// URL style. It adds the warnings about the platform's files, and the
+// files whose change changes what it said.
 func (p *discovery) fill(v *Ask, pr *Project) error {
 	if p.hostErr != nil {
 		return p.hostErr
@@ -498,10 +507,10 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 	if err := p.fillBaseURL(v, pr); err != nil {
 		return err
 	}
-	// Watch mode resolves again when the files that gave these change:
-	// the generator's configuration, the platform's files, the project's
-	// CNAME and Docusaurus' versions.json (a site folder's CNAME, which
-	// a build may copy there each time, is not watched).
+	// Watch mode resolves again when a file that gave these changes: the
+	// generator's configuration, the platform's files, the project's
+	// CNAME or Docusaurus' versions.json. A CNAME in the site folder is
+	// not watched, because a build may copy it there each time.
 	if p.gen != nil {
 		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, p.gen.File))
 	}
@@ -527,11 +536,11 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 	return nil
 }
 
-// dating sets the lastmod sources in place of the default, and how the
-// generator dates pages: the modification times of a generator's output
-// (a join's built pages included) are its build's, and are left out;
-// and the order in which the generator of the sources dates its pages,
-// o (nil for sitemapgen's), drives the list.
+// dating sets the lastmod sources that replace the default, and how the
+// generator dates pages. The modification times of a generator's output
+// are its build's times, so they are left out; this holds for a join's
+// built pages too. o is the order in which the generator of the sources
+// dates its pages (nil for sitemapgen's order); it drives the list.
 func (p *discovery) dating(v *Ask, pr *Project, o *generator.DateOrder, site *generator.Detected) {
 	if !v.Content {
 		if g := site; g != nil {
@@ -556,10 +565,11 @@ func (p *discovery) dating(v *Ask, pr *Project, o *generator.DateOrder, site *ge
 	if o == nil {
 		return
 	}
-	// With git before front matter (Hugo's enableGitInfo), git comes
-	// right after front matter, whose date then answers only where the
-	// generator takes it before git (Sources.Order), and before meta,
-	// which a theme writes from the generator's own date.
+	// When the generator puts git before front matter (Hugo's
+	// enableGitInfo), git moves to right after front matter. Front
+	// matter's date then answers only where the generator takes it
+	// before git (Sources.Order). Git also comes before meta, which a
+	// theme writes from the generator's own date.
 	pr.Sources.Order = o
 	pr.LastModOrder = o.Describe() + " (" + o.From + ")"
 	git := false
@@ -574,11 +584,12 @@ func (p *discovery) dating(v *Ask, pr *Project, o *generator.DateOrder, site *ge
 	pr.LastMod = slices.Insert(list, at, mapping.LastModGit)
 }
 
-// FolderLocales is the translator of the locales: setting: the pages at
-// the top in the language def ("" for none), those in each folder of
-// langs in its language, each page one with the pages at the same path
-// in the others (generator.FolderLocales); from says where they come
-// from, for --explain.
+// FolderLocales returns the translator of the locales: setting
+// (generator.FolderLocales). The pages at the top are in the language
+// def ("" for none). The pages in each folder of langs are in that
+// folder's language. A page is one with the pages at the same path in
+// the other folders. from says where the locales come from, for
+// --explain.
 func FolderLocales(def string, langs map[string]string, from string) generator.Translator {
 	return &generator.FolderLocales{Default: def, Langs: langs, From: from}
 }

@@ -1,8 +1,8 @@
 package project
 
-// The base URL from what the built site says, when the generator's
-// configuration computes it (Sphinx's html_baseurl as an f-string) or
-// has none (SvelteKit's).
+// The base URL from what the built site says. It serves when the
+// generator's configuration computes the URL (Sphinx's html_baseurl as
+// an f-string) or has none (SvelteKit's).
 
 import (
 	"context"
@@ -20,36 +20,38 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// basePages is the most pages whose canonical links siteBaseURL reads: a
-// sample, in the order of a lexical walk, large enough that a page that
-// disagrees with the others is likely among them, small enough that
-// resolving a configuration stays quick on a site of a million pages.
+// basePages is the most pages whose canonical links siteBaseURL reads.
+// They are a sample, in the order of a lexical walk. The sample is large
+// enough that a page that disagrees with the others is likely among
+// them, and small enough that resolving a configuration stays quick on a
+// site of a million pages.
 const basePages = 1000
 
-// siteBaseURL returns the base URL the built site in root says, and what
-// said it, for a generator whose configuration has no literal one: the
-// base every page's canonical link shares (the longest common prefix,
-// ending in "/", of the canonical links of the site's home page and of
-// the other pages read, all of which must have one), else the folder of
-// the sitemap that robots.txt's Sitemap: lines name, else the base the
-// URLs of the generator's own sitemap.xml share. file is the file that
-// said it, relative to root ("" for the pages' canonical links). "" when
-// the site says none, or its pages disagree.
+// siteBaseURL returns the base URL that the built site in root says, and
+// what said it, for a generator whose configuration has no literal one.
+// It asks three sources in turn. The first is the base that every
+// page's canonical link shares: the longest common prefix, ending in
+// "/", of the canonical links of the home page and of the other pages
+// read, all of which must have one. The second is the folder of the
+// sitemap that robots.txt's Sitemap: lines name. The third is the base
+// that the URLs of the generator's own sitemap.xml share. file is the
+// file that said it, relative to root ("" for the pages' canonical
+// links). It returns "" when the site says none, or its pages disagree.
 //
-// Two signals say nothing of the site, and the next source is asked: a
-// sitemap.xml, or a robots.txt Sitemap: line's URL, that own says is
-// ours (an earlier run's, whose base URL may have been wrong:
-// pipeline.OwnSitemap; nil for none), and a base on
-// a code host's (github.com serves a project's page, not its site),
-// which refused says, naming the file.
+// Two signals say nothing about the site, and the next source is asked.
+// One is a sitemap.xml, or a robots.txt Sitemap: line's URL, that own
+// says is ours: an earlier run wrote it, and its base URL may have been
+// wrong (pipeline.OwnSitemap; own is nil for none). The other is a base
+// on a code host (github.com serves a project's page, not its site);
+// refused then holds a warning that names the file.
 //
-// Every file is read inside root through the one door (package fsx): a
-// link out of root is not followed, a FIFO or any other file that is not
-// a regular file is passed over without waiting, and each read is
-// bounded (a page by limits.page_bytes, robots.txt by
-// limits.robots_bytes, sitemap.xml by the protocol's limits). A file
-// passed over says nothing here: the build that follows reads the same
-// files, and says so there.
+// Every file is read inside root through the one door (package fsx). A
+// link out of root is not followed. A FIFO, or any other file that is
+// not a regular file, is passed over without waiting. Each read is
+// bounded: a page by limits.page_bytes, robots.txt by
+// limits.robots_bytes, sitemap.xml by the protocol's limits. A file
+// passed over says nothing here; the build that follows reads the same
+// files and says so there.
 func siteBaseURL(root string, own func(name string) bool, lim limits.Limits) (u, from, file string, refused []error) {
 	lim = lim.Or()
 	r, err := fsx.OpenRoot(root)
@@ -84,8 +86,8 @@ func siteBaseURL(root string, own func(name string) bool, lim limits.Limits) (u,
 	return "", "", "", refused
 }
 
-// canonicalBase is the base the canonical links of the site's pages
-// share, read from the home page and at most basePages others, each
+// canonicalBase is the base that the canonical links of the site's pages
+// share. It reads the home page and at most basePages others, each
 // within max bytes.
 func canonicalBase(root *fsx.Root, max int64) string {
 	hr := &htmlhead.HeadReader{}
@@ -146,11 +148,11 @@ func canonicalBase(root *fsx.Root, max int64) string {
 	return baseOf(prefix)
 }
 
-// robotsBase is the folder of the sitemaps robots.txt's Sitemap: lines
-// name, the longest one all of them share, read from its first max
-// bytes, as Google reads it. A line whose URL own says is ours is passed
-// over: sitemapgen --robots wrote it on an earlier run, with the base
-// URL given then, which may have been wrong.
+// robotsBase is the folder of the sitemaps that robots.txt's Sitemap:
+// lines name: the longest folder they all share. It reads the first max
+// bytes of robots.txt, as Google does. It passes over a line whose URL
+// own says is ours. sitemapgen --robots wrote that line on an earlier
+// run, with the base URL given then, which may have been wrong.
 func robotsBase(root *fsx.Root, max int64, own func(name string) bool) string {
 	prefix, any := "", false
 	for _, u := range robots.SitemapURLs(root, max) {
@@ -167,8 +169,9 @@ func robotsBase(root *fsx.Root, max int64, own func(name string) bool) string {
 	return baseOf(prefix)
 }
 
-// sitemapBase is the base the URLs of the generator's own sitemap.xml in
-// root share, read inside root within the protocol's limits.
+// sitemapBase is the base that the URLs of the generator's own
+// sitemap.xml in root share. It reads the file inside root, within the
+// protocol's limits.
 func sitemapBase(root string) string {
 	prefix, any := "", false
 	index, err := validate.ReadIn(context.Background(), root, "sitemap.xml", validate.Options{}, func(e validate.Entry) {
@@ -200,8 +203,8 @@ func commonPrefix(a, b string) string {
 
 // baseOf returns prefix up to its last "/" when that is an absolute
 // http(s) URL of a host with no query or fragment, else "". A loopback
-// host is no base URL: a dev server's pages, or Astro's without a site:
-// name http://localhost.
+// host gives no base URL: a dev server's pages, or Astro's without a
+// site:, name http://localhost.
 func baseOf(prefix string) string {
 	i := strings.LastIndexByte(prefix, '/')
 	if i < 0 {

@@ -19,19 +19,21 @@ import (
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
-// sources sets up the source files of content mode, or of the join in
-// output mode (source:), with their preset, and returns the rules of
-// that preset, ready; nil when there are none. In content mode it also
-// says root and out from the generator's configuration when they are not
-// given.
+// sources sets up the source files and their preset. In content mode
+// they are the files the pages come from; in output mode they are the
+// sources of the join (source:). It returns the preset's rules, made
+// ready, or nil when there are no sources. In content mode, when root
+// and out are not given, it takes them from the generator's
+// configuration.
 func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.Rules, error) {
 	projectDir := p.dir
 	if !v.Content && (v.Source == "" || v.Source == SourceNone) {
 		return nil, generator.Rules{}, nil
 	}
-	// The generator's configuration is in the project folder: this
-	// file's (or the working directory), else the one above the sources,
-	// else the sources' own (a Jekyll site).
+	// The generator's configuration is looked for in three folders, in
+	// order: the project folder (the settings file's, or the working
+	// directory), the folder above the sources, and the sources' folder
+	// itself (as in a Jekyll site).
 	dirs := []string{projectDir}
 	srcDir := v.Source
 	if v.Content {
@@ -45,7 +47,8 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.R
 		return nil, generator.Rules{}, err
 	}
 	rules := generator.RulesOf(preset)
-	// An unknown zone name: its dates are read as UTC, not in silence.
+	// With an unknown zone name, dates are read as UTC and a warning
+	// says so.
 	pr.Warnings = append(pr.Warnings, rules.Sources.ZoneWarnings...)
 	configFiles := rules.Sources.ConfigFiles
 	for _, file := range configFiles {
@@ -81,21 +84,22 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.R
 	}
 	src := &pipeline.Sources{Dir: dir, Preset: preset}
 	if v.Content {
-		// The walk options are the sources' own: include and exclude
-		// apply to the source files, and the default include becomes
-		// pipeline.ContentInclude.
+		// The sources have walk options of their own. Include and
+		// exclude apply to the source files. The default include list
+		// becomes pipeline.ContentInclude.
 		src.Walk = walker.Options{Exclude: slices.Clone(v.Exclude), FollowSymlinks: v.FollowSymlinks}
 		if !slices.Equal(v.Include, walker.DefaultInclude) {
 			src.Walk.Include = v.Include
 		}
 	}
 	if rules.Sources.Copies != nil {
-		// A site whose sources are the project folder itself (Jekyll's):
-		// leave out its output and the folders its generator never reads.
+		// In some sites (Jekyll's) the sources are the project folder
+		// itself. The walk leaves out the output and the folders the
+		// generator never reads.
 		src.Walk.Exclude = append(src.Walk.Exclude, rules.Sources.LeftOut...)
-		// Its generator renders every file with front matter: a join
-		// reads them all (content mode keeps its include list, whose
-		// every file is a page found).
+		// The generator renders every file with front matter, so a join
+		// reads them all. Content mode keeps its include list: each file
+		// it includes is a page found.
 		src.AnyExtension = !v.Content
 		if c := rules.Sources.Config; c != nil {
 			if dest := relInside(dir, filepath.Join(project, c.Publish)); dest != "" {
@@ -114,19 +118,21 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.R
 		rel = filepath.ToSlash(r)
 	}
 	if src.Preset == preset {
-		// Hugo's bundles are told by the files beside index.md in the
-		// folder walked, which may not be the project's contentDir;
-		// MkDocs' README.md by an index.md beside it.
+		// The preset reads the folder walked, which may not be the
+		// project's contentDir. Hugo tells a bundle by the files beside
+		// its index.md. MkDocs treats a README.md by whether an index.md
+		// is beside it.
 		rules, read = p.ready(preset, dir, rel, pr)
 	}
 	src.Reads = readsOf(rules, project, rel, configFiles, read)
 	return src, rules, nil
 }
 
-// readsOf returns what the generator whose preset has rules reads
-// besides its sources in dir (rel, relative to the project folder
-// project): its configuration files, its rules' Reads, and read, the
-// files its preset read in dir (relative to it).
+// readsOf returns what a generator reads besides its sources. rules are
+// its preset's rules, project is the project folder, and rel is the
+// sources' folder relative to project. The result holds the
+// configuration files, the rules' Reads, and read: the files the preset
+// read in the sources' folder, relative to that folder.
 func readsOf(rules generator.Rules, project, rel string, configFiles, read []string) *pipeline.Reads {
 	r := &pipeline.Reads{Dir: project, Globs: rules.Sources.Reads, Files: slices.Clone(configFiles)}
 	for _, f := range read {
@@ -135,11 +141,12 @@ func readsOf(rules generator.Rules, project, rel string, configFiles, read []str
 	return r
 }
 
-// ready makes the preset of the sources in dir (rel, relative to the
-// project folder) ready: its folder read, once, by its FolderReader,
-// before its rules are asked, what it went on past a warning of pr's;
-// watch mode starts again when a file it read changes. It returns the
-// rules, and the files read, relative to dir.
+// ready gets the preset of the sources in dir ready; rel is dir
+// relative to the project folder. The preset's FolderReader reads the
+// folder once, before anything asks for the rules. A problem it goes on
+// past becomes a warning in pr. The files it read join pr.Inputs, so
+// watch mode starts again when one of them changes. ready returns the
+// rules and the files read, relative to dir.
 func (p *discovery) ready(preset generator.Preset, dir, rel string, pr *Project) (generator.Rules, []string) {
 	warn := func(err error) { pr.Warnings = append(pr.Warnings, wrapIn(dir, err)) }
 	rules, read := generator.Ready(preset, generator.Folder{Content: contentFS(dir, p.lim), Settings: settingsFS(dir, p.lim), Rel: rel, Limits: p.lim, Warn: warn})
@@ -149,12 +156,13 @@ func (p *discovery) ready(preset generator.Preset, dir, rel string, pr *Project)
 	return rules, read
 }
 
-// splitLanguages makes src, the sources of a join in dir, those of each
-// language's own folder, walked from the project folder, when dir is the
-// folder of the sources the configuration its rules read (loaded from
-// project) names: Hugo's languages with a contentDir each. info is their
-// generator's. It returns the rules of src's preset then: rules, or
-// those of the languages' preset.
+// splitLanguages turns src, the sources of a join in dir, into the
+// sources of each language's own folder (Hugo's languages with a
+// contentDir each). The walk then starts at the project folder. The
+// split happens only when dir is the sources' folder that the
+// configuration of rules names; that configuration was loaded from
+// project. info describes the generator. It returns the rules of src's
+// preset afterwards: the languages' preset's after a split, else rules.
 func (p *discovery) splitLanguages(src *pipeline.Sources, rules generator.Rules, info generator.Info, dir, project string) (generator.Rules, error) {
 	c := rules.Sources.Config
 	if c == nil || info.Name == "" || rules.Sources.Split == nil {
@@ -185,9 +193,9 @@ func (p *discovery) splitLanguages(src *pipeline.Sources, rules generator.Rules,
 	return rules, nil
 }
 
-// sourceSetting names, for a generator whose sources a join reads by
-// default (a Loader's), the setting that gives their folder: "Hugo's
-// contentDir"; "" for another.
+// sourceSetting names the setting that gives the sources' folder, such
+// as "Hugo's contentDir". It does so for a generator whose sources a
+// join reads by default (one with a Loader); for another it returns "".
 func sourceSetting(name string) string {
 	l, ok := registry.LoaderOf(name)
 	g, _ := registry.Lookup(name)
@@ -198,12 +206,13 @@ func sourceSetting(name string) string {
 	return possessive(info.Title) + " " + info.SourceKey
 }
 
-// join finds the sources the pages of a generator's build are joined to
-// (Hugo's, Jekyll's, MkDocs'; or those of a generator that routes files),
-// unless source: says otherwise; src is the join source: gave, rules
-// its preset's. It returns the sources with their preset's rules.
+// join finds the sources that the pages of a generator's build are
+// joined to: Hugo's, Jekyll's, MkDocs', or those of a generator that
+// routes files. source: can say otherwise. src is the join that source:
+// gave, and rules are its preset's. join returns the sources and their
+// preset's rules.
 //
-// site is the generator that built the site folder, nil for none.
+// site is the generator that built the site folder, or nil for none.
 func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules generator.Rules, site *generator.Detected) (*pipeline.Sources, generator.Rules, error) {
 	if v.Content {
 		return src, rules, nil
@@ -241,9 +250,9 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules gener
 		return src, rules, nil
 	}
 	if v.Source != SourceNone && !v.PresetGiven && src != nil && registry.IsPlain(src.Preset) {
-		// --source DIR in a project whose generator routes files: its
-		// rules, in that folder.
-		// (The folder is the user's: nothing to check.)
+		// --source DIR in a project whose generator routes files: use
+		// the generator's rules in that folder. The user chose the
+		// folder, so there is nothing to check.
 		if routed, routedRules, _, _ := p.routes(site, v.Source, v, pr); routed != nil {
 			return routed, routedRules, nil
 		}
@@ -251,12 +260,13 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules gener
 	return src, rules, nil
 }
 
-// sourceDir returns the folder of the source files of the Hugo, Jekyll
-// or MkDocs site g built, what said so, and the preset of its URLs; ""
-// for another generator, or none (g nil). A
-// configuration that cannot be read as sources need (a permalink pattern
-// sitemapgen does not know) is a warning, and no join. A folder that
-// leads out of the project's tree is the error.
+// sourceDir returns the folder of the source files of the site g built,
+// when g is Hugo, Jekyll or MkDocs. It also returns the setting that
+// names the folder and the preset of the site's URLs. For another
+// generator, or none (g nil), it returns "". When the configuration
+// cannot be read the way sources need it (a permalink pattern sitemapgen
+// does not know), it adds a warning and there is no join. A folder that
+// leads out of the project's tree is an error.
 func (p *discovery) sourceDir(g *generator.Detected, pr *Project) (dir, from, preset string, err error) {
 	if g == nil || sourceSetting(g.Name()) == "" {
 		return "", "", "", nil
@@ -277,13 +287,12 @@ func (p *discovery) sourceDir(g *generator.Detected, pr *Project) (dir, from, pr
 	return content.path, sourceSetting(g.Name()), g.Name(), nil
 }
 
-// routes returns the join of the pages g built, when it is a generator
-// that routes files (Docusaurus, Astro, Next.js, Eleventy, Sphinx), to
-// their sources, with their preset's rules, and what names them; nil for
-// another generator, or none
-// (g nil), or when the sources' folder is not there. The error is
-// of a sources' folder the configuration names that leads out of the
-// project's tree.
+// routes joins the pages g built to their sources, when g routes files
+// (Docusaurus, Astro, Next.js, Eleventy, Sphinx). It returns the
+// sources, their preset's rules, and a line that names them. It returns
+// nil for another generator, for none (g nil), or when the sources'
+// folder is not there. It returns an error when the configuration names
+// a sources' folder that leads out of the project's tree.
 //
 // A given source folder (--source DIR) takes the place of the
 // generator's.
@@ -310,11 +319,11 @@ func (p *discovery) routes(g *generator.Detected, given string, v *Ask, pr *Proj
 			return nil, generator.Rules{}, "", err
 		}
 	}
-	// The files that route its pages (Eleventy's data files, Astro's
-	// content configuration and collection routes), read once.
+	// The preset reads the files that route the pages once: Eleventy's
+	// data files, Astro's content configuration and collection routes.
 	rules, read := p.ready(preset, dir, rel, pr)
-	// A source may include files anywhere in the project (Sphinx's
-	// changelog.rst of ../CHANGELOG.md), not above it.
+	// A source may include a file from anywhere in the project, but not
+	// from above it (Sphinx's changelog.rst includes ../CHANGELOG.md).
 	src := &pipeline.Sources{Dir: dir, Preset: preset, Project: p.dir}
 	src.Reads = readsOf(rules, p.dir, rel, rules.Sources.ConfigFiles, read)
 	src.Walk.Include, src.Walk.Exclude = rules.Sources.Include, rules.Sources.Exclude
@@ -322,26 +331,27 @@ func (p *discovery) routes(g *generator.Detected, given string, v *Ask, pr *Proj
 		src.Walk.Exclude = append(src.Walk.Exclude, out)
 	}
 	src.Walk.FollowSymlinks = v.FollowSymlinks
-	// What the line of what was found names: the folders, and whose.
+	// The line that says what was found names the folders and their
+	// generator.
 	if f := rules.Sources.Describe; f != nil {
 		return src, rules, f(dir, g.Title()), nil
 	}
 	return src, rules, dir + " (" + g.Title() + ")", nil
 }
 
-// contentFS is the sources' folder dir, as named, for a preset that
-// lists its folders (Hugo's bundles, MkDocs' index pages): through the
-// one door, never through a link out of it, a file's reads bounded by
-// limits.front_matter_bytes.
+// contentFS returns the sources' folder dir, as named, for a preset
+// that lists its folders (Hugo's bundles, MkDocs' index pages). It
+// reads through the one door and never follows a link out of dir. Each
+// file's reads are bounded by limits.front_matter_bytes.
 func contentFS(dir string, lim limits.Limits) fs.FS {
 	return fsx.DirFS(dir, int64(lim.Or().FrontMatterBytes), "limits.front_matter_bytes")
 }
 
-// settingsFS is the sources' folder dir, as named, for a preset that
-// reads the files that route pages (Astro's route files and content
-// configuration, Eleventy's data files): through the one door, never
-// through a link out of it, a file's reads bounded by
-// limits.settings_bytes.
+// settingsFS returns the sources' folder dir, as named, for a preset
+// that reads the files that route pages (Astro's route files and
+// content configuration, Eleventy's data files). It reads through the
+// one door and never follows a link out of dir. Each file's reads are
+// bounded by limits.settings_bytes.
 func settingsFS(dir string, lim limits.Limits) fs.FS {
 	return fsx.DirFS(dir, int64(lim.Or().SettingsBytes), "limits.settings_bytes")
 }
@@ -365,17 +375,18 @@ func joinDetected(line, part string) string {
 	return line + "; " + part
 }
 
-// loadPreset returns the preset name asks for, or the one the project's
-// files tell: the first of the registry's Loaders whose configuration is
-// there (Hugo's, then Jekyll's _config.yml, then an mkdocs.yml), else
-// plain; and the project folder, the first of dirs that has the
-// generator's configuration (else dirs[0]); and what the generator says
-// of itself (zero for plain). env is the environment of the generator's
-// build.
+// loadPreset returns the preset that name asks for. Otherwise it returns
+// the one the project's files tell: the first of the registry's Loaders
+// whose configuration is there (Hugo's, then Jekyll's _config.yml, then
+// an mkdocs.yml), else plain. It also returns what the generator says of
+// itself (zero for plain) and the project folder. The project folder is
+// the first of dirs that has the generator's configuration, else
+// dirs[0]. env is the environment of the generator's build.
 func loadPreset(name string, dirs []string, env generator.Env, lim limits.Limits) (generator.Preset, generator.Info, string, error) {
 	ls, given := registry.Loaders(name)
 	for _, l := range ls {
-		// Given, its configuration or, without one, its defaults.
+		// A preset asked for comes with its configuration, or with its
+		// defaults when there is none.
 		if p, d, found, err := findConfig(dirs, env, lim, l.Loader); given || found || err != nil || l.Loader == registry.Plain {
 			return p, l.Info, d, err
 		}
@@ -384,8 +395,9 @@ func loadPreset(name string, dirs []string, env generator.Env, lim limits.Limits
 }
 
 // findConfig loads a generator's configuration from the first of dirs
-// that has one (found reports it has); without one, it returns what the
-// loader made of dirs[0]: the generator's defaults.
+// that has one, and found reports that one was there. When none has
+// one, it returns what the loader made of dirs[0]: the generator's
+// defaults.
 func findConfig(dirs []string, env generator.Env, lim limits.Limits, l generator.Loader) (generator.Preset, string, bool, error) {
 	var first generator.Preset
 	for i, d := range dirs {
@@ -403,8 +415,9 @@ func findConfig(dirs []string, env generator.Env, lim limits.Limits, l generator
 	return first, dirs[0], false, nil
 }
 
-// wrapIn makes an error of loading a generator's configuration in dir
-// name the file as seen from the working directory (nil stays nil).
+// wrapIn takes an error from loading a generator's configuration in
+// dir. It makes the error name the file as seen from the working
+// directory. A nil error stays nil.
 func wrapIn(dir string, err error) error {
 	var d *diag.Diagnostic
 	if errors.As(err, &d) {

@@ -14,59 +14,62 @@ import (
 )
 
 // Findings are what the project folder and the build environment say,
-// for sitemapgen init: each value "" when nothing says it.
+// for sitemapgen init. A value is "" when nothing says it.
 type Findings struct {
 	// Generators are the generators found, as "Hugo (hugo.toml)".
 	Generators []string
-	// Root is the site folder and RootFrom what named it.
+	// Root is the site folder, and RootFrom says what named it.
 	Root, RootFrom string
 	// BaseURL is the base URL the platform or the generator gives, and
-	// BaseURLFrom what gave it.
+	// BaseURLFrom says what gave it.
 	BaseURL, BaseURLFrom string
-	// Platform is the hosting platform found, PlatformFrom what said so.
+	// Platform is the hosting platform found, and PlatformFrom says what
+	// said so.
 	Platform, PlatformFrom string
-	// Style is the platform's URL style, nil without one.
+	// Style is the platform's URL style, or nil without one.
 	Style *host.Style
-	// Form is the URL style a build with nothing given takes, as Discover
-	// says it (the platform's, else that of the generator that built the
-	// site folder; nil where neither says, as a Project's; a server
-	// build's pages at the URLs its server answers, Served), and FormFrom
-	// what says it ("" for none). URLs is the form the mapping lists the
-	// pages in, the defaults under Form (filled by config.Survey, which
-	// knows the defaults).
+	// Form is the URL style a build with nothing given takes, as
+	// Discover says it in a Project. It is the platform's style, else
+	// that of the generator that built the site folder; its fields are
+	// nil where neither says. For a server build, Served lists the pages
+	// at the URLs its server answers. FormFrom says what gives the form
+	// ("" for none). URLs is the form the mapping lists the pages in:
+	// the defaults with Form laid over them. config.Survey fills it,
+	// since it knows the defaults.
 	Form     *Project
 	FormFrom string
 	URLs     mapping.Options
-	// Problems are what stopped a value being found: ambiguity, a
+	// Problems say what stopped a value from being found: ambiguity, a
 	// missing base URL, a value that is not a literal.
 	Problems []error
-	// Peers are the sitemap tools sitemapgen replaces that the project
-	// uses (its generator's sitemap plugin, Hugo's [sitemap], a
+	// Peers are the sitemap tools that the project uses and sitemapgen
+	// replaces (its generator's sitemap plugin, Hugo's [sitemap], a
 	// static-sitemap-cli script …), each with what its options come to.
 	Peers []Peer
-	// Published says, for a generator whose source folder is the project
-	// folder (Jekyll's default), that its build publishes the settings
-	// file there (sitemap.yaml) with the site, and where to keep it out.
+	// Published applies to a generator whose source folder is the
+	// project folder (Jekyll's default). It says that the generator's
+	// build publishes the settings file there (sitemap.yaml) with the
+	// site, and where to keep it out.
 	Published []error
-	// NPM says the project has a package.json, and Depends whether it
-	// depends on a package (dependencies or devDependencies): init's
-	// steps install sitemapgen there, and uninstall a peer's package.
+	// NPM says the project has a package.json. Depends says whether it
+	// depends on a package (dependencies or devDependencies). init's
+	// steps install sitemapgen there and uninstall a peer's package.
 	NPM     bool
 	Depends func(name string) bool
 }
 
-// A Peer is a sitemap tool the project uses: its options where the
-// project gives them, and their mapping (peer.Map).
+// A Peer is a sitemap tool the project uses. It holds the options where
+// the project gives them, and their mapping (peer.Map).
 type Peer struct {
 	peer.Config
 	Result peer.Result
 }
 
-// Survey reports what the files in dir (the project folder) and the build
-// environment (through getenv) say about the site, as a run without DIR
-// and without configuration would take it. A generator's configuration
-// that does not parse is an error. Of a, only the words of the errors
-// count.
+// Survey reports what the files in dir (the project folder) and the
+// build environment (through getenv) say about the site. It reports it
+// as a run without DIR and without configuration would take it. A
+// generator's configuration that does not parse is an error. Only the
+// words of the errors in a count.
 func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	pr := &discovery{dir: dir, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
 	pr.findPlatform("", "", getenv)
@@ -105,7 +108,7 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	pr.applyStyle(&v, d.Form)
 	if g := pr.builtBy(d.Root); g != nil && g.Served {
 		// A server build's pages are listed at the URLs its server
-		// answers (Form.Served); its problems are the build's to say.
+		// answers (Form.Served). The build reports its problems.
 		_ = pr.serverBuild(&v, d.Form, g)
 	}
 	switch {
@@ -125,8 +128,9 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 		d.Published = pr.publishes(a.SettingsFile)
 	}
 	if baseErr != nil {
-		// A peer's option that gives the base URL (@netlify/plugin-sitemap's
-		// baseUrl, next-sitemap's siteUrl) gives it to init's file.
+		// A peer's option may give the base URL
+		// (@netlify/plugin-sitemap's baseUrl, next-sitemap's siteUrl).
+		// It then goes into init's file.
 		for _, pe := range d.Peers {
 			for _, s := range pe.Result.Settings {
 				if u, ok := s.Value.(string); ok && s.Key == "base_url" && baseErr != nil {
@@ -136,9 +140,9 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 		}
 	}
 	if rootErr != nil && !peerGives(d.Peers, "root") {
-		// A peer's option that names the site folder
-		// (static-sitemap-cli's root) gives it to init's file: no
-		// note that none was given.
+		// A peer's option may name the site folder (static-sitemap-cli's
+		// root). It then goes into init's file, and no note says that
+		// none was given.
 		d.Problems = append(d.Problems, rootErr)
 	}
 	if baseErr != nil {
@@ -159,8 +163,8 @@ func peerGives(peers []Peer, key string) bool {
 	return false
 }
 
-// peers reads the options of the sitemap tools the project uses, and
-// maps them, in the context of what the survey found: the site folder,
+// peers reads the options of the sitemap tools the project uses and
+// maps them. The mapping uses what the survey found: the site folder and
 // the base URL's path.
 func (p *discovery) peers(d *Findings) []Peer {
 	cfgs := generator.SitemapOptions(p.dir, p.found, p.lim)
@@ -183,8 +187,8 @@ func (p *discovery) peers(d *Findings) []Peer {
 		ctx.BasePath = u.Path
 	}
 	if g := p.builtBy(d.Root); d.Root != "" && g != nil && g.Served {
-		// A server build's pages are its prerendered files; the
-		// sitemaps go where its server serves files (public/).
+		// A server build's pages are its prerendered files. The sitemaps
+		// go where its server serves files (public/).
 		ctx.Server, ctx.Out = true, g.ServedDir
 	}
 	var out []Peer
@@ -194,11 +198,12 @@ func (p *discovery) peers(d *Findings) []Peer {
 	return out
 }
 
-// publishes returns, for each generator found whose source folder is the
-// project folder itself (Jekyll's source, "." by default), that its build
-// publishes the file name there, and at what URL path: the generator's
-// own rules say (generator.Preset.URLPath), and a file its configuration
-// excludes is not published.
+// publishes looks at each generator found whose source folder is the
+// project folder itself (Jekyll's source, "." by default). It returns a
+// warning when the generator's build publishes the file name there, with
+// the URL path. The generator's own rules say the path
+// (generator.Preset.URLPath). A file its configuration excludes is not
+// published.
 func (p *discovery) publishes(name string) []error {
 	var out []error
 	for _, g := range p.found {
@@ -215,8 +220,8 @@ func (p *discovery) publishes(name string) []error {
 			continue
 		}
 		// A generator that builds its project folder copies the files
-		// there into the site as they are (Jekyll's static files), but
-		// those its configuration keeps out.
+		// there into the site as they are (Jekyll's static files),
+		// except those its configuration keeps out.
 		if u, key, ok := rules.Sources.Copies(name); ok {
 			out = append(out, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
 				Msg: fmt.Sprintf("%s publishes %s, a file of its source folder, at %s: list it in %s here, or your settings are served with the site", g.Title(), name, u, key)})

@@ -12,27 +12,29 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
-// A Tree is the project's tree: where a path that a file of the
-// repository gives must lead, once its links are followed. Such a file
+// A Tree is the project's tree. A path that a file of the repository
+// gives must lead inside it, once its links are followed. Such a file
 // (the settings file, a generator's or a platform's configuration) is
-// what a pull request changes; a path the user gives on the command line
-// or in the environment is the user's own, and is not held to it.
+// what a pull request changes. A path the user gives on the command line
+// or in the environment is the user's own, and is not held to the tree.
 type Tree struct {
-	// Top is the tree's folder, its links followed: the git work tree the
-	// project folder is in, else the project folder itself.
+	// Top is the tree's folder, with its links followed. It is the git
+	// work tree that holds the project folder, else the project folder
+	// itself.
 	Top string
-	// Git is true when Top is a git work tree's.
+	// Git is true when Top is a git work tree.
 	Git bool
 }
 
-// TreeOf returns the tree of the project folder dir: the git work tree
-// it is in, which a monorepo's docs/ may publish into ../public of; else
-// dir. The work tree is the nearest folder, from dir up, that holds a
-// .git (a folder, or the file of a linked work tree or a submodule),
-// looked at, not read: no git runs. As git, the search never climbs into
-// a folder GIT_CEILING_DIRECTORIES names (its folders, separated as PATH's
-// are), nor above: a home folder that is a repository of dotfiles is not
-// the tree of every project below it, when the ceiling says so.
+// TreeOf returns the tree of the project folder dir. It is the git work
+// tree that holds dir, since a monorepo's docs/ may publish into
+// ../public; else it is dir. The work tree is the nearest folder, from
+// dir up, that holds a .git: a folder, or the file of a linked work tree
+// or a submodule. TreeOf looks at .git but does not read it, and runs no
+// git. As git does, the search never climbs into a folder that
+// GIT_CEILING_DIRECTORIES names (its folders are separated as PATH's
+// are), nor above it. So, when the ceiling says so, a home folder that
+// is a repository of dotfiles is not the tree of every project below it.
 func TreeOf(dir string) (Tree, error) {
 	top, err := fsx.Real(dir)
 	if err != nil {
@@ -54,15 +56,16 @@ func TreeOf(dir string) (Tree, error) {
 	}
 }
 
-// Check returns nil when path, which the file at at gives as what
-// ("out: ../public", "publishDir ../public (Hugo's publish folder)"), leads
-// inside the tree; else an error at that place, with the hint to give
-// the path on the command line as arg ("--out DIR", "DIR", "--changes
-// FILE"). path is used as filepath.Clean makes it (see fsx.Within).
+// Check returns nil when path leads inside the tree. The file at at gives
+// path, and what says how ("out: ../public", "publishDir ../public
+// (Hugo's publish folder)"). Otherwise Check returns an error at that
+// place, with the hint to give the path on the command line as arg
+// ("--out DIR", "DIR", "--changes FILE"). path is used as filepath.Clean
+// makes it (see fsx.Within).
 func (t Tree) Check(path string, at diag.Pos, what, arg string) error {
 	err := fsx.Within(t.Top, path)
 	if err == nil && t.Git {
-		// The git folder is the repository's, not the project's: a
+		// The git folder is the repository's, not the project's. A
 		// changes file written over .git/HEAD or .git/config would break
 		// the checkout.
 		if to, rerr := fsx.Real(path); rerr == nil && fsx.Within(filepath.Join(t.Top, ".git"), to) == nil {
@@ -88,14 +91,14 @@ func (t Tree) Check(path string, at diag.Pos, what, arg string) error {
 	return d
 }
 
-// Place returns where path, which [Tree.Check] found inside the tree, is:
-// the tree's folder as seen from the working directory ("." when it is
-// the working directory, ".." when it is the one above) and path inside
-// it, for a file read, written or removed only inside that folder
-// (hashstate's and postbuild's dir). The folders on the way are taken
-// where their links lead; the last name is kept as it is, so that a file
-// replaced or removed is the one named, never what a link of its name
-// points to.
+// Place says where path is, after [Tree.Check] found it inside the tree.
+// It returns the tree's folder as seen from the working directory ("."
+// when it is the working directory, ".." when it is the one above) and
+// path inside it. This is for a file read, written or removed only
+// inside that folder (hashstate's and postbuild's dir). The folders on
+// the way are taken where their links lead. The last name is kept as it
+// is, so that a file replaced or removed is the one named, never what a
+// link of its name points to.
 func (t Tree) Place(path string) (dir, rel string, err error) {
 	path = filepath.Clean(path)
 	parent, err := fsx.Real(filepath.Dir(path))
@@ -123,19 +126,19 @@ func (t Tree) describe() string {
 }
 
 // A folder is one that a generator's or a platform's configuration
-// names: its path as seen from the working directory, the place that
-// names it, the key that does ("publishDir"; "" when none, for a
-// default no key of the file gives) and what it is ("Hugo's publish
-// folder").
+// names. It holds the path as seen from the working directory, the place
+// that names it, and the key that does ("publishDir"). key is "" for a
+// default that no key of the file gives. what says what the folder is
+// ("Hugo's publish folder").
 type folder struct {
 	path      string
 	at        diag.Pos
 	key, what string
 }
 
-// inTree checks f against the project's tree (found once): nil when it
-// leads inside, else the error of [Tree.Check], with the hint to give the
-// folder on the command line as arg.
+// inTree checks f against the project's tree, found once. It returns nil
+// when f leads inside, else the error of [Tree.Check], with the hint to
+// give the folder on the command line as arg.
 func (p *discovery) inTree(f folder, arg string) error {
 	if p.tree == nil {
 		t, err := TreeOf(p.dir)
@@ -151,8 +154,8 @@ func (p *discovery) inTree(f folder, arg string) error {
 	return p.tree.Check(f.path, f.at, said, arg)
 }
 
-// genFolder is the publish folder (publish true) or the sources' folder
-// dir of g, found in the project folder.
+// genFolder describes dir, a folder of g found in the project folder. It
+// is g's publish folder when publish is true, else g's sources' folder.
 func (p *discovery) genFolder(g generator.Detected, dir string, publish bool) folder {
 	pk, sk := g.Keys()
 	f := folder{path: dir, at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))}, key: sk, what: possessive(g.Title()) + " source folder"}
@@ -162,11 +165,11 @@ func (p *discovery) genFolder(g generator.Detected, dir string, publish bool) fo
 	return f
 }
 
-// presetDirs returns, as genFolder does for a generator found, the
-// folders of the sources and of the built site that the configuration
-// its rules read, loaded from project, names, with where and by which
-// key (info is the generator's); their paths are "" for a preset without
-// them.
+// presetDirs returns the folders of the sources and of the built site,
+// as genFolder does for a generator found. The configuration that rules
+// read, loaded from project, names them; each folder says where and by
+// which key. info describes the generator. The paths are "" for a
+// preset without those folders.
 func presetDirs(rules generator.Rules, info generator.Info, project string) (content, publish folder) {
 	c := rules.Sources.Config
 	if c == nil || info.Name == "" {
@@ -176,7 +179,8 @@ func presetDirs(rules generator.Rules, info generator.Info, project string) (con
 	content.path, publish.path = filepath.Join(project, sources), filepath.Join(project, published)
 	content.what, publish.what = possessive(info.Title)+" source folder", possessive(info.Title)+" publish folder"
 	if file == "" {
-		// No configuration: the generator's defaults, which no key gives.
+		// With no configuration, the folders are the generator's
+		// defaults, which no key gives.
 		content.at, publish.at = diag.Pos{File: content.path}, diag.Pos{File: publish.path}
 		return content, publish
 	}
