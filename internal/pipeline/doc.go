@@ -67,7 +67,8 @@
 //     its rules, and the Sitemap: lines the checks after the write read.
 //   - judge.go: the walk. Each file is judged on the goroutine that found it.
 //   - passes.go: the passes after the walk, one list for a build and for watch mode.
-//   - record.go: each outcome recorded after the walk.
+//   - record.go: each outcome recorded after the walk; records.go and
+//     recordtable.go: the records themselves.
 //   - stale.go, changes.go, removed.go: the output of an earlier build; the
 //     changes of the sources that tell it; the sources git lists as removed,
 //     which tell it when no build followed.
