@@ -28,7 +28,7 @@
 // # Files
 //
 //   - settings.go: each flag, key, variable, type, default, check and help,
-//     declared once.
+//     declared once; checks.go: the checks the settings name.
 //   - table.go, file.go: the machinery that derives the flag set, the
 //     strict decoding of sitemap.yaml and the --help lists from a table.
 //   - resolve.go: [Resolve], then the stages' options (Config.options,
