@@ -56,7 +56,6 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	}
 	b := &builder{opts: opts, res: res}
 	b.bases, b.translated = &canonicalBases{}, opts.Translator != nil
-	b.robotsTxt.max = opts.Limits.Or().RobotsBytes
 	for _, s := range []*Sources{opts.Content, opts.Join} {
 		if s != nil {
 			// Ask the sources' generator for its rules once. This build and a
@@ -82,21 +81,6 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	}
 	if opts.Write.BaseURL == "" {
 		opts.Write.BaseURL = m.BaseURL()
-	}
-	if o := opts.OwnSitemaps; o != nil {
-		// Decide which of the files the generator names as its sitemaps are
-		// its own. Read them before the build reads or replaces them.
-		takes, warnings := o.Decide(opts.Write.Dir, m.BaseURL(), opts.Limits, b.robotsTxt.of(opts.Write.Dir))
-		for _, w := range warnings {
-			b.warn("", w)
-		}
-		res.GeneratorSitemaps = takes
-		if opts.ReadOwn || keptGenDates(opts.Write.RecordFolder()) {
-			opts.GeneratorSitemaps = takes
-		}
-		if opts.TakeOverOwn {
-			opts.Write.TakeOver = takes
-		}
 	}
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
 	b.explain.altsFrom = b.genAlternatesFrom

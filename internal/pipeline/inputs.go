@@ -71,6 +71,8 @@ type inputs struct {
 // state. For a join of sources, git's history is read beside the walk
 // (startGit).
 func (b *builder) loadInputs(ctx context.Context) {
+	b.robotsTxt.max = b.opts.Limits.Or().RobotsBytes
+	b.decideOwnSitemaps()
 	opts, m := b.opts, b.mapper
 	b.loadRobots()
 	switch {
@@ -105,5 +107,29 @@ func (b *builder) loadInputs(ctx context.Context) {
 				b.now = time.Now()
 			}
 		}
+	}
+}
+
+// decideOwnSitemaps decides which of the files the generator names as
+// its sitemaps are its own (OwnSitemaps.Decide). It reads them before
+// the build reads or replaces them, and sets the options that ask:
+// Result.GeneratorSitemaps, Options.GeneratorSitemaps and, with
+// TakeOverOwn, Write.TakeOver.
+func (b *builder) decideOwnSitemaps() {
+	o := b.opts.OwnSitemaps
+	if o == nil {
+		return
+	}
+	w := &b.opts.Write
+	takes, warnings := o.Decide(w.Dir, b.mapper.BaseURL(), b.opts.Limits, b.robotsTxt.of(w.Dir))
+	for _, err := range warnings {
+		b.warn("", err)
+	}
+	b.res.GeneratorSitemaps = takes
+	if b.opts.ReadOwn || keptGenDates(w.RecordFolder()) {
+		b.opts.GeneratorSitemaps = takes
+	}
+	if b.opts.TakeOverOwn {
+		w.TakeOver = takes
 	}
 }
