@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
@@ -31,10 +30,10 @@ type Robots struct {
 // output folder's (Write.Dir). The generator's sitemaps and the checks
 // after the write ask about its Sitemap: lines. Each file is read once,
 // when first asked, under one bound (limits.robots_bytes). A folder
-// named twice is read once.
+// named twice is read once. Only the build's own goroutine asks, before
+// the walk and after the write.
 type robotsFiles struct {
 	max   int
-	mu    sync.Mutex
 	dirs  []string
 	files []*robots.File
 }
@@ -42,8 +41,6 @@ type robotsFiles struct {
 // of returns the robots.txt of the folder dir, which is read the first
 // time it is asked for.
 func (r *robotsFiles) of(dir string) *robots.File {
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	for i, d := range r.dirs {
 		if fsx.SamePath(d, dir) {
 			return r.files[i]
