@@ -54,8 +54,9 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			opts.Walk.Include = ContentInclude
 		}
 	}
-	b := &builder{opts: opts, res: res}
-	b.bases, b.translated = &canonicalBases{}, opts.Translator != nil
+	b := &builder{opts: opts}
+	b.reporter = reporter{report: opts.Report, res: res, keepLeft: opts.KeepLeftOut, bases: &canonicalBases{}}
+	b.translated = opts.Translator != nil
 	for _, s := range []*Sources{opts.Content, opts.Join} {
 		if s != nil {
 			// Ask the sources' generator for its rules once. This build and a
@@ -84,7 +85,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	}
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
 	b.explain.altsFrom = b.genAlternatesFrom
-	res.BaseURL = m.BaseURL()
+	res.BaseURL, b.baseURL = m.BaseURL(), m.BaseURL()
 	b.recs.mapper = m
 	b.recs.extras.cf, b.recs.extras.prio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
 	b.ownOutputAtRoot = fsx.SamePath(opts.Root, opts.Write.Dir)
@@ -175,7 +176,7 @@ func (b *builder) explained(_ context.Context, _ passArgs) error {
 // phaseHook is told when each phase of a build ends. A benchmark
 // (BenchmarkPhases) sets it while no build runs. The pass that ends a
 // phase calls it (passes.go). The phases are "walk" (with the extra
-// URLs), "sort", "robots" (judgeStale, dedup, judgeRobots), "stamps"
+// URLs), "sort", "robots" (judgeStale, dedup, robotsPass), "stamps"
 // (guardStamps, countLastMods, genAlternates), "hreflang", "lint"
 // (dateListPages to lintLastMod) and "write". The write pass tells
 // "write" when it ends, whether it wrote or not.
@@ -373,7 +374,6 @@ type builder struct {
 	// live is set in a Session, where time passes between writes. Each
 	// write then has its own news window.
 	live    bool
-	res     *Result
 	mapper  *mapping.Mapper
 	recs    records
 	explain *explainer
@@ -388,17 +388,17 @@ type builder struct {
 	// noWrite says the build writes nothing, as in a check or under
 	// --explain (explained).
 	noWrite bool
-	// failUnread makes an unreadable file or folder an error, as in Run.
-	// Without it, as in a Session, it is a warning.
-	failUnread bool
 
+	// reporter tells what the build finds to Options.Report, and counts
+	// it in the Result (report.go).
+	reporter
 	// The builder's state comes in four parts, each a type of its own
 	// below: what the build reads besides its pages (inputs.go), the
 	// sources joined to the pages, what the judgements found for the
 	// reports, and what a Session keeps between its updates.
 	inputs
 	joined
-	findings
+	judged
 	kept
 }
 
@@ -456,15 +456,10 @@ type joined struct {
 	}
 }
 
-// findings holds what a build's judgements found, for the reports that
+// judged holds what a build's judgements found, for the reports that
 // come after them: the pages left out and why, the refused dates, and
 // the counts that end in a warning.
-type findings struct {
-	// bases counts, in a whole build, the pages skipped because their
-	// canonical link points elsewhere. It counts them by the base URL
-	// their canonical links imply. It is nil in a Session's Update, which
-	// reads only some pages.
-	bases *canonicalBases
+type judged struct {
 	// dev counts the pages whose links name a dev server. It is set in a
 	// whole build that does not run beside a dev server
 	// (mapping.Options.DevServer), and nil otherwise.
@@ -531,42 +526,6 @@ type kept struct {
 	siteWideSaid map[siteWideKey]bool
 }
 
-func (b *builder) warn(path string, err error) {
-	if b.hold(func() { b.warn(path, err) }) {
-		return
-	}
-	b.res.Warnings++
-	if b.opts.Report.Warn != nil {
-		b.opts.Report.Warn(path, err)
-	}
-}
-
-// unread reports a file or folder that could not be read: an error that
-// fails the build in Run, a warning in a Session.
-func (b *builder) unread(path string, err error) {
-	if !b.failUnread {
-		b.warn(path, err)
-		return
-	}
-	if b.hold(func() { b.unread(path, err) }) {
-		return
-	}
-	b.res.Unread++
-	if b.opts.Report.Error != nil {
-		b.opts.Report.Error(path, err)
-	}
-}
-
-// walkProblem reports a problem the walker handed over: an I/O error is
-// unread, the policy's problems are warnings.
-func (b *builder) walkProblem(path string, err error) {
-	if ioe := (*walker.IOError)(nil); errors.As(err, &ioe) {
-		b.unread(path, err)
-		return
-	}
-	b.warn(path, err)
-}
-
 // errNotFollowed is the warning about a page that is a symbolic link,
 // while links are not followed.
 var errNotFollowed = errors.New(string(mapping.NotFollowed) + "; not listed")
@@ -579,37 +538,6 @@ var errNotFollowed = errors.New(string(mapping.NotFollowed) + "; not listed")
 func servable(err error) bool {
 	return errors.Is(err, walker.ErrNoReadBits) || errors.Is(err, walker.ErrNotRegular) ||
 		errors.Is(err, fsx.ErrNotRegular) || errors.Is(err, fsx.ErrOutside)
-}
-
-func (b *builder) skip(path string, reason mapping.Reason, because string) {
-	b.skipAt(path, "", reason, because)
-}
-
-// skipAt is skip for a page whose URL, loc, is known.
-func (b *builder) skipAt(path, loc string, reason mapping.Reason, because string) {
-	b.res.Skipped[reason]++
-	if (reason == mapping.CanonicalOffsite || reason == mapping.NotCanonical) && b.bases != nil {
-		b.bases.add(b.mapper.BaseURL(), loc, strings.TrimPrefix(because, "canonical "), reason == mapping.CanonicalOffsite)
-	}
-	if b.opts.Report.Skip != nil {
-		b.opts.Report.Skip(path, reason, because)
-	}
-}
-
-// keepLeftOut keeps the URL of a page left out, with Options.KeepLeftOut.
-func (b *builder) keepLeftOut(loc string) {
-	if b.opts.KeepLeftOut && loc != "" {
-		b.res.LeftOut = append(b.res.LeftOut, loc)
-	}
-}
-
-func (b *builder) note(path, note string) {
-	if b.hold(func() { b.note(path, note) }) {
-		return
-	}
-	if b.opts.Report.Note != nil {
-		b.opts.Report.Note(path, note)
-	}
 }
 
 // servedPaths returns the paths of a server build's pages (Options.Served)

@@ -110,26 +110,16 @@ func (b *builder) startGit(ctx context.Context) {
 // awaitGit waits for the history that startGit reads, takes it, and
 // tells the reports held in the meantime. It does nothing when no
 // history is being read.
-func (in *inputs) awaitGit() {
-	if in.gitWait == nil {
+func (b *builder) awaitGit() {
+	if b.gitWait == nil {
 		return
 	}
-	wait, held := in.gitWait, in.held
-	in.gitWait, in.held = nil, nil
+	wait, held := b.gitWait, b.held
+	b.gitWait, b.held = nil, nil
 	wait()
 	for _, f := range held {
 		f()
 	}
-}
-
-// hold keeps f, a report, for awaitGit while the history is read. It
-// reports whether it kept f.
-func (in *inputs) hold(f func()) bool {
-	if in.held == nil {
-		return false
-	}
-	in.held = append(in.held, f)
-	return true
 }
 
 // gitOptions returns the folder whose history dates the pages and how to

@@ -189,7 +189,7 @@
 //   - A page found (all): no page listed or known is noPages, with
 //     --explain's account.
 //   - Strict (all): --strict fails on problems in the sources' front matter.
-//   - Stale, duplicates, robots.txt (all): judgeStale, dedup and judgeRobots
+//   - Stale, duplicates, robots.txt (all): judgeStale, dedup and robotsPass
 //     over the sorted records. An update reports them of its own pages only.
 //   - Build stamps, lastmod counts (all; counts in whole builds):
 //     guardStamps and judgeSiteWide; the counts of each page's lastmod
@@ -247,7 +247,7 @@
 //     URL order is listed.
 //   - Stale output: no source (judgeStale, stale.go), after sorting and
 //     before de-duplication. See "Stale output" below.
-//   - robots.txt (judgeRobots, robots.go), after de-duplication: the site's
+//   - robots.txt (robotsPass, robots.go), after de-duplication: the site's
 //     robots.txt (internal/robots) disallows the URL for Googlebot, Bingbot
 //     or "*". With robots_txt: warn the URL is listed with a warning. This
 //     pass runs over the sorted records, again before every write of a

@@ -220,11 +220,12 @@ func (c *fmCache) keep(e keptEntry) {
 // when they differ from the ones read (a file read or taken again, or a
 // file gone). An error is a note, as the git history's is. The next
 // build reads the sources again, and a cache folder that cannot be
-// written (a read-only home) is not the build's fault.
-func (c *fmCache) save(b *builder) {
-	b.res.FrontMatterRead, b.res.FrontMatterKept = int(c.parsed.Load()), int(c.kept.Load())
-	if kept := b.res.FrontMatterKept; kept > 0 {
-		b.note("", fmt.Sprintf("front matter of %d sources taken from the cache, %d read", kept, b.res.FrontMatterRead))
+// written (a read-only home) is not the build's fault. save counts in
+// res the sources read and taken, and returns its notes.
+func (c *fmCache) save(res *Result) (found findings) {
+	res.FrontMatterRead, res.FrontMatterKept = int(c.parsed.Load()), int(c.kept.Load())
+	if kept := res.FrontMatterKept; kept > 0 {
+		found.note("", fmt.Sprintf("front matter of %d sources taken from the cache, %d read", kept, res.FrontMatterRead))
 	}
 	c.mu.Lock()
 	next := c.next
@@ -242,12 +243,13 @@ func (c *fmCache) save(b *builder) {
 		if c.loaded > 0 {
 			cachedir.Used(c.dir, c.rel, cacheClock())
 		}
-		return
+		return found
 	}
 	data := encodeFMCache(programID(), c.start, sortEntries(next))
 	if err := c.write(data); err != nil {
-		b.note("", fmt.Sprintf("front matter cache not saved: %v", err))
+		found.note("", fmt.Sprintf("front matter cache not saved: %v", err))
 	}
+	return found
 }
 
 // sortEntries sorts entries by path, and keeps the last entry of each
@@ -274,12 +276,12 @@ func (c *fmCache) write(data []byte) error {
 // no kept entry gives. What they read would be kept, as long as the
 // Session runs, for a save that never comes, because only a whole build
 // saves.
-func saveFMCache(b *builder, _ context.Context, _ passArgs) error {
+func saveFMCache(b *builder, _ context.Context, _ passArgs) (found findings, _ error) {
 	if b.fmc != nil {
-		b.fmc.save(b)
+		found = b.fmc.save(b.res)
 		b.fmc = nil
 	}
-	return nil
+	return found, nil
 }
 
 // encodeFMCache returns a cache file of the program id, for a build

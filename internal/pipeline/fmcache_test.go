@@ -384,7 +384,7 @@ func BenchmarkFrontMatter(b *testing.B) {
 	})
 	c := loadFMCache(cacheDir, content, limits.Default)
 	read(c)
-	c.save(&builder{res: &Result{}})
+	c.save(&Result{})
 	b.Run("cached", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -393,7 +393,7 @@ func BenchmarkFrontMatter(b *testing.B) {
 			if c.kept.Load() != n {
 				b.Fatalf("%d of %d kept", c.kept.Load(), n)
 			}
-			c.save(&builder{res: &Result{}})
+			c.save(&Result{})
 		}
 	})
 }

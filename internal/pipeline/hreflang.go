@@ -78,7 +78,7 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 // skippedPageAt returns why the page at loc was left out, if it was. It
 // gives the last one noted, as a map keeps it. It may be called
 // concurrently.
-func (f *findings) skippedPageAt(loc string) (skippedPage, bool) {
+func (f *judged) skippedPageAt(loc string) (skippedPage, bool) {
 	f.skippedMu.Lock()
 	defer f.skippedMu.Unlock()
 	if len(f.skippedList) > 0 {

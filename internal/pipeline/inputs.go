@@ -32,15 +32,13 @@ type inputs struct {
 	gitRoot  string
 	gitScope string
 	// gitWait waits for the history that startGit reads while the walk
-	// runs. It is nil when no history is being read. held keeps the
-	// reports told in the meantime; awaitGit tells them after git's own.
-	// It is nil when no report is held. gitTop is the top of the work
+	// runs. It is nil when no history is being read. The reporter holds
+	// the reports told in the meantime (reporter.held). gitTop is the top of the work
 	// tree whose history startGit reads. It is known before the read
 	// starts, for the includes of the sources read in the meantime
 	// (includeBound). It is "" when nobody asked, or when the folder is
 	// in no work tree.
 	gitWait func()
-	held    []func()
 	gitTop  string
 
 	// hash dates pages by the digest of their content. It is nil without

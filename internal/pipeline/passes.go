@@ -49,7 +49,7 @@ type passArgs struct {
 type pass struct {
 	name string
 	when when
-	run  func(b *builder, ctx context.Context, a passArgs) error
+	run  func(b *builder, ctx context.Context, a passArgs) (findings, error)
 	// phase, when not "", is the phase it ends for BenchmarkPhases.
 	phase string
 }
@@ -59,49 +59,51 @@ type pass struct {
 // alternates, hreflang), date the list pages, check the dates, run the
 // per-URL hook, and write.
 var passes = []pass{
-	{name: "no page unread", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "no page unread", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.res.Unread > 0 {
-			return &ReadError{Problems: b.res.Unread}
+			return nil, &ReadError{Problems: b.res.Unread}
 		}
-		return nil
+		return nil, nil
 	}},
-	{name: "sources unused", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "sources unused", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.Join != nil {
 			b.unusedSources()
 		}
-		return nil
+		return nil, nil
 	}},
-	{name: "sort", when: whole, phase: "sort", run: func(b *builder, _ context.Context, a passArgs) error {
+	{name: "sort", when: whole, phase: "sort", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		b.recs.sort()
 		if s := a.s; s != nil {
 			s.all, b.recs.order = b.recs.order, nil // shared below
 			s.countDups()
 		}
-		return nil
+		return nil, nil
 	}},
-	{name: "all records", when: atStart | atUpdate, run: func(b *builder, _ context.Context, a passArgs) error {
+	{name: "all records", when: atStart | atUpdate, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		// The passes below take records out of the order. So a Session
 		// judges from all its records again each time. It shares its list
 		// of them until a pass takes one out (keepAt).
 		b.recs.share(a.s.all)
-		return nil
+		return nil, nil
 	}},
-	{name: "a page found", when: always, run: (*builder).anyPage},
-	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "a page found", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
+		return nil, b.anyPage(ctx, a)
+	}},
+	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		n := b.res.SourceProblems
 		if b.problems != nil {
 			n = sum(b.problems) // a Session counts every source it read
 		}
 		if b.opts.Strict && n > 0 {
-			return &StrictError{Problems: n}
+			return nil, &StrictError{Problems: n}
 		}
-		return nil
+		return nil, nil
 	}},
-	{name: "stale", when: always, run: func(b *builder, ctx context.Context, a passArgs) error {
+	{name: "stale", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		b.judgeStale(ctx, a.only)
-		return nil
+		return nil, nil
 	}},
-	{name: "duplicates", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
+	{name: "duplicates", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		if s := a.s; s != nil {
 			if selfcheck.On() {
 				if n := s.dups; s.countDups() != n {
@@ -112,93 +114,94 @@ var passes = []pass{
 			// them nothing is a duplicate. judgeStale takes records out, and
 			// that makes no new duplicate.
 			if s.dups == 0 && !b.opts.Map.CleanURLs {
-				return nil
+				return nil, nil
 			}
 		}
 		b.dedup(a.only)
-		return nil
+		return nil, nil
 	}},
-	{name: "robots.txt", when: always, phase: "robots", run: func(b *builder, _ context.Context, a passArgs) error {
-		b.judgeRobots(a.only)
-		return nil
+	{name: "robots.txt", when: always, phase: "robots", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
+		return b.robotsPass().run(a.only), nil
 	}},
-	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) error {
+	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		b.guardStamps(ctx)
 		b.judgeSiteWide() // judges the dates that are no build's stamp
-		return nil
+		return nil, nil
 	}},
-	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		b.countLastMods() // counts every page
-		return nil
+		return nil, nil
 	}},
-	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		b.genAlternates()
-		return nil
+		return nil, nil
 	}},
-	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) error {
+	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		var all []int32
 		if a.s != nil {
 			all = a.s.all
 		}
 		b.judgeHreflang(a.only, all)
-		return nil
+		return nil, nil
 	}},
-	{name: "results", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "results", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.KeepLeftOut {
 			slices.Sort(b.res.LeftOut)
 			b.res.LeftOut = slices.Compact(b.res.LeftOut)
 		}
 		b.res.URLs, b.res.PathAt, b.res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
-		return nil
+		return nil, nil
 	}},
-	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
+	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		if n := b.dateListPages(); a.only == nil {
 			b.countListed(n) // a whole build counts every page
 		}
-		return nil
+		return nil, nil
 	}},
-	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) error {
+	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		b.guardMTime(ctx, a.only)
 		if a.only != nil && b.recs.Len() == 0 {
 			// An update reads some pages and counts only their reasons. Only
 			// a whole build can judge why no page is listed (Deliberate, the
 			// canonical links' base).
-			return errWhole
+			return nil, errWhole
 		}
-		return nil
+		return nil, nil
 	}},
-	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) error {
+	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.opts.Transform != nil {
-			return b.transform(ctx)
+			return nil, b.transform(ctx)
 		}
-		return nil
+		return nil, nil
 	}},
 	// The refused dates pass. It says the warnings about the dates
 	// refused in the sources, and which date each page gets instead. The
 	// warnings wait until the dates are final (refused.go).
-	{name: "refused dates", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "refused dates", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		b.sayRefused(true)
-		return nil
+		return nil, nil
 	}},
-	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) error {
+	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		b.lintLastMod(ctx) // lintLastMod reads the de-duplicated order
 		b.warnSitemapOnlyDates()
 		b.warnOneCanonical()
-		return nil
+		return nil, nil
 	}},
-	{name: "explain", when: atRun, run: (*builder).explained},
-	{name: "write", when: always, phase: "write", run: func(b *builder, ctx context.Context, _ passArgs) error {
+	{name: "explain", when: atRun, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
+		return nil, b.explained(ctx, a)
+	}},
+	{name: "write", when: always, phase: "write", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.noWrite {
-			return nil
+			return nil, nil
 		}
-		return b.write(ctx)
+		return nil, b.write(ctx)
 	}},
-	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if !b.noWrite {
 			b.warnDeadRobots()
 			b.warnOtherSitemaps()
 		}
-		return nil
+		return nil, nil
 	}},
 	// The front matter cache keeps what the build read of its sources'
 	// front matter for the next build (Options.CacheDir). A build that
@@ -216,9 +219,9 @@ var cacheClock = time.Now
 // trimCache is the pass that trims the cache folder (cachedir.Trim). It
 // notes what it removed, or why it could not. A note is enough, because
 // the cache folder is not the build's fault.
-func trimCache(b *builder, _ context.Context, _ passArgs) error {
+func trimCache(b *builder, _ context.Context, _ passArgs) (found findings, _ error) {
 	if b.opts.CacheDir == "" {
-		return nil
+		return nil, nil
 	}
 	removed, err := cachedir.Trim(b.opts.CacheDir, cacheClock())
 	if n := len(removed); n > 0 {
@@ -226,12 +229,12 @@ func trimCache(b *builder, _ context.Context, _ passArgs) error {
 		if n == 1 {
 			files = "file"
 		}
-		b.note("", fmt.Sprintf("cache folder trimmed: %d %s no build used for %d days removed", n, files, int(cachedir.MaxUnused.Hours()/24)))
+		found.note("", fmt.Sprintf("cache folder trimmed: %d %s no build used for %d days removed", n, files, int(cachedir.MaxUnused.Hours()/24)))
 	}
 	if err != nil {
-		b.note("", err.Error())
+		found.note("", err.Error())
 	}
-	return nil
+	return found, nil
 }
 
 // runPasses runs the passes of the build at, in order. The first error
@@ -242,7 +245,9 @@ func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
 		if p.when&at == 0 {
 			continue
 		}
-		if err := p.run(b, ctx, a); err != nil {
+		found, err := p.run(b, ctx, a)
+		b.say(found) // what the pass found, before its error if any
+		if err != nil {
 			return err
 		}
 		if p.phase != "" {

@@ -38,7 +38,7 @@ type record struct {
 	form   mapping.PathForm
 	prio   sitemap.Priority
 	src    uint8 // the lastmod's source: an index into recSources
-	robots uint8 // robotsAllowed or robotsBlocked after judgeRobots; 0 before
+	robots uint8 // robotsAllowed or robotsBlocked after the robots.txt pass; 0 before
 }
 
 // A record's robots field keeps what the site's robots.txt says of its

@@ -36,7 +36,7 @@ type refusedPage struct {
 
 // holdRefused holds the warning about a date refused in the source at
 // path, with its line and message, until sayRefused.
-func (f *findings) holdRefused(path string, line int, msg string) {
+func (f *judged) holdRefused(path string, line int, msg string) {
 	f.refused = append(f.refused, refusedDate{path, line, msg})
 	if f.refusedRecs == nil {
 		f.refusedRecs = make(map[string][]refusedPage)
@@ -48,7 +48,7 @@ func (f *findings) holdRefused(path string, line int, msg string) {
 
 // noteRefused notes that the record idx, with decision d, is of a page
 // of the source at path, when a warning about that source is held.
-func (f *findings) noteRefused(path string, idx int32, d *mapping.Decision) {
+func (f *judged) noteRefused(path string, idx int32, d *mapping.Decision) {
 	if pages, ok := f.refusedRecs[path]; ok {
 		f.refusedRecs[path] = append(pages, refusedPage{idx, [2]string{d.LastModFrom, d.Next.From}, [2]mapping.LastModSource{d.LastModSource, d.Next.Source}})
 	}

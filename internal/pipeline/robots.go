@@ -85,55 +85,74 @@ func robotsKey(opts Options, baseURL string) string {
 	return robots.NewJudge(rules, robots.Crawlers...).Key()
 }
 
-// judgeRobots drops from the sorted order every record whose URL the
-// site's robots.txt disallows, and reports each as skipped. With
-// Robots.Warn it keeps them and warns. With only, it reports only the
-// pages at those paths (a Session's update). Without a robots.txt it
-// does nothing. Each record keeps its verdict (record.robots), so a
-// Session's update judges only the records it added, not every URL
-// again.
-func (b *builder) judgeRobots(only map[string]bool) {
-	j := b.robots
+// robotsPass is the robots.txt pass. It drops from the sorted order
+// every record whose URL the site's robots.txt disallows, and reports
+// each as skipped. With Robots.Warn it keeps them and warns. Without a
+// robots.txt it does nothing. Each record keeps its verdict
+// (record.robots), so a Session's update judges only the records it
+// added, not every URL again.
+type robotsPass struct {
+	// rules are the site's robots.txt rules, nil when there are none.
+	rules *robots.Judge
+	// warnOnly is Options.Robots.Warn: a blocked page stays listed, with
+	// a warning.
+	warnOnly bool
+	// recs are the records, whose order the pass takes blocked pages out
+	// of. explain hears each verdict, for --explain.
+	recs    *records
+	explain *explainer
+	found   findings
+}
+
+func (b *builder) robotsPass() *robotsPass {
+	return &robotsPass{rules: b.robots, warnOnly: b.opts.Robots.Warn, recs: &b.recs, explain: b.explain}
+}
+
+// run judges the records in order. With only, it reports only the pages
+// at those paths (a Session's update).
+func (p *robotsPass) run(only map[string]bool) findings {
+	j, recs := p.rules, p.recs
 	if j == nil {
-		return
+		return nil
 	}
 	// Judge the verdicts in one part of the order per CPU at once; each
 	// part owns its records. The reports follow, in order.
-	inParts(len(b.recs.order), func(lo, hi int) {
-		for _, idx := range b.recs.order[lo:hi] {
-			if r := b.recs.rec(idx); r.robots == 0 {
+	inParts(len(recs.order), func(lo, hi int) {
+		for _, idx := range recs.order[lo:hi] {
+			if r := recs.rec(idx); r.robots == 0 {
 				r.robots = robotsAllowed
-				if j.Disallows() && j.Blocked(robots.PathOf(b.recs.locOf(r))) {
+				if j.Disallows() && j.Blocked(robots.PathOf(recs.locOf(r))) {
 					r.robots = robotsBlocked
 				}
 			}
 		}
 	})
-	out := b.recs.order[:0]
-	for i, idx := range b.recs.order {
-		r := b.recs.rec(idx)
+	out := recs.order[:0]
+	for i, idx := range recs.order {
+		r := recs.rec(idx)
 		if r.robots == robotsAllowed {
-			out = b.recs.keepAt(out, i, idx)
+			out = recs.keepAt(out, i, idx)
 			continue
 		}
-		path := b.recs.pathOf(r)
-		blocks := j.Why(robots.PathOf(b.recs.locOf(r)))
+		path := recs.pathOf(r)
+		blocks := j.Why(robots.PathOf(recs.locOf(r)))
 		report := only == nil || only[path]
-		if b.opts.Robots.Warn {
-			out = b.recs.keepAt(out, i, idx)
+		if p.warnOnly {
+			out = recs.keepAt(out, i, idx)
 			msg := "listed although " + robots.Blocks(blocks)
 			if report {
-				b.warn(path, errors.New(msg))
+				p.found.warn(path, errors.New(msg))
 			}
-			b.explain.warning(path, msg)
+			p.explain.warning(path, msg)
 			continue
 		}
 		because := robots.Because(blocks)
 		if report {
-			b.skip(path, mapping.RobotsTxt, because)
+			p.found.skip(path, mapping.RobotsTxt, because)
 		}
-		b.keepLeftOut(b.recs.locOf(r))
-		b.explain.robots(path, because)
+		p.found.keepLeftOut(recs.locOf(r))
+		p.explain.robots(path, because)
 	}
-	b.recs.order = out
+	recs.order = out
+	return p.found
 }
