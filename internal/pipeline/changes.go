@@ -97,13 +97,13 @@ type changeFile struct {
 // up to the time hi. It reads the times of the join's sources and of
 // the files the generator reads besides them. The walk stops after
 // maxSourceEntries files and folders; the result is then partial.
-func (b *builder) sourceChanges(ctx context.Context, lo, hi int64) *sourceChanges {
+func (p *stalePass) sourceChanges(ctx context.Context, lo, hi int64) *sourceChanges {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w := &changeWalk{lo: lo, hi: hi, cancel: cancel, folders: map[string]*folderTime{}}
-	trees, files := b.changeTrees()
+	trees, files := changeTrees(p.join, p.root, p.prefix)
 	for _, t := range trees {
-		w.walk(ctx, t, b.opts.Join.Walk.FollowSymlinks)
+		w.walk(ctx, t, p.join.Walk.FollowSymlinks)
 	}
 	for _, f := range files {
 		if st, err := fsx.Stat(f.dir, f.rel); err == nil && w.count(1) {
@@ -120,14 +120,15 @@ func (b *builder) sourceChanges(ctx context.Context, lo, hi int64) *sourceChange
 // walk. No folder is entered twice: a folder walked on its own is left
 // out of the walk of a folder that holds it. The built site's folder and
 // node_modules are never entered, and a folder that is the built site's
-// is not read at all: its times are the build's.
-func (b *builder) changeTrees() ([]changeTree, []changeFile) {
-	j := b.opts.Join
-	trees := []changeTree{{dir: j.Dir, prefix: b.joinPrefix(), include: j.include(), exclude: j.Walk.Exclude}}
+// is not read at all: its times are the build's. The join j is to the
+// built site's folder root; prefix is the join's folder relative to root
+// (builder.joinPrefix).
+func changeTrees(j *Sources, root, prefix string) ([]changeTree, []changeFile) {
+	trees := []changeTree{{dir: j.Dir, prefix: prefix, include: j.include(), exclude: j.Walk.Exclude}}
 	var files []changeFile
 	if r := j.Reads; r != nil {
 		for _, f := range r.Files {
-			files = append(files, changeFile{r.Dir, f, b.sitePath(filepath.Join(r.Dir, filepath.FromSlash(f)))})
+			files = append(files, changeFile{r.Dir, f, sitePath(root, filepath.Join(r.Dir, filepath.FromSlash(f)))})
 		}
 		// Put the shallowest bases first, so that a glob whose base is in
 		// the folder of another is read by that folder's walk.
@@ -137,7 +138,7 @@ func (b *builder) changeTrees() ([]changeTree, []changeFile) {
 		})
 		for _, g := range globs {
 			if !strings.ContainsAny(g, `*?[{\`) {
-				files = append(files, changeFile{r.Dir, g, b.sitePath(filepath.Join(r.Dir, filepath.FromSlash(g)))})
+				files = append(files, changeFile{r.Dir, g, sitePath(root, filepath.Join(r.Dir, filepath.FromSlash(g)))})
 				continue // a file named alone
 			}
 			base, pattern := doublestar.SplitPattern(g)
@@ -155,13 +156,13 @@ func (b *builder) changeTrees() ([]changeTree, []changeFile) {
 				trees[i].include = append(slices.Clip(trees[i].include), pattern)
 				continue
 			}
-			trees = append(trees, changeTree{dir: dir, prefix: b.sitePath(dir) + "/", include: []string{pattern}})
+			trees = append(trees, changeTree{dir: dir, prefix: sitePath(root, dir) + "/", include: []string{pattern}})
 		}
 	}
 	out := trees[:0]
 	for i, t := range trees {
 		t.exclude = append(slices.Clip(t.exclude), "**/node_modules")
-		if rel, ok := within(t.dir, b.opts.Root); ok {
+		if rel, ok := within(t.dir, root); ok {
 			if rel == "." {
 				continue // the built site's folder: its times are the build's
 			}
@@ -223,10 +224,11 @@ func enteredBy(trees []changeTree, dir string) (int, string) {
 }
 
 // sitePath names the file or folder p (a path as named) by its path
-// relative to the built site's folder, "/"-separated, as every path of
-// the build is reported. When p has no such path, sitePath returns p.
-func (b *builder) sitePath(p string) string {
-	root, err1 := filepath.Abs(b.opts.Root)
+// relative to the built site's folder, root, "/"-separated, as every
+// path of the build is reported. When p has no such path, sitePath
+// returns p.
+func sitePath(root, p string) string {
+	root, err1 := filepath.Abs(root)
 	abs, err2 := filepath.Abs(p)
 	if err1 == nil && err2 == nil {
 		if rel, err := filepath.Rel(root, abs); err == nil {

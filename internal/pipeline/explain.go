@@ -255,7 +255,7 @@ func (e *explainer) robots(path, because string) {
 	}
 }
 
-// stale records that judgeStale left the page at path out. because says
+// stale records that stalePass left the page at path out. because says
 // why.
 func (e *explainer) stale(path, because string) {
 	if x := e.byPath[path]; x != nil {

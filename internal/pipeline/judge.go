@@ -29,7 +29,7 @@ type outcome struct {
 	truncated bool
 	unjoined  bool // says a join found no source file for the page
 	// sourceless says the page is unjoined, in the output of a generator
-	// that keeps old files, and no static file claims it (judgeStale).
+	// that keeps old files, and no static file claims it (stalePass).
 	sourceless bool
 	// builtGit says the page's git date comes from its built file's
 	// history, not from a source's (record.builtGit).

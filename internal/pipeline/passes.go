@@ -100,8 +100,10 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "stale", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
-		b.judgeStale(ctx, a.only)
-		return nil, nil
+		was := b.recs.stale
+		found := b.stalePass().run(ctx, a.only)
+		b.staleChanged(was) // tells the hreflang clusters what changed
+		return found, nil
 	}},
 	{name: "duplicates", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		if s := a.s; s != nil {
@@ -111,7 +113,7 @@ var passes = []pass{
 				}
 			}
 			// Equal locs sit side by side in all, so with fewer than two of
-			// them nothing is a duplicate. judgeStale takes records out, and
+			// them nothing is a duplicate. stalePass takes records out, and
 			// that makes no new duplicate.
 			if s.dups == 0 && !b.opts.Map.CleanURLs {
 				return nil, nil

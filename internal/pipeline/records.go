@@ -141,7 +141,7 @@ type records struct {
 	// nanoseconds by record index; noMTime marks a copied static file,
 	// whose time is not the build's. sourceless holds the records of
 	// pages that no source produces and nothing else claims. stale
-	// holds those of them that judgeStale left out at the last
+	// holds those of them that stalePass left out at the last
 	// judgement.
 	mtimes     []int64
 	sourceless map[int32]bool

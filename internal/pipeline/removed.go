@@ -53,21 +53,21 @@ type removedSources map[string]removedSource
 
 // readRemovedSources returns the sources that git knows were removed,
 // by the join key of their URLs. It returns none without git or a join.
-func (b *builder) readRemovedSources() removedSources {
-	j := b.opts.Join
-	if j == nil || b.git == nil {
+func (p *stalePass) readRemovedSources() removedSources {
+	j := p.join
+	if j == nil || p.git == nil {
 		return nil
 	}
 	dirAbs, err := filepath.Abs(j.Dir)
 	if err != nil {
 		return nil
 	}
-	paths, _ := b.git.Removed(maxSourceEntries)
+	paths, _ := p.git.Removed(maxSourceEntries)
 	include := j.include()
 	var root *fsx.Root
 	out := removedSources{}
-	for _, p := range paths {
-		rel, ok := relUnder(dirAbs, p)
+	for _, removed := range paths {
+		rel, ok := relUnder(dirAbs, removed)
 		if !ok || rel == "" || !walker.Included(include, rel) || walker.Excluded(j.Walk.Exclude, rel) {
 			continue
 		}

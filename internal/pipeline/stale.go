@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -156,9 +157,10 @@ func (c *staticClaims) close() {
 	c.roots = nil
 }
 
-// judgeStale drops from the sorted order the pages that an earlier build
-// wrote: the output of deleted sources. It judges each page that no
-// source produces and that no static file claims.
+// stalePass is the stale output pass. It drops from the sorted order
+// the pages that an earlier build wrote: the output of deleted sources.
+// It judges each page that no source produces and that no static file
+// claims.
 //
 // The rules, in order:
 //
@@ -183,26 +185,66 @@ func (c *staticClaims) close() {
 // bound (limits.MaxSourceEntries), a page older than the build is left
 // out by its time alone, and a warning says so.
 //
-// judgeStale runs again before every write, over every record, because a
-// Session's pages change. Each page left out is reported as skipped. With
-// only set (a Session's update), only the pages newly left out are
-// reported. One warning gives their number and names the first.
-func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
-	recs := &b.recs
+// The pass runs again before every write, over every record, because a
+// Session's pages change. Each page left out is reported as skipped. In
+// a Session's update, only the pages newly left out are reported. One
+// warning gives their number and names the first.
+type stalePass struct {
+	// recs are the records. The pass takes the stale pages out of their
+	// order, and keeps which they are in recs.stale.
+	recs *records
+	// mapper gives each page's URL path.
+	mapper *mapping.Mapper
+	// wit is what the generator's own sitemaps say (builder.witnessFor).
+	// It is nil when they say nothing, or when no page lacks a source.
+	wit *witness
+	// join is Options.Join, nil without one. root is Options.Root, the
+	// built site's folder. prefix turns a path relative to the join's
+	// folder into one relative to root (builder.joinPrefix).
+	join         *Sources
+	root, prefix string
+	// clean says how the generator builds into an empty folder
+	// (OutputRules.CleanBuild). It is "" without a join.
+	clean string
+	// git is the history of the project, nil without git. It tells the
+	// sources that were removed.
+	git *gitdates.Dates
+	// explain hears why each page is left out, for --explain.
+	explain *explainer
+	// res is the Result. The pass takes a stale page out of its count
+	// of pages not joined to a source.
+	res   *Result
+	found findings
+}
+
+func (b *builder) stalePass() *stalePass {
+	p := &stalePass{recs: &b.recs, mapper: b.mapper, root: b.opts.Root, git: b.git, explain: b.explain, res: b.res}
+	if len(b.recs.sourceless) > 0 {
+		p.wit = b.witnessFor()
+	}
+	if j := b.opts.Join; j != nil {
+		p.join, p.prefix, p.clean = j, b.joinPrefix(), b.rules.Output.CleanBuild
+	}
+	return p
+}
+
+// run judges the records in order. With only set (a Session's update),
+// it reports only the pages newly left out.
+func (p *stalePass) run(ctx context.Context, only map[string]bool) findings {
+	recs := p.recs
 	was := recs.stale
 	recs.stale = nil
-	defer b.staleChanged(was)
 	if len(recs.sourceless) == 0 {
-		return
+		return nil
 	}
 	ev := staleEvidence{
 		buildTime:   readBuildTime(recs),
-		readChanges: func(lo, hi int64) *sourceChanges { return b.sourceChanges(ctx, lo, hi) },
-		readRemoved: b.readRemovedSources,
+		readChanges: func(lo, hi int64) *sourceChanges { return p.sourceChanges(ctx, lo, hi) },
+		readRemoved: p.readRemovedSources,
 	}
-	wit := b.witnessFor()
+	wit := p.wit
 	if !ev.found && wit == nil {
-		return // no page has a source: nothing tells when the build ran
+		return nil // no page has a source: nothing tells when the build ran
 	}
 	var tally staleTally
 	out := recs.order[:0]
@@ -213,7 +255,7 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		}
 		var v staleVerdict
 		if wit != nil {
-			verdict, why := wit.judge(b, idx, "/"+b.mapper.URLPath(recs.pathOf(recs.rec(idx))), out)
+			verdict, why := wit.judge(recs, idx, "/"+p.mapper.URLPath(recs.pathOf(recs.rec(idx))), out)
 			if verdict == witnessKeeps {
 				out = recs.keepAt(out, i, idx)
 				continue
@@ -224,7 +266,7 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 			mtime := recs.mtimes[idx]
 			v.change, v.unknown = ev.changeAfter(mtime)
 			if v.change.path == "" && !v.unknown {
-				g, ok := ev.removedAt(joinKey(b.mapper.URLPath(recs.pathOf(recs.rec(idx)))))
+				g, ok := ev.removedAt(joinKey(p.mapper.URLPath(recs.pathOf(recs.rec(idx)))))
 				if !ok || g.mtime <= mtime {
 					out = recs.keepAt(out, i, idx)
 					continue
@@ -237,28 +279,25 @@ func (b *builder) judgeStale(ctx context.Context, only map[string]bool) {
 		}
 		recs.stale[idx] = true
 		r := recs.rec(idx)
-		path, because := recs.pathOf(r), b.staleReason(&v, recs.mtimes[idx], ev.start)
+		path, because := recs.pathOf(r), p.staleReason(&v, recs.mtimes[idx], ev.start)
 		if only == nil || !was[idx] {
 			tally.add(path, &v)
-			b.skip(path, mapping.StaleOutput, because)
-			if only == nil && b.res.Unjoined > 0 {
-				b.res.Unjoined-- // counted when it was listed
+			p.found.skip(path, mapping.StaleOutput, because)
+			if only == nil && p.res.Unjoined > 0 {
+				p.res.Unjoined-- // counted when it was listed
 			}
 		}
-		b.keepLeftOut(recs.locOf(r))
-		b.explain.stale(path, because)
+		p.found.keepLeftOut(recs.locOf(r))
+		p.explain.stale(path, because)
 	}
 	recs.order = out
 	if len(tally.paths) == 0 {
-		return
+		return p.found
 	}
-	clean := ""
-	if b.opts.Join != nil {
-		clean = b.rules.Output.CleanBuild
+	for _, err := range tally.warnings(p.clean) {
+		p.found.warn("", err)
 	}
-	for _, err := range tally.warnings(clean) {
-		b.warn("", err)
-	}
+	return p.found
 }
 
 // buildTime is when the last build ran, as the times of the pages' files
@@ -298,8 +337,8 @@ func readBuildTime(recs *records) buildTime {
 // needs it.
 type staleEvidence struct {
 	buildTime
-	readChanges func(lo, hi int64) *sourceChanges // builder.sourceChanges
-	readRemoved func() removedSources             // builder.readRemovedSources
+	readChanges func(lo, hi int64) *sourceChanges // stalePass.sourceChanges
+	readRemoved func() removedSources             // stalePass.readRemovedSources
 	changes     *sourceChanges
 	removed     removedSources
 	removedRead bool
@@ -330,7 +369,7 @@ func (e *staleEvidence) removedAt(key string) (removedSource, bool) {
 	return g, ok
 }
 
-// staleVerdict is what judgeStale found about a page that no source
+// staleVerdict is what stalePass found about a page that no source
 // produces, and why it leaves the page out.
 type staleVerdict struct {
 	because   string // the witness's reason, when it gave one
@@ -348,11 +387,11 @@ type staleVerdict struct {
 
 // staleReason returns the reason given for leaving out a stale page
 // whose file was written at mtime, as v says. start is the build's time.
-func (b *builder) staleReason(v *staleVerdict, mtime, start int64) string {
+func (p *stalePass) staleReason(v *staleVerdict, mtime, start int64) string {
 	switch {
 	case v.gone.path != "":
 		return fmt.Sprintf("no source has its URL, and git says its source %s was removed after the page was written (%s; its folder %s changed %s)",
-			b.joinPrefix()+v.gone.path, time.Unix(0, mtime).UTC().Format(time.RFC3339), b.joinPrefix()+v.gone.folder, time.Unix(0, v.gone.mtime).UTC().Format(time.RFC3339))
+			p.prefix+v.gone.path, time.Unix(0, mtime).UTC().Format(time.RFC3339), p.prefix+v.gone.folder, time.Unix(0, v.gone.mtime).UTC().Format(time.RFC3339))
 	case !v.byWitness:
 		because := fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s",
 			time.Unix(0, mtime).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
@@ -434,7 +473,7 @@ func staleWarning(paths []string, told staleWays, clean string) string {
 	return fmt.Sprintf("%s no source produces %s left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (%s) to remove them", what, how, paths[0], clean)
 }
 
-// staleChanged tells the hreflang clusters which pages judgeStale left
+// staleChanged tells the hreflang clusters which pages stalePass left
 // out or listed anew. was holds the pages it left out before.
 func (b *builder) staleChanged(was map[int32]bool) {
 	if b.hreflangDirty == nil {

@@ -101,6 +101,9 @@ type witness struct {
 	// kept says the files were read from GenDatesName, because ours
 	// replaced them.
 	kept bool
+	// generator is Options.Generator, which names whose sitemaps they
+	// are. baseURL is the site's base URL.
+	generator, baseURL string
 }
 
 // witnessFor returns the witness of this judgement. It returns nil
@@ -137,7 +140,7 @@ func (b *builder) witnessFor() *witness {
 	if !meets {
 		return nil
 	}
-	v := &witness{kind: w, g: b.wit, kept: len(b.wit.read) == 0}
+	v := &witness{kind: w, g: b.wit, kept: len(b.wit.read) == 0, generator: b.opts.Generator, baseURL: b.mapper.BaseURL()}
 	for f, t := range b.wit.mtimes {
 		if t > v.newest {
 			v.newest, v.file = t, b.wit.files[f]
@@ -165,15 +168,14 @@ const (
 // page is of a kind they list, none lists it, and one was written after
 // its file, it is left out, however recent. A page may be built with a
 // page among kept, such as a pager with its list page. kept holds the
-// pages judgeStale kept so far, and the generator writes that page
+// pages stalePass kept so far, and the generator writes that page
 // before this one at every build. The page is then kept when it is at
 // most staleSlack older than that page, because a copy of the site (cp
 // -r) may write them in another order. It is left out when it is older:
 // that page was written again, without it. The list page's URL is a
 // prefix of the pager's, so the list page was judged first: kept is
 // sorted by loc, as the order is.
-func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (int, string) {
-	recs := &b.recs
+func (v *witness) judge(recs *records, idx int32, urlPath string, kept []int32) (int, string) {
 	if v.g.lists(recs.loc(idx)) {
 		return witnessKeeps, ""
 	}
@@ -187,8 +189,8 @@ func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (in
 			return witnessSilent, ""
 		}
 		whose := "the generator's"
-		if b.opts.Generator != "" {
-			whose = b.opts.Generator + "'s"
+		if v.generator != "" {
+			whose = v.generator + "'s"
 		}
 		file := v.file
 		if v.kept {
@@ -200,7 +202,7 @@ func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (in
 	if with == "" {
 		return witnessSilent, ""
 	}
-	loc := b.mapper.BaseURL() + strings.TrimPrefix(with, "/")
+	loc := v.baseURL + strings.TrimPrefix(with, "/")
 	for _, l := range []string{loc, strings.TrimSuffix(loc, "/"), loc + "index.html"} {
 		i, found := slices.BinarySearchFunc(kept, l, recs.cmpLoc)
 		if !found {
