@@ -219,29 +219,6 @@ func countHTML(n int) string {
 	return fmt.Sprintf("%d HTML pages are", n)
 }
 
-// dedup drops the duplicate URLs from the sorted records and reports
-// each. When only is not nil, it reports only the duplicates where
-// either page's path is in only.
-func (b *builder) dedup(only map[string]bool) {
-	b.recs.dedup(b.opts.Map.CleanURLs, func(path, loc, keptPath, keptLoc string) {
-		if only != nil && !only[path] && !only[keptPath] {
-			return
-		}
-		if loc == keptLoc {
-			b.warn(path, fmt.Errorf("duplicate URL %s (also from %s); listed once", loc, keptPath))
-		} else {
-			b.warn(path, fmt.Errorf("duplicate URL %s: hosts serve it as %s (from %s); listed once, as that", loc, keptLoc, keptPath))
-		}
-		b.skip(path, mapping.Duplicate, "also "+keptLoc+" from "+keptPath)
-		b.explain.duplicate(path, keptLoc, keptPath)
-	}, func(path, extraPath string, took []string) {
-		if only == nil || only[path] {
-			b.note(path, extraNote(took, extraPath))
-		}
-		b.explain.merged(path, extraPath, took)
-	})
-}
-
 // write writes the sorted records.
 func (b *builder) write(ctx context.Context) error {
 	res := b.res

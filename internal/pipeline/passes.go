@@ -119,8 +119,7 @@ var passes = []pass{
 				return nil, nil
 			}
 		}
-		b.dedup(a.only)
-		return nil, nil
+		return b.dedupPass().run(a.only), nil
 	}},
 	{name: "robots.txt", when: always, phase: "robots", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		return b.robotsPass().run(a.only), nil
