@@ -67,7 +67,7 @@ var passes = []pass{
 	}},
 	{name: "sources unused", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.Join != nil {
-			b.unusedSources()
+			return unusedSources(b.join), nil
 		}
 		return nil, nil
 	}},

@@ -820,21 +820,19 @@ func (j *joined) fallbackKeys(u string) (first string, ok bool, others []string)
 	return first, ok, others
 }
 
-// unusedSources notes, under --verbose, the sources that no built page
-// matched.
-func (b *builder) unusedSources() {
-	var events []event
-	for _, s := range b.join {
+// unusedSources is the pass of the sources unused. It returns a note,
+// shown under --verbose, for each of the joined sources (builder.join)
+// that no built page matched. The notes come in the order of the
+// sources' paths, as a lexical walk meets them.
+func unusedSources(join map[string]*source) findings {
+	var found findings
+	for _, s := range join {
 		if !s.used.Load() {
-			events = append(events, event{s.path, func() {
-				b.note(s.path, fmt.Sprintf("source with no built page at its URL %s", mapping.ShownURL(s.url)))
-			}})
+			found.note(s.path, fmt.Sprintf("source with no built page at its URL %s", mapping.ShownURL(s.url)))
 		}
 	}
-	sortEvents(events)
-	for _, e := range events {
-		e.emit()
-	}
+	slices.SortStableFunc(found, func(a, b finding) int { return walkOrder(a.path, b.path) })
+	return found
 }
 
 // sourceProblems reports what is wrong in a source file's front matter,
