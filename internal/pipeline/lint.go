@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -60,7 +61,7 @@ func (b *builder) warnSitemapOnlyDates() {
 // would warn. Those pages count among the URLs, but not for the day.
 func (b *builder) lintLastMod(ctx context.Context) {
 	trueGit := b.git != nil && !b.git.Shallow()
-	trueSitemap := b.trustsSitemap()
+	trueSitemap := trustsSitemap(b.opts.GeneratorDates, b.git)
 	var history func(int64) bool
 	own := func(idx int32, r *record) bool {
 		switch recSources[r.src] {
@@ -83,7 +84,7 @@ func (b *builder) lintLastMod(ctx context.Context) {
 	// A head's or the generator's date that a commit of the project's
 	// history gives is the page's history, however many pages share it.
 	// Git is asked only now, when the lint would warn.
-	if history = b.historyDates(ctx); history != nil {
+	if history = b.recs.historyDates(ctx, b.git); history != nil {
 		if day, most, n = b.topDay(own, true); !looksStamped(most, n) {
 			return
 		}
@@ -102,7 +103,7 @@ func (b *builder) lintLastMod(ctx context.Context) {
 	case top == mapping.LastModMTime && !b.mapper.Uses(mapping.LastModGit):
 		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI): add git to lastmod.sources, or give dates in front matter"
 	case top == mapping.LastModMTime:
-		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI), and git had no date for them: " + b.undatedFix()
+		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI), and git had no date for them: " + undatedFix(b.opts.Join != nil || b.opts.Content != nil)
 	case top == mapping.LastModGit && b.git != nil && b.git.Shallow():
 		cause = "; they come from a shallow clone's history: fetch it whole (fetch-depth: 0, or git fetch --unshallow --filter=blob:none)"
 	case top == mapping.LastModGit:
@@ -116,12 +117,13 @@ func (b *builder) lintLastMod(ctx context.Context) {
 }
 
 // trustsSitemap reports whether the generator's sitemaps date each page
-// by its source's history (Options.GeneratorDates), in a clone whose
-// history is whole. In a shallow clone, the generator's git dates every
-// file it holds by the clone's one commit, which is what the stamp rule
-// is for. Without git at hand to tell, the sitemaps are not trusted.
-func (b *builder) trustsSitemap() bool {
-	return b.opts.GeneratorDates != "" && b.git != nil && !b.git.Shallow()
+// by its source's history (generatorDates, from Options.GeneratorDates),
+// in a clone whose history, git, is whole. In a shallow clone, the
+// generator's git dates every file it holds by the clone's one commit,
+// which is what the stamp rule is for. Without git at hand to tell, the
+// sitemaps are not trusted.
+func trustsSitemap(generatorDates string, git *gitdates.Dates) bool {
+	return generatorDates != "" && git != nil && !git.Shallow()
 }
 
 // guardMTime, with Options.GuardMTime, leaves out the lastmods from the
@@ -184,9 +186,9 @@ func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
 	switch {
 	case was.any() || b.stampsMTime: // said before, or guardStamps said it for both
 	case st.all:
-		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
+		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), undatedFix(b.opts.Join != nil || b.opts.Content != nil)))
 	default:
-		b.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", b.mtimesDropped(nil), n, st.why(false), b.undatedFix()))
+		b.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", b.mtimesDropped(nil), n, st.why(false), undatedFix(b.opts.Join != nil || b.opts.Content != nil)))
 	}
 }
 
@@ -366,73 +368,110 @@ func (b *builder) mtimesDropped(only map[string]bool) int {
 	return n
 }
 
-// guardStamps is the set's rule of build stamps. It sees what the rule
-// of each page (mapping's stamp) cannot: a stamp written as a day
-// alone, a build longer than mapping.StampWindow, a site copied after
-// its build, and pages that are no generator's output. The rule applies
-// when more than half of the listed URLs, and at least lintMinURLs,
-// have a lastmod on one day from a source a build may stamp
-// (mapping.Stampable: the pages' heads, the generator's sitemap). No
-// such date may be more than a day later, because a build's stamp is
-// the newest date its pages carry. Those dates are then the build's.
-// Each of those pages takes the date the next sources give it (git, the
-// hash state file), or none. With Options.GuardMTime, the files'
-// modification times count with them, as the lint counts every date. So
-// a site whose heads date some pages by the build (Hexo's `updated`, a
-// checkout's time) and whose files' times date the rest is stamped as a
-// whole, though neither source alone dates half of it. guardMTime then
-// leaves the modification times out too (stampsMTime). guardStamps
-// judges again on every write of a Session, as a fresh build would
-// judge the same pages. It reports the stamps the first time, once for
-// both sources.
-func (b *builder) guardStamps(ctx context.Context) {
-	recs := &b.recs
-	recs.stamps.trustSitemap = b.trustsSitemap()
-	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, b.stampsMTime
-	recs.stamps.found, b.stampsMTime = false, false
-	b.res.Stamps -= b.setStamps
-	b.setStamps = 0
+// stampsPass is the build stamps pass, the set's rule of build stamps.
+// It sees what the rule of each page (mapping's stamp) cannot: a stamp
+// written as a day alone, a build longer than mapping.StampWindow, a
+// site copied after its build, and pages that are no generator's
+// output. The rule applies when more than half of the listed URLs, and
+// at least lintMinURLs, have a lastmod on one day from a source a build
+// may stamp (mapping.Stampable: the pages' heads, the generator's
+// sitemap). No such date may be more than a day later, because a
+// build's stamp is the newest date its pages carry. Those dates are
+// then the build's. Each of those pages takes the date the next sources
+// give it (git, the hash state file), or none. With Options.GuardMTime,
+// the files' modification times count with them, as the lint counts
+// every date. So a site whose heads date some pages by the build
+// (Hexo's `updated`, a checkout's time) and whose files' times date the
+// rest is stamped as a whole, though neither source alone dates half of
+// it. The file times pass then leaves the modification times out too
+// (stampsMTime). The pass judges again on every write of a Session, as
+// a fresh build would judge the same pages. It reports the stamps the
+// first time, once for both sources.
+type stampsPass struct {
+	// recs are the records whose dates the pass judges. The pass keeps
+	// its verdict in recs.stamps.
+	recs *records
+	// git is the history git read, or nil. The pass asks it whether the
+	// dates that many pages share are commits' (historyDates).
+	git *gitdates.Dates
+	// trustSitemap says the generator's sitemaps date each page by its
+	// source's history (trustsSitemap).
+	trustSitemap bool
+	// withMTime is Options.GuardMTime: the files' modification times
+	// count with the heads' dates.
+	withMTime bool
+	// sourced says the build reads the pages' sources (Options.Join or
+	// Options.Content). The warning's advice depends on it (undatedFix).
+	sourced bool
+	// res is the Result, whose Stamps the pass counts.
+	res *Result
+	// setStamps and stampsMTime point to what the last judgement found
+	// (builder.setStamps, builder.stampsMTime). The pass judges again
+	// before every write, and warns only when its verdict changed.
+	setStamps   *int
+	stampsMTime *bool
+	found       findings
+}
+
+func (b *builder) stampsPass() *stampsPass {
+	return &stampsPass{
+		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		withMTime: b.opts.GuardMTime, sourced: b.opts.Join != nil || b.opts.Content != nil,
+		res: b.res, setStamps: &b.setStamps, stampsMTime: &b.stampsMTime,
+	}
+}
+
+// run judges the listed records' dates, and returns the warning about
+// the build's stamps when its verdict changed.
+func (p *stampsPass) run(ctx context.Context) findings {
+	recs := p.recs
+	recs.stamps.trustSitemap = p.trustSitemap
+	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, *p.stampsMTime
+	recs.stamps.found, *p.stampsMTime = false, false
+	p.res.Stamps -= *p.setStamps
+	*p.setStamps = 0
 	n := recs.Len()
 	recs.stamps.history = nil
-	day, most, withMTime, ok := b.setStampDay()
+	day, most, withMTime, ok := p.setStampDay()
 	if ok {
 		// A date that a commit of the project's history gives is no build's
 		// stamp when that commit dates those pages, like a translation that
 		// landed in one commit, by which VitePress dates its sitemap. Git
 		// is asked only now, when the rule would find stamps.
-		if recs.stamps.history = b.historyDates(ctx); recs.stamps.history != nil {
-			day, most, withMTime, ok = b.setStampDay()
+		if recs.stamps.history = recs.historyDates(ctx, p.git); recs.stamps.history != nil {
+			day, most, withMTime, ok = p.setStampDay()
 		}
 	}
 	if !ok {
-		return
+		return nil
 	}
-	recs.stamps.found, recs.stamps.day, b.stampsMTime = true, day, withMTime
-	b.setStamps = most
-	b.res.Stamps += most
+	recs.stamps.found, recs.stamps.day, *p.stampsMTime = true, day, withMTime
+	*p.setStamps = most
+	p.res.Stamps += most
 	if was && wasDay == day && wasMTime == withMTime {
-		return
+		return nil
 	}
 	if withMTime {
-		_, all, _ := b.stampDay(true)
-		b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads (%d) or the files' modification times (%d), the newest day of those dates: the build's time (a checkout's or a build's, which a template prints as the page's date and which every file it writes carries), not a lastmod; left out, since no date is better than a false one; %s; to keep the files' times, list mtime in lastmod.sources", all, n, dayString(day), most, all-most, b.undatedFix()))
-		return
+		_, all, _ := recs.stampDay(true)
+		p.found.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads (%d) or the files' modification times (%d), the newest day of those dates: the build's time (a checkout's or a build's, which a template prints as the page's date and which every file it writes carries), not a lastmod; left out, since no date is better than a false one; %s; to keep the files' times, list mtime in lastmod.sources", all, n, dayString(day), most, all-most, undatedFix(p.sourced)))
+		return p.found
 	}
-	b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
+	p.found.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
+	return p.found
 }
 
-// setStampDay applies the set's rule of guardStamps. It returns the day
-// of the build's stamps, how many URLs the heads' or the generator's
-// dates of that day date, whether the files' times count with them, and
-// whether there is such a day.
-func (b *builder) setStampDay() (day int64, most int, withMTime, ok bool) {
-	day, most, ok = b.stampDay(false)
-	if !ok && b.opts.GuardMTime {
-		if day, _, ok = b.stampDay(true); ok {
+// setStampDay applies the set's rule. It returns the day of the build's
+// stamps, how many URLs the heads' or the generator's dates of that day
+// date, whether the files' times count with them, and whether there is
+// such a day.
+func (p *stampsPass) setStampDay() (day int64, most int, withMTime, ok bool) {
+	day, most, ok = p.recs.stampDay(false)
+	if !ok && p.withMTime {
+		if day, _, ok = p.recs.stampDay(true); ok {
 			// The heads' dates of that day are the build's stamps, and so are
 			// the files' times. most counts the heads' dates. When there are
-			// none of those, the files' times are left to guardMTime.
-			most, withMTime = b.stampableOn(day), true
+			// none of those, the files' times are left to the file times pass.
+			most, withMTime = p.recs.stampableOn(day), true
 			ok = most > 0
 		}
 	}
@@ -456,19 +495,18 @@ func (b *builder) setStampDay() (day int64, most int, withMTime, ok bool) {
 // commit's. historyDates returns nil without a history to ask, and in a
 // shallow clone, whose oldest commit dates every file it holds, as a
 // checkout does.
-func (b *builder) historyDates(ctx context.Context) func(int64) bool {
-	if b.git == nil || b.git.Shallow() {
+func (s *records) historyDates(ctx context.Context, git *gitdates.Dates) func(int64) bool {
+	if git == nil || git.Shallow() {
 		return nil
 	}
-	committed, err := b.git.RepoCommits(ctx)
+	committed, err := git.RepoCommits(ctx)
 	if err != nil {
 		return nil
 	}
-	recs := &b.recs
 	shared := make(map[int64]int)
-	for _, idx := range recs.order {
-		r := recs.rec(idx)
-		if r.lastmod != noLastMod && recs.stamps.stampable(r.src) && committed(r.lastmod) && !recs.ownCommit(idx, r) {
+	for _, idx := range s.order {
+		r := s.rec(idx)
+		if r.lastmod != noLastMod && s.stamps.stampable(r.src) && committed(r.lastmod) && !s.ownCommit(idx, r) {
 			shared[r.lastmod]++
 		}
 	}
@@ -482,7 +520,7 @@ func (b *builder) historyDates(ctx context.Context) func(int64) bool {
 	ask = ask[:min(len(ask), maxAskedDates)]
 	var files map[int64]int
 	if len(ask) > 0 {
-		if files, err = b.git.CommitFiles(ctx, ask, shared[ask[0]]); err != nil {
+		if files, err = git.CommitFiles(ctx, ask, shared[ask[0]]); err != nil {
 			return nil
 		}
 	}
@@ -518,8 +556,7 @@ func (s *records) ownCommit(idx int32, r *record) bool {
 // day later. A date that a commit of the project's history gives to
 // those pages (records.stampableRec) is not counted, and the build came
 // after it.
-func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
-	recs := &b.recs
+func (s *records) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	// Count in parts at once (inParts). Each part counts in an array of
 	// the days around the first day it meets, because a map's increments
 	// cost more than the pass over the records. A map takes the other
@@ -527,19 +564,19 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	var mu sync.Mutex
 	days := make(map[int64]int)
 	latest := int64(math.MinInt64)
-	inParts(len(recs.order), func(lo, hi int) {
+	inParts(len(s.order), func(lo, hi int) {
 		var counts *[dayCounts]int32
 		var first int64
 		var others map[int64]int
 		last := int64(math.MinInt64)
-		for _, idx := range recs.order[lo:hi] {
-			r := recs.rec(idx)
-			if r.lastmod == noLastMod || !recs.stamps.stampable(r.src) && !(mtime && r.mtime()) {
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if r.lastmod == noLastMod || !s.stamps.stampable(r.src) && !(mtime && r.mtime()) {
 				continue
 			}
 			d := unixDay(r.lastmod)
 			last = max(last, d)
-			if recs.stamps.stampable(r.src) && !recs.stampableRec(idx, r) {
+			if s.stamps.stampable(r.src) && !s.stampableRec(idx, r) {
 				continue // a commit's date: no stamp, and the build came after it
 			}
 			if counts == nil {
@@ -573,7 +610,7 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 			day, most = d, c
 		}
 	}
-	return day, most, looksStamped(most, recs.Len()) && latest <= day+1
+	return day, most, looksStamped(most, s.Len()) && latest <= day+1
 }
 
 // dayCounts is the span of days that stampDay counts in an array: 45
@@ -582,13 +619,13 @@ const dayCounts = 1 << 14
 
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
 // from a source a build may stamp.
-func (b *builder) stampableOn(day int64) int {
+func (s *records) stampableOn(day int64) int {
 	var n atomic.Int64
-	inParts(len(b.recs.order), func(lo, hi int) {
+	inParts(len(s.order), func(lo, hi int) {
 		mine := 0
-		for _, idx := range b.recs.order[lo:hi] {
-			r := b.recs.rec(idx)
-			if r.lastmod != noLastMod && b.recs.stampableRec(idx, r) && unixDay(r.lastmod) == day {
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if r.lastmod != noLastMod && s.stampableRec(idx, r) && unixDay(r.lastmod) == day {
 				mine++
 			}
 		}
@@ -597,9 +634,11 @@ func (b *builder) stampableOn(day int64) int {
 	return int(n.Load())
 }
 
-// undatedFix says how pages without a true date could get one.
-func (b *builder) undatedFix() string {
-	if b.opts.Join == nil && b.opts.Content == nil {
+// undatedFix says how pages without a true date could get one. sourced
+// says the build reads the pages' sources (Options.Join or
+// Options.Content).
+func undatedFix(sourced bool) string {
+	if !sourced {
 		return "to date the pages, commit them to git, give --source the folder of their sources (front matter, git history), or keep a state file (--state)"
 	}
 	return "to date the pages, give them a date in front matter, commit their sources to git, or keep a state file (--state)"

@@ -124,9 +124,9 @@ var passes = []pass{
 		return b.robotsPass().run(a.only), nil
 	}},
 	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		b.guardStamps(ctx)
-		b.judgeSiteWide() // judges the dates that are no build's stamp
-		return nil, nil
+		found := b.stampsPass().run(ctx)
+		// The site's dates pass judges the dates that are no build's stamp.
+		return append(found, b.siteWidePass().run()...), nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		b.countLastMods() // counts every page
