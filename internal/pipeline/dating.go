@@ -251,17 +251,20 @@ func (in *inputs) gitLookup(rel string) (time.Time, gitdates.Reason) {
 }
 
 // recount moves n of the listed pages counted under the lastmod source
-// from to the count of to. It runs after a judgement of all the records
-// changed their dates.
-func (b *builder) recount(from, to mapping.LastModSource, n int) {
-	if n <= 0 || b.res.LastMod == nil {
+// from to the count of to (Result.LastMod). It runs after a judgement
+// of all the records changed their dates.
+func (r *Result) recount(from, to mapping.LastModSource, n int) {
+	if n <= 0 || r.LastMod == nil {
 		return
 	}
-	if b.res.LastMod[from] -= n; b.res.LastMod[from] <= 0 {
-		delete(b.res.LastMod, from)
+	if r.LastMod[from] -= n; r.LastMod[from] <= 0 {
+		delete(r.LastMod, from)
 	}
-	b.res.LastMod[to] += n
+	r.LastMod[to] += n
 }
+
+// recount is Result.recount for the build's Result.
+func (b *builder) recount(from, to mapping.LastModSource, n int) { b.res.recount(from, to, n) }
 
 // countLastMods counts the listed pages again by the source of their
 // lastmod, from the records in order. It runs after dedup and

@@ -77,7 +77,7 @@ func (b *builder) lintLastMod(ctx context.Context) {
 	// A list page dated by the newest page it shows (dateListPages) is
 	// judged through that page. So list pages that share the day of the
 	// site's newest post are no stamp.
-	day, most, n := b.topDay(own, true)
+	day, most, n := b.recs.topDay(own, true)
 	if !looksStamped(most, n) {
 		return
 	}
@@ -85,7 +85,7 @@ func (b *builder) lintLastMod(ctx context.Context) {
 	// history gives is the page's history, however many pages share it.
 	// Git is asked only now, when the lint would warn.
 	if history = b.recs.historyDates(ctx, b.git); history != nil {
-		if day, most, n = b.topDay(own, true); !looksStamped(most, n) {
+		if day, most, n = b.recs.topDay(own, true); !looksStamped(most, n) {
 			return
 		}
 	}
@@ -126,18 +126,18 @@ func trustsSitemap(generatorDates string, git *gitdates.Dates) bool {
 	return generatorDates != "" && git != nil && !git.Shallow()
 }
 
-// guardMTime, with Options.GuardMTime, leaves out the lastmods from the
-// mtime source that are the time of a build, a copy or a checkout, not
-// of an edit (buildStamps.mtime). It does so whatever the number of
-// pages, and says so the first time. It judges every page whose written
-// date would be its file's time (records.fileTime). That is a page
-// dated by mtime, or a page whose head's date was passed over as a
-// build's stamp or the site's date and whose next source is mtime. A
-// file's time is no date in these cases:
+// mtimePass is the file times pass. With Options.GuardMTime, it leaves
+// out the lastmods from the mtime source that are the time of a build,
+// a copy or a checkout, not of an edit (buildStamps.mtime). It does so
+// whatever the number of pages, and says so the first time. It judges
+// every page whose written date would be its file's time
+// (records.fileTime). That is a page dated by mtime, or a page whose
+// head's date was passed over as a build's stamp or the site's date and
+// whose next source is mtime. A file's time is no date in these cases:
 //
 //   - Every file's time, when more than half of the URLs, and at least
-//     lintMinURLs, have one on one day (the lint's rule), or when
-//     guardStamps counted the files' times with the heads' dates
+//     lintMinURLs, have one on one day (the lint's rule), or when the
+//     build stamps pass counted the files' times with the heads' dates
 //     (stampsMTime).
 //   - In a git work tree, a time after the last commit of the history
 //     git read for the pages (gitdates.Dates.LastCommit). The file was
@@ -154,42 +154,75 @@ func trustsSitemap(generatorDates string, git *gitdates.Dates) bool {
 //
 // Files edited by hand over months keep their times, because they are
 // older than the last commit, or spread out. So do files copied outside
-// git with their old times (rsync -a, tar). guardMTime judges again on
+// git with their old times (rsync -a, tar). The pass judges again on
 // every write of a Session, so the same pages give the same sitemap as
-// a fresh build. In an update, only holds the paths of the pages the
-// update read again, whose counts Result.LastMod holds.
-func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
-	if !b.opts.GuardMTime {
-		return
+// a fresh build.
+type mtimePass struct {
+	// on is Options.GuardMTime. Without it the pass does nothing.
+	on bool
+	// recs are the records whose files' times the pass judges. The pass
+	// keeps its verdict in recs.stamps.mtime.
+	recs *records
+	// stampsMTime says the build stamps pass counted the files' times
+	// with the heads' dates, and warned for both (builder.stampsMTime).
+	stampsMTime bool
+	// git is the history git read, or nil. A file's time after its last
+	// commit is no date (mtimeRules).
+	git *gitdates.Dates
+	// now is the build's time (mapping.Mapper.Now).
+	now time.Time
+	// sourced says the build reads the pages' sources (Options.Join or
+	// Options.Content). The warnings' advice depends on it (undatedFix).
+	sourced bool
+	// res is the Result. The pass moves the pages whose times it leaves
+	// out from the mtime count of Result.LastMod, and sets MTimeDropped.
+	res   *Result
+	found findings
+}
+
+func (b *builder) mtimePass() *mtimePass {
+	return &mtimePass{
+		on: b.opts.GuardMTime, recs: &b.recs, stampsMTime: b.stampsMTime, git: b.git, now: b.mapper.Now(),
+		sourced: b.opts.Join != nil || b.opts.Content != nil, res: b.res,
 	}
-	recs := &b.recs
+}
+
+// run judges the files' times of the listed records. In an update, only
+// holds the paths of the pages the update read again, whose counts
+// Result.LastMod holds.
+func (p *mtimePass) run(ctx context.Context, only map[string]bool) findings {
+	if !p.on {
+		return nil
+	}
+	recs := p.recs
 	was := recs.stamps.mtime
 	recs.stamps.mtime = mtimeStamps{}
-	day, most, n := b.topDay(func(idx int32, _ *record) bool {
+	day, most, n := recs.topDay(func(idx int32, _ *record) bool {
 		_, ok := recs.fileTime(idx)
 		return ok
 	}, false)
-	st := mtimeStamps{all: looksStamped(most, n) || b.stampsMTime}
+	st := mtimeStamps{all: looksStamped(most, n) || p.stampsMTime}
 	if !st.all {
-		st = b.mtimeRules(ctx)
+		st = p.mtimeRules(ctx)
 	}
 	recs.stamps.mtime = st
 	if !st.any() {
-		return
+		return nil
 	}
-	b.res.MTimeDropped = true
+	p.res.MTimeDropped = true
 	if st.all {
-		b.recount(mapping.LastModMTime, "", b.res.LastMod[mapping.LastModMTime])
+		p.res.recount(mapping.LastModMTime, "", p.res.LastMod[mapping.LastModMTime])
 	} else {
-		b.recount(mapping.LastModMTime, "", b.mtimesDropped(only))
+		p.res.recount(mapping.LastModMTime, "", recs.mtimesDropped(only))
 	}
 	switch {
-	case was.any() || b.stampsMTime: // said before, or guardStamps said it for both
+	case was.any() || p.stampsMTime: // said before, or the build stamps pass said it for both
 	case st.all:
-		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), undatedFix(b.opts.Join != nil || b.opts.Content != nil)))
+		p.found.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), undatedFix(p.sourced)))
 	default:
-		b.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", b.mtimesDropped(nil), n, st.why(false), undatedFix(b.opts.Join != nil || b.opts.Content != nil)))
+		p.found.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", recs.mtimesDropped(nil), n, st.why(false), undatedFix(p.sourced)))
 	}
+	return p.found
 }
 
 // fileTime returns the modification time that the record at idx would
@@ -207,7 +240,7 @@ func (s *records) fileTime(idx int32) (int64, bool) {
 }
 
 // mtimeStamps says which modification times are a build's, a copy's or
-// a checkout's, not a lastmod (guardMTime). By the set's rule of the
+// a checkout's, not a lastmod (mtimePass). By the set's rule of the
 // day, that is every time. Otherwise it is the times after the sources'
 // last commit, and the times of the files written within one burst. The
 // zero value leaves out none.
@@ -246,17 +279,17 @@ func unixDay(t int64) int64 {
 }
 
 // mtimeBurst is how close together the file times of most pages dated
-// by them must be for guardMTime to take them for one build's or one
+// by them must be for mtimePass to take them for one build's or one
 // copy's. A build or a copy writes a small site's files within seconds.
 // The messages say "a minute".
 const mtimeBurst = time.Minute
 
 // recentBuild is how long before the build's time a burst of file times
-// outside git must have ended for guardMTime to take it for a build's
+// outside git must have ended for mtimePass to take it for a build's
 // or a copy's. It catches a build run just before sitemapgen, as on CI.
 const recentBuild = 24 * time.Hour
 
-// mtimeRules returns the rules of guardMTime that judge each file's
+// mtimeRules returns the rules of mtimePass that judge each file's
 // time: after the last commit, in a git work tree, and within one
 // burst. Outside git a folder's times are its only dates, and they are
 // true for a site kept by hand or copied with its times (rsync -a, tar,
@@ -264,9 +297,9 @@ const recentBuild = 24 * time.Hour
 // recentBuild before the build's time (mapping.Mapper.Now), or after
 // it. A copy that keeps old times is not recent; a build or a copy that
 // writes new ones is.
-func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
+func (p *mtimePass) mtimeRules(ctx context.Context) mtimeStamps {
 	var st mtimeStamps
-	recs := &b.recs
+	recs := p.recs
 	var times []int64
 	for _, idx := range recs.order {
 		if t, ok := recs.fileTime(idx); ok {
@@ -277,8 +310,8 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 		return st
 	}
 	slices.Sort(times)
-	if b.git != nil {
-		if c, err := b.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
+	if p.git != nil {
+		if c, err := p.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
 			st.afterCommit, st.commit = true, c.Unix()
 		}
 	}
@@ -296,8 +329,8 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 			st.last = t
 		}
 	}
-	if st.burst && b.git == nil {
-		if st.last < b.mapper.Now().Add(-recentBuild).Unix() {
+	if st.burst && p.git == nil {
+		if st.last < p.now.Add(-recentBuild).Unix() {
 			st.burst, st.first, st.last = false, 0, 0
 		} else {
 			st.recent = true
@@ -352,16 +385,16 @@ func rfc3339(t int64) string { return time.Unix(t, 0).UTC().Format(time.RFC3339)
 // mtimesDropped counts the listed pages dated by their files' times
 // (not by a list page's newer date) that mtimeStamps leaves out. With
 // only, it counts only those whose paths only holds.
-func (b *builder) mtimesDropped(only map[string]bool) int {
-	recs, n := &b.recs, 0
-	for _, idx := range recs.order {
-		if t, ok := recs.fileTime(idx); !ok || !recs.stamps.mtime.drops(t) {
+func (s *records) mtimesDropped(only map[string]bool) int {
+	n := 0
+	for _, idx := range s.order {
+		if t, ok := s.fileTime(idx); !ok || !s.stamps.mtime.drops(t) {
 			continue
 		}
-		if _, ok := recs.listed[idx]; ok {
+		if _, ok := s.listed[idx]; ok {
 			continue
 		}
-		if only == nil || only[recs.pathOf(recs.rec(idx))] {
+		if only == nil || only[s.pathOf(s.rec(idx))] {
 			n++
 		}
 	}
@@ -650,19 +683,19 @@ func undatedFix(sourced bool) string {
 // skipListed, the list pages dated by what they show (dateListPages)
 // are left out of both counts. The records are counted in parts at once
 // (inParts), and count only reads.
-func (b *builder) topDay(count func(int32, *record) bool, skipListed bool) (day int64, most, n int) {
-	n = b.recs.Len()
+func (s *records) topDay(count func(int32, *record) bool, skipListed bool) (day int64, most, n int) {
+	n = s.Len()
 	var mu sync.Mutex
 	days := make(map[int64]int)
-	inParts(len(b.recs.order), func(lo, hi int) {
+	inParts(len(s.order), func(lo, hi int) {
 		mine, left := make(map[int64]int), 0
-		for _, idx := range b.recs.order[lo:hi] {
-			r := b.recs.rec(idx)
-			if _, ok := b.recs.listed[idx]; ok && skipListed {
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if _, ok := s.listed[idx]; ok && skipListed {
 				left++
 				continue
 			}
-			if lm := b.recs.lastmod(idx); lm != noLastMod && count(idx, r) {
+			if lm := s.lastmod(idx); lm != noLastMod && count(idx, r) {
 				mine[lm/86400]++
 			}
 		}

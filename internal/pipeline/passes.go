@@ -159,14 +159,14 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
-		b.guardMTime(ctx, a.only)
+		found := b.mtimePass().run(ctx, a.only)
 		if a.only != nil && b.recs.Len() == 0 {
 			// An update reads some pages and counts only their reasons. Only
 			// a whole build can judge why no page is listed (Deliberate, the
 			// canonical links' base).
-			return nil, errWhole
+			return found, errWhole
 		}
-		return nil, nil
+		return found, nil
 	}},
 	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.opts.Transform != nil {
