@@ -17,6 +17,61 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
+// lintPass is the lastmod lint pass. It runs once a whole build's dates
+// are final, and warns about what they show: lastmods that look like
+// build times (lintLastMod), pages that only the generator's own
+// sitemap dates (warnSitemapOnlyDates), and more pages that name one
+// URL as their canonical link than are listed (warnOneCanonical).
+type lintPass struct {
+	// recs are the listed records, in their de-duplicated order.
+	recs *records
+	// git is the history git read, or nil. The lint asks it whether the
+	// dates that many pages share are commits' (historyDates).
+	git *gitdates.Dates
+	// trustSitemap says the generator's sitemaps date each page by its
+	// source's history (trustsSitemap).
+	trustSitemap bool
+	// usesGit says the lastmod sources include git.
+	usesGit bool
+	// joined says the build joins its pages to their sources
+	// (Options.Join). sourced says it reads their sources, in a join or
+	// in content mode (Options.Content). The warnings' advice depends on
+	// them.
+	joined, sourced bool
+	// own is Options.OwnSitemaps, the generator's own sitemaps, or nil.
+	own *OwnSitemaps
+	// lastMod counts the listed pages by the source of their lastmod
+	// (Result.LastMod).
+	lastMod map[mapping.LastModSource]int
+	// bases counts the pages left out for their canonical links, by the
+	// URL they name (reporter.bases). It is nil outside a whole build.
+	bases *canonicalBases
+	// listed is how many URLs the build lists (Result.URLs).
+	listed int
+	found  findings
+}
+
+func (b *builder) lintPass() *lintPass {
+	p := &lintPass{
+		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		usesGit: b.mapper.Uses(mapping.LastModGit), joined: b.opts.Join != nil,
+		sourced: b.opts.Join != nil || b.opts.Content != nil, own: b.opts.OwnSitemaps,
+		lastMod: b.res.LastMod, bases: b.bases,
+	}
+	if b.res.URLs != nil {
+		p.listed = b.res.URLs.Len()
+	}
+	return p
+}
+
+// run warns about the listed records' dates and canonical links.
+func (p *lintPass) run(ctx context.Context) findings {
+	p.lintLastMod(ctx) // lintLastMod reads the de-duplicated order
+	p.warnSitemapOnlyDates()
+	p.warnOneCanonical()
+	return p.found
+}
+
 // warnSitemapOnlyDates warns, once a build, about the pages that only
 // the generator's own sitemap dates (the sitemap lastmod source), when
 // a switch can turn that sitemap off (VitePress's sitemap option, a
@@ -24,9 +79,9 @@ import (
 // pages, and their dates vanish without a word (issue 87). It does not
 // warn for a sitemap that every build writes (OwnSitemaps.Stays, as
 // Hugo's).
-func (b *builder) warnSitemapOnlyDates() {
-	n := b.res.LastMod[mapping.LastModSitemap]
-	o := b.opts.OwnSitemaps
+func (p *lintPass) warnSitemapOnlyDates() {
+	n := p.lastMod[mapping.LastModSitemap]
+	o := p.own
 	if n == 0 || o == nil || o.Stays {
 		return
 	}
@@ -35,10 +90,10 @@ func (b *builder) warnSitemapOnlyDates() {
 		what = fmt.Sprintf("%d pages are", n)
 	}
 	how := "keep the sitemap option, or give the pages dates in a source sitemapgen reads (front matter, git history of their sources: --source)"
-	if b.opts.Join != nil {
+	if p.joined {
 		how = "keep the sitemap option, or give those pages dates in their front matter"
 	}
-	b.warn("", fmt.Errorf("%s dated only by %s's sitemap: no source of sitemapgen's dates them, so the switch that turns that sitemap off (docs/migrating.md) loses their dates; %s", what, o.Title, how))
+	p.found.warn("", fmt.Errorf("%s dated only by %s's sitemap: no source of sitemapgen's dates them, so the switch that turns that sitemap off (docs/migrating.md) loses their dates; %s", what, o.Title, how))
 }
 
 // lintLastMod warns when more than half of the URLs, and at least
@@ -59,16 +114,15 @@ func (b *builder) warnSitemapOnlyDates() {
 // are pages sharing it (historyDates: VitePress's with a
 // sitemap.transformItems). Git is asked about those only when the lint
 // would warn. Those pages count among the URLs, but not for the day.
-func (b *builder) lintLastMod(ctx context.Context) {
-	trueGit := b.git != nil && !b.git.Shallow()
-	trueSitemap := trustsSitemap(b.opts.GeneratorDates, b.git)
+func (p *lintPass) lintLastMod(ctx context.Context) {
+	trueGit := p.git != nil && !p.git.Shallow()
 	var history func(int64) bool
 	own := func(idx int32, r *record) bool {
 		switch recSources[r.src] {
 		case mapping.LastModGit:
-			return !trueGit || b.recs.isBuiltGit(idx)
+			return !trueGit || p.recs.isBuiltGit(idx)
 		case mapping.LastModSitemap:
-			return !trueSitemap && (history == nil || !history(r.lastmod))
+			return !p.trustSitemap && (history == nil || !history(r.lastmod))
 		case mapping.LastModMeta:
 			return history == nil || !history(r.lastmod)
 		}
@@ -77,34 +131,34 @@ func (b *builder) lintLastMod(ctx context.Context) {
 	// A list page dated by the newest page it shows (dateListPages) is
 	// judged through that page. So list pages that share the day of the
 	// site's newest post are no stamp.
-	day, most, n := b.recs.topDay(own, true)
+	day, most, n := p.recs.topDay(own, true)
 	if !looksStamped(most, n) {
 		return
 	}
 	// A head's or the generator's date that a commit of the project's
 	// history gives is the page's history, however many pages share it.
 	// Git is asked only now, when the lint would warn.
-	if history = b.recs.historyDates(ctx, b.git); history != nil {
-		if day, most, n = b.recs.topDay(own, true); !looksStamped(most, n) {
+	if history = p.recs.historyDates(ctx, p.git); history != nil {
+		if day, most, n = p.recs.topDay(own, true); !looksStamped(most, n) {
 			return
 		}
 	}
 	var top mapping.LastModSource
-	for src, c := range b.res.LastMod {
+	for src, c := range p.lastMod {
 		if src == "" {
 			continue
 		}
-		if top == "" || c > b.res.LastMod[top] || c == b.res.LastMod[top] && src < top {
+		if top == "" || c > p.lastMod[top] || c == p.lastMod[top] && src < top {
 			top = src
 		}
 	}
 	cause := ""
 	switch {
-	case top == mapping.LastModMTime && !b.mapper.Uses(mapping.LastModGit):
+	case top == mapping.LastModMTime && !p.usesGit:
 		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI): add git to lastmod.sources, or give dates in front matter"
 	case top == mapping.LastModMTime:
-		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI), and git had no date for them: " + undatedFix(b.opts.Join != nil || b.opts.Content != nil)
-	case top == mapping.LastModGit && b.git != nil && b.git.Shallow():
+		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI), and git had no date for them: " + undatedFix(p.sourced)
+	case top == mapping.LastModGit && p.git != nil && p.git.Shallow():
 		cause = "; they come from a shallow clone's history: fetch it whole (fetch-depth: 0, or git fetch --unshallow --filter=blob:none)"
 	case top == mapping.LastModGit:
 		cause = "; they come from git: one commit touched most files"
@@ -113,7 +167,7 @@ func (b *builder) lintLastMod(ctx context.Context) {
 	case top == mapping.LastModMeta || top == mapping.LastModFrontMatter:
 		cause = "; they come from the pages' own dates (" + string(top) + "): a template may stamp the build time"
 	}
-	b.warn("", fmt.Errorf("%d of %d URLs (%d%%) have a lastmod on %s: dates that look like build times, which search engines learn to ignore%s", most, n, 100*most/n, dayString(day), cause))
+	p.found.warn("", fmt.Errorf("%d of %d URLs (%d%%) have a lastmod on %s: dates that look like build times, which search engines learn to ignore%s", most, n, 100*most/n, dayString(day), cause))
 }
 
 // trustsSitemap reports whether the generator's sitemaps date each page

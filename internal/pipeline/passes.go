@@ -182,10 +182,7 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		b.lintLastMod(ctx) // lintLastMod reads the de-duplicated order
-		b.warnSitemapOnlyDates()
-		b.warnOneCanonical()
-		return nil, nil
+		return b.lintPass().run(ctx), nil
 	}},
 	{name: "explain", when: atRun, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		return nil, b.explained(ctx, a)
