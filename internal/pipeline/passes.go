@@ -129,7 +129,7 @@ var passes = []pass{
 		return append(found, b.siteWidePass().run()...), nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.countLastMods() // counts every page
+		b.lastModCountsPass().run() // counts every page
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
