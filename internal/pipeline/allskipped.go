@@ -398,24 +398,20 @@ func (b *builder) devServer() error {
 // template's canonical link to its home page. A search engine takes
 // each such page for a copy of that one, and the build leaves them all
 // out, as it must.
-func (b *builder) warnOneCanonical() {
-	if b.bases == nil {
+func (p *lintPass) warnOneCanonical() {
+	if p.bases == nil {
 		return
 	}
 	canon, n := "", 0
-	for u, k := range b.bases.to {
+	for u, k := range p.bases.to {
 		if k > n || k == n && u < canon {
 			canon, n = u, k
 		}
 	}
-	listed := 0
-	if b.res.URLs != nil {
-		listed = b.res.URLs.Len()
-	}
-	if n < minOneCanonical || n <= listed {
+	if n < minOneCanonical || n <= p.listed {
 		return
 	}
-	b.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, mapping.ShownURL(canon), strings.Join(b.bases.first[canon], ", "), listed))
+	p.found.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, mapping.ShownURL(canon), strings.Join(p.bases.first[canon], ", "), p.listed))
 }
 
 // minOneCanonical is the fewest pages that warnOneCanonical warns

@@ -496,11 +496,11 @@ type kept struct {
 	// These fields keep the warnings said once a Session. onDemandSaid
 	// holds the routes rendered on demand that the last whole build
 	// warned about (warnOnDemand). emptySaid holds the sections without a
-	// page that a warning named. siteWideSaid holds the site's dates that
-	// judgeSiteWide reported.
+	// page that a warning named. siteWide is the pass that finds the
+	// site's dates, with the dates it told.
 	onDemandSaid *string
 	emptySaid    map[string]bool
-	siteWideSaid map[siteWideKey]bool
+	siteWide     *siteWidePass
 }
 
 // errNotFollowed is the warning about a page that is a symbolic link,

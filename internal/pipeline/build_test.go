@@ -786,7 +786,7 @@ func TestGuardMTimeSmall(t *testing.T) {
 }
 
 // TestGuardMTimePassedOver: a page whose head's date is passed over, as
-// the site's date (judgeSiteWide) or as a build's stamp (guardStamps),
+// the site's date (siteWidePass) or as a build's stamp (stampsPass),
 // takes its next source's date: when that is its file's time, written by
 // the same build, it is left out too, with a warning and what --explain
 // says of both dates. A head's site-wide date over files edited by hand

@@ -251,38 +251,54 @@ func (in *inputs) gitLookup(rel string) (time.Time, gitdates.Reason) {
 }
 
 // recount moves n of the listed pages counted under the lastmod source
-// from to the count of to. It runs after a judgement of all the records
-// changed their dates.
-func (b *builder) recount(from, to mapping.LastModSource, n int) {
-	if n <= 0 || b.res.LastMod == nil {
+// from to the count of to (Result.LastMod). It runs after a judgement
+// of all the records changed their dates.
+func (r *Result) recount(from, to mapping.LastModSource, n int) {
+	if n <= 0 || r.LastMod == nil {
 		return
 	}
-	if b.res.LastMod[from] -= n; b.res.LastMod[from] <= 0 {
-		delete(b.res.LastMod, from)
+	if r.LastMod[from] -= n; r.LastMod[from] <= 0 {
+		delete(r.LastMod, from)
 	}
-	b.res.LastMod[to] += n
+	r.LastMod[to] += n
 }
 
-// countLastMods counts the listed pages again by the source of their
-// lastmod, from the records in order. It runs after dedup and
-// robots.txt, which leave out pages that were counted when they were
-// read.
-func (b *builder) countLastMods() {
-	if b.res.LastMod == nil {
+// recount is Result.recount for the build's Result.
+func (b *builder) recount(from, to mapping.LastModSource, n int) { b.res.recount(from, to, n) }
+
+// lastModCountsPass is the lastmod counts pass. It counts the listed
+// pages again by the source of their lastmod, from the records in
+// order. It runs after the duplicates and robots.txt passes, which
+// leave out pages that were counted when they were read.
+type lastModCountsPass struct {
+	// recs are the records, whose order the pass counts.
+	recs *records
+	// counts is Result.LastMod, which the pass fills again. It is nil
+	// when the build does not count, and the pass then does nothing.
+	counts map[mapping.LastModSource]int
+}
+
+func (b *builder) lastModCountsPass() *lastModCountsPass {
+	return &lastModCountsPass{recs: &b.recs, counts: b.res.LastMod}
+}
+
+// run counts every listed page.
+func (p *lastModCountsPass) run() {
+	if p.counts == nil {
 		return
 	}
-	clear(b.res.LastMod)
+	clear(p.counts)
 	var mu sync.Mutex
-	inParts(len(b.recs.order), func(lo, hi int) {
+	inParts(len(p.recs.order), func(lo, hi int) {
 		var mine [len(recSources)]int // counts by the source's index
-		for _, idx := range b.recs.order[lo:hi] {
-			mine[srcIndex(b.recs.source(idx))]++
+		for _, idx := range p.recs.order[lo:hi] {
+			mine[srcIndex(p.recs.source(idx))]++
 		}
 		mu.Lock()
 		defer mu.Unlock()
 		for i, n := range mine {
 			if n > 0 {
-				b.res.LastMod[recSources[i]] += n
+				p.counts[recSources[i]] += n
 			}
 		}
 	})

@@ -395,7 +395,7 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = d.Next.LastMod, d.Next.From, d.Next.Source
 				}
 				if d := &x.Decision; d.LastModSource == mapping.LastModMTime && recs.stamps.mtime.drops(d.URL.LastMod.Unix()) {
-					// The file's time is a build's (guardMTime).
+					// The file's time is a build's (mtimePass).
 					d.Stamps = append(d.Stamps, fmt.Sprintf("mtime %s is the time a build, a copy or a checkout wrote the file, not a lastmod: %s", d.URL.LastMod.Format(time.RFC3339), recs.stamps.mtime.whyOf(d.URL.LastMod.Unix())))
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = time.Time{}, "", ""
 				}

@@ -276,8 +276,8 @@ func TestLengthSet(t *testing.T) {
 }
 
 // A build's tail finds the duplicates, judges robots.txt, the hreflang
-// clusters and the dates (guardStamps, countLastMods, guardMTime,
-// lintLastMod) in a part of the
+// clusters and the dates (stampsPass, lastModCountsPass, mtimePass,
+// lintPass) in a part of the
 // records per CPU: in parts (four, of at least 100 records), with
 // problems in each, it says the same warnings and skips in the same
 // order, counts the same, and writes the same sitemaps, as in one
@@ -297,7 +297,7 @@ func TestRunHreflangRobotsInParts(t *testing.T) {
 		case k%17 == 0:
 			links += link("it", "/it/"+dir)
 		}
-		if k%3 != 0 { // a build's stamp on most pages (guardStamps)
+		if k%3 != 0 { // a build's stamp on most pages (stampsPass)
 			links += "<meta property=\"article:modified_time\" content=\"2024-03-01T10:00:00Z\">\n"
 		}
 		files[dir+"index.html"] = "<head>\n" + links

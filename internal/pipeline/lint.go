@@ -13,8 +13,64 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
+
+// lintPass is the lastmod lint pass. It runs once a whole build's dates
+// are final, and warns about what they show: lastmods that look like
+// build times (lintLastMod), pages that only the generator's own
+// sitemap dates (warnSitemapOnlyDates), and more pages that name one
+// URL as their canonical link than are listed (warnOneCanonical).
+type lintPass struct {
+	// recs are the listed records, in their de-duplicated order.
+	recs *records
+	// git is the history git read, or nil. The lint asks it whether the
+	// dates that many pages share are commits' (historyDates).
+	git *gitdates.Dates
+	// trustSitemap says the generator's sitemaps date each page by its
+	// source's history (trustsSitemap).
+	trustSitemap bool
+	// usesGit says the lastmod sources include git.
+	usesGit bool
+	// joined says the build joins its pages to their sources
+	// (Options.Join). sourced says it reads their sources, in a join or
+	// in content mode (Options.Content). The warnings' advice depends on
+	// them.
+	joined, sourced bool
+	// own is Options.OwnSitemaps, the generator's own sitemaps, or nil.
+	own *OwnSitemaps
+	// lastMod counts the listed pages by the source of their lastmod
+	// (Result.LastMod).
+	lastMod map[mapping.LastModSource]int
+	// bases counts the pages left out for their canonical links, by the
+	// URL they name (reporter.bases). It is nil outside a whole build.
+	bases *canonicalBases
+	// listed is how many URLs the build lists (Result.URLs).
+	listed int
+	found  findings
+}
+
+func (b *builder) lintPass() *lintPass {
+	p := &lintPass{
+		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		usesGit: b.mapper.Uses(mapping.LastModGit), joined: b.opts.Join != nil,
+		sourced: b.opts.Join != nil || b.opts.Content != nil, own: b.opts.OwnSitemaps,
+		lastMod: b.res.LastMod, bases: b.bases,
+	}
+	if b.res.URLs != nil {
+		p.listed = b.res.URLs.Len()
+	}
+	return p
+}
+
+// run warns about the listed records' dates and canonical links.
+func (p *lintPass) run(ctx context.Context) findings {
+	p.lintLastMod(ctx) // lintLastMod reads the de-duplicated order
+	p.warnSitemapOnlyDates()
+	p.warnOneCanonical()
+	return p.found
+}
 
 // warnSitemapOnlyDates warns, once a build, about the pages that only
 // the generator's own sitemap dates (the sitemap lastmod source), when
@@ -23,9 +79,9 @@ import (
 // pages, and their dates vanish without a word (issue 87). It does not
 // warn for a sitemap that every build writes (OwnSitemaps.Stays, as
 // Hugo's).
-func (b *builder) warnSitemapOnlyDates() {
-	n := b.res.LastMod[mapping.LastModSitemap]
-	o := b.opts.OwnSitemaps
+func (p *lintPass) warnSitemapOnlyDates() {
+	n := p.lastMod[mapping.LastModSitemap]
+	o := p.own
 	if n == 0 || o == nil || o.Stays {
 		return
 	}
@@ -34,10 +90,10 @@ func (b *builder) warnSitemapOnlyDates() {
 		what = fmt.Sprintf("%d pages are", n)
 	}
 	how := "keep the sitemap option, or give the pages dates in a source sitemapgen reads (front matter, git history of their sources: --source)"
-	if b.opts.Join != nil {
+	if p.joined {
 		how = "keep the sitemap option, or give those pages dates in their front matter"
 	}
-	b.warn("", fmt.Errorf("%s dated only by %s's sitemap: no source of sitemapgen's dates them, so the switch that turns that sitemap off (docs/migrating.md) loses their dates; %s", what, o.Title, how))
+	p.found.warn("", fmt.Errorf("%s dated only by %s's sitemap: no source of sitemapgen's dates them, so the switch that turns that sitemap off (docs/migrating.md) loses their dates; %s", what, o.Title, how))
 }
 
 // lintLastMod warns when more than half of the URLs, and at least
@@ -58,16 +114,15 @@ func (b *builder) warnSitemapOnlyDates() {
 // are pages sharing it (historyDates: VitePress's with a
 // sitemap.transformItems). Git is asked about those only when the lint
 // would warn. Those pages count among the URLs, but not for the day.
-func (b *builder) lintLastMod(ctx context.Context) {
-	trueGit := b.git != nil && !b.git.Shallow()
-	trueSitemap := b.trustsSitemap()
+func (p *lintPass) lintLastMod(ctx context.Context) {
+	trueGit := p.git != nil && !p.git.Shallow()
 	var history func(int64) bool
 	own := func(idx int32, r *record) bool {
 		switch recSources[r.src] {
 		case mapping.LastModGit:
-			return !trueGit || b.recs.isBuiltGit(idx)
+			return !trueGit || p.recs.isBuiltGit(idx)
 		case mapping.LastModSitemap:
-			return !trueSitemap && (history == nil || !history(r.lastmod))
+			return !p.trustSitemap && (history == nil || !history(r.lastmod))
 		case mapping.LastModMeta:
 			return history == nil || !history(r.lastmod)
 		}
@@ -76,34 +131,34 @@ func (b *builder) lintLastMod(ctx context.Context) {
 	// A list page dated by the newest page it shows (dateListPages) is
 	// judged through that page. So list pages that share the day of the
 	// site's newest post are no stamp.
-	day, most, n := b.topDay(own, true)
+	day, most, n := p.recs.topDay(own, true)
 	if !looksStamped(most, n) {
 		return
 	}
 	// A head's or the generator's date that a commit of the project's
 	// history gives is the page's history, however many pages share it.
 	// Git is asked only now, when the lint would warn.
-	if history = b.historyDates(ctx); history != nil {
-		if day, most, n = b.topDay(own, true); !looksStamped(most, n) {
+	if history = p.recs.historyDates(ctx, p.git); history != nil {
+		if day, most, n = p.recs.topDay(own, true); !looksStamped(most, n) {
 			return
 		}
 	}
 	var top mapping.LastModSource
-	for src, c := range b.res.LastMod {
+	for src, c := range p.lastMod {
 		if src == "" {
 			continue
 		}
-		if top == "" || c > b.res.LastMod[top] || c == b.res.LastMod[top] && src < top {
+		if top == "" || c > p.lastMod[top] || c == p.lastMod[top] && src < top {
 			top = src
 		}
 	}
 	cause := ""
 	switch {
-	case top == mapping.LastModMTime && !b.mapper.Uses(mapping.LastModGit):
+	case top == mapping.LastModMTime && !p.usesGit:
 		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI): add git to lastmod.sources, or give dates in front matter"
 	case top == mapping.LastModMTime:
-		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI), and git had no date for them: " + b.undatedFix()
-	case top == mapping.LastModGit && b.git != nil && b.git.Shallow():
+		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI), and git had no date for them: " + undatedFix(p.sourced)
+	case top == mapping.LastModGit && p.git != nil && p.git.Shallow():
 		cause = "; they come from a shallow clone's history: fetch it whole (fetch-depth: 0, or git fetch --unshallow --filter=blob:none)"
 	case top == mapping.LastModGit:
 		cause = "; they come from git: one commit touched most files"
@@ -112,30 +167,31 @@ func (b *builder) lintLastMod(ctx context.Context) {
 	case top == mapping.LastModMeta || top == mapping.LastModFrontMatter:
 		cause = "; they come from the pages' own dates (" + string(top) + "): a template may stamp the build time"
 	}
-	b.warn("", fmt.Errorf("%d of %d URLs (%d%%) have a lastmod on %s: dates that look like build times, which search engines learn to ignore%s", most, n, 100*most/n, dayString(day), cause))
+	p.found.warn("", fmt.Errorf("%d of %d URLs (%d%%) have a lastmod on %s: dates that look like build times, which search engines learn to ignore%s", most, n, 100*most/n, dayString(day), cause))
 }
 
 // trustsSitemap reports whether the generator's sitemaps date each page
-// by its source's history (Options.GeneratorDates), in a clone whose
-// history is whole. In a shallow clone, the generator's git dates every
-// file it holds by the clone's one commit, which is what the stamp rule
-// is for. Without git at hand to tell, the sitemaps are not trusted.
-func (b *builder) trustsSitemap() bool {
-	return b.opts.GeneratorDates != "" && b.git != nil && !b.git.Shallow()
+// by its source's history (generatorDates, from Options.GeneratorDates),
+// in a clone whose history, git, is whole. In a shallow clone, the
+// generator's git dates every file it holds by the clone's one commit,
+// which is what the stamp rule is for. Without git at hand to tell, the
+// sitemaps are not trusted.
+func trustsSitemap(generatorDates string, git *gitdates.Dates) bool {
+	return generatorDates != "" && git != nil && !git.Shallow()
 }
 
-// guardMTime, with Options.GuardMTime, leaves out the lastmods from the
-// mtime source that are the time of a build, a copy or a checkout, not
-// of an edit (buildStamps.mtime). It does so whatever the number of
-// pages, and says so the first time. It judges every page whose written
-// date would be its file's time (records.fileTime). That is a page
-// dated by mtime, or a page whose head's date was passed over as a
-// build's stamp or the site's date and whose next source is mtime. A
-// file's time is no date in these cases:
+// mtimePass is the file times pass. With Options.GuardMTime, it leaves
+// out the lastmods from the mtime source that are the time of a build,
+// a copy or a checkout, not of an edit (buildStamps.mtime). It does so
+// whatever the number of pages, and says so the first time. It judges
+// every page whose written date would be its file's time
+// (records.fileTime). That is a page dated by mtime, or a page whose
+// head's date was passed over as a build's stamp or the site's date and
+// whose next source is mtime. A file's time is no date in these cases:
 //
 //   - Every file's time, when more than half of the URLs, and at least
-//     lintMinURLs, have one on one day (the lint's rule), or when
-//     guardStamps counted the files' times with the heads' dates
+//     lintMinURLs, have one on one day (the lint's rule), or when the
+//     build stamps pass counted the files' times with the heads' dates
 //     (stampsMTime).
 //   - In a git work tree, a time after the last commit of the history
 //     git read for the pages (gitdates.Dates.LastCommit). The file was
@@ -152,42 +208,75 @@ func (b *builder) trustsSitemap() bool {
 //
 // Files edited by hand over months keep their times, because they are
 // older than the last commit, or spread out. So do files copied outside
-// git with their old times (rsync -a, tar). guardMTime judges again on
+// git with their old times (rsync -a, tar). The pass judges again on
 // every write of a Session, so the same pages give the same sitemap as
-// a fresh build. In an update, only holds the paths of the pages the
-// update read again, whose counts Result.LastMod holds.
-func (b *builder) guardMTime(ctx context.Context, only map[string]bool) {
-	if !b.opts.GuardMTime {
-		return
+// a fresh build.
+type mtimePass struct {
+	// on is Options.GuardMTime. Without it the pass does nothing.
+	on bool
+	// recs are the records whose files' times the pass judges. The pass
+	// keeps its verdict in recs.stamps.mtime.
+	recs *records
+	// stampsMTime says the build stamps pass counted the files' times
+	// with the heads' dates, and warned for both (builder.stampsMTime).
+	stampsMTime bool
+	// git is the history git read, or nil. A file's time after its last
+	// commit is no date (mtimeRules).
+	git *gitdates.Dates
+	// now is the build's time (mapping.Mapper.Now).
+	now time.Time
+	// sourced says the build reads the pages' sources (Options.Join or
+	// Options.Content). The warnings' advice depends on it (undatedFix).
+	sourced bool
+	// res is the Result. The pass moves the pages whose times it leaves
+	// out from the mtime count of Result.LastMod, and sets MTimeDropped.
+	res   *Result
+	found findings
+}
+
+func (b *builder) mtimePass() *mtimePass {
+	return &mtimePass{
+		on: b.opts.GuardMTime, recs: &b.recs, stampsMTime: b.stampsMTime, git: b.git, now: b.mapper.Now(),
+		sourced: b.opts.Join != nil || b.opts.Content != nil, res: b.res,
 	}
-	recs := &b.recs
+}
+
+// run judges the files' times of the listed records. In an update, only
+// holds the paths of the pages the update read again, whose counts
+// Result.LastMod holds.
+func (p *mtimePass) run(ctx context.Context, only map[string]bool) findings {
+	if !p.on {
+		return nil
+	}
+	recs := p.recs
 	was := recs.stamps.mtime
 	recs.stamps.mtime = mtimeStamps{}
-	day, most, n := b.topDay(func(idx int32, _ *record) bool {
+	day, most, n := recs.topDay(func(idx int32, _ *record) bool {
 		_, ok := recs.fileTime(idx)
 		return ok
 	}, false)
-	st := mtimeStamps{all: looksStamped(most, n) || b.stampsMTime}
+	st := mtimeStamps{all: looksStamped(most, n) || p.stampsMTime}
 	if !st.all {
-		st = b.mtimeRules(ctx)
+		st = p.mtimeRules(ctx)
 	}
 	recs.stamps.mtime = st
 	if !st.any() {
-		return
+		return nil
 	}
-	b.res.MTimeDropped = true
+	p.res.MTimeDropped = true
 	if st.all {
-		b.recount(mapping.LastModMTime, "", b.res.LastMod[mapping.LastModMTime])
+		p.res.recount(mapping.LastModMTime, "", p.res.LastMod[mapping.LastModMTime])
 	} else {
-		b.recount(mapping.LastModMTime, "", b.mtimesDropped(only))
+		p.res.recount(mapping.LastModMTime, "", recs.mtimesDropped(only))
 	}
 	switch {
-	case was.any() || b.stampsMTime: // said before, or guardStamps said it for both
+	case was.any() || p.stampsMTime: // said before, or the build stamps pass said it for both
 	case st.all:
-		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
+		p.found.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), undatedFix(p.sourced)))
 	default:
-		b.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", b.mtimesDropped(nil), n, st.why(false), b.undatedFix()))
+		p.found.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", recs.mtimesDropped(nil), n, st.why(false), undatedFix(p.sourced)))
 	}
+	return p.found
 }
 
 // fileTime returns the modification time that the record at idx would
@@ -205,7 +294,7 @@ func (s *records) fileTime(idx int32) (int64, bool) {
 }
 
 // mtimeStamps says which modification times are a build's, a copy's or
-// a checkout's, not a lastmod (guardMTime). By the set's rule of the
+// a checkout's, not a lastmod (mtimePass). By the set's rule of the
 // day, that is every time. Otherwise it is the times after the sources'
 // last commit, and the times of the files written within one burst. The
 // zero value leaves out none.
@@ -244,17 +333,17 @@ func unixDay(t int64) int64 {
 }
 
 // mtimeBurst is how close together the file times of most pages dated
-// by them must be for guardMTime to take them for one build's or one
+// by them must be for mtimePass to take them for one build's or one
 // copy's. A build or a copy writes a small site's files within seconds.
 // The messages say "a minute".
 const mtimeBurst = time.Minute
 
 // recentBuild is how long before the build's time a burst of file times
-// outside git must have ended for guardMTime to take it for a build's
+// outside git must have ended for mtimePass to take it for a build's
 // or a copy's. It catches a build run just before sitemapgen, as on CI.
 const recentBuild = 24 * time.Hour
 
-// mtimeRules returns the rules of guardMTime that judge each file's
+// mtimeRules returns the rules of mtimePass that judge each file's
 // time: after the last commit, in a git work tree, and within one
 // burst. Outside git a folder's times are its only dates, and they are
 // true for a site kept by hand or copied with its times (rsync -a, tar,
@@ -262,9 +351,9 @@ const recentBuild = 24 * time.Hour
 // recentBuild before the build's time (mapping.Mapper.Now), or after
 // it. A copy that keeps old times is not recent; a build or a copy that
 // writes new ones is.
-func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
+func (p *mtimePass) mtimeRules(ctx context.Context) mtimeStamps {
 	var st mtimeStamps
-	recs := &b.recs
+	recs := p.recs
 	var times []int64
 	for _, idx := range recs.order {
 		if t, ok := recs.fileTime(idx); ok {
@@ -275,8 +364,8 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 		return st
 	}
 	slices.Sort(times)
-	if b.git != nil {
-		if c, err := b.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
+	if p.git != nil {
+		if c, err := p.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
 			st.afterCommit, st.commit = true, c.Unix()
 		}
 	}
@@ -294,8 +383,8 @@ func (b *builder) mtimeRules(ctx context.Context) mtimeStamps {
 			st.last = t
 		}
 	}
-	if st.burst && b.git == nil {
-		if st.last < b.mapper.Now().Add(-recentBuild).Unix() {
+	if st.burst && p.git == nil {
+		if st.last < p.now.Add(-recentBuild).Unix() {
 			st.burst, st.first, st.last = false, 0, 0
 		} else {
 			st.recent = true
@@ -350,89 +439,126 @@ func rfc3339(t int64) string { return time.Unix(t, 0).UTC().Format(time.RFC3339)
 // mtimesDropped counts the listed pages dated by their files' times
 // (not by a list page's newer date) that mtimeStamps leaves out. With
 // only, it counts only those whose paths only holds.
-func (b *builder) mtimesDropped(only map[string]bool) int {
-	recs, n := &b.recs, 0
-	for _, idx := range recs.order {
-		if t, ok := recs.fileTime(idx); !ok || !recs.stamps.mtime.drops(t) {
+func (s *records) mtimesDropped(only map[string]bool) int {
+	n := 0
+	for _, idx := range s.order {
+		if t, ok := s.fileTime(idx); !ok || !s.stamps.mtime.drops(t) {
 			continue
 		}
-		if _, ok := recs.listed[idx]; ok {
+		if _, ok := s.listed[idx]; ok {
 			continue
 		}
-		if only == nil || only[recs.pathOf(recs.rec(idx))] {
+		if only == nil || only[s.pathOf(s.rec(idx))] {
 			n++
 		}
 	}
 	return n
 }
 
-// guardStamps is the set's rule of build stamps. It sees what the rule
-// of each page (mapping's stamp) cannot: a stamp written as a day
-// alone, a build longer than mapping.StampWindow, a site copied after
-// its build, and pages that are no generator's output. The rule applies
-// when more than half of the listed URLs, and at least lintMinURLs,
-// have a lastmod on one day from a source a build may stamp
-// (mapping.Stampable: the pages' heads, the generator's sitemap). No
-// such date may be more than a day later, because a build's stamp is
-// the newest date its pages carry. Those dates are then the build's.
-// Each of those pages takes the date the next sources give it (git, the
-// hash state file), or none. With Options.GuardMTime, the files'
-// modification times count with them, as the lint counts every date. So
-// a site whose heads date some pages by the build (Hexo's `updated`, a
-// checkout's time) and whose files' times date the rest is stamped as a
-// whole, though neither source alone dates half of it. guardMTime then
-// leaves the modification times out too (stampsMTime). guardStamps
-// judges again on every write of a Session, as a fresh build would
-// judge the same pages. It reports the stamps the first time, once for
-// both sources.
-func (b *builder) guardStamps(ctx context.Context) {
-	recs := &b.recs
-	recs.stamps.trustSitemap = b.trustsSitemap()
-	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, b.stampsMTime
-	recs.stamps.found, b.stampsMTime = false, false
-	b.res.Stamps -= b.setStamps
-	b.setStamps = 0
+// stampsPass is the build stamps pass, the set's rule of build stamps.
+// It sees what the rule of each page (mapping's stamp) cannot: a stamp
+// written as a day alone, a build longer than mapping.StampWindow, a
+// site copied after its build, and pages that are no generator's
+// output. The rule applies when more than half of the listed URLs, and
+// at least lintMinURLs, have a lastmod on one day from a source a build
+// may stamp (mapping.Stampable: the pages' heads, the generator's
+// sitemap). No such date may be more than a day later, because a
+// build's stamp is the newest date its pages carry. Those dates are
+// then the build's. Each of those pages takes the date the next sources
+// give it (git, the hash state file), or none. With Options.GuardMTime,
+// the files' modification times count with them, as the lint counts
+// every date. So a site whose heads date some pages by the build
+// (Hexo's `updated`, a checkout's time) and whose files' times date the
+// rest is stamped as a whole, though neither source alone dates half of
+// it. The file times pass then leaves the modification times out too
+// (stampsMTime). The pass judges again on every write of a Session, as
+// a fresh build would judge the same pages. It reports the stamps the
+// first time, once for both sources.
+type stampsPass struct {
+	// recs are the records whose dates the pass judges. The pass keeps
+	// its verdict in recs.stamps.
+	recs *records
+	// git is the history git read, or nil. The pass asks it whether the
+	// dates that many pages share are commits' (historyDates).
+	git *gitdates.Dates
+	// trustSitemap says the generator's sitemaps date each page by its
+	// source's history (trustsSitemap).
+	trustSitemap bool
+	// withMTime is Options.GuardMTime: the files' modification times
+	// count with the heads' dates.
+	withMTime bool
+	// sourced says the build reads the pages' sources (Options.Join or
+	// Options.Content). The warning's advice depends on it (undatedFix).
+	sourced bool
+	// res is the Result, whose Stamps the pass counts.
+	res *Result
+	// setStamps and stampsMTime point to what the last judgement found
+	// (builder.setStamps, builder.stampsMTime). The pass judges again
+	// before every write, and warns only when its verdict changed.
+	setStamps   *int
+	stampsMTime *bool
+	found       findings
+}
+
+func (b *builder) stampsPass() *stampsPass {
+	return &stampsPass{
+		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		withMTime: b.opts.GuardMTime, sourced: b.opts.Join != nil || b.opts.Content != nil,
+		res: b.res, setStamps: &b.setStamps, stampsMTime: &b.stampsMTime,
+	}
+}
+
+// run judges the listed records' dates, and returns the warning about
+// the build's stamps when its verdict changed.
+func (p *stampsPass) run(ctx context.Context) findings {
+	recs := p.recs
+	recs.stamps.trustSitemap = p.trustSitemap
+	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, *p.stampsMTime
+	recs.stamps.found, *p.stampsMTime = false, false
+	p.res.Stamps -= *p.setStamps
+	*p.setStamps = 0
 	n := recs.Len()
 	recs.stamps.history = nil
-	day, most, withMTime, ok := b.setStampDay()
+	day, most, withMTime, ok := p.setStampDay()
 	if ok {
 		// A date that a commit of the project's history gives is no build's
 		// stamp when that commit dates those pages, like a translation that
 		// landed in one commit, by which VitePress dates its sitemap. Git
 		// is asked only now, when the rule would find stamps.
-		if recs.stamps.history = b.historyDates(ctx); recs.stamps.history != nil {
-			day, most, withMTime, ok = b.setStampDay()
+		if recs.stamps.history = recs.historyDates(ctx, p.git); recs.stamps.history != nil {
+			day, most, withMTime, ok = p.setStampDay()
 		}
 	}
 	if !ok {
-		return
+		return nil
 	}
-	recs.stamps.found, recs.stamps.day, b.stampsMTime = true, day, withMTime
-	b.setStamps = most
-	b.res.Stamps += most
+	recs.stamps.found, recs.stamps.day, *p.stampsMTime = true, day, withMTime
+	*p.setStamps = most
+	p.res.Stamps += most
 	if was && wasDay == day && wasMTime == withMTime {
-		return
+		return nil
 	}
 	if withMTime {
-		_, all, _ := b.stampDay(true)
-		b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads (%d) or the files' modification times (%d), the newest day of those dates: the build's time (a checkout's or a build's, which a template prints as the page's date and which every file it writes carries), not a lastmod; left out, since no date is better than a false one; %s; to keep the files' times, list mtime in lastmod.sources", all, n, dayString(day), most, all-most, b.undatedFix()))
-		return
+		_, all, _ := recs.stampDay(true)
+		p.found.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads (%d) or the files' modification times (%d), the newest day of those dates: the build's time (a checkout's or a build's, which a template prints as the page's date and which every file it writes carries), not a lastmod; left out, since no date is better than a false one; %s; to keep the files' times, list mtime in lastmod.sources", all, n, dayString(day), most, all-most, undatedFix(p.sourced)))
+		return p.found
 	}
-	b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
+	p.found.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
+	return p.found
 }
 
-// setStampDay applies the set's rule of guardStamps. It returns the day
-// of the build's stamps, how many URLs the heads' or the generator's
-// dates of that day date, whether the files' times count with them, and
-// whether there is such a day.
-func (b *builder) setStampDay() (day int64, most int, withMTime, ok bool) {
-	day, most, ok = b.stampDay(false)
-	if !ok && b.opts.GuardMTime {
-		if day, _, ok = b.stampDay(true); ok {
+// setStampDay applies the set's rule. It returns the day of the build's
+// stamps, how many URLs the heads' or the generator's dates of that day
+// date, whether the files' times count with them, and whether there is
+// such a day.
+func (p *stampsPass) setStampDay() (day int64, most int, withMTime, ok bool) {
+	day, most, ok = p.recs.stampDay(false)
+	if !ok && p.withMTime {
+		if day, _, ok = p.recs.stampDay(true); ok {
 			// The heads' dates of that day are the build's stamps, and so are
 			// the files' times. most counts the heads' dates. When there are
-			// none of those, the files' times are left to guardMTime.
-			most, withMTime = b.stampableOn(day), true
+			// none of those, the files' times are left to the file times pass.
+			most, withMTime = p.recs.stampableOn(day), true
 			ok = most > 0
 		}
 	}
@@ -456,19 +582,18 @@ func (b *builder) setStampDay() (day int64, most int, withMTime, ok bool) {
 // commit's. historyDates returns nil without a history to ask, and in a
 // shallow clone, whose oldest commit dates every file it holds, as a
 // checkout does.
-func (b *builder) historyDates(ctx context.Context) func(int64) bool {
-	if b.git == nil || b.git.Shallow() {
+func (s *records) historyDates(ctx context.Context, git *gitdates.Dates) func(int64) bool {
+	if git == nil || git.Shallow() {
 		return nil
 	}
-	committed, err := b.git.RepoCommits(ctx)
+	committed, err := git.RepoCommits(ctx)
 	if err != nil {
 		return nil
 	}
-	recs := &b.recs
 	shared := make(map[int64]int)
-	for _, idx := range recs.order {
-		r := recs.rec(idx)
-		if r.lastmod != noLastMod && recs.stamps.stampable(r.src) && committed(r.lastmod) && !recs.ownCommit(idx, r) {
+	for _, idx := range s.order {
+		r := s.rec(idx)
+		if r.lastmod != noLastMod && s.stamps.stampable(r.src) && committed(r.lastmod) && !s.ownCommit(idx, r) {
 			shared[r.lastmod]++
 		}
 	}
@@ -482,7 +607,7 @@ func (b *builder) historyDates(ctx context.Context) func(int64) bool {
 	ask = ask[:min(len(ask), maxAskedDates)]
 	var files map[int64]int
 	if len(ask) > 0 {
-		if files, err = b.git.CommitFiles(ctx, ask, shared[ask[0]]); err != nil {
+		if files, err = git.CommitFiles(ctx, ask, shared[ask[0]]); err != nil {
 			return nil
 		}
 	}
@@ -518,8 +643,7 @@ func (s *records) ownCommit(idx int32, r *record) bool {
 // day later. A date that a commit of the project's history gives to
 // those pages (records.stampableRec) is not counted, and the build came
 // after it.
-func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
-	recs := &b.recs
+func (s *records) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	// Count in parts at once (inParts). Each part counts in an array of
 	// the days around the first day it meets, because a map's increments
 	// cost more than the pass over the records. A map takes the other
@@ -527,19 +651,19 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	var mu sync.Mutex
 	days := make(map[int64]int)
 	latest := int64(math.MinInt64)
-	inParts(len(recs.order), func(lo, hi int) {
+	inParts(len(s.order), func(lo, hi int) {
 		var counts *[dayCounts]int32
 		var first int64
 		var others map[int64]int
 		last := int64(math.MinInt64)
-		for _, idx := range recs.order[lo:hi] {
-			r := recs.rec(idx)
-			if r.lastmod == noLastMod || !recs.stamps.stampable(r.src) && !(mtime && r.mtime()) {
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if r.lastmod == noLastMod || !s.stamps.stampable(r.src) && !(mtime && r.mtime()) {
 				continue
 			}
 			d := unixDay(r.lastmod)
 			last = max(last, d)
-			if recs.stamps.stampable(r.src) && !recs.stampableRec(idx, r) {
+			if s.stamps.stampable(r.src) && !s.stampableRec(idx, r) {
 				continue // a commit's date: no stamp, and the build came after it
 			}
 			if counts == nil {
@@ -573,7 +697,7 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 			day, most = d, c
 		}
 	}
-	return day, most, looksStamped(most, recs.Len()) && latest <= day+1
+	return day, most, looksStamped(most, s.Len()) && latest <= day+1
 }
 
 // dayCounts is the span of days that stampDay counts in an array: 45
@@ -582,13 +706,13 @@ const dayCounts = 1 << 14
 
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
 // from a source a build may stamp.
-func (b *builder) stampableOn(day int64) int {
+func (s *records) stampableOn(day int64) int {
 	var n atomic.Int64
-	inParts(len(b.recs.order), func(lo, hi int) {
+	inParts(len(s.order), func(lo, hi int) {
 		mine := 0
-		for _, idx := range b.recs.order[lo:hi] {
-			r := b.recs.rec(idx)
-			if r.lastmod != noLastMod && b.recs.stampableRec(idx, r) && unixDay(r.lastmod) == day {
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if r.lastmod != noLastMod && s.stampableRec(idx, r) && unixDay(r.lastmod) == day {
 				mine++
 			}
 		}
@@ -597,9 +721,11 @@ func (b *builder) stampableOn(day int64) int {
 	return int(n.Load())
 }
 
-// undatedFix says how pages without a true date could get one.
-func (b *builder) undatedFix() string {
-	if b.opts.Join == nil && b.opts.Content == nil {
+// undatedFix says how pages without a true date could get one. sourced
+// says the build reads the pages' sources (Options.Join or
+// Options.Content).
+func undatedFix(sourced bool) string {
+	if !sourced {
 		return "to date the pages, commit them to git, give --source the folder of their sources (front matter, git history), or keep a state file (--state)"
 	}
 	return "to date the pages, give them a date in front matter, commit their sources to git, or keep a state file (--state)"
@@ -611,19 +737,19 @@ func (b *builder) undatedFix() string {
 // skipListed, the list pages dated by what they show (dateListPages)
 // are left out of both counts. The records are counted in parts at once
 // (inParts), and count only reads.
-func (b *builder) topDay(count func(int32, *record) bool, skipListed bool) (day int64, most, n int) {
-	n = b.recs.Len()
+func (s *records) topDay(count func(int32, *record) bool, skipListed bool) (day int64, most, n int) {
+	n = s.Len()
 	var mu sync.Mutex
 	days := make(map[int64]int)
-	inParts(len(b.recs.order), func(lo, hi int) {
+	inParts(len(s.order), func(lo, hi int) {
 		mine, left := make(map[int64]int), 0
-		for _, idx := range b.recs.order[lo:hi] {
-			r := b.recs.rec(idx)
-			if _, ok := b.recs.listed[idx]; ok && skipListed {
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if _, ok := s.listed[idx]; ok && skipListed {
 				left++
 				continue
 			}
-			if lm := b.recs.lastmod(idx); lm != noLastMod && count(idx, r) {
+			if lm := s.lastmod(idx); lm != noLastMod && count(idx, r) {
 				mine[lm/86400]++
 			}
 		}

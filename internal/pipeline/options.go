@@ -99,7 +99,7 @@ type Options struct {
 	// then holds what a build would write (sitemapgen audit).
 	NoWrite bool
 	// GuardMTime leaves out the lastmods from the mtime source that are
-	// the time of a build, a copy or a checkout (guardMTime). These are
+	// the time of a build, a copy or a checkout (mtimePass). These are
 	// the dates after the last commit, and the dates of most pages
 	// written within a minute (outside git, less than a day before the
 	// build). When most dates share one day, it leaves out all of them. A
@@ -334,7 +334,7 @@ type Result struct {
 	SelfAlternates int
 	// Stamps counts the listed pages whose date was passed over as the
 	// build's time. The date came from the page's head or the generator's
-	// sitemap. The rule of each page or of the set decided (guardStamps).
+	// sitemap. The rule of each page or of the set decided (stampsPass).
 	Stamps int
 	// Write is what the writer did. It is nil when the build failed
 	// before the write, or when it only explained. With NoneListed, Write

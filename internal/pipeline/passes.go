@@ -125,12 +125,12 @@ var passes = []pass{
 		return b.robotsPass().run(a.only), nil
 	}},
 	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		b.guardStamps(ctx)
-		b.judgeSiteWide() // judges the dates that are no build's stamp
-		return nil, nil
+		found := b.stampsPass().run(ctx)
+		// The site's dates pass judges the dates that are no build's stamp.
+		return append(found, b.siteWidePass().run()...), nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.countLastMods() // counts every page
+		b.lastModCountsPass().run() // counts every page
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
@@ -160,14 +160,14 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
-		b.guardMTime(ctx, a.only)
+		found := b.mtimePass().run(ctx, a.only)
 		if a.only != nil && b.recs.Len() == 0 {
 			// An update reads some pages and counts only their reasons. Only
 			// a whole build can judge why no page is listed (Deliberate, the
 			// canonical links' base).
-			return nil, errWhole
+			return found, errWhole
 		}
-		return nil, nil
+		return found, nil
 	}},
 	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.opts.Transform != nil {
@@ -183,10 +183,7 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		b.lintLastMod(ctx) // lintLastMod reads the de-duplicated order
-		b.warnSitemapOnlyDates()
-		b.warnOneCanonical()
-		return nil, nil
+		return b.lintPass().run(ctx), nil
 	}},
 	{name: "explain", when: atRun, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		return nil, b.explained(ctx, a)

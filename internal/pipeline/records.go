@@ -132,7 +132,7 @@ type records struct {
 	sites siteDates
 	// builtGit holds one bit per record index. A bit is set when the
 	// record's git lastmod is its built file's history, which a build
-	// that commits its output sets, not a source's (lintLastMod). add
+	// that commits its output sets, not a source's (lintPass). add
 	// sets it for every record.
 	builtGit []uint64
 	// mtimes, sourceless and stale serve a generator that leaves old
@@ -577,10 +577,10 @@ func (s *records) lastmodListed(idx int32) (lm int64, listed bool) {
 }
 
 // own returns the lastmod of the record at idx as its sources give it.
-// For a build's stamp (guardStamps) or the site's date (judgeSiteWide),
+// For a build's stamp (stampsPass) or the site's date (siteWidePass),
 // it returns the next sources' date instead. The list pages' rule
 // judges after these. The files' times are judged after that rule
-// (guardMTime), so own does not leave them out. The site's date gives
+// (mtimePass), so own does not leave them out. The site's date gives
 // way to no fallback of sitemapgen's own (fallback): a list page is
 // then dated by what it shows.
 func (s *records) own(idx int32) int64 {
@@ -611,17 +611,17 @@ func (s *records) stamped(idx int32) bool {
 // dated by a stamp take their next lastmod.
 type buildStamps struct {
 	// trustSitemap says the generator's sitemaps date the pages by
-	// their sources' history (builder.trustsSitemap). Their dates are
+	// their sources' history (trustsSitemap). Their dates are
 	// then no stamp.
 	trustSitemap bool
 	// found says the rule found a day of stamps. day is that day, in
 	// Unix days: the dates on it from stampable sources are the
-	// build's stamps (guardStamps).
+	// build's stamps (stampsPass).
 	found bool
 	day   int64
 	// history, when set, reports whether a date (Unix seconds) is a
-	// commit's that dates the pages sharing it (builder.historyDates),
-	// not a build's stamp. guardStamps sets it when the rule would find
+	// commit's that dates the pages sharing it (records.historyDates),
+	// not a build's stamp. stampsPass sets it when the rule would find
 	// stamps without it.
 	history func(int64) bool
 	// mtime says which lastmods that are modification times are left

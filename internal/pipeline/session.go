@@ -301,7 +301,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	}
 	if len(pages) == 0 {
 		if moved && b.opts.GuardMTime {
-			// A commit moves the last commit, by which guardMTime judges the
+			// A commit moves the last commit, by which mtimePass judges the
 			// files' times, so the set is judged again.
 			return s.rewrite(ctx, res)
 		}

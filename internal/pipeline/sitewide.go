@@ -17,7 +17,7 @@ import (
 // Hugo theme Stack writes og:updated_time = .Site.Lastmod, the site's
 // last change, on every page that is not a single post: the home page,
 // the sections, every tag page. A tag page that shows one post of 2019
-// then carries the date of the newest post of the site. judgeSiteWide
+// then carries the date of the newest post of the site. siteWidePass
 // finds those dates among the pages that a head's date
 // (mapping.LastModMeta) dates. It groups them by the head's source of
 // the date (og:updated_time, article:modified_time, JSON-LD
@@ -46,7 +46,7 @@ import (
 // fallback. It dates the page only when the page shows no dated page
 // (records.fallback). A page whose own source's last commit is that
 // date (a translation that landed in one commit) keeps it, from git. A
-// build's stamps (guardStamps, judged first) count among the dates a
+// build's stamps (stampsPass, judged first) count among the dates a
 // tag gives, and stay the build's. The judgement runs again before
 // every write.
 
@@ -64,7 +64,7 @@ type siteDates struct {
 	names [][2]string
 	index map[[2]string]uint16
 	// dates holds the dates of each group that are the site's, not a
-	// page's (judgeSiteWide), each with the reason. The records dated by
+	// page's (siteWidePass), each with the reason. The records dated by
 	// one of them take their next lastmod.
 	dates map[siteWideKey]string
 	// gitFallback says git is sitemapgen's own fallback, not a date the
@@ -146,7 +146,7 @@ type siteWideKey struct {
 }
 
 // siteWideOf reports whether the record idx is dated by a head's date
-// that judgeSiteWide found to be the site's.
+// that siteWidePass found to be the site's.
 func (s *records) siteWideOf(idx int32) bool {
 	if len(s.sites.dates) == 0 {
 		return false
@@ -160,7 +160,7 @@ func (s *records) siteWideOf(idx int32) bool {
 }
 
 // fallback returns the date of the record at idx that the site's date
-// (judgeSiteWide) gave way to, when that date is a last commit that the
+// (siteWidePass) gave way to, when that date is a last commit that the
 // generator never gives its page (siteDates.gitFallback). The page
 // takes it only when no page it lists dates it.
 func (s *records) fallback(idx int32) (int64, bool) {
@@ -178,13 +178,37 @@ func (s *records) fallsBack(idx int32, n nextLastMod) bool {
 	return s.sites.gitFallback && recSources[n.src] == mapping.LastModGit && s.siteWideOf(idx)
 }
 
-// judgeSiteWide finds the heads' dates that are the site's, not a
-// page's (siteDates.dates). It tells --verbose about each, once.
-func (b *builder) judgeSiteWide() {
-	recs := &b.recs
+// siteWidePass finds the heads' dates that are the site's, not a
+// page's (siteDates.dates). It tells --verbose about each, once: the
+// builder keeps the pass between a Session's updates, with the dates it
+// told.
+type siteWidePass struct {
+	// recs are the records whose heads' dates the pass judges. The pass
+	// keeps its verdict in recs.sites.
+	recs *records
+	// byGit says a source's last commit is a date the generator gives its
+	// page (datesByGit).
+	byGit bool
+	// said holds the site's dates told so far.
+	said  map[siteWideKey]bool
+	found findings
+}
+
+// siteWidePass returns the pass the builder keeps, made on first use.
+func (b *builder) siteWidePass() *siteWidePass {
+	if b.siteWide == nil {
+		b.siteWide = &siteWidePass{recs: &b.recs, byGit: datesByGit(b.rules.Order, b.opts.Join, b.opts.Content)}
+	}
+	b.siteWide.found = nil
+	return b.siteWide
+}
+
+// run judges the records in order, and returns a note for each of the
+// site's dates it had not told yet.
+func (p *siteWidePass) run() findings {
+	recs := p.recs
 	recs.sites.dates = nil
-	byGit := b.datesByGit()
-	recs.sites.gitFallback = !byGit
+	recs.sites.gitFallback = !p.byGit
 	var dates []siteWideKey // the dates of the pages dated by their heads, by group
 	// newest holds the newest date the generator gives a page, in each
 	// language and in the whole site.
@@ -203,7 +227,7 @@ func (b *builder) judgeSiteWide() {
 		case mapping.LastModFrontMatter:
 			newest.add(recs.sites.groupLang(g), r.lastmod)
 		case mapping.LastModGit:
-			if byGit && !recs.isBuiltGit(idx) {
+			if p.byGit && !recs.isBuiltGit(idx) {
 				newest.add(recs.sites.groupLang(g), r.lastmod)
 			}
 		}
@@ -223,19 +247,21 @@ func (b *builder) judgeSiteWide() {
 			for j < end && dates[j] == dates[i] {
 				j++
 			}
-			b.siteWideDate(dates[i], j-i, one, &newest)
+			p.siteWideDate(dates[i], j-i, one, &newest)
 		}
 	}
+	return p.found
 }
 
 // datesByGit reports whether a source's last commit is a date the
 // generator gives its page. It is where the generator's order of dates
 // has a git step (Hugo's enableGitInfo), or where no order is known.
-// Otherwise git is sitemapgen's own fallback, a date the generator
-// never gives.
-func (b *builder) datesByGit() bool {
-	o := b.rules.Order
-	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
+// The order is the generator's, order, unless the sources of
+// Options.Join or Options.Content give their own. Otherwise git is
+// sitemapgen's own fallback, a date the generator never gives.
+func datesByGit(order *generator.DateOrder, sources ...*Sources) bool {
+	o := order
+	for _, s := range sources {
 		if s != nil && s.Order != nil {
 			o = s.Order
 		}
@@ -275,10 +301,10 @@ const minSameOnEvery = 3
 // siteWideDate judges the date key against the newest dates the
 // generator gives. n pages of its group carry the date; with one, every
 // page of the group does.
-func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestDates) {
-	recs := &b.recs
+func (p *siteWidePass) siteWideDate(key siteWideKey, n int, one bool, newest *newestDates) {
+	recs := p.recs
 	if recs.stamps.found && unixDay(key.date) == recs.stamps.day && recs.stamps.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
-		return // the build's stamps, which guardStamps reported
+		return // the build's stamps, which the build stamps pass reported
 	}
 	names := recs.sites.names[key.group-1]
 	from, lang := names[0], names[1]
@@ -299,14 +325,14 @@ func (b *builder) siteWideDate(key siteWideKey, n int, one bool, newest *newestD
 		recs.sites.dates = make(map[siteWideKey]string)
 	}
 	recs.sites.dates[key] = why
-	if b.siteWideSaid[key] {
+	if p.said[key] {
 		return
 	}
-	if b.siteWideSaid == nil {
-		b.siteWideSaid = make(map[siteWideKey]bool)
+	if p.said == nil {
+		p.said = make(map[siteWideKey]bool)
 	}
-	b.siteWideSaid[key] = true
-	b.note("", fmt.Sprintf("%s %s, on %d pages, is the site's date, not each page's (%s): they are dated by their own rule, a list page by what it shows", from, rfc3339(key.date), n, why))
+	p.said[key] = true
+	p.found.note("", fmt.Sprintf("%s %s, on %d pages, is the site's date, not each page's (%s): they are dated by their own rule, a list page by what it shows", from, rfc3339(key.date), n, why))
 }
 
 // siteWideWhy says, for --explain, why the head's date of the record
