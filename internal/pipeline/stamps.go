@@ -1,0 +1,329 @@
+package pipeline
+
+// The build stamps pass: a date a build stamped on most pages is no lastmod.
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// stampsPass is the build stamps pass, the set's rule of build stamps.
+// It sees what the rule of each page (mapping's stamp) cannot: a stamp
+// written as a day alone, a build longer than mapping.StampWindow, a
+// site copied after its build, and pages that are no generator's
+// output. The rule applies when more than half of the listed URLs, and
+// at least lintMinURLs, have a lastmod on one day from a source a build
+// may stamp (mapping.Stampable: the pages' heads, the generator's
+// sitemap). No such date may be more than a day later, because a
+// build's stamp is the newest date its pages carry. Those dates are
+// then the build's. Each of those pages takes the date the next sources
+// give it (git, the hash state file), or none. With Options.GuardMTime,
+// the files' modification times count with them, as the lint counts
+// every date. So a site whose heads date some pages by the build
+// (Hexo's `updated`, a checkout's time) and whose files' times date the
+// rest is stamped as a whole, though neither source alone dates half of
+// it. The file times pass then leaves the modification times out too
+// (stampsMTime). The pass judges again on every write of a Session, as
+// a fresh build would judge the same pages. It reports the stamps the
+// first time, once for both sources.
+type stampsPass struct {
+	// recs are the records whose dates the pass judges. The pass keeps
+	// its verdict in recs.stamps.
+	recs *records
+	// git is the history git read, or nil. The pass asks it whether the
+	// dates that many pages share are commits' (historyDates).
+	git *gitdates.Dates
+	// trustSitemap says the generator's sitemaps date each page by its
+	// source's history (trustsSitemap).
+	trustSitemap bool
+	// withMTime is Options.GuardMTime: the files' modification times
+	// count with the heads' dates.
+	withMTime bool
+	// sourced says the build reads the pages' sources (Options.Join or
+	// Options.Content). The warning's advice depends on it (undatedFix).
+	sourced bool
+	// res is the Result, whose Stamps the pass counts.
+	res *Result
+	// setStamps and stampsMTime point to what the last judgement found
+	// (builder.setStamps, builder.stampsMTime). The pass judges again
+	// before every write, and warns only when its verdict changed.
+	setStamps   *int
+	stampsMTime *bool
+	found       findings
+}
+
+func (b *builder) stampsPass() *stampsPass {
+	return &stampsPass{
+		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		withMTime: b.opts.GuardMTime, sourced: b.opts.Join != nil || b.opts.Content != nil,
+		res: b.res, setStamps: &b.setStamps, stampsMTime: &b.stampsMTime,
+	}
+}
+
+// run judges the listed records' dates, and returns the warning about
+// the build's stamps when its verdict changed.
+func (p *stampsPass) run(ctx context.Context) findings {
+	recs := p.recs
+	recs.stamps.trustSitemap = p.trustSitemap
+	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, *p.stampsMTime
+	recs.stamps.found, *p.stampsMTime = false, false
+	p.res.Stamps -= *p.setStamps
+	*p.setStamps = 0
+	n := recs.Len()
+	recs.stamps.history = nil
+	day, most, withMTime, ok := p.setStampDay()
+	if ok {
+		// A date that a commit of the project's history gives is no build's
+		// stamp when that commit dates those pages, like a translation that
+		// landed in one commit, by which VitePress dates its sitemap. Git
+		// is asked only now, when the rule would find stamps.
+		if recs.stamps.history = recs.historyDates(ctx, p.git); recs.stamps.history != nil {
+			day, most, withMTime, ok = p.setStampDay()
+		}
+	}
+	if !ok {
+		return nil
+	}
+	recs.stamps.found, recs.stamps.day, *p.stampsMTime = true, day, withMTime
+	*p.setStamps = most
+	p.res.Stamps += most
+	if was && wasDay == day && wasMTime == withMTime {
+		return nil
+	}
+	if withMTime {
+		_, all, _ := recs.stampDay(true)
+		p.found.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads (%d) or the files' modification times (%d), the newest day of those dates: the build's time (a checkout's or a build's, which a template prints as the page's date and which every file it writes carries), not a lastmod; left out, since no date is better than a false one; %s; to keep the files' times, list mtime in lastmod.sources", all, n, dayString(day), most, all-most, undatedFix(p.sourced)))
+		return p.found
+	}
+	p.found.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
+	return p.found
+}
+
+// setStampDay applies the set's rule. It returns the day of the build's
+// stamps, how many URLs the heads' or the generator's dates of that day
+// date, whether the files' times count with them, and whether there is
+// such a day.
+func (p *stampsPass) setStampDay() (day int64, most int, withMTime, ok bool) {
+	day, most, ok = p.recs.stampDay(false)
+	if !ok && p.withMTime {
+		if day, _, ok = p.recs.stampDay(true); ok {
+			// The heads' dates of that day are the build's stamps, and so are
+			// the files' times. most counts the heads' dates. When there are
+			// none of those, the files' times are left to the file times pass.
+			most, withMTime = p.recs.stampableOn(day), true
+			ok = most > 0
+		}
+	}
+	return day, most, withMTime, ok
+}
+
+// historyDates returns a function that reports whether a date (Unix
+// seconds) from the pages' heads or the generator's sitemap is a
+// commit's that dates those pages. Such a date is the author's or the
+// committer's date of a commit of the project's git history
+// (gitdates.Dates.RepoCommits, one git log). The commits with that date
+// must have changed at least as many files as there are pages sharing
+// the date (gitdates.Dates.CommitFiles, one more git log). A template
+// or the generator then took the date from the history of each page's
+// own source: a translation that landed in one commit dates all its
+// pages. A commit that changed one file dates no twenty pages, so a
+// template that prints the last commit's date on every page is a
+// build's stamp. A page whose own source's last commit gives the same
+// date is not counted (records.ownCommit). Git is asked only about the
+// maxAskedDates dates that the most pages share; the others are no
+// commit's. historyDates returns nil without a history to ask, and in a
+// shallow clone, whose oldest commit dates every file it holds, as a
+// checkout does.
+func (s *records) historyDates(ctx context.Context, git *gitdates.Dates) func(int64) bool {
+	if git == nil || git.Shallow() {
+		return nil
+	}
+	committed, err := git.RepoCommits(ctx)
+	if err != nil {
+		return nil
+	}
+	shared := make(map[int64]int)
+	for _, idx := range s.order {
+		r := s.rec(idx)
+		if r.lastmod != noLastMod && s.stamps.stampable(r.src) && committed(r.lastmod) && !s.ownCommit(idx, r) {
+			shared[r.lastmod]++
+		}
+	}
+	var ask []int64
+	for t, n := range shared {
+		if n > 1 {
+			ask = append(ask, t)
+		}
+	}
+	slices.SortFunc(ask, func(a, c int64) int { return cmp.Or(shared[c]-shared[a], cmp.Compare(a, c)) })
+	ask = ask[:min(len(ask), maxAskedDates)]
+	var files map[int64]int
+	if len(ask) > 0 {
+		if files, err = git.CommitFiles(ctx, ask, shared[ask[0]]); err != nil {
+			return nil
+		}
+	}
+	return func(t int64) bool {
+		n := shared[t]
+		f, asked := files[t]
+		return committed(t) && (n <= 1 || asked && f >= n)
+	}
+}
+
+// maxAskedDates bounds the dates historyDates asks git about.
+const maxAskedDates = 256
+
+// stampableRec is stampableAt for the record r at idx. Once the history
+// is asked, its date is also not a build's stamp when its own source's
+// last commit gives it (ownCommit).
+func (s *records) stampableRec(idx int32, r *record) bool {
+	return s.stamps.stampableAt(r.src, r.lastmod) && !(s.stamps.history != nil && s.ownCommit(idx, r))
+}
+
+// ownCommit reports whether the date of the record r at idx is, to the
+// second, the one its next source, git, gives. That is its own source's
+// last commit, or its built file's when a build commits its output.
+func (s *records) ownCommit(idx int32, r *record) bool {
+	n, ok := s.next.get(idx)
+	return ok && recSources[n.src] == mapping.LastModGit && n.lastmod == r.lastmod
+}
+
+// stampDay returns the day (Unix days) on which most listed URLs have a
+// lastmod from a source a build may stamp; with mtime, the modification
+// times count too. It also returns how many URLs have it, and whether
+// that is the build's stamp: looksStamped, and no such date more than a
+// day later. A date that a commit of the project's history gives to
+// those pages (records.stampableRec) is not counted, and the build came
+// after it.
+func (s *records) stampDay(mtime bool) (day int64, most int, stamped bool) {
+	// Count in parts at once (inParts). Each part counts in an array of
+	// the days around the first day it meets, because a map's increments
+	// cost more than the pass over the records. A map takes the other
+	// days, and the parts are merged afterwards.
+	var mu sync.Mutex
+	days := make(map[int64]int)
+	latest := int64(math.MinInt64)
+	inParts(len(s.order), func(lo, hi int) {
+		var counts *[dayCounts]int32
+		var first int64
+		var others map[int64]int
+		last := int64(math.MinInt64)
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if r.lastmod == noLastMod || !s.stamps.stampable(r.src) && !(mtime && r.mtime()) {
+				continue
+			}
+			d := unixDay(r.lastmod)
+			last = max(last, d)
+			if s.stamps.stampable(r.src) && !s.stampableRec(idx, r) {
+				continue // a commit's date: no stamp, and the build came after it
+			}
+			if counts == nil {
+				counts, first = new([dayCounts]int32), d-dayCounts/2
+			}
+			if k := d - first; k >= 0 && k < dayCounts {
+				counts[k]++
+				continue
+			}
+			if others == nil {
+				others = make(map[int64]int)
+			}
+			others[d]++
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if counts != nil {
+			for k, c := range counts {
+				if c > 0 {
+					days[first+int64(k)] += int(c)
+				}
+			}
+		}
+		for d, c := range others {
+			days[d] += c
+		}
+		latest = max(latest, last)
+	})
+	for d, c := range days {
+		if c > most || c == most && d > day {
+			day, most = d, c
+		}
+	}
+	return day, most, looksStamped(most, s.Len()) && latest <= day+1
+}
+
+// dayCounts is the span of days that stampDay counts in an array: 45
+// years around the first date a part meets.
+const dayCounts = 1 << 14
+
+// stampableOn counts the listed URLs with a lastmod on day (Unix days)
+// from a source a build may stamp.
+func (s *records) stampableOn(day int64) int {
+	var n atomic.Int64
+	inParts(len(s.order), func(lo, hi int) {
+		mine := 0
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if r.lastmod != noLastMod && s.stampableRec(idx, r) && unixDay(r.lastmod) == day {
+				mine++
+			}
+		}
+		n.Add(int64(mine))
+	})
+	return int(n.Load())
+}
+
+// undatedFix says how pages without a true date could get one. sourced
+// says the build reads the pages' sources (Options.Join or
+// Options.Content).
+func undatedFix(sourced bool) string {
+	if !sourced {
+		return "to date the pages, commit them to git, give --source the folder of their sources (front matter, git history), or keep a state file (--state)"
+	}
+	return "to date the pages, give them a date in front matter, commit their sources to git, or keep a state file (--state)"
+}
+
+// topDay returns the day (Unix days) that most of the listed URLs for
+// which count is true have as their lastmod, as written. It also
+// returns how many have it, and how many URLs there are in all. With
+// skipListed, the list pages dated by what they show (dateListPages)
+// are left out of both counts. The records are counted in parts at once
+// (inParts), and count only reads.
+func (s *records) topDay(count func(int32, *record) bool, skipListed bool) (day int64, most, n int) {
+	n = s.Len()
+	var mu sync.Mutex
+	days := make(map[int64]int)
+	inParts(len(s.order), func(lo, hi int) {
+		mine, left := make(map[int64]int), 0
+		for _, idx := range s.order[lo:hi] {
+			r := s.rec(idx)
+			if _, ok := s.listed[idx]; ok && skipListed {
+				left++
+				continue
+			}
+			if lm := s.lastmod(idx); lm != noLastMod && count(idx, r) {
+				mine[lm/86400]++
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for d, c := range mine {
+			days[d] += c
+		}
+		n -= left
+	})
+	for d, c := range days {
+		if c > most || c == most && d < day {
+			day, most = d, c
+		}
+	}
+	return day, most, n
+}
