@@ -19,19 +19,19 @@ import (
 // link to in their own content. Of the rest, only the list's entries
 // count (listSet.entries): a link in a post's excerpt is not an entry
 // among its posts.
-func (b *builder) dropFrame(h *listSet) {
+func (p *listPagesPass) dropFrame(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
 		var two []string
 		for _, k := range slices.Sorted(slices.Values(l.shown)) {
-			if p := h.pages[k]; p != nil && p.idx >= 0 && len(two) < 2 {
+			if pg := h.pages[k]; pg != nil && pg.idx >= 0 && len(two) < 2 {
 				two = append(two, k)
 			}
 		}
 		frame := map[string]bool{}
 		if len(two) == 2 {
-			second := b.ownLinks(h, two[1])
-			for _, k := range b.ownLinks(h, two[0]).keys {
+			second := p.ownLinks(h, two[1])
+			for _, k := range p.ownLinks(h, two[0]).keys {
 				frame[k] = slices.Contains(second.keys, k)
 			}
 		}
@@ -80,15 +80,15 @@ const frameSample = 3
 // read at most once, for all the list pages (ownLinks). A list page
 // asks at most frameSample+1 pages, and the list pages of a site mostly
 // ask the same ones.
-func (b *builder) dropRepeated(h *listSet) {
+func (p *listPagesPass) dropRepeated(h *listSet) {
 	blocks := map[int]placedLinks{} // a list page's links as read, by index
 	listLinks := func(j int) placedLinks {
-		if p, ok := blocks[j]; ok {
-			return p
+		if placed, ok := blocks[j]; ok {
+			return placed
 		}
-		p := placeLinks(h.lists[j].links)
-		blocks[j] = p
-		return p
+		placed := placeLinks(h.lists[j].links)
+		blocks[j] = placed
+		return placed
 	}
 	kept := map[int][]shownLink{} // the links left to the list pages that lose some, by index
 	for i := range h.lists {
@@ -99,7 +99,7 @@ func (b *builder) dropRepeated(h *listSet) {
 				if j != i && len(lists) < frameSample {
 					lists = append(lists, k)
 				}
-			} else if p := h.pages[k]; p != nil && p.idx >= 0 && h.sameLang(l, p) && len(pages) <= frameSample {
+			} else if pg := h.pages[k]; pg != nil && pg.idx >= 0 && h.sameLang(l, pg) && len(pages) <= frameSample {
 				pages = append(pages, k)
 			}
 		}
@@ -126,7 +126,7 @@ func (b *builder) dropRepeated(h *listSet) {
 			for _, k := range pages {
 				switch {
 				case k == ln.key || hits+misses == frameSample:
-				case same(k, b.ownLinks(h, k).placed):
+				case same(k, p.ownLinks(h, k).placed):
 					hits++
 				default:
 					misses++
@@ -224,14 +224,14 @@ type ownPage struct {
 // dropRepeated asks next for their places (125 of 134 on six projects
 // of the corpus). Reading them twice would cost more than reading the
 // places once.
-func (b *builder) ownLinks(h *listSet, k string) *ownPage {
-	if p, ok := h.own[k]; ok {
-		return p
+func (p *listPagesPass) ownLinks(h *listSet, k string) *ownPage {
+	if own, ok := h.own[k]; ok {
+		return own
 	}
 	own := &ownPage{}
-	if p := h.pages[k]; p != nil && p.idx >= 0 {
-		r := b.recs.rec(p.idx)
-		links := b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside)
+	if pg := h.pages[k]; pg != nil && pg.idx >= 0 {
+		r := p.recs.rec(pg.idx)
+		links := p.pageLinks(p.recs.pathOf(r), p.recs.locOf(r), h.noAside)
 		own.keys = linkKeys(links)
 		own.placed = placeLinks(links)
 	}

@@ -9,16 +9,13 @@ package pipeline
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"net/url"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
@@ -30,62 +27,10 @@ import (
 // source.
 const LastModListed mapping.LastModSource = "newest listed"
 
-// listedCounts counts the list pages that dateListPages dated, by the
-// source of the lastmod they had before ("" for none).
-type listedCounts map[mapping.LastModSource]int
-
-// dateListPages gives each list page the newest lastmod of the pages it
-// lists, where that is newer than its own or it has none, so a list
-// page is never older than what it lists. It judges again before every
-// write, from all the records. It returns how many list pages it dated,
-// by the source of their own date.
-func (b *builder) dateListPages() listedCounts {
-	b.recs.listed, b.recs.listedBy = nil, nil
-	j := b.opts.Join
-	if j == nil {
-		return nil
-	}
-	b.recs.listed = make(map[int32]int64)
-	defer b.listReads.close()
-	l := b.rules.Pages.Lists
-	var done map[int32]bool // the list pages that a generator's own rule judged
-	if l.Section != nil {
-		done = b.dateSectionLists(l.Section)
-	}
-	b.dateShownLists(l, done)
-	counts := listedCounts{}
-	for idx := range b.recs.listed {
-		counts[b.recs.source(idx)]++ // as counted: a date passed over counts as the next source's
-	}
-	return counts
-}
-
-// listReads holds the site folder's pages, open while list pages are
-// judged (dateListPages), to read what they show.
-type listReads struct {
-	dir   *SitePages
-	tried bool // opened, or failed to open: reported once
-}
-
-func (r *listReads) close() {
-	if r.dir != nil {
-		r.dir.Close()
-	}
-	*r = listReads{}
-}
-
 // newer raises the newest date of the key k to t.
 func newer[K comparable](m map[K]int64, k K, t int64) {
 	if old, ok := m[k]; !ok || t > old {
 		m[k] = t
-	}
-}
-
-// list gives the record idx the date t when t is newer than its own
-// date (records.own: neither a build's stamp nor the site's date).
-func (b *builder) list(idx int32, t int64) {
-	if own := b.recs.own(idx); own == noLastMod || t > own {
-		b.recs.listed[idx] = t
 	}
 }
 
@@ -116,29 +61,29 @@ func (b *builder) list(idx int32, t int64) {
 // their default URLs.
 //
 // dateSectionLists returns the list pages it judged.
-func (b *builder) dateSectionLists(section sectionRule) map[int32]bool {
-	sc := b.scanSections(section)
+func (p *listPagesPass) dateSectionLists(section sectionRule) map[int32]bool {
+	sc := p.scanSections(section)
 	sc.addIndexLists()
 	// A section without _index, and the home page without one, are built
 	// at their folder's URL. Taxonomy and term pages are built at theirs.
 	folders := datedFolders(sc.h.pages)
 	for _, idx := range sc.unjoined {
 		// Relative to the base URL, as "tags/greeting/".
-		built := b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx)))
+		built := p.mapper.URLPath(p.recs.pathOf(p.recs.rec(idx)))
 		sc.addBuiltList(idx, built, folders)
 	}
 	h := &sc.h
 	if len(h.lists) == 0 {
 		return nil
 	}
-	b.readShown(h)
-	b.dropRepeated(h)
-	b.dropNamed(h)
+	p.readShown(h)
+	p.dropRepeated(h)
+	p.dropNamed(h)
 	done := make(map[int32]bool, len(h.lists))
 	for i := range h.lists {
 		done[h.lists[i].idx] = true
 		if t := h.newest(i); t != noLastMod {
-			b.list(h.lists[i].idx, t)
+			p.list(h.lists[i].idx, t)
 		}
 	}
 	return done
@@ -176,19 +121,19 @@ type indexPage struct {
 // scanSections reads, from the records in order, the dated pages of the
 // content tree, the pages of _index files, and the pages that no source
 // gives. section says where Hugo puts each source's page.
-func (b *builder) scanSections(section sectionRule) sectionScan {
-	prefix := b.joinPrefix()
+func (p *listPagesPass) scanSections(section sectionRule) sectionScan {
+	prefix := p.prefix
 	sc := sectionScan{
 		h:     listSet{pages: map[string]*listedPage{}, at: map[string]int{}, langs: map[string]bool{}},
 		terms: map[string]bool{},
 	}
-	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
+	for _, idx := range p.recs.order {
+		r := p.recs.rec(idx)
 		if r.extra() {
 			continue // no page of the content tree
 		}
-		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
-		src := b.join[joinKey(urlPath)]
+		urlPath := p.mapper.URLPath(p.recs.pathOf(r))
+		src := p.join[joinKey(urlPath)]
 		if src == nil {
 			sc.unjoined = append(sc.unjoined, idx)
 			continue
@@ -206,20 +151,20 @@ func (b *builder) scanSections(section sectionRule) sectionScan {
 		if index {
 			sc.indexes = append(sc.indexes, indexPage{idx, urlPath, folderKey(lang, dir), source})
 		}
-		own := b.recs.own(idx)
+		own := p.recs.own(idx)
 		if own == noLastMod {
 			continue
 		}
-		p := &listedPage{idx: idx, lastmod: own, lang: lang, regular: !index}
+		pg := &listedPage{idx: idx, lastmod: own, lang: lang, regular: !index}
 		// A section's _index.md may give terms too. Its page is then one
 		// of the term's pages, by its own date (hugoDocs' tools/ section
 		// in "developer tools").
-		sc.addTerms(p, lang, lists)
+		sc.addTerms(pg, lang, lists)
 		if !index && strings.HasPrefix(path.Base(rel), "index.") {
 			dir = parent(dir) // a leaf bundle: the page is its folder
 		}
-		p.dir = dir
-		sc.h.pages[joinKey(urlPath)] = p
+		pg.dir = dir
+		sc.h.pages[joinKey(urlPath)] = pg
 	}
 	return sc
 }
@@ -307,27 +252,27 @@ func (sc *sectionScan) addBuiltList(idx int32, built string, folders map[string]
 // list page: a page of a route with a parameter (/blog/[slug], made by
 // code from data; dynamicRoutes), or a page built from one of several
 // other languages' sources (fallbackSource).
-func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
+func (p *listPagesPass) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	shown := l.Shown
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true}
-	routes := b.dynamicRoutes()
+	routes := p.dynamicRoutes()
 	var lists routePatterns // paginating routes: a page one matches is a list, whatever other route matches it
-	for _, r := range b.listRoutes {
+	for _, r := range p.listRoutes {
 		lists = append(lists, r)
 	}
-	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
+	for _, idx := range p.recs.order {
+		r := p.recs.rec(idx)
 		if r.extra() {
 			continue
 		}
-		urlPath := "/" + strings.TrimPrefix(b.mapper.URLPath(b.recs.pathOf(r)), "/")
-		src := b.join[joinKey(urlPath)]
+		urlPath := "/" + strings.TrimPrefix(p.mapper.URLPath(p.recs.pathOf(r)), "/")
+		src := p.join[joinKey(urlPath)]
 		ambiguous := false
 		if src == nil {
-			src, ambiguous = b.fallbackSource(urlPath)
+			src, ambiguous = p.fallback(urlPath)
 		}
-		rel := strings.TrimPrefix(srcPath(src), b.joinPrefix())
-		if src != nil && b.sourcedList(l, src, rel) {
+		rel := strings.TrimPrefix(srcPath(src), p.prefix)
+		if src != nil && p.sourcedList(l, src, rel) {
 			lp := listPage{folder: joinKey(urlPath), source: rel} // dated by its own date too
 			if l.Newest != nil {
 				lp.newest = l.Newest(rel)
@@ -336,8 +281,8 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 			continue
 		}
 		if src != nil {
-			lastmod := b.recs.own(idx)
-			if t, ok := b.recs.listed[idx]; ok {
+			lastmod := p.recs.own(idx)
+			if t, ok := p.recs.listed[idx]; ok {
 				lastmod = t
 			}
 			if lastmod != noLastMod {
@@ -353,32 +298,23 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	if len(h.lists) == 0 || len(h.pages) == 0 {
 		return
 	}
-	b.readShown(&h)
-	b.dropFrame(&h)
-	b.dropRepeated(&h)
-	b.dropNamed(&h)
+	p.readShown(&h)
+	p.dropFrame(&h)
+	p.dropRepeated(&h)
+	p.dropNamed(&h)
 	for i := range h.lists {
 		l := &h.lists[i]
 		t := h.shownNewest(i)
 		if l.newest != nil && !h.showsOf(i, l.newest) {
 			if n := h.newestOf(l.newest); n > t {
 				t = n
-				b.listedByCode(l.idx, fmt.Sprintf("the newest of the pages its code lists, every one shown (%s)", l.source))
+				p.listedByCode(l.idx, fmt.Sprintf("the newest of the pages its code lists, every one shown (%s)", l.source))
 			}
 		}
 		if t != noLastMod {
-			b.list(l.idx, t)
+			p.list(l.idx, t)
 		}
 	}
-}
-
-// listedByCode notes that the list page idx is dated by its code, as
-// the words from say.
-func (b *builder) listedByCode(idx int32, from string) {
-	if b.recs.listedBy == nil {
-		b.recs.listedBy = make(map[int32]string)
-	}
-	b.recs.listedBy[idx] = from
 }
 
 // showsOf reports whether the list page i links to a page of one of the
@@ -417,13 +353,13 @@ func (h *listSet) newestOf(of func(src string) bool) int64 {
 // removes nothing: what a list shows is what its built page links to. A
 // list page that it shows (a Hugo section) stays, as new as what that
 // one shows. A source that cannot be read shows nothing.
-func (b *builder) dropNamed(h *listSet) {
+func (p *listPagesPass) dropNamed(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
 		if l.source == "" {
 			continue
 		}
-		f, err := openSource(b.opts.Join.Dir, nil, l.source, int64(b.opts.Limits.Or().PageBytes), "limits.page_bytes")
+		f, err := openSource(p.sources.Dir, nil, l.source, p.pageBytes, "limits.page_bytes")
 		if err != nil {
 			l.shown = nil
 			continue
@@ -526,9 +462,9 @@ type routePatterns [][]string
 // dynamicRoutes returns the URL paths of the source files that are
 // routes with a parameter ([slug], [...rest], [[...rest]], Gatsby's
 // {Node.field}). Code makes their pages from data.
-func (b *builder) dynamicRoutes() routePatterns {
+func (p *listPagesPass) dynamicRoutes() routePatterns {
 	var out routePatterns
-	for _, r := range b.routes {
+	for _, r := range p.routes {
 		out = append(out, r)
 	}
 	return out
@@ -777,7 +713,7 @@ func firstSegment(p string) string {
 // a page or a collection's index document. It is judged once for each
 // version of the source, because the rules may read its file and its
 // layouts. A layout that cannot be read is told to layoutUnread.
-func (b *builder) sourcedList(l generator.ListRules, src *source, rel string) bool {
+func (p *listPagesPass) sourcedList(l generator.ListRules, src *source, rel string) bool {
 	src.listOnce.Do(func() {
 		switch {
 		case l.Sourced != nil && l.Sourced(rel):
@@ -788,48 +724,14 @@ func (b *builder) sourcedList(l generator.ListRules, src *source, rel string) bo
 			// others (its recent posts) is not dated by them. Only a folder's
 			// index among them is a list (a language's home).
 		default:
-			lists, err := l.Collections(b.opts.Join.Dir, rel)
+			lists, err := l.Collections(p.sources.Dir, rel)
 			if err != nil {
-				b.layoutUnread(b.opts.Join.Dir, err)
+				p.layoutUnread(p.sources.Dir, err)
 			}
 			src.isList = len(lists) > 0
 		}
 	})
 	return src.isList
-}
-
-// layoutUnread warns, once a build (or a Session), that a Jekyll layout
-// in the folder dir (Join.Dir) could not be read for what it lists. It
-// does not warn when the walk of the sources warned about it already (a
-// FIFO the walk found).
-func (b *builder) layoutUnread(dir string, err error) {
-	name := ""
-	if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
-		name = d.File
-		err = errors.New(d.Msg)
-	}
-	rel, rerr := filepath.Rel(dir, name)
-	if rerr != nil || !filepath.IsLocal(rel) {
-		b.warn(name, fmt.Errorf("%w; the pages it lays out are not dated by what it lists", err))
-		return
-	}
-	path := b.joinPrefix() + filepath.ToSlash(rel)
-	if b.saidOf[path] {
-		return
-	}
-	if b.saidOf == nil {
-		b.saidOf = make(map[string]bool)
-	}
-	b.saidOf[path] = true
-	b.warn(path, fmt.Errorf("%w; the pages it lays out are not dated by what it lists", err))
-}
-
-// countListed moves the list pages dateListPages dated from the count of
-// their own source to LastModListed's.
-func (b *builder) countListed(n listedCounts) {
-	for from, k := range n {
-		b.recount(from, LastModListed, k)
-	}
 }
 
 // parent returns the folder of a path in the content tree, or "" for
@@ -844,11 +746,11 @@ func parent(rel string) string {
 // readShown reads each of h's list pages as built, for the pages it
 // shows: the links of its own content, as keys of h.pages and h.at. A
 // page that cannot be read shows nothing, and is reported once.
-func (b *builder) readShown(h *listSet) {
+func (p *listPagesPass) readShown(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
-		r := b.recs.rec(l.idx)
-		l.links = b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside)
+		r := p.recs.rec(l.idx)
+		l.links = p.pageLinks(p.recs.pathOf(r), p.recs.locOf(r), h.noAside)
 		l.shown = linkKeys(l.links)
 	}
 }
@@ -880,8 +782,8 @@ func linkKeys(links []shownLink) []string {
 // link is an <a href>, or the href of another element
 // (htmlhead.Link.Other). A page that cannot be read links to none, and
 // is reported once.
-func (b *builder) pageLinks(rel, loc string, noAside bool) []shownLink {
-	base, err := url.Parse(b.mapper.BaseURL())
+func (p *listPagesPass) pageLinks(rel, loc string, noAside bool) []shownLink {
+	base, err := url.Parse(p.mapper.BaseURL())
 	if err != nil || base.Host == "" {
 		return nil
 	}
@@ -889,27 +791,27 @@ func (b *builder) pageLinks(rel, loc string, noAside bool) []shownLink {
 	if err != nil {
 		return nil
 	}
-	if b.listReads.dir == nil && !b.listReads.tried {
-		b.listReads.tried = true
-		pages, err := OpenSitePages(b.opts.Root)
+	if p.reads.dir == nil && !p.reads.tried {
+		p.reads.tried = true
+		pages, err := OpenSitePages(p.root)
 		if err != nil {
-			b.warn(b.opts.Root, fmt.Errorf("%w; its list pages are not dated by what they list", err))
+			p.found.warn(p.root, fmt.Errorf("%w; its list pages are not dated by what they list", err))
 			return nil
 		}
-		b.listReads.dir = pages
+		p.reads.dir = pages
 	}
-	if b.listReads.dir == nil {
+	if p.reads.dir == nil {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := readPage(b.listReads.dir, rel, int64(b.opts.Limits.Or().PageBytes), &buf); err != nil {
-		b.shownUnread(rel, err)
+	if err := readPage(p.reads.dir, rel, p.pageBytes, &buf); err != nil {
+		p.shownUnread(rel, err)
 		return nil
 	}
 	// An href on a heading is what the page shows too (Next.js 12's
 	// <Link passHref> around an <h2>).
 	lr := htmlhead.LinkReader{Others: true, Places: true}
-	lr.MaxAttrs = b.opts.Limits.Or().HeadAttributes
+	lr.MaxAttrs = p.headAttrs
 	var shown []shownLink
 	add := func(u *url.URL, place uint64) {
 		if k, ok := siteKey(base, u); ok {
@@ -970,18 +872,4 @@ func siteKey(base, u *url.URL) (string, bool) {
 		rel = ""
 	}
 	return joinKey(rel), true
-}
-
-// shownUnread warns, once a build (or a Session), that the list page
-// rel could not be read for the pages it shows.
-func (b *builder) shownUnread(rel string, err error) {
-	said := "\x00shown " + rel // a page of the site, keyed apart from a source of the same path
-	if b.saidOf[said] {
-		return
-	}
-	if b.saidOf == nil {
-		b.saidOf = make(map[string]bool)
-	}
-	b.saidOf[said] = true
-	b.warn(rel, fmt.Errorf("%w; the page is not dated by the pages it lists", err))
 }

@@ -154,10 +154,7 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		if n := b.dateListPages(); a.only == nil {
-			b.countListed(n) // a whole build counts every page
-		}
-		return nil, nil
+		return b.listPagesPass().run(a.only == nil), nil // a whole build counts every page
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		found := b.mtimePass().run(ctx, a.only)

@@ -1,0 +1,196 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// listPagesPass is the list pages pass. It gives each list page the
+// newest lastmod of the pages it lists, where that is newer than the
+// page's own date or the page has none. So a list page is never older
+// than what it lists. The pass judges again before every write, from
+// all the records. It works only where the pages are joined to their
+// sources (Options.Join). listpages.go and listframe.go hold how it
+// finds what each list page lists.
+type listPagesPass struct {
+	// recs are the records. The pass reads their order and their dates,
+	// and writes the list pages' dates in recs.listed and recs.listedBy.
+	recs *records
+	// mapper gives each page's URL path and the site's base URL.
+	mapper *mapping.Mapper
+	// reads holds the site's built pages, open while the pass reads
+	// what the list pages show. root is Options.Root, the folder that
+	// reads opens.
+	reads *listReads
+	root  string
+	// sources is Options.Join, nil when the pages are not joined to
+	// sources. Then the pass dates nothing. prefix is the path of
+	// sources.Dir as the reports give it (joinPrefix).
+	sources *Sources
+	prefix  string
+	// rules are the generator's rules for list pages.
+	rules generator.ListRules
+	// join holds the joined sources by joinKey. fallback finds the
+	// source of a page that join does not give (fallbackSource).
+	join     map[string]*source
+	fallback func(urlPath string) (*source, bool)
+	// routes holds the patterns of the routes that have a parameter, by
+	// source path. listRoutes holds those whose pages are lists.
+	routes     map[string][]string
+	listRoutes map[string][]string
+	// said is the builder's saidOf: the files that a warning named once
+	// a build, or once a Session (sayOnce).
+	said *map[string]bool
+	// pageBytes is the most bytes of one page the pass reads
+	// (Limits.PageBytes). headAttrs is the most attributes of one tag it
+	// reads (Limits.HeadAttributes).
+	pageBytes int64
+	headAttrs int
+	// recount moves a count of Result.LastMod from one source to another
+	// (builder.recount). A whole build counts the pages the pass dated
+	// as LastModListed's.
+	recount func(from, to mapping.LastModSource, n int)
+	found   findings
+}
+
+// listPagesPass gathers what the list pages pass reads from the builder.
+func (b *builder) listPagesPass() *listPagesPass {
+	p := &listPagesPass{
+		recs: &b.recs, mapper: b.mapper, reads: &b.listReads, root: b.opts.Root,
+		sources: b.opts.Join, rules: b.rules.Pages.Lists,
+		join: b.join, fallback: b.fallbackSource, routes: b.routes, listRoutes: b.listRoutes,
+		said:      &b.saidOf,
+		pageBytes: int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
+		recount: b.recount,
+	}
+	if p.sources != nil {
+		p.prefix = b.joinPrefix()
+	}
+	return p
+}
+
+// run dates the list pages and returns what the pass found. With
+// whole, in a whole build, it counts the pages it dated as
+// LastModListed's. A Session's update counts only the pages it reads.
+func (p *listPagesPass) run(whole bool) findings {
+	if n := p.dateListPages(); whole {
+		p.countListed(n)
+	}
+	return p.found
+}
+
+// listedCounts counts the list pages that dateListPages dated, by the
+// source of the lastmod they had before ("" for none).
+type listedCounts map[mapping.LastModSource]int
+
+// dateListPages gives each list page the newest lastmod of the pages it
+// lists, where that is newer than its own. It returns how many list
+// pages it dated, by the source of their own date.
+func (p *listPagesPass) dateListPages() listedCounts {
+	p.recs.listed, p.recs.listedBy = nil, nil
+	if p.sources == nil {
+		return nil
+	}
+	p.recs.listed = make(map[int32]int64)
+	defer p.reads.close()
+	l := p.rules
+	var done map[int32]bool // the list pages that a generator's own rule judged
+	if l.Section != nil {
+		done = p.dateSectionLists(l.Section)
+	}
+	p.dateShownLists(l, done)
+	counts := listedCounts{}
+	for idx := range p.recs.listed {
+		counts[p.recs.source(idx)]++ // as counted: a date passed over counts as the next source's
+	}
+	return counts
+}
+
+// listReads holds the site folder's pages, open while list pages are
+// judged (dateListPages), to read what they show.
+type listReads struct {
+	dir   *SitePages
+	tried bool // opened, or failed to open: reported once
+}
+
+func (r *listReads) close() {
+	if r.dir != nil {
+		r.dir.Close()
+	}
+	*r = listReads{}
+}
+
+// list gives the record idx the date t when t is newer than its own
+// date (records.own: neither a build's stamp nor the site's date).
+func (p *listPagesPass) list(idx int32, t int64) {
+	if own := p.recs.own(idx); own == noLastMod || t > own {
+		p.recs.listed[idx] = t
+	}
+}
+
+// listedByCode notes that the list page idx is dated by its code, as
+// the words from say.
+func (p *listPagesPass) listedByCode(idx int32, from string) {
+	if p.recs.listedBy == nil {
+		p.recs.listedBy = make(map[int32]string)
+	}
+	p.recs.listedBy[idx] = from
+}
+
+// countListed moves the list pages dateListPages dated from the count of
+// their own source to LastModListed's.
+func (p *listPagesPass) countListed(n listedCounts) {
+	for from, k := range n {
+		p.recount(from, LastModListed, k)
+	}
+}
+
+// layoutUnread warns, once a build (or a Session), that a Jekyll layout
+// in the folder dir (Join.Dir) could not be read for what it lists. It
+// does not warn when the walk of the sources warned about it already (a
+// FIFO the walk found).
+func (p *listPagesPass) layoutUnread(dir string, err error) {
+	name := ""
+	if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+		name = d.File
+		err = errors.New(d.Msg)
+	}
+	rel, rerr := filepath.Rel(dir, name)
+	if rerr != nil || !filepath.IsLocal(rel) {
+		p.found.warn(name, fmt.Errorf("%w; the pages it lays out are not dated by what it lists", err))
+		return
+	}
+	path := p.prefix + filepath.ToSlash(rel)
+	if !p.sayOnce(path) {
+		return
+	}
+	p.found.warn(path, fmt.Errorf("%w; the pages it lays out are not dated by what it lists", err))
+}
+
+// shownUnread warns, once a build (or a Session), that the list page
+// rel could not be read for the pages it shows.
+func (p *listPagesPass) shownUnread(rel string, err error) {
+	said := "\x00shown " + rel // a page of the site, keyed apart from a source of the same path
+	if !p.sayOnce(said) {
+		return
+	}
+	p.found.warn(rel, fmt.Errorf("%w; the page is not dated by the pages it lists", err))
+}
+
+// sayOnce reports whether key is said for the first time in the build,
+// or in the Session, and marks it said.
+func (p *listPagesPass) sayOnce(key string) bool {
+	if (*p.said)[key] {
+		return false
+	}
+	if *p.said == nil {
+		*p.said = make(map[string]bool)
+	}
+	(*p.said)[key] = true
+	return true
+}
