@@ -360,8 +360,6 @@ type builder struct {
 	served map[string]string
 	// ownOutputAtRoot says the output folder is the site's own.
 	ownOutputAtRoot bool
-	// listReads holds the site's pages while the list pages are judged.
-	listReads listReads
 	// noWrite says the build writes nothing, as in a check or under
 	// --explain (explained).
 	noWrite bool

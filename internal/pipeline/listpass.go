@@ -24,9 +24,9 @@ type listPagesPass struct {
 	// mapper gives each page's URL path and the site's base URL.
 	mapper *mapping.Mapper
 	// reads holds the site's built pages, open while the pass reads
-	// what the list pages show. root is Options.Root, the folder that
-	// reads opens.
-	reads *listReads
+	// what the list pages show, and closed when it ends. root is
+	// Options.Root, the folder that reads opens.
+	reads listReads
 	root  string
 	// sources is Options.Join, nil when the pages are not joined to
 	// sources. Then the pass dates nothing. prefix is the path of
@@ -61,7 +61,7 @@ type listPagesPass struct {
 // listPagesPass gathers what the list pages pass reads from the builder.
 func (b *builder) listPagesPass() *listPagesPass {
 	p := &listPagesPass{
-		recs: &b.recs, mapper: b.mapper, reads: &b.listReads, root: b.opts.Root,
+		recs: &b.recs, mapper: b.mapper, root: b.opts.Root,
 		sources: b.opts.Join, rules: b.rules.Pages.Lists,
 		join: b.join, fallback: b.fallbackSource, routes: b.routes, listRoutes: b.listRoutes,
 		said:      &b.saidOf,
