@@ -133,7 +133,7 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.genAlternates()
+		b.genAltsPass().run()
 		return nil, nil
 	}},
 	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
