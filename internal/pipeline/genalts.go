@@ -334,13 +334,14 @@ type genAltsPass struct {
 	// res counts the pages whose own entry the pass added
 	// (Result.SelfAlternates).
 	res *Result
-	// kept hears, in a Session, which pages' alternates changed
-	// (hreflangChanged).
-	kept *kept
+	// hreflang hears which pages' alternates changed. It is the hreflang
+	// pass that a Session keeps, and nil before its first judgement and
+	// in Run.
+	hreflang *hreflangPass
 }
 
 func (b *builder) genAltsPass() *genAltsPass {
-	p := &genAltsPass{recs: &b.recs, joined: &b.joined, res: b.res, kept: &b.kept}
+	p := &genAltsPass{recs: &b.recs, joined: &b.joined, res: b.res, hreflang: b.hreflang}
 	if b.gen != nil {
 		p.sitemaps = &b.gen.alts
 	}
@@ -394,7 +395,7 @@ func (p *genAltsPass) run() {
 			continue
 		}
 		s.setAlternates(idx, alts, lines)
-		p.kept.hreflangChanged(s.pathOf(r), locAt(idx))
+		p.hreflang.changed(s.pathOf(r), locAt(idx))
 	}
 	p.res.SelfAlternates = selfAdded
 }

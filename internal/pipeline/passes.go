@@ -141,8 +141,7 @@ var passes = []pass{
 		if a.s != nil {
 			all = a.s.all
 		}
-		b.judgeHreflang(a.only, all)
-		return nil, nil
+		return b.hreflangPass().run(a.only, all), nil
 	}},
 	{name: "results", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.KeepLeftOut {
