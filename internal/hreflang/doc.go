@@ -7,6 +7,6 @@
 //
 // Each code must be valid BCP 47 (golang.org/x/text/language), with a
 // suggestion for the common mistakes. In the build the set is judged by
-// judgeHreflang in package pipeline; validate judges it with checkClusters,
+// hreflangPass in package pipeline; validate judges it with checkClusters,
 // over the URLs of the sitemaps it reads.
 package hreflang

@@ -32,7 +32,7 @@ import (
 //
 // A Session's list begins with eight bytes that summarize its hrefs
 // (hrefSig). An update uses them to find the pages whose links name a
-// URL that changed, without reading every list (judgeHreflang).
+// URL that changed, without reading every list (hreflangPass).
 type altLists struct {
 	// base is the base URL, against which the first href is written in a
 	// Session.
@@ -61,7 +61,7 @@ type alternates struct {
 	refs  []uint32
 	lists altLists
 	// shown holds, by entry, the alternates that filterAlternates or
-	// judgeHreflang kept where they left some out (setShown). An entry
+	// the hreflang pass kept where they left some out (setShown). An entry
 	// is nil where they kept all. shown is shorter than refs, or nil,
 	// when they kept all of the lists past its end.
 	shown [][]sitemap.Alternate

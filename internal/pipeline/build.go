@@ -486,11 +486,9 @@ type kept struct {
 	linked *linkedPages
 	// skippedLoc keeps the URLs of the pages left out, by path.
 	skippedLoc map[string]string
-	// hreflangSaid holds, by path, the hreflang warnings last made, each
-	// as "line:message". hreflangDirty holds what changed since. It is
-	// nil before the first judgement, so the next one judges every page.
-	hreflangSaid  map[string][]string
-	hreflangDirty *hreflangDirty
+	// hreflang is the hreflang pass, with the warnings it last made and
+	// what changed since. A Session makes it at its first judgement.
+	hreflang *hreflangPass
 	// These fields keep the warnings said once a Session. onDemandSaid
 	// holds the routes rendered on demand that the last whole build
 	// warned about (warnOnDemand). emptySaid holds the sections without a

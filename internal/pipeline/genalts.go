@@ -16,8 +16,8 @@ package pipeline
 // itself.
 //
 // The alternates are applied to the records before the clusters are
-// judged (builder.genAlternates), and again before every write of a
-// Session. They are judged as every page's are (judgeHreflang). An
+// judged (genAltsPass), and again before every write of a
+// Session. They are judged as every page's are (hreflangPass). An
 // alternate is a page found (listed, or left out and said so), never a
 // URL that no page has.
 
@@ -315,22 +315,50 @@ func (b *builder) genForgetSkipped(path string) {
 	}
 }
 
-// genAlternates gives each listed record whose head gives no alternates
-// the ones the generator knows, for its URLs as they are now. Each
-// alternate is the URL of a page found: listed, or left out, and then
-// judgeHreflang says why it is not written. A record gets none when
-// only the page itself is left. In a Session, a record whose alternates
-// changed is judged again.
-func (b *builder) genAlternates() {
-	g := b.recs.alts.gen
-	b.res.SelfAlternates = 0
+// genAltsPass is the generator's alternates pass. It gives each listed
+// record whose head gives no alternates the ones the generator knows,
+// for its URLs as they are now. Each alternate is the URL of a page
+// found: listed, or left out, and then the hreflang pass says why it is
+// not written. A record gets none when only the page itself is left. In
+// a Session, the hreflang pass judges again a record whose alternates
+// changed. The pass reports nothing itself.
+type genAltsPass struct {
+	// recs are the records, whose alternates the pass sets.
+	recs *records
+	// sitemaps are the alternates of the generator's own sitemaps. They
+	// are nil when the build read none.
+	sitemaps *genAlternates
+	// joined holds the sources with their translations, grouped by
+	// translation key (joined.groups).
+	joined *joined
+	// res counts the pages whose own entry the pass added
+	// (Result.SelfAlternates).
+	res *Result
+	// hreflang hears which pages' alternates changed. It is the hreflang
+	// pass that a Session keeps, and nil before its first judgement and
+	// in Run.
+	hreflang *hreflangPass
+}
+
+func (b *builder) genAltsPass() *genAltsPass {
+	p := &genAltsPass{recs: &b.recs, joined: &b.joined, res: b.res, hreflang: b.hreflang}
+	if b.gen != nil {
+		p.sitemaps = &b.gen.alts
+	}
+	return p
+}
+
+// run sets the alternates of the records.
+func (p *genAltsPass) run() {
+	g := p.recs.alts.gen
+	p.res.SelfAlternates = 0
 	if g == nil || len(g.from) == 0 {
 		return
 	}
-	if b.translated && b.groups == nil {
-		b.groupTranslations()
+	if p.joined.translated && p.joined.groups == nil {
+		p.joined.groupTranslations()
 	}
-	s := &b.recs
+	s := p.recs
 	// A page's URL is one string in every list that names it.
 	shared := make(map[int32]string)
 	locAt := func(idx int32) string {
@@ -347,7 +375,7 @@ func (b *builder) genAlternates() {
 		if !s.live(idx) {
 			continue
 		}
-		alts := b.genAltsOf(f, locAt)
+		alts := p.altsOf(f, locAt)
 		var was []sitemap.Alternate
 		var lines []int
 		if r.alts > 0 {
@@ -367,9 +395,9 @@ func (b *builder) genAlternates() {
 			continue
 		}
 		s.setAlternates(idx, alts, lines)
-		b.hreflangChanged(s.pathOf(r), locAt(idx))
+		p.hreflang.changed(s.pathOf(r), locAt(idx))
 	}
-	b.res.SelfAlternates = selfAdded
+	p.res.SelfAlternates = selfAdded
 }
 
 // withSelf returns head, the alternates a page's head gives, with the
@@ -394,14 +422,14 @@ func withSelf(head, gen []sitemap.Alternate, loc string) ([]sitemap.Alternate, b
 	return append(slices.Clone(head), self), true
 }
 
-// genAltsOf returns the alternates f gives, in the order of their
-// codes. It returns nil when fewer than two pages are found. locAt
-// gives a record's URL.
-func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alternate {
-	g := b.recs.alts.gen
+// altsOf returns the alternates f gives, in the order of their codes.
+// It returns nil when fewer than two pages are found. locAt gives a
+// record's URL.
+func (p *genAltsPass) altsOf(f genFrom, locAt func(int32) string) []sitemap.Alternate {
+	g := p.recs.alts.gen
 	var alts []sitemap.Alternate
 	if f.src != nil {
-		for _, m := range b.groups[f.src.tkey] {
+		for _, m := range p.joined.groups[f.src.tkey] {
 			loc := ""
 			if idx, ok := g.bySource[m]; ok {
 				loc = locAt(idx)
@@ -416,7 +444,7 @@ func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alter
 			return cmp.Or(strings.Compare(strings.ToLower(x.Lang), strings.ToLower(y.Lang)), strings.Compare(x.Href, y.Href))
 		})
 	} else {
-		ga := &b.gen.alts
+		ga := p.sitemaps
 		list := ga.lists[ga.refs[f.hash].list-1]
 		self := false
 		for _, m := range list {
@@ -448,7 +476,7 @@ func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alter
 	}
 	if len(alts) < 2 {
 		if f.rules != nil {
-			return b.genAltsOf(genFrom{src: f.rules}, locAt)
+			return p.altsOf(genFrom{src: f.rules}, locAt)
 		}
 		return nil
 	}
@@ -467,7 +495,7 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 	if !ok {
 		return ""
 	}
-	if f.src == nil && f.rules != nil && len(b.genAltsOf(genFrom{hash: f.hash}, b.recs.loc)) < 2 {
+	if f.src == nil && f.rules != nil && len(b.genAltsPass().altsOf(genFrom{hash: f.hash}, b.recs.loc)) < 2 {
 		f.src = f.rules // the sitemap's alternates name fewer than two pages
 	}
 	var from string
@@ -492,7 +520,7 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 }
 
 // setAlternates sets the alternates of the record idx as its page's.
-// The alternates shown are judged again (judgeHreflang, which the
+// The alternates shown are judged again (hreflangPass, which the
 // caller makes judge the record).
 func (s *records) setAlternates(idx int32, alts []sitemap.Alternate, lines []int) {
 	r := s.rec(idx)

@@ -72,7 +72,7 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		}
 		b.skippedLoc[path] = loc
 	}
-	b.hreflangChanged(path, loc)
+	b.hreflang.changed(path, loc)
 }
 
 // skippedPageAt returns why the page at loc was left out, if it was. It
@@ -97,7 +97,7 @@ func (f *judged) skippedPageAt(loc string) (skippedPage, bool) {
 // forgetSkipped forgets what noteSkipped kept of the page at path.
 func (b *builder) forgetSkipped(path string) {
 	if loc, ok := b.skippedLoc[path]; ok {
-		b.hreflangChanged(path, loc)
+		b.hreflang.changed(path, loc)
 		delete(b.skippedLoc, path)
 		if b.skippedAt[loc].path == path {
 			delete(b.skippedAt, loc)
@@ -111,61 +111,110 @@ func (b *builder) forgetSkipped(path string) {
 // such pages would print a million lines.
 const maxHreflangSaid = 10
 
-// judgeHreflang checks every listed page's hreflang cluster, after the
-// de-duplication and robots.txt. It warns at the line of each link's
-// <link>, and keeps the links that are not broken in the records' shown
-// alternates. With only (a Session's update), it reports the warnings
-// of those paths, and those new since the last judgement. Without
-// alternates it does nothing.
+// hreflangPass is the hreflang pass. It checks every listed page's
+// hreflang cluster, after the de-duplication and robots.txt. It warns
+// at the line of each link's <link>, and keeps the links that are not
+// broken in the records' shown alternates. With Hreflang.Off, it only
+// leaves out the alternates that are not listed pages of the site
+// (filterAlternates). Without alternates it does nothing.
 //
-// In a Session, after its first judgement, it judges again only the
-// pages whose verdict may have changed (hreflangDirty). These are the
-// pages at a URL whose page changed, and those whose alternates name
-// such a URL or its twin (with or without the final slash). A page's
-// verdict depends on its own links and, for each alternate, on the page
-// listed at that URL (its declared links). When no page is listed
-// there, it depends on why not: the page left out at that URL,
-// robots.txt, or its twin listed. The other pages' verdicts stay. all
-// is the Session's order before de-duplication (nil in Run). The pages
-// at a changed URL that are no longer listed are found there.
-func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
-	if b.opts.Hreflang.Off {
-		b.filterAlternates()
-		return
+// A Session keeps the pass between its updates (kept.hreflang). After
+// its first judgement, the pass judges again only the pages whose
+// verdict may have changed (dirty). These are the pages at a URL whose
+// page changed, and those whose alternates name such a URL or its twin
+// (with or without the final slash). A page's verdict depends on its
+// own links and, for each alternate, on the page listed at that URL
+// (its declared links). When no page is listed there, it depends on why
+// not: the page left out at that URL, robots.txt, or its twin listed.
+// The other pages' verdicts stay.
+type hreflangPass struct {
+	// off is Options.Hreflang.Off. hosts is Options.Hreflang.Hosts: the
+	// origins, besides the base URL's, that alternates may be on.
+	off   bool
+	hosts []string
+	// origin is the base URL's origin (scheme://host).
+	origin string
+	// recs are the records, whose shown alternates the pass sets.
+	// explain hears each problem, for --explain.
+	recs    *records
+	explain *explainer
+	// robots are the site's robots.txt rules, nil when there are none.
+	// leftOut says why the page at a URL was left out, if it was
+	// (judged.skippedPageAt). An alternate that names a URL not listed
+	// is reported with them.
+	robots  *robots.Judge
+	leftOut func(loc string) (skippedPage, bool)
+	// session says a Session keeps the pass between its updates.
+	session bool
+	// said holds, in a Session, by path, the hreflang warnings last made,
+	// each as "line:message". dirty holds what changed since (changed).
+	// It is nil before the first judgement, so the next one judges every
+	// page.
+	said  map[string][]string
+	dirty *hreflangDirty
+	found findings
+}
+
+// hreflangPass returns the hreflang pass of the build. A Session makes
+// it once, and keeps it between its updates.
+func (b *builder) hreflangPass() *hreflangPass {
+	p := b.hreflang
+	if p == nil {
+		p = &hreflangPass{session: b.index != nil}
+		if p.session {
+			b.hreflang = p
+		}
 	}
-	s := &b.recs
-	dirty := b.hreflangDirty
-	if b.index != nil {
-		b.hreflangDirty = &hreflangDirty{locs: make(map[string]bool), paths: make(map[string]bool)}
+	p.off, p.hosts = b.opts.Hreflang.Off, b.opts.Hreflang.Hosts
+	p.origin = originOf(b.mapper.BaseURL())
+	p.recs, p.explain = &b.recs, b.explain
+	p.robots, p.leftOut = b.robots, b.skippedPageAt
+	p.found = nil
+	return p
+}
+
+// run judges the clusters. With only (a Session's update), it reports
+// the warnings of those paths, and those new since the last judgement.
+// all is the Session's order before de-duplication (nil in Run). The
+// pages at a changed URL that are no longer listed are found there.
+func (p *hreflangPass) run(only map[string]bool, all []int32) findings {
+	if p.off {
+		p.filterAlternates()
+		return p.found
+	}
+	s := p.recs
+	dirty := p.dirty
+	if p.session {
+		p.dirty = &hreflangDirty{locs: make(map[string]bool), paths: make(map[string]bool)}
 	}
 	if len(s.alts.refs) == 0 {
 		if s.alts.shown != nil {
 			s.alts.shownMade++
 		}
-		s.alts.shown, b.hreflangSaid = nil, nil
-		if b.index != nil {
-			b.hreflangSaid = make(map[string][]string)
+		s.alts.shown, p.said = nil, nil
+		if p.session {
+			p.said = make(map[string][]string)
 		}
-		return
+		return p.found
 	}
-	origin := originOf(b.mapper.BaseURL())
-	outside := func(href string) string { return b.whyNotListed(href, origin) }
-	was := b.hreflangSaid
+	outside := func(href string) string { return p.whyNotListed(href) }
+	was := p.said
 	if dirty == nil {
-		b.judgeAllHreflang(only, was, outside)
-		return
+		p.judgeAll(only, was, outside)
+	} else {
+		p.judgeDirty(dirty, only, all, was, outside)
 	}
-	b.judgeDirtyHreflang(dirty, only, all, was, outside)
+	return p.found
 }
 
-// judgeAllHreflang judges the hreflang links of every listed page. It
-// runs in a Run, and for a Session's first judgement.
-func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string, outside func(string) string) {
-	s := &b.recs
+// judgeAll judges the hreflang links of every listed page. It runs in a
+// Run, and for a Session's first judgement.
+func (p *hreflangPass) judgeAll(only map[string]bool, was map[string][]string, outside func(string) string) {
+	s := p.recs
 	s.alts.shown = nil
 	s.alts.shownMade++
-	if b.index != nil {
-		b.hreflangSaid = make(map[string][]string)
+	if p.session {
+		p.said = make(map[string][]string)
 	}
 	// The clusters are checked in parts at once (inParts), each part with
 	// its own Checker; others and outside are only read. The parts split
@@ -188,16 +237,16 @@ func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string
 		}
 	}
 	slices.SortFunc(linked, func(a, b withLinks) int { return cmp.Or(cmp.Compare(a.list, b.list), cmp.Compare(a.pos, b.pos)) })
-	type found struct {
+	type verdict struct {
 		pos   int32
 		probs []hreflang.Problem
 		kept  []sitemap.Alternate // without problems: its links, less those said twice
 	}
 	var mu sync.Mutex
-	var some []found
+	var some []verdict
 	inParts(len(linked), func(lo, hi int) {
 		var c hreflang.Checker
-		var mine []found
+		var mine []verdict
 		lists := s.altCache()
 		var whole wholeCluster
 		for g := lo; g < hi; {
@@ -206,17 +255,17 @@ func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string
 				end++
 			}
 			whole.judge(s, &c, linked[g:end])
-			for k, p := range linked[g:end] {
+			for k, l := range linked[g:end] {
 				if whole.fine(k) {
 					continue
 				}
-				r := s.rec(s.order[p.pos])
-				links := lists.links(p.list)
+				r := s.rec(s.order[l.pos])
+				links := lists.links(l.list)
 				probs := c.Check(s.ownHref(r, links), links, lists.others, outside)
 				if len(probs) > 0 {
-					mine = append(mine, found{pos: p.pos, probs: probs})
+					mine = append(mine, verdict{pos: l.pos, probs: probs})
 				} else if kept := keptLinks(links, nil); kept != nil {
-					mine = append(mine, found{pos: p.pos, kept: kept})
+					mine = append(mine, verdict{pos: l.pos, kept: kept})
 				}
 			}
 			g = end
@@ -225,20 +274,20 @@ func (b *builder) judgeAllHreflang(only map[string]bool, was map[string][]string
 		some = append(some, mine...)
 		mu.Unlock()
 	})
-	slices.SortFunc(some, func(a, b found) int { return int(a.pos - b.pos) })
+	slices.SortFunc(some, func(a, b verdict) int { return int(a.pos - b.pos) })
 	for _, f := range some {
 		if f.probs == nil {
 			s.alts.setShown(s.rec(s.order[f.pos]).alts-1, f.kept)
 			continue
 		}
-		b.reportLinks(s.order[f.pos], f.probs, only, was)
+		p.reportLinks(s.order[f.pos], f.probs, only, was)
 	}
 }
 
-// judgeDirtyHreflang judges again the pages whose hreflang verdict may
-// have changed since the Session's last judgement (dirty).
-func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool, all []int32, was map[string][]string, outside func(string) string) {
-	s := &b.recs
+// judgeDirty judges again the pages whose hreflang verdict may have
+// changed since the Session's last judgement (dirty).
+func (p *hreflangPass) judgeDirty(dirty *hreflangDirty, only map[string]bool, all []int32, was map[string][]string, outside func(string) string) {
+	s := p.recs
 	var c hreflang.Checker
 	lists := s.altCache()
 	if len(dirty.locs) == 0 && len(dirty.paths) == 0 {
@@ -298,21 +347,21 @@ func (b *builder) judgeDirtyHreflang(dirty *hreflangDirty, only map[string]bool,
 	again = slices.Compact(again) // a page at a changed URL may name one too
 	judged := make(map[string]bool, len(again))
 	for _, i := range again {
-		judged[b.judgeLinks(&c, s.order[i], only, was, lists, outside)] = true
+		judged[p.judgeLinks(&c, s.order[i], only, was, lists, outside)] = true
 	}
 	// Forget the warnings of a page that is no longer judged (removed,
 	// left out, or now without links). If it is listed again, it says
 	// them again.
 	for path := range dirty.paths {
 		if !judged[path] {
-			delete(b.hreflangSaid, path)
+			delete(p.said, path)
 		}
 	}
 	for loc := range changed {
 		i, _ := slices.BinarySearchFunc(all, loc, s.cmpLoc)
 		for ; i < len(all) && s.cmpLoc(all[i], loc) == 0; i++ {
 			if path := s.pathOf(s.rec(all[i])); !judged[path] {
-				delete(b.hreflangSaid, path)
+				delete(p.said, path)
 			}
 		}
 	}
@@ -365,49 +414,49 @@ func (l *lengthSet) has(n int) bool {
 // path and those not in was, the warnings of the last judgement. It
 // keeps the links that are not broken in shown, and returns the page's
 // path.
-func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, lists *altCache, outside func(string) string) string {
-	r := b.recs.rec(idx)
-	return b.reportLinks(idx, c.Check(b.recs.locOf(r), lists.links(b.recs.alts.refs[r.alts-1]), lists.others, outside), only, was)
+func (p *hreflangPass) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, lists *altCache, outside func(string) string) string {
+	r := p.recs.rec(idx)
+	return p.reportLinks(idx, c.Check(p.recs.locOf(r), lists.links(p.recs.alts.refs[r.alts-1]), lists.others, outside), only, was)
 }
 
 // reportLinks is judgeLinks once the links of record idx are checked,
 // with their problems, probs.
-func (b *builder) reportLinks(idx int32, probs []hreflang.Problem, only map[string]bool, was map[string][]string) string {
-	s := &b.recs
+func (p *hreflangPass) reportLinks(idx int32, probs []hreflang.Problem, only map[string]bool, was map[string][]string) string {
+	s := p.recs
 	r := s.rec(idx)
 	links, lines := s.declared(r.alts - 1)
 	path := s.pathOf(r)
 	var said []string
 	say := func(line int, msg string) {
-		if b.hreflangSaid != nil {
+		if p.said != nil {
 			key := strconv.Itoa(line) + ":" + msg
 			said = append(said, key)
 			if only != nil && !only[path] && slices.Contains(was[path], key) {
 				return
 			}
 		}
-		b.warn(path, diag.At(path, line, msg))
+		p.found.warn(path, diag.At(path, line, msg))
 	}
 	var drop map[int]bool
-	for n, p := range probs {
+	for n, pr := range probs {
 		line := 0
-		if p.Link < len(lines) {
-			line = lines[p.Link]
+		if pr.Link < len(lines) {
+			line = lines[pr.Link]
 		}
-		msg := p.Warning()
+		msg := pr.Warning()
 		switch {
 		case n < maxHreflangSaid:
 			say(line, msg)
 		case n == maxHreflangSaid:
 			say(0, fmt.Sprintf("%d more hreflang problems of this page not shown (--explain %s lists them all)", len(probs)-n, path))
 		}
-		b.explain.warning(path, msg)
-		if p.Drop {
+		p.explain.warning(path, msg)
+		if pr.Drop {
 			if drop == nil {
 				drop = make(map[int]bool)
 			}
-			drop[p.Link] = true
-			if p.All {
+			drop[pr.Link] = true
+			if pr.All {
 				for i := range links {
 					drop[i] = true
 				}
@@ -416,11 +465,11 @@ func (b *builder) reportLinks(idx int32, probs []hreflang.Problem, only map[stri
 	}
 	s.alts.setShown(r.alts-1, keptLinks(links, drop))
 	s.changed(idx)
-	if b.hreflangSaid != nil {
+	if p.said != nil {
 		if said != nil {
-			b.hreflangSaid[path] = said
+			p.said[path] = said
 		} else {
-			delete(b.hreflangSaid, path)
+			delete(p.said, path)
 		}
 	}
 	return path
@@ -437,13 +486,20 @@ type hreflangDirty struct {
 	paths map[string]bool
 }
 
-// hreflangChanged notes, in a Session that judged the clusters before,
-// that the page at path, at loc, changed. Either may be "".
-func (k *kept) hreflangChanged(path, loc string) {
-	d := k.hreflangDirty
-	if d == nil {
+// tracks reports whether the pass notes the pages that change: in a
+// Session, after its first judgement. The pass p may be nil, as in Run.
+func (p *hreflangPass) tracks() bool {
+	return p != nil && p.dirty != nil
+}
+
+// changed notes, in a Session that judged the clusters before, that the
+// page at path, at loc, changed. Either may be "". The pass p may be
+// nil, as in Run, and then nothing is noted.
+func (p *hreflangPass) changed(path, loc string) {
+	if !p.tracks() {
 		return
 	}
+	d := p.dirty
 	if loc != "" {
 		d.locs[loc] = true
 	}
@@ -494,30 +550,54 @@ func anyAlike(links []sitemap.Alternate) bool {
 
 // whyNotListed says why an alternate that is not a listed page is not
 // one. It returns "" when the alternate is on a host Hreflang.Hosts
-// allows.
-func (b *builder) whyNotListed(href, origin string) string {
+// allows. It may be called concurrently.
+func (p *hreflangPass) whyNotListed(href string) string {
+	origin := p.origin
 	if o := originOf(href); o != origin {
-		for _, h := range b.opts.Hreflang.Hosts {
+		for _, h := range p.hosts {
 			if strings.TrimSuffix(h, "/") == o {
 				return ""
 			}
 		}
 		return "is on another host than the base URL (" + origin + "/; hreflang.hosts lists the others allowed)"
 	}
-	if b.robots != nil && b.robots.Disallows() && b.robots.Blocked(robots.PathOf(href)) {
+	if p.robots != nil && p.robots.Disallows() && p.robots.Blocked(robots.PathOf(href)) {
 		return "is not in the sitemap: robots.txt disallows it"
 	}
-	if p, ok := b.skippedPageAt(href); ok {
-		return "is not in the sitemap (" + p.path + ", " + p.why() + ")"
+	if left, ok := p.leftOut(href); ok {
+		return "is not in the sitemap (" + left.path + ", " + left.why() + ")"
 	}
 	twin := strings.TrimSuffix(href, "/")
 	if twin == href {
 		twin += "/"
 	}
-	if _, ok := b.recs.find(twin); ok {
+	if _, ok := p.recs.find(twin); ok {
 		return "is missing: the page is at " + twin
 	}
 	return "is missing: no page of the site has this URL"
+}
+
+// filterAlternates keeps only some of each URL's hreflang alternates:
+// those that are listed themselves, or on another host than the base
+// URL's. It notes each alternate it leaves out.
+func (p *hreflangPass) filterAlternates() {
+	var last string
+	var langs map[string]bool
+	p.recs.filterAlternates(func(loc string, a sitemap.Alternate) bool {
+		if loc != last { // the first alternate for a language counts
+			last, langs = loc, make(map[string]bool)
+		}
+		if lang := strings.ToLower(a.Lang); langs[lang] {
+			return false
+		} else {
+			langs[lang] = true
+		}
+		if _, listed := p.recs.find(a.Href); listed || originOf(a.Href) != p.origin {
+			return true
+		}
+		p.found.note(loc, fmt.Sprintf("hreflang %s alternate %s is not in the sitemap; left out", a.Lang, a.Href))
+		return false
+	})
 }
 
 // withLinks is a listed page with links, in the cluster check.

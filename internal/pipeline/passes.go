@@ -134,7 +134,7 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.genAlternates()
+		b.genAltsPass().run()
 		return nil, nil
 	}},
 	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
@@ -142,8 +142,7 @@ var passes = []pass{
 		if a.s != nil {
 			all = a.s.all
 		}
-		b.judgeHreflang(a.only, all)
-		return nil, nil
+		return b.hreflangPass().run(a.only, all), nil
 	}},
 	{name: "results", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.KeepLeftOut {

@@ -17,7 +17,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // record reports the outcome of a page, after the walk, on Run's
@@ -150,33 +149,9 @@ func (b *builder) indexed(path string, idx int32) {
 		b.touched[path] = true
 		if idx >= 0 {
 			b.added = append(b.added, idx)
-			b.hreflangChanged(path, b.recs.loc(idx))
+			b.hreflang.changed(path, b.recs.loc(idx))
 		}
 	}
-}
-
-// filterAlternates keeps only some of each URL's hreflang alternates:
-// those that are listed themselves, or on another host than the base
-// URL's.
-func (b *builder) filterAlternates() {
-	origin := originOf(b.mapper.BaseURL())
-	var last string
-	var langs map[string]bool
-	b.recs.filterAlternates(func(loc string, a sitemap.Alternate) bool {
-		if loc != last { // the first alternate for a language counts
-			last, langs = loc, make(map[string]bool)
-		}
-		if lang := strings.ToLower(a.Lang); langs[lang] {
-			return false
-		} else {
-			langs[lang] = true
-		}
-		if _, listed := b.recs.find(a.Href); listed || originOf(a.Href) != origin {
-			return true
-		}
-		b.note(loc, fmt.Sprintf("hreflang %s alternate %s is not in the sitemap; left out", a.Lang, a.Href))
-		return false
-	})
 }
 
 // originOf returns "scheme://host" of an absolute URL.

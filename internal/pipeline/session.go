@@ -432,7 +432,7 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 		if idx >= 0 {
 			loc = b.recs.loc(idx)
 		}
-		b.hreflangChanged(path, loc)
+		b.hreflang.changed(path, loc)
 		delete(b.problems, path)
 		b.forgetSkipped(path)
 		b.genForgetSkipped(path)

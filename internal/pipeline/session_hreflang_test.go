@@ -184,7 +184,11 @@ func sorted(s []string) []string {
 // last judgement, as hreflangWarnings gives them.
 func inForce(s *Session) []string {
 	var out []string
-	for path, keys := range s.b.hreflangSaid {
+	var said map[string][]string
+	if p := s.b.hreflang; p != nil {
+		said = p.said
+	}
+	for path, keys := range said {
 		for _, k := range keys {
 			line, msg, _ := strings.Cut(k, ":")
 			out = append(out, fmt.Sprintf("%s:%s: %s", path, line, msg))

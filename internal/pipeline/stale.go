@@ -476,18 +476,18 @@ func staleWarning(paths []string, told staleWays, clean string) string {
 // staleChanged tells the hreflang clusters which pages stalePass left
 // out or listed anew. was holds the pages it left out before.
 func (b *builder) staleChanged(was map[int32]bool) {
-	if b.hreflangDirty == nil {
+	if !b.hreflang.tracks() {
 		return
 	}
 	recs := &b.recs
 	for idx := range was {
 		if !recs.stale[idx] && recs.live(idx) {
-			b.hreflangChanged("", recs.loc(idx))
+			b.hreflang.changed("", recs.loc(idx))
 		}
 	}
 	for idx := range recs.stale {
 		if !was[idx] {
-			b.hreflangChanged("", recs.loc(idx))
+			b.hreflang.changed("", recs.loc(idx))
 		}
 	}
 }

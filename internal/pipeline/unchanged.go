@@ -9,7 +9,7 @@ import "maps"
 // stamps' day, the files' times dropped) and of the list pages. It also
 // marks the records that may have changed since, by negating their
 // places. A record is marked when it is added or removed, or when
-// judgeHreflang gives it other alternates. A change to many records at
+// the hreflang pass gives it other alternates. A change to many records at
 // once (the stamps, or all alternates judged anew:
 // alternates.shownMade) marks all of them changed. The list pages'
 // dates are compared. Extra URLs, generator alternates and news change
