@@ -176,9 +176,9 @@ func (b *builder) explained(_ context.Context, _ passArgs) error {
 // phaseHook is told when each phase of a build ends. A benchmark
 // (BenchmarkPhases) sets it while no build runs. The pass that ends a
 // phase calls it (passes.go). The phases are "walk" (with the extra
-// URLs), "sort", "robots" (judgeStale, dedup, robotsPass), "stamps"
-// (guardStamps, countLastMods, genAlternates), "hreflang", "lint"
-// (dateListPages to lintLastMod) and "write". The write pass tells
+// URLs), "sort", "robots" (stalePass, dedupPass, robotsPass), "stamps"
+// (stampsPass, lastModCountsPass, genAltsPass), "hreflang", "lint"
+// (listPagesPass to lintPass) and "write". The write pass tells
 // "write" when it ends, whether it wrote or not.
 var phaseHook func(phase string)
 
@@ -460,10 +460,10 @@ type judged struct {
 	refused     []refusedDate
 	refusedRecs map[string][]refusedPage
 	// setStamps is how many of Result.Stamps the set's rule found
-	// (guardStamps). guardStamps judges again before every write.
+	// (stampsPass). The pass judges again before every write.
 	setStamps int
 	// stampsMTime says the set's rule counted the files' modification
-	// times along with the heads' dates (guardStamps). guardMTime then
+	// times along with the heads' dates (stampsPass). mtimePass then
 	// leaves those times out and gives no warning of its own.
 	stampsMTime bool
 }

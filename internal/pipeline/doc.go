@@ -189,14 +189,14 @@
 //   - A page found (all): no page listed or known is noPages, with
 //     --explain's account.
 //   - Strict (all): --strict fails on problems in the sources' front matter.
-//   - Stale, duplicates, robots.txt (all): judgeStale, dedup and robotsPass
+//   - Stale, duplicates, robots.txt (all): stalePass, dedupPass and robotsPass
 //     over the sorted records. An update reports them of its own pages only.
 //   - Build stamps, lastmod counts (all; counts in whole builds):
-//     guardStamps and judgeSiteWide; the counts of each page's lastmod
+//     stampsPass and siteWidePass; the counts of each page's lastmod
 //     source.
-//   - Generator's alternates, hreflang (all): genAlternates, judgeHreflang.
+//   - Generator's alternates, hreflang (all): genAltsPass, hreflangPass.
 //   - Results, list pages, file times (all): the records as sitemap.URLs;
-//     list pages dated by what they show; guardMTime. An update that leaves
+//     list pages dated by what they show (listPagesPass); mtimePass. An update that leaves
 //     no page listed builds whole.
 //   - Transform (Run): the per-URL hook.
 //   - Refused dates (all): the warnings of dates refused in the sources'
@@ -205,7 +205,7 @@
 //     as they are.
 //   - Lastmod lint (whole builds): dates that look like a build's time; pages
 //     that only the generator's own sitemap dates, where a switch turns it
-//     off (warnSitemapOnlyDates; generator.Info.SitemapStays for Hugo,
+//     off (lintPass.warnSitemapOnlyDates; generator.Info.SitemapStays for Hugo,
 //     MkDocs and Zola).
 //   - Explain (Run): --explain's account. A check writes nothing.
 //   - Write, after the write (all; after in whole builds): the sitemaps;
@@ -221,7 +221,7 @@
 // # Where a page is left out
 //
 // Every page found is either listed or left out for one of
-// mapping.Reasons. It is left out in one place, builder.skip. That method
+// mapping.Reasons. It is left out in one place, the reporter's skip (report.go). That method
 // counts it by reason (the summary's "skipped N (…)") and reports it to
 // --verbose and --explain.
 //
@@ -245,7 +245,7 @@
 //     regular file), found as its head is read.
 //   - Duplicate URL, after sorting: another page has the URL. The first in
 //     URL order is listed.
-//   - Stale output: no source (judgeStale, stale.go), after sorting and
+//   - Stale output: no source (stalePass, stale.go), after sorting and
 //     before de-duplication. See "Stale output" below.
 //   - robots.txt (robotsPass, robots.go), after de-duplication: the site's
 //     robots.txt (internal/robots) disallows the URL for Googlebot, Bingbot
@@ -360,7 +360,7 @@
 // of the report rather than a warning a page. --explain says where the
 // alternates came from.
 //
-// The cluster checks apply to all alike. judgeHreflang (hreflang.go) leaves
+// The cluster checks apply to all alike. hreflangPass (hreflang.go) leaves
 // out an alternate, not a page: one that is not a listed page, on a host
 // not allowed, or of an invalid code, with a warning at its <link>'s line.
 // The page stays listed.
@@ -402,7 +402,7 @@
 //
 // # Dates: file times
 //
-// With GuardMTime, guardMTime (lint.go) runs after the records are sorted
+// With GuardMTime, mtimePass (mtime.go) runs after the records are sorted
 // and de-duplicated. It leaves out the file times that are a build's,
 // whatever the number of pages:
 //
@@ -473,7 +473,7 @@
 // (midnight) is never judged per page, or every page changed on its build's
 // day would be.
 //
-// Of the whole set (guardStamps, lint.go), for what the page cannot show (a
+// Of the whole set (stampsPass, stamps.go), for what the page cannot show (a
 // date alone, a build longer than the window, a site copied after its
 // build, a folder no generator claims): when more than half of the URLs,
 // and at least 20, are dated on one day by such a source, with no such date
@@ -482,7 +482,7 @@
 // later ones. A date that a commit of the project's history gives is not
 // counted when that commit dates those pages, that is when its commits
 // changed at least as many files as the pages sharing the date
-// (records.stamps.history, builder.historyDates from gitdates.Dates.RepoCommits
+// (records.stamps.history, records.historyDates from gitdates.Dates.RepoCommits
 // and CommitFiles). One git log --no-walk reads the commits of the 256
 // dates most shared, only when the rule would find stamps. A translation
 // that landed in one commit keeps its dates; a template's HEAD date on every
@@ -509,7 +509,7 @@
 // # Dates: the site's date
 //
 // A head's date that is the site's, not the page's, gives way the same way
-// (judgeSiteWide, sitewide.go): for example a theme's og:updated_time set
+// (siteWidePass, sitewide.go): for example a theme's og:updated_time set
 // to .Site.Lastmod on every list page. Such a date is one that every page of
 // a language dated by one tag gives, three at least (minSameOnEvery), or
 // the newest date the generator gives a page in the language or the whole
@@ -555,7 +555,7 @@
 //     is left undated, never dated by the build.
 //   - A Jekyll page whose Liquid, or its layouts', loops over site.posts,
 //     paginator.posts or a collection is a list of the kind Sourced names
-//     (ListRules.Collections, builder.sourcedList): never older than the
+//     (ListRules.Collections, listPagesPass.sourcedList): never older than the
 //     newest page of the loop that it shows.
 //   - A Next.js page whose code reads the posts and shows every one
 //     (ListRules.Newest, next/newest.go) is dated by the newest post
@@ -584,7 +584,7 @@
 //
 // A batch forgets the pages at and under its paths, walks them again, and
 // runs the same de-duplication and writer as Run. The hreflang clusters are
-// judged again only where the batch reaches (hreflangDirty): the pages at a
+// judged again only where the batch reaches (hreflangPass.dirty): the pages at a
 // URL whose page changed, and those whose alternates name it or its twin.
 // Each list has a summary of its hrefs (three bits of 64 an href, drawn from
 // its digest, hrefSig). Only a list whose summary has every bit of one of
@@ -620,7 +620,7 @@
 // When the writer's State says that the URLs are the last Write's, the
 // records tell it which ones are unchanged (unchanged.go): each record's
 // place in the last Write's order. A record is marked when it is added,
-// removed, or given other alternates by judgeHreflang. The list pages'
+// removed, or given other alternates by hreflangPass. The list pages'
 // dates are compared. Anything that changes many records at once (the
 // build stamps' day, the file times dropped, the alternates judged anew)
 // makes the next Write ask for every URL. So do extra URLs, generator
