@@ -170,7 +170,7 @@ var passes = []pass{
 	}},
 	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.opts.Transform != nil {
-			return nil, b.transform(ctx)
+			return b.transformPass().run(ctx)
 		}
 		return nil, nil
 	}},
