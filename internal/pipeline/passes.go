@@ -178,8 +178,7 @@ var passes = []pass{
 	// refused in the sources, and which date each page gets instead. The
 	// warnings wait until the dates are final (refused.go).
 	{name: "refused dates", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.sayRefused(true)
-		return nil, nil
+		return b.refusedPass().run(true), nil
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		b.lintLastMod(ctx) // lintLastMod reads the de-duplicated order
