@@ -1,11 +1,9 @@
 package pipeline
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -15,7 +13,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
-	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -306,66 +303,6 @@ func (b *builder) writeNone(ctx context.Context) error {
 	}
 	b.res.Write, b.res.NoneListed = w, &NoneListed{Skipped: skipped}
 	return nil
-}
-
-// warnDeadRobots runs after a whole build's write without --robots. It
-// warns about each Sitemap: line of robots.txt that names one of our
-// sitemap files the folder no longer has. It runs once a build or once
-// a watch session: a rebuild of pages does not change the set's files.
-func (b *builder) warnDeadRobots() {
-	w := b.opts.Write
-	if w.Robots || w.DryRun || w.Check {
-		return
-	}
-	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.DeadRobotsLines(w.Dir, b.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL)) {
-		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
-	}
-}
-
-// writtenRobots returns the Sitemap: lines of the output folder's
-// robots.txt after the write. If the write changed the file, the lines
-// come from the content it wrote. Otherwise they come from the file as
-// the build read it before. Neither case reads the file again.
-func (b *builder) writtenRobots() []robots.SitemapLine {
-	w := b.opts.Write
-	if res := b.res.Write; res != nil && res.Robots != nil {
-		return robots.Read(filepath.Join(w.Dir, "robots.txt"), res.Robots, b.robotsTxt.max).Sitemaps()
-	}
-	return b.robotsTxt.of(w.Dir).Sitemaps()
-}
-
-// warnOtherSitemaps runs after a whole build's write. It warns about
-// each Sitemap: line of robots.txt that names a sitemap in the folder
-// that the build did not write and that is no generator's. (A
-// generator's sitemaps are taken over, or the command says they are
-// kept.) Such a sitemap is the project's own, which its build writes
-// beside ours, like a Sphinx extension's sitemap.txt. Crawlers that
-// read robots.txt get it, and without --robots they do not get ours.
-// Sitemapgen does not take such a file over. No generator's rule says
-// the project would not miss it, and the project's build writes it
-// again. Like warnDeadRobots, it runs once a build or once a watch
-// session.
-func (b *builder) warnOtherSitemaps() {
-	w := b.opts.Write
-	if w.DryRun || w.Check {
-		return
-	}
-	skip := func(name string) bool {
-		return w.TakeOver != nil && w.TakeOver(name) || b.opts.GeneratorSitemaps != nil && b.opts.GeneratorSitemaps(name)
-	}
-	robots := filepath.Join(w.Dir, "robots.txt")
-	var ours []string // our set's files; none if the build withdrew them
-	if b.res.Write != nil {
-		ours = b.res.Write.Recorded
-	}
-	for _, l := range writer.OtherRobotsLines(w.Dir, ours, b.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL), skip) {
-		what := "crawlers that read robots.txt are given it, not ours: run with --robots to name ours there, and stop the project's build writing its own, and this line, for ours to replace it"
-		if w.Robots {
-			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"
-		}
-		b.warn("", diag.At(robots, l.Line, "Sitemap: "+mapping.ShownURL(l.URL)+" names a sitemap this build did not write, the project's own; "+what))
-	}
 }
 
 // builder is the state of one build.

@@ -196,11 +196,10 @@ var passes = []pass{
 		return nil, b.write(ctx)
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		if !b.noWrite {
-			b.warnDeadRobots()
-			b.warnOtherSitemaps()
+		if b.noWrite {
+			return nil, nil
 		}
-		return nil, nil
+		return b.afterWritePass().run(), nil
 	}},
 	// The front matter cache keeps what the build read of its sources'
 	// front matter for the next build (Options.CacheDir). A build that
