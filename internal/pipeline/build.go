@@ -15,7 +15,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // Run runs one build. It returns the Result so far, together with any
@@ -237,72 +236,6 @@ func (b *builder) dedup(only map[string]bool) {
 		}
 		b.explain.merged(path, extraPath, took)
 	})
-}
-
-// write writes the sorted records.
-func (b *builder) write(ctx context.Context) error {
-	res := b.res
-	if err := b.devServer(); err != nil {
-		return err
-	}
-	if res.URLs.Len() == 0 {
-		return b.writeNone(ctx)
-	}
-	// The news sitemap holds the articles of the two days before the
-	// build, or, in watch mode, before each write.
-	b.recs.newsAt = b.mapper.Now()
-	if b.live {
-		b.recs.newsAt = time.Now()
-	}
-	var err error
-	b.recs.beforeWrite()
-	st := b.opts.Write.State
-	var took uint64
-	if st != nil {
-		took = st.Writes()
-	}
-	res.Write, err = writer.Write(res.URLs, b.hooked(ctx, b.sectioned()))
-	// The records count a Write as given when the State counts it as
-	// the last Write. So a Write that failed after its commit counts.
-	b.recs.afterWrite(st != nil && st.Writes() != took)
-	if err != nil {
-		return writeError(b.opts.Write.Dir, err)
-	}
-	b.saveHash()
-	b.keepGenDates()
-	for _, name := range res.Write.Unlinked {
-		b.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
-	}
-	return nil
-}
-
-// hooked returns o with its robots hook set to Options.RobotsHook,
-// called with ctx.
-func (b *builder) hooked(ctx context.Context, o writer.Options) writer.Options {
-	if hook := b.opts.RobotsHook; hook != nil {
-		o.RobotsHook = func(robots []byte) ([]byte, error) { return hook(ctx, robots) }
-	}
-	return o
-}
-
-// writeNone ends a build that lists no page. If every page found was
-// left out on purpose (Deliberate, judged on a whole build's reasons),
-// the build writes no sitemap. It withdraws an earlier run's set
-// (writer.Withdraw): its files, its record, and with Write.Robots its
-// Sitemap: lines. Result.NoneListed says so. The hash state and the
-// generator's dates stay as they are, for when the pages come back.
-// Otherwise writeNone fails with an AllSkippedError and writes nothing.
-func (b *builder) writeNone(ctx context.Context) error {
-	skipped := b.res.Skipped
-	if !Deliberate(skipped) {
-		return b.allSkipped(skipped)
-	}
-	w, err := writer.Withdraw(b.hooked(ctx, b.opts.Write))
-	if err != nil {
-		return writeError(b.opts.Write.Dir, err)
-	}
-	b.res.Write, b.res.NoneListed = w, &NoneListed{Skipped: skipped}
-	return nil
 }
 
 // builder is the state of one build.

@@ -56,15 +56,15 @@ func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Ti
 }
 
 // saveHash writes the hash source's state file, after the sitemaps.
-func (b *builder) saveHash() {
-	if b.hash == nil || b.opts.Hash.ReadOnly || b.opts.Write.DryRun || b.opts.Write.Check || len(b.opts.Explain) > 0 {
+func (p *writePass) saveHash() {
+	if p.hash == nil || p.opts.Hash.ReadOnly || p.opts.Write.DryRun || p.opts.Write.Check || len(p.opts.Explain) > 0 {
 		return
 	}
-	if b.opts.Hash.Listed {
-		b.hash.SetListed(sitemap.LastMods(b.res.URLs, b.opts.Write.LastModFormat))
+	if p.opts.Hash.Listed {
+		p.hash.SetListed(sitemap.LastMods(p.res.URLs, p.opts.Write.LastModFormat))
 	}
-	if _, err := b.hash.Save(b.opts.Hash.Dir, b.opts.Hash.State); err != nil {
-		b.warn("", fmt.Errorf("lastmod source hash: %w", err))
+	if _, err := p.hash.Save(p.opts.Hash.Dir, p.opts.Hash.State); err != nil {
+		p.found.warn("", fmt.Errorf("lastmod source hash: %w", err))
 	}
 }
 

@@ -193,7 +193,11 @@ var passes = []pass{
 		if b.noWrite {
 			return nil, nil
 		}
-		return nil, b.write(ctx)
+		// A build refuses a dev server's output before it writes.
+		if err := b.devServer(); err != nil {
+			return nil, err
+		}
+		return b.writePass().run(ctx)
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.noWrite {
