@@ -208,15 +208,17 @@ func reasons(skipped map[mapping.Reason]int) string {
 }
 
 // allSkipped returns the AllSkippedError of a build whose pages were
-// all skipped, for the reasons that skipped counts.
-func (b *builder) allSkipped(skipped map[mapping.Reason]int) error {
-	e := &AllSkippedError{Skipped: skipped, BaseURL: b.mapper.BaseURL()}
+// all skipped, for the reasons that skipped counts. baseURL is the
+// site's. bases, when not nil, counts the base URLs that the skipped
+// pages' canonical links imply.
+func allSkipped(skipped map[mapping.Reason]int, baseURL string, bases *canonicalBases) error {
+	e := &AllSkippedError{Skipped: skipped, BaseURL: baseURL}
 	total := 0
 	for _, n := range skipped {
 		total += n
 	}
-	if b.bases != nil {
-		if base, n := b.bases.top(); base != "" && base != e.BaseURL && 2*n >= total {
+	if bases != nil {
+		if base, n := bases.top(); base != "" && base != e.BaseURL && 2*n >= total {
 			e.Base, e.Offsite = base, n
 		}
 	}

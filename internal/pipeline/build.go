@@ -1,11 +1,9 @@
 package pipeline
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -15,10 +13,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
-	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // Run runs one build. It returns the Result so far, together with any
@@ -217,132 +213,6 @@ func countHTML(n int) string {
 		return "1 HTML page is"
 	}
 	return fmt.Sprintf("%d HTML pages are", n)
-}
-
-// write writes the sorted records.
-func (b *builder) write(ctx context.Context) error {
-	res := b.res
-	if err := b.devServer(); err != nil {
-		return err
-	}
-	if res.URLs.Len() == 0 {
-		return b.writeNone(ctx)
-	}
-	// The news sitemap holds the articles of the two days before the
-	// build, or, in watch mode, before each write.
-	b.recs.newsAt = b.mapper.Now()
-	if b.live {
-		b.recs.newsAt = time.Now()
-	}
-	var err error
-	b.recs.beforeWrite()
-	st := b.opts.Write.State
-	var took uint64
-	if st != nil {
-		took = st.Writes()
-	}
-	res.Write, err = writer.Write(res.URLs, b.hooked(ctx, b.sectioned()))
-	// The records count a Write as given when the State counts it as
-	// the last Write. So a Write that failed after its commit counts.
-	b.recs.afterWrite(st != nil && st.Writes() != took)
-	if err != nil {
-		return writeError(b.opts.Write.Dir, err)
-	}
-	b.saveHash()
-	b.keepGenDates()
-	for _, name := range res.Write.Unlinked {
-		b.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
-	}
-	return nil
-}
-
-// hooked returns o with its robots hook set to Options.RobotsHook,
-// called with ctx.
-func (b *builder) hooked(ctx context.Context, o writer.Options) writer.Options {
-	if hook := b.opts.RobotsHook; hook != nil {
-		o.RobotsHook = func(robots []byte) ([]byte, error) { return hook(ctx, robots) }
-	}
-	return o
-}
-
-// writeNone ends a build that lists no page. If every page found was
-// left out on purpose (Deliberate, judged on a whole build's reasons),
-// the build writes no sitemap. It withdraws an earlier run's set
-// (writer.Withdraw): its files, its record, and with Write.Robots its
-// Sitemap: lines. Result.NoneListed says so. The hash state and the
-// generator's dates stay as they are, for when the pages come back.
-// Otherwise writeNone fails with an AllSkippedError and writes nothing.
-func (b *builder) writeNone(ctx context.Context) error {
-	skipped := b.res.Skipped
-	if !Deliberate(skipped) {
-		return b.allSkipped(skipped)
-	}
-	w, err := writer.Withdraw(b.hooked(ctx, b.opts.Write))
-	if err != nil {
-		return writeError(b.opts.Write.Dir, err)
-	}
-	b.res.Write, b.res.NoneListed = w, &NoneListed{Skipped: skipped}
-	return nil
-}
-
-// warnDeadRobots runs after a whole build's write without --robots. It
-// warns about each Sitemap: line of robots.txt that names one of our
-// sitemap files the folder no longer has. It runs once a build or once
-// a watch session: a rebuild of pages does not change the set's files.
-func (b *builder) warnDeadRobots() {
-	w := b.opts.Write
-	if w.Robots || w.DryRun || w.Check {
-		return
-	}
-	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.DeadRobotsLines(w.Dir, b.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL)) {
-		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
-	}
-}
-
-// writtenRobots returns the Sitemap: lines of the output folder's
-// robots.txt after the write. If the write changed the file, the lines
-// come from the content it wrote. Otherwise they come from the file as
-// the build read it before. Neither case reads the file again.
-func (b *builder) writtenRobots() []robots.SitemapLine {
-	w := b.opts.Write
-	if res := b.res.Write; res != nil && res.Robots != nil {
-		return robots.Read(filepath.Join(w.Dir, "robots.txt"), res.Robots, b.robotsTxt.max).Sitemaps()
-	}
-	return b.robotsTxt.of(w.Dir).Sitemaps()
-}
-
-// warnOtherSitemaps runs after a whole build's write. It warns about
-// each Sitemap: line of robots.txt that names a sitemap in the folder
-// that the build did not write and that is no generator's. (A
-// generator's sitemaps are taken over, or the command says they are
-// kept.) Such a sitemap is the project's own, which its build writes
-// beside ours, like a Sphinx extension's sitemap.txt. Crawlers that
-// read robots.txt get it, and without --robots they do not get ours.
-// Sitemapgen does not take such a file over. No generator's rule says
-// the project would not miss it, and the project's build writes it
-// again. Like warnDeadRobots, it runs once a build or once a watch
-// session.
-func (b *builder) warnOtherSitemaps() {
-	w := b.opts.Write
-	if w.DryRun || w.Check {
-		return
-	}
-	skip := func(name string) bool {
-		return w.TakeOver != nil && w.TakeOver(name) || b.opts.GeneratorSitemaps != nil && b.opts.GeneratorSitemaps(name)
-	}
-	robots := filepath.Join(w.Dir, "robots.txt")
-	var ours []string // our set's files; none if the build withdrew them
-	if b.res.Write != nil {
-		ours = b.res.Write.Recorded
-	}
-	for _, l := range writer.OtherRobotsLines(w.Dir, ours, b.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL), skip) {
-		what := "crawlers that read robots.txt are given it, not ours: run with --robots to name ours there, and stop the project's build writing its own, and this line, for ours to replace it"
-		if w.Robots {
-			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"
-		}
-		b.warn("", diag.At(robots, l.Line, "Sitemap: "+mapping.ShownURL(l.URL)+" names a sitemap this build did not write, the project's own; "+what))
-	}
 }
 
 // builder is the state of one build.

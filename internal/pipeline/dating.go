@@ -56,15 +56,15 @@ func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Ti
 }
 
 // saveHash writes the hash source's state file, after the sitemaps.
-func (b *builder) saveHash() {
-	if b.hash == nil || b.opts.Hash.ReadOnly || b.opts.Write.DryRun || b.opts.Write.Check || len(b.opts.Explain) > 0 {
+func (p *writePass) saveHash() {
+	if p.hash == nil || p.opts.Hash.ReadOnly || p.opts.Write.DryRun || p.opts.Write.Check || len(p.opts.Explain) > 0 {
 		return
 	}
-	if b.opts.Hash.Listed {
-		b.hash.SetListed(sitemap.LastMods(b.res.URLs, b.opts.Write.LastModFormat))
+	if p.opts.Hash.Listed {
+		p.hash.SetListed(sitemap.LastMods(p.res.URLs, p.opts.Write.LastModFormat))
 	}
-	if _, err := b.hash.Save(b.opts.Hash.Dir, b.opts.Hash.State); err != nil {
-		b.warn("", fmt.Errorf("lastmod source hash: %w", err))
+	if _, err := p.hash.Save(p.opts.Hash.Dir, p.opts.Hash.State); err != nil {
+		p.found.warn("", fmt.Errorf("lastmod source hash: %w", err))
 	}
 }
 
@@ -262,9 +262,6 @@ func (r *Result) recount(from, to mapping.LastModSource, n int) {
 	}
 	r.LastMod[to] += n
 }
-
-// recount is Result.recount for the build's Result.
-func (b *builder) recount(from, to mapping.LastModSource, n int) { b.res.recount(from, to, n) }
 
 // lastModCountsPass is the lastmod counts pass. It counts the listed
 // pages again by the source of their lastmod, from the records in

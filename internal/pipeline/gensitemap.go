@@ -712,19 +712,19 @@ func (b *builder) stateOf(dir string) string {
 // knows them for ours (OwnSitemap). Its time is set through the one
 // door, never through a link. A link, or anything but a regular file,
 // is replaced by the file.
-func (b *builder) keepGenDates() {
-	if b.opts.GeneratorSitemaps == nil || b.res.Write == nil || b.opts.Write.DryRun || b.opts.Write.Check {
+func (p *writePass) keepGenDates() {
+	if p.opts.GeneratorSitemaps == nil || p.res.Write == nil || p.opts.Write.DryRun || p.opts.Write.Check {
 		return
 	}
-	dir, state := b.opts.Write.Dir, b.opts.Write.RecordFolder()
-	g := b.gen
-	if b.genKept || g != nil && (len(g.read) == 0 || g.keep) {
+	dir, state := p.opts.Write.Dir, p.opts.Write.RecordFolder()
+	g := p.gen
+	if *p.genKept || g != nil && (len(g.read) == 0 || g.keep) {
 		// The file holds what this build read, so it only needs to be as
 		// new as our files, by the file system's clock. That clock is
 		// coarser than time.Now's: a file written after this call may read
 		// as older than now.
 		var newest time.Time
-		for _, f := range b.res.Write.Written {
+		for _, f := range p.res.Write.Written {
 			if fi, err := fsx.Lstat(dir, f); err == nil && fi.ModTime().After(newest) {
 				newest = fi.ModTime()
 			}
@@ -740,7 +740,7 @@ func (b *builder) keepGenDates() {
 			return
 		}
 	}
-	b.genKept = true
+	*p.genKept = true
 	err := atomicfile.WriteFunc(filepath.Join(state, GenDatesName), 0o644, func(w *bufio.Writer) error {
 		w.WriteString(genDatesHeader)
 		if g != nil {
@@ -749,7 +749,7 @@ func (b *builder) keepGenDates() {
 		return nil
 	})
 	if err != nil {
-		b.warn("", fmt.Errorf("the generator's sitemap's lastmods not kept: %w", err))
+		p.found.warn("", fmt.Errorf("the generator's sitemap's lastmods not kept: %w", err))
 	}
 }
 

@@ -51,11 +51,10 @@ type listPagesPass struct {
 	// reads (Limits.HeadAttributes).
 	pageBytes int64
 	headAttrs int
-	// recount moves a count of Result.LastMod from one source to another
-	// (builder.recount). A whole build counts the pages the pass dated
-	// as LastModListed's.
-	recount func(from, to mapping.LastModSource, n int)
-	found   findings
+	// res is the Result. A whole build moves the pages the pass dated to
+	// LastModListed's count of Result.LastMod (Result.recount).
+	res   *Result
+	found findings
 }
 
 // listPagesPass gathers what the list pages pass reads from the builder.
@@ -66,7 +65,7 @@ func (b *builder) listPagesPass() *listPagesPass {
 		join: b.join, fallback: b.fallbackSource, routes: b.routes, listRoutes: b.listRoutes,
 		said:      &b.saidOf,
 		pageBytes: int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
-		recount: b.recount,
+		res: b.res,
 	}
 	if p.sources != nil {
 		p.prefix = b.joinPrefix()
@@ -146,7 +145,7 @@ func (p *listPagesPass) listedByCode(idx int32, from string) {
 // their own source to LastModListed's.
 func (p *listPagesPass) countListed(n listedCounts) {
 	for from, k := range n {
-		p.recount(from, LastModListed, k)
+		p.res.recount(from, LastModListed, k)
 	}
 }
 

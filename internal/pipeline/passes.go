@@ -167,7 +167,7 @@ var passes = []pass{
 	}},
 	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.opts.Transform != nil {
-			return nil, b.transform(ctx)
+			return b.transformPass().run(ctx)
 		}
 		return nil, nil
 	}},
@@ -175,8 +175,7 @@ var passes = []pass{
 	// refused in the sources, and which date each page gets instead. The
 	// warnings wait until the dates are final (refused.go).
 	{name: "refused dates", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.sayRefused(true)
-		return nil, nil
+		return b.refusedPass().run(true), nil
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		return b.lintPass().run(ctx), nil
@@ -188,14 +187,17 @@ var passes = []pass{
 		if b.noWrite {
 			return nil, nil
 		}
-		return nil, b.write(ctx)
+		// A build refuses a dev server's output before it writes.
+		if err := b.devServer(); err != nil {
+			return nil, err
+		}
+		return b.writePass().run(ctx)
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		if !b.noWrite {
-			b.warnDeadRobots()
-			b.warnOtherSitemaps()
+		if b.noWrite {
+			return nil, nil
 		}
-		return nil, nil
+		return b.afterWritePass().run(), nil
 	}},
 	// The front matter cache keeps what the build read of its sources'
 	// front matter for the next build (Options.CacheDir). A build that

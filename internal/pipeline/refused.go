@@ -35,7 +35,8 @@ type refusedPage struct {
 }
 
 // holdRefused holds the warning about a date refused in the source at
-// path, with its line and message, until sayRefused.
+// path, with its line and message, until the refused dates pass
+// (refusedPass).
 func (f *judged) holdRefused(path string, line int, msg string) {
 	f.refused = append(f.refused, refusedDate{path, line, msg})
 	if f.refusedRecs == nil {
@@ -54,28 +55,56 @@ func (f *judged) noteRefused(path string, idx int32, d *mapping.Decision) {
 	}
 }
 
-// sayRefused says the held warnings, in the order they came. With
-// final, the dates are final: this is the pass after the last one that
-// dates a page. Each warning then ends with what dates the source's
-// page instead. Without final, the build ended early, and each warning
-// is said as it is.
-func (b *builder) sayRefused(final bool) {
-	for _, r := range b.refused {
+// refusedPass is the refused dates pass. It says the held warnings, in
+// the order they came. With final, the dates are final: this is the
+// pass after the last one that dates a page. Each warning then ends
+// with what dates the source's page instead. Without final, the build
+// ended early, and each warning is said as it is.
+type refusedPass struct {
+	// held are the warnings held (judged.refused). pages holds, by the
+	// source's path, the records of its listed pages
+	// (judged.refusedRecs).
+	held  []refusedDate
+	pages map[string][]refusedPage
+	// recs are the records, whose final dates the warnings name.
+	recs  *records
+	found findings
+}
+
+// refusedPass takes the held warnings out of the builder, so that each
+// is said once.
+func (b *builder) refusedPass() *refusedPass {
+	p := &refusedPass{held: b.refused, pages: b.refusedRecs, recs: &b.recs}
+	b.refused, b.refusedRecs = nil, nil
+	return p
+}
+
+// run returns the held warnings, each ended with the date its page
+// takes instead when final is set.
+func (p *refusedPass) run(final bool) findings {
+	for _, r := range p.held {
 		msg := r.msg
 		if final {
-			msg += b.datedInstead(b.refusedRecs[r.path])
+			msg += p.recs.datedInstead(p.pages[r.path])
 		}
-		b.warn(r.path, diag.At(r.path, r.line, msg))
+		p.found.warn(r.path, diag.At(r.path, r.line, msg))
 	}
-	b.refused, b.refusedRecs = nil, nil
+	return p.found
+}
+
+// sayRefused tells the held warnings through the reporter at once. Run,
+// a Session and runPasses defer it with final false. So the warnings
+// are told even when an error ends the build before the refused dates
+// pass.
+func (b *builder) sayRefused(final bool) {
+	b.say(b.refusedPass().run(final))
 }
 
 // datedInstead says what dates the listed page among pages, the records
 // of a source's pages: "; the page is dated by git instead: …", or that
 // no source does. For a source with several listed pages, it names the
 // first by URL. It returns "" when none of them is listed.
-func (b *builder) datedInstead(pages []refusedPage) string {
-	s := &b.recs
+func (s *records) datedInstead(pages []refusedPage) string {
 	var first *refusedPage
 	n := 0
 	for k := range pages {

@@ -22,33 +22,30 @@ type Section struct {
 // file, and a warning. In a Session the warning comes once, until a
 // page falls into the section. Without sections, sectioned costs
 // nothing.
-func (b *builder) sectioned() writer.Options {
-	o := b.opts.Write
-	if len(b.opts.Sections) == 0 {
+func (p *writePass) sectioned() writer.Options {
+	o := p.opts.Write
+	if len(p.opts.Sections) == 0 {
 		return o
 	}
-	of := make([]uint16, b.recs.Len()) // a section's number, 0 for none
-	count := make([]int, len(b.opts.Sections)+1)
+	of := make([]uint16, p.recs.Len()) // a section's number, 0 for none
+	count := make([]int, len(p.opts.Sections)+1)
 	for i := range of {
-		if b.recs.rec(b.recs.order[i]).extra() {
+		if p.recs.rec(p.recs.order[i]).extra() {
 			count[0]++ // an extra URL has no path a section's glob matches
 			continue
 		}
-		of[i] = sectionOf(b.opts.Sections, b.recs.PathAt(i))
+		of[i] = sectionOf(p.opts.Sections, p.recs.PathAt(i))
 		count[of[i]]++
 	}
-	o.Sections = make([]string, len(b.opts.Sections))
-	if b.emptySaid == nil {
-		b.emptySaid = map[string]bool{}
-	}
-	for k, s := range b.opts.Sections {
+	o.Sections = make([]string, len(p.opts.Sections))
+	for k, s := range p.opts.Sections {
 		o.Sections[k] = s.Name
 		switch {
 		case count[k+1] > 0:
-			delete(b.emptySaid, s.Name)
-		case !b.emptySaid[s.Name]: // a Session says it once, while it lasts
-			b.emptySaid[s.Name] = true
-			b.warn("", fmt.Errorf("section %q: no listed page matches its include globs; it has no sitemap file", diag.Excerpt(s.Name)))
+			delete(p.emptySaid, s.Name)
+		case !p.emptySaid[s.Name]: // a Session says it once, while it lasts
+			p.emptySaid[s.Name] = true
+			p.found.warn("", fmt.Errorf("section %q: no listed page matches its include globs; it has no sitemap file", diag.Excerpt(s.Name)))
 		}
 	}
 	o.Section = func(i int) int { return int(of[i]) }

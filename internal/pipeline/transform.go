@@ -230,19 +230,52 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// transform runs the hook over the records in order and applies what it
-// writes back. On an error it changes nothing.
-func (b *builder) transform(ctx context.Context) error {
-	t := b.opts.Transform
-	s := &b.recs
-	f := b.opts.Write.LastModFormat
+// transformPass is the transform pass. It runs the per-URL hook
+// (Options.Transform) over the records in order, and applies what the
+// hook writes back. On an error it changes nothing.
+type transformPass struct {
+	// hook is Options.Transform. format is Write.LastModFormat, the
+	// format the hook reads and writes dates in.
+	hook   *Transform
+	format sitemap.DateFormat
+	// recs are the records the hook is given and that its answers edit.
+	// explain hears what the hook changed, for --explain.
+	recs    *records
+	explain *explainer
+	// mapper and rules judge the URLs the hook adds: the base URL and
+	// the site's robots.txt (nil for none). robotsWarn is
+	// Options.Robots.Warn: a URL robots.txt disallows is listed anyway.
+	mapper     *mapping.Mapper
+	rules      *robots.Judge
+	robotsWarn bool
+	// res is the Result. The pass sets Result.Transformed and keeps
+	// Result.LastMod's counts right (Result.recount).
+	res   *Result
+	found findings
+}
+
+func (b *builder) transformPass() *transformPass {
+	return &transformPass{
+		hook: b.opts.Transform, format: b.opts.Write.LastModFormat,
+		recs: &b.recs, explain: b.explain,
+		mapper: b.mapper, rules: b.robots, robotsWarn: b.opts.Robots.Warn,
+		res: b.res,
+	}
+}
+
+// run runs the hook and applies its answers. It returns what it found
+// so far, with the error that ended it, if any.
+func (p *transformPass) run(ctx context.Context) (findings, error) {
+	t := p.hook
+	s := p.recs
+	f := p.format
 	res := &Transformed{Given: s.Len()}
-	b.res.Transformed = res
+	p.res.Transformed = res
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	in, out, err := t.Start(ctx)
 	if err != nil {
-		return err
+		return p.found, err
 	}
 
 	// One goroutine writes the records to the hook while this one reads
@@ -252,7 +285,7 @@ func (b *builder) transform(ctx context.Context) error {
 	var werr error
 	wg.Go(func() { werr = writeRecords(in, s, f) })
 
-	h := hookAnswers{name: t.Name, recs: s, format: f, res: res, seen: make([]bool, s.Len()), warn: b.warn}
+	h := hookAnswers{name: t.Name, recs: s, format: f, res: res, seen: make([]bool, s.Len()), warn: p.found.warn}
 	err = extraurls.ReadKnown(out, t.Name, extraurls.JSONL, h.known, func(r extraurls.Record) error {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -268,14 +301,14 @@ func (b *builder) transform(ctx context.Context) error {
 	wg.Wait()
 	switch {
 	case err != nil:
-		return err
+		return p.found, err
 	case cerr != nil:
-		return cerr
+		return p.found, cerr
 	case werr != nil && !stoppedReading(werr):
-		return fmt.Errorf("%s: writing the records: %w", t.Name, werr)
+		return p.found, fmt.Errorf("%s: writing the records: %w", t.Name, werr)
 	}
-	b.applyTransform(t.Name, res, h.seen, h.edits, h.added)
-	return nil
+	p.apply(t.Name, res, h.seen, h.edits, h.added)
+	return p.found, nil
 }
 
 // writeRecords writes the records of s in order to in, the hook's input,
@@ -389,27 +422,27 @@ func hookChanged(was, u *sitemap.URL, f sitemap.DateFormat) uint8 {
 	return took
 }
 
-// applyTransform applies what the hook wrote back. It edits the records
-// that the hook changed, drops the records that it did not write back,
-// and checks and adds the URLs that it added. Then it sorts the records
+// apply applies what the hook wrote back. It edits the records that
+// the hook changed, drops the records that it did not write back, and
+// checks and adds the URLs that it added. Then it sorts the records
 // again.
-func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edits []hookEdit, added []hookAdd) {
-	s := &b.recs
+func (p *transformPass) apply(name string, res *Transformed, seen []bool, edits []hookEdit, added []hookAdd) {
+	s := p.recs
 	for i := range edits {
 		e := &edits[i]
 		idx := s.order[e.pos]
 		path := s.pathOf(s.rec(idx))
 		if from, to, dated := applyEdit(s, idx, e); dated {
-			b.recount(from, to, 1)
+			p.res.recount(from, to, 1)
 		}
 		res.Edited++
-		b.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
+		p.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
 	}
-	b.dropNotWrittenBack(name, res, seen)
+	p.dropNotWrittenBack(name, res, seen)
 	if len(added) == 0 {
 		return
 	}
-	b.addHookURLs(name, res, added)
+	p.addHookURLs(name, res, added)
 	sortParallel(s.order, s.cmp, 2)
 }
 
@@ -457,8 +490,8 @@ func countedSource(s *records, idx int32) mapping.LastModSource {
 
 // dropNotWrittenBack drops from the order the records at the positions
 // that seen does not mark: the hook, name, did not write them back.
-func (b *builder) dropNotWrittenBack(name string, res *Transformed, seen []bool) {
-	s := &b.recs
+func (p *transformPass) dropNotWrittenBack(name string, res *Transformed, seen []bool) {
+	s := p.recs
 	out := s.order[:0]
 	for pos, idx := range s.order {
 		if seen[pos] {
@@ -468,10 +501,10 @@ func (b *builder) dropNotWrittenBack(name string, res *Transformed, seen []bool)
 		res.Dropped++
 		r := s.rec(idx)
 		path, loc := s.pathOf(r), s.locOf(r)
-		b.skipAt(path, loc, mapping.Transformed, "not written back by "+name)
-		b.keepLeftOut(loc)
-		b.explain.dropped(path, name)
-		if lm := b.res.LastMod; lm != nil {
+		p.found.skipAt(path, loc, mapping.Transformed, "not written back by "+name)
+		p.found.keepLeftOut(loc)
+		p.explain.dropped(path, name)
+		if lm := p.res.LastMod; lm != nil {
 			src := countedSource(s, idx)
 			if lm[src]--; lm[src] <= 0 {
 				delete(lm, src)
@@ -484,8 +517,8 @@ func (b *builder) dropNotWrittenBack(name string, res *Transformed, seen []bool)
 // addHookURLs adds the URLs that the hook, name, added, as extra URLs at
 // the end of the order. It leaves out, with a warning, a URL added
 // twice and a URL that refuseAdded refuses.
-func (b *builder) addHookURLs(name string, res *Transformed, added []hookAdd) {
-	s := &b.recs
+func (p *transformPass) addHookURLs(name string, res *Transformed, added []hookAdd) {
+	s := p.recs
 	// Of a URL added twice, the first written back is listed, and the
 	// other is a duplicate.
 	slices.SortStableFunc(added, func(a, b hookAdd) int { return strings.Compare(a.loc, b.loc) })
@@ -496,7 +529,7 @@ func (b *builder) addHookURLs(name string, res *Transformed, added []hookAdd) {
 		path := name + ":" + strconv.Itoa(int(a.line))
 		if i > 0 && added[first].loc == a.loc {
 			res.Duplicates++
-			b.warn(path, fmt.Errorf("duplicate URL %s (also at line %d); listed once", mapping.ShownURL(a.loc), added[first].line))
+			p.found.warn(path, fmt.Errorf("duplicate URL %s (also at line %d); listed once", mapping.ShownURL(a.loc), added[first].line))
 			continue
 		}
 		first = i
@@ -505,13 +538,13 @@ func (b *builder) addHookURLs(name string, res *Transformed, added []hookAdd) {
 		if !x.URL.LastMod.IsZero() {
 			d.LastModSource, d.LastModFrom = LastModTransform, path
 		}
-		d.Skip, d.Because = refuseAdded(x.URL.Loc, b.mapper, b.robots, b.opts.Robots.Warn)
+		d.Skip, d.Because = refuseAdded(x.URL.Loc, p.mapper, p.rules, p.robotsWarn)
 		if d.Skip != "" {
 			res.LeftOut++
-			b.warn(path, fmt.Errorf("%s; not listed", d.Because))
-			b.skipAt(path, x.URL.Loc, d.Skip, d.Because)
-			b.keepLeftOut(x.URL.Loc)
-			b.explain.page(path, &d)
+			p.found.warn(path, fmt.Errorf("%s; not listed", d.Because))
+			p.found.skipAt(path, x.URL.Loc, d.Skip, d.Because)
+			p.found.keepLeftOut(x.URL.Loc)
+			p.explain.page(path, &d)
 			continue
 		}
 		res.Added++
@@ -521,13 +554,13 @@ func (b *builder) addHookURLs(name string, res *Transformed, added []hookAdd) {
 		if r.lastmod != noLastMod {
 			r.src = srcIndex(LastModTransform)
 		}
-		if b.res.LastMod != nil {
-			b.res.LastMod[s.source(idx)]++
+		if p.res.LastMod != nil {
+			p.res.LastMod[s.source(idx)]++
 		}
 		s.order = append(s.order, idx)
-		if b.explain.matches(path, &d) {
-			b.explain.page(path, &d)
-			b.explain.transformed(path, path, given(&x.URL))
+		if p.explain.matches(path, &d) {
+			p.explain.page(path, &d)
+			p.explain.transformed(path, path, given(&x.URL))
 		}
 	}
 }
