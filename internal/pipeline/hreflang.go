@@ -579,7 +579,9 @@ func (p *hreflangPass) whyNotListed(href string) string {
 
 // filterAlternates keeps only some of each URL's hreflang alternates:
 // those that are listed themselves, or on another host than the base
-// URL's. It notes each alternate it leaves out.
+// URL's. It notes each alternate it leaves out because that is not
+// listed; a second alternate in a language already given goes without a
+// note.
 func (p *hreflangPass) filterAlternates() {
 	var last string
 	var langs map[string]bool

@@ -8,9 +8,10 @@ import (
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
-// A build tells what it finds through one reporter. The walk tells it
-// as it goes: each warning, skip and note reaches Options.Report at
-// once. A pass after the walk collects what it finds in findings, in
+// A build tells what it finds through one reporter. The walk keeps its
+// reports and tells them in path order when it ends (pageWalk); while
+// git's history is read beside the walk, the reporter holds them until
+// git's own are told (hold). A pass after the walk collects what it finds in findings, in
 // the order found, and returns them; runPasses hands them to the
 // reporter, which tells them in that order before the next pass runs.
 // So the reports come out in the same order as if each pass told them
@@ -27,7 +28,7 @@ type reporter struct {
 	// failUnread makes an unreadable file or folder an error, as in Run.
 	// Without it, as in a Session, it is a warning.
 	failUnread bool
-	// keepLeftOut is Options.KeepLeftOut: keep the URL of each page left
+	// keepLeft is Options.KeepLeftOut: keep the URL of each page left
 	// out in Result.LeftOut.
 	keepLeft bool
 	// bases counts, in a whole build, the pages skipped because their
