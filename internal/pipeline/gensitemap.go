@@ -213,34 +213,34 @@ func genHash(key string) uint64 {
 // URL's is not kept. A file that cannot be read is a warning, and so is
 // a bound passed. The pages then take their dates and alternates from
 // the other sources.
-func (b *builder) loadGenDates(ctx context.Context) {
-	if takes := b.opts.GeneratorSitemaps; takes != nil {
-		b.gen = b.readGenSitemaps(ctx, b.opts.Write.Dir, takes)
+func (l *loader) loadGenDates(ctx context.Context) {
+	if takes := l.opts.GeneratorSitemaps; takes != nil {
+		l.in.gen = l.readGenSitemaps(ctx, l.opts.Write.Dir, takes)
 	}
-	b.loadWitness(ctx)
+	l.loadWitness(ctx)
 }
 
 // readGenSitemaps reads the generator's sitemaps in dir that takes
 // names, as loadGenDates says. dir is the output folder, or the site's
 // folder for the witness alone. When there are none, it reads what
 // GenDatesName kept there. It returns nil when they give nothing.
-func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(name string) bool) *genDates {
-	names, err := writer.ForeignSitemaps(dir, takes, OwnSitemap(dir, b.stateOf(dir), b.opts.Write.OutputBytes))
+func (l *loader) readGenSitemaps(ctx context.Context, dir string, takes func(name string) bool) *genDates {
+	names, err := writer.ForeignSitemaps(dir, takes, OwnSitemap(dir, stateOf(&l.opts.Write, dir), l.opts.Write.OutputBytes))
 	if err != nil {
-		b.warn("", fmt.Errorf("the generator's sitemaps not read: %w", err))
+		l.rep.warn("", fmt.Errorf("the generator's sitemaps not read: %w", err))
 		return nil
 	}
 	if len(names) > limits.MaxGeneratorFiles {
-		b.warn("", &diag.Diagnostic{File: dir, Msg: fmt.Sprintf("%d files of the generator's sitemaps, more than %d: those after %s are not read for their lastmods and alternates", len(names), limits.MaxGeneratorFiles, names[limits.MaxGeneratorFiles-1])})
+		l.rep.warn("", &diag.Diagnostic{File: dir, Msg: fmt.Sprintf("%d files of the generator's sitemaps, more than %d: those after %s are not read for their lastmods and alternates", len(names), limits.MaxGeneratorFiles, names[limits.MaxGeneratorFiles-1])})
 		names = names[:limits.MaxGeneratorFiles]
 	}
 	g := newGenDates()
-	g.witnessing = b.witnessing()
-	g.alts.origin = originOf(b.mapper.BaseURL())
-	if b.opts.Map.DevServer {
-		g.onBase = b.mapper.OnDevServer
+	g.witnessing = l.witness != nil
+	g.alts.origin = originOf(l.mapper.BaseURL())
+	if l.opts.Map.DevServer {
+		g.onBase = l.mapper.OnDevServer
 	}
-	left := b.opts.Limits.Or().GeneratorURLs
+	left := l.opts.Limits.Or().GeneratorURLs
 	g.alts.left = left
 	for _, name := range names {
 		path := filepath.Join(dir, filepath.FromSlash(name))
@@ -252,14 +252,14 @@ func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(na
 		if err != nil {
 			var over *genOver
 			if !errors.As(err, &over) {
-				b.warn("", fmt.Errorf("the generator's sitemap: %w; its lastmods and alternates are not used", err))
+				l.rep.warn("", fmt.Errorf("the generator's sitemap: %w; its lastmods and alternates are not used", err))
 				continue
 			}
 			msg := fmt.Sprintf("more than %d entries, the protocol's limit for one sitemap file: those from here on are not read for their lastmods and alternates", sitemap.MaxURLs)
 			if over.total {
-				msg = fmt.Sprintf("more than %d URLs in the generator's sitemaps (%s): those from here on, and the files after this one, are not read for their lastmods and alternates", b.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey)
+				msg = fmt.Sprintf("more than %d URLs in the generator's sitemaps (%s): those from here on, and the files after this one, are not read for their lastmods and alternates", l.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey)
 			}
-			b.warn("", diag.At(path, over.line, msg))
+			l.rep.warn("", diag.At(path, over.line, msg))
 		}
 		if !index {
 			g.read = append(g.read, name)
@@ -269,9 +269,9 @@ func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(na
 		}
 	}
 	if len(g.read) == 0 {
-		b.readKeptGenDates(g, dir)
+		l.readKeptGenDates(g, dir)
 	}
-	b.saidGenAlternates(&g.alts)
+	l.saidGenAlternates(&g.alts)
 	g.alts.done()
 	if stamped(g.dates) {
 		// Every URL is dated alike (MkDocs dates each page by its build):
@@ -287,16 +287,16 @@ func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(na
 // saidGenAlternates warns about the alternates of the generator's
 // sitemaps that were not kept: those past limits.generator_urls, and
 // those on another host.
-func (b *builder) saidGenAlternates(a *genAlternates) {
+func (l *loader) saidGenAlternates(a *genAlternates) {
 	if a.overAt != "" {
-		b.warn("", fmt.Errorf("%s: more than %d hreflang alternates in the generator's sitemaps (%s): those from here on are not kept, and their pages take the alternates of their heads or of the generator's translations", a.overAt, b.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey))
+		l.rep.warn("", fmt.Errorf("%s: more than %d hreflang alternates in the generator's sitemaps (%s): those from here on are not kept, and their pages take the alternates of their heads or of the generator's translations", a.overAt, l.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey))
 	}
 	if a.far > 0 {
 		what := "1 hreflang alternate"
 		if a.far > 1 {
 			what = fmt.Sprintf("%d hreflang alternates", a.far)
 		}
-		b.warn("", fmt.Errorf("%s: %s in the generator's sitemaps name another host than the base URL's (%s/), and are not listed (to list alternates on other hosts, write them in the pages' heads and set hreflang.hosts)", a.farAt, what, a.origin))
+		l.rep.warn("", fmt.Errorf("%s: %s in the generator's sitemaps name another host than the base URL's (%s/), and are not listed (to list alternates on other hosts, write them in the pages' heads and set hreflang.hosts)", a.farAt, what, a.origin))
 	}
 }
 
@@ -469,18 +469,18 @@ func OwnSitemap(dir, state string, max int) func(name string) bool {
 }
 
 // readKeptGenDates reads into g what GenDatesName kept for dir (in
-// builder.stateOf's folder). It reads through the one door, only a
+// stateOf's folder). It reads through the one door, only a
 // regular file (never a link, which is not the file we write), within
 // the bound that limits.generator_urls gives it, and as many dates.
-func (b *builder) readKeptGenDates(g *genDates, dir string) {
-	dir = b.stateOf(dir)
-	max := b.opts.Limits.Or().GeneratorURLs
-	f := b.openKeptGenDates(g, dir, max)
+func (l *loader) readKeptGenDates(g *genDates, dir string) {
+	dir = stateOf(&l.opts.Write, dir)
+	max := l.opts.Limits.Or().GeneratorURLs
+	f := l.openKeptGenDates(g, dir, max)
 	if f == nil {
 		return
 	}
 	defer f.Close()
-	r := &keptReader{g: g, path: filepath.Join(dir, GenDatesName), max: max, warn: b.warn, lists: map[string]uint32{}}
+	r := &keptReader{g: g, path: filepath.Join(dir, GenDatesName), max: max, warn: l.rep.warn, lists: map[string]uint32{}}
 	r.read(f)
 }
 
@@ -489,14 +489,14 @@ func (b *builder) readKeptGenDates(g *genDates, dir string) {
 // file is something else or cannot be read, and nil alone when it is
 // not there. A file past its bound is left as it is for a larger limit
 // (g.keep).
-func (b *builder) openKeptGenDates(g *genDates, dir string, max int) *fsx.File {
+func (l *loader) openKeptGenDates(g *genDates, dir string, max int) *fsx.File {
 	path := filepath.Join(dir, GenDatesName)
 	fi, err := fsx.Lstat(dir, GenDatesName)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case err == nil && !fi.Mode().IsRegular():
-		b.warn("", &diag.Diagnostic{File: path, Msg: fmt.Sprintf("%s, not the file sitemapgen writes: not read (a build writes the file in its place)", fsx.Describe(fi.Mode()))})
+		l.rep.warn("", &diag.Diagnostic{File: path, Msg: fmt.Sprintf("%s, not the file sitemapgen writes: not read (a build writes the file in its place)", fsx.Describe(fi.Mode()))})
 		return nil
 	}
 	f, err := fsx.Open(dir, GenDatesName, int64(genDatesBound(max)), limits.GeneratorURLsKey)
@@ -507,11 +507,11 @@ func (b *builder) openKeptGenDates(g *genDates, dir string, max int) *fsx.File {
 	if errors.Is(err, fsx.ErrTooLarge) {
 		// Left as it is: a larger limit reads it again.
 		g.keep = true
-		b.warn("", fmt.Errorf("%w; its dates are not used, and it is left as it is (raise the limit, or remove the file)", err))
+		l.rep.warn("", fmt.Errorf("%w; its dates are not used, and it is left as it is (raise the limit, or remove the file)", err))
 		return nil
 	}
 	if err != nil {
-		b.warn(GenDatesName, err)
+		l.rep.warn(GenDatesName, err)
 		return nil
 	}
 	return f
@@ -694,12 +694,12 @@ func (g *genDates) altList(text string) (num string, alts []genAlt, ok bool) {
 }
 
 // stateOf returns the folder that holds the record and GenDatesName for
-// the folder dir. For the output folder that is Write.RecordDir when it
-// is set (in a server build, whose server serves the output folder as
-// it is). Otherwise it is dir.
-func (b *builder) stateOf(dir string) string {
-	if dir == b.opts.Write.Dir {
-		return b.opts.Write.RecordFolder()
+// the folder dir, written by the writer's options w. For the output
+// folder that is Write.RecordDir when it is set (in a server build,
+// whose server serves the output folder as it is). Otherwise it is dir.
+func stateOf(w *writer.Options, dir string) string {
+	if dir == w.Dir {
+		return w.RecordFolder()
 	}
 	return dir
 }

@@ -63,32 +63,67 @@ type inputs struct {
 	fmc *fmCache
 }
 
-// loadInputs loads the build's inputs in one phase, after the mapper is
-// made and before the walk. It loads robots.txt's rules, git's history,
-// the generator's own sitemaps, the front matter cache and the hash
-// state. For a join of sources, git's history is read beside the walk
-// (startGit).
+// loader loads a build's inputs in one phase, after the mapper is made
+// and before the walk (loadInputs). Its fields say what the loading
+// reads. It fills in the inputs. It tells its warnings and notes to the
+// builder's reporter as it goes, so they reach Options.Report at once,
+// in the order they are found.
+type loader struct {
+	// opts are the build's options. The loading reads many of them, and
+	// sets those that decideOwnSitemaps decides.
+	opts   *Options
+	mapper *mapping.Mapper
+	rep    *reporter
+	// res is the Result. decideOwnSitemaps sets its GeneratorSitemaps.
+	res *Result
+	// in holds the inputs that the loading fills.
+	in *inputs
+	// witness names the generator's sitemaps that witness what it builds
+	// (sitemapWitness). It is nil when they do not witness.
+	witness []string
+	// git reads git's history into in, beside the walk of a join or at
+	// once. It stays a method of the builder, because the walk of a join
+	// reads the history too (startGit, includes.go).
+	git func(ctx context.Context)
+}
+
+// loadInputs makes the build's loader and runs it. The loader reads
+// git's history through readGit.
 func (b *builder) loadInputs(ctx context.Context) {
-	b.robotsTxt.max = b.opts.Limits.Or().RobotsBytes
-	b.decideOwnSitemaps()
-	opts, m := b.opts, b.mapper
-	b.loadRobots()
+	_, names := b.sitemapWitness()
+	l := &loader{opts: &b.opts, mapper: b.mapper, rep: &b.reporter, res: b.res, in: &b.inputs, witness: names, git: b.readGit}
+	l.load(ctx)
+}
+
+// readGit reads git's history for the git lastmod source. For a join of
+// sources, it reads it beside the walk (startGit).
+func (b *builder) readGit(ctx context.Context) {
 	switch {
-	case !m.Uses(mapping.LastModGit):
-	case opts.Join != nil && !opts.trackGit:
+	case !b.mapper.Uses(mapping.LastModGit):
+	case b.opts.Join != nil && !b.opts.trackGit:
 		// A join's build reads the history while it reads the sources. A
 		// Session's restart asks for the history at once instead.
 		b.startGit(ctx)
 	default:
 		b.loadGit(ctx)
 	}
+}
+
+// load loads robots.txt's rules, git's history, the generator's own
+// sitemaps, the front matter cache and the hash state, in this order.
+func (l *loader) load(ctx context.Context) {
+	l.in.robotsTxt.max = l.opts.Limits.Or().RobotsBytes
+	l.decideOwnSitemaps()
+	opts, m := l.opts, l.mapper
+	l.loadRobots()
+	l.git(ctx)
 	// Load the generator's sitemaps. Their dates serve the sitemap
 	// source, and their alternates serve the pages whose heads give none.
-	b.loadGenDates(ctx)
+	l.loadGenDates(ctx)
 	if opts.CacheDir != "" {
 		for _, s := range []*Sources{opts.Content, opts.Join} {
 			if s != nil {
-				b.fmc = loadFMCache(opts.CacheDir, s.Dir, opts.Limits)
+				l.in.fmc = loadFMCache(opts.CacheDir, s.Dir, opts.Limits)
 			}
 		}
 	}
@@ -98,11 +133,11 @@ func (b *builder) loadInputs(ctx context.Context) {
 		// it does not know. Saved, it would lose the dates it holds. The
 		// pages take their dates from the next sources.
 		if st, err := hashstate.Load(opts.Hash.Dir, opts.Hash.State, opts.Limits.Or().StateBytes); err != nil {
-			b.warn("", fmt.Errorf("%w; %s", err, hashPassedOver))
+			l.rep.warn("", fmt.Errorf("%w; %s", err, hashPassedOver))
 		} else {
-			b.hash, b.now = st, opts.Map.Now
-			if b.now.IsZero() {
-				b.now = time.Now()
+			l.in.hash, l.in.now = st, opts.Map.Now
+			if l.in.now.IsZero() {
+				l.in.now = time.Now()
 			}
 		}
 	}
@@ -113,21 +148,21 @@ func (b *builder) loadInputs(ctx context.Context) {
 // the build reads or replaces them, and sets the options that ask:
 // Result.GeneratorSitemaps, Options.GeneratorSitemaps and, with
 // TakeOverOwn, Write.TakeOver.
-func (b *builder) decideOwnSitemaps() {
-	o := b.opts.OwnSitemaps
+func (l *loader) decideOwnSitemaps() {
+	o := l.opts.OwnSitemaps
 	if o == nil {
 		return
 	}
-	w := &b.opts.Write
-	takes, warnings := o.Decide(w.Dir, b.mapper.BaseURL(), b.opts.Limits, b.robotsTxt.of(w.Dir))
+	w := &l.opts.Write
+	takes, warnings := o.Decide(w.Dir, l.mapper.BaseURL(), l.opts.Limits, l.in.robotsTxt.of(w.Dir))
 	for _, err := range warnings {
-		b.warn("", err)
+		l.rep.warn("", err)
 	}
-	b.res.GeneratorSitemaps = takes
-	if b.opts.ReadOwn || keptGenDates(w.RecordFolder()) {
-		b.opts.GeneratorSitemaps = takes
+	l.res.GeneratorSitemaps = takes
+	if l.opts.ReadOwn || keptGenDates(w.RecordFolder()) {
+		l.opts.GeneratorSitemaps = takes
 	}
-	if b.opts.TakeOverOwn {
+	if l.opts.TakeOverOwn {
 		w.TakeOver = takes
 	}
 }

@@ -52,24 +52,24 @@ func (r *robotsFiles) of(dir string) *robots.File {
 }
 
 // loadRobots reads the site's robots.txt for the build.
-func (b *builder) loadRobots() {
-	o := b.opts.Robots
+func (l *loader) loadRobots() {
+	o := l.opts.Robots
 	if o.Off || o.Dir == "" {
 		return
 	}
-	base := b.mapper.BaseURL()
+	base := l.mapper.BaseURL()
 	if !robots.Governs(o.Dir, base) {
 		if _, err := fsx.Lstat(o.Dir, "robots.txt"); err == nil {
 			u, _ := url.Parse(base)
-			b.note("robots.txt", fmt.Sprintf("not read for its rules: served at %srobots.txt, where crawlers never read it (only at the host's root, %s://%s/robots.txt)", base, u.Scheme, u.Host))
+			l.rep.note("robots.txt", fmt.Sprintf("not read for its rules: served at %srobots.txt, where crawlers never read it (only at the host's root, %s://%s/robots.txt)", base, u.Scheme, u.Host))
 		}
 		return
 	}
-	rules, err := b.robotsTxt.of(o.Dir).Rules()
+	rules, err := l.in.robotsTxt.of(o.Dir).Rules()
 	if err != nil {
-		b.warn("", err)
+		l.rep.warn("", err)
 	}
-	b.robots = robots.NewJudge(rules, robots.Crawlers...)
+	l.in.robots = robots.NewJudge(rules, robots.Crawlers...)
 }
 
 // robotsKey returns the Key of the rules of the robots.txt that a build

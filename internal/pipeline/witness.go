@@ -48,30 +48,23 @@ func (b *builder) sitemapWitness() (func(urlPath string) (bool, string), []strin
 	return out.SitemapKind, out.Witness
 }
 
-// witnessing reports whether the generator's sitemaps are read as the
-// witness.
-func (b *builder) witnessing() bool {
-	w, _ := b.sitemapWitness()
-	return w != nil
-}
-
 // loadWitness reads the witness. When loadGenDates read the generator's
 // sitemaps in the site's folder, the witness is what it read. Otherwise
 // loadWitness reads, alone, those in the site's folder (Root, not the
 // --out folder). Once an earlier build wrote ours over them, it reads
 // what GenDatesName kept of them there.
-func (b *builder) loadWitness(ctx context.Context) {
-	b.wit = nil
-	_, names := b.sitemapWitness()
-	b.witNames = names
+func (l *loader) loadWitness(ctx context.Context) {
+	l.in.wit = nil
+	names := l.witness
+	l.in.witNames = names
 	if names == nil {
 		return
 	}
-	if b.opts.GeneratorSitemaps != nil && fsx.SamePath(b.opts.Root, b.opts.Write.Dir) {
-		b.wit = b.gen
+	if l.opts.GeneratorSitemaps != nil && fsx.SamePath(l.opts.Root, l.opts.Write.Dir) {
+		l.in.wit = l.in.gen
 		return
 	}
-	b.wit = b.readGenSitemaps(ctx, b.opts.Root, func(name string) bool { return slices.Contains(names, name) })
+	l.in.wit = l.readGenSitemaps(ctx, l.opts.Root, func(name string) bool { return slices.Contains(names, name) })
 }
 
 // witnessFile reports whether rel, a path in the site's folder that a
@@ -86,7 +79,7 @@ func (b *builder) witnessFile(rel string) bool {
 	if err != nil || !fi.Mode().IsRegular() {
 		return false // gone (ours replaced it), or not a sitemap
 	}
-	return !OwnSitemap(b.opts.Root, b.stateOf(b.opts.Root), b.opts.Write.OutputBytes)(rel)
+	return !OwnSitemap(b.opts.Root, stateOf(&b.opts.Write, b.opts.Root), b.opts.Write.OutputBytes)(rel)
 }
 
 // witness is what the generator's sitemaps say about the pages that no
