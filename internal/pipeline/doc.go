@@ -58,22 +58,35 @@
 //
 //   - options.go: the options, the result and the errors.
 //   - build.go: the builder and its run. The builder keeps the
-//     orchestration; its state comes in four parts, each a type: inputs
+//     orchestration; its state comes in parts, each a type: inputs
 //     (inputs.go: what the build reads besides its pages, loaded once
-//     before the walk by loadInputs), joined (the sources joined to the
-//     pages), findings (what the judgements found, for the reports) and
-//     kept (what a Session keeps between its updates).
+//     before the walk by a loader), the reporter (report.go), joined (the
+//     sources joined to the pages), judged (what the judgements found,
+//     for later passes and the reports) and kept (what a Session keeps
+//     between its updates).
+//   - report.go: the one reporter, and the findings a pass returns to it.
 //   - robots.go: the site's robots.txt, read once a folder (robotsFiles);
-//     its rules, and the Sitemap: lines the checks after the write read.
+//     its rules; the robots.txt pass (robotsPass).
 //   - judge.go: the walk. Each file is judged on the goroutine that found it.
-//   - passes.go: the passes after the walk, one list for a build and for watch mode.
+//   - passes.go: the passes after the walk, one list for a build and for
+//     watch mode. Each pass is a type in its own file, named below.
 //   - record.go: each outcome recorded after the walk; records.go and
 //     recordtable.go: the records themselves.
-//   - stale.go, changes.go, removed.go: the output of an earlier build; the
-//     changes of the sources that tell it; the sources git lists as removed,
-//     which tell it when no build followed.
+//   - stale.go, changes.go, removed.go: the output of an earlier build
+//     (stalePass); the changes of the sources that tell it; the sources
+//     git lists as removed, which tell it when no build followed.
+//   - dedup.go: the duplicates pass (dedupPass).
+//   - stamps.go, sitewide.go, mtime.go, lint.go: the dates' passes
+//     (stampsPass, siteWidePass, mtimePass, lintPass).
+//   - listpass.go, listpages.go, listframe.go: the list pages pass
+//     (listPagesPass).
+//   - genalts.go, hreflang.go: the generator's alternates (genAltsPass)
+//     and the hreflang clusters (hreflangPass).
+//   - transform.go: the per-URL hook (transformPass).
 //   - refused.go: the warning of a refused front matter date, said once the
-//     dates are final.
+//     dates are final (refusedPass).
+//   - write.go, afterwrite.go: the write (writePass) and the checks after
+//     it (afterWritePass).
 //   - dating.go: the hash and git dates, and the counts of sources.
 //   - allskipped.go: a build that lists no page; the one-canonical warning.
 //   - ownsitemaps.go: which files named as the generator's sitemaps are its
@@ -85,7 +98,6 @@
 //     page from (Sphinx's). They are read bounded, inside the work tree that
 //     holds the sources, or the project folder outside one. The page is dated
 //     by the newest of their git dates.
-//   - genalts.go: the alternates a page's head does not give.
 //   - session.go, linkedpages.go, lazyroot.go: watch mode's [Session].
 //
 // # The record that flows
