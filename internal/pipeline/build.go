@@ -329,13 +329,6 @@ type judged struct {
 	// such a date, by the source's path as reported.
 	refused     []refusedDate
 	refusedRecs map[string][]refusedPage
-	// setStamps is how many of Result.Stamps the set's rule found
-	// (stampsPass). The pass judges again before every write.
-	setStamps int
-	// stampsMTime says the set's rule counted the files' modification
-	// times along with the heads' dates (stampsPass). mtimePass then
-	// leaves those times out and gives no warning of its own.
-	stampsMTime bool
 }
 
 // kept is what a Session keeps between its updates, so that an update

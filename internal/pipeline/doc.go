@@ -513,7 +513,7 @@
 // fresh checkout's) and left the others to mtime divides the stamp between
 // two sources, neither over half. The page dates and the file times are
 // then counted together. When they make the rule (with one page date at
-// least), both are left out (builder.stampsMTime), and one warning says so,
+// least), both are left out (records.stamps.withMTime), and one warning says so,
 // with the counts by source. A list page dated by what it shows is not
 // counted: its date is a page's. Result.Stamps counts the pages passed
 // over.

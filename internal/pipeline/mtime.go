@@ -48,11 +48,10 @@ type mtimePass struct {
 	// on is Options.GuardMTime. Without it the pass does nothing.
 	on bool
 	// recs are the records whose files' times the pass judges. The pass
-	// keeps its verdict in recs.stamps.mtime.
+	// keeps its verdict in recs.stamps.mtime. recs.stamps.withMTime says
+	// the build stamps pass counted the files' times with the heads'
+	// dates, and warned for both.
 	recs *records
-	// stampsMTime says the build stamps pass counted the files' times
-	// with the heads' dates, and warned for both (builder.stampsMTime).
-	stampsMTime bool
 	// git is the history git read, or nil. A file's time after its last
 	// commit is no date (mtimeRules).
 	git *gitdates.Dates
@@ -69,7 +68,7 @@ type mtimePass struct {
 
 func (b *builder) mtimePass() *mtimePass {
 	return &mtimePass{
-		on: b.opts.GuardMTime, recs: &b.recs, stampsMTime: b.stampsMTime, git: b.git, now: b.mapper.Now(),
+		on: b.opts.GuardMTime, recs: &b.recs, git: b.git, now: b.mapper.Now(),
 		sourced: b.opts.Join != nil || b.opts.Content != nil, res: b.res,
 	}
 }
@@ -88,7 +87,7 @@ func (p *mtimePass) run(ctx context.Context, only map[string]bool) findings {
 		_, ok := recs.fileTime(idx)
 		return ok
 	}, false)
-	st := mtimeStamps{all: looksStamped(most, n) || p.stampsMTime}
+	st := mtimeStamps{all: looksStamped(most, n) || p.recs.stamps.withMTime}
 	if !st.all {
 		st = p.mtimeRules(ctx)
 	}
@@ -103,7 +102,7 @@ func (p *mtimePass) run(ctx context.Context, only map[string]bool) findings {
 		p.res.recount(mapping.LastModMTime, "", recs.mtimesDropped(only))
 	}
 	switch {
-	case was.any() || p.stampsMTime: // said before, or the build stamps pass said it for both
+	case was.any() || recs.stamps.withMTime: // said before, or the build stamps pass said it for both
 	case st.all:
 		p.found.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), undatedFix(p.sourced)))
 	default:

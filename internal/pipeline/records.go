@@ -619,6 +619,12 @@ type buildStamps struct {
 	// build's stamps (stampsPass).
 	found bool
 	day   int64
+	// count is how many of Result.Stamps the rule found. withMTime says
+	// it counted the files' modification times along with the heads'
+	// dates; mtimePass then leaves those times out and gives no warning
+	// of its own. stampsPass judges again before every write.
+	count     int
+	withMTime bool
 	// history, when set, reports whether a date (Unix seconds) is a
 	// commit's that dates the pages sharing it (records.historyDates),
 	// not a build's stamp. stampsPass sets it when the rule would find

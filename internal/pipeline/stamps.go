@@ -51,20 +51,15 @@ type stampsPass struct {
 	// Options.Content). The warning's advice depends on it (undatedFix).
 	sourced bool
 	// res is the Result, whose Stamps the pass counts.
-	res *Result
-	// setStamps and stampsMTime point to what the last judgement found
-	// (builder.setStamps, builder.stampsMTime). The pass judges again
-	// before every write, and warns only when its verdict changed.
-	setStamps   *int
-	stampsMTime *bool
-	found       findings
+	res   *Result
+	found findings
 }
 
 func (b *builder) stampsPass() *stampsPass {
 	return &stampsPass{
 		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
 		withMTime: b.opts.GuardMTime, sourced: b.opts.Join != nil || b.opts.Content != nil,
-		res: b.res, setStamps: &b.setStamps, stampsMTime: &b.stampsMTime,
+		res: b.res,
 	}
 }
 
@@ -73,10 +68,10 @@ func (b *builder) stampsPass() *stampsPass {
 func (p *stampsPass) run(ctx context.Context) findings {
 	recs := p.recs
 	recs.stamps.trustSitemap = p.trustSitemap
-	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, *p.stampsMTime
-	recs.stamps.found, *p.stampsMTime = false, false
-	p.res.Stamps -= *p.setStamps
-	*p.setStamps = 0
+	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, recs.stamps.withMTime
+	recs.stamps.found, recs.stamps.withMTime = false, false
+	p.res.Stamps -= recs.stamps.count
+	recs.stamps.count = 0
 	n := recs.Len()
 	recs.stamps.history = nil
 	day, most, withMTime, ok := p.setStampDay()
@@ -92,8 +87,8 @@ func (p *stampsPass) run(ctx context.Context) findings {
 	if !ok {
 		return nil
 	}
-	recs.stamps.found, recs.stamps.day, *p.stampsMTime = true, day, withMTime
-	*p.setStamps = most
+	recs.stamps.found, recs.stamps.day, recs.stamps.withMTime = true, day, withMTime
+	recs.stamps.count = most
 	p.res.Stamps += most
 	if was && wasDay == day && wasMTime == withMTime {
 		return nil
