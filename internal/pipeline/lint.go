@@ -49,7 +49,7 @@ func (b *builder) lintPass() *lintPass {
 	p := &lintPass{
 		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
 		usesGit: b.mapper.Uses(mapping.LastModGit), joined: b.opts.Join != nil,
-		sourced: b.opts.Join != nil || b.opts.Content != nil, own: b.opts.OwnSitemaps,
+		sourced: b.opts.readsSources(), own: b.opts.OwnSitemaps,
 		lastMod: b.res.LastMod, bases: b.bases,
 	}
 	if b.res.URLs != nil {

@@ -69,7 +69,7 @@ type mtimePass struct {
 func (b *builder) mtimePass() *mtimePass {
 	return &mtimePass{
 		on: b.opts.GuardMTime, recs: &b.recs, git: b.git, now: b.mapper.Now(),
-		sourced: b.opts.Join != nil || b.opts.Content != nil, res: b.res,
+		sourced: b.opts.readsSources(), res: b.res,
 	}
 }
 

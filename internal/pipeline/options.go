@@ -427,3 +427,7 @@ var (
 	ErrReplacedWhileRead = errors.New("replaced while it was read")
 	ErrChangedWhileRead  = errors.New("changed while it was read")
 )
+
+// readsSources says the build reads the pages' sources (Options.Join or
+// Options.Content).
+func (o *Options) readsSources() bool { return o.Join != nil || o.Content != nil }

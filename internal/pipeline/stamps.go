@@ -58,7 +58,7 @@ type stampsPass struct {
 func (b *builder) stampsPass() *stampsPass {
 	return &stampsPass{
 		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
-		withMTime: b.opts.GuardMTime, sourced: b.opts.Join != nil || b.opts.Content != nil,
+		withMTime: b.opts.GuardMTime, sourced: b.opts.readsSources(),
 		res: b.res,
 	}
 }
