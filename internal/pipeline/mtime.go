@@ -25,7 +25,7 @@ import (
 //   - Every file's time, when more than half of the URLs, and at least
 //     lintMinURLs, have one on one day (the lint's rule), or when the
 //     build stamps pass counted the files' times with the heads' dates
-//     (stampsMTime).
+//     (records.stamps.withMTime).
 //   - In a git work tree, a time after the last commit of the history
 //     git read for the pages (gitdates.Dates.LastCommit). The file was
 //     written since, by a build, a copy or a checkout, or by an edit not

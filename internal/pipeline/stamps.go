@@ -31,7 +31,7 @@ import (
 // (Hexo's `updated`, a checkout's time) and whose files' times date the
 // rest is stamped as a whole, though neither source alone dates half of
 // it. The file times pass then leaves the modification times out too
-// (stampsMTime). The pass judges again on every write of a Session, as
+// (records.stamps.withMTime). The pass judges again on every write of a Session, as
 // a fresh build would judge the same pages. It reports the stamps the
 // first time, once for both sources.
 type stampsPass struct {
