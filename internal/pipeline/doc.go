@@ -159,7 +159,7 @@
 //     the next date mapping found (records.next, a map kept only for pages
 //     dated by such a source).
 //   - records.sites.dates: which heads' dates are the site's, by the head's
-//     tag and the page's language (records.sites.groups). Those records take the
+//     tag and the page's language (record.group). Those records take the
 //     next date too.
 //   - records.listed: the dates of list pages.
 //

@@ -130,7 +130,7 @@ func (b *builder) listed(path string, o *outcome) {
 		b.noteRefused(path, idx, d) // the page is its source
 	}
 	b.recs.setBuiltGit(idx, o.builtGit)
-	b.recs.sites.setMeta(idx, d, o.lang)
+	b.recs.setMeta(idx, d, o.lang)
 	b.genListed(idx, o)
 	if b.keepsOldOutput() {
 		b.recs.built(idx, o.mtime, o.sourceless)

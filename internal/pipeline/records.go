@@ -33,15 +33,30 @@ type record struct {
 	// is PathOf(loc, form). Below 0, the record is an extra URL's, and
 	// path is -(1 + its ordinal among the extra URLs). Its path is then
 	// NAME:LINE (extraURLs.path).
-	path   int32
-	cf     sitemap.ChangeFreq
-	form   mapping.PathForm
-	prio   sitemap.Priority
-	src    uint8 // the lastmod's source: an index into recSources
-	robots uint8 // robotsAllowed or robotsBlocked after the robots.txt pass; 0 before
+	path int32
+	cf   sitemap.ChangeFreq
+	// formRobots holds two values in one byte, so that a record keeps
+	// its 32 bytes: the low four bits are the page's mapping.PathForm
+	// (form), the next two what robots.txt says of it (robots).
+	formRobots uint8
+	prio       sitemap.Priority
+	src        uint8 // the lastmod's source: an index into recSources
+	// group is the record's group of heads' dates (siteDates), or
+	// manyGroups when it is past 254 and siteDates.more holds it.
+	group uint8
 }
 
-// A record's robots field keeps what the site's robots.txt says of its
+// form returns the record's mapping.PathForm.
+func (r *record) form() mapping.PathForm { return mapping.PathForm(r.formRobots & 0x0f) }
+
+// robots returns robotsAllowed or robotsBlocked after the robots.txt
+// pass, and 0 before.
+func (r *record) robots() uint8 { return r.formRobots >> 4 }
+
+// setRobots sets what robots() returns.
+func (r *record) setRobots(v uint8) { r.formRobots = r.formRobots&0x0f | v<<4 }
+
+// A record's robots() keeps what the site's robots.txt says of its
 // loc, for a Session's next judgement. The rules never change within a
 // Session: a change of them starts a whole build.
 const (
@@ -51,6 +66,16 @@ const (
 
 // recSources are the lastmod sources a record's src names; 0 for none.
 var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime, mapping.LastModSitemap, LastModExtra, LastModTransform}
+
+// The indexes in recSources of the sources that the passes compare a
+// record's src with for every record: an index compares faster than
+// the source's name.
+var (
+	srcFrontMatter = srcIndex(mapping.LastModFrontMatter)
+	srcMeta        = srcIndex(mapping.LastModMeta)
+	srcGit         = srcIndex(mapping.LastModGit)
+	srcMTime       = srcIndex(mapping.LastModMTime)
+)
 
 // srcIndex returns the index of src in recSources, 0 for one not there.
 func srcIndex(src mapping.LastModSource) uint8 {
@@ -64,7 +89,7 @@ func srcIndex(src mapping.LastModSource) uint8 {
 
 // mtime reports whether the record's lastmod is its file's modification
 // time.
-func (r *record) mtime() bool { return recSources[r.src] == mapping.LastModMTime }
+func (r *record) mtime() bool { return r.src == srcMTime }
 
 const noLastMod = math.MinInt64
 
@@ -200,6 +225,7 @@ type nextEntry struct {
 const noNext = math.MaxUint8
 
 func (t *nextTable) find(idx int32) (int, bool) {
+	work.count(&work.nextSearch)
 	return slices.BinarySearchFunc(t.inOrder, idx, func(e nextEntry, idx int32) int { return int(e.idx) - int(idx) })
 }
 
@@ -241,7 +267,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 	s.changed(idx)
 	r := s.rec(idx)
 	u := &d.URL
-	*r = record{lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, form: d.Form}
+	*r = record{lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, formRobots: uint8(d.Form)}
 	r.pre, r.at = s.putLoc(u.Loc)
 	if !u.LastMod.IsZero() {
 		r.lastmod = u.LastMod.Unix()
@@ -366,7 +392,7 @@ func (s *records) pathOf(r *record) string {
 	if r.path > 0 {
 		return s.paths[r.path-1]
 	}
-	p, _ := s.mapper.PathOf(s.locOf(r), r.form)
+	p, _ := s.mapper.PathOf(s.locOf(r), r.form())
 	return p
 }
 
@@ -556,22 +582,54 @@ func (s *records) lastmod(idx int32) int64 {
 
 // lastmodListed is lastmod that also reports whether the lastmod is the
 // newest listed page's (dateListPages) rather than the record's own.
+//
+// It runs several times a record in every build (the passes that count
+// days, the writer's At), so it tests the cheap conditions first: the
+// next lastmod is searched for only when the record's own date is
+// passed over, or may give way to a fallback. TestPassWork counts the
+// searches.
 func (s *records) lastmodListed(idx int32) (lm int64, listed bool) {
+	work.count(&work.lastmod)
 	r := s.rec(idx)
-	lm = s.own(idx)
+	if s.passedOver(idx) {
+		return s.lastmodPassed(idx, r)
+	}
+	lm = r.lastmod
+	if r.mtime() && s.stamps.mtime.drops(lm) {
+		lm = noLastMod
+	}
+	return s.listedOr(idx, lm)
+}
+
+// lastmodPassed is lastmodListed for the record r at idx, whose own
+// date is passed over: it takes its next lastmod, unless that is a file
+// time left out.
+func (s *records) lastmodPassed(idx int32, r *record) (lm int64, listed bool) {
+	next, hasNext := s.next.get(idx)
+	lm = s.ownOf(idx, r, true, next, hasNext)
 	switch {
 	case r.mtime() && s.stamps.mtime.drops(r.lastmod):
 		lm = noLastMod
-	case s.passedOver(idx):
-		if n, ok := s.next.get(idx); ok && s.stamps.dropsNext(n) {
-			lm = noLastMod
+	case hasNext && s.stamps.dropsNext(next):
+		lm = noLastMod
+	}
+	if t, ok := s.listedOr(idx, lm); ok {
+		return t, true
+	}
+	if lm == noLastMod && hasNext && s.fallsBack(idx, next) {
+		return next.lastmod, false // a page that lists nothing
+	}
+	return lm, false
+}
+
+// listedOr returns the date of the list page at idx when it is newer
+// than lm, or lm is noLastMod: a list page is never older than what it
+// lists. Otherwise it returns lm.
+func (s *records) listedOr(idx int32, lm int64) (int64, bool) {
+	if len(s.listed) > 0 {
+		if t, ok := s.listed[idx]; ok && (lm == noLastMod || t > lm) {
+			return t, true
 		}
-	}
-	if t, ok := s.listed[idx]; ok && (lm == noLastMod || t > lm) {
-		return t, true // a list page, never older than what it lists
-	}
-	if n, ok := s.fallback(idx); ok && lm == noLastMod {
-		return n, false // a page that lists nothing
 	}
 	return lm, false
 }
@@ -584,18 +642,39 @@ func (s *records) lastmodListed(idx int32) (lm int64, listed bool) {
 // way to no fallback of sitemapgen's own (fallback): a list page is
 // then dated by what it shows.
 func (s *records) own(idx int32) int64 {
+	r := s.rec(idx)
 	if s.passedOver(idx) {
-		if n, ok := s.next.get(idx); ok && !s.fallsBack(idx, n) {
-			return n.lastmod
-		}
-		return noLastMod
+		n, ok := s.next.get(idx)
+		return s.ownOf(idx, r, true, n, ok)
 	}
-	return s.rec(idx).lastmod
+	return r.lastmod
+}
+
+// ownOf is own for the record r at idx, given whether it is passed over
+// and, when it is, its next lastmod n (ok says it has one).
+func (s *records) ownOf(idx int32, r *record, passed bool, n nextLastMod, ok bool) int64 {
+	if !passed {
+		return r.lastmod
+	}
+	if ok && !s.fallsBack(idx, n) {
+		return n.lastmod
+	}
+	return noLastMod
 }
 
 // passedOver reports whether the record at idx is dated by a build's
 // stamp or by the site's date. Such a record takes its next lastmod.
+//
+// Most builds find no build's stamp and no site's date: passedOver then
+// answers without a look at the record. It is asked several times a
+// record, and small enough to be inlined.
 func (s *records) passedOver(idx int32) bool {
+	return (s.stamps.found || len(s.sites.dates) > 0) && s.stampedOrSiteWide(idx)
+}
+
+// stampedOrSiteWide is passedOver once there is a build's stamp or a
+// site's date to look for.
+func (s *records) stampedOrSiteWide(idx int32) bool {
 	return s.stamped(idx) || s.siteWideOf(idx)
 }
 
@@ -603,7 +682,7 @@ func (s *records) passedOver(idx int32) bool {
 // source on the day the set's rule found to be the build's stamp.
 func (s *records) stamped(idx int32) bool {
 	r := s.rec(idx)
-	return s.stamps.found && r.lastmod != noLastMod && s.stampableRec(idx, r) && unixDay(r.lastmod) == s.stamps.day
+	return s.stamps.found && r.lastmod != noLastMod && unixDay(r.lastmod) == s.stamps.day && s.stampableRec(idx, r)
 }
 
 // buildStamps holds the rule of build stamps: which dates are a
@@ -653,7 +732,7 @@ func (b *buildStamps) stampableAt(src uint8, t int64) bool {
 // dropsNext reports whether n, a record's next lastmod, is a
 // modification time that the rule leaves out (mtime).
 func (b *buildStamps) dropsNext(n nextLastMod) bool {
-	return recSources[n.src] == mapping.LastModMTime && b.mtime.drops(n.lastmod)
+	return n.src == srcMTime && b.mtime.drops(n.lastmod)
 }
 
 // source returns the source of the lastmod of the record at idx as

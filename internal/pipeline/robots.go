@@ -119,10 +119,10 @@ func (p *robotsPass) run(only map[string]bool) findings {
 	// part owns its records. The reports follow, in order.
 	inParts(len(recs.order), func(lo, hi int) {
 		for _, idx := range recs.order[lo:hi] {
-			if r := recs.rec(idx); r.robots == 0 {
-				r.robots = robotsAllowed
+			if r := recs.rec(idx); r.robots() == 0 {
+				r.setRobots(robotsAllowed)
 				if j.Disallows() && j.Blocked(robots.PathOf(recs.locOf(r))) {
-					r.robots = robotsBlocked
+					r.setRobots(robotsBlocked)
 				}
 			}
 		}
@@ -130,7 +130,7 @@ func (p *robotsPass) run(only map[string]bool) findings {
 	out := recs.order[:0]
 	for i, idx := range recs.order {
 		r := recs.rec(idx)
-		if r.robots == robotsAllowed {
+		if r.robots() == robotsAllowed {
 			out = recs.keepAt(out, i, idx)
 			continue
 		}

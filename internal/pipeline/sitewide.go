@@ -4,7 +4,6 @@ package pipeline
 // change, not each page's.
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -55,14 +54,21 @@ import (
 // language, in a group: the head's source of the date, and the page's
 // language.
 type siteDates struct {
-	// groups holds the group of each record, by record index (setMeta). A
-	// group is 1 + an index into names, or 0 for none.
-	groups []uint16
+	// more holds the groups past 254, by record index (setMeta). A group
+	// is 1 + an index into names, or 0 for none. A record keeps a smaller
+	// group itself (record.group).
+	more map[int32]uint16
 	// names holds each group's head's source of the date ("" for a
 	// record not dated by its head) and language. index finds a group
 	// by them.
 	names [][2]string
 	index map[[2]string]uint16
+	// last is the group groupOf found last, with its source and language
+	// as given.
+	last struct {
+		from, lang string
+		g          uint16
+	}
 	// dates holds the dates of each group that are the site's, not a
 	// page's (siteWidePass), each with the reason. The records dated by
 	// one of them take their next lastmod.
@@ -77,58 +83,88 @@ type siteDates struct {
 // groupOf returns the group of the head's source from ("meta
 // og:updated_time", or "" for a page not dated by its head) and the
 // language lang. The group is 1 + an index into names, made on first
-// use.
+// use. Pages come in runs of one source and one language, so the last
+// group found is tried first, before the map.
 func (s *siteDates) groupOf(from, lang string) uint16 {
+	if from == s.last.from && lang == s.last.lang { // never both "": no group is asked for them
+		return s.last.g
+	}
+	return s.findGroup(from, lang)
+}
+
+// findGroup is groupOf without the last group found.
+func (s *siteDates) findGroup(from, lang string) uint16 {
 	key := [2]string{strings.TrimPrefix(from, "meta "), lang}
-	if g, ok := s.index[key]; ok {
-		return g
+	g, ok := s.index[key]
+	if !ok {
+		if len(s.names) >= 1<<16-1 {
+			return 0 // a hostile site's languages past 65,535 are not judged
+		}
+		if s.index == nil {
+			s.index = make(map[[2]string]uint16)
+		}
+		s.names = append(s.names, key)
+		g = uint16(len(s.names))
+		s.index[key] = g
 	}
-	if len(s.names) >= 1<<16-1 {
-		return 0 // a hostile site's languages past 65,535 are not judged
-	}
-	if s.index == nil {
-		s.index = make(map[[2]string]uint16)
-	}
-	s.names = append(s.names, key)
-	g := uint16(len(s.names))
-	s.index[key] = g
+	s.last.from, s.last.lang, s.last.g = from, lang, g
 	return g
 }
 
 // setMeta records the group of the record idx in the language lang. The
 // group uses the head's source of its date when the record is dated by
-// its head. It is 0 when the record is not, and has no language.
-func (s *siteDates) setMeta(idx int32, d *mapping.Decision, lang string) {
+// its head. It is 0 when the record is not, and has no language. The
+// record keeps its group itself (record.group), unless it is past 254:
+// siteDates.more then holds it.
+func (s *records) setMeta(idx int32, d *mapping.Decision, lang string) {
 	from := ""
 	if d.LastModSource == mapping.LastModMeta {
 		from = d.LastModFrom
 	}
 	g := uint16(0)
 	if from != "" || lang != "" {
-		g = s.groupOf(from, lang)
+		g = s.sites.groupOf(from, lang)
 	}
-	if g == 0 && int(idx) >= len(s.groups) {
+	if g < manyGroups && s.sites.more == nil {
+		s.rec(idx).group = uint8(g)
 		return
 	}
-	for int(idx) >= len(s.groups) {
-		s.groups = append(s.groups, 0)
-	}
-	s.groups[idx] = g
+	s.setGroup(idx, g)
 }
 
-// group returns the group that setMeta recorded for idx.
-func (s *siteDates) group(idx int32) uint16 {
-	if int(idx) < len(s.groups) {
-		return s.groups[idx]
+// setGroup is setMeta's recording of the group g of the record idx
+// once some group is past 254.
+func (s *records) setGroup(idx int32, g uint16) {
+	r := s.rec(idx)
+	if g < manyGroups {
+		r.group = uint8(g)
+		delete(s.sites.more, idx)
+		return
 	}
-	return 0
+	r.group = manyGroups
+	if s.sites.more == nil {
+		s.sites.more = make(map[int32]uint16)
+	}
+	s.sites.more[idx] = g
+}
+
+// manyGroups is the record.group of a record whose group is past 254.
+const manyGroups = 255
+
+// groupAt returns the group that setMeta recorded for idx.
+func (s *records) groupAt(idx int32) uint16 { return s.groupOfRec(idx, s.rec(idx)) }
+
+// groupOfRec is groupAt for r, the record at idx.
+func (s *records) groupOfRec(idx int32, r *record) uint16 {
+	if r.group != manyGroups {
+		return uint16(r.group)
+	}
+	return s.sites.more[idx]
 }
 
 // remove forgets the group of the record idx, which was removed.
 func (s *siteDates) remove(idx int32) {
-	if int(idx) < len(s.groups) {
-		s.groups[idx] = 0
-	}
+	delete(s.more, idx)
 }
 
 // groupLang returns the language of the group g, or "" for none.
@@ -152,10 +188,11 @@ func (s *records) siteWideOf(idx int32) bool {
 		return false
 	}
 	r := s.rec(idx)
-	if r.lastmod == noLastMod || recSources[r.src] != mapping.LastModMeta {
+	if r.lastmod == noLastMod || r.src != srcMeta {
 		return false
 	}
-	_, ok := s.sites.dates[siteWideKey{s.sites.group(idx), r.lastmod}]
+	work.count(&work.siteWide)
+	_, ok := s.sites.dates[siteWideKey{s.groupOfRec(idx, r), r.lastmod}]
 	return ok
 }
 
@@ -164,6 +201,9 @@ func (s *records) siteWideOf(idx int32) bool {
 // generator never gives its page (siteDates.gitFallback). The page
 // takes it only when no page it lists dates it.
 func (s *records) fallback(idx int32) (int64, bool) {
+	if !s.sites.gitFallback || !s.siteWideOf(idx) {
+		return noLastMod, false // the cheap tests first: no search of the table
+	}
 	n, ok := s.next.get(idx)
 	if !ok || !s.fallsBack(idx, n) {
 		return noLastMod, false
@@ -175,7 +215,7 @@ func (s *records) fallback(idx int32) (int64, bool) {
 // is a last commit that the site's date gives way to and that the
 // generator never gives the page (fallback).
 func (s *records) fallsBack(idx int32, n nextLastMod) bool {
-	return s.sites.gitFallback && recSources[n.src] == mapping.LastModGit && s.siteWideOf(idx)
+	return s.sites.gitFallback && n.src == srcGit && s.siteWideOf(idx)
 }
 
 // siteWidePass finds the heads' dates that are the site's, not a
@@ -205,52 +245,126 @@ func (b *builder) siteWidePass() *siteWidePass {
 
 // run judges the records in order, and returns a note for each of the
 // site's dates it had not told yet.
+//
+// A group's date can be the site's only when every page of the group
+// carries it, or when it is the newest date the generator gives a page
+// (siteWideDate). So run does not sort the heads' dates: a first pass
+// over the records learns each group's count and whether its pages
+// carry one date, and the newest dates; a second pass, only when a
+// group carries several, counts the pages of each group that carry a
+// newest date. The notes come out by group, then by date, as a sort
+// would give them.
 func (p *siteWidePass) run() findings {
 	recs := p.recs
 	recs.sites.dates = nil
 	recs.sites.gitFallback = !p.byGit
-	var dates []siteWideKey // the dates of the pages dated by their heads, by group
+	groups := make([]groupDates, len(recs.sites.names)+1) // by group; 0 is none
 	// newest holds the newest date the generator gives a page, in each
 	// language and in the whole site.
 	newest := newestDates{byLang: make(map[string]int64), all: noLastMod}
+	several := false
 	for _, idx := range recs.order {
 		r := recs.rec(idx)
 		if r.lastmod == noLastMod {
 			continue
 		}
-		g := recs.sites.group(idx)
-		switch recSources[r.src] {
-		case mapping.LastModMeta:
-			if g > 0 { // a build's stamp too is one of the dates the tag gives
-				dates = append(dates, siteWideKey{g, r.lastmod})
+		switch r.src {
+		case srcMeta:
+			if g := recs.groupOfRec(idx, r); g > 0 { // a build's stamp too is one of the dates the tag gives
+				several = groups[g].add(r.lastmod) || several
 			}
-		case mapping.LastModFrontMatter:
-			newest.add(recs.sites.groupLang(g), r.lastmod)
-		case mapping.LastModGit:
+		case srcFrontMatter:
+			newest.add(recs.sites.groupLang(recs.groupOfRec(idx, r)), r.lastmod)
+		case srcGit:
 			if p.byGit && !recs.isBuiltGit(idx) {
-				newest.add(recs.sites.groupLang(g), r.lastmod)
+				newest.add(recs.sites.groupLang(recs.groupOfRec(idx, r)), r.lastmod)
 			}
 		}
 	}
-	slices.SortFunc(dates, func(a, b siteWideKey) int {
-		return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.date, b.date))
-	})
-	for i := 0; i < len(dates); {
-		// The group's dates are dates[i:end], and each date's run is
-		// dates[i:j].
-		end := i
-		for end < len(dates) && dates[end].group == dates[i].group {
-			end++
-		}
-		one := dates[i].date == dates[end-1].date // every page of the group carries one date
-		for j := i; i < end; i = j {
-			for j < end && dates[j] == dates[i] {
-				j++
+	// In a group of several dates, only a newest date can be the site's:
+	// the language's and the whole site's, a and b.
+	if several {
+		for g := range groups[1:] {
+			gd := &groups[g+1]
+			if gd.one {
+				continue
 			}
-			p.siteWideDate(dates[i], j-i, one, &newest)
+			gd.a, gd.b = noLastMod, newest.all
+			if lang := recs.sites.names[g][1]; lang != "" {
+				if d, ok := newest.byLang[lang]; ok {
+					gd.a = d
+				}
+			}
+			if gd.a > gd.b {
+				gd.a, gd.b = gd.b, gd.a // by date
+			}
+		}
+		for _, idx := range recs.order {
+			r := recs.rec(idx)
+			if r.lastmod == noLastMod || r.src != srcMeta {
+				continue
+			}
+			if g := recs.groupOfRec(idx, r); g > 0 && !groups[g].one {
+				groups[g].countNewest(r.lastmod)
+			}
+		}
+	}
+	for g := range groups[1:] {
+		gd := &groups[g+1]
+		key := func(date int64) siteWideKey { return siteWideKey{uint16(g + 1), date} }
+		switch {
+		case gd.n == 0:
+		case gd.one:
+			p.siteWideDate(key(gd.first), gd.n, true, &newest)
+		default:
+			if gd.na > 0 {
+				p.siteWideDate(key(gd.a), gd.na, false, &newest)
+			}
+			if gd.nb > 0 && gd.b != gd.a {
+				p.siteWideDate(key(gd.b), gd.nb, false, &newest)
+			}
 		}
 	}
 	return p.found
+}
+
+// groupDates is what siteWidePass.run learns of the heads' dates of one
+// group: how many pages carry one (n), the first of them, and whether
+// they are all that one. For a group of several dates, a and b are the
+// newest dates the generator gives (noLastMod for none), and na and nb
+// count the group's pages that carry them.
+type groupDates struct {
+	n      int
+	first  int64
+	one    bool
+	a, b   int64
+	na, nb int
+}
+
+// add counts the date of one more page of the group. It reports whether
+// the group now carries several dates.
+func (g *groupDates) add(date int64) bool {
+	switch {
+	case g.n == 0:
+		g.first, g.one = date, true
+	case g.one && date != g.first:
+		g.one = false
+	}
+	g.n++
+	return !g.one
+}
+
+// countNewest counts date when it is one of the group's newest dates.
+func (g *groupDates) countNewest(date int64) {
+	switch date {
+	case g.a:
+		g.na++
+		if g.b == g.a {
+			g.nb++
+		}
+	case g.b:
+		g.nb++
+	}
 }
 
 // datesByGit reports whether a source's last commit is a date the
@@ -339,5 +453,5 @@ func (p *siteWidePass) siteWideDate(key siteWideKey, n int, one bool, newest *ne
 // idx is the site's.
 func (s *records) siteWideWhy(idx int32) string {
 	r := s.rec(idx)
-	return s.sites.dates[siteWideKey{s.sites.group(idx), r.lastmod}]
+	return s.sites.dates[siteWideKey{s.groupAt(idx), r.lastmod}]
 }

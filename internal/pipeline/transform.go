@@ -550,7 +550,7 @@ func (p *transformPass) addHookURLs(name string, res *Transformed, added []hookA
 		res.Added++
 		idx := s.addExtra(&d.URL, x.Line)
 		r := s.rec(idx)
-		r.robots = robotsAllowed
+		r.setRobots(robotsAllowed)
 		if r.lastmod != noLastMod {
 			r.src = srcIndex(LastModTransform)
 		}
