@@ -5,6 +5,8 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"iter"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -120,7 +122,7 @@ func (s *records) fileTime(idx int32) (int64, bool) {
 	r := s.rec(idx)
 	if s.passedOver(idx) {
 		n, ok := s.next.get(idx)
-		return n.lastmod, ok && recSources[n.src] == mapping.LastModMTime
+		return n.lastmod, ok && n.src == srcMTime
 	}
 	return r.lastmod, r.mtime()
 }
@@ -148,7 +150,7 @@ type mtimeStamps struct {
 
 // drops reports whether the modification time t (Unix seconds) is left
 // out.
-func (m mtimeStamps) drops(t int64) bool {
+func (m *mtimeStamps) drops(t int64) bool {
 	return m.all || m.afterCommit && t > m.commit || m.burst && m.first <= t && t <= m.last
 }
 
@@ -185,49 +187,110 @@ const recentBuild = 24 * time.Hour
 // writes new ones is.
 func (p *mtimePass) mtimeRules(ctx context.Context) mtimeStamps {
 	var st mtimeStamps
-	recs := p.recs
-	var times []int64
-	for _, idx := range recs.order {
-		if t, ok := recs.fileTime(idx); ok {
-			times = append(times, t)
-		}
-	}
-	if len(times) == 0 {
+	b := burstIn(p.recs.fileTimes)
+	if b.n == 0 {
 		return st
 	}
-	slices.Sort(times)
 	if p.git != nil {
-		if c, err := p.git.LastCommit(ctx); err == nil && times[len(times)-1] > c.Unix() {
+		if c, err := p.git.LastCommit(ctx); err == nil && b.latest > c.Unix() {
 			st.afterCommit, st.commit = true, c.Unix()
 		}
 	}
+	if b.in == 0 {
+		return st
+	}
+	if p.git == nil && b.last < p.now.Add(-recentBuild).Unix() {
+		return st
+	}
+	st.burst, st.first, st.last = true, b.first, b.last
+	st.recent = p.git == nil
+	st.inBurst, st.of = b.in, b.n
+	return st
+}
+
+// fileTimes calls yield with the time of each listed record that has
+// one (fileTime), in order.
+func (s *records) fileTimes(yield func(int64) bool) {
+	for _, idx := range s.order {
+		if t, ok := s.fileTime(idx); ok && !yield(t) {
+			return
+		}
+	}
+}
+
+// burst is what burstIn finds of a set of file times (Unix seconds): n
+// times, the latest of them, and, when more than half of them and at
+// least two lie within mtimeBurst of each other, the span from first to
+// last that those windows make, which holds in of the times. in is 0
+// when there is no burst.
+type burst struct {
+	n           int
+	latest      int64
+	first, last int64
+	in          int
+}
+
+// burstIn finds the burst among the times that times yields. It reads
+// them twice at most, and sorts only the times of the days that can
+// hold a burst. A window of mtimeBurst that holds more than half of the
+// times lies within one day or two adjacent days. So the times are
+// counted by day first, and sorted only when two adjacent days hold
+// more than half of them: on most sites no burst is possible, and
+// nothing is sorted.
+func burstIn(times iter.Seq[int64]) burst {
+	b := burst{latest: math.MinInt64}
+	var days dayTally
+	for t := range times {
+		b.n++
+		b.latest = max(b.latest, t)
+		days.add(unixDay(t))
+	}
+	// Two pairs of adjacent days that each hold more than half of the
+	// times share a day, so the pairs that do lie within three days at
+	// most, from to to.
+	from, to := int64(math.MaxInt64), int64(math.MinInt64)
+	days.each(func(d int64, k int) {
+		if k2 := k + days.get(d+1); 2*k2 > b.n && k2 >= 2 {
+			from, to = min(from, d), max(to, d+1)
+		}
+	})
+	if from > to {
+		return b
+	}
+	// The burst, if any, lies within those days: their times alone are
+	// sorted. A window over them counts every time it holds, and the
+	// majority is of all the times.
+	size := 0
+	for d := from; d <= to; d++ {
+		size += days.get(d)
+	}
+	sorted := make([]int64, 0, size)
+	for t := range times {
+		if d := unixDay(t); from <= d && d <= to {
+			sorted = append(sorted, t)
+		}
+	}
+	slices.Sort(sorted)
 	// Every window of mtimeBurst that holds more than half of the times
 	// also holds their median, so together they make one span.
 	i := 0
-	for j, t := range times {
-		for t-times[i] > int64(mtimeBurst/time.Second) {
+	for j, t := range sorted {
+		for t-sorted[i] > int64(mtimeBurst/time.Second) {
 			i++
 		}
-		if k := j - i + 1; k >= 2 && 2*k > len(times) {
-			if !st.burst {
-				st.burst, st.first = true, times[i]
+		if k := j - i + 1; k >= 2 && 2*k > b.n {
+			if b.in == 0 {
+				b.first = sorted[i]
 			}
-			st.last = t
+			b.last, b.in = t, 1
 		}
 	}
-	if st.burst && p.git == nil {
-		if st.last < p.now.Add(-recentBuild).Unix() {
-			st.burst, st.first, st.last = false, 0, 0
-		} else {
-			st.recent = true
-		}
+	if b.in > 0 {
+		lo, _ := slices.BinarySearch(sorted, b.first)
+		hi, _ := slices.BinarySearch(sorted, b.last+1)
+		b.in = hi - lo
 	}
-	if st.burst {
-		lo, _ := slices.BinarySearch(times, st.first)
-		hi, _ := slices.BinarySearch(times, st.last+1)
-		st.inBurst, st.of = hi-lo, len(times)
-	}
-	return st
+	return b
 }
 
 // why says why m leaves out the times it leaves out, when it does not

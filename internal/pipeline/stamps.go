@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
-	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 // stampsPass is the build stamps pass, the set's rule of build stamps.
@@ -188,7 +187,7 @@ func (s *records) stampableRec(idx int32, r *record) bool {
 // last commit, or its built file's when a build commits its output.
 func (s *records) ownCommit(idx int32, r *record) bool {
 	n, ok := s.next.get(idx)
-	return ok && recSources[n.src] == mapping.LastModGit && n.lastmod == r.lastmod
+	return ok && n.src == srcGit && n.lastmod == r.lastmod
 }
 
 // stampDay returns the day (Unix days) on which most listed URLs have a
@@ -199,17 +198,13 @@ func (s *records) ownCommit(idx int32, r *record) bool {
 // those pages (records.stampableRec) is not counted, and the build came
 // after it.
 func (s *records) stampDay(mtime bool) (day int64, most int, stamped bool) {
-	// Count in parts at once (inParts). Each part counts in an array of
-	// the days around the first day it meets, because a map's increments
-	// cost more than the pass over the records. A map takes the other
-	// days, and the parts are merged afterwards.
+	// Count in parts at once (inParts), each in a tally of its own, merged
+	// afterwards.
 	var mu sync.Mutex
-	days := make(map[int64]int)
+	var days dayTally
 	latest := int64(math.MinInt64)
 	inParts(len(s.order), func(lo, hi int) {
-		var counts *[dayCounts]int32
-		var first int64
-		var others map[int64]int
+		var mine dayTally
 		last := int64(math.MinInt64)
 		for _, idx := range s.order[lo:hi] {
 			r := s.rec(idx)
@@ -221,43 +216,16 @@ func (s *records) stampDay(mtime bool) (day int64, most int, stamped bool) {
 			if s.stamps.stampable(r.src) && !s.stampableRec(idx, r) {
 				continue // a commit's date: no stamp, and the build came after it
 			}
-			if counts == nil {
-				counts, first = new([dayCounts]int32), d-dayCounts/2
-			}
-			if k := d - first; k >= 0 && k < dayCounts {
-				counts[k]++
-				continue
-			}
-			if others == nil {
-				others = make(map[int64]int)
-			}
-			others[d]++
+			mine.add(d)
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if counts != nil {
-			for k, c := range counts {
-				if c > 0 {
-					days[first+int64(k)] += int(c)
-				}
-			}
-		}
-		for d, c := range others {
-			days[d] += c
-		}
+		days.merge(&mine)
 		latest = max(latest, last)
 	})
-	for d, c := range days {
-		if c > most || c == most && d > day {
-			day, most = d, c
-		}
-	}
+	day, most = days.top(true)
 	return day, most, looksStamped(most, s.Len()) && latest <= day+1
 }
-
-// dayCounts is the span of days that stampDay counts in an array: 45
-// years around the first date a part meets.
-const dayCounts = 1 << 14
 
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
 // from a source a build may stamp.
@@ -295,9 +263,10 @@ func undatedFix(sourced bool) string {
 func (s *records) topDay(count func(int32, *record) bool, skipListed bool) (day int64, most, n int) {
 	n = s.Len()
 	var mu sync.Mutex
-	days := make(map[int64]int)
+	var days dayTally
 	inParts(len(s.order), func(lo, hi int) {
-		mine, left := make(map[int64]int), 0
+		var mine dayTally
+		left := 0
 		for _, idx := range s.order[lo:hi] {
 			r := s.rec(idx)
 			if _, ok := s.listed[idx]; ok && skipListed {
@@ -305,20 +274,14 @@ func (s *records) topDay(count func(int32, *record) bool, skipListed bool) (day 
 				continue
 			}
 			if lm := s.lastmod(idx); lm != noLastMod && count(idx, r) {
-				mine[lm/86400]++
+				mine.add(lm / 86400)
 			}
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		for d, c := range mine {
-			days[d] += c
-		}
+		days.merge(&mine)
 		n -= left
 	})
-	for d, c := range days {
-		if c > most || c == most && d < day {
-			day, most = d, c
-		}
-	}
+	day, most = days.top(false)
 	return day, most, n
 }
