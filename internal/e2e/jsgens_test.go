@@ -343,6 +343,49 @@ func TestGatsbyHelperModules(t *testing.T) {
 	}
 }
 
+// TestGatsbyFrontMatterPaths runs plain sitemapgen in testdata/gatsby-mdx,
+// a Gatsby 5.16 site over MDX (rebuild.sh) whose gatsby-node.js makes
+// each post's page at the path its front matter gives, as Gatsby's MDX
+// guide writes it: createPage({ path: node.frontmatter.slug }), the
+// template rendering the post's own MDX (?__contentFilePath); a slug
+// without "/" (old-lens) is the page /old-lens/ all the same. Its notes
+// are at `/notes/${slug}`, slug bound to the note's front matter, their
+// template querying the one note; each note's category makes a page too,
+// /category/weather/, which lists them and is no note's. Each post and
+// note is joined to its file and dated by its front matter, the date the
+// page prints, not by the later commit of gatsby-node.js or the
+// templates. The home page, which gatsby-node makes of a template that
+// lists the posts, and the category page are as new as the newest page
+// they show (issue 97, item 9). Before, no post or note was joined, and
+// every page but the error page was undated.
+func TestGatsbyFrontMatterPaths(t *testing.T) {
+	const base = "https://example.com/"
+	// Its build is in no commit, as public/ is in none of a Gatsby
+	// project's: the pages no source gives have no date of their own.
+	src := copyFixture(t, "gatsby-mdx")
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\npublic\n")
+	commitHistory(t, src,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z content",
+		"2025-07-01T00:00:00Z gatsby-node.js src/templates")
+	ours, log := sitemapIn(t, src, "public", base)
+	wantURLs(t, ours, map[string]string{
+		base:                       "2024-03-10T00:00:00Z",
+		base + "lamp-oil/":         "2024-03-10T00:00:00Z",
+		base + "care/wick/":        "2023-11-05T00:00:00Z",
+		base + "old-lens/":         "2022-06-01T00:00:00Z",
+		base + "notes/tides/":      "2024-05-20T00:00:00Z",
+		base + "notes/storm/":      "2024-07-02T00:00:00Z",
+		base + "category/weather/": "2024-07-02T00:00:00Z",
+	})
+	printed(t, ours, base, []string{base + "lamp-oil/", base + "care/wick/", base + "old-lens/", base + "notes/tides/", base + "notes/storm/"},
+		func(p string) string { return filepath.Join(src, "public", filepath.FromSlash(p), "index.html") })
+	// The home page and the category page are the pages no source gives.
+	if !strings.Contains(log, " 2 URLs with no source file") {
+		t.Errorf("the run does not join every page but the home and the category:\n%s", log)
+	}
+}
+
 // TestStarlightSite runs plain sitemapgen in testdata/starlight, a
 // Starlight 0.37.7 site (Astro 5.18.2) with three locales (English at
 // the root, de, fr), lastUpdated: true and an edit link: its pages come
