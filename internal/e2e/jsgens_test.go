@@ -386,6 +386,64 @@ func TestGatsbyFrontMatterPaths(t *testing.T) {
 	}
 }
 
+// TestDocusaurusTagPages runs plain sitemapgen in testdata/docusaurus-tags,
+// a Docusaurus 3.10.2 blog (rebuild.sh) whose posts have no truncate
+// marker, so that its lists show each post whole, each an <article>
+// whose title links to it. A list's entries are the posts it shows, by
+// their titles, not the links of a post's text (issue 97, item 11):
+//   - /blog/tags/lights shows the one post tagged lights, whose text links
+//     to two newer posts: it is as new as its post, not as those;
+//   - /blog/tags/harbour shows three posts, two of which link in their
+//     text to the third, the newest: a post's text is no frame of the
+//     site that its list would leave out, and the page is as new as it;
+//   - /blog/tags/tides shows the two parts of a series, each linking to
+//     the other and to its own headings' anchors (#high-water): a page's
+//     links to itself show no page, and the series is no frame either.
+//
+// Before, they were dated 2024-05-20 (by tide-tables.md, which the
+// lamp room's text links to), 2024-04-02 and not at all.
+func TestDocusaurusTagPages(t *testing.T) {
+	const base = "https://example.com/"
+	// Its build is in no commit: the pages no source gives have no date
+	// of their own.
+	src := copyFixture(t, "docusaurus-tags")
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\nbuild\n")
+	commitHistory(t, src,
+		"2024-01-10T09:00:00Z *",
+		"2024-03-05T09:00:00Z blog/2024-03-05-fog-signals.md",
+		"2024-04-02T09:00:00Z blog/2024-04-02-buoys.md",
+		"2024-05-20T09:00:00Z blog/2024-05-20-tide-tables.md",
+		"2024-05-22T09:00:00Z blog/2024-05-22-tide-tables-2.md",
+		"2024-06-15T09:00:00Z blog/2024-06-15-harbour-chart.md")
+	ours, _ := sitemapIn(t, src, "build", base)
+	wantURLs(t, ours, map[string]string{
+		base + "blog":               "2024-06-15T09:00:00Z",
+		base + "blog/archive":       "2024-06-15T09:00:00Z",
+		base + "blog/lamp-room":     "2024-01-10T09:00:00Z",
+		base + "blog/fog-signals":   "2024-03-05T09:00:00Z",
+		base + "blog/buoys":         "2024-04-02T09:00:00Z",
+		base + "blog/tide-tables":   "2024-05-20T09:00:00Z",
+		base + "blog/tide-tables-2": "2024-05-22T09:00:00Z",
+		base + "blog/harbour-chart": "2024-06-15T09:00:00Z",
+		base + "blog/tags":          "2024-06-15T09:00:00Z",
+		base + "blog/tags/lights":   "2024-01-10T09:00:00Z",
+		base + "blog/tags/signals":  "2024-03-05T09:00:00Z",
+		base + "blog/tags/harbour":  "2024-06-15T09:00:00Z",
+		base + "blog/tags/tides":    "2024-05-22T09:00:00Z",
+	})
+	compareSets(t, ours, generatorSitemap(t, filepath.Join("testdata", "docusaurus-tags", "build", "sitemap.xml")), nil, nil)
+	// The premise: the tag pages show their posts whole, the lamp room's
+	// links and the series' anchors in them.
+	for page, shows := range map[string]string{
+		"lights": `href="/blog/tide-tables"`, "tides": `href="#low-water"`, "harbour": `href="/blog/harbour-chart"`,
+	} {
+		data, err := os.ReadFile(filepath.Join(src, "build", "blog", "tags", page, "index.html"))
+		if err != nil || !strings.Contains(string(data), shows) {
+			t.Errorf("the fixture's premise: /blog/tags/%s shows %s (%v)", page, shows, err)
+		}
+	}
+}
+
 // TestStarlightSite runs plain sitemapgen in testdata/starlight, a
 // Starlight 0.37.7 site (Astro 5.18.2) with three locales (English at
 // the root, de, fr), lastUpdated: true and an edit link: its pages come
