@@ -356,8 +356,10 @@ func TestGatsbyHelperModules(t *testing.T) {
 // page prints, not by the later commit of gatsby-node.js or the
 // templates. The home page, which gatsby-node makes of a template that
 // lists the posts, and the category page are as new as the newest page
-// they show (issue 97, item 9). Before, no post or note was joined, and
-// every page but the error page was undated.
+// they show; so is src/pages/notes.js, whose page query asks for every
+// note (allMdx), not only as new as its own file (issue 97, item 9).
+// Before, no post or note was joined, every page but the error page and
+// /notes/ was undated, and /notes/ was dated 2024-01-01.
 func TestGatsbyFrontMatterPaths(t *testing.T) {
 	const base = "https://example.com/"
 	// Its build is in no commit, as public/ is in none of a Gatsby
@@ -377,6 +379,7 @@ func TestGatsbyFrontMatterPaths(t *testing.T) {
 		base + "notes/tides/":      "2024-05-20T00:00:00Z",
 		base + "notes/storm/":      "2024-07-02T00:00:00Z",
 		base + "category/weather/": "2024-07-02T00:00:00Z",
+		base + "notes/":            "2024-07-02T00:00:00Z",
 	})
 	printed(t, ours, base, []string{base + "lamp-oil/", base + "care/wick/", base + "old-lens/", base + "notes/tides/", base + "notes/storm/"},
 		func(p string) string { return filepath.Join(src, "public", filepath.FromSlash(p), "index.html") })

@@ -5,6 +5,7 @@ package gatsby
 // gatsby-node.js publishes at their createFilePath slugs.
 
 import (
+	"bytes"
 	"io/fs"
 	"path"
 	"regexp"
@@ -53,6 +54,10 @@ type Preset struct {
 	// MDX says gatsby-plugin-mdx is configured: src/pages/*.mdx are
 	// pages too.
 	MDX bool
+	// Lists are the pages of src/pages whose page query asks for every
+	// post (allMarkdownRemark, allMdx): a blog's home that shows them, a
+	// list page dated by the newest post it shows and its own date.
+	Lists []string
 }
 
 // PostFolder is a folder of gatsby-source-filesystem whose Markdown
@@ -129,7 +134,41 @@ func (g *Preset) ReadFolder(f generator.Folder) []string {
 	var over error
 	g.Posts, g.MDX, read, over = readPosts(f.Settings, g.Config, f.Limits)
 	f.Warning(over)
+	g.Lists = nil
+	if len(g.Posts) > 0 {
+		g.Lists = listPages(f.Settings, g.MDX)
+		read = append(read, g.Lists...)
+	}
 	return read
+}
+
+// allNodes is a page query's field that asks for every Markdown or MDX
+// node: allMarkdownRemark(…), allMdx { … }.
+var allNodes = lazyre.MustCompile(`\ball(?:MarkdownRemark|Mdx)\b`)
+
+// listPages returns the pages of src/pages (see [Preset.URLPath]) whose
+// code makes a page query (graphql`…`) that asks for every post, each
+// file within the limits of src (limits.settings_bytes).
+func listPages(src fs.FS, mdx bool) []string {
+	g := &Preset{MDX: mdx}
+	var out []string
+	_ = fs.WalkDir(src, "src/pages", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if _, ok := g.URLPath(generator.Page{Path: p}); !ok || srcpath.HasExt(p, ".mdx") {
+			return nil
+		}
+		data, err := fs.ReadFile(src, p)
+		if err != nil {
+			return nil
+		}
+		if q := bytes.Index(data, []byte("graphql`")); q >= 0 && allNodes().Match(data[q:]) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
 }
 
 // ReadPosts reads the folders of Markdown posts of the Gatsby project
@@ -528,6 +567,9 @@ func (g *Preset) URLPath(p generator.Page) (string, bool) {
 func (g *Preset) Rules() generator.Rules {
 	r := generator.Rules{Name: "gatsby", Sources: generator.SourceRules{Describe: g.folders}}
 	r.Sources.Include, r.Sources.Exclude = g.sourceFiles()
+	if len(g.Lists) > 0 {
+		r.Pages.Lists.Sourced = func(rel string) bool { return slices.Contains(g.Lists, rel) }
+	}
 	return r
 }
 

@@ -600,6 +600,30 @@ func TestURLsFiltered(t *testing.T) {
 
 func pageOf(p string) generator.Page { return generator.Page{Path: p} }
 
+// TestListPages: a page of src/pages whose page query asks for every
+// post (a blog's home over allMarkdownRemark) is a list, when there are
+// posts; one that asks for one node, or for none, is not.
+func TestListPages(t *testing.T) {
+	fsys := fstest.MapFS{
+		"gatsby-config.js":      {Data: []byte(starterConfig)},
+		"gatsby-node.js":        {Data: []byte(starterNode)},
+		"content/blog/a.md":     {Data: []byte(post)},
+		"src/pages/index.js":    {Data: []byte("export const query = graphql`{ allMarkdownRemark(sort: { frontmatter: { date: DESC } }) { nodes { id } } }`;\n")},
+		"src/pages/about.js":    {Data: []byte("export const query = graphql`{ site { siteMetadata { title } } }`;\n")},
+		"src/pages/one.js":      {Data: []byte("export const query = graphql`{ markdownRemark(id: { eq: \"x\" }) { html } }`;\n")},
+		"src/pages/_partial.js": {Data: []byte("export const query = graphql`{ allMarkdownRemark { nodes { id } } }`;\n")},
+		"src/pages/no-query.js": {Data: []byte("// allMarkdownRemark, but no query\n")},
+	}
+	p := &gatsby.Preset{Config: "gatsby-config.js"}
+	p.ReadFolder(generator.Folder{Settings: fsys, Content: fsys, Limits: limits.Default})
+	if !slices.Equal(p.Lists, []string{"src/pages/index.js"}) {
+		t.Errorf("Lists = %q", p.Lists)
+	}
+	if sourced := p.Rules().Pages.Lists.Sourced; sourced == nil || !sourced("src/pages/index.js") || sourced("src/pages/about.js") {
+		t.Error("the home that lists the posts is not a list, or another page is")
+	}
+}
+
 // TestURLsFromFrontMatter: posts at the path their front matter's key
 // gives (createPage({ path: node.frontmatter.slug })), after a prefix,
 // as Gatsby writes them: "/" before a path without it, a folder's "/"
