@@ -27,7 +27,9 @@ const maxChoices = 16
 // through. The condition is not evaluated: a branch may be the value.
 // It is Absent and Bad as Str says, with Str's note, for anything else.
 func (r *Reader) Choices(path, hint string) (Choice, State) {
-	if vs := r.c.values[path]; len(vs) == 1 && !vs[0].literal {
+	// A value another module gave (Reader.Spread) is read as Str reads
+	// it: its tokens are that module's.
+	if vs := r.c.values[path]; len(vs) == 1 && !vs[0].literal && vs[0].file == "" {
 		if ch, ok := r.c.choices(vs[0].pos, vs[0].end, 0); ok {
 			ch.Line = vs[0].Line
 			return ch, OK

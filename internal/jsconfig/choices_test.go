@@ -45,4 +45,12 @@ func TestChoices(t *testing.T) {
 			}
 		})
 	}
+
+	// A value another module gives (a spread) is in that module's
+	// tokens: read as Str reads it, not through this file's.
+	r := NewReader("a.js", []byte("import shared from 'y'; a ? 'b' : null; export default { ...shared }"), limits.Default)
+	r.Spread("shared", NewReader("shared.js", []byte("export default {\n  output: x ? 'export' : undefined,\n}"), limits.Default))
+	if got, st := r.Choices("output", "; hint"); st != Bad || !reflect.DeepEqual(r.Notes(), []string{"shared.js:2: output is not a literal string (x ? 'export' : undefined); hint"}) {
+		t.Errorf("spread: %+v %v %q", got, st, r.Notes())
+	}
 }
