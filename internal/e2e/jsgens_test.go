@@ -351,7 +351,11 @@ func TestGatsbyHelperModules(t *testing.T) {
 // without "/" (old-lens) is the page /old-lens/ all the same. Its notes
 // are at `/notes/${slug}`, slug bound to the note's front matter, their
 // template querying the one note; each note's category makes a page too,
-// /category/weather/, which lists them and is no note's. Each post and
+// /category/weather/, which lists them and is no note's, though its
+// template asks for one of them too (mdx(…), for the title it begins
+// with), as mch-sg/gatsby-magnus's category template does: before that
+// was read as a list, the notes, routed by two keys, were joined to no
+// page (the category page undated, the notes too). Each post and
 // note is joined to its file and dated by its front matter, the date the
 // page prints, not by the later commit of gatsby-node.js or the
 // templates. The home page, which gatsby-node makes of a template that

@@ -138,7 +138,9 @@ func frontmatterObject(toks []jscode.Token) bool {
 // its component renders the node's own MDX (?__contentFilePath=), its
 // context is the node's id (id: node.id), or its component is a
 // template whose page query asks for one node (mdx(…),
-// markdownRemark(…), not allMdx). read reads a template file of the
+// markdownRemark(…)) and for no list of them (allMdx, allMarkdownRemark:
+// a category's template may ask for its first post too, for its title
+// or image, and still list them all). read reads a template file of the
 // project.
 func nodePage(m *jscode.Module, u stretch, args [][2]int, read func(string) ([]byte, bool)) bool {
 	t := m.Toks
@@ -149,7 +151,7 @@ func nodePage(m *jscode.Module, u stretch, args [][2]int, read func(string) ([]b
 			}
 		}
 		if file, ok := templateFile(m, u, t[s:e]); ok {
-			if data, ok := read(file); ok && oneNodeQuery().Match(data) {
+			if data, ok := read(file); ok && oneNodeQuery().Match(data) && !allNodes().Match(data) {
 				return true
 			}
 		}

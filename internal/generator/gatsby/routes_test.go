@@ -464,6 +464,23 @@ exports.createPages = async ({ graphql, actions: { createPage } }) => {
 			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{Key: "slug", Prefix: "/notes/"}}},
 		},
 		{
+			name: "a category's template that lists its posts and asks for one of them too",
+			files: map[string]string{
+				"gatsby-config.js":   starterConfig,
+				"content/blog/a.md":  post,
+				"src/templates/n.js": "export const query = graphql`query ($slug: String!) { markdownRemark(frontmatter: { slug: { eq: $slug } }) { html } }`;\n",
+				"src/templates/c.js": "export const query = graphql`query ($c: String!) { allMarkdownRemark(filter: { frontmatter: { category: { eq: $c } } }) { nodes { id } }\n markdownRemark(frontmatter: { category: { eq: $c } }) { html } }`;\n",
+				"gatsby-node.js": `exports.createPages = async ({ graphql, actions: { createPage } }) => {
+  const { data } = await graphql(` + "`{ allMarkdownRemark { nodes { frontmatter { slug category } } } }`" + `);
+  data.allMarkdownRemark.nodes.forEach((node) => {
+    createPage({ path: ` + "`/article/${node.frontmatter.slug}`" + `, component: require.resolve(` + "`./src/templates/n.js`" + `), context: { slug: node.frontmatter.slug } });
+    createPage({ path: ` + "`/category/${node.frontmatter.category}`" + `, component: require.resolve(` + "`./src/templates/c.js`" + `), context: { c: node.frontmatter.category } });
+  });
+};
+`},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{Key: "slug", Prefix: "/article/"}}},
+		},
+		{
 			name: "a page of front matter that is no node's page",
 			files: map[string]string{
 				"gatsby-config.js":  starterConfig,

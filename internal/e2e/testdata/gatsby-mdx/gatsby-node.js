@@ -40,7 +40,8 @@ exports.createPages = async ({ graphql, actions, reporter }) => {
 };
 
 // The notes: each at /notes/ and its slug, its template querying the one
-// note by it; and a page a category, whose template lists its notes.
+// note by it; and a page a category, whose template lists its notes and
+// asks for one of them too (its title, above the list).
 async function createNotePages(graphql, createPage) {
   const { data } = await graphql(`
     {

@@ -5,6 +5,7 @@ export default function Category({ data, pageContext }) {
   return (
     <main>
       <h1>{pageContext.category}</h1>
+      <p>Begin with {data.mdx.frontmatter.title}.</p>
       <ul>
         {data.allMdx.nodes.map((note) => (
           <li key={note.frontmatter.slug}>
@@ -22,6 +23,11 @@ export const Head = ({ pageContext }) => <title>{pageContext.category}</title>;
 
 export const query = graphql`
   query ($category: String!) {
+    mdx(frontmatter: { category: { eq: $category } }) {
+      frontmatter {
+        title
+      }
+    }
     allMdx(filter: { frontmatter: { category: { eq: $category } } }) {
       nodes {
         frontmatter {
