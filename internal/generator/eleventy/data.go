@@ -16,6 +16,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/uniq"
 )
 
 // The permalinks an Eleventy project sets in its data files rather than
@@ -123,18 +124,19 @@ func (e *Preset) ReadData(fsys fs.FS, lim limits.Limits) []string {
 // permalinks of data use, sorted, but title and lang, which front matter
 // gives already (generator.Page), and page, which is Eleventy's own.
 func permalinkVars(data map[string]dataFile) []string {
-	var vars []string
+	var vars uniq.List // a permalink may name thousands
 	for _, d := range data {
 		for _, v := range []value{d.permalink, d.computed} {
 			for _, m := range templateVar().FindAllStringSubmatch(v.str, -1) {
-				if name := m[1]; !strings.Contains(name, ".") && name != "title" && name != "lang" && !slices.Contains(vars, name) {
-					vars = append(vars, name)
+				if name := m[1]; !strings.Contains(name, ".") && name != "title" && name != "lang" {
+					vars.Add(name)
 				}
 			}
 		}
 	}
-	slices.Sort(vars)
-	return vars
+	names := vars.Items()
+	slices.Sort(names)
+	return names
 }
 
 // globalDir is the folder of the global data in the input folder.
