@@ -6,7 +6,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+	"github.com/sitemapgen/sitemapgen/internal/uniq"
 )
 
 var jekyllStyles = map[string]string{
@@ -460,13 +460,13 @@ func (j *Preset) document(p generator.Page, rel, label string, c Collection, why
 		if i := strings.Index(rel, relDir); i > 0 {
 			for _, c := range strings.Split(rel[:i], "/") {
 				if c != "" && c != relDir && c != file {
-					d.categories = appendUnique(d.categories, c)
+					d.categories.Add(c)
 				}
 			}
 		}
 	}
 	for _, c := range p.Categories {
-		d.categories = appendUnique(d.categories, c)
+		d.categories.Add(c)
 	}
 
 	if p.Permalink != "" {
@@ -495,13 +495,6 @@ func replaceBounded(s *string, old, v string, slack int) bool {
 	return true
 }
 
-func appendUnique(list []string, s string) []string {
-	if slices.Contains(list, s) {
-		return list
-	}
-	return append(list, s)
-}
-
 // jekyllDoc holds what a document's URL placeholders draw on.
 type jekyllDoc struct {
 	j           *Preset
@@ -510,7 +503,7 @@ type jekyllDoc struct {
 	slug        string // from the file name
 	path        string // cleaned relative path
 	outExt      string
-	categories  []string
+	categories  uniq.List // a front matter may list thousands
 	fileDate    time.Time
 	long        bool // fill stopped past generator.MaxURLBytes
 	dateOnce    bool
@@ -593,16 +586,16 @@ func (d *jekyllDoc) value(name string) (string, bool) {
 		}
 		return slugify(d.slug, false, false), true
 	case "categories", "slugified_categories":
-		var seen []string
-		for _, c := range d.categories {
+		var seen uniq.List
+		for _, c := range d.categories.Items() {
 			if name == "categories" {
 				c = strings.ToLower(c)
 			} else {
 				c = slugify(c, false, false)
 			}
-			seen = appendUnique(seen, c)
+			seen.Add(c)
 		}
-		return strings.Join(seen, "/"), true
+		return strings.Join(seen.Items(), "/"), true
 	case "path":
 		return d.path, true
 	case "output_ext":
