@@ -12,7 +12,6 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // EncodePath percent-encodes a URL path per RFC 3986: every byte outside
@@ -110,31 +109,31 @@ func ParseBaseURL(s string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %s", ShownURL(s), diag.Excerpt(unwrapURLError(err).Error()))
+		return "", fmt.Errorf("base URL %q: %s", diag.URL(s), diag.Excerpt(unwrapURLError(err).Error()))
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", ShownURL(s))
+		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", diag.URL(s))
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return "", fmt.Errorf("base URL %q has no host", ShownURL(s))
+		return "", fmt.Errorf("base URL %q has no host", diag.URL(s))
 	}
 	if u.User != nil {
-		return "", fmt.Errorf("base URL %q: user name or password not allowed", ShownURL(s))
+		return "", fmt.Errorf("base URL %q: user name or password not allowed", diag.URL(s))
 	}
 	if u.RawQuery != "" || u.ForceQuery || strings.Contains(s, "#") { // "#" alone leaves Fragment empty
-		return "", fmt.Errorf("base URL %q: query or fragment not allowed", ShownURL(s))
+		return "", fmt.Errorf("base URL %q: query or fragment not allowed", diag.URL(s))
 	}
 	host, err := normalHost(u, scheme)
 	if err == nil {
 		err = strictHost(u, host)
 	}
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", ShownURL(s), err)
+		return "", fmt.Errorf("base URL %q: %v", diag.URL(s), err)
 	}
 	p, err := reencodePath(u.EscapedPath())
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", ShownURL(s), err)
+		return "", fmt.Errorf("base URL %q: %v", diag.URL(s), err)
 	}
 	if !strings.HasSuffix(p, "/") {
 		p += "/"
@@ -197,43 +196,6 @@ func unwrapURLError(err error) error {
 		return ue.Err
 	}
 	return err
-}
-
-// ShownURL returns the URL u as a message quotes it: whole when a sitemap
-// could list one as long (shorter than sitemap.MaxLocLength), else an
-// excerpt (diag.Excerpt): a page's link, a front matter's URL or a
-// rule's target may be megabytes. Either way its control characters are
-// escaped (diag.Escape): a value that is not a URL because it holds a
-// line break ("x\n::error::…" in a file of extra URLs) stays on the
-// message's line. Its user information (a user name, a password or a
-// token before "@") is never shown: "https://xxxxx@host/".
-func ShownURL(u string) string {
-	u = hideUserInfo(u)
-	if len(u) < sitemap.MaxLocLength {
-		return diag.Escape(u)
-	}
-	return diag.Excerpt(u)
-}
-
-// hideUserInfo returns u with the user information of its authority (the
-// text between "//" and the last "@" before the path) replaced by
-// "xxxxx", whether or not u parses: a token in a base URL is a secret,
-// and a URL that does not parse may still hold one.
-func hideUserInfo(u string) string {
-	i := strings.Index(u, "//")
-	if i < 0 {
-		return u
-	}
-	start := i + 2
-	end := len(u)
-	if j := strings.IndexAny(u[start:], "/?#"); j >= 0 {
-		end = start + j
-	}
-	at := strings.LastIndexByte(u[start:end], '@')
-	if at < 0 {
-		return u
-	}
-	return u[:start] + "xxxxx" + u[start+at:]
 }
 
 // NormalizeURL resolves ref against base and returns it in the form Loc

@@ -17,7 +17,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
-	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 // defaultChangesFile is where submit reads the changes by default.
@@ -310,7 +309,7 @@ func changesBase(path string, cs *postbuild.ChangesFile, urls []string) (*url.UR
 	if cs.BaseURL != "" {
 		base, err := parseSubmitBase(cs.BaseURL)
 		if err != nil {
-			return nil, &diag.Diagnostic{File: path, Line: 1, Msg: fmt.Sprintf("base_url %q: %v", mapping.ShownURL(cs.BaseURL), err)}
+			return nil, &diag.Diagnostic{File: path, Line: 1, Msg: fmt.Sprintf("base_url %q: %v", diag.URL(cs.BaseURL), err)}
 		}
 		return base, nil
 	}

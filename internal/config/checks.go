@@ -58,7 +58,7 @@ func checkSitemapsURL(s string) error {
 		return errors.New(strings.Replace(err.Error(), "base URL", "sitemaps URL", 1))
 	}
 	if !strings.HasSuffix(s, "/") {
-		return fmt.Errorf("sitemaps URL %q does not end in /: give the folder the sitemap files are served from", mapping.ShownURL(s))
+		return fmt.Errorf("sitemaps URL %q does not end in /: give the folder the sitemap files are served from", diag.URL(s))
 	}
 	return nil
 }
@@ -283,7 +283,7 @@ func nonEmptyPath(p string) error {
 // extraURL checks a URL of extra_urls_inline: an absolute http(s) URL.
 func extraURL(u string) error {
 	if _, err := mapping.NormalizeURL(u, nil); err != nil {
-		return fmt.Errorf("%s: %v", mapping.ShownURL(u), err)
+		return fmt.Errorf("%s: %v", diag.URL(u), err)
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
-	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -95,6 +94,6 @@ func (p *afterWritePass) warnOtherSitemaps() {
 		if w.Robots {
 			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"
 		}
-		p.found.warn("", diag.At(robots, l.Line, "Sitemap: "+mapping.ShownURL(l.URL)+" names a sitemap this build did not write, the project's own; "+what))
+		p.found.warn("", diag.At(robots, l.Line, "Sitemap: "+diag.URL(l.URL)+" names a sitemap this build did not write, the project's own; "+what))
 	}
 }
