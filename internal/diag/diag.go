@@ -266,6 +266,10 @@ func URL(u string) string {
 	return Excerpt(u)
 }
 
+// HasUserInfo reports whether the URL u has user information that [URL]
+// hides, whether or not u parses.
+func HasUserInfo(u string) bool { return hideUserInfo(u) != u }
+
 // hideUserInfo returns u with the user information of its authority (the
 // text between "//" and the last "@" before the path) replaced by
 // "xxxxx".

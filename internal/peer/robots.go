@@ -173,7 +173,7 @@ func absoluteURLs(m *Mapper, list []string) []string {
 	var out []string
 	for _, u := range list {
 		if p, err := url.Parse(u); err != nil || p.Scheme != "http" && p.Scheme != "https" || p.Host == "" || strings.ContainsAny(u, "\r\n") {
-			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
+			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.URL(u))
 			continue
 		}
 		out = append(out, u)
