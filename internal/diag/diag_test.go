@@ -162,3 +162,36 @@ func TestURLHidesUserInfo(t *testing.T) {
 		}
 	}
 }
+
+// FuzzURL: whatever a URL holds around it, its user information (the
+// text between "//" and the last "@" of its authority: a token) is
+// replaced whole in what URL shows, the line stays one line, and it is
+// at most an excerpt past URLBytes.
+func FuzzURL(f *testing.F) {
+	for _, seed := range [][3]string{
+		{"https:", "robot:TOKEN", "example.com/a"},
+		{"https:", "TOKEN", "example.com:99x/"},
+		{"http:", "[robot:TOKEN", "example.com/"},
+		{"", "u:p%zz", "h?q=a@b#c"},
+		{"https:", "a\nb", "h/\x1b"},
+	} {
+		f.Add(seed[0], seed[1], seed[2])
+	}
+	f.Fuzz(func(t *testing.T, scheme, user, rest string) {
+		host, _, _ := strings.Cut(strings.NewReplacer("?", "/", "#", "/").Replace(rest), "/")
+		if strings.Contains(scheme, "/") || strings.ContainsAny(user, "/?#") || strings.Contains(host, "@") {
+			return // then the authority is not user@rest's
+		}
+		u := scheme + "//" + user + "@" + rest
+		got, want := URL(u), URL(scheme+"//xxxxx@"+rest)
+		if got != want {
+			t.Errorf("URL(%q) = %q, want %q", u, got, want)
+		}
+		if strings.ContainsFunc(got, breaksLine) {
+			t.Errorf("URL(%q) = %q holds a line break or a control character", u, got)
+		}
+		if hidden := len(scheme + "//xxxxx@" + rest); hidden >= URLBytes && len(got) > 2*ExcerptBytes {
+			t.Errorf("URL of %d bytes (%d with its user information hidden): %d bytes shown", len(u), hidden, len(got))
+		}
+	})
+}

@@ -154,6 +154,6 @@ func hugoBaseURL(d *generator.Dir, p *generator.Detected, raw, origin string, va
 		p.Notes = append(p.Notes, generator.Note(origin, 0, "baseURL is not an absolute http(s) URL; give --base-url"))
 	default:
 		data, _ := d.Limits().ReadFile(d.Path(), origin, "", limits.Text)
-		p.Notes = append(p.Notes, generator.Note(origin, conffile.KeyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", diag.Excerpt(raw)))
+		p.Notes = append(p.Notes, generator.Note(origin, conffile.KeyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", diag.URL(raw)))
 	}
 }

@@ -151,7 +151,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 			// environment may hold secrets.
 			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url%s is not an absolute http(s) URL; give --base-url", from))
 		case st == stOK && strings.TrimSpace(s) != "":
-			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", diag.Excerpt(s)))
+			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", diag.URL(s)))
 		}
 	}
 	if v, ok := keys["plugins"]; ok {
