@@ -145,6 +145,10 @@ func TestCredentialsNeverShown(t *testing.T) {
 		walkPlace{name: "package.json's homepage", commands: projectCommands, files: func(u string) map[string]string {
 			return map[string]string{"package.json": `{"homepage": "` + u + `", "dependencies": {"astro": "4.0.0"}}`, "astro.config.mjs": "export default {}\n", "dist/index.html": "<title>home</title>", ".walk-site": "dist"}
 		}},
+		walkPlace{name: "mkdocs.yml's !ENV", commands: projectCommands, env: func(u string) []string { return []string{"WALK_URL=" + u} },
+			files: func(string) map[string]string {
+				return map[string]string{"mkdocs.yml": "site_name: x\nsite_url: !ENV WALK_URL\n", "docs/index.md": "# x\n", ".walk-site": "site"}
+			}},
 		walkPlace{name: "HUGO_BASEURL", commands: projectCommands, files: hugo, env: func(u string) []string { return []string{"HUGO_BASEURL=" + u} }},
 		walkPlace{name: "netlify.toml's build environment", commands: projectCommands, env: func(string) []string { return []string{"NETLIFY=true", "CONTEXT=production"} },
 			files: func(u string) map[string]string {

@@ -147,7 +147,7 @@ func hugoBaseURL(d *generator.Dir, p *generator.Detected, raw, origin string, va
 	switch {
 	case raw == "" || raw == "/":
 	case siteurl.AbsHTTP(raw):
-		p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(raw), from
+		p.BaseURL, p.BaseURLFrom, p.BaseURLHidden = siteurl.WithSlash(raw), from, variable
 	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
 		p.BasePath = siteurl.NormBase(raw)
 	case variable: // its value is never shown: the environment may hold secrets

@@ -51,10 +51,32 @@ plugins:
 		},
 		{
 			Name:  "mkdocs !ENV set",
-			Files: map[string]string{"mkdocs.yml": "site_url: !ENV [DEPLOY_URL, SITE_URL, 'https://default.example/']\nsite_dir: !ENV SITE_DIR\nuse_directory_urls: !ENV [DIR_URLS, true]\n"},
+			Files: map[string]string{"mkdocs.yml": "site_url: !ENV [DEPLOY_URL, SITE_URL, 'https://default.example/']\nsite_dir: !ENV SITE_DIR\nuse_directory_urls: !ENV [DIR_URLS, true]\n", "build/html/index.html": "x"},
 			Env:   map[string]string{"SITE_URL": "https://env.example/docs", "SITE_DIR": "build/html", "DIR_URLS": "off"},
 			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "build/html", TrailingSlash: "never",
-				BaseURL: "https://env.example/docs/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)"}},
+				BaseURL: "https://env.example/docs/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)", BaseURLHidden: true}},
+		},
+		{
+			// A value a variable the file names gives is never quoted: a
+			// pull request may name any variable (GITHUB_TOKEN). A
+			// folder is taken only when it is one of the project's, whose
+			// name its tree holds (issue 99).
+			Name:  "mkdocs !ENV of a secret",
+			Files: map[string]string{"mkdocs.yml": "site_dir: !ENV GITHUB_TOKEN\ndocs_dir: !ENV GITHUB_TOKEN\nuse_directory_urls: !ENV GITHUB_TOKEN\nsite_url: !ENV [SITE_URL]\n"},
+			Env:   map[string]string{"GITHUB_TOKEN": "ghp_s3cr3t", "SITE_URL": "https://docs.example/?t=ghp_s3cr3t"},
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", BaseURL: "https://docs.example/?t=ghp_s3cr3t/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)", BaseURLHidden: true,
+				Notes: []string{
+					"mkdocs.yml:1: site_dir (!ENV GITHUB_TOKEN) names no folder of the project; give the built folder as DIR",
+					"mkdocs.yml:2: docs_dir (!ENV GITHUB_TOKEN) names no folder of the project; the sources are looked for in docs",
+					"mkdocs.yml:3: use_directory_urls (!ENV GITHUB_TOKEN) is not true or false",
+				}}},
+		},
+		{
+			Name:  "mkdocs !ENV of a folder outside the project",
+			Files: map[string]string{"mkdocs.yml": "site_dir: !ENV OUT\n"},
+			Env:   map[string]string{"OUT": "/tmp"},
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", TrailingSlash: "always",
+				Notes: []string{"mkdocs.yml:1: site_dir (!ENV OUT) names no folder of the project; give the built folder as DIR"}}},
 		},
 		{
 			Name:  "mkdocs !ENV unset",
