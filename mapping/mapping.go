@@ -700,6 +700,9 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %s after %gs: a temporary redirect; kept", diag.URL(to), r.Delay))
 		case !m.opts.KeepRedirects:
 			d.Skip, d.Because = Redirect, "meta refresh to "+diag.URL(to)
+			if r.InBody {
+				d.Because = "meta refresh in the page's body to " + diag.URL(to)
+			}
 			return true
 		}
 	}
