@@ -266,6 +266,12 @@ func URL(u string) string {
 	return Excerpt(u)
 }
 
+// URLExcerpt is the URL u as [URL] shows it, its user information hidden,
+// and then bounded as [Excerpt] bounds a value: for a message that quotes
+// a URL of a file among many (a sitemap's loc, which validate quotes
+// once a problem), where its first 80 bytes say which.
+func URLExcerpt(u string) string { return Excerpt(URL(u)) }
+
 // HasUserInfo reports whether the URL u has user information that [URL]
 // hides, whether or not u parses.
 func HasUserInfo(u string) bool { return hideUserInfo(u) != u }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -54,7 +55,7 @@ var walkGenerators = map[string]walkProject{
 		return map[string]string{"package.json": `{"devDependencies": {"@11ty/eleventy": "2.0.0"}}`, ".eleventy.js": "module.exports = function () { return {} }\n", "_data/metadata.json": `{"url": "` + u + `"}`}, "_site"
 	},
 	"next": func(u string) (map[string]string, string) {
-		return map[string]string{"package.json": `{"dependencies": {"next": "14.0.0"}}`, "next.config.js": "module.exports = { output: 'export' }\n", "next-sitemap.config.js": "module.exports = { siteUrl: '" + u + "' }\n"}, "out"
+		return map[string]string{"package.json": `{"dependencies": {"next": "14.0.0"}}`, "next.config.js": "module.exports = { output: 'export' }\n", "next-sitemap.config.js": "module.exports = { siteUrl: '" + u + "', generateRobotsTxt: true, robotsTxtOptions: { policies: [{ userAgent: '*', allow: '/' }], additionalSitemaps: ['" + u + "extra.xml'] } }\n"}, "out"
 	},
 	"mkdocs": func(u string) (map[string]string, string) {
 		return map[string]string{"mkdocs.yml": "site_name: x\nsite_url: \"" + u + "\"\n", "docs/index.md": "# x\n"}, "site"
@@ -101,14 +102,32 @@ type walkPlace struct {
 // watch, init, and validate and diff, which look for the folder's record.
 var projectCommands = [][]string{{"build"}, {"build", "--dry-run"}, {"audit"}, {"watch"}, {"init"}, {"validate", "SITE"}, {"diff", "SITE", "SITE"}}
 
+// siteCommands are the commands that read a built site: every command
+// that builds (with no base URL given, which a build looks for in the
+// site), watch, init, validate --site and diff.
+var siteCommands = [][]string{{"build", "SITE"}, {"build", "--dry-run", "SITE"}, {"audit", "SITE"}, {"watch", "SITE"}, {"init"},
+	{"build", "--base-url", "https://example.com/", "SITE"}, {"audit", "--base-url", "https://example.com/", "SITE"},
+	{"validate", "SITE"}, {"validate", "--site", "SITE", "SITE/sitemap.xml"}, {"diff", "SITE", "SITE"}, {"diff", "--markdown", "SITE", "SITE"}}
+
 // TestCredentialsNeverShown walks every command with a URL that carries
 // a token as its user information, in each place a URL enters: the
-// flags, the environment, the platforms' variables, sitemap.yaml, each
-// generator's configuration, package.json's homepage, and submit's
-// changes file. It fails when the token, or the user name beside it,
-// is in any output or in any file a run writes (issue 99: the
-// generators' notes, init's sitemap.yaml and submit printed it).
+// flags, the environment, the platforms' variables, sitemap.yaml, files
+// of extra URLs, each generator's configuration, the replaced plugins'
+// options, package.json's homepage, the built site's files (its pages,
+// robots.txt, sitemap, feed and CNAME), the sets diff compares, diff
+// --comment's GITHUB_API_URL, and submit's changes file. It fails when
+// the token, or the user name beside it, is in any output or in any file
+// a run writes (issue 99: the generators' notes, init's sitemap.yaml and
+// robots.txt, submit, validate's and diff's messages and diff's reports
+// printed or wrote it).
 func TestCredentialsNeverShown(t *testing.T) {
+	// closed is a loopback address where nothing listens.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := l.Addr().String()
+	l.Close()
 	var places []walkPlace
 	for _, g := range registry.Generators {
 		name := g.Info().Name
@@ -131,6 +150,15 @@ func TestCredentialsNeverShown(t *testing.T) {
 	yaml := func(body func(u string) string) func(string) map[string]string {
 		return func(u string) map[string]string {
 			return map[string]string{"sitemap.yaml": "root: site\n" + body(u), ".walk-site": "site"}
+		}
+	}
+	site := func(body func(u string) map[string]string) func(string) map[string]string {
+		return func(u string) map[string]string {
+			files := map[string]string{".walk-site": "site"}
+			for name, text := range body(u) {
+				files["site/"+name] = text
+			}
+			return files
 		}
 	}
 	flag := func(args ...string) [][]string { return [][]string{args} }
@@ -189,6 +217,61 @@ func TestCredentialsNeverShown(t *testing.T) {
 		walkPlace{name: "sitemap.yaml's extra_urls_inline", files: yaml(func(u string) string { return "base_url: https://example.com/\nextra_urls_inline: [\"" + u + "a\"]\n" }), commands: projectCommands},
 		walkPlace{name: "sitemap.yaml's hreflang.hosts", files: yaml(func(u string) string { return "base_url: https://example.com/\nhreflang:\n  hosts: [\"" + u + "\"]\n" }), commands: projectCommands},
 		walkPlace{name: "sitemap.yaml's images.hosts", files: yaml(func(u string) string { return "base_url: https://example.com/\nimages:\n  hosts: [\"" + u + "\"]\n" }), commands: projectCommands},
+		walkPlace{name: "sitemap.yaml's videos.hosts", files: yaml(func(u string) string { return "base_url: https://example.com/\nvideos:\n  hosts: [\"" + u + "\"]\n" }), commands: projectCommands},
+		walkPlace{name: "sitemap.yaml's extra_urls", files: func(u string) map[string]string {
+			return map[string]string{"sitemap.yaml": "root: site\nbase_url: https://example.com/\nextra_urls: [extra.txt]\n", "extra.txt": u + "a\n", ".walk-site": "site"}
+		}, commands: projectCommands},
+		walkPlace{name: "--extra-urls", files: func(u string) map[string]string {
+			return map[string]string{"extra.txt": u + "a\n", ".walk-site": "site"}
+		},
+			commands: [][]string{{"build", "--base-url", "https://example.com/", "--extra-urls", "extra.txt", "SITE"}, {"build", "--dry-run", "--base-url", "https://example.com/", "--extra-urls", "extra.txt", "SITE"}}},
+		walkPlace{name: "the built site's pages", commands: siteCommands, files: site(func(u string) map[string]string {
+			return map[string]string{"index.html": `<html><head><title>home</title><link rel="canonical" href="` + u + `"><meta property="og:url" content="` + u + `">` +
+				`<link rel="alternate" hreflang="de" href="` + u + `de/"></head><body><a href="` + u + `a.html">a</a><img src="` + u + `i.png"></body></html>`,
+				"a.html": `<html><head><meta http-equiv="refresh" content="0; url=` + u + `b"><link rel="canonical" href="` + u + `c"></head></html>`}
+		})},
+		walkPlace{name: "the built site's robots.txt", commands: siteCommands, files: site(func(u string) map[string]string {
+			return map[string]string{"robots.txt": "User-agent: *\nAllow: /\nSitemap: " + u + "sitemap.xml\n"}
+		})},
+		walkPlace{name: "the built site's sitemap", commands: siteCommands, files: site(func(u string) map[string]string {
+			return map[string]string{"sitemap.xml": `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>` + u + `</loc></url><url><loc>` + u + `a</loc></url></urlset>` + "\n"}
+		})},
+		walkPlace{name: "the built site's feed", commands: siteCommands, files: site(func(u string) map[string]string {
+			return map[string]string{"rss.xml": `<?xml version="1.0"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><link>` + u + `</link><atom:link rel="self" href="` + u + `rss.xml"/><item><link>` + u + `</link></item></channel></rss>`}
+		})},
+		walkPlace{name: "a sitemap diff compares", commands: [][]string{{"diff", "old", "SITE"}, {"diff", "--markdown", "old", "SITE"}, {"diff", "--json", "old", "SITE"}, {"diff", "--markdown", "SITE", "old"}},
+			files: site(func(u string) map[string]string {
+				set := func(locs ...string) string {
+					s := `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`
+					for _, l := range locs {
+						s += "<url><loc>" + l + "</loc></url>"
+					}
+					return s + "</urlset>\n"
+				}
+				return map[string]string{"sitemap.xml": set(u, u+"a"), "../old/sitemap.xml": set("https://example.com/", "https://example.com/b")}
+			})},
+		walkPlace{name: "diff --comment's GITHUB_API_URL", commands: [][]string{{"diff", "--comment", "SITE", "SITE"}},
+			files: func(string) map[string]string {
+				return map[string]string{"event.json": `{"pull_request": {"number": 7}}`, ".walk-site": "site"}
+			},
+			env: func(u string) []string {
+				// An address where nothing answers: the client's error
+				// quotes the request's URL.
+				return []string{"GITHUB_ACTIONS=true", "GITHUB_REPOSITORY=o/r", "GITHUB_EVENT_PATH=event.json", "GITHUB_TOKEN=t0",
+					"GITHUB_API_URL=" + strings.Replace(u, "example.org", closed, 1)}
+			}},
+		walkPlace{name: "the built site's CNAME", commands: siteCommands, files: site(func(u string) map[string]string {
+			return map[string]string{"CNAME": strings.TrimSuffix(strings.TrimPrefix(u, "https://"), "/") + "\n"}
+		})},
+		walkPlace{name: "@netlify/plugin-sitemap's baseUrl", commands: projectCommands, files: func(u string) map[string]string {
+			files := hugo(u)
+			files["netlify.toml"] = "[build]\npublish = \"public\"\n[[plugins]]\npackage = \"@netlify/plugin-sitemap\"\n[plugins.inputs]\nbaseUrl = \"" + u + "\"\n"
+			return files
+		}},
+		walkPlace{name: "static-sitemap-cli's --base", commands: projectCommands, files: func(u string) map[string]string {
+			return map[string]string{"package.json": `{"dependencies": {"astro": "4.0.0", "static-sitemap-cli": "2.0.0"}, "scripts": {"postbuild": "sscli --base ` + u + ` --root dist"}}`,
+				"astro.config.mjs": "export default {}\n", ".walk-site": "dist"}
+		}},
 		walkPlace{name: "--base-url", files: plain, commands: [][]string{{"build", "--base-url", "URL", "SITE"}, {"audit", "--base-url", "URL", "SITE"}, {"watch", "--base-url", "URL", "SITE"},
 			{"validate", "--base-url", "URL", "SITE"}, {"diff", "--base-url", "URL", "SITE", "SITE"}}},
 		walkPlace{name: "--xsl", files: plain, commands: flag("build", "--base-url", "https://example.com/", "--xsl", "URLs.xsl", "SITE")},
@@ -228,10 +311,12 @@ func walkOnce(t *testing.T, p walkPlace, u string, command []string) {
 	for name, body := range files {
 		write(t, filepath.Join(work, name), body)
 	}
-	if site != "" {
+	_, hasIndex := files[site+"/index.html"]
+	if site != "" && !hasIndex {
 		write(t, filepath.Join(work, site, "index.html"), "<title>home</title>")
 	}
-	if site != "" && (command[0] == "validate" || command[0] == "diff") {
+	_, hasSitemap := files[site+"/sitemap.xml"]
+	if site != "" && !hasSitemap && (command[0] == "validate" || command[0] == "diff") {
 		// A set to read. A build does not have it: a generator's sitemap
 		// would give it a base URL, and it would say less of the one
 		// refused.

@@ -51,7 +51,7 @@ func (p *afterWritePass) warnDeadRobots() {
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
 	for _, l := range writer.DeadRobotsLines(w.Dir, p.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL)) {
-		p.found.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
+		p.found.warn("", diag.At(robots, l.Line, "Sitemap: "+diag.URL(l.URL)+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
 	}
 }
 
