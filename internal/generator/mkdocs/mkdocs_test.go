@@ -248,3 +248,48 @@ func TestMkDocsURLPath(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEnvNeverShown reads any mkdocs.yml in an environment whose
+// variables hold a secret: whatever variables the file names with !ENV,
+// no note, warning or refusal holds the secret, nor what a message may
+// show (the folders, what gave the base URL), and a base URL holding it
+// is marked hidden (issue 99: site_dir: !ENV GITHUB_TOKEN printed the
+// token).
+func FuzzEnvNeverShown(f *testing.F) {
+	const secret = "ghp_Fuzz5ecret"
+	for _, s := range []string{
+		"site_dir: !ENV GITHUB_TOKEN\ndocs_dir: !ENV GITHUB_TOKEN\n",
+		"site_url: !ENV [SITE_URL, 'https://x.example/']\nsite_dir: !ENV [A, X, site]\n",
+		"use_directory_urls: !ENV X\nsite_url: !ENV X\n",
+		"site_url: !ENV [URL]\nplugins:\n  - git-revision-date-localized:\n      enabled: !ENV X\n",
+		"INHERIT: base.yml\nsite_dir: !ENV [X]\n",
+	} {
+		f.Add(s)
+	}
+	env := gentest.Env(map[string]string{"GITHUB_TOKEN": secret, "X": secret, "A": "../" + secret,
+		"SITE_URL": "https://docs.example/?t=" + secret, "URL": "https://u:" + secret + "@docs.example/"})
+	f.Fuzz(func(t *testing.T, yml string) {
+		if strings.Contains(yml, secret[4:]) {
+			return // the file writes it itself
+		}
+		dir := buildtest.TempSite(t, map[string]string{"mkdocs.yml": yml, "base.yml": "site_url: !ENV X\n"})
+		got, err := registry.DetectEnv(dir, env, limits.Default)
+		if err != nil && strings.Contains(err.Error(), secret) {
+			t.Fatalf("the error shows the secret: %v", err)
+		}
+		for _, d := range got {
+			shown := append([]string{d.PublishDir, d.SourceDir, d.BaseURLFrom}, d.Notes...)
+			for _, w := range append(d.Warnings, d.Refused...) {
+				shown = append(shown, w.Error())
+			}
+			for _, s := range shown {
+				if strings.Contains(s, secret) {
+					t.Errorf("%q shows the secret", s)
+				}
+			}
+			if strings.Contains(d.BaseURL, secret) && !d.BaseURLHidden {
+				t.Errorf("base URL %q from %s is not marked hidden", d.BaseURL, d.BaseURLFrom)
+			}
+		}
+	})
+}
