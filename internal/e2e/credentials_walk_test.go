@@ -225,6 +225,13 @@ func TestCredentialsNeverShown(t *testing.T) {
 			return map[string]string{"extra.txt": u + "a\n", ".walk-site": "site"}
 		},
 			commands: [][]string{{"build", "--base-url", "https://example.com/", "--extra-urls", "extra.txt", "SITE"}, {"build", "--dry-run", "--base-url", "https://example.com/", "--extra-urls", "extra.txt", "SITE"}}},
+		walkPlace{name: "a command's extra URLs", files: func(u string) map[string]string {
+			return map[string]string{"extra.txt": u + "a\n", ".walk-site": "site"}
+		},
+			commands: [][]string{{"build", "--base-url", "https://example.com/", "--extra-urls-command", "cat extra.txt", "SITE"}}},
+		walkPlace{name: "a transform's records", files: func(u string) map[string]string {
+			return map[string]string{"records.json": `{"loc": "` + u + `a"}` + "\n", ".walk-site": "site"}
+		}, commands: [][]string{{"build", "--base-url", "https://example.com/", "--transform", "cat; cat records.json", "SITE"}}},
 		walkPlace{name: "the built site's pages", commands: siteCommands, files: site(func(u string) map[string]string {
 			return map[string]string{"index.html": `<html><head><title>home</title><link rel="canonical" href="` + u + `"><meta property="og:url" content="` + u + `">` +
 				`<link rel="alternate" hreflang="de" href="` + u + `de/"></head><body><a href="` + u + `a.html">a</a><img src="` + u + `i.png"></body></html>`,
