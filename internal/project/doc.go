@@ -146,10 +146,10 @@
 // the form the platform serves with 200; the generator's form where the
 // platform answers it with 200 too (preferLinks: GitHub Pages' /about).
 // Else from the form the generator that built the site links by
-// (generator.Detected.TrailingSlash and CleanURLs: Next.js, Astro,
-// Docusaurus, Gatsby, VitePress, Nuxt, SvelteKit). applyStyle decides, and
-// Project.Form makes the mapping's form. init's comment is the same
-// resolution with nothing given (Findings.Form, URLs), each claim the
-// mapping's own (mapping.Mapper.URLPath). A listed URL that the platform
-// or a redirect rule would redirect gets a warning.
+// (generator.Detected.Form, one answer of its project: Next.js, Astro,
+// Docusaurus, Gatsby, VitePress, Nuxt, SvelteKit; Sphinx's index files).
+// applyStyle decides, and Project.Form makes the mapping's form. init's
+// comment is the same resolution with nothing given (Findings.Form,
+// URLs), each claim the mapping's own (mapping.Mapper.URLPath). A listed
+// URL that the platform or a redirect rule would redirect gets a warning.
 package project
