@@ -1,0 +1,110 @@
+package e2e
+
+import (
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// rspressBuild runs `rspress build` in src, a project whose node_modules
+// are testdata/rspress's (nodeProject).
+func rspressBuild(t *testing.T, src string) {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "rspress"), "build")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("rspress build: %v\n%s", err, out)
+	}
+}
+
+// TestRspressSite builds testdata/rspress with Rspress 2 and
+// @rspress/plugin-sitemap (pinned in package-lock.json), its pages in
+// git, and runs plain sitemapgen in the project, as "rspress build &&
+// sitemapgen" (issue 97, items 6 and 8). Before, no generator was
+// recognised and the run stopped with "no site folder given"; given the
+// folder, it listed every page but the home as ….html, where the site
+// links /about and its plugin lists it so.
+//
+// With route.cleanUrls: true, every URL is the one Rspress links and its
+// plugin lists, under base; each page is dated as Rspress' lastUpdated
+// dates it (the author date of its source's last commit), never by the
+// plugin's dates, its files' times. Without cleanUrls, Rspress links
+// about.html and guide/index.html, and the sitemap lists them so, where
+// its plugin still lists /about and /guide/ (R6: the preset's form
+// stands).
+func TestRspressSite(t *testing.T) {
+	needTool(t, "node")
+	src := nodeProject(t, "rspress", "docs", "rspress.config.ts", "package.json", ".gitignore")
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-03-02T08:00:00Z docs/computer/game-development.mdx")
+	write(t, filepath.Join(src, "docs", "about.md"), "# About\n\nWho writes these notes, and why.\n")
+	gitDated(t, src, "2024-04-09T10:00:00Z", "2024-04-20T12:00:00Z", "commit", "-q", "-am", "about")
+	const base = "https://kiln-docs.net/kiln/"
+	site := filepath.Join(src, "doc_build")
+	// dates are the pages' dates, by their paths with cleanUrls and
+	// without: the author date of each source's last commit.
+	dates := func(clean bool) map[string]string {
+		want := map[string]string{}
+		for _, p := range []struct{ clean, html, date string }{
+			{"", "index.html", "2024-01-01T00:00:00Z"},
+			{"about", "about.html", "2024-04-09T10:00:00Z"},
+			{"guide/", "guide/index.html", "2024-01-01T00:00:00Z"},
+			{"guide/start", "guide/start.html", "2024-01-01T00:00:00Z"},
+			{"computer/game-development", "computer/game-development.html", "2024-03-02T08:00:00Z"},
+		} {
+			if clean {
+				want[base+p.clean] = p.date
+			} else {
+				want[base+p.html] = p.date
+			}
+		}
+		return want
+	}
+	links := func(page string, want ...string) {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(site, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, href := range want {
+			if !strings.Contains(string(data), `href="`+href+`"`) {
+				t.Errorf("the fixture's premise: %s links no %s", page, href)
+			}
+		}
+	}
+
+	t.Run("cleanUrls", func(t *testing.T) {
+		rspressBuild(t, src)
+		links("about.html", "/kiln/guide/start")
+		want := dates(true)
+		theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+		if got, wantLocs := slices.Sorted(maps.Keys(theirs)), slices.Sorted(maps.Keys(want)); !slices.Equal(got, wantLocs) {
+			t.Fatalf("the fixture's premise: Rspress' sitemap lists %v, want %v", got, wantLocs)
+		}
+		_, log := zeroConfig(t, src, site, base, "site doc_build (Rspress (rspress.config.ts)); base URL "+base+" from rspress.config.ts pluginSitemap siteUrl + base; Rspress URL style (clean URLs, folders with /; from rspress.config.ts); sources docs (Rspress)")
+		wantDates(t, "cleanUrls", site, base, want, "Rspress' lastUpdated: the author date of the source's last commit")
+		if strings.Contains(log, "warning: ") {
+			t.Errorf("the run warns:\n%s", log)
+		}
+	})
+
+	t.Run("without cleanUrls", func(t *testing.T) {
+		config := filepath.Join(src, "rspress.config.ts")
+		data, err := os.ReadFile(config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, config, strings.Replace(string(data), "  route: { cleanUrls: true },\n", "", 1))
+		rspressBuild(t, src)
+		links("about.html", "/kiln/guide/start.html", "/kiln/guide/index.html", "/kiln/index.html")
+		theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+		if _, ok := theirs[base+"about"]; !ok {
+			t.Fatalf("the fixture's premise: Rspress' sitemap lists no %sabout:\n%v", base, theirs)
+		}
+		mustRun(t, src)
+		wantDates(t, "without cleanUrls", site, base, dates(false), "the URLs Rspress links")
+	})
+}

@@ -1,0 +1,252 @@
+// Package rspress is Rspress, as sitemapgen knows it: a project is an
+// rspress.config.* in the project folder, else a package.json dependency
+// "@rspress/core" (Rspress 2) or "rspress" (Rspress 1). `rspress build`
+// writes outDir (default doc_build) from the pages of root (default
+// docs), both relative to the project folder. It links a page written
+// as about.html as /about.html, and an index page by its file's name
+// (/guide/index.html), or, with route.cleanUrls: true, as /about and
+// /guide/. Its sitemap is @rspress/plugin-sitemap's sitemap.xml, whose
+// options the switch takes over.
+//
+// Checked against Rspress 2.0.22 with @rspress/plugin-sitemap 2.0.22
+// (internal/e2e's TestRspressSite builds with them).
+package rspress
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// Generator is Rspress.
+type Generator struct{}
+
+var (
+	_ generator.Generator = Generator{}
+	_ generator.Router    = Generator{}
+)
+
+// Info returns Rspress's.
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "rspress", Title: "Rspress", PublishKey: "outDir", SourceKey: "root", ConfigFile: "rspress.config.ts",
+		BaseURLPlaces: []string{"siteUrl of pluginSitemap, or siteOrigin, in Rspress' configuration ({file})", `"homepage": in package.json`}}
+}
+
+// configs are Rspress's configuration files, in the order it looks for
+// them in the project folder.
+var configs = []string{"rspress.config.js", "rspress.config.ts", "rspress.config.mjs", "rspress.config.mts", "rspress.config.cjs", "rspress.config.cts"}
+
+// sitemapPlugin is the package of Rspress's sitemap plugin.
+const sitemapPlugin = "@rspress/plugin-sitemap"
+
+// Detect finds an Rspress project: its configuration in the project
+// folder, else a dependency "@rspress/core" or "rspress" of package.json
+// (the root then from a script running `rspress build ROOT`).
+func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
+	name, data, err := d.File(configs...)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		if !d.Depends("@rspress/core") && !d.Depends("rspress") {
+			return nil, nil
+		}
+		name = "package.json"
+	}
+	p := project(name, data, d.Limits())
+	if runs := d.ScriptRuns("rspress build"); len(runs) > 0 && len(runs[0]) > 0 && !strings.HasPrefix(runs[0][0], "-") {
+		// The command line's root wins over the configuration's.
+		if dir, ok := jsconf.ProjectPath(runs[0][0]); ok {
+			p.SourceDir = dir
+		}
+	}
+	jsproject.Homepage(d, p)
+	return p, nil
+}
+
+// project reads the Rspress configuration name (data is nil without
+// one). The site URL is the scheme and host of the sitemap plugin's
+// siteUrl, else of siteOrigin, with base: Rspress links every page under
+// base (default "/"), and its plugin's docs say to end siteUrl with it.
+func project(name string, data []byte, lim limits.Limits) *generator.Detected {
+	p := &generator.Detected{File: name, PublishDir: "doc_build", SourceDir: "docs", Form: generator.URLForm{IndexFiles: true}}
+	r := jsconfig.NewReader(name, data, lim)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+
+	if dir, st := folder(r, "the built folder", siteurl.DirHint, "outDir", "builderConfig.output.distPath.root", "builderConfig.output.distPath"); st == jsconfig.OK && dir != "." {
+		p.PublishDir = dir
+	} else if st != jsconfig.Absent {
+		p.PublishDir = "" // not read, or the project folder itself
+	}
+	if dir, st := folder(r, "its pages' folder", "; its pages are not joined to their sources", "root"); st == jsconfig.OK {
+		p.SourceDir = dir
+	} else if st == jsconfig.Bad {
+		p.SourceDir = ""
+	}
+
+	base, baseSt := r.Str("base", siteurl.BaseURLHint)
+	if baseSt == jsconfig.OK {
+		p.BasePath = siteurl.NormBase(base.Value)
+	}
+	if site, key := siteURL(r); site.Value != "" && baseSt != jsconfig.Bad {
+		p.BaseURL, p.BaseURLFrom = siteurl.AtBase(site.Value, base.Value), site.In(name)+" "+key
+		if baseSt == jsconfig.OK {
+			p.BaseURLFrom += " + base"
+		}
+		if hp := siteurl.NormBase(siteurl.Path(site.Value)); hp != "" && hp != siteurl.NormBase(base.Value) {
+			r.Note(site.Line, "%s has the path %s, which is not base: Rspress links the pages under base, at %s", key, hp, p.BaseURL)
+		}
+	}
+	if clean, st := r.Bool("route.cleanUrls"); st == jsconfig.OK && clean {
+		p.Form = generator.URLForm{TrailingSlash: "always", CleanURLs: true}
+	} else if st == jsconfig.Bad {
+		p.Form = generator.URLForm{}
+	}
+	p.Own = site(r, p)
+	return p
+}
+
+// folder returns the folder of the project that the first key of keys
+// that is set names (jsconf.ProjectPath). It is Absent when none is set,
+// and Bad when the one set names none sitemapgen can read, with a note
+// that says so and ends in hint.
+func folder(r *jsconfig.Reader, what, hint string, keys ...string) (string, jsconfig.State) {
+	for _, key := range keys {
+		v, line, ok := r.Any(key)
+		if !ok {
+			continue
+		}
+		if _, isObject := v.(map[string]any); isObject {
+			continue // distPath: { root: … }, read by its own key
+		}
+		if dir, ok := jsconf.ProjectPath(v); ok {
+			return dir, jsconfig.OK
+		}
+		r.Note(line, "%s is not %s in the project that sitemapgen can read (%s)%s", key, what, excerpt(v), hint)
+		return "", jsconfig.Bad
+	}
+	return "", jsconfig.Absent
+}
+
+// excerpt is a value of the configuration as a note quotes it.
+func excerpt(v any) string {
+	switch v := v.(type) {
+	case jsconfig.Expression:
+		return v.Text
+	case string:
+		return fmt.Sprintf("%q", v)
+	}
+	return fmt.Sprint(v)
+}
+
+// siteURL returns the site URL the configuration gives and its key: the
+// siteUrl of @rspress/plugin-sitemap's pluginSitemap({ … }) in plugins,
+// else siteOrigin. A value that is no absolute http(s) URL is none, with
+// a note.
+func siteURL(r *jsconfig.Reader) (jsconfig.Value, string) {
+	keys := []string{"siteOrigin"}
+	if e := jsconf.PluginCall(r, "plugins", sitemapPlugin); e != "" {
+		keys = []string{e + "().siteUrl", "siteOrigin"}
+	}
+	for _, key := range keys {
+		v, st := r.Str(key, siteurl.BaseURLHint)
+		if st == jsconfig.Absent {
+			continue
+		}
+		name := key
+		if strings.HasSuffix(key, "().siteUrl") {
+			name = "pluginSitemap siteUrl"
+		}
+		if st != jsconfig.OK {
+			return jsconfig.Value{}, name
+		}
+		if !siteurl.AbsHTTP(v.Value) {
+			r.Note(v.Line, "%s %q is not an absolute http(s) URL; give --base-url", name, v.Value)
+			return jsconfig.Value{}, name
+		}
+		return v, name
+	}
+	return jsconfig.Value{}, ""
+}
+
+// site reads what the routes of the pages need (see [Site]).
+func site(r *jsconfig.Reader, p *generator.Detected) Site {
+	s := Site{Extensions: defaultExtensions}
+	if exts, st := r.Strs("route.extensions"); st == jsconfig.OK {
+		s.Extensions = exts
+	} else if st == jsconfig.Bad {
+		p.SourceDir = ""
+	}
+	globs := func(key string) []string {
+		g, st := r.Strs(key)
+		if st == jsconfig.Bad {
+			p.SourceDir = "" // the pages are not known: none is joined
+		}
+		return g
+	}
+	s.Include, s.Exclude = globs("route.include"), globs("route.exclude")
+	if convention, st := r.Strs("route.excludeConvention"); st == jsconfig.OK {
+		s.Convention = convention
+	} else if st == jsconfig.Bad {
+		p.SourceDir = ""
+	} else {
+		s.Convention = []string{"**/_[^_]*"}
+	}
+	if v, st := r.Str("lang", ""); st == jsconfig.OK {
+		s.Lang = v.Value
+	}
+	for _, key := range []string{"locales", "themeConfig.locales"} {
+		for _, e := range jsconf.Elements(r, key) {
+			if v, st := r.Str(e+".lang", ""); st == jsconfig.OK && v.Value != "" && !strings.ContainsAny(v.Value, "/\\") {
+				s.Langs = append(s.Langs, v.Value)
+			}
+		}
+		if len(s.Langs) > 0 {
+			break
+		}
+	}
+	if _, line, ok := r.Any("multiVersion"); ok {
+		s.Unjoined = fmt.Sprintf("multiVersion, %s:%d", p.File, line)
+		r.Note(line, "multiVersion moves pages by rules sitemapgen does not follow: the pages are not joined to their sources")
+	}
+	return s
+}
+
+// defaultExtensions are the files Rspress routes, by default.
+var defaultExtensions = []string{".js", ".jsx", ".ts", ".tsx", ".md", ".mdx"}
+
+// trimDefault returns rel without its first folder when that is the
+// default one of folders, as Rspress serves the default language's
+// pages at the root.
+func trimDefault(rel, def string, folders []string) string {
+	first, rest, ok := strings.Cut(rel, "/")
+	if !ok || def == "" || first != def {
+		return rel
+	}
+	for _, f := range folders {
+		if f == first {
+			return rest
+		}
+	}
+	return rel
+}
+
+// routeOf returns the route of the page file rel, relative to root: its
+// path without its extension, index naming its folder.
+func routeOf(rel string) string {
+	name := strings.TrimSuffix(rel, path.Ext(rel))
+	if name == "index" {
+		return "/"
+	}
+	if dir, ok := strings.CutSuffix(name, "/index"); ok {
+		return "/" + dir + "/"
+	}
+	return "/" + name
+}
