@@ -3,23 +3,11 @@ package e2e
 import (
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 )
-
-// rspressBuild runs `rspress build` in src, a project whose node_modules
-// are testdata/rspress's (nodeProject).
-func rspressBuild(t *testing.T, src string) {
-	t.Helper()
-	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "rspress"), "build")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("rspress build: %v\n%s", err, out)
-	}
-}
 
 // TestRspressSite builds testdata/rspress with Rspress 2 and
 // @rspress/plugin-sitemap (pinned in package-lock.json), its pages in
@@ -77,7 +65,7 @@ func TestRspressSite(t *testing.T) {
 	}
 
 	t.Run("cleanUrls", func(t *testing.T) {
-		rspressBuild(t, src)
+		mustBuild(t, src, "rspress", "build")
 		links("about.html", "/kiln/guide/start")
 		want := dates(true)
 		theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
@@ -98,7 +86,7 @@ func TestRspressSite(t *testing.T) {
 			t.Fatal(err)
 		}
 		write(t, config, strings.Replace(string(data), "  route: { cleanUrls: true },\n", "", 1))
-		rspressBuild(t, src)
+		mustBuild(t, src, "rspress", "build")
 		links("about.html", "/kiln/guide/start.html", "/kiln/guide/index.html", "/kiln/index.html")
 		theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
 		if _, ok := theirs[base+"about"]; !ok {

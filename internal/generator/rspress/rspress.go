@@ -129,21 +129,10 @@ func folder(r *jsconfig.Reader, what, hint string, keys ...string) (string, jsco
 		if dir, ok := jsconf.ProjectPath(v); ok {
 			return dir, jsconfig.OK
 		}
-		r.Note(line, "%s is not %s in the project that sitemapgen can read (%s)%s", key, what, excerpt(v), hint)
+		r.Note(line, "%s is not %s in the project that sitemapgen can read (%s)%s", key, what, jsconf.Excerpt(v), hint)
 		return "", jsconfig.Bad
 	}
 	return "", jsconfig.Absent
-}
-
-// excerpt is a value of the configuration as a note quotes it.
-func excerpt(v any) string {
-	switch v := v.(type) {
-	case jsconfig.Expression:
-		return v.Text
-	case string:
-		return fmt.Sprintf("%q", v)
-	}
-	return fmt.Sprint(v)
 }
 
 // siteURL returns the site URL the configuration gives and its key: the

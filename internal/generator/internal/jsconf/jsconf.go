@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -215,4 +216,16 @@ var callText = lazyre.MustCompile(`^[A-Za-z_$][\w$.]*\s*\(`)
 func isCall(v any) bool {
 	x, ok := v.(jsconfig.Expression)
 	return ok && callText().MatchString(x.Text)
+}
+
+// Excerpt is a value of jsconfig's as a note quotes it: an expression's
+// text, a string quoted.
+func Excerpt(v any) string {
+	switch v := v.(type) {
+	case jsconfig.Expression:
+		return v.Text
+	case string:
+		return strconv.Quote(v)
+	}
+	return fmt.Sprint(v)
 }
