@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
 
 // TestRspressSite builds testdata/rspress with Rspress 2 and
@@ -23,7 +25,9 @@ import (
 // plugin's dates, its files' times. Without cleanUrls, Rspress links
 // about.html and guide/index.html, and the sitemap lists them so, where
 // its plugin still lists /about and /guide/ (R6: the preset's form
-// stands).
+// stands). The same build copied out of its project, where no generator
+// is recognised, is listed in the form of Rspress' own sitemap, under the
+// base URL it names (R6, R7).
 func TestRspressSite(t *testing.T) {
 	needTool(t, "node")
 	src := nodeProject(t, "rspress", "docs", "rspress.config.ts", "package.json", ".gitignore")
@@ -72,6 +76,31 @@ func TestRspressSite(t *testing.T) {
 		if got, wantLocs := slices.Sorted(maps.Keys(theirs)), slices.Sorted(maps.Keys(want)); !slices.Equal(got, wantLocs) {
 			t.Fatalf("the fixture's premise: Rspress' sitemap lists %v, want %v", got, wantLocs)
 		}
+		// The same build, copied out of its project (a deploy's artifact):
+		// no generator is recognised, and its own sitemap names the site
+		// folder, the base URL and the URL form (R6, R7).
+		artifact := filepath.Join(t.TempDir(), "artifact")
+		if err := os.CopyFS(filepath.Join(artifact, "doc_build"), os.DirFS(site)); err != nil {
+			t.Fatal(err)
+		}
+		r := mustRun(t, artifact)
+		wantOutput(t, r.stderr, "site doc_build (its index.html and sitemap.xml: no generator recognised); base URL "+base+" from the generator's sitemap.xml; the URL style of the generator's sitemap (clean URLs, folders with /; from doc_build/sitemap.xml)")
+		entries, _, err := sitemaptest.URLs(filepath.Join(artifact, "doc_build"), base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var listed []string
+		for _, e := range entries {
+			listed = append(listed, e.Loc)
+		}
+		if wantLocs := slices.Sorted(maps.Keys(want)); !slices.Equal(slices.Sorted(slices.Values(listed)), wantLocs) {
+			t.Errorf("copied out of its project: %v, want %v", listed, wantLocs)
+		}
+		// Ours in its place: the next run finds the folder and the form
+		// again.
+		again := mustRun(t, artifact)
+		wantOutput(t, again.stderr, "site doc_build (its index.html and sitemap.xml: no generator recognised)", "the URL style of the generator's sitemap (clean URLs, folders with /; from doc_build/sitemap.xml)")
+
 		_, log := zeroConfig(t, src, site, base, "site doc_build (Rspress (rspress.config.ts)); base URL "+base+" from rspress.config.ts pluginSitemap siteUrl + base; Rspress URL style (clean URLs, folders with /; from rspress.config.ts); sources docs (Rspress)")
 		wantDates(t, "cleanUrls", site, base, want, "Rspress' lastUpdated: the author date of the source's last commit")
 		if strings.Contains(log, "warning: ") {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
 
 // TestVuePressSite builds testdata/vuepress with VuePress 2 and its
@@ -19,7 +21,9 @@ import (
 // Every URL is the one VuePress's sitemap lists (about.html, guide/, a
 // front matter permalink's /tools/; the sitemap: false page left out by
 // both), and each page keeps the date VuePress gave it, its git plugin's:
-// the author date of its source's last commit, a rename among them.
+// the author date of its source's last commit, a rename among them. The
+// built folder copied out of its project and given, where no generator
+// is recognised, takes the base URL its robots.txt names (item 7).
 func TestVuePressSite(t *testing.T) {
 	needTool(t, "node")
 	src := nodeProject(t, "vuepress", "docs", "package.json", ".gitignore")
@@ -52,6 +56,28 @@ func TestVuePressSite(t *testing.T) {
 			t.Fatalf("the fixture's premise: VuePress dates %s %q, want %s", loc, theirs[loc], lm)
 		}
 	}
+	// The built folder copied out of its project and given (a deploy's
+	// artifact): no generator is recognised, and the site's robots.txt
+	// names its base URL (item 7). Only the preset knew that the
+	// sitemap: false page is none of the sitemap's.
+	artifact := t.TempDir()
+	if err := os.CopyFS(filepath.Join(artifact, "dist"), os.DirFS(site)); err != nil {
+		t.Fatal(err)
+	}
+	r := mustRun(t, artifact, "dist")
+	wantOutput(t, r.stderr, "base URL "+base+" from robots.txt's Sitemap: lines; the URL style of the generator's sitemap (folders with /; from dist/sitemap.xml)")
+	copied, _, err := sitemaptest.URLs(filepath.Join(artifact, "dist"), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, e := range copied {
+		listed = append(listed, e.Loc)
+	}
+	if w := slices.Sorted(slices.Values(append(slices.Collect(maps.Keys(want)), base+"notes/drafts.html"))); !slices.Equal(slices.Sorted(slices.Values(listed)), w) {
+		t.Errorf("copied out of its project: %v, want %v", listed, w)
+	}
+
 	_, log := zeroConfig(t, src, site, base, "site docs/.vuepress/dist (VuePress (docs/.vuepress/config.ts)); base URL "+base+" from docs/.vuepress/config.ts hostname + base; VuePress URL style (folders with /; from docs/.vuepress/config.ts); sources docs (VuePress)")
 	wantDates(t, "VuePress", site, base, want, "VuePress' git plugin: the author date of the source's last commit")
 	if strings.Contains(log, "warning: ") {

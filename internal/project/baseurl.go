@@ -288,14 +288,15 @@ func (p *discovery) generatorURL(root string, g *generator.Detected) (u, from st
 	return "", "", false
 }
 
-// builtSiteURL returns the base URL that the built site in root states,
-// for a project whose generator g was found. The configuration may
-// compute its URL (an f-string in Sphinx's conf.py) or have none; the
-// built site may still say it. This URL ranks below every value given,
-// and above a platform's guess. A CNAME file in the site folder can
-// replace it (overCustomDomain).
+// builtSiteURL returns the base URL that the built site in root states:
+// for a project whose generator g was found, whose configuration may
+// compute its URL (an f-string in Sphinx's conf.py) or have none; and for
+// a site no generator was recognised for (g nil), whose generator's
+// sitemap, robots.txt or canonical links name the site. This URL ranks
+// below every value given, and above a platform's guess. A CNAME file in
+// the site folder can replace it (overCustomDomain).
 func (p *discovery) builtSiteURL(root string, g *generator.Detected) (u, from string, ok bool) {
-	if g == nil {
+	if root == "" {
 		return "", "", false
 	}
 	u, from, file, refused := siteBaseURL(root, p.earlier(root, g), p.lim)

@@ -223,23 +223,68 @@ func folderForm(slash bool) string {
 }
 
 // formOf is a URL form of a site's links and what says it: the
-// configuration of the generator that built the site.
+// configuration of the generator that built the site, or its sitemap.
 type formOf struct {
 	form generator.URLForm
-	// title names what links by it ("VitePress"), file the file that
-	// says so, from the working directory.
+	// title names what links by it ("VitePress", "the generator's
+	// sitemap"), file the file that says so, from the working directory.
+	// lists is true for a sitemap, which lists the pages rather than
+	// links them.
 	title, file string
+	lists       bool
+}
+
+// style names the form for the line of what was found: "VitePress URL
+// style", "the URL style of the generator's sitemap".
+func (f *formOf) style() string {
+	if f.lists {
+		return "the URL style of " + f.title
+	}
+	return f.title + " URL style"
+}
+
+// as says whose the form is: "as VitePress links them", "as the
+// generator's sitemap lists them".
+func (f *formOf) as() string { return "as " + f.verb() + " them" }
+
+// verb is what gives the form and how: "VitePress links", "the
+// generator's sitemap lists".
+func (f *formOf) verb() string {
+	if f.lists {
+		return f.title + " lists"
+	}
+	return f.title + " links"
 }
 
 // siteForm returns the URL form of the links of the site in root: the
-// one the configuration of the generator that built it says. It is nil
-// when no generator built it.
+// one the configuration of the generator that built it says, whose
+// preset decides the form, whatever the generator's sitemap lists (R6
+// of issue 97: that form was wrong 4 times of 4). With no generator
+// recognised, it is the form of the generator's own sitemap in root
+// (sitemapForm). It is nil when neither says one.
 func (p *discovery) siteForm(root string) *formOf {
-	g := p.builtBy(root)
-	if g == nil {
+	if g := p.builtBy(root); g != nil {
+		return &formOf{form: g.Form, title: g.Title(), file: filepath.Join(p.dir, g.File)}
+	}
+	if root == "" || len(p.found) > 0 {
 		return nil
 	}
-	return &formOf{form: g.Form, title: g.Title(), file: filepath.Join(p.dir, g.File)}
+	if p.rootForm == nil || p.rootForm.root != root {
+		f, ok := sitemapForm(root)
+		p.rootForm = &sitemapFormOf{root: root, ok: ok, form: formOf{form: f, title: "the generator's sitemap", file: filepath.Join(root, "sitemap.xml"), lists: true}}
+	}
+	if !p.rootForm.ok {
+		return nil
+	}
+	return &p.rootForm.form
+}
+
+// sitemapFormOf is the form of the generator's sitemap in the site
+// folder root, read once (siteForm); ok is false when it says none.
+type sitemapFormOf struct {
+	root string
+	ok   bool
+	form formOf
 }
 
 // applyGeneratorStyle sets, when there is no platform, the URL form that
@@ -309,8 +354,8 @@ func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 		if f := p.linkForm; f != nil {
 			// Name the generator's links, where the platform serves them
 			// too.
-			style = fmt.Sprintf("%s URL style (%s; from %s), with %s as %s links them, which %s serves too (from %s)",
-				p.platform, strings.Join(forms, ", "), p.style.From, strings.Join(p.linkParts, " and "), f.title, p.platform, f.file)
+			style = fmt.Sprintf("%s URL style (%s; from %s), with %s %s, which %s serves too (from %s)",
+				p.platform, strings.Join(forms, ", "), p.style.From, strings.Join(p.linkParts, " and "), f.as(), p.platform, f.file)
 		}
 		parts = append(parts, style)
 	}
@@ -322,7 +367,7 @@ func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 		case f.form.CleanURLs:
 			form = "clean URLs, folders with /"
 		}
-		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", f.title, form, f.file))
+		parts = append(parts, fmt.Sprintf("%s (%s; from %s)", f.style(), form, f.file))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -451,7 +451,10 @@ type discovery struct {
 	// linkForm is the generator's link form that applies when a platform
 	// serves that form too (preferLinks). It is nil when none does.
 	// linkParts name the parts it gives ("clean URLs").
-	linkForm  *formOf
+	linkForm *formOf
+	// rootForm is the form of the generator's sitemap in the site
+	// folder, read once, when no generator built it (siteForm).
+	rootForm  *sitemapFormOf
 	linkParts []string
 
 	// host is what the generator's own build said of its configuration
