@@ -23,14 +23,16 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // Generator is Rspress.
 type Generator struct{}
 
 var (
-	_ generator.Generator = Generator{}
-	_ generator.Router    = Generator{}
+	_ generator.Generator  = Generator{}
+	_ generator.Router     = Generator{}
+	_ generator.PeerReader = Generator{}
 )
 
 // Info returns Rspress's.
@@ -163,6 +165,20 @@ func siteURL(r *jsconfig.Reader) (jsconfig.Value, string) {
 		return v, name
 	}
 	return jsconfig.Value{}, ""
+}
+
+// SitemapOptions returns the options of pluginSitemap({ … }).
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
+	r := jsproject.Reader(d, p.File)
+	if r == nil {
+		return nil
+	}
+	e := jsconf.PluginCall(r, "plugins", sitemapPlugin)
+	if e == "" {
+		return nil
+	}
+	_, line, _ := r.Any(e)
+	return []peer.Config{{Tool: peer.Rspress, File: p.File, Line: line, Options: jsconf.Options(r, e+"()")}}
 }
 
 // site reads what the routes of the pages need (see [Site]).

@@ -7,6 +7,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/rspress"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 type Detected = generator.Detected
@@ -128,4 +129,25 @@ func TestURLPath(t *testing.T) {
 			t.Errorf("%s: %q, want %q", rel, got, want)
 		}
 	}
+}
+
+// TestSitemapOptions: the options of @rspress/plugin-sitemap, read
+// without running anything.
+func TestSitemapOptions(t *testing.T) {
+	gentest.SitemapOptions(t, buildtest.TempSite, []gentest.PeerTest{
+		{Name: "pluginSitemap", Files: map[string]string{"rspress.config.ts": `import { defineConfig } from '@rspress/core';
+import { pluginSitemap } from '@rspress/plugin-sitemap';
+
+export default defineConfig({
+  plugins: [
+    pluginSitemap({
+      siteUrl: 'https://kiln-docs.net/',
+      defaultChangeFreq: 'weekly',
+    }),
+  ],
+});
+`}, Want: []peer.Config{{Tool: peer.Rspress, File: "rspress.config.ts", Line: 6, Options: []peer.Given{
+			{Name: "siteUrl", Value: "https://kiln-docs.net/", Line: 7}, {Name: "defaultChangeFreq", Value: "weekly", Line: 8}}}}},
+		{Name: "another plugin alone", Files: map[string]string{"rspress.config.ts": "import { pluginLlms } from '@rspress/plugin-llms';\nexport default { plugins: [pluginLlms()] };\n"}},
+	})
 }

@@ -25,14 +25,16 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // Generator is VuePress.
 type Generator struct{}
 
 var (
-	_ generator.Generator = Generator{}
-	_ generator.Router    = Generator{}
+	_ generator.Generator  = Generator{}
+	_ generator.Router     = Generator{}
+	_ generator.PeerReader = Generator{}
 )
 
 // Info returns VuePress's.
@@ -156,6 +158,36 @@ func project(source, name string, data []byte, lim limits.Limits) *generator.Det
 	}
 	p.Own = site(r, p)
 	return p
+}
+
+// SitemapOptions returns the options of its sitemap plugin: those of
+// sitemapPlugin({ … }), or, where the theme adds it, the theme's hostname
+// and its themePlugins.sitemap (plugins.sitemap) object.
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
+	r := jsproject.Reader(d, p.File)
+	if r == nil {
+		return nil
+	}
+	key, on := sitemapOptions(r)
+	if !on {
+		return nil
+	}
+	_, line, _ := r.Any(strings.TrimSuffix(key, "()"))
+	if key != "theme()" {
+		return []peer.Config{{Tool: peer.VuePress, File: p.File, Line: line, Options: jsconf.Options(r, key)}}
+	}
+	// The theme's own options are not the plugin's: its hostname, and
+	// the object that configures the plugin.
+	v, hostLine, _ := r.Any(key + ".hostname")
+	opts := []peer.Given{{Name: "hostname", Value: jsconf.PeerValue(v), Line: hostLine}}
+	for _, obj := range []string{key + ".themePlugins.sitemap", key + ".plugins.sitemap"} {
+		if v, _, ok := r.Any(obj); ok {
+			if _, isObject := v.(map[string]any); isObject {
+				opts = append(opts, jsconf.Options(r, obj)...)
+			}
+		}
+	}
+	return []peer.Config{{Tool: peer.VuePress, File: p.File, Line: line, Options: opts}}
 }
 
 // sitemapOptions returns the path of the options the sitemap plugin is

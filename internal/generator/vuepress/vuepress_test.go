@@ -7,6 +7,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vuepress"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 type Detected = generator.Detected
@@ -101,4 +102,30 @@ func TestURLPath(t *testing.T) {
 			t.Errorf("%s (permalink %q): %q, want %q", tc.rel, tc.permalink, got, tc.want)
 		}
 	}
+}
+
+// TestSitemapOptions: the options of @vuepress/plugin-sitemap, where its
+// users write them, read without running anything.
+func TestSitemapOptions(t *testing.T) {
+	gentest.SitemapOptions(t, buildtest.TempSite, []gentest.PeerTest{
+		{Name: "sitemapPlugin", Files: map[string]string{"docs/.vuepress/config.js": `import { sitemapPlugin } from '@vuepress/plugin-sitemap'
+
+export default {
+  plugins: [
+    sitemapPlugin({ hostname: 'lathe-docs.net', changefreq: 'weekly' }),
+  ],
+}
+`}, Want: []peer.Config{{Tool: peer.VuePress, File: "docs/.vuepress/config.js", Line: 5, Options: []peer.Given{
+			{Name: "hostname", Value: "lathe-docs.net", Line: 5}, {Name: "changefreq", Value: "weekly", Line: 5}}}}},
+		{Name: "the default theme's", Files: map[string]string{"docs/.vuepress/config.ts": `export default defineUserConfig({
+  theme: defaultTheme({
+    hostname: 'https://lathe-docs.net',
+    navbar: [],
+    themePlugins: { sitemap: { excludePaths: ['/404.html', '/private/'] } },
+  }),
+})
+`}, Want: []peer.Config{{Tool: peer.VuePress, File: "docs/.vuepress/config.ts", Line: 2, Options: []peer.Given{
+			{Name: "hostname", Value: "https://lathe-docs.net", Line: 3}, {Name: "excludePaths", Value: []any{"/404.html", "/private/"}, Line: 5}}}}},
+		{Name: "the theme's sitemap off", Files: map[string]string{".vuepress/config.ts": "export default { theme: defaultTheme({ hostname: 'https://a.example', themePlugins: { sitemap: false } }) }\n"}},
+	})
 }
