@@ -27,7 +27,9 @@ import (
 // its plugin still lists /about and /guide/ (R6: the preset's form
 // stands). The same build copied out of its project, where no generator
 // is recognised, is listed in the form of Rspress' own sitemap, under the
-// base URL it names (R6, R7).
+// base URL it names (R6, R7). Moved into the folders of multiVersion's
+// default version and of the default language, which Rspress serves at
+// the root, the pages are still joined to their files.
 func TestRspressSite(t *testing.T) {
 	needTool(t, "node")
 	src := nodeProject(t, "rspress", "docs", "rspress.config.ts", "package.json", ".gitignore")
@@ -123,5 +125,38 @@ func TestRspressSite(t *testing.T) {
 		}
 		mustRun(t, src)
 		wantDates(t, "without cleanUrls", site, base, dates(false), "the URLs Rspress links")
+	})
+
+	// monetr's shape (the corpus): the pages in the folders of
+	// multiVersion's default version and of the default language, which
+	// Rspress serves at the root, and outDir from the environment, else
+	// its fallback.
+	t.Run("versions and languages", func(t *testing.T) {
+		config := filepath.Join(src, "rspress.config.ts")
+		data, err := os.ReadFile(config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, config, strings.NewReplacer("  route: { cleanUrls: true },\n", "",
+			"  title: 'Kiln',\n", "  title: 'Kiln',\n  outDir: process.env.KILN_OUT ?? 'doc_build',\n  lang: 'en',\n  locales: [{ lang: 'en', label: 'English' }],\n  multiVersion: { default: 'v1', versions: ['v1'] },\n  route: { cleanUrls: true },\n").Replace(string(data)))
+		if err := os.MkdirAll(filepath.Join(src, "docs", "v1", "en"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{"index.md", "about.md", "guide", "computer"} {
+			gitAt(t, src, "2024-06-01T00:00:00Z", "mv", "docs/"+p, "docs/v1/en/"+p)
+		}
+		gitAt(t, src, "2024-06-01T00:00:00Z", "commit", "-q", "-m", "versions and languages")
+		mustBuild(t, src, "rspress", "build")
+		moved := map[string]string{}
+		for loc := range dates(true) {
+			moved[loc] = "2024-06-01T00:00:00Z" // the move, as Rspress dates it (git log --no-renames)
+		}
+		theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+		if got, w := slices.Sorted(maps.Keys(theirs)), slices.Sorted(maps.Keys(moved)); !slices.Equal(got, w) {
+			t.Fatalf("the fixture's premise: Rspress' sitemap lists %v, want %v", got, w)
+		}
+		r := mustRun(t, src)
+		wantOutput(t, r.stderr, "sources docs (Rspress)")
+		wantDates(t, "versions and languages", site, base, moved, "each page joined to its file in docs/v1/en")
 	})
 }

@@ -11,7 +11,7 @@ import (
 // jsfuzz).
 func FuzzProject(f *testing.F) {
 	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
-		p := project("a.js", data, limits.Default)
+		p := project("a.js", data, limits.Default, nil)
 		return []jsfuzz.Read{{BaseURL: p.BaseURL, Notes: p.Notes}}
 	})
 }

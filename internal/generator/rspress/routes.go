@@ -23,12 +23,12 @@ type Site struct {
 	// Lang is the site's default language (lang), and Langs the
 	// languages of its locales: a page in the folder of a language of
 	// Langs is in that language, and the default one's folder is served
-	// at the root.
-	Lang  string
-	Langs []string
+	// at the root. Version and Versions are multiVersion's default and
+	// versions, whose folders come before the languages' alike.
+	Lang, Version   string
+	Langs, Versions []string
 	// Unjoined says why the pages are not joined to their sources
-	// (multiVersion moves them by rules sitemapgen does not follow); ""
-	// when they are.
+	// (multiVersion's values not literals); "" when they are.
 	Unjoined string
 }
 
@@ -39,6 +39,7 @@ type Site struct {
 //	about.mdx         /about.html (/about with route.cleanUrls)
 //	guide/index.md    /guide/index.html (/guide/ with route.cleanUrls)
 //	en/about.md       /about.html when en is the default lang of locales
+//	v1/en/about.md    /about.html when v1 is multiVersion's default too
 //	api/page.tsx      /api/page.html
 //
 // base is not in the built files' paths, so the join does not see it.
@@ -49,7 +50,7 @@ type Preset struct {
 }
 
 // Routes returns the preset of the pages in root; none when
-// multiVersion moves them, or root is not known.
+// multiVersion's values are not known, or root is not.
 func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 	s, _ := p.Own.(Site)
 	if s.Unjoined != "" || p.SourceDir == "" {
@@ -66,7 +67,7 @@ func (r *Preset) URLPath(p generator.Page) (string, bool) {
 	if !ok || !r.routes(rel) {
 		return "", false
 	}
-	rel = trimDefault(rel, r.Lang, r.Langs)
+	rel = trimDefaults(rel, r.Version, r.Versions, r.Lang, r.Langs)
 	u := routeOf(rel)
 	if !strings.HasSuffix(u, "/") {
 		u += ".html"

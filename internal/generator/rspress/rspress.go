@@ -15,6 +15,7 @@ package rspress
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -62,7 +63,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 		}
 		name = "package.json"
 	}
-	p := project(name, data, d.Limits())
+	p := project(name, data, d.Limits(), d.Env)
 	if runs := d.ScriptRuns("rspress build"); len(runs) > 0 && len(runs[0]) > 0 && !strings.HasPrefix(runs[0][0], "-") {
 		// The command line's root wins over the configuration's.
 		if dir, ok := jsconf.ProjectPath(runs[0][0]); ok {
@@ -77,17 +78,20 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 // one). The site URL is the scheme and host of the sitemap plugin's
 // siteUrl, else of siteOrigin, with base: Rspress links every page under
 // base (default "/"), and its plugin's docs say to end siteUrl with it.
-func project(name string, data []byte, lim limits.Limits) *generator.Detected {
+//
+// env is the build's environment, for a folder the configuration gives
+// as process.env.NAME ?? 'literal' (nil: such a folder is not read).
+func project(name string, data []byte, lim limits.Limits, env func(string) (string, bool)) *generator.Detected {
 	p := &generator.Detected{File: name, PublishDir: "doc_build", SourceDir: "docs", Form: generator.URLForm{IndexFiles: true}}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
-	if dir, st := folder(r, "the built folder", siteurl.DirHint, "outDir", "builderConfig.output.distPath.root", "builderConfig.output.distPath"); st == jsconfig.OK && dir != "." {
+	if dir, st := folder(r, env, "the built folder", siteurl.DirHint, "outDir", "builderConfig.output.distPath.root", "builderConfig.output.distPath"); st == jsconfig.OK && dir != "." {
 		p.PublishDir = dir
 	} else if st != jsconfig.Absent {
 		p.PublishDir = "" // not read, or the project folder itself
 	}
-	if dir, st := folder(r, "its pages' folder", "; its pages are not joined to their sources", "root"); st == jsconfig.OK {
+	if dir, st := folder(r, env, "its pages' folder", "; its pages are not joined to their sources", "root"); st == jsconfig.OK {
 		p.SourceDir = dir
 	} else if st == jsconfig.Bad {
 		p.SourceDir = ""
@@ -116,10 +120,11 @@ func project(name string, data []byte, lim limits.Limits) *generator.Detected {
 }
 
 // folder returns the folder of the project that the first key of keys
-// that is set names (jsconf.ProjectPath). It is Absent when none is set,
+// that is set names (jsconf.ProjectPath; a variable of the environment env
+// with a literal fallback, jsconf.EnvOr). It is Absent when none is set,
 // and Bad when the one set names none sitemapgen can read, with a note
 // that says so and ends in hint.
-func folder(r *jsconfig.Reader, what, hint string, keys ...string) (string, jsconfig.State) {
+func folder(r *jsconfig.Reader, env func(string) (string, bool), what, hint string, keys ...string) (string, jsconfig.State) {
 	for _, key := range keys {
 		v, line, ok := r.Any(key)
 		if !ok {
@@ -127,6 +132,9 @@ func folder(r *jsconfig.Reader, what, hint string, keys ...string) (string, jsco
 		}
 		if _, isObject := v.(map[string]any); isObject {
 			continue // distPath: { root: … }, read by its own key
+		}
+		if s, ok := jsconf.EnvOr(v, env); ok {
+			v = s
 		}
 		if dir, ok := jsconf.ProjectPath(v); ok {
 			return dir, jsconfig.OK
@@ -139,22 +147,24 @@ func folder(r *jsconfig.Reader, what, hint string, keys ...string) (string, jsco
 
 // siteURL returns the site URL the configuration gives and its key: the
 // siteUrl of @rspress/plugin-sitemap's pluginSitemap({ … }) in plugins,
-// else siteOrigin. A value that is no absolute http(s) URL is none, with
-// a note.
+// else the domain of rspress-plugin-sitemap's (a plugin of its own, which
+// Rspack's sites use), else siteOrigin. A value that is no absolute
+// http(s) URL is none, with a note.
 func siteURL(r *jsconfig.Reader) (jsconfig.Value, string) {
-	keys := []string{"siteOrigin"}
+	var keys, names []string
 	if e := jsconf.PluginCall(r, "plugins", sitemapPlugin); e != "" {
-		keys = []string{e + "().siteUrl", "siteOrigin"}
+		keys, names = append(keys, e+"().siteUrl"), append(names, "pluginSitemap siteUrl")
 	}
-	for _, key := range keys {
+	if e := jsconf.PluginCall(r, "plugins", "rspress-plugin-sitemap"); e != "" {
+		keys, names = append(keys, e+"().domain"), append(names, "rspress-plugin-sitemap domain")
+	}
+	keys, names = append(keys, "siteOrigin"), append(names, "siteOrigin")
+	for i, key := range keys {
 		v, st := r.Str(key, siteurl.BaseURLHint)
 		if st == jsconfig.Absent {
 			continue
 		}
-		name := key
-		if strings.HasSuffix(key, "().siteUrl") {
-			name = "pluginSitemap siteUrl"
-		}
+		name := names[i]
 		if st != jsconfig.OK {
 			return jsconfig.Value{}, name
 		}
@@ -218,8 +228,14 @@ func site(r *jsconfig.Reader, p *generator.Detected) Site {
 		}
 	}
 	if _, line, ok := r.Any("multiVersion"); ok {
-		s.Unjoined = fmt.Sprintf("multiVersion, %s:%d", p.File, line)
-		r.Note(line, "multiVersion moves pages by rules sitemapgen does not follow: the pages are not joined to their sources")
+		def, defSt := r.Str("multiVersion.default", "")
+		versions, st := r.Strs("multiVersion.versions")
+		if defSt == jsconfig.OK && st == jsconfig.OK {
+			s.Version, s.Versions = def.Value, versions
+		} else {
+			s.Unjoined = fmt.Sprintf("multiVersion, %s:%d", p.File, line)
+			r.Note(line, "multiVersion's default and versions are not literals: the pages are not joined to their sources")
+		}
 	}
 	return s
 }
@@ -227,20 +243,26 @@ func site(r *jsconfig.Reader, p *generator.Detected) Site {
 // defaultExtensions are the files Rspress routes, by default.
 var defaultExtensions = []string{".js", ".jsx", ".ts", ".tsx", ".md", ".mdx"}
 
-// trimDefault returns rel without its first folder when that is the
-// default one of folders, as Rspress serves the default language's
-// pages at the root.
-func trimDefault(rel, def string, folders []string) string {
-	first, rest, ok := strings.Cut(rel, "/")
-	if !ok || def == "" || first != def {
-		return rel
-	}
-	for _, f := range folders {
-		if f == first {
-			return rest
+// trimDefaults returns rel as Rspress serves it: without its first
+// folder when that is a version of versions, and then without the next
+// when that is a language of langs, each kept unless it is the default
+// one (version, lang): the default version's and language's pages are at
+// the root.
+func trimDefaults(rel, version string, versions []string, lang string, langs []string) string {
+	var kept []string
+	take := func(def string, of []string) {
+		first, rest, ok := strings.Cut(rel, "/")
+		if !ok || def == "" || !slices.Contains(of, first) {
+			return
 		}
+		if first != def {
+			kept = append(kept, first)
+		}
+		rel = rest
 	}
-	return rel
+	take(version, versions)
+	take(lang, langs)
+	return path.Join(append(kept, rel)...)
 }
 
 // routeOf returns the route of the page file rel, relative to root: its

@@ -82,17 +82,43 @@ export default {
 				}}},
 		},
 		{
+			Name: "rspress-plugin-sitemap's domain, a const",
+			Files: map[string]string{"rspress.config.ts": `import pluginSitemap from 'rspress-plugin-sitemap';
+const siteUrl = 'https://rstest.example';
+export default { plugins: [pluginSitemap({ domain: siteUrl })] };
+`},
+			Want: []Detected{{File: "rspress.config.ts", PublishDir: "doc_build", SourceDir: "docs", Form: indexFiles,
+				BaseURL: "https://rstest.example/", BaseURLFrom: "rspress.config.ts rspress-plugin-sitemap domain", Own: site(rspress.Site{})}},
+		},
+		{
 			Name:  "a dependency alone, its root from the build script",
 			Files: map[string]string{"package.json": `{"devDependencies": {"@rspress/core": "2.0.22"}, "scripts": {"build": "rspress build website"}, "homepage": "https://w.example/"}`},
 			Want: []Detected{{File: "package.json", PublishDir: "doc_build", SourceDir: "website", Form: indexFiles,
 				BaseURL: "https://w.example/", BaseURLFrom: "package.json homepage", Own: site(rspress.Site{})}},
 		},
 		{
-			Name:  "multiVersion: not joined",
-			Files: map[string]string{"rspress.config.js": "export default { multiVersion: { default: 'v1', versions: ['v1', 'v2'] } }\n"},
-			Want: []Detected{{File: "rspress.config.js", PublishDir: "doc_build", SourceDir: "docs", Form: indexFiles,
-				Own:   site(rspress.Site{Unjoined: "multiVersion, rspress.config.js:1"}),
-				Notes: []string{"rspress.config.js:1: multiVersion moves pages by rules sitemapgen does not follow: the pages are not joined to their sources"}}},
+			Name: "multiVersion's default folder at the root; outDir from the environment, else its fallback",
+			Files: map[string]string{"rspress.config.ts": `export default defineConfig({
+  outDir: process.env.OUTPUT_DIR ?? 'doc_build',
+  root: 'src',
+  lang: 'en',
+  locales: [{ lang: 'en', label: 'English' }],
+  multiVersion: { default: 'v1', versions: ['v1', 'v2'] },
+});
+`},
+			Env: map[string]string{"OUTPUT_DIR": "site"},
+			Want: []Detected{{File: "rspress.config.ts", PublishDir: "site", SourceDir: "src", Form: indexFiles,
+				Own: site(rspress.Site{Lang: "en", Langs: []string{"en"}, Version: "v1", Versions: []string{"v1", "v2"}})}},
+		},
+		{
+			Name: "multiVersion not literal: not joined; outDir's fallback, || an empty variable's",
+			Files: map[string]string{"rspress.config.js": `const versions = readVersions()
+export default { outDir: process.env.OUT || "build", multiVersion: { default: 'v2', versions } }
+`},
+			Env: map[string]string{"OUT": ""},
+			Want: []Detected{{File: "rspress.config.js", PublishDir: "build", SourceDir: "docs", Form: indexFiles,
+				Own:   site(rspress.Site{Unjoined: "multiVersion, rspress.config.js:2"}),
+				Notes: []string{"rspress.config.js:2: multiVersion.versions is not an array of literal strings (versions)", "rspress.config.js:2: multiVersion's default and versions are not literals: the pages are not joined to their sources"}}},
 		},
 	})
 }
@@ -100,7 +126,7 @@ export default {
 // TestURLPath: the pages as Rspress routes them, the default language's
 // at the root.
 func TestURLPath(t *testing.T) {
-	p := &rspress.Preset{Site: site(rspress.Site{Lang: "en", Langs: []string{"en", "zh"}})}
+	p := &rspress.Preset{Site: site(rspress.Site{Lang: "en", Langs: []string{"en", "zh"}, Version: "v1", Versions: []string{"v1", "v2"}})}
 	for rel, want := range map[string]string{
 		"index.md":              "/",
 		"about.mdx":             "/about.html",
@@ -120,6 +146,11 @@ func TestURLPath(t *testing.T) {
 		"node_modules/x/a.md":   "",
 		"de/about.md":           "/de/about.html", // no locale of de
 		"computer/game-dev.mdx": "/computer/game-dev.html",
+		"v1/en/guide/start.md":  "/guide/start.html", // the default version's and lang's folders
+		"v1/zh/guide/start.md":  "/zh/guide/start.html",
+		"v2/en/guide/start.md":  "/v2/guide/start.html",
+		"v2/zh/index.md":        "/v2/zh/",
+		"v3/en/a.md":            "/v3/en/a.html", // no version of multiVersion's
 	} {
 		got, ok := p.URLPath(generator.Page{Path: rel})
 		if !ok {

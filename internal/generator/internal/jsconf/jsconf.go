@@ -154,6 +154,26 @@ func Elements(r *jsconfig.Reader, path string) []string {
 // path.join(__dirname, 'content/blog'), path.resolve(__dirname, 'docs').
 var dirnamePath = lazyre.MustCompile("^(?:`\\$\\{__dirname\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*__dirname\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\))$")
 
+// envOr matches a variable of the build's environment with a literal
+// fallback: process.env.OUTPUT_DIR ?? 'doc_build' (or ||).
+var envOr = lazyre.MustCompile("^process\\.env\\.([A-Za-z_][A-Za-z0-9_]*)\\s*(\\?\\?|\\|\\|)\\s*([`'\"])([^`'\"$\\\\]*)([`'\"])$")
+
+// EnvOr returns the string a value of the form process.env.NAME ??
+// 'literal' (or ||) has in the build's environment env: the variable's
+// value when it is set (not empty, for ||), else the literal. ok is false
+// for another value, and for a variable env cannot tell (env nil).
+func EnvOr(v any, env func(string) (string, bool)) (string, bool) {
+	x, isExpr := v.(jsconfig.Expression)
+	m := envOr().FindStringSubmatch(x.Text)
+	if !isExpr || m == nil || m[3] != m[5] || env == nil {
+		return "", false
+	}
+	if val, set := env(m[1]); set && (m[2] == "??" || val != "") {
+		return val, true
+	}
+	return m[4], true
+}
+
 // ProjectPath returns the folder of the project that a configuration's
 // value v names (a path option: gatsby-source-filesystem's, Rspress'
 // root), relative to the project folder, cleaned, "." for the project
