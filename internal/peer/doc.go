@@ -33,7 +33,9 @@
 //
 // # Notes
 //
-// The table is options.go; robots.txt's options are mapped in robots.go.
+// The table is options.go; robots.txt's options are mapped in robots.go,
+// the documentation generators' (VitePress, Rspress, VuePress) in
+// docsites.go.
 // [Map] takes no value that holds a control character or a line break
 // (diag.NeedsQuote): init would carry it into robots.txt and sitemap.yaml.
 // init escapes every value it writes in a comment. [FromEnv] reads the
