@@ -160,3 +160,47 @@ func TestRspressSite(t *testing.T) {
 		wantDates(t, "versions and languages", site, base, moved, "each page joined to its file in docs/v1/en")
 	})
 }
+
+// TestRspressSwitch switches testdata/rspress from @rspress/plugin-sitemap
+// to sitemapgen as docs/migrating.md says, with Rspress itself: the
+// plugin's sitemap recorded, sitemapgen init, the plugin removed from
+// rspress.config.ts, Rspress built again (no sitemap.xml), plain
+// sitemapgen. Every URL the plugin listed is listed, and no other, with
+// the changefreq and priority it wrote: its defaultChangeFreq, its
+// customMaps by route (the home's changefreq with the 1.0 the plugin
+// gives the home whatever it is told), 0.5 for the others.
+func TestRspressSwitch(t *testing.T) {
+	needTool(t, "node")
+	src := nodeProject(t, "rspress", "docs", "rspress.config.ts", "package.json", ".gitignore")
+	config := filepath.Join(src, "rspress.config.ts")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const plugin = "pluginSitemap({ siteUrl: 'https://kiln-docs.net/kiln/' })"
+	with := strings.Replace(string(data), plugin, "pluginSitemap({\n    siteUrl: 'https://kiln-docs.net/kiln/',\n    defaultChangeFreq: 'weekly',\n    customMaps: { '/': { changefreq: 'daily' }, '/about': { priority: '0.3' } },\n  })", 1)
+	if with == string(data) {
+		t.Fatalf("the fixture's premise: rspress.config.ts has no %s", plugin)
+	}
+	write(t, config, with)
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	const base = "https://kiln-docs.net/kiln/"
+	site := filepath.Join(src, "doc_build")
+	mustBuild(t, src, "rspress", "build")
+	theirs := peerSet(t, site, base, "sitemap.xml")
+	if u := theirs[base]; len(theirs) != 5 || u.changefreq != "daily" || u.priority != "1.0" || theirs[base+"about"].priority != "0.3" {
+		t.Fatalf("the fixture's premise: the plugin lists %v", theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	if want := "carried over 3 settings of @rspress/plugin-sitemap (rspress.config.ts:10): base_url, changefreq, rules"; !strings.Contains(r.stderr, want) {
+		t.Fatalf("init does not say %q:\n%s", want, r.stderr)
+	}
+	// The switch: the plugin's call and its import removed, as the step
+	// init names says.
+	without := strings.Replace(with, "import { pluginSitemap } from '@rspress/plugin-sitemap';\n", "", 1)
+	without = without[:strings.Index(without, "  plugins: [")] + "});\n"
+	write(t, config, without)
+	gitAt(t, src, "2024-01-02T00:00:00Z", "commit", "-q", "-am", "the switch")
+	sameAsPeer(t, "@rspress/plugin-sitemap", theirs, switchedBuild(t, src, site, base, "rspress", "build"))
+}

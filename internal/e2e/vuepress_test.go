@@ -84,3 +84,49 @@ func TestVuePressSite(t *testing.T) {
 		t.Errorf("the run warns:\n%s", log)
 	}
 }
+
+// TestVuePressSwitch switches testdata/vuepress from the sitemap plugin
+// its default theme adds to sitemapgen as docs/migrating.md says, with
+// VuePress itself: the plugin's sitemap recorded, sitemapgen init, the
+// theme's sitemap turned off (themePlugins: { sitemap: false }), VuePress
+// built again (no sitemap.xml), plain sitemapgen. Every URL the plugin
+// listed is listed, and no other (its excludePaths, and the sitemap:
+// false page, left out), with the changefreq and priority it wrote: its
+// changefreq, and a page's own front matter sitemap: values.
+func TestVuePressSwitch(t *testing.T) {
+	needTool(t, "node")
+	src := nodeProject(t, "vuepress", "docs", "package.json", ".gitignore")
+	config := filepath.Join(src, "docs", ".vuepress", "config.ts")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const theme = "defaultTheme({ hostname: 'https://lathe-docs.net' })"
+	sitemap := func(opts string) string {
+		return strings.Replace(string(data), theme, "defaultTheme({\n    hostname: 'https://lathe-docs.net',\n    themePlugins: { sitemap: "+opts+" },\n  })", 1)
+	}
+	with := sitemap("{ changefreq: 'weekly', excludePaths: ['/404.html', '/guide/'] }")
+	if with == string(data) {
+		t.Fatalf("the fixture's premise: config.ts has no %s", theme)
+	}
+	write(t, config, with)
+	write(t, filepath.Join(src, "docs", "about.md"), "---\nsitemap:\n  changefreq: yearly\n  priority: 0.3\n---\n\n# About\n\nWho turns the wood.\n")
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	const base = "https://lathe-docs.net/lathe/"
+	site := filepath.Join(src, "docs", ".vuepress", "dist")
+	mustBuild(t, src, "vuepress", "build", "docs")
+	theirs := peerSet(t, site, base, "sitemap.xml")
+	if a := theirs[base+"about.html"]; len(theirs) != 4 || a.changefreq != "yearly" || a.priority != "0.3" || theirs[base].changefreq != "weekly" {
+		t.Fatalf("the fixture's premise: the plugin lists %v", theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	if want := "carried over 3 settings of @vuepress/plugin-sitemap (docs/.vuepress/config.ts:10): base_url, changefreq, exclude"; !strings.Contains(r.stderr, want) {
+		t.Fatalf("init does not say %q:\n%s", want, r.stderr)
+	}
+	// The switch: the theme's sitemap turned off, as the step init names
+	// says.
+	write(t, config, sitemap("false"))
+	gitAt(t, src, "2024-01-02T00:00:00Z", "commit", "-q", "-am", "the switch")
+	sameAsPeer(t, "@vuepress/plugin-sitemap", theirs, switchedBuild(t, src, site, base, "vuepress", "build", "docs"))
+}

@@ -130,7 +130,9 @@ func priorityOf(v any) (float64, bool) {
 
 // rspressFinish: the values @rspress/plugin-sitemap writes unless told:
 // every page monthly, the home at priority 1.0 (the others at 0.5,
-// sitemapgen's default, which it leaves out).
+// sitemapgen's default, which it leaves out). A route of customMaps for
+// the home that gives no priority keeps the 1.0 in its rule, the first
+// that matches the home's file.
 func rspressFinish(m *Mapper) {
 	if !slices.Contains(m.given, "defaultChangeFreq") {
 		m.at = Given{Name: "defaultChangeFreq"}
@@ -139,6 +141,19 @@ func rspressFinish(m *Mapper) {
 	}
 	m.at = Given{Name: "defaultPriority"}
 	m.Honoured("gives the home page 1.0, which the plugin wrote whatever the default: a rule keeps it")
+	for i := range m.r.Settings {
+		if s := &m.r.Settings[i]; s.Key == "rules" {
+			for j, r := range s.Value.([]Rule) {
+				if r.Match == "index.html" {
+					if r.Priority == nil {
+						s.Value.([]Rule)[j].Priority = new(1.0)
+						s.From = joinFrom(s.From, m.at.Name)
+					}
+					return
+				}
+			}
+		}
+	}
 	m.Set("rules", []Rule{{Match: "index.html", Priority: new(1.0)}})
 }
 

@@ -264,6 +264,12 @@ func TestMap(t *testing.T) {
 				{Key: "rules", Value: []Rule{{Match: "guide/start/index.html", ChangeFreq: "weekly", Priority: new(0.9)}, {Match: "guide/start.html", ChangeFreq: "weekly", Priority: new(0.9)}, {Match: "index.html", Priority: new(1.0)}}, From: "customMaps, defaultPriority"},
 				{Key: "changefreq", Value: "monthly", From: "defaultChangeFreq"}},
 			warn: []string{`gives "/" its loc, which is not taken`, `gives "/guide/start" a lastmod, which is not taken`}},
+		// A customMaps route for the home with no priority: the plugin
+		// still gives it 1.0, which its rule, the first to match, keeps.
+		{name: "rspress home route", tool: Rspress, given: []Given{{Name: "siteUrl", Value: "https://kiln-docs.net/"}, {Name: "defaultChangeFreq", Value: "weekly"},
+			{Name: "customMaps", Value: map[string]any{"/": map[string]any{"changefreq": "daily"}}}},
+			want: []Setting{{Key: "base_url", Value: "https://kiln-docs.net/", From: "siteUrl"}, {Key: "changefreq", Value: "weekly", From: "defaultChangeFreq"},
+				{Key: "rules", Value: []Rule{{Match: "index.html", ChangeFreq: "daily", Priority: new(1.0)}}, From: "customMaps, defaultPriority"}}},
 		// @vuepress/plugin-sitemap: a host alone, https://; extraUrls under
 		// it and base; excludePaths as built files; every page daily.
 		{name: "vuepress", tool: VuePress, ctx: Context{BasePath: "/lathe/"}, given: []Given{{Name: "hostname", Value: "lathe-docs.net"}, {Name: "extraUrls", Value: []any{"/shop/"}}, {Name: "excludePaths", Value: []any{"/404.html", "/private/"}}, {Name: "sitemapFilename", Value: "map.xml"}, {Name: "modifyTimeGetter", Value: Func{}}},
