@@ -155,7 +155,9 @@
 // (generator.Detected.Form, one answer of its project: Next.js, Astro,
 // Docusaurus, Gatsby, VitePress, Nuxt, SvelteKit; Sphinx's index files),
 // whatever its sitemap lists; with no generator recognised, the form of
-// the generator's own sitemap in the site folder (sitemapForm).
+// the generator's own sitemap in the site folder (sitemapForm), or of
+// ours an earlier run wrote in its place, unless ours is in sitemapgen's
+// default form, which says none (siteForm).
 // applyStyle decides, and Project.Form makes the mapping's form. init's
 // comment is the same resolution with nothing given (Findings.Form,
 // URLs), each claim the mapping's own (mapping.Mapper.URLPath). A listed

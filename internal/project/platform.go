@@ -261,7 +261,10 @@ func (f *formOf) verb() string {
 // preset decides the form, whatever the generator's sitemap lists (R6
 // of issue 97: that form was wrong 4 times of 4). With no generator
 // recognised, it is the form of the generator's own sitemap in root
-// (sitemapForm). It is nil when neither says one.
+// (sitemapForm), or of ours an earlier run wrote in its place, which
+// keeps the form that run took; ours in sitemapgen's own default form
+// (NAME.html, folders with /) says nothing, since no form was taken. It
+// is nil when none says one.
 func (p *discovery) siteForm(root string) *formOf {
 	if g := p.builtBy(root); g != nil {
 		return &formOf{form: g.Form, title: g.Title(), file: filepath.Join(p.dir, g.File)}
@@ -271,6 +274,11 @@ func (p *discovery) siteForm(root string) *formOf {
 	}
 	if p.rootForm == nil || p.rootForm.root != root {
 		f, ok := sitemapForm(root)
+		if ok && f == (generator.URLForm{TrailingSlash: "always"}) {
+			if own := p.earlier(root, nil).own; own != nil && own("sitemap.xml") {
+				ok = false
+			}
+		}
 		p.rootForm = &sitemapFormOf{root: root, ok: ok, form: formOf{form: f, title: "the generator's sitemap", file: filepath.Join(root, "sitemap.xml"), lists: true}}
 	}
 	if !p.rootForm.ok {
