@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
@@ -169,7 +170,7 @@ func siteURL(r *jsconfig.Reader) (jsconfig.Value, string) {
 			return jsconfig.Value{}, name
 		}
 		if !siteurl.AbsHTTP(v.Value) {
-			r.Note(v.Line, "%s %q is not an absolute http(s) URL; give --base-url", name, v.Value)
+			r.Note(v.Line, "%s %q is not an absolute http(s) URL; give --base-url", name, diag.URL(v.Value))
 			return jsconfig.Value{}, name
 		}
 		return v, name

@@ -19,6 +19,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
@@ -139,7 +140,7 @@ func project(source, name string, data []byte, lim limits.Limits) *generator.Det
 					r.Note(host.Line, "hostname has the path %s: VuePress' sitemap writes it before base; the pages are linked under base, at %s", hp, p.BaseURL)
 				}
 			} else {
-				r.Note(host.Line, "hostname %q is not a host or an absolute http(s) URL; give --base-url", host.Value)
+				r.Note(host.Line, "hostname %q is not a host or an absolute http(s) URL; give --base-url", diag.URL(host.Value))
 			}
 		}
 	}
