@@ -328,7 +328,12 @@
 // What the sitemaps listed, and when, is kept in
 // .sitemapgen-generator-lastmod (version 3) once ours replace them. So a
 // build, --check and watch mode judge the same files alike. A Session
-// builds whole when the generator rewrites its sitemaps.
+// builds whole when the generator rewrites its sitemaps. A build that
+// finds some of them rewritten and the others still ours (hugo --watch's
+// rebuild under way) reads the rewritten ones and what was kept of the
+// others, so the witness is whole. A write replaces only the files the
+// build read, as they were then (genseen.go): one the generator wrote
+// again meanwhile stops the write, and a Session builds again, reading it.
 //
 // A page that the time rule keeps is still left out when git lists a removed
 // source at its URL whose folder changed after the page was written
@@ -460,7 +465,7 @@
 // file of the generator's name that our record lists, and that is not newer,
 // is ours (ownSitemap). So the next build, a --check or a watch session
 // reads the kept dates, and a new build of the generator (newer) is read
-// again.
+// again, with what was kept of its files not written again yet.
 //
 // # Dates: a build stamp is never a lastmod
 //
