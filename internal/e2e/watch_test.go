@@ -39,6 +39,15 @@ type watchProc struct {
 // watches.
 func startWatch(t *testing.T, dir string, args ...string) *watchProc {
 	t.Helper()
+	p := launchWatch(t, dir, args...)
+	p.waitFor(regexp.MustCompile(`^sitemapgen: watching `), 1)
+	return p
+}
+
+// launchWatch starts "sitemapgen watch ARGS..." in dir, until the test
+// ends.
+func launchWatch(t *testing.T, dir string, args ...string) *watchProc {
+	t.Helper()
 	cmd := command(dir, append([]string{"watch"}, args...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -72,7 +81,6 @@ func startWatch(t *testing.T, dir string, args ...string) *watchProc {
 			t.Logf("watch's output:\n%s", strings.Join(p.output(), "\n"))
 		}
 	})
-	p.waitFor(regexp.MustCompile(`^sitemapgen: watching `), 1)
 	return p
 }
 

@@ -166,6 +166,12 @@ type OutputRules struct {
 	// that makes it write its pages ("hugo server", "--renderToDisk"):
 	// watch mode says so when the sources change and the site does not.
 	DevServer, ToDisk string
+	// Rebuild, where the dev server never writes the publish folder
+	// (ToDisk empty: mkdocs serve builds into a temporary folder), is a
+	// command that builds the site again after each change of its
+	// sources, which "{sources}" stands for in it: watch mode gives it
+	// in place of an option.
+	Rebuild string
 	// ChangeFreq and Priority are what its configuration gives every
 	// page (Hugo's [sitemap]); zero for none.
 	ChangeFreq sitemap.ChangeFreq
