@@ -130,6 +130,13 @@ type OutputRules struct {
 	// --cleanDestinationDir").
 	KeepsOld   bool
 	CleanBuild string
+	// QuietDeletes says that its watch mode writes nothing when a source
+	// is deleted (Eleventy 3's --watch logs "File deleted" and stops
+	// there), and that a folder of sources makes no page of its own: a
+	// page no source produces, whose source by its path is gone from the
+	// work tree since the page was written, is stale (pipeline's
+	// removed.go), committed or not.
+	QuietDeletes bool
 	// Witness names the sitemap files (paths in the output folder) that
 	// the generator writes again at every build, its watch mode's
 	// rebuilds too, after the pages, listing every page it builds of the

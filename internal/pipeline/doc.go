@@ -74,7 +74,8 @@
 //     recordtable.go: the records themselves.
 //   - stale.go, changes.go, removed.go: the output of an earlier build
 //     (stalePass); the changes of the sources that tell it; the sources
-//     git lists as removed, which tell it when no build followed.
+//     git lists as removed, or gone from the work tree by their path,
+//     which tell it when no build followed.
 //   - dedup.go: the duplicates pass (dedupPass).
 //   - stamps.go, sitewide.go, mtime.go, lint.go: the dates' passes
 //     (stampsPass, siteWidePass, mtimePass, lintPass).
@@ -338,7 +339,12 @@
 // A page that the time rule keeps is still left out when git lists a removed
 // source at its URL whose folder changed after the page was written
 // (removed.go, gitdates.Dates.Removed): eleventy --watch writes nothing
-// after a deletion.
+// after a deletion. Where the generator deletes so quietly
+// (OutputRules.QuietDeletes: Eleventy), committed or not: a page whose
+// source by its path (a/b.EXT or a/b/index.EXT for a/b/) is gone from
+// the work tree, its folder changed after the page was written by a
+// removal, is left out too (goneSource). One that a source whose URL is
+// a permalink pattern or a pagination may make is kept, and said.
 //
 // Stale output is judged again before every write of a Session, from each
 // record's modification time (kept, with a join, beside the records).

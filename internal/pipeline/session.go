@@ -727,6 +727,7 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 		delete(b.routes, src.path)
 		delete(b.dataRoutes, src.path)
 		delete(b.listRoutes, src.path)
+		delete(b.unplaced, src.path)
 		if !src.page {
 			continue
 		}
