@@ -49,6 +49,12 @@ type Detected struct {
 	// "_config.yml url + baseurl", "astro.config.mjs site + base",
 	// "mkdocs.yml site_url", "docusaurus.config.js url + baseUrl".
 	BaseURLFrom string
+	// BaseURLHidden says that BaseURL is the value of a variable of the
+	// environment the configuration names (MkDocs' site_url: !ENV NAME,
+	// Hugo's HUGO_BASEURL): a message never shows it, since a pull
+	// request may name any variable (GITHUB_TOKEN), and names
+	// BaseURLFrom instead when it refuses it.
+	BaseURLHidden bool
 	// BasePath is the base path the configuration gives with a setting
 	// of its own (Next.js basePath, Eleventy pathPrefix, Astro base,
 	// Jekyll baseurl, Gatsby pathPrefix, Nuxt app.baseURL, SvelteKit

@@ -237,7 +237,7 @@ func customPages(m *Mapper, v any) {
 	var urls []string
 	for _, u := range list {
 		if p, err := url.Parse(u); err != nil || p.Scheme != "http" && p.Scheme != "https" || p.Host == "" {
-			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
+			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.URL(u))
 			continue
 		}
 		urls = append(urls, u)
@@ -433,7 +433,7 @@ func canonicalURL(m *Mapper, v any) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		m.Warn("is %q, not an absolute http(s) URL; not taken: the base URL is Astro's site + base, or --base-url", diag.Excerpt(s))
+		m.Warn("is %q, not an absolute http(s) URL; not taken: the base URL is Astro's site + base, or --base-url", diag.URL(s))
 		return
 	}
 	if !strings.HasSuffix(u.Path, "/") {
@@ -684,7 +684,7 @@ func netlifyFinish(m *Mapper) {
 				u, err = b.Parse(strings.TrimSuffix(prefix, "/") + "/")
 			}
 			if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-				m.Warn("with the base URL %s gives no absolute http(s) URL; not taken: give the whole URL the site is served at as baseUrl", diag.Excerpt(base))
+				m.Warn("with the base URL %s gives no absolute http(s) URL; not taken: give the whole URL the site is served at as baseUrl", diag.URL(base))
 				return
 			}
 			m.Set("base_url", u.String())
@@ -847,7 +847,7 @@ func vitepressHostname(m *Mapper, v any) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		m.Warn("is %q, not an absolute http(s) URL; not taken: give the base URL with --base-url", s)
+		m.Warn("is %q, not an absolute http(s) URL; not taken: give the base URL with --base-url", diag.URL(s))
 		return
 	}
 	p := u.Path

@@ -375,8 +375,13 @@ func (m *Mapper) other(name string) any {
 }
 
 // Set sets the setting key to value; a list's items are added to those
-// set before.
+// set before. A URL with user information (a token in
+// https://user:TOKEN@host/) is not set: no setting takes one, and init
+// would write it into sitemap.yaml. A note says so, and hides it.
 func (m *Mapper) Set(key string, value any) {
+	if value = m.withoutUserInfo(key, value); value == nil {
+		return
+	}
 	for i := range m.r.Settings {
 		s := &m.r.Settings[i]
 		if s.Key != key {
@@ -394,6 +399,38 @@ func (m *Mapper) Set(key string, value any) {
 		return
 	}
 	m.r.Settings = append(m.r.Settings, Setting{Key: key, Value: value, From: m.at.Name, Line: m.at.Line, File: m.at.File})
+}
+
+// urlKeys are the settings whose values are URLs.
+var urlKeys = []string{"base_url", "xsl", "extra_urls_inline", "index.extra"}
+
+// withoutUserInfo returns value, a value of the setting key, without the
+// URLs that have user information, each said in a note; nil when none
+// is left.
+func (m *Mapper) withoutUserInfo(key string, value any) any {
+	if !slices.Contains(urlKeys, key) {
+		return value
+	}
+	refuse := func(u string) bool {
+		if !diag.HasUserInfo(u) {
+			return false
+		}
+		m.Warn("gives %s, with a user name or password, which a public URL has not; not taken", diag.URL(u))
+		return true
+	}
+	switch v := value.(type) {
+	case string:
+		if refuse(v) {
+			return nil
+		}
+	case []string:
+		kept := slices.DeleteFunc(slices.Clone(v), refuse)
+		if len(kept) == 0 {
+			return nil
+		}
+		return kept
+	}
+	return value
 }
 
 // joinFrom names the options that gave a setting.

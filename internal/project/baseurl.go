@@ -270,6 +270,13 @@ func (p *discovery) generatorURL(root string, g *generator.Detected) (u, from st
 	_, err := mapping.ParseBaseURL(g.BaseURL)
 	if h := host.CodeHost(g.BaseURL); err == nil && h != "" {
 		err = fmt.Errorf("%s is a page of %s, which serves no site", g.BaseURL, h)
+		if g.BaseURLHidden {
+			err = fmt.Errorf("a page of %s, which serves no site", h)
+		}
+	}
+	if be, ok := errors.AsType[*mapping.BaseURLError](err); ok && g.BaseURLHidden {
+		// A variable's value: what is wrong, and never the value.
+		err = errors.New(be.Why)
 	}
 	if err == nil {
 		from := filepath.Join(p.dir, g.BaseURLFrom)

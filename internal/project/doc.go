@@ -92,7 +92,8 @@
 //     only at the generator's base path, where the self link agrees and an
 //     entry leads from it to a page of the site: a starter's channel link is
 //     often its repository. An example domain there is a warning at the
-//     feed, and the guesses below outrank it.
+//     feed, and the guesses below outrank it. Only a feed's head is read:
+//     its first 64 KiB, at most 64 elements deep.
 //  6. The guesses of Cloudflare Pages (<project>.pages.dev from
 //     CF_PAGES_URL) and GitHub Actions (<owner>.github.io/<repo>/). They
 //     rank below the generator because their variables name the deployment,

@@ -1,6 +1,7 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -121,7 +122,13 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	}
 	u, from, baseErr := pr.baseURL(d.Root, false)
 	if baseErr == nil {
-		d.BaseURL, d.BaseURLFrom = u, from
+		// A URL a build refuses is not written either: one with a token
+		// as its user information would go into sitemap.yaml.
+		if _, err := mapping.ParseBaseURL(u); err != nil {
+			baseErr = errors.New(from + ": " + err.Error())
+		} else {
+			d.BaseURL, d.BaseURLFrom = u, from
+		}
 	}
 	d.Peers = pr.peers(d)
 	if a.SettingsFile != "" {

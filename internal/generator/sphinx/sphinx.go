@@ -123,7 +123,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 			case v.Literal && v.Value == "", v.Val == nil:
 				continue
 			case v.Literal:
-				p.Notes = append(p.Notes, generator.Note(name, v.Line, "%s %q is not an absolute http(s) URL%s", key, v.Value, siteurl.BaseURLHint))
+				p.Notes = append(p.Notes, generator.Note(name, v.Line, "%s %q is not an absolute http(s) URL%s", key, diag.URL(v.Value), siteurl.BaseURLHint))
 			default:
 				p.Notes = append(p.Notes, generator.Note(name, v.Line, "%s is not a literal string%s", key, siteurl.BaseURLHint))
 			}

@@ -14,6 +14,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
@@ -167,7 +168,7 @@ func prerenderOrigin(p *generator.Detected, r *jsconfig.Reader) {
 		host = u.Host
 	}
 	if mapping.Loopback(host) || mapping.SingleLabel(host) {
-		r.Note(v.Line, "kit.prerender.origin %q names no public site; not taken for the base URL", v.Value)
+		r.Note(v.Line, "kit.prerender.origin %q names no public site; not taken for the base URL", diag.URL(v.Value))
 		return
 	}
 	jsproject.SetBaseURL(p, v.Value, p.File+" kit.prerender.origin")

@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
@@ -124,7 +125,7 @@ func project(root, name string, data []byte, lim limits.Limits, spread func(file
 	site := jsproject.ReadSite(p, r, "base", siteurl.AtBase, "sitemap.hostname")
 	host, hostSt := site.Site, site.SiteSt
 	if hp := siteurl.NormBase(siteurl.Path(host.Value)); hostSt == jsconfig.OK && p.BaseURL != "" && hp != "" && hp != siteurl.NormBase(siteurl.Path(p.BaseURL)) {
-		r.Note(host.Line, "sitemap.hostname has the path %s, which is not base: VitePress links the pages under base, at %s", hp, p.BaseURL)
+		r.Note(host.Line, "sitemap.hostname has the path %s, which is not base: VitePress links the pages under base, at %s", hp, diag.URL(p.BaseURL))
 	}
 	if clean, st := r.Bool("cleanUrls"); st == jsconfig.OK {
 		p.CleanURLs = clean

@@ -49,7 +49,7 @@ func ReadSite(r *jsconfig.Reader, file, baseKey string, join func(site, base str
 		base, s.BaseSt = r.Str(baseKey, siteurl.BaseURLHint)
 	}
 	if s.SiteSt == jsconfig.OK && !siteurl.AbsHTTP(s.Site.Value) {
-		r.Note(s.Site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, s.Site.Value)
+		r.Note(s.Site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, diag.URL(s.Site.Value))
 		s.SiteSt = jsconfig.Bad
 	}
 	if s.SiteSt == jsconfig.OK && s.BaseSt != jsconfig.Bad {
