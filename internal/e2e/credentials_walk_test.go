@@ -75,6 +75,13 @@ var walkGenerators = map[string]walkProject{
 	"vitepress": func(u string) (map[string]string, string) {
 		return map[string]string{"package.json": `{"devDependencies": {"vitepress": "1.0.0"}}`, "docs/.vitepress/config.mts": "export default { sitemap: { hostname: '" + u + "' } }\n"}, "docs/.vitepress/dist"
 	},
+	"rspress": func(u string) (map[string]string, string) {
+		return map[string]string{"rspress.config.ts": "export default defineConfig({ root: 'docs', siteOrigin: '" + u + "' })\n"}, "doc_build"
+	},
+	"vuepress": func(u string) (map[string]string, string) {
+		return map[string]string{"package.json": `{"devDependencies": {"vuepress": "2.0.0-rc.30"}}`,
+			"docs/.vuepress/config.ts": "export default defineUserConfig({ theme: defaultTheme({ hostname: '" + u + "' }) })\n"}, "docs/.vuepress/dist"
+	},
 	"nuxt": func(u string) (map[string]string, string) {
 		return map[string]string{"package.json": `{"dependencies": {"nuxt": "3.0.0"}}`, "nuxt.config.ts": "export default defineNuxtConfig({ site: { url: '" + u + "' } })\n"}, ".output/public"
 	},

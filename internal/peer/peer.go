@@ -26,10 +26,12 @@ const (
 	VitePress   Tool = "VitePress's sitemap"
 	Sphinx      Tool = "sphinx-sitemap"
 	Hexo        Tool = "hexo-generator-sitemap"
+	Rspress     Tool = "@rspress/plugin-sitemap"
+	VuePress    Tool = "@vuepress/plugin-sitemap"
 )
 
 // Tools are the peers, in the order of the table.
-var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo}
+var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo, Rspress, VuePress}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -347,7 +349,7 @@ func unsafeText(v any) (bad string, ok bool) {
 // names, given filenameBase or output or not; @netlify/plugin-sitemap's
 // urlPrefix is joined to its base URL; hexo-generator-sitemap's
 // sitemap.txt, written by default, is kept.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish}
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish, Rspress: rspressFinish, VuePress: vuepressFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

@@ -399,10 +399,14 @@ func (b *builder) judgeContent(f walker.File) outcome {
 		return outcome{readErr: unwrapPath(err)}
 	}
 	o := outcome{problems: fm.Problems}
-	urlPath, ok := c.Preset.URLPath(pageOf(f, fm))
+	urlPath, ok, refused := generator.URLPathWhy(c.Preset, pageOf(f, fm))
 	if !ok {
 		o.d.Skip = mapping.NotAPage
 		o.d.Because = b.rules.Name + " publishes no page for it"
+		if refused != nil {
+			o.d.Because = refused.Error()
+			o.problems = append(slices.Clip(o.problems), frontmatter.Problem{Msg: refused.Error()})
+		}
 		return o
 	}
 	if !strings.HasPrefix(urlPath, "/") {
@@ -540,7 +544,13 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			return nil
 		}
 		src := &source{path: full, fm: fm, coll: r.Collection}
-		src.url, src.page = j.Preset.URLPath(pageOf(f, fm))
+		var why error
+		src.url, src.page, why = generator.URLPathWhy(j.Preset, pageOf(f, fm))
+		if why != nil {
+			mu.Lock()
+			problems = append(problems, event{full, func() { b.warn(full, why) }})
+			mu.Unlock()
+		}
 		if !src.page {
 			src.route = routePattern(j.Preset, pageOf(f, fm))
 			if data := b.rules.Pages.Data; data != nil && src.route != nil {

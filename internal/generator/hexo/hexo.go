@@ -71,8 +71,8 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	p := &generator.Detected{
 		File:       file,
 		PublishDir: siteurl.CleanDir(c.PublicDir), SourceDir: siteurl.CleanDir(c.SourceDir),
-		TrailingSlash: "always", CleanURLs: !c.TrailingHTML,
-		Own: c, Notes: c.Notes,
+		Form: generator.URLForm{TrailingSlash: "always", CleanURLs: !c.TrailingHTML},
+		Own:  c, Notes: c.Notes,
 	}
 	if p.PublishDir == "" {
 		p.PublishDir = "public"

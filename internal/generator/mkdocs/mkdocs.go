@@ -48,7 +48,7 @@ var configFiles = []string{"mkdocs.yml", "mkdocs.yaml"}
 // written (use_directory_urls says which): the built files tell the URL
 // form.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", LinksAsWritten: true, BaseURLPlaces: []string{"site_url: in MkDocs' configuration ({file})"}, Sitemaps: sitemaps, SitemapStays: true}
+	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", BaseURLPlaces: []string{"site_url: in MkDocs' configuration ({file})"}, Sitemaps: sitemaps, SitemapStays: true}
 }
 
 // Load loads the preset of the MkDocs project in d: found when it has
@@ -133,7 +133,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p := &generator.Detected{File: name, PublishDir: "site", TrailingSlash: "always", SourceDir: "docs"}
+	p := &generator.Detected{File: name, PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true}, SourceDir: "docs"}
 	keys := map[string]value{}
 	if err := read(d, name, keys, p, 0); err != nil {
 		return nil, err
@@ -184,14 +184,14 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 		if st == stOK {
 			if b, ok := yaml11Bool(s); ok {
 				if !b {
-					p.TrailingSlash = "never"
+					p.Form.TrailingSlash = "never"
 				}
 			} else {
 				p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "use_directory_urls%s is not true or false", shown(from, s)))
-				p.TrailingSlash = ""
+				p.Form.TrailingSlash = ""
 			}
 		} else if st == stBad {
-			p.TrailingSlash = ""
+			p.Form.TrailingSlash = ""
 		}
 	}
 	return p, nil
@@ -539,7 +539,7 @@ func LoadDir(d *generator.Dir) (*Preset, error) {
 	}
 	m := &Preset{DocsDir: "docs", SiteDir: "site", DirectoryURLs: true}
 	if p != nil {
-		m.File, m.DirectoryURLs, m.GitDates = p.File, p.TrailingSlash != "never", p.GitDates
+		m.File, m.DirectoryURLs, m.GitDates = p.File, p.Form.TrailingSlash != "never", p.GitDates
 		m.Template, _ = p.Own.(*SitemapTemplate)
 		if p.SourceDir != "" {
 			m.DocsDir = p.SourceDir

@@ -21,12 +21,12 @@ func TestDetectMkDocs(t *testing.T) {
 		{
 			Name:  "mkdocs defaults",
 			Files: map[string]string{"mkdocs.yml": "site_name: My Docs\n"},
-			Want:  []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"}},
+			Want:  []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true}}},
 		},
 		{
 			Name:  "mkdocs literal values",
 			Files: map[string]string{"mkdocs.yaml": "site_name: My Docs\nsite_url: https://docs.example.org/proj\nsite_dir: public\nuse_directory_urls: false\ndocs_dir: ./src/\n"},
-			Want: []generator.Detected{{File: "mkdocs.yaml", SourceDir: "src", PublishDir: "public", TrailingSlash: "never",
+			Want: []generator.Detected{{File: "mkdocs.yaml", SourceDir: "src", PublishDir: "public", Form: generator.URLForm{TrailingSlash: "never", AsWritten: true},
 				BaseURL: "https://docs.example.org/proj/", BaseURLFrom: "mkdocs.yaml site_url"}},
 		},
 		{
@@ -46,14 +46,14 @@ plugins:
   - social:
       enabled: !ENV [CI, false]
 `},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				BaseURL: "https://default.example/", BaseURLFrom: "mkdocs.yml site_url (!ENV default)"}},
 		},
 		{
 			Name:  "mkdocs !ENV set",
 			Files: map[string]string{"mkdocs.yml": "site_url: !ENV [DEPLOY_URL, SITE_URL, 'https://default.example/']\nsite_dir: !ENV SITE_DIR\nuse_directory_urls: !ENV [DIR_URLS, true]\n", "build/html/index.html": "x"},
 			Env:   map[string]string{"SITE_URL": "https://env.example/docs", "SITE_DIR": "build/html", "DIR_URLS": "off"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "build/html", TrailingSlash: "never",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "build/html", Form: generator.URLForm{TrailingSlash: "never", AsWritten: true},
 				BaseURL: "https://env.example/docs/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)", BaseURLHidden: true}},
 		},
 		{
@@ -64,7 +64,7 @@ plugins:
 			Name:  "mkdocs !ENV of a secret",
 			Files: map[string]string{"mkdocs.yml": "site_dir: !ENV GITHUB_TOKEN\ndocs_dir: !ENV GITHUB_TOKEN\nuse_directory_urls: !ENV GITHUB_TOKEN\nsite_url: !ENV [SITE_URL]\n"},
 			Env:   map[string]string{"GITHUB_TOKEN": "ghp_s3cr3t", "SITE_URL": "https://docs.example/?t=ghp_s3cr3t"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", BaseURL: "https://docs.example/?t=ghp_s3cr3t/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)", BaseURLHidden: true,
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", Form: generator.URLForm{AsWritten: true}, BaseURL: "https://docs.example/?t=ghp_s3cr3t/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)", BaseURLHidden: true,
 				Notes: []string{
 					"mkdocs.yml:1: site_dir (!ENV GITHUB_TOKEN) names no folder of the project; give the built folder as DIR",
 					"mkdocs.yml:2: docs_dir (!ENV GITHUB_TOKEN) names no folder of the project; the sources are looked for in docs",
@@ -75,13 +75,13 @@ plugins:
 			Name:  "mkdocs !ENV of a folder outside the project",
 			Files: map[string]string{"mkdocs.yml": "site_dir: !ENV OUT\n"},
 			Env:   map[string]string{"OUT": "/tmp"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{"mkdocs.yml:1: site_dir (!ENV OUT) names no folder of the project; give the built folder as DIR"}}},
 		},
 		{
 			Name:  "mkdocs !ENV unset",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: !ENV SITE_URL\n"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{"mkdocs.yml:2: site_url is !ENV SITE_URL, which is not set; give --base-url"}}},
 		},
 		{
@@ -90,19 +90,19 @@ plugins:
 			Name:  "mkdocs !ENV that is not a URL",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: !ENV API_TOKEN\n"},
 			Env:   map[string]string{"API_TOKEN": "s3cr3t"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{"mkdocs.yml:2: site_url (!ENV API_TOKEN) is not an absolute http(s) URL; give --base-url"}}},
 		},
 		{
 			Name:  "mkdocs site_url that is not a URL",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: docs.example\n"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{`mkdocs.yml:2: site_url "docs.example" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{
 			Name:  "mkdocs !relative site_dir",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_dir: !relative $config_dir/../public\n"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{"mkdocs.yml:2: site_dir has the tag !relative, which is not read; give the built folder as DIR"}}},
 		},
 		{
@@ -111,7 +111,7 @@ plugins:
 				"mkdocs.yml":      "INHERIT: config/base.yml\nsite_dir: out\n",
 				"config/base.yml": "site_url: https://base.example/\nsite_dir: ignored\nuse_directory_urls: no\n",
 			},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "out", TrailingSlash: "never",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never", AsWritten: true},
 				BaseURL: "https://base.example/", BaseURLFrom: "config/base.yml site_url"}},
 		},
 	})

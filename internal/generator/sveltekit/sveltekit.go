@@ -140,7 +140,7 @@ func project(name string, data []byte, vercel bool, lim limits.Limits) *generato
 	}
 	if module == adapterStatic && p.PublishDir != "" {
 		// about.html is linked as /about, about/index.html as /about/.
-		p.TrailingSlash, p.CleanURLs = "always", true
+		p.Form.TrailingSlash, p.Form.CleanURLs = "always", true
 	}
 	if base, st := r.Str("kit.paths.base", siteurl.BaseURLHint); st == jsconfig.OK {
 		p.BasePath = siteurl.NormBase(base.Value)
@@ -205,7 +205,7 @@ func nodeBuild(p *generator.Detected, r *jsconfig.Reader) {
 	// Its server answers a page prerendered as NAME.html at /NAME (the
 	// route's trailingSlash 'never', the default) and one prerendered as
 	// NAME/index.html at /NAME/ ('always').
-	p.TrailingSlash, p.CleanURLs = "always", true
+	p.Form.TrailingSlash, p.Form.CleanURLs = "always", true
 	p.ServedDir = path.Join(out, "client", base)
 	p.Own = Server{Out: kitOut}
 }

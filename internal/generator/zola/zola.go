@@ -58,7 +58,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	if !ok {
 		return nil, nil
 	}
-	p := &generator.Detected{File: name, PublishDir: "public", TrailingSlash: "always"}
+	p := &generator.Detected{File: name, PublishDir: "public", Form: generator.URLForm{TrailingSlash: "always"}}
 	if out, ok := cfg["output_dir"].(string); ok && siteurl.CleanDir(out) != "" {
 		p.PublishDir = siteurl.CleanDir(out)
 	}
