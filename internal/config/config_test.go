@@ -669,7 +669,8 @@ func TestResolveRoutedJoin(t *testing.T) {
 	for _, f := range []struct{ name, data string }{
 		{"astro.config.mjs", "export default { site: 'https://example.org' }\n"},
 		{"src/content.config.ts", "const blog = defineCollection({ loader: glob({ base: './src/content/blog' }) });\n"},
-		{"src/pages/blog/[...slug].astro", "---\nconst posts = await getCollection('blog'); posts.map((post) => ({ params: { slug: post.id } }))\n---\n"},
+		// Astro's blog template: getStaticPaths makes each entry's page.
+		{"src/pages/blog/[...slug].astro", "---\nexport async function getStaticPaths() {\n  const posts = await getCollection('blog');\n  return posts.map((post) => ({ params: { slug: post.id }, props: post }));\n}\n---\n"},
 		{"src/content/blog/a.md", "---\ntitle: a\n---\n"},
 		{"dist/index.html", "<title>x</title>"},
 	} {
