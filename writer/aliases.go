@@ -42,8 +42,11 @@ package writer
 // stale alias. Aliases are files of the set like the others: written
 // through a temporary file and renamed, after the entry file; kept when
 // unchanged with a State; compared by Check; listed in the record, with
-// their kind, and removed once the generator no longer names them
-// (Options.TakeOver).
+// their kind. Once written, an alias is written again at every Write
+// that takes over (Options.TakeOver), whether or not the generator
+// still names it: its URL was published. It goes with a Write that
+// takes nothing over (--keep-generator-sitemaps), or, in a folder, when
+// no URL of the set lies under it (Result.Unanswered).
 
 import (
 	"bytes"
@@ -84,6 +87,9 @@ type alias struct {
 	// of Options.Answer, and without URLs of the set it is no alias and
 	// no file taken over.
 	absent bool
+	// again says the file at its name is an earlier Write's alias: no
+	// file of the generator's is replaced (Result.Again).
+	again bool
 }
 
 // scoped is a URL of an alias's scope: its place in the URLs' order,
@@ -109,7 +115,11 @@ type indexItem struct {
 // writing over it. The candidates are the files ForeignSitemaps finds
 // (those an earlier Write made at such a name among them: a name's
 // alias is written again), and the aliases the record lists whose file
-// is gone, while the generator still names them.
+// is still ours (it has aliasMark) or gone: a URL that answered once
+// may be in a search engine's hands, so it answers at every Write that
+// takes over, whether or not the generator still names it (issue 98:
+// next-sitemap's sitemap-0.xml, once the plugin was gone, was removed
+// at the second run).
 func (t *txn) findAliases(entry string) error {
 	o := t.opts
 	if o.TakeOver == nil {
@@ -127,11 +137,11 @@ func (t *txn) findAliases(entry string) error {
 		return err
 	}
 	for _, name := range t.recorded {
-		if t.recordKind[name] != kindAlias || isShardName(path.Base(name)) || name == entry || slices.Contains(found, name) || !o.TakeOver(name) {
+		if t.recordKind[name] != kindAlias || isShardName(path.Base(name)) || name == entry || slices.Contains(found, name) {
 			continue
 		}
-		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) {
-			continue // there, and no sitemap: not ours to write over
+		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) && !t.inRoot(func(r *fsx.Root) bool { return marked(r, name) }) {
+			continue // there, and not ours: not ours to write over
 		}
 		if dir := path.Dir(name); dir != "." {
 			if fi, err := t.lstat(dir); err != nil || !fi.IsDir() {
@@ -161,12 +171,16 @@ func (t *txn) findAliases(entry string) error {
 	// generator's: next-sitemap's sitemap.xml, an index of its
 	// sitemap-0.xml …, which ours writes over.
 	parts := map[string]bool{}
+	again := map[string]bool{} // the files of found that are an earlier Write's aliases
+	for _, name := range found {
+		again[name] = t.inRoot(func(r *fsx.Root) bool { return marked(r, name) })
+	}
 	indexes := found
 	if o.TakeOver(entry) {
 		indexes = append(slices.Clone(found), entry)
 	}
 	for _, name := range indexes {
-		if slices.Contains(t.recorded, name) && t.recordKind[name] != kindAlias || t.inRoot(func(r *fsx.Root) bool { return marked(r, name) }) {
+		if slices.Contains(t.recorded, name) && t.recordKind[name] != kindAlias || again[name] {
 			continue // ours, of an earlier Write: its entries are ours
 		}
 		t.inRoot(func(r *fsx.Root) bool {
@@ -186,9 +200,9 @@ func (t *txn) findAliases(entry string) error {
 			// own shards take.
 			t.foreign = append(t.foreign, name)
 		case dir == ".":
-			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), absent: slices.Contains(absent, name)})
+			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), absent: slices.Contains(absent, name), again: again[name]})
 		default:
-			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), scope: o.BaseURL + url.PathEscape(dir) + "/", absent: slices.Contains(absent, name)})
+			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), scope: o.BaseURL + url.PathEscape(dir) + "/", absent: slices.Contains(absent, name), again: again[name]})
 		}
 	}
 	for _, a := range t.aliases {
@@ -248,8 +262,11 @@ func (t *txn) writeAliases(urls sitemap.URLs, header string, root []indexItem, p
 			continue
 		}
 		res.Aliases = append(res.Aliases, a.name)
-		if a.absent {
+		switch {
+		case a.absent:
 			res.Answered = append(res.Answered, a.name)
+		case a.again:
+			res.Again = append(res.Again, a.name)
 		}
 		if cut {
 			res.Partial = append(res.Partial, a.name)
@@ -452,6 +469,11 @@ func listedBeside(root *fsx.Root, name, baseURL string) []string {
 	}
 	return parts
 }
+
+// IsAlias reports whether the file rel of the folder root is an alias's
+// file, which a Write made at the URL of a generator's sitemap: neither
+// the generator's nor the site's own, though it has the name of one.
+func IsAlias(root *fsx.Root, rel string) bool { return marked(root, rel) }
 
 // marked reports whether the file rel in root starts as an alias's files
 // do: with aliasMark in its first 2 KiB, uncompressed.

@@ -169,6 +169,9 @@ type Result struct {
 	// Answered lists those of Aliases at a name of Options.Answer where
 	// no file was: the generator's build no longer writes it.
 	Answered []string
+	// Again lists those of Aliases whose file was an earlier Write's
+	// alias: no file of the generator's was there to replace.
+	Again []string
 	// Unanswered lists the files of TakenOver in a folder under which no
 	// URL of the set lies (Hugo's fr/sitemap.xml when no page of the
 	// set is French): a sitemap there may list no other, and one

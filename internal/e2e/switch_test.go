@@ -850,6 +850,16 @@ func TestNextServerSwitch(t *testing.T) {
 	}
 	answers(t, public, base, "sitemap.xml", []string{"sitemap-0.xml"})
 	sitemaptest.MustValidate(t, public)
+	// The next run keeps it answering, and says nothing of it: it is
+	// ours (issue 98: it said "kept, as the project's own sitemap", then
+	// removed it as stale).
+	again := mustRun(t, src, postbuild[1:]...)
+	for _, said := range []string{"warning:", "removed", "sitemap-0.xml"} {
+		if strings.Contains(again.stderr, said) {
+			t.Errorf("the next run says %q:\n%s", said, again.stderr)
+		}
+	}
+	answers(t, public, base, "sitemap.xml", []string{"sitemap-0.xml"})
 
 	// Each page's alternates: the cluster of its translations, each
 	// page's own (next-sitemap gave /fr an fr alternate at /fr/fr).
