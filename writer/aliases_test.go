@@ -635,3 +635,42 @@ func TestAnswer(t *testing.T) {
 		t.Errorf("the next run: Aliases %q, files %q", again.Aliases, diffTrees(got, tree(t, dir)))
 	}
 }
+
+// TestAnswerParts: the names a user gives (published_sitemaps: the parts
+// of next-sitemap's index, which next build removed) answer at the root
+// with an index of ours, TakeOver or not, an earlier plugin's
+// sitemap-1.xml too (the set's shards are hashed, never so named; it was
+// left alone before, and answered 404), a hashed name of the set's never;
+// the next run writes the same bytes.
+func TestAnswerParts(t *testing.T) {
+	for _, takes := range []func(string) bool{aliasTakes, nil} {
+		dir := t.TempDir()
+		opts := Options{Dir: dir, BaseURL: base, TakeOver: takes, MaxURLs: 2,
+			Answer: []string{"sitemap-0.xml", "sitemap-1.xml", "site-map-2.xml", "sitemap-1-0123456789.xml"}}
+		res, err := Write(aliasURLs, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"site-map-2.xml", "sitemap-0.xml", "sitemap-1.xml"}; !slices.Equal(res.Answered, want) {
+			t.Errorf("TakeOver %v: Answered %q, want %q", takes != nil, res.Answered, want)
+		}
+		ours, _ := reach(t, dir, "sitemap.xml")
+		for _, name := range res.Answered {
+			if urls, _ := reach(t, dir, name); !slices.Equal(urls, ours) {
+				t.Errorf("%s reaches %q, want %q", name, urls, ours)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(dir, "sitemap-1-0123456789.xml")); err == nil {
+			t.Error("sitemap-1-0123456789.xml, a name of the set's, written as an alias")
+		}
+		validateFolder(t, dir)
+		got := tree(t, dir)
+		again, err := Write(aliasURLs, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(again.Aliases, res.Aliases) || !equalTrees(got, tree(t, dir)) {
+			t.Errorf("the next run: Aliases %q, files %q", again.Aliases, diffTrees(got, tree(t, dir)))
+		}
+	}
+}

@@ -208,9 +208,12 @@
 // taken for ours. A folder's sitemap that the generator published but its
 // build no longer leaves (Options.Answer, from
 // generator.Detected.Published: Docusaurus' LOCALE/sitemap.xml once the
-// switch turns its preset's sitemap off) gets its alias though no file is
-// there, when the folder holds URLs of ours (Result.Answered), and at the
-// root too (Astro's sitemap-0.xml). The parts that an index of the
+// switch turns its preset's sitemap off; and from the user's
+// published_sitemaps, which init writes for next-sitemap's parts) gets
+// its alias though no file is there, when the folder holds URLs of ours
+// (Result.Answered), and at the root too (Astro's sitemap-0.xml,
+// next-sitemap's sitemap-1.xml: a name of the set's shards without their
+// hash is never the set's). The parts that an index of the
 // generator lists beside itself at the root answer as well. The header of
 // aliases.go says which files answer and which go.
 //

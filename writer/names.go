@@ -73,6 +73,15 @@ func cutHash(s string) (string, bool) {
 	return s[:len(s)-11], true
 }
 
+// hashedName reports whether the file name ends in -HASH before its .xml or
+// .xml.gz, as the set's shards do (an earlier sitemap plugin's
+// sitemap-1.xml does not).
+func hashedName(name string) bool {
+	s, _ := cutXML(name)
+	_, ok := cutHash(s)
+	return ok
+}
+
 // cutNumber returns s without its ending -N, -[1-9][0-9]*$, and whether
 // it had it. A number has no "-": it is what follows the last one.
 func cutNumber(s string) (string, bool) {

@@ -99,15 +99,17 @@ type Options struct {
 	// The robots.txt lines that named them are replaced by this set's,
 	// with or without Robots. A dry run lists them and removes nothing.
 	TakeOver func(name string) bool
-	// Answer names, with TakeOver, sitemap files of a folder (by their
-	// path relative to Dir) that the generator published and whose build
-	// no longer leaves them (Docusaurus' LOCALE/sitemap.xml once its
+	// Answer names, with TakeOver or without it (the user's
+	// published_sitemaps), sitemap files of a folder (by their path
+	// relative to Dir) that the generator published and whose build no
+	// longer leaves them (Docusaurus' LOCALE/sitemap.xml once its
 	// sitemap plugin is off; its build empties Dir, the record with it):
 	// each whose folder is in Dir and holds URLs of the set answers with
 	// an alias, as a file of the generator's found there would; one whose
 	// folder holds none is left alone, unsaid. A name at the root
 	// (Astro's sitemap-0.xml, which its plugin no longer writes) answers
-	// with an index of the set, unless it is one of the set's own names.
+	// with an index of the set, unless it is one of the set's own names
+	// (a shard's, with its hash).
 	Answer []string
 	// Sections names the sections, in the order the index lists them
 	// (each a SectionName): the URLs Section puts in section k (from 1)

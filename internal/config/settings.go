@@ -32,6 +32,7 @@ type Values struct {
 	Text           bool
 	Robots         bool
 	KeepGenerator  bool
+	Published      []string
 	MaxURLs        int
 	MaxBytes       int
 	CleanURLs      bool
@@ -285,6 +286,8 @@ var Settings = Table[Values]{
 		"each URL of theirs a search engine may have been",
 		"given then answers with a file leading to ours"},
 		Field: Bool(func(v *Values) *bool { return &v.KeepGenerator }, false)},
+	{Key: "published_sitemaps",
+		Field: List(func(v *Values) *[]string { return &v.Published }, nil, false, Each(writer.CheckAnswer))},
 	{Flag: "max-urls", Arg: "N", Key: "max_urls", Help: []string{"at most N URLs per file (default 50000, the most allowed)"},
 		Field: Int(func(v *Values) *int { return &v.MaxURLs }, sitemap.MaxURLs, between(1, sitemap.MaxURLs))},
 	{Flag: "max-bytes", Arg: "N", Key: "max_bytes", Help: []string{

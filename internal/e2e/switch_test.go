@@ -145,8 +145,10 @@ func robotsSitemaps(t *testing.T, dir string) []string {
 // Every URL next-sitemap listed that is a page is listed (its redirect()
 // and notFound() pages are not), with its changefreq and priority, no
 // file past sitemapSize URLs, at the URL it published, site-map.xml,
-// which robots.txt names; excluded pages stay out. Its alternateRefs are
-// not carried over, and init says so, with what to write instead.
+// which robots.txt names, and each of its parts, site-map-0.xml to
+// site-map-2.xml, answers with an index of ours, at that run and the
+// next; excluded pages stay out. Its alternateRefs are carried over as
+// locales.
 func TestNextSitemapSwitch(t *testing.T) {
 	needTool(t, "git")
 	src := filepath.Join(t.TempDir(), "next-site")
@@ -209,7 +211,7 @@ func TestNextSitemapSwitch(t *testing.T) {
 	r := mustRun(t, src, "init")
 	// alternateRefs, the site's URL and its fr/ folder, are locales by
 	// folder.
-	if want := "sitemapgen: carried over 8 settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, locales, robots, filename\n"; !strings.Contains(r.stderr, want) {
+	if want := "sitemapgen: carried over 9 settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, locales, robots, filename, published_sitemaps\n"; !strings.Contains(r.stderr, want) {
 		t.Errorf("init does not say %q:\n%s", want, r.stderr)
 	}
 	if n := strings.Count(r.stderr, "warning:"); n != 0 {
@@ -269,7 +271,15 @@ func TestNextSitemapSwitch(t *testing.T) {
 	if got, want := robotsSitemaps(t, out), []string{base + "site-map.xml"}; !slices.Equal(got, want) {
 		t.Errorf("robots.txt names %q, want %q", got, want)
 	}
-	answers(t, out, base, "site-map.xml", nil)
+	// Every part of next-sitemap's index answers, with an index of ours:
+	// next build emptied out/, and init named them (published_sitemaps).
+	parts := []string{"site-map-0.xml", "site-map-1.xml", "site-map-2.xml"}
+	answers(t, out, base, "site-map.xml", parts)
+	if !strings.Contains(r.stderr, "files that lead to ours: site-map-0.xml, site-map-1.xml, site-map-2.xml\n") {
+		t.Errorf("the build does not say next-sitemap's parts answer:\n%s", r.stderr)
+	}
+	mustRun(t, src) // the next run writes them again
+	answers(t, out, base, "site-map.xml", parts)
 	// The alternates are the locales' that init carried over from
 	// alternateRefs, each between pages that are there (next-sitemap gave
 	// every URL both, /fr/about an fr alternate at /fr/fr/about too),

@@ -547,6 +547,36 @@ func astroFinish(m *Mapper) {
 	m.Set("filename", "sitemap-index.xml")
 }
 
+// nextFinish: next-sitemap's index, NAME.xml (sitemap.xml by default,
+// sitemapBaseFileName's otherwise), lists NAME-0.xml …, whose URLs its
+// users may have submitted too. A static export's next build empties
+// out/, so once the plugin is removed no file is there to take over:
+// published_sitemaps names the first part, which every site of it has,
+// and the later ones found in out/ ([Context].Parts), for ours to
+// answer there with an index of ours. A server build's public/ keeps
+// its parts, taken over where they are; without a site folder
+// ([Context].Publish), no file of it is named.
+func nextFinish(m *Mapper) {
+	if m.ctx.Server || m.ctx.Publish == "" {
+		return
+	}
+	base := "sitemap"
+	for _, s := range m.r.Settings {
+		if s.Key == "filename" {
+			base = strings.TrimSuffix(s.Value.(string), ".xml")
+		}
+	}
+	parts := []string{base + "-0.xml"}
+	for _, name := range m.ctx.Parts {
+		n, _ := strings.CutSuffix(strings.TrimPrefix(name, base+"-"), ".xml")
+		if name == base+"-"+n+".xml" && n != "0" && n != "" && strings.Trim(n, "0123456789") == "" {
+			parts = append(parts, name)
+		}
+	}
+	m.at = Given{Name: "its parts, " + base + "-0.xml …"}
+	m.Set("published_sitemaps", parts)
+}
+
 // gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,
 // is the URL its users submit: once the plugin is removed, Gatsby writes
 // no file there for ours to take over, so ours takes its name.

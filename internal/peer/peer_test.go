@@ -186,6 +186,14 @@ func TestMap(t *testing.T) {
 		// 'export' is how its README has a static export read.
 		{name: "next-sitemap's static export", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: Expr{Text: "process.env.SITE_URL || 'https://example.com'"}}, {Name: "output", Value: "export"}},
 			warn: []string{"is not a literal value (process.env.SITE_URL"}},
+		// A static export's out/ is emptied by next build: the parts of
+		// next-sitemap's index keep answering as published_sitemaps names
+		// them, the first always, the others as found in out/.
+		{name: "next-sitemap's parts", tool: NextSitemap, ctx: Context{Publish: "out", Parts: []string{"site-map-0.xml", "site-map-12.xml", "site-map-x.xml", "sitemap-1.xml", "site-map-1-2.xml"}},
+			given: []Given{{Name: "sitemapBaseFileName", Value: "site-map"}},
+			want:  []Setting{{Key: "filename", Value: "site-map.xml", From: "sitemapBaseFileName"}, {Key: "published_sitemaps", Value: []string{"site-map-0.xml", "site-map-12.xml"}, From: "its parts, site-map-0.xml …"}}},
+		{name: "next-sitemap's first part", tool: NextSitemap, ctx: Context{Publish: "out"}, given: []Given{{Name: "output", Value: "export"}},
+			want: []Setting{{Key: "published_sitemaps", Value: []string{"sitemap-0.xml"}, From: "its parts, sitemap-0.xml …"}}},
 		{name: "next-sitemap's server output", tool: NextSitemap, given: []Given{{Name: "output", Value: "standalone"}},
 			warn: []string{`is "standalone"`}},
 		// After a plain next build, the pages are the build's prerendered
@@ -378,7 +386,7 @@ func TestDecode(t *testing.T) {
 	}
 	want := []Given{{Name: "priority", Value: 0.7}, {Name: "filter", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}},
 		{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US"}}}}
-	if tool != Astro || !reflect.DeepEqual(given, want) || ctx != (Context{Publish: "dist", BasePath: "/"}) {
+	if tool != Astro || !reflect.DeepEqual(given, want) || !reflect.DeepEqual(ctx, Context{Publish: "dist", BasePath: "/"}) {
 		t.Errorf("Decode: %q %#v %+v", tool, given, ctx)
 	}
 	for s, wantErr := range map[string]string{
