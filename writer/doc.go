@@ -23,7 +23,8 @@
 // More shards than one index can list (50,000, or fewer when
 // [Options.MaxBytes] is small) go into further index files,
 // sitemap-index-2.xml and up, which robots.txt names beside sitemap.xml. The
-// text sitemap is sitemap.txt, or sitemap-1.txt and up when it must be split.
+// text sitemap is sitemap.txt (or [Options.TextName]), or sitemap-1.txt and
+// up (NAME-1.txt) when it must be split.
 // Every urlset and text file stays within [Options.MaxURLs] entries, and
 // every file under [Options.MaxBytes] uncompressed bytes, measured on the
 // bytes written.

@@ -53,6 +53,11 @@ type Options struct {
 	XSL string
 	// Text also writes the plain-text sitemap, one URL a line.
 	Text bool
+	// TextName names the text sitemap (a file name ending in .txt, see
+	// CheckTextName; "" for sitemap.txt): a peer's name, which its users
+	// may have submitted (hexo-generator-sitemap's path). Split past the
+	// limits, its files are NAME-1.txt, NAME-2.txt ….
+	TextName string
 	// Robots adds the Sitemap: lines to robots.txt, creating it if needed.
 	Robots bool
 	// SitemapsURL is the URL the sitemap files are served at, when not

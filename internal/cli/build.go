@@ -560,6 +560,10 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 		// The entry file under a name the user chose is not a page.
 		c.Build.OwnFiles = append(c.Build.OwnFiles, f, f+".gz")
 	}
+	if f := c.Build.Write.TextName; f != "" && c.Build.Write.Text {
+		// So is the text sitemap under a name the user chose.
+		c.Build.OwnFiles = append(c.Build.OwnFiles, f)
+	}
 	if viewerOwn(c) {
 		c.Build.OwnFiles = append(c.Build.OwnFiles, writer.ViewerName)
 	}

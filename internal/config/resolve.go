@@ -317,6 +317,7 @@ func writeOptions(v *Values, out string) writer.Options {
 		Filename:      v.Filename,
 		XSL:           v.XSL,
 		Text:          v.Text,
+		TextName:      v.TextName,
 		Robots:        v.Robots,
 		Viewer:        v.Viewer,
 		LastModFormat: dateFormat,

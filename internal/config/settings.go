@@ -30,6 +30,7 @@ type Values struct {
 	Filename       string
 	XSL            string
 	Text           bool
+	TextName       string
 	Robots         bool
 	KeepGenerator  bool
 	Published      []string
@@ -269,6 +270,8 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.XSL }, "", unlessEmpty(checkXSL))},
 	{Flag: "text", Key: "text", Help: []string{"also write sitemap.txt, one URL a line"},
 		Field: Bool(func(v *Values) *bool { return &v.Text }, false)},
+	{Key: "text_filename",
+		Field: String(func(v *Values) *string { return &v.TextName }, "", unlessEmpty(writer.CheckTextName))},
 	{Flag: "robots", Key: "robots", Help: []string{"add the Sitemap: lines to robots.txt, keeping the rest"},
 		Field: Bool(func(v *Values) *bool { return &v.Robots }, false)},
 	{Flag: "sitemaps-url", Arg: "URL", Key: "sitemaps_url", Help: []string{

@@ -150,7 +150,7 @@ var Options = []Option{
 
 	// hexo-generator-sitemap (3.x): the sitemap: block of Hexo's
 	// _config.yml (read by sitemapgen init).
-	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one; not given, sitemap.xml and sitemap.txt, its default: --text", hexoPath},
+	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one, text_filename its name; not given, sitemap.xml and sitemap.txt, its default: --text", hexoPath},
 	{Hexo, "template", "warned: sitemapgen writes its own XML; rules: in sitemap.yaml set values", hexoTemplate},
 	{Hexo, "template_txt", "warned, as template", hexoTemplate},
 	{Hexo, "rel", "true: init writes scripts/sitemapgen-link.js, Hexo's injector putting the link to the entry file into every page's head; where the file exists, the lines to add printed", hexoRel},
@@ -904,7 +904,15 @@ func hexoPath(m *Mapper, v any) {
 		case ".xml":
 			setFilename(m, n)
 		case ".txt":
+			// Its users may have submitted the name: ours takes it.
 			text = true
+			dir, file := path.Split(strings.TrimPrefix(path.Clean("/"+n), "/"))
+			if dir != "" {
+				m.Warn("puts the text sitemap in the folder %s; sitemapgen writes it at the site folder's root: %s taken there", strings.TrimSuffix(dir, "/"), file)
+			}
+			if file != "sitemap.txt" {
+				m.Set("text_filename", file)
+			}
 		case "":
 			if len(names) == 1 {
 				setFilename(m, n+".xml")

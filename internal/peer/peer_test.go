@@ -159,8 +159,12 @@ func TestMap(t *testing.T) {
 		// Its index, sitemap-index.xml, is the URL its users submit, and
 		// astro build empties dist/: the switch keeps it, options or none.
 		{name: "hexo-generator-sitemap", tool: Hexo, given: []Given{{Name: "path", Value: []any{"map.xml", "map.txt"}}, {Name: "tags", Value: false}, {Name: "categories", Value: true}, {Name: "rel", Value: true}, {Name: "template", Value: "./sitemap_template.xml"}},
-			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: true, From: "path"}, {Key: "exclude", Value: []string{"tags/**"}, From: "tags"}},
+			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text_filename", Value: "map.txt", From: "path"}, {Key: "text", Value: true, From: "path"}, {Key: "exclude", Value: []string{"tags/**"}, From: "tags"}},
 			warn: []string{"with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen edits no page", "names a template of the project's own (\"./sitemap_template.xml\"), which sitemapgen does not render"}},
+		// A text sitemap in a folder is written at the root, its name kept.
+		{name: "hexo-generator-sitemap's text in a folder", tool: Hexo, given: []Given{{Name: "path", Value: []any{"maps/moths.txt"}}},
+			want: append([]Setting{{Key: "text_filename", Value: "moths.txt", From: "path"}, {Key: "text", Value: true, From: "path"}}, hexoTemplateValues...),
+			warn: []string{"puts the text sitemap in the folder maps; sitemapgen writes it at the site folder's root: moths.txt taken there"}},
 		// Without path it wrote sitemap.txt too, which is kept (issue 68).
 		{name: "hexo-generator-sitemap's default path", tool: Hexo, given: []Given{{Name: "tags", Value: true}},
 			want: append(slices.Clone(hexoTemplateValues), Setting{Key: "text", Value: true, From: "path"})},
