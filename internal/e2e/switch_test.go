@@ -690,21 +690,37 @@ func TestGatsbySitemapOutput(t *testing.T) {
 // the plugin's variable NETLIFY_PLUGIN_SITEMAP_BASEURL, which it took
 // before Netlify's URL, and ours does; its urlPrefix, /en/, puts every
 // URL under /en/ of it, in ours too (before, urlPrefix was a warning and
-// every URL lost its /en/: issue 68).
+// every URL lost its /en/: issue 68). The same with the base URL as the
+// baseUrl input, an input of sitemapgen/netlify's own too (before, the
+// prefix was not taken there: issue 98, item 5).
 func TestNetlifySitemapSwitch(t *testing.T) {
 	t.Parallel() // @netlify/build in a copy of its own, as TestNetlifyBuild's cases run
-	dir := hostProject(t, "npm-netlify")
 	const base = "https://www.example.com/"
+	for _, c := range []struct{ name, input, env string }{
+		{name: "variable", env: "NETLIFY_PLUGIN_SITEMAP_BASEURL=" + base},
+		{name: "input", input: "  baseUrl = \"" + base + "\"\n", env: "NETLIFY_PLUGIN_SITEMAP_BASEURL="},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			netlifySwitch(t, base, c.input, c.env)
+		})
+	}
+}
+
+// netlifySwitch is TestNetlifySitemapSwitch with the inputs given
+// besides the fixture's, and env, the base URL's variable.
+func netlifySwitch(t *testing.T, base, input, env string) {
+	dir := hostProject(t, "npm-netlify")
 	pub := filepath.Join(dir, "public")
 	write(t, filepath.Join(pub, "contact", "index.html"), "<title>contact</title>")
 	write(t, filepath.Join(pub, "secret.html"), "<title>secret</title>")
 	write(t, filepath.Join(pub, "staging.html"), `<title>staging</title><meta name="robots" content="noindex">`)
-	const inputs = "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n  urlPrefix = \"/en/\"\n"
-	const listed = base + "en/" // the base URL with urlPrefix
+	inputs := "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n  urlPrefix = \"/en/\"\n" + input
+	listed := base + "en/" // the base URL with urlPrefix
 	build := func(pkg string) {
 		t.Helper()
 		write(t, filepath.Join(dir, "netlify.toml"), "[build]\n  publish = \"public\"\n  command = \"echo built\"\n\n[[plugins]]\n  package = \""+pkg+"\"\n"+inputs)
-		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com", "NETLIFY_PLUGIN_SITEMAP_BASEURL=" + base}, "netlify-build", "--offline")
+		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com", env}, "netlify-build", "--offline")
 		if r.code != 0 || strings.Contains(r.stdout+r.stderr, "not taken") {
 			t.Fatalf("netlify-build with %s: exit %d\n%s%s", pkg, r.code, r.stdout, r.stderr)
 		}
