@@ -819,8 +819,10 @@ func TestNextServerSwitch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "extra_urls_inline:\n  - https://example.com/shop\n  - https://example.com/shop/cart\n"; !strings.Contains(string(yaml), want) {
-		t.Errorf("init's sitemap.yaml has not %q:\n%s", want, yaml)
+	for _, want := range []string{"extra_urls_inline:\n  - https://example.com/shop\n  - https://example.com/shop/cart\n", "# exclude: [\"{app,pages}/drafts/**\"]\n", "#   - match: \"{app,pages}/blog/**\"\n"} {
+		if !strings.Contains(string(yaml), want) {
+			t.Errorf("init's sitemap.yaml has not %q:\n%s", want, yaml)
+		}
 	}
 	edited, err := os.ReadFile(filepath.Join(src, "package.json"))
 	if err != nil {
@@ -853,7 +855,13 @@ func TestNextServerSwitch(t *testing.T) {
 	if err := os.Remove(filepath.Join(src, "next-sitemap.config.js")); err != nil {
 		t.Fatal(err)
 	}
-	hook := "transform: \"sed 's/}$/,\\\"changefreq\\\":\\\"daily\\\"}/'\"\n"
+	// transform's warning advises rules: meanwhile, with a glob of the
+	// files a server build's pages are (issue 98, item 7: 'blog/**'
+	// matched none); a rule of that form sets the pages' values.
+	if want := "(match: '{app,pages}/blog/**'), and leave pages out with exclude: GLOB ('{app,pages}/drafts/**')"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init's advice for transform does not say %q:\n%s", want, r.stderr)
+	}
+	hook := "transform: \"sed 's/}$/,\\\"changefreq\\\":\\\"daily\\\"}/'\"\nrules:\n  - match: \"{app,pages}/fr/**\"\n    priority: 0.3\n"
 	if err := os.WriteFile(filepath.Join(src, "sitemap.yaml"), append(yaml, hook...), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -910,6 +918,9 @@ func TestNextServerSwitch(t *testing.T) {
 	}
 	if len(ours) != len(theirs) {
 		t.Errorf("we list %d URLs, next-sitemap %d", len(ours), len(theirs))
+	}
+	if got := ours[base+"fr/about"].priority; got != "0.3" {
+		t.Errorf("%sfr/about: priority %q; the rule of {app,pages}/fr/** gives 0.3", base, got)
 	}
 }
 

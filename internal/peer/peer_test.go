@@ -184,7 +184,17 @@ func TestMap(t *testing.T) {
 			warn: []string{"puts the sitemap in the folder sub", "give the whole URL"}},
 		{name: "next-sitemap", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "output", Value: "export"}, {Name: "generateRobotsTxt", Value: true}, {Name: "sitemapSize", Value: 7000.0}, {Name: "exclude", Value: []any{"/secret", "/private/*"}}, {Name: "autoLastmod", Value: true}, {Name: "sitemapBaseFileName", Value: "sitemap"}, {Name: "additionalPaths", Value: Func{}}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com/fr", "hreflang": "fr"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "max_urls", Value: 7000, From: "sitemapSize"}, {Key: "exclude", Value: []string{"secret/index.html", "secret.html", "private/*/**"}, From: "exclude"}, {Key: "filename", Value: "sitemap.xml", From: "sitemapBaseFileName"}},
-			warn: []string{"never a lastmod", "gives URLs the built files do not show", "in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }"}},
+			warn: []string{"never a lastmod", "gives URLs the built files do not show", "names one language only, fr (fr/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: 'https://example.com', hreflang: 'LANG' } (their language), and init carries both as locales"}},
+		// On a server build, the advice's globs are of the files its
+		// pages are (app/blog/hello.html): 'blog/**' matched none there.
+		{name: "next-sitemap's transform on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "transform", Value: Func{}}},
+			warn: []string{"set values with rules: in sitemap.yaml (match: '{app,pages}/blog/**'), and leave pages out with --exclude GLOB ('{app,pages}/drafts/**')"}},
+		{name: "next-sitemap's transform", tool: NextSitemap, given: []Given{{Name: "transform", Value: Func{}}},
+			warn: []string{"set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')"}},
+		// Each href elsewhere: the reason is true of a server build too.
+		{name: "next-sitemap's alternateRefs elsewhere on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.de", "hreflang": "de"}}}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}},
+			warn: []string{"once ours replace next-sitemap's sitemaps none of its is left to take them from"}},
 		// next-sitemap's siteUrl goes with its configuration file, which
 		// the switch removes: the base URL is carried over. output:
 		// 'export' is how its README has a static export read.
