@@ -437,7 +437,9 @@ func settle(line *config.Line[config.Values], getenv func(string) string) (*conf
 func folderError(c *config.Config) error {
 	if msg := notFolder(c.Build.Root); msg != "" {
 		if c.RootFrom != "" && msg == "no such folder" {
-			return &diag.Diagnostic{File: c.Build.Root, Msg: fmt.Sprintf("%s (the site folder, from %s); build the site first", msg, c.RootFrom)}
+			// The generator may build elsewhere (Sphinx's build/html,
+			// the folder sphinx-quickstart's Makefile names).
+			return &diag.Diagnostic{File: c.Build.Root, Msg: fmt.Sprintf("%s (the site folder, from %s); build the site first, or name the folder it is built into: sitemapgen DIR, or root: in sitemap.yaml", msg, c.RootFrom)}
 		}
 		hint := ""
 		if msg == "no such folder" {
