@@ -102,6 +102,10 @@ type Config struct {
 	Options []Given
 	// Notes are what the reading could not take: "file:line: …".
 	Notes []string
+	// NamedIn are the files that name the tool, where turning it off
+	// takes an edit (jekyll-sitemap in _config.yml's plugins, in the
+	// Gemfile): the steps name those, and no other.
+	NamedIn []string
 }
 
 // Context is what the mapping of some options needs to know of the
