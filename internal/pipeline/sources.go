@@ -657,7 +657,7 @@ func (b *builder) claim(src *source, warn bool) {
 	// page of the sources, not an old file of the output. Neither source
 	// dates it (contested). Say so.
 	if warn && second != nil && second != first && isDraft(first) == isDraft(second) {
-		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter dates and history are not used)", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
+		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter dates and history are not used)", diag.URL(second.url), first.path, diag.URL(first.url)))
 	}
 }
 
@@ -841,7 +841,7 @@ func unusedSources(join map[string]*source) findings {
 	var found findings
 	for _, s := range join {
 		if !s.used.Load() {
-			found.note(s.path, fmt.Sprintf("source with no built page at its URL %s", mapping.ShownURL(s.url)))
+			found.note(s.path, fmt.Sprintf("source with no built page at its URL %s", diag.URL(s.url)))
 		}
 	}
 	slices.SortStableFunc(found, func(a, b finding) int { return walkOrder(a.path, b.path) })
