@@ -96,6 +96,10 @@ func turnOff(pe config.Peer) string {
 		return "remove gatsby-plugin-sitemap from the plugins of " + file
 	case peer.Netlify:
 		return "remove the [[plugins]] entry of @netlify/plugin-sitemap from netlify.toml"
+	case peer.SSCLI:
+		if len(pe.NamedIn) > 0 {
+			return "delete " + diag.Excerpt(pe.NamedIn[0]) + ", static-sitemap-cli's settings, which sitemap.yaml carries"
+		}
 	case peer.Rspress:
 		return "remove pluginSitemap({ … }) from the plugins of " + file + ", and its import"
 	case peer.VuePress:
