@@ -399,10 +399,14 @@ func (b *builder) judgeContent(f walker.File) outcome {
 		return outcome{readErr: unwrapPath(err)}
 	}
 	o := outcome{problems: fm.Problems}
-	urlPath, ok := c.Preset.URLPath(pageOf(f, fm))
+	urlPath, ok, refused := generator.URLPathWhy(c.Preset, pageOf(f, fm))
 	if !ok {
 		o.d.Skip = mapping.NotAPage
 		o.d.Because = b.rules.Name + " publishes no page for it"
+		if refused != nil {
+			o.d.Because = refused.Error()
+			o.problems = append(slices.Clip(o.problems), frontmatter.Problem{Msg: refused.Error()})
+		}
 		return o
 	}
 	if !strings.HasPrefix(urlPath, "/") {
@@ -540,7 +544,13 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			return nil
 		}
 		src := &source{path: full, fm: fm, coll: r.Collection}
-		src.url, src.page = j.Preset.URLPath(pageOf(f, fm))
+		var why error
+		src.url, src.page, why = generator.URLPathWhy(j.Preset, pageOf(f, fm))
+		if why != nil {
+			mu.Lock()
+			problems = append(problems, event{full, func() { b.warn(full, why) }})
+			mu.Unlock()
+		}
 		if !src.page {
 			src.route = routePattern(j.Preset, pageOf(f, fm))
 			if data := b.rules.Pages.Data; data != nil && src.route != nil {
@@ -612,6 +622,14 @@ func (b *builder) claim(src *source, warn bool) {
 			b.listRoutes = map[string][]string{}
 		}
 		b.listRoutes[src.path] = src.route
+	}
+	if !src.page && src.route == nil && b.rules.Output.QuietDeletes && src.fm != nil && !src.fm.NoPermalink {
+		// Its URL is not told (a permalink pattern, a pagination): it may
+		// make any page under its permalink's fixed start (goneSource).
+		if b.unplaced == nil {
+			b.unplaced = map[string]string{}
+		}
+		b.unplaced[src.path] = permalinkStart(src.fm.Permalink)
 	}
 	if src.data {
 		if b.dataRoutes == nil {
@@ -886,4 +904,16 @@ func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
 		fm.Sitemap.Exclude = true
 	}
 	return fm, b.joinPrefix() + rel, true
+}
+
+// permalinkStart returns the URL path a permalink pattern's pages are
+// all under: its text up to the folder before its first template
+// expression ("/tags/" of "/tags/{{ tag | slugify }}/"), or "/" when it
+// has none known.
+func permalinkStart(permalink string) string {
+	i := strings.IndexAny(permalink, "{%$`")
+	if i < 0 || !strings.HasPrefix(permalink, "/") {
+		return "/"
+	}
+	return permalink[:strings.LastIndex(permalink[:i], "/")+1]
 }
