@@ -319,17 +319,6 @@ func TestAstroSitemapURLsAnswer(t *testing.T) {
 	answers(t, dist, base, "sitemap-index.xml", published)
 }
 
-// astroBuild runs astro build in the Astro project src.
-func astroBuild(t *testing.T, src string) {
-	t.Helper()
-	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "astro"), "build")
-	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("astro build: %v\n%s", err, out)
-	}
-}
-
 // editFile replaces old with new in the file name of dir, once; old must
 // be there.
 func editFile(t *testing.T, dir, name, old, new string) {
