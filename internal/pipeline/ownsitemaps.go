@@ -48,6 +48,9 @@ type OwnSitemaps struct {
 	// (generator.Info.SitemapStays). Without it, the build warns about
 	// the pages that only they date.
 	Stays bool
+	// Code names the code of the sitemaps' options that the build does
+	// not run (generator.Detected.SitemapCode), "" for none.
+	Code string
 }
 
 // Decide returns the names of the sitemap files in the output folder

@@ -132,18 +132,40 @@ func project(root, name string, data []byte, lim limits.Limits, spread func(file
 	if l := locales(r); l != nil {
 		p.Pages = l
 	}
-	if s := sources(r, root, p); len(s.Exclude) > 0 || s.Unjoined != "" {
+	s := sources(r, root, p)
+	transform := transformItems(r, name, &s, p)
+	if len(s.Exclude) > 0 || s.Unjoined != "" || len(s.Leave) > 0 {
+		s.CleanURLs = p.CleanURLs
 		p.Own = s
 	}
 	// lastUpdated: true dates every page of its sitemap by its source's
 	// last commit (or its front matter's lastUpdated), unless
 	// sitemap.transformItems, code, may change them.
-	if on, st := r.Bool("lastUpdated"); st == jsconfig.OK && on {
-		if _, _, set := r.Any("sitemap.transformItems"); !set {
-			p.GitDates = fmt.Sprintf("VitePress lastUpdated, %s", name) // the line may be a spread module's
-		}
+	if on, st := r.Bool("lastUpdated"); st == jsconfig.OK && on && !transform {
+		p.GitDates = fmt.Sprintf("VitePress lastUpdated, %s", name) // the line may be a spread module's
 	}
 	return p
+}
+
+// transformItems reads sitemap.transformItems of the configuration r,
+// read from name. One that filters the items by literal strings of
+// their url (items.filter((item) => !item.url.includes('migration'))) is
+// read as the user's exclude, into s.Leave: the pages it leaves out of
+// VitePress' sitemap are left out of ours. Any other is code, not read,
+// which p.SitemapCode names for the second look's note. It returns
+// whether there is such code.
+func transformItems(r *jsconfig.Reader, name string, s *Site, p *generator.Detected) bool {
+	_, line, set := r.Any("sitemap.transformItems")
+	if !set {
+		return false
+	}
+	where := fmt.Sprintf("sitemap.transformItems (%s:%d)", name, line)
+	if tests, ok := r.Filter("sitemap.transformItems", "url"); ok {
+		s.Leave, s.LeaveFrom = tests, fmt.Sprintf("%s:%d", name, line)
+		return false
+	}
+	p.SitemapCode = where
+	return true
 }
 
 // sources reads where the pages' sources are, for [Generator.Routes]:

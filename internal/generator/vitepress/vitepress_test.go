@@ -265,3 +265,45 @@ func TestGitDates(t *testing.T) {
 		}
 	}
 }
+
+// TestTransformItemsFilter: a sitemap.transformItems that filters the
+// items by literal strings of their url is read as the user's exclude:
+// the pages it leaves out of VitePress' sitemap (their item.url, with
+// cleanUrls or not) are left out, and it leaves the dates VitePress
+// gives. Any other is code, named as not read, and leaves nothing out.
+func TestTransformItemsFilter(t *testing.T) {
+	for _, tt := range []struct {
+		name, config string
+		out          map[string]string // source → its test, "" for none
+		git, note    bool
+	}{
+		{"filter", "export default { lastUpdated: true, sitemap: { hostname: 'https://a.example/', transformItems(items) { return items.filter((item) => !item.url.includes('migration') && item.url !== 'old.html') } } }\n",
+			map[string]string{"guide/migration-v1.md": `item.url "guide/migration-v1.html", which includes "migration"`, "old.md": `item.url "old.html", which is "old.html"`, "guide/index.md": "", "index.md": ""}, true, false},
+		{"clean URLs", "export default { cleanUrls: true, sitemap: { transformItems: (items) => items.filter((i) => !['old', 'guide/'].includes(i.url)) } }\n",
+			map[string]string{"old.md": `item.url "old", which is "old"`, "guide/index.md": `item.url "guide/", which is "guide/"`, "new.md": ""}, false, false},
+		{"code", "export default { lastUpdated: true, sitemap: { transformItems: (items) => items.filter((i) => /old/.test(i.url)) } }\n",
+			map[string]string{"old.md": ""}, false, true},
+	} {
+		found, err := registry.Detect(buildtest.TempSite(t, map[string]string{".vitepress/config.mts": tt.config}), limits.Default)
+		if err != nil || len(found) != 1 {
+			t.Fatalf("%s: Detect = %s, %v", tt.name, gentest.Format(found), err)
+		}
+		p := found[0]
+		if git := p.GitDates != ""; git != tt.git {
+			t.Errorf("%s: GitDates %q", tt.name, p.GitDates)
+		}
+		if noted := p.SitemapCode == "sitemap.transformItems (.vitepress/config.mts:1)"; noted != tt.note {
+			t.Errorf("%s: the code not read %q", tt.name, p.SitemapCode)
+		}
+		preset, _ := vitepress.Generator{}.Routes(&p)
+		if preset == nil {
+			t.Fatalf("%s: no preset", tt.name)
+		}
+		for src, want := range tt.out {
+			got := preset.FileRules(src).ExcludedBy
+			if want == "" && got != "" || want != "" && !strings.HasSuffix(got, want) {
+				t.Errorf("%s: %s left out by %q, want %q", tt.name, src, got, want)
+			}
+		}
+	}
+}
