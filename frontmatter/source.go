@@ -137,9 +137,8 @@ type SitemapBlock struct {
 	Exclude                 bool
 	ExcludedBy, ExcludedWhy string
 	// Template, when set, is the test by which the project's own
-	// sitemap template, or a sitemap option read as data (VitePress's
-	// sitemap.transformItems filtering by literal strings), leaves the
-	// page out, by its URL (Exclude is then true).
+	// sitemap template leaves the page out, by its URL (Exclude is then
+	// true).
 	Template string
 	// ChangeFreq is changefreq, one of the protocol's seven values in any
 	// case; zero when unset.

@@ -628,7 +628,7 @@ func (m *Mapper) checkServed(d *Decision, rel string, built bool) {
 func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
 	switch {
 	case src.Sitemap.Exclude && src.Sitemap.Template != "":
-		d.Skip, d.Because = SitemapExcluded, "the project's own sitemap template or option leaves it out ("+src.Sitemap.Template+")"
+		d.Skip, d.Because = SitemapExcluded, "the project's own sitemap template leaves it out ("+src.Sitemap.Template+")"
 	case src.Sitemap.Exclude && src.Sitemap.ExcludedBy != "" && src.Sitemap.ExcludedWhy != "":
 		d.Skip, d.Because = SitemapExcluded, "front matter "+diag.Excerpt(src.Sitemap.ExcludedBy)+": true: "+src.Sitemap.ExcludedWhy
 	case src.Sitemap.Exclude && src.Sitemap.ExcludedBy != "":

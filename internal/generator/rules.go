@@ -307,10 +307,9 @@ type FileRules struct {
 	// a page out, for --explain (Hexo's theme Fluid, by hide: true).
 	ExcludeKeys []string
 	ExcludeWhy  string
-	// ExcludedBy, when set, says that the project's own sitemap template,
-	// or a sitemap option read as data, leaves the file's page out by its
-	// URL: the test that does (an MkDocs template's page.url !=
-	// "about/", a VitePress transformItems' !item.url.includes('old')).
+	// ExcludedBy, when set, says that the project's own sitemap template
+	// leaves the file's page out by its URL: the test that does (an
+	// MkDocs template's page.url != "about/").
 	ExcludedBy string
 	// FileDate is the date in the file's name, when the generator reads
 	// one there (Jekyll's posts, Hugo's :filename); zero for none. A file

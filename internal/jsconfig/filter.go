@@ -33,14 +33,22 @@ func (t Test) Leaves(s string) bool {
 // arrow, a function or a method, its body the expression or one return
 // statement. A test is !item.FIELD.includes('s') (startsWith, endsWith),
 // item.FIELD !== 's' (or !=, either way round) or !['a', 'b'].includes(
-// item.FIELD). It returns the tests, each leaving out the items it does
-// not keep. ok is false for anything else: code the reader does not run.
+// item.FIELD). The function may be a module's that the configuration
+// spreads ([Reader.Spread]). It returns the tests, each leaving out the
+// items it does not keep. ok is false for anything else: code the reader
+// does not run.
 func (r *Reader) Filter(path, field string) (tests []Test, ok bool) {
 	vs := r.c.values[path]
-	if len(vs) == 0 || !vs[0].fn || vs[0].file != "" {
+	if len(vs) == 0 || !vs[0].fn {
 		return nil, false
 	}
-	f := filterReader{c: r.c, field: field}
+	c := r.c
+	if vs[0].file != "" {
+		if c = r.spread[vs[0].file]; c == nil {
+			return nil, false
+		}
+	}
+	f := filterReader{c: c, field: field}
 	list, body, end, _, ok := f.function(vs[0].pos)
 	if !ok {
 		return nil, false

@@ -64,3 +64,18 @@ func TestFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterSpread: VitePress's own documentation sets transformItems
+// in a module its configuration spreads (config/shared.ts): the filter
+// is read there.
+func TestFilterSpread(t *testing.T) {
+	r := NewReader("config/index.ts", []byte("import { shared } from './shared'\nexport default { ...shared, title: 'x' }\n"), limits.Default)
+	shared := NewReader("config/shared.ts", []byte("export const shared = {\n  sitemap: {\n    transformItems(items) {\n      return items.filter((item) => !item.url.includes('migration'))\n    }\n  }\n}\n"), limits.Default)
+	r.Spread("shared", shared)
+	if got, ok := r.Filter("sitemap.transformItems", "url"); !ok || !slices.Equal(got, []Test{{"includes", "migration"}}) {
+		t.Errorf("%v %v, want the test of the spread module", got, ok)
+	}
+	if file, line, ok := r.At("sitemap.transformItems"); file != "config/shared.ts" || line != 3 || !ok {
+		t.Errorf("At: %s:%d %v, want config/shared.ts:3", file, line, ok)
+	}
+}

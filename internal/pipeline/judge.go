@@ -305,6 +305,11 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	if o.d.Skip == mapping.Draft && joined != nil {
 		b.builtDraft(&o.d, page)
 	}
+	if o.d.Skip == "" && b.opts.OwnSitemaps != nil && b.opts.OwnSitemaps.Leaves != nil {
+		if why := b.opts.OwnSitemaps.Leaves(f.Path); why != "" {
+			o.d.Skip, o.d.Because = mapping.SitemapExcluded, why
+		}
+	}
 	tsrc := joined
 	if tsrc == nil || tsrc.tkey == "" {
 		// The page's source gives no translations: no source is joined, or

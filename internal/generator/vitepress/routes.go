@@ -1,13 +1,11 @@
 package vitepress
 
 import (
-	"fmt"
 	"path"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
-	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
 var _ generator.Preset = (*Preset)(nil)
@@ -21,14 +19,6 @@ type Site struct {
 	// (rewrites move them by rules sitemapgen does not follow); "" when
 	// they are.
 	Unjoined string
-	// Leave are the tests of a sitemap.transformItems that filters its
-	// items by literal strings (jsconfig.Reader.Filter), read as the
-	// user's exclude: a page whose item's url one of them leaves out is
-	// left out. LeaveFrom is where it is (FILE:LINE). CleanURLs is
-	// cleanUrls, which the items' urls follow.
-	Leave     []jsconfig.Test
-	LeaveFrom string
-	CleanURLs bool
 }
 
 // Preset joins the pages of a VitePress build to their Markdown sources
@@ -78,45 +68,10 @@ func (v *Preset) URLPath(p generator.Page) (string, bool) {
 }
 
 // FileRules reads a page's front matter for its lastUpdated date. A
-// VitePress page has no drafts. A page the sitemap.transformItems read
-// leaves out of VitePress' sitemap is left out.
+// VitePress page has no drafts.
 func (v *Preset) FileRules(rel string) generator.FileRules {
-	r := generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
-	if len(v.Leave) > 0 {
-		r.ExcludedBy = v.leftOutBy(rel)
-	}
-	return r
+	return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
 }
-
-// leftOutBy returns the test of sitemap.transformItems that leaves the
-// page of the source rel out of VitePress' sitemap, as --explain says
-// it, or "". The test is of the item's url, which VitePress makes of the
-// source's path: index.md a folder's, a page NAME.html, or NAME with
-// cleanUrls.
-func (v *Preset) leftOutBy(rel string) string {
-	rel, ok := srcpath.CleanRel(rel)
-	if !ok || !srcpath.HasExt(rel, ".md") {
-		return ""
-	}
-	u := strings.TrimSuffix(rel, path.Ext(rel))
-	switch {
-	case u == "index":
-		u = ""
-	case strings.HasSuffix(u, "/index"):
-		u = strings.TrimSuffix(u, "index")
-	case !v.CleanURLs:
-		u += ".html"
-	}
-	for _, t := range v.Leave {
-		if t.Leaves(u) {
-			return fmt.Sprintf("sitemap.transformItems, %s: item.url %q, which %s %q", v.LeaveFrom, u, testWords[t.Op], t.Lit)
-		}
-	}
-	return ""
-}
-
-// testWords say each test of a filter in the words of --explain.
-var testWords = map[string]string{"includes": "includes", "startsWith": "starts with", "endsWith": "ends with", "equals": "is"}
 
 // Rules say where the pages are (node_modules and any dist folder left
 // out, as VitePress leaves them out, and srcExclude) and how VitePress
