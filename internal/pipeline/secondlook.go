@@ -228,19 +228,7 @@ func (p *secondLookPass) run() findings {
 	if s.Compared == 0 {
 		return nil
 	}
-	for i := range int32(recs.n) {
-		if !inOrder[i] && recs.live(i) && !recs.rec(i).extra() {
-			mark(witnessHash(recs.loc(i)))
-		}
-	}
-	for _, h := range p.hits {
-		mark(h)
-	}
-	for _, f := range g.listed {
-		if f&genFound == 0 {
-			s.NoPage++
-		}
-	}
+	s.NoPage = p.noPage(inOrder, mark)
 	for _, idx := range leftOut {
 		if path := p.recs.pathOf(recs.rec(idx)); p.listPage(path) {
 			s.Lists++
@@ -263,6 +251,29 @@ func (p *secondLookPass) run() findings {
 		p.found.warn("", fmt.Errorf("%s listed that %s's own sitemap leaves out%s: %s%s; sitemapgen lists the pages the site serves: leave out those that are no pages of the site (noindex, sitemap: false in front matter, exclude:)", pluralPages(n), p.title, code, strings.Join(names, ", "), more))
 	}
 	return p.found
+}
+
+// noPage counts the URLs of the generator's sitemaps that no page found
+// has (R4), once mark has marked those of the listed pages (inOrder): it
+// marks those of the pages the passes left out, still in the table, and
+// of those left out at the walk (hits).
+func (p *secondLookPass) noPage(inOrder []bool, mark func(h uint64) bool) int {
+	recs := &p.recs.recordTable
+	for i := range int32(recs.n) {
+		if !inOrder[i] && recs.live(i) && !recs.rec(i).extra() {
+			mark(witnessHash(recs.loc(i)))
+		}
+	}
+	for _, h := range p.hits {
+		mark(h)
+	}
+	n := 0
+	for _, f := range p.gen.listed {
+		if f&genFound == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // maxNamed is the most pages the warning of R5 names.
