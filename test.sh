@@ -432,10 +432,10 @@ race_lane() {
   ready debian
   gotest "${tests[@]}" "${link[@]}" -race -timeout 30m -skip '^TestLimit' "${own[@]}"
 
-  # The race detector changes allocation counts, so TestAllocBudget only
-  # compares them with its budget in a run without it.
+  # The race detector changes allocation counts, so TestAllocBudget and
+  # TestPassWork only compare them with their budgets in a run without it.
   step allocation budget
-  go test "${tests[@]}" "${link[@]}" -count=1 -run '^TestAllocBudget$' ./internal/pipeline
+  go test "${tests[@]}" "${link[@]}" -count=1 -run '^(TestAllocBudget|TestPassWork)$' ./internal/pipeline
   go test "${tests[@]}" "${link[@]}" -count=1 -run '^(TestMapHreflangAllocs|TestMapCanonicalAllocs|TestHreflangAllocs|TestDirOpenat)$' ./mapping ./internal/htmlhead ./walker
 
   # Fuzz budgets are counts of executions, not durations: with a

@@ -27,5 +27,7 @@
 // last value; a var in a block is computed, and gives nothing. [ParseDate]
 // reads the dates that generators and pages write, in a fixed, documented
 // list of forms (docs/lastmod.md, "Date forms", which TestDateFormsDoc
-// reads).
+// reads). With [Options.RubyTimestamps] (Jekyll), a date that Ruby's YAML
+// leaves text is read as Ruby's Time.parse reads it, for a date written
+// year first (rubytime.go, which TestRubyTime holds to Ruby's own).
 package frontmatter

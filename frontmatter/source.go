@@ -221,7 +221,10 @@ type Options struct {
 	// RubyTimestamps reads a YAML timestamp with a time and no zone,
 	// written without quotes (date: 2024-05-06 10:00:00), as UTC whatever
 	// Location says, as Ruby's YAML and so Jekyll do; a date alone, a
-	// time without seconds and a quoted value are read in Location.
+	// time without seconds and a quoted value are read in Location. A
+	// date that Ruby's YAML leaves text (quoted, or no YAML timestamp:
+	// "2023-01-29 18:30:22 2023 -0800") is read as Ruby's Time.parse
+	// reads it, a zone it does not know leaving the time in Location.
 	RubyTimestamps bool
 	// JavaScript reads front matter that "---js" or "---javascript"
 	// opens, as Eleventy does: the literal values of the variables its

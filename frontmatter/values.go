@@ -178,7 +178,9 @@ func (p *sourceParse) dates(f field) bool {
 }
 
 // toDate returns f's value as a date, one without a zone read in
-// Options.Location, but a YAML timestamp with Options.RubyTimestamps.
+// Options.Location; with Options.RubyTimestamps, a YAML timestamp as
+// Ruby's YAML reads it, and a string as Ruby's Time.parse reads it
+// (rubyTime).
 func (p *sourceParse) toDate(f field) (t time.Time, zoned, ok bool) {
 	raw := strings.TrimSpace(f.raw)
 	if p.rubyTimestamps && f.plain && rubyTimestampRE().MatchString(raw) {
@@ -186,6 +188,15 @@ func (p *sourceParse) toDate(f field) (t time.Time, zoned, ok bool) {
 		// converts that instant to the site's zone.
 		t, _, ok = toDate(f.val, nil)
 		return t, true, ok
+	}
+	if str, isStr := f.val.(string); p.rubyTimestamps && isStr {
+		// Jekyll reads a string with Ruby's Time.parse.
+		switch t, zoned, v := rubyTime(str, p.loc); v {
+		case rubyRead:
+			return t, zoned, true
+		case rubyRefused:
+			return time.Time{}, false, false
+		}
 	}
 	t, zoned, ok = toDate(f.val, p.loc)
 	if tm, isTime := f.val.(time.Time); ok && isTime && raw != "" && !yamlZonedRE().MatchString(raw) {

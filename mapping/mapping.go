@@ -322,6 +322,14 @@ type Page struct {
 	// browser resolves them ("/a/./b/../c/" is "/a/c/"); one that climbs
 	// above the base URL ("/../x") leaves the page out (OutsideBase).
 	URLPath string
+	// Extensionless lists the page, a file NAME.html (or .htm), at /NAME
+	// where the URL form would keep its extension: its generator gives
+	// it that URL, and its links and its own sitemap name it so (a
+	// Jekyll permalink without an extension: page.url /docs/a for
+	// docs/a.html, /docs/extras/index for docs/extras/index.html). The
+	// file's form stays where the platform's URL style (Options.Style)
+	// answers /NAME with other than 200.
+	Extensionless bool
 	// Git is the date of the last commit that touched the page's file,
 	// zero when git has none for it (not tracked, changed since, history
 	// cut by a shallow clone). The build looks it up when the lastmod
@@ -465,6 +473,9 @@ func (m *Mapper) Map(p Page) Decision {
 		}
 	}
 	urlPath, form := m.urlPath(f.Path)
+	if p.Extensionless {
+		urlPath, form = m.extensionless(f.Path, urlPath, form)
+	}
 	if p.URLPath != "" {
 		clean, ok := m.givenPath(&d, p.URLPath)
 		if !ok {
@@ -689,6 +700,9 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %s after %gs: a temporary redirect; kept", ShownURL(to), r.Delay))
 		case !m.opts.KeepRedirects:
 			d.Skip, d.Because = Redirect, "meta refresh to "+ShownURL(to)
+			if r.InBody {
+				d.Because = "meta refresh in the page's body to " + ShownURL(to)
+			}
 			return true
 		}
 	}

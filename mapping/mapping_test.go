@@ -14,6 +14,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -597,6 +598,44 @@ func TestSlashedHomes(t *testing.T) {
 		}
 		if p, ok := m.PathOf(d.URL.Loc, d.Form); !ok || p != rel {
 			t.Errorf("%s: PathOf(%s) = %q, %v", rel, d.URL.Loc, p, ok)
+		}
+	}
+}
+
+// TestExtensionless: a page its generator gives a URL without its
+// file's extension (Page.Extensionless: a Jekyll permalink without one)
+// is listed at it, index pages too, and its form gives its file back; a
+// URL form that drops the extension already keeps its own, and a
+// platform that does not answer the bare URL with 200 keeps the file's.
+func TestExtensionless(t *testing.T) {
+	vercel := &host.Style{Platform: host.Vercel, EitherSlash: true}
+	pages := &host.Style{Platform: host.GitHubPages, FolderSlash: true}
+	for _, tc := range []struct {
+		opts      Options
+		rel, want string
+	}{
+		{Options{}, "docs/a.html", "https://example.com/docs/a"},
+		{Options{}, "docs/extras/index.html", "https://example.com/docs/extras/index"},
+		{Options{}, "index.html", "https://example.com/index"},
+		{Options{}, "old/page.htm", "https://example.com/old/page"},
+		{Options{}, "docs/...html", "https://example.com/docs/...html"},
+		{Options{CleanURLs: true, TrailingSlash: SlashNever}, "docs/a.html", "https://example.com/docs/a"},
+		{Options{CleanURLs: true, TrailingSlash: SlashEverywhere, Style: &host.Style{Platform: host.Vercel, CleanURLs: true, CleanSlash: true, FolderSlash: true}}, "docs/a.html", "https://example.com/docs/a/"},
+		{Options{Style: pages}, "docs/a.html", "https://example.com/docs/a"},
+		{Options{Style: vercel}, "docs/a.html", "https://example.com/docs/a.html"},
+	} {
+		tc.opts.BaseURL = "https://example.com/"
+		m, err := New(tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := m.Map(Page{File: walker.File{Path: tc.rel}, Extensionless: true})
+		if d.URL.Loc != tc.want {
+			t.Errorf("%+v: %s listed at %s, want %s", tc.opts, tc.rel, d.URL.Loc, tc.want)
+			continue
+		}
+		if back, ok := m.PathOf(d.URL.Loc, d.Form); !ok || back != tc.rel {
+			t.Errorf("%s: PathOf(%s, %d) = %q, %v; want the file", tc.rel, d.URL.Loc, d.Form, back, ok)
 		}
 	}
 }

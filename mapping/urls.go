@@ -496,6 +496,33 @@ func (m *Mapper) urlPath(rel string) (string, PathForm) {
 	return rel, FormSame
 }
 
+// extensionless returns the URL path of the page at rel without its
+// .html or .htm extension, in form FormHTML or FormHTM (Page.Extensionless),
+// or urlPath and form, the URL form's, where the platform answers it
+// with other than 200, or where the URL form drops the extension
+// already.
+func (m *Mapper) extensionless(rel, urlPath string, form PathForm) (string, PathForm) {
+	if form == FormHTML || form == FormHTM {
+		return urlPath, form
+	}
+	stem, ok := strings.CutSuffix(rel, ".html")
+	bare := FormHTML
+	if !ok {
+		stem, ok = strings.CutSuffix(rel, ".htm")
+		bare = FormHTM
+	}
+	// A name of dots would be a dot segment: "...html" keeps its name.
+	if name := stem[strings.LastIndexByte(stem, '/')+1:]; !ok || name == "" || name == "." || name == ".." {
+		return urlPath, form
+	}
+	if m.opts.Style != nil {
+		if status, _ := m.opts.Style.Answer(rel, stem); status != 200 {
+			return urlPath, form
+		}
+	}
+	return stem, bare
+}
+
 func cutHTMLExt(name string) (string, bool) {
 	if s, ok := strings.CutSuffix(name, ".html"); ok {
 		return s, true

@@ -40,7 +40,11 @@
 // temporary files and leaves the previous sitemaps as they were. Afterwards it removes the sitemap files of an earlier run that the
 // new set no longer has, as listed in the folder's record ([RecordName]);
 // it touches nothing else. The record is rewritten only when the list of
-// files changes.
+// files changes. Besides its files, the record keeps the Sitemap: lines a
+// Write with Options.Robots put in robots.txt, and the base URL the
+// generator's own sitemap gave before a Write replaced it
+// ([Options.KeepBase], [RecordedBase]): what the folder no longer says
+// once ours is in its place.
 //
 // A long-running process (watch mode) gives every Write the same [State]
 // ([Options.State]). Such a Write first encodes the whole set without

@@ -86,7 +86,35 @@ const (
 	// ours, and says nothing of the site to a later run looking for its
 	// base URL (RecordedRobots).
 	kindRobots = "robots"
+	// kindBase is no file either: it is the base URL that the
+	// generator's own sitemap gave, which the Write replaced
+	// (Options.KeepBase, RecordedBase).
+	kindBase = "base"
 )
+
+// RecordedBase returns the base URL dir's record keeps (read within max
+// bytes, as [RecordedMax] reads it): the one the generator's own
+// sitemap gave before a Write replaced it ([Options.KeepBase]); "" for
+// none.
+func RecordedBase(dir string, max int) (string, error) {
+	lines, err := recordLinesIn(dir, max)
+	if err != nil {
+		return "", err
+	}
+	return baseLine(lines), nil
+}
+
+// baseLine returns the URL of the record's last line of kind base: a
+// record a killed run left lists the old line and the new.
+func baseLine(lines []string) string {
+	base := ""
+	for _, line := range lines {
+		if u, kind, _ := strings.Cut(line, "\t"); kind == kindBase {
+			base = u
+		}
+	}
+	return base
+}
 
 // RecordedRobots returns the URLs of the Sitemap: lines of robots.txt
 // that a Write with Options.Robots put there, as dir's record (read
@@ -120,9 +148,9 @@ func robotsLines(lines []string) []string {
 	return urls
 }
 
-// robotsURL reports whether u may be a record's robots line: an http or
-// https URL with no white space.
-func robotsURL(u string) bool {
+// recordURL reports whether u may be the URL of a record's robots or
+// base line: an http or https URL with no white space.
+func recordURL(u string) bool {
 	return (strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://")) && !strings.ContainsAny(u, " \t\r\n")
 }
 
@@ -196,7 +224,9 @@ func readRecordLines(root *fsx.Root, max int) ([]string, error) {
 		case kindAlias:
 			ok = aliasName(name)
 		case kindRobots:
-			ok = robotsURL(name)
+			ok = recordURL(name)
+		case kindBase:
+			ok = recordURL(name) && strings.HasSuffix(name, "/")
 		}
 		if ok {
 			lines = append(lines, line)
@@ -222,13 +252,13 @@ func leftRecord(root, rroot *fsx.Root, max int) (lines []string, left bool, err 
 }
 
 // recordNames returns the names of the files of the record's lines, and
-// the kind of each that has one (robots lines name no file).
+// the kind of each that has one (robots and base lines name no file).
 func recordNames(lines []string) ([]string, map[string]string) {
 	names := make([]string, 0, len(lines))
 	kinds := map[string]string{}
 	for _, line := range lines {
 		name, kind, _ := strings.Cut(line, "\t")
-		if kind == kindRobots {
+		if kind == kindRobots || kind == kindBase {
 			continue
 		}
 		names = append(names, name)

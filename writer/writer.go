@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -60,6 +61,12 @@ type Options struct {
 	// Sitemap: lines name the files there; the pages keep BaseURL. ""
 	// is BaseURL. Like it, it ends in "/".
 	SitemapsURL string
+	// KeepBase, when set, is the base URL the generator's own sitemap
+	// gave, which this Write replaces: the record keeps it (a line "URL,
+	// tab, base"; RecordedBase), so that a later run, which finds ours in
+	// that file's place, finds the site's base URL again. A Write without
+	// it keeps the one the record has.
+	KeepBase string
 	// RobotsHook, with Robots, is given the robots.txt Write would write
 	// (the set's Sitemap: lines merged into the one there) and returns
 	// the one to write instead (--robots-transform). It runs before
@@ -506,6 +513,11 @@ func (t *txn) recordLines(res *Result, record []string) (keep map[string]bool, n
 		for _, u := range robotsLines(record) {
 			lines = append(lines, recordLine(u, kindRobots))
 		}
+	}
+	// The base URL the generator's sitemap gave, which this Write
+	// replaces: this Write's, else the one an earlier Write kept.
+	if base := cmp.Or(t.opts.KeepBase, baseLine(record)); base != "" {
+		lines = append(lines, recordLine(base, kindBase))
 	}
 	if !t.opts.Robots && len(res.Entries) > 1 {
 		for _, e := range res.Entries[1:] {

@@ -908,6 +908,39 @@ func TestRecordDirMovedIn(t *testing.T) {
 	}
 }
 
+// TestRecordedBase: the base URL a Write was told the generator's own
+// sitemap gave (Options.KeepBase) is kept in the record, through later
+// Writes that give none, until another replaces it (issue 97: a second
+// run on a Nuxt site found no base URL once ours replaced that sitemap).
+// It names no file of the set, and a line of another form is no base.
+func TestRecordedBase(t *testing.T) {
+	dir := t.TempDir()
+	for i, tc := range []struct{ keep, want string }{
+		{"https://site.example.com/docs/", "https://site.example.com/docs/"},
+		{"", "https://site.example.com/docs/"},
+		{"https://www.example.com/", "https://www.example.com/"},
+	} {
+		if _, err := Write(sitemap.Slice(numbered(2)), Options{Dir: dir, BaseURL: base, KeepBase: tc.keep}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := RecordedBase(dir, 0)
+		if err != nil || got != tc.want {
+			t.Errorf("write %d: RecordedBase = %q, %v; want %q", i, got, err, tc.want)
+		}
+		if names, _ := Recorded(dir); !slices.Equal(names, []string{"sitemap.xml"}) {
+			t.Errorf("write %d: Recorded = %q", i, names)
+		}
+	}
+	for _, line := range []string{"https://a.example/x\tbase", "ftp://a.example/\tbase", "https://a.example/ b/\tbase"} {
+		if err := os.WriteFile(filepath.Join(dir, RecordName), []byte("sitemap.xml\n"+line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := RecordedBase(dir, 0); err != nil || got != "" {
+			t.Errorf("%q: RecordedBase = %q, %v; want none", line, got, err)
+		}
+	}
+}
+
 // TestRecordedRobots: the Sitemap: lines a Write with Robots put in
 // robots.txt are the record's, as URLs that name no file to remove, and
 // stay listed by a later Write without Robots, since the lines stay.

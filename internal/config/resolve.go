@@ -214,6 +214,11 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		Map:      mapOptions(v, pr, form),
 		Write:    writeOptions(v, out),
 	}
+	if pr.KeepBaseURL != "" && pr.KeepBaseURL == v.BaseURL {
+		// The generator's sitemap gave it, and the write replaces that
+		// file: the record keeps it for the next run.
+		c.Build.Write.KeepBase = pr.KeepBaseURL
+	}
 	for _, s := range v.Sections {
 		c.Build.Sections = append(c.Build.Sections, pipeline.Section{Name: s.Name, Include: s.Include})
 	}

@@ -164,10 +164,17 @@ func hugoConfig(more string) string {
 }
 
 // ourURLs reads the URLs and lastmods of the sitemaps sitemapgen wrote
-// into out.
+// into out, for the base URL datesBase.
 func ourURLs(t *testing.T, out string) map[string]string {
 	t.Helper()
-	entries, _, err := sitemaptest.URLs(out, datesBase)
+	return ourURLsAt(t, out, datesBase)
+}
+
+// ourURLsAt reads the URLs and lastmods of the sitemaps sitemapgen wrote
+// into out, for the base URL base, and checks them against the schemas.
+func ourURLsAt(t *testing.T, out, base string) map[string]string {
+	t.Helper()
+	entries, _, err := sitemaptest.URLs(out, base)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -957,7 +957,9 @@ const { p } = Astro.props;
 
 // TestNextExport runs plain sitemapgen in testdata/next, a Next.js 16
 // static export whose built pages are committed (rebuild.sh makes them
-// again): its redirect() page, written with no meta refresh, and its
+// again). Its output is chosen by a condition, process.env.EXPORT ?
+// 'export' : undefined (issue 97), built with EXPORT=1: the export's out/
+// is the site folder. Its redirect() page, written with no meta refresh, and its
 // notFound() and 404 pages are left out, the URLs take the form Next.js
 // links by (about.html is /about), the base URL is package.json's
 // homepage, and each page is dated by its source's last commit.

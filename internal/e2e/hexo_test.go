@@ -7,6 +7,7 @@ package e2e
 // hexo generate itself.
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -357,5 +358,31 @@ func TestHexoTemplateValuesSwitch(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("init said:\n%s", r.stderr)
+	}
+}
+
+// TestHexoKeyTwice: Hexo's YAML reader (js-yaml) stops on a
+// _config.yml that gives a key twice, and so does sitemapgen, naming the
+// line, where the other generators' readers keep the last value
+// (TestConfigKeyTwice): it reads what Hexo reads.
+func TestHexoKeyTwice(t *testing.T) {
+	src := hexoProject(t)
+	config := filepath.Join(src, "_config.yml")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := strings.Count(string(data[:strings.Index(string(data), "\ntitle:")+1]), "\n") + 1
+	again := strings.Count(string(data), "\n") + 1
+	write(t, config, string(data)+"title: Again\n")
+	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "hexo"), "generate")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "duplicated mapping key") {
+		t.Fatalf("the fixture's premise: hexo generate stops on the key given twice (%v):\n%s", err, out)
+	}
+	r := run(t, src, nil)
+	want := fmt.Sprintf("_config.yml:%d: title is given again (first at line %d): Hexo stops on it (duplicated mapping key)", again, first)
+	if r.code != 2 || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit %d, want 2 and %q:\n%s", r.code, want, r.stderr)
 	}
 }

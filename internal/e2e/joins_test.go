@@ -22,22 +22,7 @@ import (
 // plain text that its permalink writes as about.html; assets without front
 // matter (a JSON file, an image) are no sources and say nothing.
 func TestJekyllTextDocuments(t *testing.T) {
-	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap")
-	src := filepath.Join(t.TempDir(), "licenses")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "jekyll-licenses"))); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("_site\n.jekyll-cache\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z _licenses/mit.txt", "2024-03-04T10:00:00Z about.txt")
-	site := filepath.Join(src, "_site")
-	cmd := exec.Command(jekyll, "build", "--quiet")
-	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "TZ=UTC")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("jekyll: %v\n%s", err, out)
-	}
+	src, site := buildJekyllHistory(t, "jekyll-licenses", "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z _licenses/mit.txt", "2024-03-04T10:00:00Z about.txt")
 	const base = "https://example.com/"
 	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
 	ours, log := zeroConfig(t, src, site, base, "sources . (Jekyll's source)")
@@ -61,6 +46,70 @@ func TestJekyllTextDocuments(t *testing.T) {
 			t.Errorf("the run warns: %s", ln)
 		}
 	}
+}
+
+// TestJekyllExtensionlessDocs builds testdata/jekyll-docs, a docs site
+// whose collection's permalink has no extension
+// (/:collection/:path), with Jekyll, its sources in git, and runs plain
+// sitemapgen in the project (issue 97, items 2 and 3). Jekyll writes
+// docs/knots.html and gives it the URL /docs/knots, which its links and
+// jekyll-sitemap use: it is listed there, not as /docs/knots.html, and
+// so is a page whose permalink is /about. The collection's
+// rigging/index.md, Jekyll's /docs/rigging/index written as
+// docs/rigging/index.html, is joined to its source: dated by its own
+// last commit, later than the pages it lists, where it was joined to
+// none and dated by the newest of them. The URLs are jekyll-sitemap's,
+// one for one.
+func TestJekyllExtensionlessDocs(t *testing.T) {
+	src, site := buildJekyllHistory(t, "jekyll-docs", "2024-01-01T00:00:00Z *", "2024-02-01T10:00:00Z _docs/rigging/shrouds.md",
+		"2024-03-01T10:00:00Z _docs/rigging/index.md", "2024-04-01T10:00:00Z about.md")
+	const base = "https://example.com/"
+	if _, err := os.Stat(filepath.Join(site, "docs", "knots.html")); err != nil {
+		t.Fatalf("the fixture's premise: Jekyll writes docs/knots.html (%v)", err)
+	}
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	ours, log := zeroConfig(t, src, site, base, "sources . (Jekyll's source)")
+	compareSets(t, ours, theirs, nil, nil)
+	for loc, want := range map[string]string{
+		base + "docs/knots":            "2024-01-01T00:00:00Z",
+		base + "docs/rigging/shrouds":  "2024-02-01T10:00:00Z",
+		base + "docs/rigging/halyards": "2024-01-01T00:00:00Z",
+		base + "docs/rigging/index":    "2024-03-01T10:00:00Z", // its own change, after the pages it lists
+		base + "about":                 "2024-04-01T10:00:00Z",
+		base:                           "2024-01-01T00:00:00Z",
+	} {
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
+			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
+		}
+	}
+	if strings.Contains(log, "no source file") {
+		t.Errorf("a page is joined to no source:\n%s", log)
+	}
+	r := mustRun(t, src, "--explain", base+"docs/rigging/index")
+	if !strings.Contains(r.stdout, "_docs/rigging/index.md") {
+		t.Errorf("--explain does not name the index page's source:\n%s", r.stdout)
+	}
+}
+
+// buildJekyllHistory copies testdata/fixture, gives its files the git
+// history of commitHistory's lines, and builds it with Jekyll in UTC. It
+// returns the copy and the site Jekyll built in it.
+func buildJekyllHistory(t *testing.T, fixture string, history ...string) (src, site string) {
+	t.Helper()
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap")
+	src = filepath.Join(t.TempDir(), fixture)
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", fixture))); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, ".gitignore"), "_site\n.jekyll-cache\n")
+	commitHistory(t, src, history...)
+	cmd := exec.Command(jekyll, "build", "--quiet")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jekyll: %v\n%s", err, out)
+	}
+	return src, filepath.Join(src, "_site")
 }
 
 // TestEleventyDataPermalinks builds a copy of testdata/eleventy with

@@ -16,8 +16,7 @@ import (
 // timestamp with seconds, which Ruby reads as UTC.
 func TestJekyllTimezone(t *testing.T) {
 	src, site := buildJekyll(t, "jekyll-tz")
-	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
-	for loc, want := range map[string]string{
+	sameAsJekyllSitemap(t, src, site, map[string]string{
 		datesBase + "2014/05/06/by-name/":    "2014-05-06T00:00:00-07:00",
 		datesBase + "2014/12/01/winter/":     "2014-12-01T00:00:00-08:00",
 		datesBase + "2014/05/07/no-zone/":    "2014-05-07T10:00:00-07:00",
@@ -26,18 +25,7 @@ func TestJekyllTimezone(t *testing.T) {
 		datesBase + "2014/05/10/zoned/":      "2014-05-10T10:00:00+02:00",
 		datesBase + "2014/05/12/early/":      "2014-05-12T02:00:00-07:00",
 		datesBase + "about/":                 "2014-05-11T00:00:00-07:00",
-	} {
-		if !sameInstant(theirs[loc], want) {
-			t.Errorf("jekyll-sitemap dates %s %q, not %s: the fixture is wrong", loc, theirs[loc], want)
-		}
-	}
-	ours, _ := zeroConfig(t, src, site, datesBase, "sources . (Jekyll's source)")
-	compareSets(t, ours, theirs, nil, nil)
-	for loc, lm := range theirs {
-		if !sameInstant(ours[loc], lm) {
-			t.Errorf("%s: our lastmod %q, jekyll-sitemap's %s", loc, ours[loc], lm)
-		}
-	}
+	})
 
 	// --explain says which zone, and what set it.
 	r := mustRun(t, src, "--explain", "2014/05/06/by-name/")
@@ -120,4 +108,65 @@ func TestHugoTimeZone(t *testing.T) {
 	if want := "(front matter date in Europe/Paris (hugo.toml languages.fr timeZone))"; !strings.Contains(r.stdout, want) {
 		t.Errorf("--explain does not say %q:\n%s", want, r.stdout)
 	}
+}
+
+// TestJekyllRubyDates builds testdata/jekyll-tz (timezone:
+// America/Los_Angeles) with posts whose front matter dates Ruby's YAML
+// leaves strings, which Jekyll reads with Time.parse: the time is kept
+// and what follows it passed over (a year, then a zone: issue 97, item
+// 17), a zone Time does not know leaves the time in the site's zone,
+// words around the date are passed over. Each post is where Jekyll
+// writes it (its day is the date's, not its file name's) and dated as
+// jekyll-sitemap dates it, with no warning; before, each was "not a
+// date", dated and placed by its file name's day.
+func TestJekyllRubyDates(t *testing.T) {
+	posts := map[string]string{
+		"_posts/2023-01-01-year-after.md": "2023-01-29 18:30:22 2023 -0800",
+		"_posts/2023-01-02-year-zone.md":  "2023-01-29 18:30:22 2023 -0500",
+		"_posts/2023-01-03-words.md":      "2023-01-30 (updated)",
+		"_posts/2023-01-04-cet.md":        "2023-01-31 18:30:22 CET",
+		"_posts/2023-01-05-gmt-plus.md":   "2023-02-01 23:30:00 GMT+0200",
+		"_posts/2023-01-06-evening.md":    "2023-02-02 6pm",
+		"_posts/2023-01-07-quoted.md":     `"2023-02-03 10:00:00 PST"`,
+	}
+	files := map[string]string{}
+	for name, date := range posts {
+		files[name] = "---\nlayout: default\ntitle: A post\ndate: " + date + "\n---\nText.\n"
+	}
+	src, site := buildJekyllWith(t, "jekyll-tz", files)
+	log := sameAsJekyllSitemap(t, src, site, map[string]string{
+		datesBase + "2023/01/29/year-after/": "2023-01-29T18:30:22-08:00",
+		datesBase + "2023/01/29/year-zone/":  "2023-01-29T18:30:22-08:00", // the -0500 passed over
+		datesBase + "2023/01/30/words/":      "2023-01-30T00:00:00-08:00",
+		datesBase + "2023/01/31/cet/":        "2023-01-31T18:30:22-08:00",
+		datesBase + "2023/02/01/gmt-plus/":   "2023-02-01T23:30:00-08:00",
+		datesBase + "2023/02/02/evening/":    "2023-02-02T18:00:00-08:00",
+		datesBase + "2023/02/03/quoted/":     "2023-02-03T10:00:00-08:00",
+	})
+	if strings.Contains(log, "not a date") {
+		t.Errorf("a date Jekyll reads is refused:\n%s", log)
+	}
+}
+
+// sameAsJekyllSitemap checks the premise of a test of the Jekyll site
+// src built into site: jekyll-sitemap dates each URL of want as want
+// says. It then runs plain sitemapgen in src and holds what it wrote to
+// jekyll-sitemap's sitemap, URL for URL and lastmod for lastmod, and
+// returns what the run printed.
+func sameAsJekyllSitemap(t *testing.T, src, site string, want map[string]string) string {
+	t.Helper()
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	for loc, lm := range want {
+		if !sameInstant(theirs[loc], lm) {
+			t.Errorf("jekyll-sitemap dates %s %q, not %s: the fixture is wrong", loc, theirs[loc], lm)
+		}
+	}
+	ours, log := zeroConfig(t, src, site, datesBase, "sources . (Jekyll's source)")
+	compareSets(t, ours, theirs, nil, nil)
+	for loc, lm := range theirs {
+		if !sameInstant(ours[loc], lm) {
+			t.Errorf("%s: our lastmod %q, jekyll-sitemap's %s", loc, ours[loc], lm)
+		}
+	}
+	return log
 }

@@ -37,7 +37,9 @@ type Head struct {
 	// Only <meta name="robots"> and <meta name="googlebot"> count, with
 	// the directives noindex and none.
 	NoIndex string
-	// Refresh is the page's <meta http-equiv="refresh">, or nil.
+	// Refresh is the page's <meta http-equiv="refresh">, or nil: the
+	// head's, else the first in the body within the bytes read (see
+	// [HeadReader.Read]).
 	Refresh *Refresh
 	// Canonical is the href of <link rel="canonical">. When several
 	// canonical links disagree it is empty and Problems says so.
@@ -110,6 +112,9 @@ type Refresh struct {
 	Delay float64
 	// URL is where it goes; empty for a refresh of the page itself.
 	URL string
+	// InBody is set when the refresh is in the page's body, not its
+	// head (see [HeadReader.Read]): a browser follows it all the same.
+	InBody bool
 }
 
 // Alternate is a <link rel="alternate" hreflang="Lang" href="Href">, and
@@ -141,6 +146,15 @@ type HeadReader struct {
 // Not knowing the page's size, it takes a page of exactly Limit bytes
 // whose head has not ended for a longer one (Truncated): it never reads
 // past the limit to tell.
+//
+// A page whose head has no refresh may have one in its body: a layout
+// that wraps a redirect stub puts the stub's <meta http-equiv="refresh">
+// there, and a browser follows it all the same. Read looks for it in
+// the bytes it read anyway, past the head's end, and reads no more for
+// it: a search for "quiv", which a page without one seldom holds, then
+// the tokens from the body's start. Only the refresh counts there: a
+// noindex or a canonical link in the body is not honoured by search
+// engines, and is not read.
 func (hr *HeadReader) Read(r io.Reader) (*Head, error) { return hr.ReadSized(r, -1) }
 
 // ReadSized is Read for a page known to hold size bytes (or -1 when
@@ -184,6 +198,7 @@ func (hr *HeadReader) ReadSized(r io.Reader, size int64) (*Head, error) {
 				h.Truncated = true // cut at the limit before its text or a page's tag told what it is
 			}
 			hr.p.fragment(n, eof)
+			hr.bodyRefresh(hr.buf[:n])
 			return h, nil
 		}
 		chunk = min(chunk*4, limit)
@@ -245,6 +260,12 @@ func (hr *HeadReader) ReadPage(page []byte, sr *StructuredReader) (*Head, *Struc
 	}
 	endHead(h, len(page), ended, true, open)
 	hr.p.fragment(len(page), true)
+	if hr.mayRefreshInBody(page) {
+		// Read looks for it in the bytes it reads: the head again, as
+		// Read reads it, which says the same with the body's refresh.
+		h, err := hr.ReadSized(bytes.NewReader(page), int64(len(page)))
+		return h, &sr.out, err
+	}
 	return h, &sr.out, nil
 }
 
@@ -321,7 +342,7 @@ func blank(b []byte) bool {
 // (a tag, a <title>), which matters when data is the whole file.
 func (hr *HeadReader) parse(data []byte, sr *StructuredReader) (h *Head, ended bool, open string) {
 	hr.h = Head{Alternates: hr.h.Alternates[:0], Problems: hr.h.Problems[:0]}
-	hr.p = headParser{h: &hr.h, lex: &hr.lex, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags), line: 1, sr: sr, langs: hr.p.langs}
+	hr.p = headParser{h: &hr.h, lex: &hr.lex, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags), line: 1, sr: sr, langs: hr.p.langs, bodyAt: -1}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
 	hr.lex.maxAttrs = cmp.Or(hr.MaxAttrs, MaxAttrs)
 	hr.lex.reset(data)
@@ -370,6 +391,10 @@ type headParser struct {
 	// end of what was read, which only the file's end makes text
 	// (undecided).
 	cutText bool
+	// bodyAt is where the body starts in the lexer's data: at the token
+	// that ended the head, or after </head>; -1 when the head did not end
+	// there (cut, or read no further past a bound).
+	bodyAt int
 }
 
 // tagLine returns the line the tag just read starts on (p.tagStart).
@@ -417,6 +442,7 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 				p.inert++
 			case p.inert > 0:
 			case !headTag(l.name):
+				p.bodyAt = start
 				if shows(l.name) {
 					p.ownText = true
 				}
@@ -449,10 +475,16 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 				break
 			}
 			if p.text(l) {
+				if !p.after {
+					p.bodyAt = start
+				}
 				return true, ""
 			}
 		case tokEndTag:
 			if p.endTag(l) {
+				if !p.after && p.tags <= p.maxTags {
+					p.bodyAt = l.pos
+				}
 				return true, ""
 			}
 		}
@@ -578,57 +610,80 @@ const maxLang = 35
 // not text, and settles the canonical URL and the modified time.
 func (p *headParser) finish() {
 	h := p.h
-	if p.charset != "" {
-		if enc, name := charset.Lookup(p.charset); enc != nil && name != "utf-8" {
-			dec := func(s string) string {
-				if isASCII(s) {
-					return s
-				}
-				if out, err := enc.NewDecoder().String(s); err == nil {
-					return out
-				}
-				return s
-			}
-			h.Base = dec(h.Base)
-			for i := range p.canonics {
-				p.canonics[i] = dec(p.canonics[i])
-			}
-			for i := range h.Alternates {
-				h.Alternates[i].Href = dec(h.Alternates[i].Href)
-			}
-			if h.Refresh != nil {
-				h.Refresh.URL = dec(h.Refresh.URL)
-			}
+	if dec := p.decoder(); dec != nil {
+		h.Base = dec(h.Base)
+		for i := range p.canonics {
+			p.canonics[i] = dec(p.canonics[i])
+		}
+		for i := range h.Alternates {
+			h.Alternates[i].Href = dec(h.Alternates[i].Href)
 		}
 	}
-	valid := func(what, s string) bool {
-		if utf8.ValidString(s) {
-			return true
-		}
-		h.Problems = append(h.Problems, fmt.Sprintf("%s %q is not valid UTF-8 and no charset says how to read it; ignored", what, diag.Excerpt(s)))
-		return false
-	}
-	if !valid("<base href>", h.Base) {
+	if !p.valid("<base href>", h.Base) {
 		h.Base = ""
 	}
-	if h.Refresh != nil && !valid("meta refresh URL", h.Refresh.URL) {
-		h.Refresh = nil
-	}
+	p.finishRefresh()
 	canonics := p.canonics[:0]
 	for _, c := range p.canonics {
-		if valid("canonical", c) {
+		if p.valid("canonical", c) {
 			canonics = append(canonics, c)
 		}
 	}
 	alts := h.Alternates[:0]
 	for _, a := range h.Alternates {
-		if utf8.ValidString(a.Href) || valid("hreflang "+a.Lang+" alternate", a.Href) { // what it says made only when said
+		if utf8.ValidString(a.Href) || p.valid("hreflang "+a.Lang+" alternate", a.Href) { // what it says made only when said
 			alts = append(alts, a)
 		}
 	}
 	h.Alternates = alts
 	h.Canonical, h.Problems = pickCanonical(canonics, h.Problems)
 	h.finishDates(p.dates, p.jsonLD)
+}
+
+// decoder returns the decoder of the URLs of a page that declares a
+// charset other than UTF-8; nil for UTF-8.
+func (p *headParser) decoder() func(string) string {
+	if p.charset == "" {
+		return nil
+	}
+	enc, name := charset.Lookup(p.charset)
+	if enc == nil || name == "utf-8" {
+		return nil
+	}
+	return func(s string) string {
+		if isASCII(s) {
+			return s
+		}
+		if out, err := enc.NewDecoder().String(s); err == nil {
+			return out
+		}
+		return s
+	}
+}
+
+// valid reports whether s, the value what names, is valid UTF-8, and
+// says in Problems when it is not.
+func (p *headParser) valid(what, s string) bool {
+	if utf8.ValidString(s) {
+		return true
+	}
+	p.h.Problems = append(p.h.Problems, fmt.Sprintf("%s %q is not valid UTF-8 and no charset says how to read it; ignored", what, diag.Excerpt(s)))
+	return false
+}
+
+// finishRefresh decodes the refresh's URL from the page's charset, and
+// drops it when it is not text.
+func (p *headParser) finishRefresh() {
+	r := p.h.Refresh
+	if r == nil {
+		return
+	}
+	if dec := p.decoder(); dec != nil {
+		r.URL = dec(r.URL)
+	}
+	if !p.valid("meta refresh URL", r.URL) {
+		p.h.Refresh = nil
+	}
 }
 
 func isASCII(s string) bool {
@@ -704,16 +759,7 @@ func (p *headParser) meta() {
 	}
 	switch string(equiv) {
 	case "refresh":
-		if content = decode(content); h.Refresh == nil {
-			if r, ok := parseRefresh(string(content)); ok {
-				h.Refresh = r
-				if r.URL == "" {
-					h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q has no URL; the page reloads itself", diag.Excerpt(string(content))))
-				}
-			} else {
-				h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q does not parse; ignored", diag.Excerpt(string(content))))
-			}
-		}
+		p.refresh(content)
 	case "last-modified":
 		setOnce(&dates[2], content)
 	case "content-type":
@@ -721,6 +767,75 @@ func (p *headParser) meta() {
 			p.setCharset([]byte(params["charset"]))
 		}
 	}
+}
+
+// refresh takes the content of a <meta http-equiv="refresh">, as
+// written, for the page's Refresh, unless it has one.
+func (p *headParser) refresh(content []byte) {
+	h := p.h
+	if h.Refresh != nil {
+		return
+	}
+	content = decode(content)
+	if r, ok := parseRefresh(string(content)); ok {
+		h.Refresh = r
+		if r.URL == "" {
+			h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q has no URL; the page reloads itself", diag.Excerpt(string(content))))
+		}
+	} else {
+		h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q does not parse; ignored", diag.Excerpt(string(content))))
+	}
+}
+
+// quiv is what bodyRefresh looks for before it reads the body's tokens:
+// http-equiv as pages write it, but in capitals throughout. A rare
+// letter leads, which the search skips to at the memory's speed.
+var quiv = []byte("quiv")
+
+// mayRefreshInBody reports whether the head read from data ended at the
+// body, with no refresh, and the body holds quiv: it may have a refresh
+// (see [HeadReader.Read]).
+func (hr *HeadReader) mayRefreshInBody(data []byte) bool {
+	at := hr.p.bodyAt
+	return at >= 0 && at < len(data) && hr.h.Refresh == nil && !hr.h.Fragment && bytes.Index(data[at:], quiv) >= 0
+}
+
+// bodyRefresh takes the first <meta http-equiv="refresh"> of the body
+// in data, the bytes read, that has a URL, for the head's Refresh when
+// the head has none (see [HeadReader.Read]); one that does not parse is
+// passed over, and says nothing in Problems. It reads the body's tokens
+// from its start as a browser does, so that one in a comment, a script,
+// a <noscript> or a <template> does not count.
+func (hr *HeadReader) bodyRefresh(data []byte) {
+	if !hr.mayRefreshInBody(data) {
+		return
+	}
+	p, l := &hr.p, &hr.lex
+	l.reset(data[p.bodyAt:])
+	inert := 0
+	for p.h.Refresh == nil {
+		switch l.next() {
+		case tokEOF:
+			return
+		case tokStartTag:
+			switch string(l.name) {
+			case "template":
+				inert++
+			case "meta":
+				if inert == 0 && is(decode(attrValue(l.attrs, "http-equiv")), "refresh") {
+					if r, ok := parseRefresh(string(decode(attrValue(l.attrs, "content")))); ok && r.URL != "" {
+						p.h.Refresh = r
+					}
+				}
+			}
+		case tokEndTag:
+			if string(l.name) == "template" && inert > 0 {
+				inert--
+			}
+		}
+	}
+	p.h.Refresh.InBody = true
+	p.finishRefresh()
 }
 
 // lowerTrim trims b and lowercases its ASCII letters, in place.

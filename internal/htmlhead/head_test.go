@@ -205,6 +205,62 @@ func TestFragment(t *testing.T) {
 	}
 }
 
+// TestBodyRefresh: a redirect stub that a layout wraps has its <meta
+// http-equiv="refresh"> in the body (issue 97: an Eleventy layout around
+// redirect_from stubs), which a browser follows at once. The head reader
+// finds it within the bytes it reads anyway, as a browser's parser
+// would: not in a comment, a script, a <noscript> or a <template>. A
+// noindex or a canonical link in the body does not count: search
+// engines do not honour them there. Read and ReadPage agree.
+func TestBodyRefresh(t *testing.T) {
+	const head = "<!doctype html><html><head><title>Moved</title><link rel=stylesheet href=/s.css></head>"
+	nav := "<body><header><nav>" + strings.Repeat(`<a href="/a/">a link</a>`, 40) + "</nav></header>"
+	moved := &Refresh{URL: "/new/", InBody: true}
+	tests := []struct {
+		name, page string
+		want       *Refresh
+		problems   []string
+	}{
+		{"a stub in a layout", head + nav + `<main><meta http-equiv="refresh" content="0; url=/new/"><script>location = "/new/"</script></main></body></html>`, moved, nil},
+		{"after the first chunk's 4 KiB, read for a long head", "<head>" + strings.Repeat("<meta name=x content=y>", 200) + "</head><body><meta http-equiv=refresh content='0;url=/new/'>", moved, nil},
+		{"the body's start ends the head", `<title>t</title><p>Moved <META HTTP-Equiv="Refresh" CONTENT="0; URL=/new/">`, moved, nil},
+		{"text ends the head", `<title>t</title>Moved to <a href=/new/>here</a><meta http-equiv="refresh" content="0;url=/new/">`, moved, nil},
+		{"entities in the values", `<body><meta http-equiv="&#114;efresh" content="0;url=/new/?a=1&amp;b=2">`, &Refresh{URL: "/new/?a=1&b=2", InBody: true}, nil},
+		{"a delay", `<body><meta http-equiv="refresh" content="5; url=/new/">`, &Refresh{Delay: 5, URL: "/new/", InBody: true}, nil},
+		{"the first with a URL counts", `<body><meta http-equiv="refresh" content="soon"><meta http-equiv="refresh" content="30"><meta http-equiv="refresh" content="0;url=/new/"><meta http-equiv="refresh" content="0;url=/other/">`,
+			moved, nil},
+		{"the head's counts first", `<head><meta http-equiv="refresh" content="0;url=/head/"></head><body><meta http-equiv="refresh" content="0;url=/new/">`, &Refresh{URL: "/head/"}, nil},
+		{"in a comment", head + `<body><!-- <meta http-equiv="refresh" content="0;url=/new/"> -->`, nil, nil},
+		{"in a script", head + `<body><script>document.write('<meta http-equiv="refresh" content="0;url=/new/">')</script>`, nil, nil},
+		{"in a noscript", head + `<body><noscript><meta http-equiv="refresh" content="0;url=/js-needed/"></noscript>`, nil, nil},
+		{"in a template", head + `<body><template><p><meta http-equiv="refresh" content="0;url=/new/"></p></template>`, nil, nil},
+		{"after a template", head + `<body><template><p>x</p></template><meta http-equiv="refresh" content="0;url=/new/">`, moved, nil},
+		{"named in text", head + `<body><p>Write &lt;meta http-equiv="refresh"&gt; in the head.</p>`, nil, nil},
+		{"another http-equiv", head + `<body><meta http-equiv="content-language" content="de">`, nil, nil},
+		{"past the bytes read", head + nav + strings.Repeat("<p>text</p>", 400) + `<meta http-equiv="refresh" content="0;url=/new/">`, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := read(t, tt.page, 0)
+			if (got.Refresh == nil) != (tt.want == nil) || got.Refresh != nil && *got.Refresh != *tt.want || !slices.Equal(got.Problems, tt.problems) {
+				t.Errorf("Read: refresh %+v, problems %q; want %+v, %q", got.Refresh, got.Problems, tt.want, tt.problems)
+			}
+			var sr StructuredReader
+			hr := &HeadReader{}
+			h, _, err := hr.ReadPage([]byte(tt.page), &sr)
+			if err != nil || !equalHeads(h, got) {
+				t.Errorf("ReadPage: %+v (%v), Read %+v", h, err, got)
+			}
+		})
+	}
+
+	// Only the refresh counts in the body.
+	h := read(t, head+`<body><meta name="robots" content="noindex"><link rel="canonical" href="/elsewhere/"><meta http-equiv="refresh" content="0;url=/new/">`, 0)
+	if h.NoIndex != "" || h.Canonical != "" || h.Refresh == nil || *h.Refresh != *moved {
+		t.Errorf("noindex %q, canonical %q, refresh %+v: want the refresh alone", h.NoIndex, h.Canonical, h.Refresh)
+	}
+}
+
 func equalHeads(a, b *Head) bool {
 	return a.NoIndex == b.NoIndex && a.Canonical == b.Canonical && a.Base == b.Base &&
 		(a.Refresh == nil) == (b.Refresh == nil) && (a.Refresh == nil || *a.Refresh == *b.Refresh) &&
@@ -367,6 +423,8 @@ func FuzzHead(f *testing.F) {
 		`<meta http-equiv=refresh content="0;url='x'">`, `<script type="application/ld+json">{"dateModified":"2024-01-01"}</script>`,
 		"\x00<\xff>", `<svg><meta></svg>`, `<noscript><template></noscript>`, `<!--`, `<a b='`, "\uFEFF<base href=x>",
 		"<meta" + strings.Repeat(" a", MaxAttrs+1) + "><link rel=canonical href=/a/>", // past MaxAttrs: read no further
+		`<title>t</title><body><meta http-equiv=refresh content="0;url=/x"><meta name=robots content=noindex>`,
+		"<title>t</title><body>" + strings.Repeat("<p>x</p>", 80) + `<meta http-equiv=Refresh content="0;url=/x">`, // past 512 bytes
 	} {
 		f.Add([]byte(s))
 	}
@@ -382,7 +440,13 @@ func FuzzHead(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !h1.Truncated && !equalHeads(h1, h2) {
+		// A refresh in the body is looked for in the bytes read, of
+		// which the larger limit may read more: one the smaller limit
+		// finds, the larger finds too.
+		if b1, b2 := inBody(h1), inBody(h2); b1 != nil && (b2 == nil || *b1 != *b2) {
+			t.Fatalf("limit 512 finds %+v in the body, 8192 %+v", *b1, b2)
+		}
+		if !h1.Truncated && !equalHeads(headOnly(h1), headOnly(h2)) {
 			t.Fatalf("limits 512 and 8192 differ on a head that was not cut:\n%+v\n%+v", *h1, *h2)
 		}
 		h3, err := (&HeadReader{Limit: 512}).ReadSized(bytes.NewReader(bytes.Clone(data)), int64(len(data)))
@@ -401,6 +465,24 @@ func FuzzHead(f *testing.F) {
 			t.Fatalf("a URL that is not UTF-8: %+v", *h1)
 		}
 	})
+}
+
+// inBody returns h's refresh when it is in the body, else nil.
+func inBody(h *Head) *Refresh {
+	if h.Refresh != nil && h.Refresh.InBody {
+		return h.Refresh
+	}
+	return nil
+}
+
+// headOnly returns h without a refresh of the body.
+func headOnly(h *Head) *Head {
+	if inBody(h) == nil {
+		return h
+	}
+	c := *h
+	c.Refresh = nil
+	return &c
 }
 
 // TestLang: the page's <html lang>, lowercased; not one in its body,

@@ -16,7 +16,9 @@
 // ([Reader.Callee]), and the keys of the object literal it is given are
 // read under the key with "()" appended: kit.adapter().pages. The file's
 // default imports (import adapter from '…', require) are kept by name
-// ([Reader.Import]).
+// ([Reader.Import]). A conditional expression of literals (cond ?
+// 'export' : undefined) is read as the values it may be
+// ([Reader.Choices]), its condition never evaluated.
 //
 // # Notes
 //

@@ -24,6 +24,7 @@ type Value struct {
 	literal bool      // a string, number, boolean, null or undefined
 	fn      bool      // a function: an arrow, function () {…}
 	pos     int       // the index of its first token, for the order of keys
+	end     int       // the index past its last token (0 when not known)
 	kind    tokenKind // of a literal: kindString, kindNumber, or kindIdent (true, false, null, undefined)
 	text    string    // the value's source text, shortened, for notes
 	strs    []string  // an array literal's strings, when isStrs

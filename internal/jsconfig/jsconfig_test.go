@@ -202,6 +202,8 @@ func FuzzJSLiterals(f *testing.F) {
 		"export default " + strings.Repeat("{a:", limits.MaxDepth) + "1" + strings.Repeat("}", limits.MaxDepth),
 		"export default " + strings.Repeat("{a:[(", limits.MaxDepth/3) + "{b:1",
 		"export default `${" + strings.Repeat("{[(", limits.MaxDepth/3) + "`",
+		"const output = process.env.EXPORT ? 'export' : undefined\nmodule.exports = () => ({ output, distDir: a ? (b ? 'x' : null) : 'y' })",
+		"const a = a ? a : a; export default { output: a, distDir: x ? y : z ? 'q' : 'r' }",
 	} {
 		f.Add([]byte(s))
 	}
@@ -251,6 +253,14 @@ func FuzzJSLiterals(f *testing.F) {
 		}
 		r.Str("trailingSlash", "")
 		r.Bool("trailingSlash")
+		for _, p := range []string{"output", "distDir"} {
+			if ch, st := r.Choices(p, "; hint"); st == OK {
+				check(p, ch.Line)
+				if len(ch.Values) == 0 && !ch.Unset || len(ch.Values) > maxChoices {
+					t.Fatalf("%s: choices %+v", p, ch)
+				}
+			}
+		}
 		r.Call("setOutputDirectory", "; hint")
 		if v, st := r.Callee("kit.adapter", "; hint"); st == OK {
 			r.Import(v.Callee)

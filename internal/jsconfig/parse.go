@@ -21,6 +21,7 @@ type config struct {
 	opaque    *Value             // an export that is no object literal the reader can follow
 	decls     map[string]int     // name → the token after = of its first const/let/var declaration
 	consts    map[string]int     // name → its literal's token, for a name constLiterals takes
+	tops      map[string]int     // name → the token after = of a top-level const constLiterals takes, literal or not
 	expanding map[string]bool    // the declared names whose object literal is being recorded (declaredObject)
 	imports   map[string]string  // name → the module whose default export its first import binds
 	named     map[string]string  // name → the module whose export of that name its first import binds
@@ -232,15 +233,15 @@ func (c *config) declarations() {
 	}
 }
 
-// constLiterals indexes the names that stand for one literal wherever
-// the file uses them: a const at the top level (outside every bracket)
-// whose value is a string or a number alone (const last = '11.x', as
-// const too), declared nowhere else (no const, let, var or for-of of the
-// same name in a function), and never where a function's parameter
-// could bind it (after a ( or a , within parentheses): a name a scope may
-// shadow is not taken.
+// constLiterals indexes the names that stand for one value wherever the
+// file uses them: a const at the top level (outside every bracket),
+// declared nowhere else (no const, let, var or for-of of the same name in
+// a function), and never where a function's parameter could bind it
+// (after a ( or a , within parentheses): a name a scope may shadow is not
+// taken. Those whose value is a string or a number alone (const last =
+// '11.x', as const too) are consts, the others tops.
 func (c *config) constLiterals() {
-	c.consts = map[string]int{}
+	c.consts, c.tops = map[string]int{}, map[string]int{}
 	declared := map[string]int{}
 	shadowed := map[string]bool{}
 	var open []int // the stack of open brackets' token indexes
@@ -268,13 +269,16 @@ func (c *config) constLiterals() {
 		if t.text != "const" || len(open) > 0 || i+3 >= len(c.toks) || !c.toks[i+2].is("=") {
 			continue
 		}
-		if d := i + 3; (c.toks[d].kind == kindString || c.toks[d].kind == kindNumber) && c.untyped(d, c.stmtEnd(d)) == d+1 {
+		d := i + 3
+		c.tops[name] = d
+		if (c.toks[d].kind == kindString || c.toks[d].kind == kindNumber) && c.untyped(d, c.stmtEnd(d)) == d+1 {
 			c.consts[name] = d
 		}
 	}
-	for name := range c.consts {
+	for name := range c.tops {
 		if declared[name] > 1 || shadowed[name] {
 			delete(c.consts, name)
+			delete(c.tops, name)
 		}
 	}
 }
@@ -546,7 +550,7 @@ func (c *config) property(s, e int, prefix string, depth int) {
 	key := joinPath(prefix, name)
 	if after >= e { // shorthand: { site }
 		if mod == "" && kt.kind == kindIdent && !c.declaredObject(name, key, depth) {
-			c.values[key] = append(c.values[key], Value{Line: t.line, pos: s, text: name})
+			c.values[key] = append(c.values[key], Value{Line: t.line, pos: s, end: s + 1, text: name})
 		}
 		return
 	}
@@ -736,7 +740,7 @@ func (c *config) value(s, e int) Value {
 		return Value{Line: line}
 	}
 	t := c.toks[s]
-	v := Value{Line: t.line, pos: s, text: c.text(s, e), fn: c.isFunction(s, e)}
+	v := Value{Line: t.line, pos: s, end: e, text: c.text(s, e), fn: c.isFunction(s, e)}
 	if t.is("[") && c.match[s] == e-1 {
 		v.strs, v.isStrs = stringList(c.toks[s+1 : e-1])
 	}

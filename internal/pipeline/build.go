@@ -320,8 +320,9 @@ type judged struct {
 	extraPaths []string
 	// skippedAt keeps, by URL, why pages that have a URL were left out.
 	// The alternates that name those pages need it. In a Run,
-	// skippedPageAt makes it from skippedList when first asked. skippedMu
-	// guards both.
+	// skippedPageAt makes it from skippedList when first asked, and the
+	// hreflang pass drops both once it has judged the alternates.
+	// skippedMu guards both.
 	skippedAt   map[string]skippedPage
 	skippedList []skippedPage
 	skippedMu   sync.Mutex

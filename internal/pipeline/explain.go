@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"path"
 	"path/filepath"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -120,17 +120,33 @@ func newExplainer(opts Options, m *mapping.Mapper) *explainer {
 		e.paths[path.Join(rel, "index.html")] = i
 		e.paths[path.Join(rel, "index.htm")] = i
 	}
+	site, _ := fsx.OpenRoot(opts.Root) // nil when it cannot be opened: the build says why
+	if site != nil {
+		defer site.Close()
+	}
+	addURL := func(u string, i int) {
+		e.urls[u] = i
+		if site == nil {
+			return
+		}
+		// The page of the file a static host serves at u: a page is
+		// wanted by the URL of its file too (tags/index.html at
+		// /tags/index.html, 404.html at /404), and --explain can say why
+		// the walk left such a file out.
+		if rel := validate.ServedBy(site, m.BaseURL(), u); rel != "" {
+			e.paths[rel] = i
+			e.rels[i] = append(e.rels[i], rel)
+		}
+	}
 	for i, t := range opts.Explain {
 		if u, err := mapping.NormalizeURL(t, nil); err == nil {
-			e.urls[u] = i
-			e.rels[i] = append(e.rels[i], filesOf(u, m.BaseURL())...)
+			addURL(u, i)
 			continue
 		}
 		// "/blog/" may be a URL path or a path on this machine: try both.
 		if strings.HasPrefix(t, "/") {
 			if u, err := mapping.NormalizeURL(origin+t, nil); err == nil {
-				e.urls[u] = i
-				e.rels[i] = append(e.rels[i], filesOf(u, m.BaseURL())...)
+				addURL(u, i)
 			}
 		}
 		if abs, err := filepath.Abs(t); err == nil {
@@ -143,31 +159,6 @@ func newExplainer(opts Options, m *mapping.Mapper) *explainer {
 		}
 	}
 	return e
-}
-
-// filesOf returns the paths under the site folder that a static host
-// may serve at the URL u under base: a.html and a/index.html for /a,
-// and the file itself for /a.html. When the walk left these files out,
-// --explain by URL can then say why.
-func filesOf(u, base string) []string {
-	rest, ok := strings.CutPrefix(u, base)
-	if !ok {
-		return nil
-	}
-	rest, _, _ = strings.Cut(rest, "?")
-	rest, _, _ = strings.Cut(rest, "#")
-	p, err := url.PathUnescape(rest)
-	if err != nil {
-		return nil
-	}
-	p = strings.TrimSuffix(p, "/")
-	switch {
-	case p == "":
-		return []string{"index.html", "index.htm"}
-	case path.Ext(p) != "":
-		return []string{p, p + "/index.html"}
-	}
-	return []string{p + ".html", p + "/index.html", p + ".htm", p + "/index.htm"}
 }
 
 func (e *explainer) wanted() bool { return len(e.targets) > 0 || e.every != nil }

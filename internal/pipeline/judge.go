@@ -374,6 +374,18 @@ func (b *builder) readPage(hr *htmlhead.HeadReader, is *pageScan, f *walker.File
 	return nil, nil, setInfo(f, info)
 }
 
+// namesWithoutExt reports whether the URL path u that a generator gives
+// a page names its built file rel without the file's .html or .htm
+// extension: Jekyll's /docs/a for docs/a.html.
+func namesWithoutExt(u, rel string) bool {
+	u = strings.TrimPrefix(u, "/")
+	stem, ok := strings.CutSuffix(rel, ".html")
+	if !ok {
+		stem, ok = strings.CutSuffix(rel, ".htm")
+	}
+	return ok && u == stem
+}
+
 // joinPage gives page the front matter and git date of the source that
 // the generator built it from, when the join finds one. It returns that
 // source (nil for a Jekyll static file), and unjoined true when the join
@@ -384,6 +396,8 @@ func (b *builder) joinPage(page *mapping.Page) (joined *source, unjoined bool) {
 		// The generator built the page, so it decided that the page's
 		// dates let it be published (Hugo's buildFuture, Jekyll's
 		// future: true). Drafts and sitemap: false still leave it out.
+		// A URL it gives without the file's extension is the page's.
+		page.Extensionless = page.URLPath == "" && namesWithoutExt(s.url, rel)
 		if b.contested(s.key) {
 			page.Source = undated(s.fm) // claim said which source is not used
 		} else {

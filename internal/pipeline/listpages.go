@@ -803,8 +803,9 @@ func (p *listPagesPass) pageLinks(rel, loc string, noAside bool) []shownLink {
 	if p.reads.dir == nil {
 		return nil
 	}
-	var buf bytes.Buffer
-	if err := readPage(p.reads.dir, rel, p.pageBytes, &buf); err != nil {
+	buf := &p.reads.buf
+	buf.Reset()
+	if err := readPage(p.reads.dir, rel, p.pageBytes, buf); err != nil {
 		p.shownUnread(rel, err)
 		return nil
 	}

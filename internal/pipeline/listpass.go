@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -126,6 +127,10 @@ func (p *listPagesPass) dateListPages() listedCounts {
 type listReads struct {
 	dir   *SitePages
 	tried bool // opened, or failed to open: reported once
+	// buf holds the page read last. The pages are read one at a time,
+	// and each into the same buffer: a buffer a page, grown as it read,
+	// was most of a Hugo join's garbage.
+	buf bytes.Buffer
 }
 
 func (r *listReads) close() {

@@ -142,7 +142,15 @@ var passes = []pass{
 		if a.s != nil {
 			all = a.s.all
 		}
-		return b.hreflangPass().run(a.only, all), nil
+		found := b.hreflangPass().run(a.only, all)
+		if a.s == nil {
+			// No pass after this one asks why a page was left out, and a
+			// Run has no update to judge: the pages left out (thousands of
+			// them, with their URLs, paths and reasons) need not stay for
+			// the write, where a build's memory peaks.
+			b.skippedAt, b.skippedList = nil, nil
+		}
+		return found, nil
 	}},
 	{name: "results", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.KeepLeftOut {

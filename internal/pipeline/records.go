@@ -493,45 +493,51 @@ func sortKey(s []byte) uint64 {
 	return k
 }
 
-// sortParallel sorts xs by cmp. It sorts one part per CPU at once, then
-// merges the parts pairwise. Elements that cmp finds equal end in no
-// set order (sort orders them afterwards). After the walk the build has
-// the CPUs to itself, and a million records sort in about half the
-// time.
+// sortParallel sorts xs by cmp. It splits xs in two about a pivot, the
+// median of a sample, and sorts the two sides at once, each with half of
+// the CPUs, and so on down to one CPU a side. Elements that cmp finds
+// equal end in no set order (sort orders them afterwards). After the
+// walk the build has the CPUs to itself, and a million records sort in
+// about half the time. It sorts in place: a merge of sorted parts would
+// need a second array as long as xs, at the build's peak of memory.
 func sortParallel(xs []int32, cmp func(a, b int32) int, procs int) {
 	if procs < 2 || len(xs) < 1<<14 {
 		slices.SortFunc(xs, cmp)
 		return
 	}
-	type run struct{ lo, hi int }
-	var runs []run
-	size := (len(xs) + procs - 1) / procs
+	m := partition(xs, pivot(xs, cmp), cmp)
 	var wg sync.WaitGroup
-	for lo := 0; lo < len(xs); lo += size {
-		r := run{lo, min(lo+size, len(xs))}
-		runs = append(runs, r)
-		wg.Go(func() { slices.SortFunc(xs[r.lo:r.hi], cmp) })
-	}
+	wg.Go(func() { sortParallel(xs[:m], cmp, procs/2) })
+	sortParallel(xs[m:], cmp, procs-procs/2)
 	wg.Wait()
-	src, dst := xs, make([]int32, len(xs))
-	for len(runs) > 1 {
-		var next []run
-		for i := 0; i < len(runs); i += 2 {
-			if i+1 == len(runs) {
-				r := runs[i]
-				copy(dst[r.lo:r.hi], src[r.lo:r.hi])
-				next = append(next, r)
-				continue
-			}
-			a, b := runs[i], runs[i+1]
-			wg.Go(func() { merge(dst[a.lo:b.hi], src[a.lo:a.hi], src[b.lo:b.hi], cmp) })
-			next = append(next, run{a.lo, b.hi})
-		}
-		wg.Wait()
-		runs, src, dst = next, dst, src
+}
+
+// pivot returns the median of 31 elements of xs spread evenly over it,
+// by cmp. xs has at least 31 elements.
+func pivot(xs []int32, cmp func(a, b int32) int) int32 {
+	var sample [31]int32
+	for i := range sample {
+		sample[i] = xs[i*(len(xs)-1)/(len(sample)-1)]
 	}
-	if &src[0] != &xs[0] {
-		copy(xs, src)
+	slices.SortFunc(sample[:], cmp)
+	return sample[len(sample)/2]
+}
+
+// partition reorders xs about p, an element of xs, and returns m: no
+// element of xs[:m] sorts after p, and none of xs[m:] before it. It is
+// Hoare's partition: elements equal to p go to either side, so that
+// many of them still split evenly.
+func partition(xs []int32, p int32, cmp func(a, b int32) int) int {
+	i, j := -1, len(xs)
+	for {
+		for i++; cmp(xs[i], p) < 0; i++ {
+		}
+		for j--; cmp(xs[j], p) > 0; j-- {
+		}
+		if i >= j {
+			return j + 1
+		}
+		xs[i], xs[j] = xs[j], xs[i]
 	}
 }
 
@@ -557,23 +563,6 @@ func inParts(n int, fn func(lo, hi int)) {
 	}
 	fn(0, size)
 	wg.Wait()
-}
-
-// merge merges the sorted a and b into out, len(a)+len(b) long.
-func merge(out, a, b []int32, cmp func(a, b int32) int) {
-	i, j, k := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		if cmp(b[j], a[i]) < 0 {
-			out[k] = b[j]
-			j++
-		} else {
-			out[k] = a[i]
-			i++
-		}
-		k++
-	}
-	k += copy(out[k:], a[i:])
-	copy(out[k:], b[j:])
 }
 
 // lastmod returns the lastmod of the record at idx as written. That is

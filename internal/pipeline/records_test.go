@@ -13,19 +13,44 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
+// TestSortParallel: sortParallel sorts, in place, whatever the number
+// of CPUs, with distinct keys, with few keys shared by many elements
+// (the records' keys of one section), with all alike, and already
+// sorted either way; the elements stay the same.
 func TestSortParallel(t *testing.T) {
+	keys := map[string]func(int32) int32{
+		"distinct": func(x int32) int32 { return x },
+		"few":      func(x int32) int32 { return x % 7 },
+		"one":      func(int32) int32 { return 3 },
+		"skewed":   func(x int32) int32 { return min(x%100, 90) }, // a tenth of them share the top key
+	}
 	for _, n := range []int{0, 1, 100, 1 << 14, 1<<14 + 7, 100003} {
 		for _, procs := range []int{1, 2, 3, 8} {
-			xs := make([]int32, n)
-			for i := range xs {
-				xs[i] = int32(i)
-			}
-			rand.Shuffle(n, func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
-			want := slices.Clone(xs)
-			slices.Sort(want)
-			sortParallel(xs, func(a, b int32) int { return int(a) - int(b) }, procs)
-			if !slices.Equal(xs, want) {
-				t.Fatalf("n=%d procs=%d: not sorted", n, procs)
+			for name, key := range keys {
+				for _, order := range []string{"shuffled", "ascending", "descending"} {
+					xs := make([]int32, n)
+					for i := range xs {
+						xs[i] = int32(i)
+					}
+					switch order {
+					case "shuffled":
+						rand.Shuffle(n, func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+					case "descending":
+						slices.Reverse(xs)
+					}
+					cmp := func(a, b int32) int { return int(key(a)) - int(key(b)) }
+					sortParallel(xs, cmp, procs)
+					if !slices.IsSortedFunc(xs, cmp) {
+						t.Fatalf("n=%d procs=%d keys %s, %s: not sorted", n, procs, name, order)
+					}
+					got := slices.Clone(xs)
+					slices.Sort(got)
+					for i, x := range got {
+						if x != int32(i) {
+							t.Fatalf("n=%d procs=%d keys %s, %s: element %d lost", n, procs, name, order, i)
+						}
+					}
+				}
 			}
 		}
 	}

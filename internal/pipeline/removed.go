@@ -84,7 +84,7 @@ func (p *stalePass) readRemovedSources() removedSources {
 		if !ok {
 			continue
 		}
-		key := joinKey(u)
+		key := sourceKey(u)
 		if _, taken := out[key]; taken {
 			continue // the first path in order wins
 		}

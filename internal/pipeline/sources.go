@@ -154,7 +154,7 @@ func yamlHeader(dir string, at *walker.Dir, rel string) bool {
 type source struct {
 	path string // as reported: relative to Options.Root, through ".." if needed
 	url  string // the URL path its preset gives
-	key  string // joinKey(url)
+	key  string // sourceKey(url)
 	page bool   // the preset publishes a page for it, and url and key are set
 	fm   *frontmatter.Source
 	used atomic.Bool
@@ -437,6 +437,19 @@ func joinKey(urlPath string) string {
 	return p
 }
 
+// sourceKey is the join key of a source whose generator gives its page
+// the URL path urlPath: joinKey's, but for a URL that names a folder's
+// index page without its extension ("/docs/extras/index", Jekyll's URL
+// of a collection's index.md under an extensionless permalink), which
+// is its folder's: the page is written as docs/extras/index.html, the
+// file of the folder's URL.
+func sourceKey(urlPath string) string {
+	if dir, ok := strings.CutSuffix(urlPath, "/index"); ok {
+		return joinKey(dir)
+	}
+	return joinKey(urlPath)
+}
+
 // loadJoin reads every source file of opts.Join before the walk of the
 // built site, and indexes them by URL.
 func (b *builder) loadJoin(ctx context.Context) error {
@@ -540,7 +553,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			}
 		}
 		if src.page {
-			src.key = joinKey(src.url)
+			src.key = sourceKey(src.url)
 			hooks := b.rules.Hooks
 			if inc := hooks.Includer; inc != nil {
 				src.includes, src.outside = b.readIncludes(inc, f.Path)

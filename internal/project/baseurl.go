@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // fillBaseURL sets the platform's or the generator's base URL, unless a
@@ -37,6 +38,9 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 		return errors.New(from + ": " + err.Error())
 	}
 	pr.BaseURL, pr.BaseURLFrom = u, from
+	if p.baseFromSitemap != "" && p.baseFromSitemap == u {
+		pr.KeepBaseURL = u
+	}
 	if p.baseFromGen && placeholder(u) {
 		// The file that gave it: "hugo.toml baseURL", "_data/metadata.json url".
 		file, _, _ := strings.Cut(p.gen.BaseURLFrom, " ")
@@ -235,7 +239,7 @@ func (p *discovery) platformURL(root string, ownURL bool, g *generator.Detected,
 			// branch URL and deploy URL). The one the built pages name
 			// wins; when they name neither, the first wins.
 			own, from = d.OwnURL, d.OwnFrom+" (previews: own-url; over "+d.OtherOwnFrom+", which the built pages do not name)"
-			if site, _, _, _ := siteBaseURL(root, p.ownSitemap(root, g), p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
+			if site, _, _, _ := siteBaseURL(root, p.earlier(root, g), p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
 				own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
 			}
 		}
@@ -294,7 +298,7 @@ func (p *discovery) builtSiteURL(root string, g *generator.Detected) (u, from st
 	if g == nil {
 		return "", "", false
 	}
-	u, from, file, refused := siteBaseURL(root, p.ownSitemap(root, g), p.lim)
+	u, from, file, refused := siteBaseURL(root, p.earlier(root, g), p.lim)
 	p.baseWarnings = append(p.baseWarnings, refused...)
 	if u == "" {
 		return "", "", false
@@ -302,8 +306,19 @@ func (p *discovery) builtSiteURL(root string, g *generator.Detected) (u, from st
 	if u, from, ok := p.overCustomDomain(root, u, from); ok {
 		return u, from, true
 	}
-	p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
+	p.fromSite(root, u, file)
 	return u, from, true
+}
+
+// fromSite notes that the built site in root said the base URL u, in its
+// file (relative to root; "" for the pages' canonical links): in
+// sitemap.xml, the generator's, which a build replaces, or ours in its
+// place with the base it gave kept in our record.
+func (p *discovery) fromSite(root, u, file string) {
+	p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
+	if file == "sitemap.xml" {
+		p.baseFromSitemap = u
+	}
 }
 
 // feedURL returns the base URL that the site's own feed states (as a
@@ -468,32 +483,34 @@ func (p *discovery) customDomain(root string, g *generator.Detected) (u, from st
 	u, from = g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom)
 	file := ""
 	if u == "" {
-		u, from, file, _ = siteBaseURL(root, p.ownSitemap(root, g), p.lim)
+		u, from, file, _ = siteBaseURL(root, p.earlier(root, g), p.lim)
 	}
 	if u == "" || !siteURL(u) || host.UnderDomain(u, p.deploy.PlatformDomain) {
 		return "", ""
 	}
 	if g.BaseURL == "" {
-		p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
+		p.fromSite(root, u, file)
 	} else {
 		p.baseFromGen = true
 	}
 	return u, from
 }
 
-// ownSitemap says which sitemap files of the site folder root an
-// earlier run of sitemapgen wrote. It tells them as the build does
-// (pipeline.OwnSitemap), from the record of the files written there.
-// The record is kept in root, or in the state folder of g's build when
-// that build serves root (Next.js's public/).
-func (p *discovery) ownSitemap(root string, g *generator.Detected) func(name string) bool {
+// earlier says what an earlier run of sitemapgen left in the site
+// folder root, from the record of the files written there: which
+// sitemap files it wrote, told as the build does (pipeline.OwnSitemap),
+// and the base URL the generator's sitemap gave before ours replaced it
+// (writer.RecordedBase). The record is kept in root, or in the state
+// folder of g's build when that build serves root (Next.js's public/).
+func (p *discovery) earlier(root string, g *generator.Detected) earlierRun {
 	state := root
 	if g != nil {
 		if st, served := stateFolders(p.dir, *g); st != "" && fsx.SamePath(served, root) {
 			state = st
 		}
 	}
-	return pipeline.OwnSitemap(root, state, p.lim.Or().OutputBytes)
+	kept, _ := writer.RecordedBase(state, p.lim.Or().OutputBytes) // a record that cannot be read keeps none
+	return earlierRun{own: pipeline.OwnSitemap(root, state, p.lim.Or().OutputBytes), kept: kept}
 }
 
 // hostOf returns the host of the URL u, or "" when it has none.

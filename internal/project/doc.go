@@ -75,8 +75,11 @@
 //     1,000 other pages share, robots.txt's Sitemap: lines, the generator's
 //     sitemap.xml. A file an earlier run of ours wrote
 //     (pipeline.OwnSitemap), or a Sitemap: line one wrote
-//     (writer.RecordedRobots), does not count. A base on a code host is
-//     refused, as the generator's is.
+//     (writer.RecordedRobots), does not count; in place of our
+//     sitemap.xml, the base the generator's gave, which the run that
+//     replaced it kept in its record (writer.RecordedBase), does: a base
+//     URL found once is found again. A base on a code host is refused,
+//     as the generator's is.
 //  4. A CNAME file's domain. A site folder's CNAME outranks a generator's
 //     or built site's URL that is not its domain's root, with a warning,
 //     unless the platform is Netlify, Vercel or Cloudflare Pages, which

@@ -117,6 +117,11 @@ type Project struct {
 	// given, or when the settings file gave it and a preview's own URL
 	// outranks it.
 	BaseURL, BaseURLFrom string
+	// KeepBaseURL is BaseURL when the generator's own sitemap.xml gave
+	// it, which a build replaces (or gave it to an earlier run, which
+	// kept it): the build keeps it in its record (writer.Options.
+	// KeepBase), so that the next run finds it again. "" otherwise.
+	KeepBaseURL string
 	// CleanURLs and TrailingSlash are the URL style of the platform or of
 	// the generator. They are nil when neither says.
 	CleanURLs, TrailingSlash *bool
@@ -431,6 +436,9 @@ type discovery struct {
 
 	// baseFromGen is true when the base URL is the generator's.
 	baseFromGen bool
+	// baseFromSitemap is the base URL the generator's sitemap.xml gave
+	// (siteBaseURL), now or as an earlier run kept it; "" for none.
+	baseFromSitemap string
 	// baseFromSite is the base URL the built site said (siteBaseURL), or
 	// "" when it came from elsewhere. baseSiteFile is the file that said
 	// it, or the site folder when its pages' canonical links said it.

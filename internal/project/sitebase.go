@@ -39,11 +39,15 @@ const basePages = 1000
 // links). It returns "" when the site says none, or its pages disagree.
 //
 // Two signals say nothing about the site, and the next source is asked.
-// One is a sitemap.xml, or a robots.txt Sitemap: line's URL, that own
-// says is ours: an earlier run wrote it, and its base URL may have been
-// wrong (pipeline.OwnSitemap; own is nil for none). The other is a base
-// on a code host (github.com serves a project's page, not its site);
-// refused then holds a warning that names the file.
+// One is a sitemap.xml, or a robots.txt Sitemap: line's URL, that
+// earlier says is ours: an earlier run wrote it, and its base URL may
+// have been wrong (pipeline.OwnSitemap; earlier.own is nil for none).
+// Where ours replaced the generator's sitemap.xml, the base URL that
+// file gave, as the run that replaced it kept it in its record
+// (earlier.kept), is asked in its place: a base URL the build found
+// once is found again. The other is a base on a code host (github.com
+// serves a project's page, not its site); refused then holds a warning
+// that names the file.
 //
 // Every file is read inside root through the one door (package fsx). A
 // link out of root is not followed. A FIFO, or any other file that is
@@ -52,7 +56,8 @@ const basePages = 1000
 // limits.robots_bytes, sitemap.xml by the protocol's limits. A file
 // passed over says nothing here; the build that follows reads the same
 // files and says so there.
-func siteBaseURL(root string, own func(name string) bool, lim limits.Limits) (u, from, file string, refused []error) {
+func siteBaseURL(root string, earlier earlierRun, lim limits.Limits) (u, from, file string, refused []error) {
+	own := earlier.own
 	lim = lim.Or()
 	r, err := fsx.OpenRoot(root)
 	if err != nil {
@@ -71,6 +76,12 @@ func siteBaseURL(root string, own func(name string) bool, lim limits.Limits) (u,
 			}
 			return sitemapBase(root)
 		}},
+		{"the generator's sitemap.xml, as the run that replaced it kept it", "sitemap.xml", func() string {
+			if own != nil && own("sitemap.xml") {
+				return baseOf(earlier.kept)
+			}
+			return ""
+		}},
 	}
 	for _, s := range sources {
 		u := s.base()
@@ -84,6 +95,15 @@ func siteBaseURL(root string, own func(name string) bool, lim limits.Limits) (u,
 		return u, s.from, s.file, refused
 	}
 	return "", "", "", refused
+}
+
+// earlierRun is what an earlier run of sitemapgen left in a site
+// folder: own says which of its sitemap files that run wrote (nil for
+// none), and kept is the base URL the generator's sitemap.xml gave
+// before that run replaced it ("" for none).
+type earlierRun struct {
+	own  func(name string) bool
+	kept string
 }
 
 // canonicalBase is the base that the canonical links of the site's pages

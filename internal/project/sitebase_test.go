@@ -21,37 +21,48 @@ func TestSiteBaseURL(t *testing.T) {
 		name       string
 		files      map[string]string
 		want, from string
+		earlier    earlierRun
 	}{
 		{"canonical links", map[string]string{
 			"index.html":       canonical("https://x.io/en/latest/index.html"),
 			"api/a.html":       canonical("https://x.io/en/latest/api/a.html"),
 			"search.html":      "<title>search</title>",
 			"_static/bad.html": canonical("https://elsewhere.example/"),
-		}, "https://x.io/en/latest/", "the pages' canonical links"},
+		}, "https://x.io/en/latest/", "the pages' canonical links", earlierRun{}},
 		{"clean URLs", map[string]string{
 			"index.html":       canonical("https://x.io/docs/"),
 			"guide/index.html": canonical("https://x.io/docs/guide/"),
-		}, "https://x.io/docs/", "the pages' canonical links"},
+		}, "https://x.io/docs/", "the pages' canonical links", earlierRun{}},
 		{"pages disagree", map[string]string{
 			"index.html": canonical("https://x.io/"),
 			"a.html":     canonical("https://y.io/a.html"),
-		}, "", ""},
+		}, "", "", earlierRun{}},
 		{"a relative canonical", map[string]string{
 			"index.html": canonical("https://x.io/"),
 			"a.html":     canonical("/a.html"),
-		}, "", ""},
+		}, "", "", earlierRun{}},
 		{"a dev server's", map[string]string{
 			"index.html": canonical("http://localhost:4321/"),
-		}, "", ""},
+		}, "", "", earlierRun{}},
 		{"robots.txt", map[string]string{
 			"index.html": "<title>home</title>",
 			"robots.txt": "User-agent: *\nDisallow:\nsitemap: https://x.io/blog/sitemap.xml # ours\nSitemap: https://x.io/blog/news/sitemap.xml\n",
-		}, "https://x.io/blog/", "robots.txt's Sitemap: lines"},
+		}, "https://x.io/blog/", "robots.txt's Sitemap: lines", earlierRun{}},
 		{"the generator's sitemap", map[string]string{
 			"index.html":  "<title>home</title>",
 			"sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://x.io/v2/</loc></url><url><loc>https://x.io/v2/a.html</loc></url></urlset>`,
-		}, "https://x.io/v2/", "the generator's sitemap.xml"},
-		{"nothing", map[string]string{"index.html": "<title>home</title>"}, "", ""},
+		}, "https://x.io/v2/", "the generator's sitemap.xml", earlierRun{}},
+		{"nothing", map[string]string{"index.html": "<title>home</title>"}, "", "", earlierRun{}},
+		// Ours in the generator's place: the base URL its sitemap gave,
+		// as the run that replaced it kept it, not ours.
+		{"ours, the generator's base kept", map[string]string{
+			"index.html":  "<title>home</title>",
+			"sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://wrong.example/</loc></url></urlset>`,
+		}, "https://x.io/v2/", "the generator's sitemap.xml, as the run that replaced it kept it", earlierRun{own: func(string) bool { return true }, kept: "https://x.io/v2/"}},
+		{"ours, nothing kept", map[string]string{
+			"index.html":  "<title>home</title>",
+			"sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://wrong.example/</loc></url></urlset>`,
+		}, "", "", earlierRun{own: func(string) bool { return true }}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
@@ -70,7 +81,7 @@ func TestSiteBaseURL(t *testing.T) {
 			if name := filepath.Join(root, "robots.txt"); tc.files["robots.txt"] != "" {
 				os.WriteFile(name, []byte(tc.files["robots.txt"]), 0o644)
 			}
-			u, from, _, _ := siteBaseURL(root, nil, limits.Limits{})
+			u, from, _, _ := siteBaseURL(root, tc.earlier, limits.Limits{})
 			if u != tc.want || from != tc.from {
 				t.Errorf("siteBaseURL = %q from %q; want %q from %q", u, from, tc.want, tc.from)
 			}
@@ -146,7 +157,7 @@ func TestSiteBaseURLHostile(t *testing.T) {
 			type result struct{ u, from string }
 			done := make(chan result, 1)
 			go func() {
-				u, from, _, _ := siteBaseURL(root, nil, limits.Limits{})
+				u, from, _, _ := siteBaseURL(root, earlierRun{}, limits.Limits{})
 				done <- result{u, from}
 			}()
 			select {

@@ -1,12 +1,14 @@
 package hexo
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 )
 
 // Config is what sitemapgen reads of a Hexo site's _config.yml: the keys
@@ -106,7 +108,8 @@ var hexoKeys = []string{"public_dir", "source_dir", "new_post_name", "permalink_
 
 // parseConfig reads a _config.yml named name. ok reports whether it sets
 // a key only Hexo reads ([hexoKeys]). A file that does not parse is the
-// error, at its line.
+// error, at its line, and so is one whose mapping gives a key twice,
+// which Hexo refuses too (ok then says whether it is Hexo's).
 func parseConfig(name string, data []byte) (c *Config, ok bool, err error) {
 	c = Defaults()
 	c.File = name
@@ -127,6 +130,10 @@ func parseConfig(name string, data []byte) (c *Config, ok bool, err error) {
 			ok = ok || k.Value == h
 		}
 		c.set(k.Value, v)
+	}
+	if again, first := conffile.RepeatedKey(top); again != nil {
+		// Hexo's YAML reader (js-yaml) stops on it.
+		return nil, ok, &diag.Diagnostic{File: name, Line: again.Line, Msg: fmt.Sprintf("%s is given again (first at line %d): Hexo stops on it (duplicated mapping key)", diag.Excerpt(again.Value), first.Line)}
 	}
 	return c, ok, nil
 }

@@ -98,9 +98,10 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 }
 
 // read returns the configuration of the Hexo project in d; nil when d
-// holds none. A _config.yml that does not parse is the error of a
-// project that depends on hexo, and no Hexo project otherwise (Jekyll's
-// check reports it).
+// holds none. A _config.yml that does not parse (or gives a key twice)
+// is the error of a project that depends on hexo or sets a key only
+// Hexo reads, and no Hexo project otherwise (Jekyll's check reports it,
+// or reads it).
 func read(d *generator.Dir) (*Config, error) {
 	dep := d.Depends("hexo") || hexoBlock(d)
 	name, data, err := d.File(configFile)
@@ -118,7 +119,7 @@ func read(d *generator.Dir) (*Config, error) {
 	}
 	c, keys, err := parseConfig(name, data)
 	if err != nil {
-		if dep {
+		if dep || keys {
 			return nil, d.Wrap(err)
 		}
 		return nil, nil

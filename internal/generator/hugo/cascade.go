@@ -12,7 +12,6 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/bmatcuk/doublestar/v4"
-	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
@@ -319,7 +318,8 @@ func (h *Preset) readCascade(rel string) sectionCascade {
 // frontMatterTable decodes the front matter at the start of data (YAML
 // between "---", TOML between "+++", a JSON object) as a table; ok is
 // false when there is none, or it does not decode (the front matter's
-// reader says what is wrong, where the page is read).
+// reader says what is wrong, where the page is read). A key given twice
+// takes its last value, as Hugo 0.111 reads it.
 func frontMatterTable(data []byte) (map[string]any, bool) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	m := map[string]any{}
@@ -339,7 +339,7 @@ func frontMatterTable(data []byte) (map[string]any, bool) {
 	}
 	var err error
 	if b, ok := block("---"); ok {
-		err = yaml.Unmarshal(b, &m)
+		err = conffile.UnmarshalYAML(b, &m)
 	} else if b, ok := block("+++"); ok {
 		err = toml.Unmarshal(b, &m)
 	} else if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {

@@ -151,6 +151,10 @@ type Preset struct {
 	// contentDir in the languages table; the others' content is in
 	// ContentDir. See [Languages].
 	LangContentDirs map[string]string
+	// MountsFrom is the file whose module.mounts give the content
+	// folders in place of contentDir ([Preset.applyMounts]); "" when
+	// they do not.
+	MountsFrom string
 	// LangCodes are the languages' hreflang codes, as Hugo's sitemap
 	// writes them (.Language.Locale): the languages table's locale, else
 	// its languageCode, by language; a language without either has its
@@ -505,6 +509,7 @@ func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
 			return err
 		}
 	}
+	h.applyMounts(cfg["module"], origin["module"])
 	if v, ok := cfg["disablekinds"]; ok {
 		kinds, ok := conffile.StringList(v)
 		if !ok {

@@ -1,7 +1,8 @@
 // Package hugo is Hugo, as sitemapgen knows it: a project is one with
 // hugo.* or config.* (with a key or a folder of Hugo's), or a config/
 // folder of such files. `hugo` writes publishDir (public/) from
-// contentDir (content/), each language's contentDir with it: pages at
+// contentDir (content/), each language's contentDir with it, or the
+// folders module.mounts mount at content in their place (mounts.go): pages at
 // Hugo's URLs (bundles, sections, permalinks, slugs), list pages for the
 // home, sections, taxonomies and terms, static/ copied as it is, and its
 // sitemaps ([sitemap], one per language). Its builds keep the output of

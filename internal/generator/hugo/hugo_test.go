@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -118,6 +119,38 @@ series = "series"
 				t.Errorf("got %+v", h)
 			}
 		}},
+		// module.mounts into the content take the place of contentDir
+		// and of the languages' (issue 97: the Docsy user guide's).
+		{name: "a content mount", files: map[string]string{"hugo.yaml": `
+contentDir: src
+module:
+  mounts:
+    - source: content/en
+      target: content
+    - source: assets
+      target: assets
+`}, check: func(t *testing.T, h *Preset) {
+			if h.ContentDir != "content/en" || h.MountsFrom != "hugo.yaml" || h.LangContentDirs != nil {
+				t.Errorf("ContentDir %q, MountsFrom %q, LangContentDirs %v", h.ContentDir, h.MountsFrom, h.LangContentDirs)
+			}
+		}},
+		{name: "a content mount a language, in the config folder", files: map[string]string{
+			"hugo.toml": "defaultContentLanguage = 'de'\n[languages.en]\ncontentDir = 'content/english'\n[languages.de]\n",
+			"config/_default/module.toml": "[[mounts]]\nsource = 'content/en'\ntarget = 'content'\nlang = 'EN'\n" +
+				"[[mounts]]\nsource = 'content/de'\ntarget = 'content/'\nlang = 'de'\n" +
+				"[[mounts]]\nsource = 'README.md'\ntarget = 'content/repo/README.md'\n" +
+				"[[mounts]]\nsource = '../outside'\ntarget = 'content'\n",
+		}, check: func(t *testing.T, h *Preset) {
+			if want := map[string]string{"en": "content/en", "de": "content/de"}; h.ContentDir != "content/de" || h.MountsFrom != "config/_default/module.toml" || !maps.Equal(h.LangContentDirs, want) {
+				t.Errorf("ContentDir %q, MountsFrom %q, LangContentDirs %v", h.ContentDir, h.MountsFrom, h.LangContentDirs)
+			}
+		}},
+		{name: "no content mount read", files: map[string]string{"hugo.toml": "contentDir = 'src'\n[[module.mounts]]\nsource = 'blog'\ntarget = 'content/blog'\n[[module.mounts]]\nsource = 'static'\ntarget = 'static'\n"},
+			check: func(t *testing.T, h *Preset) {
+				if h.ContentDir != "src" || h.MountsFrom != "" {
+					t.Errorf("ContentDir %q, MountsFrom %q", h.ContentDir, h.MountsFrom)
+				}
+			}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

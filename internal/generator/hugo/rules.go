@@ -47,6 +47,9 @@ func (h *Preset) Rules() generator.Rules {
 		Output: h.output(),
 		Pages:  generator.PageRules{Lists: generator.ListRules{Section: h.sectionSource}},
 	}
+	if h.MountsFrom != "" {
+		r.Sources.Describe = func(dir, _ string) string { return dir + " (Hugo's module.mounts in " + h.MountsFrom + ")" }
+	}
 	if len(h.LangContentDirs) > 0 {
 		// Each language's own content folder, which a join reads from
 		// the project folder.
@@ -170,6 +173,9 @@ func (hl *Languages) describe(dir, _ string) string {
 	var dirs []string
 	for _, d := range hl.Dirs {
 		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(d)))
+	}
+	if from := hl.site().MountsFrom; from != "" {
+		return strings.Join(dirs, ", ") + " (Hugo's module.mounts in " + from + ")"
 	}
 	return strings.Join(dirs, ", ") + " (the contentDir of each of Hugo's languages)"
 }

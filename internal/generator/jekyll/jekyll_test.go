@@ -129,6 +129,18 @@ collections:
 			t.Errorf("got %+v", j)
 		}
 	})
+	t.Run("a key given twice", func(t *testing.T) {
+		// Ruby's YAML keeps the last value, and so does Jekyll.
+		dir := t.TempDir()
+		writeSite(t, dir, map[string]string{"_config.yml": "url: x\npermalink: date\npermalink: none\n"})
+		j, err := Load(dir, limits.Default)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Permalink != "none" {
+			t.Errorf("permalink %q, want the last value, none", j.Permalink)
+		}
+	})
 }
 
 func TestLoadJekyllErrors(t *testing.T) {
@@ -137,7 +149,6 @@ func TestLoadJekyllErrors(t *testing.T) {
 	}{
 		{name: "yaml syntax", config: "url: x\npermalink: [\n", want: "_config.yml:2: did not find expected node content"},
 		{name: "yaml tab", config: "url: x\nbaseurl: y\n\tpermalink: x\n", want: "_config.yml:2: found a tab character"},
-		{name: "yaml duplicate key", config: "url: x\npermalink: date\npermalink: none\n", want: `_config.yml:3: mapping key "permalink" already defined at line 2`},
 		{name: "not a mapping", config: "- a\n", want: "_config.yml: the file is a list"},
 		{name: "bad placeholder", config: "permalink: /:year/:tittle/\n", want: "_config.yml: permalink: placeholder :tittle is not one Jekyll knows"},
 		{name: "bad collection placeholder", config: "collections:\n  r:\n    output: true\n    permalink: /:basename/\n", want: "_config.yml: collections.r.permalink: placeholder :basename"},

@@ -292,6 +292,7 @@ func read(d *generator.Dir, rel string, keys map[string]value, p *generator.Dete
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return conffile.YAMLError(file, err)
 	}
+	conffile.LastKeyWins(&doc) // as PyYAML reads a key given twice
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
 		root = root.Content[0]

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -166,6 +167,11 @@ func exportScript(runs [][]string) (dir string, ok bool) {
 // (default false) writes /about as about.html, or about/index.html when
 // true; basePath is a URL prefix that does not move the files.
 //
+// output may be chosen by a condition (process.env.EXPORT ? 'export' :
+// undefined, tailwind-nextjs-starter-blog's): never evaluated, it is read
+// as the static export when 'export' is one of its values, the only one
+// that writes the site's files (jsconfig's Reader.Choices).
+//
 // Without an export (no output, or output: 'standalone'), `next build`
 // makes a server build in distDir (default .next): its prerendered pages
 // are the files of distDir/server that its manifests name (see
@@ -176,10 +182,13 @@ func project(name string, data []byte, exportRuns [][]string, lim limits.Limits)
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
-	output, outputSt := r.Str("output", siteurl.DirHint)
+	output, outputSt := r.Choices("output", siteurl.DirHint)
 	exportDir, byScript := exportScript(exportRuns)
 	switch {
-	case outputSt == jsconfig.OK && output.Value == "export":
+	case outputSt == jsconfig.OK && slices.Contains(output.Values, "export"):
+		if output.Cond != "" {
+			p.Notes = append(p.Notes, generator.Note(name, output.Line, "output is 'export' only when %s: read as the static export, the one build of its choices that writes the site's files", output.Cond))
+		}
 		p.PublishDir = "out"
 		if dist, st := r.Str("distDir", siteurl.DirHint); st == jsconfig.OK && siteurl.CleanDir(dist.Value) != "" && siteurl.CleanDir(dist.Value) != ".next" {
 			p.PublishDir = siteurl.CleanDir(dist.Value)

@@ -98,14 +98,46 @@ export default nextConfig;
 				PublishDir: "build/server", ServedDir: "public", StateDir: "build/cache/sitemapgen", Served: true, Own: next.Server{Dist: "build"}}},
 		},
 		{
-			Name: "next output not literal",
+			// Chosen by a condition, never evaluated: 'export' is the one
+			// value that writes the site's files (issue 97).
+			Name: "next output chosen by a condition",
 			Files: map[string]string{"next.config.js": `const isExport = process.env.EXPORT === "1";
 module.exports = {
   output: isExport ? "export" : undefined,
 };
 `},
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+				Notes: []string{`next.config.js:3: output is 'export' only when isExport: read as the static export, the one build of its choices that writes the site's files`}}},
+		},
+		{
+			// tailwind-nextjs-starter-blog's shape: a const of the top
+			// level, given as a shorthand property to the object its
+			// exported function passes through its plugins.
+			Name: "next output a const chosen by a condition",
+			Files: map[string]string{"next.config.js": `const { withContentlayer } = require('next-contentlayer2')
+const output = process.env.EXPORT ? 'export' : undefined
+const basePath = process.env.BASE_PATH || undefined
+module.exports = () => {
+  const plugins = [withContentlayer]
+  return plugins.reduce((acc, next) => next(acc), {
+    output,
+    basePath,
+    trailingSlash: false,
+  })
+}
+`},
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+				Notes: []string{`next.config.js:7: output is 'export' only when process.env.EXPORT: read as the static export, the one build of its choices that writes the site's files`,
+					`next.config.js:8: basePath is not a literal string (basePath); give --base-url`}}},
+		},
+		{
+			Name: "next output not literal",
+			Files: map[string]string{"next.config.js": `module.exports = {
+  output: process.env.OUTPUT || "export",
+};
+`},
 			Want: []Detected{{File: "next.config.js", TrailingSlash: "never",
-				Notes: []string{`next.config.js:3: output is not a literal string (isExport ? "export" : undefined); give the built folder as DIR`}}},
+				Notes: []string{`next.config.js:2: output is not a literal string (process.env.OUTPUT || "export"); give the built folder as DIR`}}},
 		},
 		{
 			Name: "next config function with two returns",

@@ -1,7 +1,8 @@
 // Package conffile reads the configuration files of the generators that
 // keep one (Hugo's, Jekyll's, MkDocs'): inside the project folder,
 // through the one door, within the limits; a YAML error turned into a
-// diagnostic that names the file and the line.
+// diagnostic that names the file and the line. A YAML key given twice
+// takes its last value, as those generators read it ([LastKeyWins]).
 package conffile
 
 import (
@@ -112,7 +113,7 @@ func ReadConfigFile(dir, rel, name string, lim limits.Limits) (map[string]any, e
 		}
 	case ".yaml", ".yml":
 		var v any
-		if err := yaml.Unmarshal(data, &v); err != nil {
+		if err := UnmarshalYAML(data, &v); err != nil {
 			return nil, YAMLError(name, err)
 		}
 		switch v := Normalize(v).(type) {
@@ -142,6 +143,105 @@ func ReadConfigFile(dir, rel, name string, lim limits.Limits) (map[string]any, e
 		return nil, Errorf(name, "unknown config format %q (want .toml, .yaml, .yml or .json)", path.Ext(rel))
 	}
 	return m, nil
+}
+
+// UnmarshalYAML decodes the YAML document data into v as yaml.Unmarshal
+// does, but for a key that a mapping gives twice: the last value wins
+// (see [LastKeyWins]) where yaml.Unmarshal refuses the document.
+func UnmarshalYAML(data []byte, v any) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return err
+	}
+	if doc.Kind == 0 {
+		return nil // an empty document: v stays as it is
+	}
+	LastKeyWins(&doc)
+	return doc.Decode(v)
+}
+
+// LastKeyWins removes from each mapping below n the keys that the
+// mapping gives again further down, with their values, so that the last
+// value of a key given twice is the one read. That is how the
+// generators' own YAML readers take such a file: Ruby's (Jekyll, GitHub
+// Pages), PyYAML (MkDocs) and yaml.v2 (Hugo before 0.152; later Hugo
+// stops on it, so a site it built has none). yaml.v3 refuses the
+// mapping instead ("mapping key "markdown" already defined").
+//
+// Keys are the same as yaml.v3 compares them: two scalars of the same
+// text. A merge key (<<) given twice is left as it is: Ruby merges both,
+// in order, which one mapping cannot say, so yaml.v3 still refuses it.
+// Aliases are not followed: the mapping they name is made last-wins
+// where it is written.
+func LastKeyWins(n *yaml.Node) {
+	if n == nil {
+		return
+	}
+	if n.Kind == yaml.MappingNode && len(n.Content) > 2 {
+		n.Content = lastKeys(n.Content)
+	}
+	for _, c := range n.Content {
+		LastKeyWins(c)
+	}
+}
+
+// lastKeys returns the key and value pairs of a mapping's content
+// without those whose scalar key a later pair gives again. It returns
+// content itself when no key is given twice.
+func lastKeys(content []*yaml.Node) []*yaml.Node {
+	last := make(map[string]int, len(content)/2)
+	keys := 0
+	for i := 0; i+1 < len(content); i += 2 {
+		if k := content[i]; k.Kind == yaml.ScalarNode && k.Value != "<<" {
+			last[k.Value] = i
+			keys++
+		}
+	}
+	if len(last) == keys {
+		return content
+	}
+	out := make([]*yaml.Node, 0, len(content))
+	for i := 0; i+1 < len(content); i += 2 {
+		k := content[i]
+		if j, ok := last[k.Value]; ok && k.Kind == yaml.ScalarNode && j != i {
+			continue // given again further down
+		}
+		out = append(out, content[i], content[i+1])
+	}
+	return out
+}
+
+// RepeatedKey returns the first key, in the order of the file, that a
+// mapping below n gives again, and the key it repeats; nil when none
+// does. It is for the generators whose YAML reader stops on such a
+// file (Hexo's js-yaml: "duplicated mapping key"). Keys are compared
+// as [LastKeyWins] compares them.
+func RepeatedKey(n *yaml.Node) (again, first *yaml.Node) {
+	if n == nil {
+		return nil, nil
+	}
+	if n.Kind != yaml.MappingNode {
+		for _, c := range n.Content {
+			if again, first := RepeatedKey(c); again != nil {
+				return again, first
+			}
+		}
+		return nil, nil
+	}
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if f, ok := seen[k.Value]; ok && k.Kind == yaml.ScalarNode {
+			return k, f
+		}
+		if k.Kind == yaml.ScalarNode && k.Value != "<<" {
+			seen[k.Value] = k
+		}
+		if again, first := RepeatedKey(n.Content[i+1]); again != nil {
+			return again, first
+		}
+	}
+	return nil, nil
 }
 
 func lineAt(data []byte, offset int64) int {

@@ -2,6 +2,7 @@ package conffile
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,6 +64,61 @@ func TestReadConfigFileBounded(t *testing.T) {
 		msg := err.Error()
 		if !strings.HasPrefix(msg, tc.want) || len(msg) > 300 || strings.ContainsFunc(msg, unicode.IsControl) {
 			t.Errorf("%s: %d bytes: %.300q, want one line under 300 bytes starting %q", tc.name, len(msg), msg, tc.want)
+		}
+	}
+}
+
+// TestUnmarshalYAMLLastKey: a key given twice takes its last value, at
+// the top, in a nested mapping and in a list's, as Ruby's YAML, PyYAML
+// and yaml.v2 read it; a file without one decodes as yaml.v3 decodes it;
+// a merge key given twice is still refused.
+func TestUnmarshalYAMLLastKey(t *testing.T) {
+	for _, tc := range []struct{ src, want, err string }{
+		{src: "markdown: kramdown\ntitle: x\nmarkdown: gfm\n", want: "map[markdown:gfm title:x]"},
+		{src: "c:\n  docs:\n    output: false\n    permalink: /d/\n    output: true\n", want: "map[c:map[docs:map[output:true permalink:/d/]]]"},
+		{src: "d:\n  - {a: 1, b: 2, a: 3}\n", want: "map[d:[map[a:3 b:2]]]"},
+		{src: "a: 1\na: {b: 2}\n", want: "map[a:map[b:2]]"},
+		{src: "x: &x {a: 1, a: 2}\ny: *x\n", want: "map[x:map[a:2] y:map[a:2]]"},
+		{src: "a: 1\nb: 2\n", want: "map[a:1 b:2]"},
+		{src: "", want: "map[]"},
+		{src: "b: &b {c: 1}\nd: &d {e: 2}\na:\n  <<: *b\n  <<: *d\n", err: `mapping key "<<" already defined`},
+	} {
+		m := map[string]any{}
+		err := UnmarshalYAML([]byte(tc.src), &m)
+		switch {
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%q: error %v, want %q", tc.src, err, tc.err)
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.src, err)
+		case tc.err == "" && fmt.Sprint(m) != tc.want:
+			t.Errorf("%q: %v, want %s", tc.src, m, tc.want)
+		}
+	}
+}
+
+// TestRepeatedKey: the first key given again, in the order of the file,
+// whether nested or at the top, with the key it repeats; none for a
+// merge key or a file without.
+func TestRepeatedKey(t *testing.T) {
+	for _, tc := range []struct {
+		src         string
+		again, line int
+	}{
+		{src: "a: 1\nb:\n  c: 1\n  c: 2\na: 2\n", again: 4, line: 3},
+		{src: "a: 1\nb: [{c: 1}]\na: 2\n", again: 3, line: 1},
+		{src: "b: &b {c: 1}\nd: {<<: *b, <<: *b}\n"},
+		{src: "a: 1\nb: 2\n"},
+	} {
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(tc.src), &doc); err != nil {
+			t.Fatal(err)
+		}
+		again, first := RepeatedKey(&doc)
+		switch {
+		case tc.again == 0 && again != nil:
+			t.Errorf("%q: %q at line %d, want none", tc.src, again.Value, again.Line)
+		case tc.again != 0 && (again == nil || again.Line != tc.again || first.Line != tc.line):
+			t.Errorf("%q: %v %v, want lines %d and %d", tc.src, again, first, tc.again, tc.line)
 		}
 	}
 }
