@@ -768,22 +768,41 @@ func (p *writePass) keepGenDates() {
 	}
 }
 
+// keysByFile returns the keys of m by the index of the file that file
+// gives each value, below n (others are left out), in one array: a
+// URL's key costs its 8 bytes, and no slice grows.
+func keysByFile[V any](n int, m map[uint64]V, file func(V) uint16) [][]uint64 {
+	counts := make([]int, n)
+	total := 0
+	for _, v := range m {
+		if f := int(file(v)); f < n {
+			counts[f]++
+			total++
+		}
+	}
+	all := make([]uint64, total)
+	by := make([][]uint64, n)
+	at := 0
+	for f, c := range counts {
+		by[f] = all[at : at : at+c]
+		at += c
+	}
+	for k, v := range m {
+		if f := int(file(v)); f < n {
+			by[f] = append(by[f], k)
+		}
+	}
+	return by
+}
+
 // write writes g's dates and alternates as GenDatesName's lines. First
 // come the lists of alternates that the URLs have, numbered in order.
 // Then come the files in order of their paths, each with its dates by
 // key, then its URLs' lists by key.
 func (g *genDates) write(w *bufio.Writer) {
-	byFile := make([][]uint64, len(g.files))
-	for k, d := range g.dates {
-		byFile[d.file] = append(byFile[d.file], k)
-	}
+	byFile := keysByFile(len(g.files), g.dates, func(d genDate) uint16 { return d.file })
 	altsOf := make([][]uint64, len(g.files))
-	listedBy := make([][]uint64, len(g.files))
-	for k, f := range g.listed {
-		if int(f) < len(g.files) {
-			listedBy[f] = append(listedBy[f], k)
-		}
-	}
+	listedBy := keysByFile(len(g.files), g.listed, func(f uint16) uint16 { return f })
 	used := make([]bool, len(g.alts.lists))
 	for k, r := range g.alts.refs {
 		if r.list > 0 && int(r.file) < len(g.files) {

@@ -33,6 +33,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -166,6 +167,8 @@ type secondLookPass struct {
 	drafts int
 	res    *Result
 	found  findings
+	// buf holds the URL of the record compared (locView).
+	buf []byte
 }
 
 func (b *builder) secondLookPass() *secondLookPass {
@@ -217,7 +220,7 @@ func (p *secondLookPass) run() findings {
 		if r.extra() {
 			continue
 		}
-		loc := recs.locOf(r)
+		loc := p.locView(r)
 		if !mark(witnessHash(loc)) {
 			leftOut = append(leftOut, idx)
 			continue
@@ -261,7 +264,7 @@ func (p *secondLookPass) noPage(inOrder []bool, mark func(h uint64) bool) int {
 	recs := &p.recs.recordTable
 	for i := range int32(recs.n) {
 		if !inOrder[i] && recs.live(i) && !recs.rec(i).extra() {
-			mark(witnessHash(recs.loc(i)))
+			mark(witnessHash(p.locView(recs.rec(i))))
 		}
 	}
 	for _, h := range p.hits {
@@ -274,6 +277,14 @@ func (p *secondLookPass) noPage(inOrder []bool, mark func(h uint64) bool) int {
 		}
 	}
 	return n
+}
+
+// locView returns the URL of the record r, a live one, as a view of
+// p.buf that the next call overwrites: the second look only hashes it,
+// so a page compared costs no string of its own.
+func (p *secondLookPass) locView(r *record) string {
+	p.buf = p.recs.locs.appendLoc(p.buf[:0], r.pre, r.at)
+	return unsafe.String(unsafe.SliceData(p.buf), len(p.buf)) // read only, while p.buf holds it
 }
 
 // maxNamed is the most pages the warning of R5 names.
@@ -289,15 +300,19 @@ func pluralPages(n int) string {
 
 // date counts what the second look settled of the date of the listed
 // record at idx, whose URL loc the generator's sitemaps list.
+//
+// A page they do not date has nothing to settle (theirs dates every
+// page that takes their date), so only a page they date looks its own
+// date up.
 func (p *secondLookPass) date(s *SecondLook, idx int32, loc string) {
+	d, ok := p.gen.dates[genHash(genKey(loc))]
+	if !ok {
+		return
+	}
 	recs := p.recs
 	ours, byList := recs.lastmodListed(idx)
 	if byList && recs.listedGen[idx] || !byList && recs.source(idx) == mapping.LastModSitemap {
 		s.Taken++
-		return
-	}
-	d, ok := p.gen.dates[genHash(genKey(loc))]
-	if !ok {
 		return
 	}
 	if ours != noLastMod && sameDate(ours, p.gen.date(d)) {
