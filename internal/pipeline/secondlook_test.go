@@ -1,12 +1,18 @@
 package pipeline
 
 import (
+	"context"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // TestSecondLookCounts: the second look over a folder of pages and the
@@ -73,6 +79,90 @@ func TestSecondLookNone(t *testing.T) {
 		}
 		if res.SecondLook != nil || len(ev.warns) > 0 {
 			t.Errorf("%s: %+v, warnings %q", name, res.SecondLook, ev.warns)
+		}
+	}
+}
+
+// TestSecondLookLate: rule R1 on a built folder that git ignores, not
+// joined, whose generator's sitemap dates a.html before the last commit
+// (2024-05-02), b.html within the day after it, and c.html a month
+// after it: a build's time (as jekyll-sitemap's, Hexo's or
+// next-sitemap's dates often are). In the work tree c's date is passed
+// over, counted, and --explain says why; a and b take theirs. Copied out
+// of git, or in a shallow clone (whose history may not reach the pages),
+// R1 passes nothing over: c takes its date too.
+func TestSecondLookLate(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	built := func(dir string) string {
+		dist := filepath.Join(dir, "dist")
+		for name, content := range map[string]string{
+			"a.html": "<title>a</title>", "b.html": "<title>b</title>", "c.html": "<title>c</title>",
+			"sitemap.xml": urlset(base+"a.html 2024-04-20", base+"b.html 2024-05-02T20:00:00Z", base+"c.html 2024-06-01"),
+		} {
+			if err := os.MkdirAll(dist, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dist, name), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dist
+	}
+	if err := os.WriteFile(filepath.Join(repo, ".gitignore"), []byte("/dist/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, repo, "2024-05-01T00:00:00Z", "init", "-q")
+	for _, date := range []string{"2024-05-01T00:00:00Z", "2024-05-02T00:00:00Z"} {
+		if err := os.WriteFile(filepath.Join(repo, "src.md"), []byte(date), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, repo, date, "add", "-A")
+		gitRun(t, repo, date, "commit", "-q", "-m", date)
+	}
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	gitRun(t, repo, "2024-05-02T00:00:00Z", "clone", "-q", "--depth", "1", "file://"+repo, shallow)
+
+	for _, tt := range []struct {
+		name, dir string
+		late      bool
+	}{
+		{"in git", repo, true},
+		{"out of git", t.TempDir(), false},
+		{"shallow clone", shallow, false},
+	} {
+		dist := built(tt.dir)
+		opts := Options{Root: dist, Heads: Heads{Read: true}, Write: writer.Options{Dir: dist},
+			GeneratorSitemaps: func(name string) bool { return name == "sitemap.xml" },
+			Map: mapping.Options{BaseURL: base, LastMod: []mapping.LastModSource{mapping.LastModGit, mapping.LastModSitemap},
+				Now: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}}
+		explain := opts
+		explain.Explain = []string{"c.html"}
+		var entry string
+		explain.Report.Explain = func(x Explanation) { entry = x.Generator }
+		if _, err := Run(context.Background(), explain); err != nil {
+			t.Fatal(err)
+		}
+		res, _, err := run(t, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{base + "a.html": "2024-04-20", base + "b.html": "2024-05-02", base + "c.html": "2024-06-01"}
+		late := 0
+		if tt.late {
+			want[base+"c.html"], late = "none", 1
+		}
+		if got := lastMods(res); !maps.Equal(got, want) {
+			t.Errorf("%s: lastmods %v, want %v", tt.name, got, want)
+		}
+		if s := res.SecondLook; s == nil || s.Late != late || s.Taken != 3-late {
+			t.Errorf("%s: second look %+v, want %d passed over, %d taken", tt.name, s, late, 3-late)
+		}
+		said := strings.Contains(entry, "lastmod 2024-06-01T00:00:00Z, passed over: more than a day after the last commit (2024-05-02T00:00:00Z), a build's time")
+		if said != tt.late {
+			t.Errorf("%s: --explain c.html says %q", tt.name, entry)
 		}
 	}
 }
