@@ -92,8 +92,9 @@ type explainer struct {
 	// (builder.genAlternatesFrom).
 	altsFrom func(idx int32) string
 	// genEntry says what the generator's own sitemaps say of a URL
-	// (builder.genEntry), "" without them.
-	genEntry func(loc string) string
+	// whose lastmod as written is ours (builder.genEntry), "" without
+	// them.
+	genEntry func(loc string, ours time.Time) string
 	// every, in a whole build, receives every page's decision as the
 	// build writes it (Report.Page, --verbose). It gets each page's
 	// explanation once the build has dated the page; a list page is dated
@@ -350,9 +351,6 @@ func (e *explainer) flush() {
 // listed page as they will be written.
 func (e *explainer) report(recs *records, report func(Explanation)) {
 	for _, x := range e.list {
-		if e.genEntry != nil && x.Decision.URL.Loc != "" {
-			x.Generator = e.genEntry(x.Decision.URL.Loc)
-		}
 		if x.Listed() {
 			declared := x.Decision.URL.Alternates
 			x.Decision.URL.Alternates = nil
@@ -422,6 +420,13 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 			if x.Decision.URL.LastMod.IsZero() {
 				x.NoLastMod = e.mapper.NoLastModWhy(&x.Decision)
 			}
+		}
+		if e.genEntry != nil && x.Decision.URL.Loc != "" {
+			var ours time.Time
+			if x.Listed() {
+				ours = x.Decision.URL.LastMod
+			}
+			x.Generator = e.genEntry(x.Decision.URL.Loc, ours)
 		}
 		report(*x)
 	}

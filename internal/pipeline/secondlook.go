@@ -361,9 +361,13 @@ func sameDate(ours int64, t time.Time) bool {
 }
 
 // genEntry says, for --explain, what the generator's own sitemaps say
-// of loc: whether they list it, and its lastmod there, with R1's
-// verdict on it. It returns "" without them.
-func (b *builder) genEntry(loc string) string {
+// of loc, whose lastmod as written is ours (zero for none): whether they
+// list it, and its lastmod there, with R1's verdict on it. A date of
+// theirs after R1's bound that is ours too, from a source of ours (a
+// post dated later than its commit), is no build's time: it is said to
+// be the page's own, as the second look counts it. It returns "" without
+// them.
+func (b *builder) genEntry(loc string, ours time.Time) string {
 	g := b.gen
 	if g == nil || len(g.listed) == 0 && len(g.dates) == 0 {
 		return ""
@@ -380,8 +384,12 @@ func (b *builder) genEntry(loc string) string {
 	f, listed := g.listed[witnessHash(loc)]
 	switch {
 	case dated:
-		s := where(d.file) + " lists it, lastmod " + g.date(d).Format(time.RFC3339)
-		if g.late(d) {
+		t := g.date(d)
+		s := where(d.file) + " lists it, lastmod " + t.Format(time.RFC3339)
+		switch {
+		case g.late(d) && !ours.IsZero() && sameDate(ours.Unix(), t):
+			s += ", the page's own date too, though more than a day after the last commit"
+		case g.late(d):
 			s += fmt.Sprintf(", passed over: more than a day after the last commit (%s), a build's time", g.lastCommit.UTC().Format(time.RFC3339))
 		}
 		return s
