@@ -15,13 +15,22 @@ Prints, of the commands present in RUNS.json:
     1,000,000, issue 71);
   - for each NAME with a NAME@REV beside it (bench/run.sh --against REV),
     the ratio NAME / NAME@REV of each figure: wall (of the medians, and the
-    median of the run-by-run ratios), CPU (user + system) and peak RSS.
+    median of the run-by-run ratios), CPU (user + system; of the medians,
+    and the mean of the run-by-run ratios with its 95 % interval, which
+    says whether a difference stands out of the noise) and peak RSS.
 With --over NAME (bench/peers.sh), only the last: each other command's
 figures over NAME's.
 """
 import json
+import math
 import statistics
 import sys
+
+# Student's t at 97.5 % for n-1 degrees of freedom, n = 2 to 31 runs; more
+# runs take 31's, a little wider than they need.
+T975 = [12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18,
+        2.16, 2.14, 2.13, 2.12, 2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06,
+        2.06, 2.06, 2.05, 2.05, 2.05, 2.04]
 
 
 def med(runs, key):
@@ -40,16 +49,29 @@ def rss(r):
     return r["rss"]
 
 
+def interval(ratios):
+    """The geometric mean of ratios and its 95 % interval (Student's t on
+    their logarithms)."""
+    logs = [math.log(r) for r in ratios]
+    mean = statistics.fmean(logs)
+    if len(logs) < 2:
+        return math.exp(mean), math.exp(mean), math.exp(mean)
+    half = T975[min(len(logs), len(T975) + 1) - 2] * statistics.stdev(logs) / math.sqrt(len(logs))
+    return math.exp(mean), math.exp(mean - half), math.exp(mean + half)
+
+
 def table(title, rows):
     """Prints the figures of each (name, new, old) in rows, new over old."""
     print()
     print(title)
     width = max(12, *(len(name) for name, _, _ in rows))
-    print(f"{'':<{width}} {'wall':>8} {'run by run':>11} {'CPU':>8} {'peak RSS':>9}")
+    print(f"{'':<{width}} {'wall':>8} {'run by run':>11} {'CPU':>8} {'CPU run by run (95 %)':>22} {'peak RSS':>9}")
     for name, new, old in rows:
         pairs = statistics.median(a["wall"] / b["wall"] for a, b in zip(new, old))
         cells = [med(new, k) / med(old, k) for k in (wall, cpu, rss)]
-        print(f"{name:<{width}} {cells[0]:>8.3f} {pairs:>11.3f} {cells[1]:>8.3f} {cells[2]:>9.3f}")
+        mid, lo, hi = interval([cpu(a) / cpu(b) for a, b in zip(new, old)])
+        span = f"{mid:.3f} ({lo:.3f}-{hi:.3f})"
+        print(f"{name:<{width}} {cells[0]:>8.3f} {pairs:>11.3f} {cells[1]:>8.3f} {span:>22} {cells[2]:>9.3f}")
 
 
 def main():

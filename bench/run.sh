@@ -35,8 +35,9 @@
 # no-heads@REV alternating in the same run (find and gzip are left out).
 # Beside the yardsticks' ratios of both, it prints this tree's figures over
 # REV's, for the default build and --read-heads=false: wall (of the medians,
-# and the median of the run-by-run ratios), CPU (user + system) and peak
-# RSS. For example, against the commit the speed figures were taken on:
+# and the median of the run-by-run ratios), CPU (user + system, of the
+# medians, and the mean of the run-by-run ratios with its 95 % interval)
+# and peak RSS. For example, against the commit the speed figures were taken on:
 #   bench/run.sh --runs 10 --against b84d84e 100000
 #
 # With --cold, each command also runs once after dropping the page cache

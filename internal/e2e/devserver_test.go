@@ -218,12 +218,12 @@ func freePort(t *testing.T) string {
 }
 
 // startGenerator runs the generator tool with args in dir until the test ends,
-// and waits until it prints a line that holds ready: it has written the
+// and waits until it prints a line that holds readyLine: it has written the
 // site and watches its sources. It returns the lines the tool prints
 // after that one (standard output and error; those nobody reads are
 // dropped, so that its output keeps flowing). The tool must be installed
 // (testtool.Program; ./test.sh installs them).
-func startGenerator(t *testing.T, dir, tool, ready string, args ...string) <-chan string {
+func startGenerator(t *testing.T, dir, tool, readyLine string, args ...string) <-chan string {
 	t.Helper()
 	path := testtool.Program(t, tool, "apt-get install "+tool)
 	cmd := exec.Command(path, args...)
@@ -240,26 +240,48 @@ func startGenerator(t *testing.T, dir, tool, ready string, args ...string) <-cha
 		cmd.Process.Kill()
 		cmd.Wait()
 	})
-	sc := bufio.NewScanner(stdout)
-	var lines []string
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-		if strings.Contains(sc.Text(), ready) {
-			after := make(chan string, 1000)
-			go func() {
-				defer close(after)
-				for sc.Scan() {
-					select {
-					case after <- sc.Text():
-					default:
-					}
+	// One reader takes every line: until ready, the test reads them; after
+	// it, they go to the channel returned, dropped when nobody reads.
+	ready, after := make(chan string), make(chan string, 1000)
+	go func(toTest chan<- string, ended <-chan struct{}) {
+		defer close(after)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if toTest != nil {
+				select {
+				case toTest <- sc.Text():
+				case <-ended: // the test failed before ready: nobody reads
 				}
-			}()
-			return after
+				if strings.Contains(sc.Text(), readyLine) {
+					toTest = nil
+				}
+				continue
+			}
+			select {
+			case after <- sc.Text():
+			default:
+			}
+		}
+		if toTest != nil {
+			close(toTest)
+		}
+	}(ready, t.Context().Done())
+	var lines []string
+	deadline := time.After(lineWait)
+	for {
+		select {
+		case line, ok := <-ready:
+			if !ok {
+				t.Fatalf("%s %s ended before it was ready:\n%s", tool, strings.Join(args, " "), strings.Join(lines, "\n"))
+			}
+			lines = append(lines, line)
+			if strings.Contains(line, readyLine) {
+				return after
+			}
+		case <-deadline:
+			t.Fatalf("%s %s did not say %q within %s:\n%s", tool, strings.Join(args, " "), readyLine, lineWait, strings.Join(lines, "\n"))
 		}
 	}
-	t.Fatalf("%s %s ended before it was ready:\n%s", tool, strings.Join(args, " "), strings.Join(lines, "\n"))
-	return nil
 }
 
 // TestWatchBesideJekyll runs "sitemapgen watch _site" beside "jekyll

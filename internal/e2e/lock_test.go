@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/dirlock"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
@@ -31,18 +32,32 @@ func lines(r io.Reader) <-chan string {
 }
 
 // awaitLine reads lines until one that match accepts, and fails if they
-// end first.
+// end first or if none comes within lineWait: a program that stops
+// printing fails the test with what it printed, never hangs the run.
 func awaitLine(t *testing.T, ch <-chan string, what string, match func(string) bool) {
 	t.Helper()
 	var seen []string
-	for l := range ch {
-		if match(l) {
-			return
+	deadline := time.After(lineWait)
+	for {
+		select {
+		case l, ok := <-ch:
+			if !ok {
+				t.Fatalf("no line %s; the output ended:\n%s", what, strings.Join(seen, "\n"))
+			}
+			if match(l) {
+				return
+			}
+			seen = append(seen, l)
+		case <-deadline:
+			t.Fatalf("no line %s within %s; the output so far:\n%s", what, lineWait, strings.Join(seen, "\n"))
 		}
-		seen = append(seen, l)
 	}
-	t.Fatalf("no line %s; the output:\n%s", what, strings.Join(seen, "\n"))
 }
+
+// lineWait bounds the wait for a line a program is expected to print:
+// long enough for a loaded machine, short enough that a program that
+// will never print it fails its test well within go test's timeout.
+const lineWait = 3 * time.Minute
 
 // startWith starts cmd with its standard error as lines.
 func startWith(t *testing.T, cmd *exec.Cmd) <-chan string {

@@ -9,7 +9,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/npmtest"
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
@@ -83,7 +85,33 @@ func runCmd(t testing.TB, cmd *exec.Cmd) result {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	// A child it started that keeps its output open (git, a generator)
+	// does not hold the test once it has ended.
+	cmd.WaitDelay = 10 * time.Second
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("%s: %v", strings.Join(cmd.Args, " "), err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(commandWait):
+		// A Go program prints where each goroutine waits and exits; the
+		// failure shows it, where a hang would show nothing of the
+		// command until go test's timeout.
+		cmd.Process.Signal(syscall.SIGQUIT)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+		t.Fatalf("%s: still running after %s; its output:\n%s\n%s", strings.Join(cmd.Args, " "), commandWait, stdout.String(), stderr.String())
+	}
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // it exited 0; a child of its kept the output open
+	}
 	var ee *exec.ExitError
 	code := 0
 	switch {
@@ -94,6 +122,10 @@ func runCmd(t testing.TB, cmd *exec.Cmd) result {
 	}
 	return result{code: code, stdout: stdout.String(), stderr: stderr.String()}
 }
+
+// commandWait bounds one run of a command: far longer than any run of the
+// tests takes on a loaded machine, well within go test's timeout.
+const commandWait = 10 * time.Minute
 
 // mustRun is run that fails the test unless sitemapgen exits 0.
 func mustRun(t testing.TB, dir string, args ...string) result {

@@ -230,16 +230,26 @@ func TestWatchBesideEleventyDeletes(t *testing.T) {
 	if got := sitemapURLs(t, out); !slices.Contains(got, base+"about/") || !slices.Contains(got, base+"blog/first-post/") {
 		t.Fatalf("before the deletion, watch lists\n%s", strings.Join(got, "\n"))
 	}
+	// Eleventy says "Watching…" before its watcher's first scan ends, and
+	// a file removed before the scan reaches it is one it never had: it
+	// would say nothing of its deletion. A change it reports shows it has
+	// the file; until it has reported both, they are written again at
+	// each tick (a file written during the scan is taken as found).
+	sources := []string{filepath.Join(src, "about.md"), filepath.Join(src, "blog", "first-post.md")}
+	var said []string
+	untilSaid(t, gen, &said, "changed", sources, func() {
+		for _, f := range sources {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, f, string(data)+"\n")
+		}
+	})
 	remove(t, src)
 	// Eleventy says "File deleted" for each; once it has said it for
 	// both, it has done what it does about them.
-	var said []string
-	for _, f := range []string{"about.md", "first-post.md"} {
-		awaitLine(t, gen, "of Eleventy's deleting "+f, func(l string) bool {
-			said = append(said, l)
-			return strings.Contains(l, "deleted") && strings.Contains(l, f)
-		})
-	}
+	untilSaid(t, gen, &said, "deleted", sources, nil)
 	for _, page := range []string{"about/index.html", "blog/first-post/index.html"} {
 		if _, err := os.Stat(filepath.Join(src, "_site", filepath.FromSlash(page))); err != nil {
 			t.Fatalf("Eleventy removed %s (%v): nothing stale to test; it said:\n%s", page, err, strings.Join(said, "\n"))
@@ -269,6 +279,40 @@ func TestWatchBesideEleventyDeletes(t *testing.T) {
 		}
 		if !strings.Contains(r.stderr, "_site/about/index.html: skipped: stale output: no source (no source has its URL, and git says its source ../about.md was removed after the page was written") {
 			t.Errorf("%s: --verbose does not say why /about/ is left out:\n%s", step, r.stderr)
+		}
+	}
+}
+
+// untilSaid reads the generator's lines into said until, for each of
+// files, one line holds verb and the file's name; again, if not nil, runs
+// at once and every 5 seconds until then. It fails after lineWait.
+func untilSaid(t *testing.T, gen <-chan string, said *[]string, verb string, files []string, again func()) {
+	t.Helper()
+	tick := time.NewTicker(5 * time.Second)
+	defer tick.Stop()
+	if again == nil {
+		tick.Stop()
+	} else {
+		again()
+	}
+	deadline := time.After(lineWait)
+	seen := map[string]bool{}
+	for len(seen) < len(files) {
+		select {
+		case l, ok := <-gen:
+			if !ok {
+				t.Fatalf("the generator ended before it said %s of %s:\n%s", verb, strings.Join(files, ", "), strings.Join(*said, "\n"))
+			}
+			*said = append(*said, l)
+			for _, f := range files {
+				if strings.Contains(l, verb) && strings.Contains(l, filepath.Base(f)) {
+					seen[f] = true
+				}
+			}
+		case <-tick.C:
+			again()
+		case <-deadline:
+			t.Fatalf("the generator did not say %s of each of %s within %s:\n%s", verb, strings.Join(files, ", "), lineWait, strings.Join(*said, "\n"))
 		}
 	}
 }

@@ -66,7 +66,12 @@ func startWatch(t *testing.T, dir string, args ...string) *watchProc {
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
 			cmd.Process.Kill()
-			<-p.done
+			select {
+			case <-p.done:
+			case <-time.After(lineWait):
+				// A child that kept watch's standard error open.
+				t.Errorf("watch's output still open %s after it was killed", lineWait)
+			}
 		}
 		if t.Failed() {
 			t.Logf("watch's output:\n%s", strings.Join(p.output(), "\n"))
