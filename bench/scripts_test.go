@@ -410,3 +410,15 @@ func TestHugoSmoke(t *testing.T) {
 		t.Errorf("no build line:\n%s", out)
 	}
 }
+
+// TestLinearSmoke runs linear.sh at its smallest sizes, a run each: every
+// case's project is written and read at three sizes. Its ratios at that
+// size are the noise of a few milliseconds, so no bound is held here.
+func TestLinearSmoke(t *testing.T) {
+	out := scriptIn(t, t.TempDir(), "linear.sh", "--runs", "1", "--n", "1", "--max-ratio", "1e9")
+	for _, c := range []string{"hugo-permalink", "jekyll-permalink", "pelican-permalink", "eleventy-permalink", "next-cuts", "hugo-tags", "hugo-taxonomies", "eleventy-formats", "eleventy-vars"} {
+		if !strings.Contains(out, "\n"+c+" ") {
+			t.Errorf("no row of %s in:\n%s", c, out)
+		}
+	}
+}

@@ -20,6 +20,7 @@ import (
 	fm "github.com/adrg/frontmatter"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/uniq"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -361,20 +362,18 @@ func (o Options) keys() (map[string]bool, []string) {
 		top, _, _ := strings.Cut(k, ".")
 		known[top] = true
 	}
-	var terms []string
+	var terms uniq.List
 	for _, t := range o.Terms {
-		t = strings.ToLower(t)
-		if !slices.Contains(terms, t) {
+		if t = strings.ToLower(t); terms.Add(t) {
 			known[t] = true
-			terms = append(terms, t)
 		}
 	}
 	if keySetsLen.Load() < maxKeySets {
-		if _, loaded := keySets.LoadOrStore(key.String(), keySet{known, terms}); !loaded {
+		if _, loaded := keySets.LoadOrStore(key.String(), keySet{known, terms.Items()}); !loaded {
 			keySetsLen.Add(1)
 		}
 	}
-	return known, terms
+	return known, terms.Items()
 }
 
 // sourceFormats are the front matter formats ReadSource knows. Their

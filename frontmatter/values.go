@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+	"github.com/sitemapgen/sitemapgen/internal/uniq"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -386,10 +387,10 @@ func toText(f field) (string, bool) {
 // holds a list, or a single value; with split, the first key's string is
 // split at white space, as Jekyll does for categories.
 func (p *sourceParse) list(fs fields, split bool, names ...string) []string {
-	var out []string
+	var out uniq.List // a list of tags may hold thousands
 	add := func(s string) {
-		if s = strings.TrimSpace(s); s != "" && !slices.Contains(out, s) {
-			out = append(out, s)
+		if s = strings.TrimSpace(s); s != "" {
+			out.Add(s)
 		}
 	}
 	for i, name := range names {
@@ -421,7 +422,7 @@ func (p *sourceParse) list(fs fields, split bool, names ...string) []string {
 			add(s)
 		}
 	}
-	return out
+	return out.Items()
 }
 
 // sitemap sets the Source's Sitemap from the key sitemap.

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
-	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -78,42 +77,5 @@ func TestWarningsQuoteExcerpts(t *testing.T) {
 				t.Fatal("no warning: the case tests nothing")
 			}
 		})
-	}
-}
-
-// TestShownURLEscapes: a URL a message quotes whole keeps its control
-// characters escaped, so that the message stays one line and no escape
-// sequence reaches the terminal; a URL without one is as it is.
-func TestShownURLEscapes(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://example.com/a b?x=1":         "https://example.com/a b?x=1",
-		"x\n::error::PWNED":                   `x\n::error::PWNED`,
-		"https://example.com/\r\x1b[2J\a\x00": `https://example.com/\r\x1b[2J\a\x00`,
-	} {
-		if got := ShownURL(in); got != want {
-			t.Errorf("ShownURL(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if got := ShownURL("https://example.com/\n" + strings.Repeat("a", 1<<20)); len(got) > 2*diag.ExcerptBytes || strings.ContainsRune(got, '\n') {
-		t.Errorf("ShownURL of a megabyte: %d bytes, %q", len(got), got)
-	}
-}
-
-// TestShownURLHidesUserInfo: a URL's user information, a user name, a
-// password or a token, is never shown, whether or not the URL parses
-// (issue 89).
-func TestShownURLHidesUserInfo(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://user:TOKEN@example.com/a":     "https://xxxxx@example.com/a",
-		"https://TOKEN@example.com":            "https://xxxxx@example.com",
-		"https://u:p@ss:TOKEN@example.com/x@y": "https://xxxxx@example.com/x@y",
-		"https://u:p%zz@example.com/":          "https://xxxxx@example.com/",
-		"//TOKEN@example.com?q=a@b":            "//xxxxx@example.com?q=a@b",
-		"https://example.com/a@b":              "https://example.com/a@b",
-		"mailto:a@example.com":                 "mailto:a@example.com",
-	} {
-		if got := ShownURL(in); got != want {
-			t.Errorf("ShownURL(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

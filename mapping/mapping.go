@@ -629,7 +629,7 @@ func (m *Mapper) checkServed(d *Decision, rel string, built bool) {
 	}
 	if m.opts.Redirects != nil {
 		if r, ok := m.opts.Redirects.Match(d.URL.Loc); ok {
-			d.Warnings = append(d.Warnings, fmt.Sprintf("%s is redirected (%d to %s) by %s; a sitemap should list the target", d.URL.Loc, r.Status, ShownURL(r.To), r.Where))
+			d.Warnings = append(d.Warnings, fmt.Sprintf("%s is redirected (%d to %s) by %s; a sitemap should list the target", d.URL.Loc, r.Status, diag.URL(r.To), r.Where))
 		}
 	}
 }
@@ -683,7 +683,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 				if b, err := base.Parse(h.Base); err == nil {
 					base = b
 				} else {
-					d.Warnings = append(d.Warnings, fmt.Sprintf("<base href=%q> is not a URL; ignored", ShownURL(h.Base)))
+					d.Warnings = append(d.Warnings, fmt.Sprintf("<base href=%q> is not a URL; ignored", diag.URL(h.Base)))
 				}
 			}
 		}
@@ -693,15 +693,15 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 		to, err := NormalizeURL(r.URL, resolver())
 		switch {
 		case err != nil:
-			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %q: %v; ignored", ShownURL(r.URL), err))
+			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %q: %v; ignored", diag.URL(r.URL), err))
 		case to == d.URL.Loc:
 			d.Warnings = append(d.Warnings, "meta refresh reloads the page itself")
 		case r.Delay > 0:
-			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %s after %gs: a temporary redirect; kept", ShownURL(to), r.Delay))
+			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %s after %gs: a temporary redirect; kept", diag.URL(to), r.Delay))
 		case !m.opts.KeepRedirects:
-			d.Skip, d.Because = Redirect, "meta refresh to "+ShownURL(to)
+			d.Skip, d.Because = Redirect, "meta refresh to "+diag.URL(to)
 			if r.InBody {
-				d.Because = "meta refresh in the page's body to " + ShownURL(to)
+				d.Because = "meta refresh in the page's body to " + diag.URL(to)
 			}
 			return true
 		}
@@ -715,7 +715,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 			if u, err := NormalizeURL(to, resolver()); err == nil {
 				to = u
 			}
-			d.Skip, d.Because = Redirect, "Next.js redirect() to "+ShownURL(to)
+			d.Skip, d.Because = Redirect, "Next.js redirect() to "+diag.URL(to)
 			return true
 		case h.NextRedirect == "" && !m.opts.KeepErrorPages:
 			d.Skip, d.Because = ErrorPage, `Next.js error page (<html id="__next_error__">)`
@@ -752,7 +752,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 		if !ok {
 			var err error
 			if href, err = NormalizeURL(a.Href, resolver()); err != nil {
-				d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", diag.Excerpt(a.Lang), ShownURL(a.Href), err))
+				d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", diag.Excerpt(a.Lang), diag.URL(a.Href), err))
 				continue
 			}
 		}
@@ -803,7 +803,7 @@ func (m *Mapper) canonicalElsewhere(d *Decision, h *htmlhead.Head) (skip, known 
 	case canon == d.URL.Loc:
 		return false, true
 	case pageKey(canon[len(r.origin):]) != pageKey(d.URL.Loc[len(r.origin):]):
-		d.Skip, d.Because = NotCanonical, "canonical "+ShownURL(canon)
+		d.Skip, d.Because = NotCanonical, "canonical "+diag.URL(canon)
 		return true, true
 	}
 	return false, false // the page in another form: judgeCanonical says which
@@ -813,7 +813,7 @@ func (m *Mapper) canonicalElsewhere(d *Decision, h *htmlhead.Head) (skip, known 
 func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 	canon, err := NormalizeURL(raw, base)
 	if err != nil {
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical %q: %v; ignored", ShownURL(raw), err))
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical %q: %v; ignored", diag.URL(raw), err))
 		return false
 	}
 	canon = m.OnDevServer(canon)
@@ -825,18 +825,18 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 	pu, _ := url.Parse(loc)
 	switch {
 	case !strings.EqualFold(cu.Host, pu.Host):
-		d.Skip, d.Because = CanonicalOffsite, "canonical "+ShownURL(canon)
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is on another host than the base URL %s", ShownURL(canon), m.base))
+		d.Skip, d.Because = CanonicalOffsite, "canonical "+diag.URL(canon)
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is on another host than the base URL %s", diag.URL(canon), m.base))
 		return true
 	case !samePage(cu, pu):
-		d.Skip, d.Because = NotCanonical, "canonical "+ShownURL(canon)
+		d.Skip, d.Because = NotCanonical, "canonical "+diag.URL(canon)
 		return true
 	case cu.Scheme != pu.Scheme:
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s uses %s, the base URL %s; kept as %s", ShownURL(canon), cu.Scheme, pu.Scheme, loc))
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s uses %s, the base URL %s; kept as %s", diag.URL(canon), cu.Scheme, pu.Scheme, loc))
 	case !strings.HasPrefix(canon, m.base) && canon != m.bare:
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", ShownURL(canon), m.base, loc))
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", diag.URL(canon), m.base, loc))
 	case m.opts.StyleGiven:
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical link %s is this page in another form than the URL style's; listed as %s (fix the page's canonical link, or the style: --clean-urls, --trailing-slash)", ShownURL(canon), loc))
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical link %s is this page in another form than the URL style's; listed as %s (fix the page's canonical link, or the style: --clean-urls, --trailing-slash)", diag.URL(canon), loc))
 	case sitemap.CheckLoc(canon) == nil:
 		d.URL.Loc, d.Because, d.Form = canon, "the canonical link's form of "+loc, FormUnknown
 	}

@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"cmp"
 	"fmt"
 	"net"
 	"net/url"
@@ -12,7 +13,6 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // EncodePath percent-encodes a URL path per RFC 3986: every byte outside
@@ -103,38 +103,45 @@ var pathSafe = func() (t [256]bool) {
 // https URL with a host, without credentials, query or fragment. The scheme
 // and host are lowercased, an internationalized host is converted to
 // Punycode, a default port is dropped, the path is percent-encoded and ends
-// in "/".
+// in "/". Its error is a *BaseURLError.
 func ParseBaseURL(s string) (string, error) {
 	if s == "" {
-		return "", fmt.Errorf("base URL is empty")
+		return "", &BaseURLError{Why: "empty"}
+	}
+	refuse := func(why string, detail error) (string, error) {
+		e := &BaseURLError{URL: s, Why: why}
+		if detail != nil {
+			e.Detail = diag.Excerpt(unwrapURLError(detail).Error())
+		}
+		return "", e
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %s", ShownURL(s), diag.Excerpt(unwrapURLError(err).Error()))
+		return refuse("not a URL", err)
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", ShownURL(s))
+		return refuse("want an absolute http:// or https:// URL", nil)
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return "", fmt.Errorf("base URL %q has no host", ShownURL(s))
+		return refuse("no host", nil)
 	}
 	if u.User != nil {
-		return "", fmt.Errorf("base URL %q: user name or password not allowed", ShownURL(s))
+		return refuse("user name or password not allowed", nil)
 	}
 	if u.RawQuery != "" || u.ForceQuery || strings.Contains(s, "#") { // "#" alone leaves Fragment empty
-		return "", fmt.Errorf("base URL %q: query or fragment not allowed", ShownURL(s))
+		return refuse("query or fragment not allowed", nil)
 	}
 	host, err := normalHost(u, scheme)
 	if err == nil {
 		err = strictHost(u, host)
 	}
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", ShownURL(s), err)
+		return refuse("not a host name and port", err)
 	}
 	p, err := reencodePath(u.EscapedPath())
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", ShownURL(s), err)
+		return refuse("not a URL path", err)
 	}
 	if !strings.HasSuffix(p, "/") {
 		p += "/"
@@ -143,6 +150,27 @@ func ParseBaseURL(s string) (string, error) {
 		p = "/" + p
 	}
 	return scheme + "://" + host + p, nil
+}
+
+// A BaseURLError says why ParseBaseURL refuses a base URL.
+type BaseURLError struct {
+	// URL is the URL refused, "" for an empty one.
+	URL string
+	// Why says what is wrong without quoting any part of the URL: the
+	// whole of what a message may say of a URL it must not show (one a
+	// variable of the environment gives because the repository named it).
+	Why string
+	// Detail, when set, says it with the part of the URL at fault ("invalid
+	// port \":99x\" after host").
+	Detail string
+}
+
+// Error quotes the URL as diag.URL shows it, then says what is wrong.
+func (e *BaseURLError) Error() string {
+	if e.URL == "" {
+		return "base URL is empty"
+	}
+	return fmt.Sprintf("base URL %q: %s", diag.URL(e.URL), cmp.Or(e.Detail, e.Why))
 }
 
 // strictHost checks what normalHost lets pass in a base URL: its port,
@@ -197,43 +225,6 @@ func unwrapURLError(err error) error {
 		return ue.Err
 	}
 	return err
-}
-
-// ShownURL returns the URL u as a message quotes it: whole when a sitemap
-// could list one as long (shorter than sitemap.MaxLocLength), else an
-// excerpt (diag.Excerpt): a page's link, a front matter's URL or a
-// rule's target may be megabytes. Either way its control characters are
-// escaped (diag.Escape): a value that is not a URL because it holds a
-// line break ("x\n::error::…" in a file of extra URLs) stays on the
-// message's line. Its user information (a user name, a password or a
-// token before "@") is never shown: "https://xxxxx@host/".
-func ShownURL(u string) string {
-	u = hideUserInfo(u)
-	if len(u) < sitemap.MaxLocLength {
-		return diag.Escape(u)
-	}
-	return diag.Excerpt(u)
-}
-
-// hideUserInfo returns u with the user information of its authority (the
-// text between "//" and the last "@" before the path) replaced by
-// "xxxxx", whether or not u parses: a token in a base URL is a secret,
-// and a URL that does not parse may still hold one.
-func hideUserInfo(u string) string {
-	i := strings.Index(u, "//")
-	if i < 0 {
-		return u
-	}
-	start := i + 2
-	end := len(u)
-	if j := strings.IndexAny(u[start:], "/?#"); j >= 0 {
-		end = start + j
-	}
-	at := strings.LastIndexByte(u[start:end], '@')
-	if at < 0 {
-		return u
-	}
-	return u[:start] + "xxxxx" + u[start+at:]
 }
 
 // NormalizeURL resolves ref against base and returns it in the form Loc

@@ -196,7 +196,7 @@ func (m *Mapper) videoCand(v htmlhead.Video, base *url.URL) videoCand {
 		}
 		u, err := NormalizeURL(raw, base)
 		if err != nil {
-			why(what, fmt.Sprintf("%q: %v", ShownURL(raw), err))
+			why(what, fmt.Sprintf("%q: %v", diag.URL(raw), err))
 			return ""
 		}
 		u = m.OnDevServer(u)

@@ -201,7 +201,7 @@ func CheckLoc(loc string) error {
 		rest, ok = strings.CutPrefix(loc, "http://")
 	}
 	if !ok || rest == "" || rest[0] == '/' {
-		return fmt.Errorf("not an absolute http(s) URL: %q", loc)
+		return fmt.Errorf("not an absolute http(s) URL: %q", diag.URL(loc))
 	}
 	for i := 0; i < len(loc); i++ {
 		if c := loc[i]; c <= ' ' || c >= 0x7f {

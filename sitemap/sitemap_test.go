@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 func TestParseChangeFreq(t *testing.T) {
@@ -159,5 +161,13 @@ func TestLastMods(t *testing.T) {
 		if len(got) != 2 || got["https://example.com/a"] != tt.want || got["https://example.com/b"] != "" {
 			t.Errorf("%v: %q", tt.f, got)
 		}
+	}
+}
+
+// TestURLBytesIsLoc: a message shows whole (diag.URL) every URL a
+// sitemap may list.
+func TestURLBytesIsLoc(t *testing.T) {
+	if diag.URLBytes != MaxLocLength {
+		t.Errorf("diag.URLBytes = %d, want MaxLocLength, %d", diag.URLBytes, MaxLocLength)
 	}
 }

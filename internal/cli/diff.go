@@ -216,6 +216,17 @@ func diffSite(e *env, v diffValues) (*sitediff.Site, error) {
 	return site, nil
 }
 
+// diffURL is a URL of a sitemap, or a redirect's target, as diff's
+// outputs show it: as it is, but with its user information hidden as
+// every message hides it (diag.URL), since a report may be a pull
+// request's public comment. No sitemap sitemapgen writes holds one.
+func diffURL(u string) string {
+	if diag.HasUserInfo(u) {
+		return diag.URL(u)
+	}
+	return u
+}
+
 // printDiff prints the changes one a line as they are found, then the
 // summary.
 func printDiff(e *env, old, new *sitediff.Set, site *sitediff.Site, each func(sitediff.Change)) (sitediff.Counts, error) {
@@ -224,13 +235,13 @@ func printDiff(e *env, old, new *sitediff.Set, site *sitediff.Site, each func(si
 	n, err := sitediff.Compare(old, new, site, func(c sitediff.Change) error {
 		each(c)
 		b = append(b[:0], c.Op, ' ')
-		b = append(b, diag.Escape(c.URL)...) // a URL a file gives: one line
+		b = append(b, diag.Escape(diffURL(c.URL))...) // a URL a file gives: one line
 		switch {
 		case c.Gone:
 			b = append(b, "  (no redirect)"...)
 		case c.To != "":
 			b = append(b, "  (moved to "...)
-			b = append(b, diag.Escape(c.To)...)
+			b = append(b, diag.Escape(diffURL(c.To))...)
 			b = append(b, ')')
 		case len(c.Fields) > 0:
 			b = append(b, " ("...)
@@ -311,7 +322,7 @@ func printDiffJSON(e *env, old, new *sitediff.Set, site *sitediff.Site, each fun
 	first := true
 	_, err = sitediff.Compare(old, new, site, func(c sitediff.Change) error {
 		each(c)
-		b, err := json.MarshalIndent(diffJSONChange{Op: string(c.Op), URL: c.URL, NoRedirect: c.Gone, To: c.To, Fields: c.Fields}, "    ", "  ")
+		b, err := json.MarshalIndent(diffJSONChange{Op: string(c.Op), URL: diffURL(c.URL), NoRedirect: c.Gone, To: diffURL(c.To), Fields: c.Fields}, "    ", "  ")
 		if err != nil {
 			return err
 		}

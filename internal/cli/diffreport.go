@@ -127,11 +127,11 @@ func (r *diffReport) markdown() []byte {
 		}
 		b.WriteString("\n</details>\n")
 	}
-	url := func(c sitediff.Change) string { return mdValue(c.URL) }
+	url := func(c sitediff.Change) string { return mdValue(diffURL(c.URL)) }
 	list("Added", false, r.nAdded, r.added, "| URL |\n| --- |", url)
 	list("Removed, no redirect", true, r.nGone, r.gone, "| URL |\n| --- |", url)
 	list("Moved", false, r.nMoved, r.moved, "| URL | redirects to |\n| --- | --- |",
-		func(c sitediff.Change) string { return mdValue(c.URL) + " | " + mdValue(c.To) })
+		func(c sitediff.Change) string { return url(c) + " | " + mdValue(diffURL(c.To)) })
 	list("Removed from the sitemap, still served", false, r.nKept, r.kept, "| URL |\n| --- |", url)
 	list("Removed", false, r.nRmvd, r.removed, "| URL |\n| --- |", url)
 	list("Other values changed", false, r.nChanged, r.changed, "| URL | old → new |\n| --- | --- |",
@@ -140,7 +140,7 @@ func (r *diffReport) markdown() []byte {
 			for _, f := range c.Fields {
 				s = append(s, f.Name+" "+mdField(f.Name, f.Old)+" → "+mdField(f.Name, f.New))
 			}
-			return mdValue(c.URL) + " | " + strings.Join(s, "<br>")
+			return url(c) + " | " + strings.Join(s, "<br>")
 		})
 	return b.Bytes()
 }
@@ -252,9 +252,9 @@ func postReport(ctx context.Context, e *env, md []byte) string {
 		warnTo(e.stderr)(fmt.Errorf("the report is not written as a comment of pull request #%d: %v", target.PR, err))
 		return "This report is not a comment of the pull request: writing it failed (the job's log says why)."
 	case updated:
-		fmt.Fprintf(e.stderr, "%s: the report updated on pull request #%d: %s\n", diag.Program, target.PR, diag.Escape(link))
+		fmt.Fprintf(e.stderr, "%s: the report updated on pull request #%d: %s\n", diag.Program, target.PR, diag.URL(link))
 	default:
-		fmt.Fprintf(e.stderr, "%s: the report written on pull request #%d: %s\n", diag.Program, target.PR, diag.Escape(link))
+		fmt.Fprintf(e.stderr, "%s: the report written on pull request #%d: %s\n", diag.Program, target.PR, diag.URL(link))
 	}
 	return ""
 }

@@ -17,7 +17,7 @@ import (
 
 // npmPeers are the peers that are npm packages of their own name. A
 // switch uninstalls them.
-var npmPeers = []peer.Tool{peer.Astro, peer.Netlify, peer.NextSitemap, peer.Gatsby, peer.SSCLI, peer.Hexo}
+var npmPeers = []peer.Tool{peer.Astro, peer.Netlify, peer.NextSitemap, peer.Gatsby, peer.SSCLI, peer.Hexo, peer.Rspress, peer.VuePress}
 
 // installStep returns the step that installs sitemapgen where the site
 // is built. In a project with a package.json, the step installs the npm
@@ -82,6 +82,10 @@ func turnOff(pe config.Peer) string {
 		return "remove gatsby-plugin-sitemap from the plugins of " + file
 	case peer.Netlify:
 		return "remove the [[plugins]] entry of @netlify/plugin-sitemap from netlify.toml"
+	case peer.Rspress:
+		return "remove pluginSitemap({ … }) from the plugins of " + file + ", and its import"
+	case peer.VuePress:
+		return "remove sitemapPlugin({ … }) from the plugins of " + file + ", or, where the theme adds it, give the theme themePlugins: { sitemap: false } (its hostname may stay)"
 	}
 	return ""
 }

@@ -60,14 +60,14 @@ func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
 	case err == nil && already:
 		// init ran again (--force), or the user wrote the script by
 		// hand. sitemapgen runs once a build, so leave it as it is.
-		say(w, false, "package.json:%d: the %s script already runs sitemapgen: package.json left as it is", script.line, script.name)
+		say(w, false, "package.json:%d: the %s script already runs sitemapgen: package.json left as it is", script.line, script.shownName())
 		if other, ok := scriptRunning(script.all, "next-sitemap"); ok {
-			steps = append(steps, fmt.Sprintf("in package.json (line %d), take next-sitemap out of the %s script", other.line, other.name))
+			steps = append(steps, fmt.Sprintf("in package.json (line %d), take next-sitemap out of the %s script", other.line, other.shownName()))
 		}
 	case err == nil && edit:
-		say(w, false, "package.json:%d: the %s script runs %s, where next-sitemap ran", script.line, diag.Excerpt(script.name), run)
+		say(w, false, "package.json:%d: the %s script runs %s, where next-sitemap ran", script.line, script.shownName(), run)
 	case err == nil:
-		steps = append(steps, fmt.Sprintf("in package.json (line %d), make the %s script %s", script.line, diag.Excerpt(script.name), script.json()))
+		steps = append(steps, fmt.Sprintf("in package.json (line %d), make the %s script %s", script.line, script.shownName(), script.json()))
 	default:
 		steps = append(steps, fmt.Sprintf("in package.json's scripts, run sitemapgen after next build (%s): \"postbuild\": %q", err, run))
 	}
@@ -99,6 +99,12 @@ type script struct {
 	// all are package.json's scripts, this one among them.
 	all []script
 }
+
+// shownName is the script's name as a message shows it: escaped and
+// bounded (diag.Excerpt), as every value of the file is. Raw, a line
+// break in it would write a line of its own ("::error::", which a CI log
+// reads as its own), and ESC or BEL would reach the terminal.
+func (s script) shownName() string { return diag.Excerpt(s.name) }
 
 // json is the entry as package.json writes it, as a message shows it.
 // Its name and value are bounded (diag.Excerpt), as every value of the

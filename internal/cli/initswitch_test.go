@@ -119,6 +119,37 @@ func TestNextSwitchEscaped(t *testing.T) {
 	}
 }
 
+// TestNextSwitchAgainEscaped: when a script runs sitemapgen already
+// (init run again), the line that says so and the step that names the
+// script still running next-sitemap show their names escaped too: raw, a
+// name with a line break wrote a line of its own ("::error::", which a
+// CI log reads as an error of its own), and ESC and BEL reached the
+// terminal (issue 99).
+func TestNextSwitchAgainEscaped(t *testing.T) {
+	t.Chdir(t.TempDir())
+	data := `{"scripts": {"post\n::error::forged\u0007": "next build && sitemapgen", "old\u001b[31m": "next-sitemap"}}`
+	if err := os.WriteFile("package.json", []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"}}
+	var b strings.Builder
+	nextSwitch(&b, pe, npmProject, true)
+	out := b.String()
+	for _, line := range strings.Split(out, "\n") {
+		if strings.ContainsAny(line, "\x1b\a") || strings.HasPrefix(line, "::") {
+			t.Errorf("a line raw: %q", line)
+		}
+	}
+	for _, want := range []string{`the post\n::error::forged\a script already runs sitemapgen`, `take next-sitemap out of the old\x1b[31m script`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if got, _ := os.ReadFile("package.json"); string(got) != data {
+		t.Errorf("package.json edited: %s", got)
+	}
+}
+
 // TestNextSwitchRobotsHook: next-sitemap's transformRobotsTxt, a
 // function, is to become a robots_transform command, which a build runs
 // only with --allow-commands: the script init edits gives the flag, and

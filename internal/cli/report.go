@@ -346,7 +346,7 @@ func danglingSitemapLinks(w io.Writer, res *pipeline.Result, takenOver []string)
 		}
 		if n > 0 {
 			fmt.Fprintf(w, "sitemapgen: warning: %s link to %s (<link rel=\"sitemap\" href=%q>), which the build removed: point the link at %s, the sitemap written, in the layout that adds it\n",
-				plural(n, "page"), name, mapping.ShownURL(href), "/"+strings.TrimPrefix(basePath, "/")+ours)
+				plural(n, "page"), name, diag.URL(href), "/"+strings.TrimPrefix(basePath, "/")+ours)
 		}
 	}
 }
@@ -395,7 +395,7 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 		for _, name := range wr.Unanswered {
 			entry := "the sitemap written"
 			if len(wr.Entries) > 0 {
-				entry = mapping.ShownURL(wr.Entries[0])
+				entry = diag.URL(wr.Entries[0])
 			}
 			fmt.Fprintln(w, diag.Format(&diag.Diagnostic{File: filepath.Join(dir, filepath.FromSlash(name)),
 				Msg: fmt.Sprintf("%s's own sitemap removed: no URL of ours lies under /%s/, and a sitemap there may list only those (search engines ignore the others); one given its URL gets a 404: give it %s (--keep-generator-sitemaps keeps the file)", c.Generator, path.Dir(name), entry)}, diag.Warning))

@@ -17,7 +17,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
-	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 // defaultChangesFile is where submit reads the changes by default.
@@ -201,9 +200,9 @@ func runSubmit(ctx context.Context, e *env, args []string) error {
 	case err != nil:
 		return err
 	case v.dryRun:
-		say(e.stderr, false, "dry run: would submit %s to %s in %s%s; nothing sent", what, indexnow.RedactURL(client.Endpoint), plural(res.Requests, "request"), leftOut)
+		say(e.stderr, false, "dry run: would submit %s to %s in %s%s; nothing sent", what, diag.URL(client.Endpoint), plural(res.Requests, "request"), leftOut)
 	default:
-		say(e.stderr, false, "submitted %s to %s in %s%s", what, indexnow.RedactURL(client.Endpoint), plural(res.Requests, "request"), leftOut)
+		say(e.stderr, false, "submitted %s to %s in %s%s", what, diag.URL(client.Endpoint), plural(res.Requests, "request"), leftOut)
 	}
 	return nil
 }
@@ -222,7 +221,7 @@ func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 		endpoint = indexnow.DefaultEndpoint
 	}
 	if u, err := url.Parse(endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, nil, fmt.Errorf("endpoint %q is not an http or https URL (--endpoint, INDEXNOW_ENDPOINT)", indexnow.RedactURL(endpoint))
+		return nil, nil, fmt.Errorf("endpoint %q is not an http or https URL (--endpoint, INDEXNOW_ENDPOINT)", diag.URL(endpoint))
 	}
 	var base *url.URL
 	baseURL := v.baseURL
@@ -232,7 +231,7 @@ func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 	if baseURL != "" {
 		var err error
 		if base, err = parseSubmitBase(baseURL); err != nil {
-			return nil, nil, fmt.Errorf("base URL %q: %w", baseURL, err)
+			return nil, nil, fmt.Errorf("base URL %q: %w", diag.URL(baseURL), err)
 		}
 	}
 	key, err := submitKey(v.keyFrom, getenv, v.dryRun, warnTo(e.stderr))
@@ -310,7 +309,7 @@ func changesBase(path string, cs *postbuild.ChangesFile, urls []string) (*url.UR
 	if cs.BaseURL != "" {
 		base, err := parseSubmitBase(cs.BaseURL)
 		if err != nil {
-			return nil, &diag.Diagnostic{File: path, Line: 1, Msg: fmt.Sprintf("base_url %q: %v", mapping.ShownURL(cs.BaseURL), err)}
+			return nil, &diag.Diagnostic{File: path, Line: 1, Msg: fmt.Sprintf("base_url %q: %v", diag.URL(cs.BaseURL), err)}
 		}
 		return base, nil
 	}
@@ -321,11 +320,15 @@ func changesBase(path string, cs *postbuild.ChangesFile, urls []string) (*url.UR
 	return rootOf(urls, hosts[0]), nil
 }
 
-// parseSubmitBase checks a base URL and gives it a final "/".
+// parseSubmitBase checks a base URL and gives it a final "/". Its error
+// does not quote the URL: the caller quotes it, as diag.URL shows it.
 func parseSubmitBase(s string) (*url.URL, error) {
 	u, err := url.Parse(s)
 	switch {
 	case err != nil:
+		if ue, ok := err.(*url.Error); ok {
+			err = ue.Err // without the URL it names whole
+		}
 		return nil, err
 	case (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
 		return nil, errors.New("not an absolute http or https URL")

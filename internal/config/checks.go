@@ -37,8 +37,8 @@ func checkNewsLanguage(s string) error {
 // videos.hosts is an http(s) origin.
 func origin(s string) error {
 	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {
-		return fmt.Errorf("%q is not an origin such as https://example.de", s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("%q is not an origin such as https://example.de", diag.URL(s))
 	}
 	return nil
 }
@@ -58,7 +58,7 @@ func checkSitemapsURL(s string) error {
 		return errors.New(strings.Replace(err.Error(), "base URL", "sitemaps URL", 1))
 	}
 	if !strings.HasSuffix(s, "/") {
-		return fmt.Errorf("sitemaps URL %q does not end in /: give the folder the sitemap files are served from", mapping.ShownURL(s))
+		return fmt.Errorf("sitemaps URL %q does not end in /: give the folder the sitemap files are served from", diag.URL(s))
 	}
 	return nil
 }
@@ -139,15 +139,17 @@ func checkXSL(s string) error {
 	u, err := url.Parse(s)
 	switch {
 	case err != nil || strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }):
-		return fmt.Errorf("%q is not a URL", diag.Excerpt(s))
+		return fmt.Errorf("%q is not a URL", diag.URL(s))
 	case len(s) > 2047:
 		return fmt.Errorf("a URL of %d characters: at most 2047", len(s))
+	case u.User != nil:
+		return fmt.Errorf("%q: a stylesheet's URL has no user name or password (every sitemap file names it, for anyone to read)", diag.URL(s))
 	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
 		return nil
 	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
 		return nil
 	}
-	return fmt.Errorf("%q: want an absolute http(s) URL or a path from the host's root, /sitemap.xsl", s)
+	return fmt.Errorf("%q: want an absolute http(s) URL or a path from the host's root, /sitemap.xsl", diag.URL(s))
 }
 
 // unlessEmpty checks a value with check unless it is empty (the default).
@@ -255,13 +257,13 @@ func extraSitemap(s string) error {
 	u, err := url.Parse(s)
 	switch {
 	case err != nil || u.Host == "" || u.Opaque != "":
-		return fmt.Errorf("%q is not an absolute http:// or https:// URL", s)
+		return fmt.Errorf("%q is not an absolute http:// or https:// URL", diag.URL(s))
 	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
-		return fmt.Errorf("%q: a sitemap's URL without a query, fragment or user", s)
+		return fmt.Errorf("%q: a sitemap's URL without a query, fragment or user", diag.URL(s))
 	case u.Path == "" || strings.HasSuffix(u.Path, "/"):
-		return fmt.Errorf("%q names a folder, not a sitemap file", s)
+		return fmt.Errorf("%q names a folder, not a sitemap file", diag.URL(s))
 	case slices.Contains(strings.Split(u.Path, "/"), ".."):
-		return fmt.Errorf("%q has a \"..\" segment: name the sitemap by its own path", s)
+		return fmt.Errorf("%q has a \"..\" segment: name the sitemap by its own path", diag.URL(s))
 	}
 	return nil
 }
@@ -283,7 +285,7 @@ func nonEmptyPath(p string) error {
 // extraURL checks a URL of extra_urls_inline: an absolute http(s) URL.
 func extraURL(u string) error {
 	if _, err := mapping.NormalizeURL(u, nil); err != nil {
-		return fmt.Errorf("%s: %v", mapping.ShownURL(u), err)
+		return fmt.Errorf("%s: %v", diag.URL(u), err)
 	}
 	return nil
 }

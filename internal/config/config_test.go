@@ -136,7 +136,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad include glob", "include:\n  - \"**/*.html\"\n  - \"{a,b\"\n", `sitemap.yaml:3: include[1]: invalid glob "{a,b"`},
 		{"bad exclude glob", "exclude: [\"[z\"]\n", `sitemap.yaml:1: exclude[0]: invalid glob "[z"`},
 		{"base URL without scheme", "# comment\nbase_url: example.com\n", `sitemap.yaml:2: base_url: base URL "example.com": want an absolute http:// or https:// URL`},
-		{"base URL without host", "base_url: https:///docs\n", `sitemap.yaml:1: base_url: base URL "https:///docs" has no host`},
+		{"base URL without host", "base_url: https:///docs\n", `sitemap.yaml:1: base_url: base URL "https:///docs": no host`},
 		{"max_urls too big", "max_urls: 50001\n", "sitemap.yaml:1: max_urls: 50001 is outside 1–50000"},
 		{"max_urls zero", "max_urls: 0\n", "sitemap.yaml:1: max_urls: 0 is outside 1–50000"},
 		{"max_urls not a number", "max_urls: lots\n", `sitemap.yaml:1: max_urls: want a whole number, got "lots"`},

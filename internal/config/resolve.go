@@ -546,7 +546,7 @@ func xslOrigin(l *layers, xsl, baseURL string) error {
 	if o := schemeHost(xsl); o == "" || o == site {
 		return nil
 	}
-	msg := fmt.Sprintf("xsl %s is not on the origin of the base URL, %s: browsers apply a stylesheet only from the sitemap's own origin; the sitemaps show without it", mapping.ShownURL(xsl), site)
+	msg := fmt.Sprintf("xsl %s is not on the origin of the base URL, %s: browsers apply a stylesheet only from the sitemap's own origin; the sitemaps show without it", diag.URL(xsl), site)
 	hint := "serve the stylesheet from the site, and name it by its path: "
 	switch from := l.from["xsl"]; {
 	case l.file != nil && from == l.file.Name:
@@ -576,7 +576,7 @@ func sitemapsElsewhere(v *Values) error {
 	if u, err := url.Parse(base); err == nil {
 		robots = u.Scheme + "://" + u.Host + "/robots.txt"
 	}
-	msg := fmt.Sprintf("the sitemaps are served at %s, outside the pages' %s: search engines take them only where %s names them in Sitemap: lines (the protocol's cross-host submission)", mapping.ShownURL(v.SitemapsURL), mapping.ShownURL(base), robots)
+	msg := fmt.Sprintf("the sitemaps are served at %s, outside the pages' %s: search engines take them only where %s names them in Sitemap: lines (the protocol's cross-host submission)", diag.URL(v.SitemapsURL), diag.URL(base), robots)
 	if v.Robots {
 		return errors.New(msg + ", which --robots writes")
 	}

@@ -244,3 +244,54 @@ func DecoderMessage(msg string) string {
 	}
 	return s[:cut] + "… (a message of " + strconv.Itoa(len(msg)) + " bytes)"
 }
+
+// URLBytes is the length from which [URL] shows a URL as an excerpt:
+// the longest a sitemap lists is one shorter (sitemap.MaxLocLength).
+const URLBytes = 2048
+
+// URL returns the URL u as every message shows it, and as every file
+// sitemapgen writes for people (sitemap.yaml's comments) carries it:
+// whole when a sitemap could list one as long (shorter than URLBytes),
+// else an excerpt ([Excerpt]), its control characters escaped
+// ([Escape]), and its user information (a user name, a password or a
+// token before "@") never shown: "https://xxxxx@host/". It hides it
+// whether or not u parses: a URL refused because it does not parse may
+// hold a token too. It is the one function that shows a URL a flag, a
+// variable, a platform or a configuration gives.
+func URL(u string) string {
+	u = hideUserInfo(u)
+	if len(u) < URLBytes {
+		return Escape(u)
+	}
+	return Excerpt(u)
+}
+
+// URLExcerpt is the URL u as [URL] shows it, its user information hidden,
+// and then bounded as [Excerpt] bounds a value: for a message that quotes
+// a URL of a file among many (a sitemap's loc, which validate quotes
+// once a problem), where its first 80 bytes say which.
+func URLExcerpt(u string) string { return Excerpt(URL(u)) }
+
+// HasUserInfo reports whether the URL u has user information that [URL]
+// hides, whether or not u parses.
+func HasUserInfo(u string) bool { return hideUserInfo(u) != u }
+
+// hideUserInfo returns u with the user information of its authority (the
+// text between "//" and the last "@" before the path) replaced by
+// "xxxxx".
+func hideUserInfo(u string) string {
+	i := strings.Index(u, "//")
+	if i < 0 {
+		return u
+	}
+	start := i + 2
+	end := len(u)
+	if j := strings.IndexAny(u[start:], "/?#"); j >= 0 {
+		end = start + j
+	}
+	at := strings.LastIndexByte(u[start:end], '@')
+	if at < 0 {
+		return u
+	}
+	return u[:start] + "xxxxx" + u[start+at:]
+}

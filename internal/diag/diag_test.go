@@ -125,3 +125,73 @@ func TestDecoderMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestURLEscapes: a URL a message quotes whole keeps its control
+// characters escaped, so that the message stays one line and no escape
+// sequence reaches the terminal; a URL without one is as it is.
+func TestURLEscapes(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://example.com/a b?x=1":         "https://example.com/a b?x=1",
+		"x\n::error::PWNED":                   `x\n::error::PWNED`,
+		"https://example.com/\r\x1b[2J\a\x00": `https://example.com/\r\x1b[2J\a\x00`,
+	} {
+		if got := URL(in); got != want {
+			t.Errorf("URL(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := URL("https://example.com/\n" + strings.Repeat("a", 1<<20)); len(got) > 2*ExcerptBytes || strings.ContainsRune(got, '\n') {
+		t.Errorf("URL of a megabyte: %d bytes, %q", len(got), got)
+	}
+}
+
+// TestURLHidesUserInfo: a URL's user information, a user name, a
+// password or a token, is never shown, whether or not the URL parses
+// (issue 89).
+func TestURLHidesUserInfo(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://user:TOKEN@example.com/a":     "https://xxxxx@example.com/a",
+		"https://TOKEN@example.com":            "https://xxxxx@example.com",
+		"https://u:p@ss:TOKEN@example.com/x@y": "https://xxxxx@example.com/x@y",
+		"https://u:p%zz@example.com/":          "https://xxxxx@example.com/",
+		"//TOKEN@example.com?q=a@b":            "//xxxxx@example.com?q=a@b",
+		"https://example.com/a@b":              "https://example.com/a@b",
+		"mailto:a@example.com":                 "mailto:a@example.com",
+	} {
+		if got := URL(in); got != want {
+			t.Errorf("URL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzURL: whatever a URL holds around it, its user information (the
+// text between "//" and the last "@" of its authority: a token) is
+// replaced whole in what URL shows, the line stays one line, and it is
+// at most an excerpt past URLBytes.
+func FuzzURL(f *testing.F) {
+	for _, seed := range [][3]string{
+		{"https:", "robot:TOKEN", "example.com/a"},
+		{"https:", "TOKEN", "example.com:99x/"},
+		{"http:", "[robot:TOKEN", "example.com/"},
+		{"", "u:p%zz", "h?q=a@b#c"},
+		{"https:", "a\nb", "h/\x1b"},
+	} {
+		f.Add(seed[0], seed[1], seed[2])
+	}
+	f.Fuzz(func(t *testing.T, scheme, user, rest string) {
+		host, _, _ := strings.Cut(strings.NewReplacer("?", "/", "#", "/").Replace(rest), "/")
+		if strings.Contains(scheme, "/") || strings.ContainsAny(user, "/?#") || strings.Contains(host, "@") {
+			return // then the authority is not user@rest's
+		}
+		u := scheme + "//" + user + "@" + rest
+		got, want := URL(u), URL(scheme+"//xxxxx@"+rest)
+		if got != want {
+			t.Errorf("URL(%q) = %q, want %q", u, got, want)
+		}
+		if strings.ContainsFunc(got, breaksLine) {
+			t.Errorf("URL(%q) = %q holds a line break or a control character", u, got)
+		}
+		if hidden := len(scheme + "//xxxxx@" + rest); hidden >= URLBytes && len(got) > 2*ExcerptBytes {
+			t.Errorf("URL of %d bytes (%d with its user information hidden): %d bytes shown", len(u), hidden, len(got))
+		}
+	})
+}

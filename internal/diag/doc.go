@@ -21,8 +21,11 @@
 // # Excerpts
 //
 // [Excerpt] is the most of an untrusted value a message quotes: 80 bytes.
-// URLs are quoted by mapping.ShownURL, whole up to the protocol's 2,048
-// bytes. Control characters are escaped ([Escape]). [DecoderMessage] turns
-// a TOML, YAML or JSON decoder's message, which may quote a value whole,
-// into what a message quotes: each value an excerpt, at most 240 bytes.
+// URLs are quoted by [URL], whole up to the protocol's 2,048 bytes, their
+// user information (a token in https://user:TOKEN@host/) never shown:
+// every message and comment that shows a URL a flag, a variable, a
+// platform or a configuration gives goes through it. Control characters
+// are escaped ([Escape]). [DecoderMessage] turns a TOML, YAML or JSON
+// decoder's message, which may quote a value whole, into what a message
+// quotes: each value an excerpt, at most 240 bytes.
 package diag

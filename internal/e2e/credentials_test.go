@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,6 +45,54 @@ func TestBaseURLCredentialsHidden(t *testing.T) {
 			}
 			if !strings.Contains(r.stderr, "user name or password not allowed") && !strings.Contains(r.stderr, "xxxxx@") {
 				t.Errorf("the output does not say why the base URL is refused:\n%s", r.stderr)
+			}
+		})
+	}
+}
+
+// TestInitWritesNoCredentials: init writes into sitemap.yaml no base URL
+// a build would refuse for its user information, from the platform's
+// variables or a replaced plugin's options, and its messages hide it
+// (issue 99: Netlify's URL and Vercel's production URL were written as
+// "# base_url: https://robot:TOKEN@…").
+func TestInitWritesNoCredentials(t *testing.T) {
+	const token = "ghp_S3cretT0ken"
+	hugo := map[string]string{"hugo.toml": "title = 'x'\n", "content/a.md": "# a\n", "public/index.html": "<title>home</title>"}
+	next := map[string]string{"package.json": `{"dependencies": {"next": "14.0.0", "next-sitemap": "4.0.0"}, "scripts": {"build": "next build", "postbuild": "next-sitemap"}}`,
+		"next.config.js": "module.exports = { output: 'export' }\n", "out/index.html": "<title>home</title>"}
+	for _, tc := range []struct {
+		name  string
+		env   []string
+		files map[string]string
+		extra map[string]string
+	}{
+		{name: "Netlify's URL", env: []string{"NETLIFY=true", "CONTEXT=production", "URL=https://robot:" + token + "@example.org"}, files: hugo},
+		{name: "Netlify's URL, not a URL", env: []string{"NETLIFY=true", "CONTEXT=production", "URL=https://robot:" + token + "@example.org:99x"}, files: hugo},
+		{name: "Vercel's production URL", env: []string{"VERCEL=1", "VERCEL_ENV=production", "VERCEL_PROJECT_PRODUCTION_URL=robot:" + token + "@example.org"}, files: hugo},
+		{name: "a token as Vercel's user name", env: []string{"VERCEL=1", "VERCEL_ENV=production", "VERCEL_PROJECT_PRODUCTION_URL=" + token + "@example.org"}, files: hugo},
+		{name: "next-sitemap's siteUrl", files: next, extra: map[string]string{"next-sitemap.config.js": "module.exports = { siteUrl: 'https://robot:" + token + "@example.org' }\n"}},
+		{name: "next-sitemap's siteUrl, not a URL", files: next, extra: map[string]string{"next-sitemap.config.js": "module.exports = { siteUrl: 'https://robot:" + token + "@example.org:99x/' }\n"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			work := t.TempDir()
+			for name, body := range tc.files {
+				write(t, filepath.Join(work, name), body)
+			}
+			for name, body := range tc.extra {
+				write(t, filepath.Join(work, name), body)
+			}
+			r := run(t, work, tc.env, "init")
+			if r.code != 0 {
+				t.Fatalf("init: exit %d\n%s", r.code, r.stderr)
+			}
+			written, err := os.ReadFile(filepath.Join(work, "sitemap.yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for what, text := range map[string]string{"sitemap.yaml": string(written), "the output": r.stdout + r.stderr} {
+				if strings.Contains(text, token) || strings.Contains(text, "robot:") {
+					t.Errorf("%s holds the URL's user information:\n%s", what, text)
+				}
 			}
 		})
 	}

@@ -590,7 +590,9 @@ func hostileSnapshot(t *testing.T, root string) map[string]string {
 // 2,000,000 [ in pelicanconf.py (3,000,000 ( in conf.py) overflowed the
 // stack. Each is refused by its limit, with the place, before a
 // decoder sees it: an error where the file is needed, a warning where it
-// is not.
+// is not. A netlify.toml or vercel.json is needed for its headers: one
+// past a bound fails the build, since a noindex rule lost would list the
+// page it covers (issue 99).
 func TestHostileSettingsFiles(t *testing.T) {
 	const page = "<!doctype html><title>x</title>"
 	deepTOML := "baseURL = 'https://example.com/blog/'\nx = " + strings.Repeat("[", 4<<20-100) + "\n"
@@ -624,12 +626,12 @@ func TestHostileSettingsFiles(t *testing.T) {
 			want:  "site/a.md:2: warning: nesting deeper than 100 (limits.nesting)"},
 		{name: "netlify.toml of [[[[",
 			files: map[string]string{"netlify.toml": "[build]\nx = " + strings.Repeat("[", 4<<20-100) + "\n", "public/index.html": page},
-			args:  []string{"build", "public", "--base-url", hostileBase},
-			want:  "netlify.toml:2: warning: nesting deeper than 100 (limits.nesting); its settings, headers and redirects are not used"},
+			args:  []string{"build", "public", "--base-url", hostileBase}, code: 1,
+			want: "netlify.toml:2: nesting deeper than 100 (limits.nesting); the file is not read"},
 		{name: "vercel.json too large",
 			files: map[string]string{"vercel.json": "{\"x\": \"" + strings.Repeat("a", 4<<20) + "\"}", "public/index.html": page},
-			args:  []string{"build", "public", "--base-url", hostileBase},
-			want:  "vercel.json: warning: larger than 4194304 bytes (limits.settings_bytes); its settings are not used"},
+			args:  []string{"build", "public", "--base-url", hostileBase}, code: 1,
+			want: "vercel.json: larger than 4194304 bytes (limits.settings_bytes); the file is not read"},
 		{name: "sitemap.yaml nested",
 			files: map[string]string{"sitemap.yaml": "root: public\nx: " + strings.Repeat("[", 200) + "\n", "public/index.html": page},
 			args:  []string{"build", "--base-url", hostileBase}, code: 2,

@@ -34,6 +34,15 @@ func hostProject(t *testing.T, name string) string {
 	return dst
 }
 
+// mustBuild runs the host's CLI as hostBuild does, with no environment
+// added, and fails t unless it succeeds.
+func mustBuild(t *testing.T, dir, name string, args ...string) {
+	t.Helper()
+	if r := hostBuild(t, dir, nil, name, args...); r.code != 0 {
+		t.Fatalf("%s %s: exit %d\n%s%s", name, strings.Join(args, " "), r.code, r.stdout, r.stderr)
+	}
+}
+
 // copyProject copies the project folder dir, its node_modules too, into a
 // new folder and returns it: one npm install serves a test's subtests.
 func copyProject(t *testing.T, dir string) string {

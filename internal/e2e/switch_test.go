@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -72,6 +73,48 @@ func sameURLs(t *testing.T, peer string, theirs, ours map[string]peerURL) {
 			t.Errorf("we list %s; %s does not", loc, peer)
 		}
 	}
+}
+
+// sameAsPeer is sameURLs, and each URL of both with the changefreq and
+// priority the peer wrote (a priority compared as a number, a missing
+// one as the protocol's default, 0.5).
+func sameAsPeer(t *testing.T, peer string, theirs, ours map[string]peerURL) {
+	t.Helper()
+	sameURLs(t, peer, theirs, ours)
+	priority := func(s string) string {
+		if s == "" {
+			return "0.5"
+		}
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			return strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		return s
+	}
+	for loc, u := range theirs {
+		if got, ok := ours[loc]; ok && (got.changefreq != u.changefreq || priority(got.priority) != priority(u.priority)) {
+			t.Errorf("%s: changefreq %q, priority %q; %s's %q, %q", loc, got.changefreq, got.priority, peer, u.changefreq, u.priority)
+		}
+	}
+}
+
+// switchedBuild builds the site folder site of the project src again
+// with the host's CLI (name args), the peer's plugin gone from its
+// configuration, and fails t if the build wrote a sitemap.xml there; it
+// then runs plain sitemapgen in src, which must not warn, and returns the
+// URLs of ours (under base) as peerSet reads them.
+func switchedBuild(t *testing.T, src, site, base, name string, args ...string) map[string]peerURL {
+	t.Helper()
+	if err := os.RemoveAll(site); err != nil {
+		t.Fatal(err)
+	}
+	mustBuild(t, src, name, args...)
+	if _, err := os.Stat(filepath.Join(site, "sitemap.xml")); !os.IsNotExist(err) {
+		t.Fatalf("the premise: %s without its sitemap plugin writes a sitemap.xml (%v)", name, err)
+	}
+	if r := mustRun(t, src); strings.Contains(r.stderr, "warning:") {
+		t.Errorf("the build warns:\n%s", r.stderr)
+	}
+	return peerSet(t, site, base, "sitemap.xml")
 }
 
 // setFiles returns the urlsets the sitemap file name of dir leads to,

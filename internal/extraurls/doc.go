@@ -24,7 +24,7 @@
 // a valid code (internal/hreflang). A line that breaks one is an error at
 // its line: "NAME:LINE: what is wrong", quoting the value as a message
 // quotes one (a URL whole up to the protocol's bound, else an excerpt,
-// control characters escaped: mapping.ShownURL, diag.Excerpt); read by
+// control characters escaped: diag.URL, diag.Excerpt); read by
 // [ReadUnquoted], a file the repository's settings name, it quotes
 // nothing of the line, and says what was expected. Whether a URL is
 // under the base URL, short enough and allowed by robots.txt is the

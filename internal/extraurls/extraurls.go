@@ -228,7 +228,7 @@ func loc(what, s string) (string, error) {
 		if what != "" {
 			bare = what + " is " + bare
 		}
-		return "", wrong(fmt.Sprintf("%s: %v", mapping.ShownURL(s), err), bare)
+		return "", wrong(fmt.Sprintf("%s: %v", diag.URL(s), err), bare)
 	}
 	return u, nil
 }
@@ -445,7 +445,7 @@ func (rd *reader) alternate(u *sitemap.URL, lang, href string) error {
 	}
 	h, err := mapping.NormalizeURL(href, nil)
 	if err != nil {
-		return wrong(fmt.Sprintf("alternate %s: %v", mapping.ShownURL(href), err), "an alternate's href is not an absolute http(s) URL")
+		return wrong(fmt.Sprintf("alternate %s: %v", diag.URL(href), err), "an alternate's href is not an absolute http(s) URL")
 	}
 	u.Alternates = append(u.Alternates, sitemap.Alternate{Lang: lang, Href: h})
 	return nil
@@ -457,7 +457,7 @@ func image(u *sitemap.URL, s string) error {
 	}
 	l, err := mapping.NormalizeURL(s, nil)
 	if err != nil {
-		return wrong(fmt.Sprintf("image %s: %v", mapping.ShownURL(s), err), "an image's loc is not an absolute http(s) URL")
+		return wrong(fmt.Sprintf("image %s: %v", diag.URL(s), err), "an image's loc is not an absolute http(s) URL")
 	}
 	u.Images = append(u.Images, sitemap.Image{Loc: l})
 	return nil

@@ -266,7 +266,7 @@ func hostileRecords(v string) map[string]struct {
 
 // TestReadErrorsHostile: whatever a value holds, the error that quotes
 // it is one line, with no control character, of bounded length, its
-// value escaped and cut (mapping.ShownURL, diag.Excerpt).
+// value escaped and cut (diag.URL, diag.Excerpt).
 func TestReadErrorsHostile(t *testing.T) {
 	for _, v := range hostile {
 		for where, rec := range hostileRecords(v) {

@@ -53,20 +53,10 @@ type Info struct {
 	// its build lists (doublestar globs: jekyll-sitemap's **/*.pdf); a
 	// walk of its output takes them by default.
 	Documents []string
-	// LinksAsWritten says that the generator's pages link each other as
-	// their files are written (MkDocs: NAME/ or NAME.html, as
-	// use_directory_urls says): the built files tell the URL form, not
-	// its trailing-slash setting.
-	LinksAsWritten bool
 	// ConfigFile is the configuration file to write a setting in when
 	// the project was found by a dependency of its package.json (or its
 	// Gemfile): "astro.config.mjs"; "" for none.
 	ConfigFile string
-	// IndexFiles says that its build links an index page by its file's
-	// name, not its folder's, whatever the page's canonical link says
-	// (Sphinx's html builder: sub/index.html, and index.html at the
-	// root, in its links and in its sitemap extensions' lists).
-	IndexFiles bool
 	// BaseURLPlaces are where its projects can keep the site's URL, for
 	// the hint of a missing base URL: "baseURL in Hugo's configuration
 	// ({file})", {file} standing for the configuration file; nil for

@@ -49,6 +49,12 @@ type Detected struct {
 	// "_config.yml url + baseurl", "astro.config.mjs site + base",
 	// "mkdocs.yml site_url", "docusaurus.config.js url + baseUrl".
 	BaseURLFrom string
+	// BaseURLHidden says that BaseURL is the value of a variable of the
+	// environment the configuration names (MkDocs' site_url: !ENV NAME,
+	// Hugo's HUGO_BASEURL): a message never shows it, since a pull
+	// request may name any variable (GITHUB_TOKEN), and names
+	// BaseURLFrom instead when it refuses it.
+	BaseURLHidden bool
 	// BasePath is the base path the configuration gives with a setting
 	// of its own (Next.js basePath, Eleventy pathPrefix, Astro base,
 	// Jekyll baseurl, Gatsby pathPrefix, Nuxt app.baseURL, SvelteKit
@@ -89,24 +95,10 @@ type Detected struct {
 	// configuration puts them in one (gatsby-plugin-sitemap's output:
 	// '/maps'); "" for the root.
 	SitemapDir string
-	// TrailingSlash is "always", "never" or "": what the generator's
-	// configuration says about the form of its page URLs. "always": a
-	// page written as NAME/index.html is linked as /NAME/ (MkDocs, Gatsby
-	// and VitePress by default, Astro and Docusaurus when told, Next.js
-	// with trailingSlash: true, Nuxt with nuxt-site-config's
-	// site.trailingSlash: true). "never": NAME/index.html and NAME.html
-	// are both linked as /NAME (Next.js by default, Astro build.format
-	// 'file' or trailingSlash 'never', Docusaurus trailingSlash: false,
-	// Gatsby trailingSlash: 'never', Nuxt site.trailingSlash: false), but
-	// for MkDocs' use_directory_urls: false, which writes NAME.html and
-	// links it as it is. "": the configuration says nothing (Hugo and
-	// Jekyll: the built files tell).
-	TrailingSlash string
-	// CleanURLs is true when the generator links a page written as
-	// NAME.html as /NAME and a folder with its slash (VitePress cleanUrls:
-	// true, with TrailingSlash "always"). TrailingSlash "never" links
-	// NAME.html as /NAME too, but for MkDocs.
-	CleanURLs bool
+	// Form is the form of the URLs the generator links its pages by, as
+	// its configuration says: one answer, the project's (Rspress's
+	// route.cleanUrls decides between two).
+	Form URLForm
 	// GitDates says what in the configuration makes the generator date
 	// every page by its source's last commit, and where: "MkDocs
 	// git-revision-date-localized, mkdocs.yml:14"; "" when nothing does.
@@ -179,6 +171,47 @@ type Detected struct {
 	// "file:line: ..." (or "file: ..." without a line), e.g.
 	// "astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url".
 	Notes []string
+}
+
+// URLForm is the form of the URLs a generator links its pages by, as
+// the configuration of its project says. Its zero value says nothing:
+// the built files tell (Hugo, Jekyll).
+type URLForm struct {
+	// TrailingSlash is "always", "never" or "": the form of a folder's
+	// URL. "always": a page written as NAME/index.html is linked as /NAME/
+	// (MkDocs, Gatsby and VitePress by default, Astro and Docusaurus when
+	// told, Next.js with trailingSlash: true, Nuxt with nuxt-site-config's
+	// site.trailingSlash: true). "never": NAME/index.html and NAME.html
+	// are both linked as /NAME (Next.js by default, Astro build.format
+	// 'file' or trailingSlash 'never', Docusaurus trailingSlash: false,
+	// Gatsby trailingSlash: 'never', Nuxt site.trailingSlash: false), but
+	// for MkDocs, whose links are as written (AsWritten). "": the
+	// configuration says nothing.
+	TrailingSlash string
+	// CleanURLs is true when the generator links a page written as
+	// NAME.html as /NAME and a folder with its slash (VitePress cleanUrls:
+	// true, Rspress route.cleanUrls: true, with TrailingSlash "always").
+	// TrailingSlash "never" links NAME.html as /NAME too.
+	CleanURLs bool
+	// IndexFiles is true when the generator links an index page by its
+	// file's name, not its folder's, whatever the page's canonical link
+	// says: sub/index.html, and index.html at the root (Sphinx's html
+	// builder, in its links and in its sitemap extensions' lists; Rspress
+	// without route.cleanUrls).
+	IndexFiles bool
+	// AsWritten is true when the generator's pages link each other as
+	// their files are written (MkDocs: NAME/ or NAME.html, as
+	// use_directory_urls says): the built files tell the URL form, and a
+	// platform's form is not overruled. TrailingSlash then says only
+	// which files the generator writes.
+	AsWritten bool
+}
+
+// Says reports whether f says the form of a folder's URL, or that a page
+// is linked by its file's name; the zero form and one as written say
+// nothing a build takes.
+func (f URLForm) Says() bool {
+	return !f.AsWritten && (f.TrailingSlash != "" || f.IndexFiles)
 }
 
 // Keys names, for messages, the keys of the generator's configuration

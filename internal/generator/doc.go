@@ -157,6 +157,10 @@
 //     asks).
 //   - vitepress: its pages joined to their Markdown sources and dated by
 //     lastUpdated (routes.go).
+//   - rspress: its pages joined to their files by route (routes.go), its
+//     URL form from route.cleanUrls.
+//   - vuepress: its Markdown pages joined to their files (routes.go),
+//     dated as its git plugin dates them.
 //   - docusaurus, eleventy, gatsby, hexo, mkdocs, next, nuxt, pelican,
 //     plain, sphinx, sveltekit, zola.
 //

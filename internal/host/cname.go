@@ -47,7 +47,9 @@ func CNAME(lim limits.Limits, dirs ...string) (baseURL, file string, warnings []
 		if len(lines) != 1 || !domainRE().MatchString(strings.TrimSuffix(lines[0], ".")) {
 			what := "is empty"
 			if len(lines) > 0 {
-				what = fmt.Sprintf("holds %q, not one domain name alone", diag.Excerpt(lines[0]))
+				// A line with user information (robot:TOKEN@host) shows
+				// it hidden, as a URL's is.
+				what = fmt.Sprintf("holds %q, not one domain name alone", diag.URLExcerpt("//" + lines[0])[2:])
 			}
 			warnings = append(warnings, &diag.Diagnostic{File: path, Msg: what + " (GitHub Pages' custom domain: blog.example.com); its domain is not the base URL"})
 			continue

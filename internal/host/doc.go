@@ -25,7 +25,11 @@
 // discovery, within limits.rule_file_bytes, and then limits.settings_bytes
 // for its settings. Its PlatformFile reaches the build through
 // project.Project and pipeline.Options, and the build's SiteFiles takes it
-// as read: a problem in it is one warning.
+// as read: a problem in it is one warning. netlify.toml and vercel.json
+// past the bounds of a settings file (limits.settings_bytes,
+// limits.nesting), which their decoders need, are no warning for their
+// headers but an error, as a _headers file past its own bounds is: a
+// noindex rule is never dropped.
 //
 // [Redirects.ErrorPage] is the page a Netlify rule serves with status 404.
 //

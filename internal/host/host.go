@@ -166,6 +166,10 @@ func (s *SiteFiles) file(dir, abs, name string) *hostFile {
 		f.err = notRead(f.err, "the file is not read")
 	case lineBased[name]:
 		f.err = checkLines(f.path, f.data, s.lim)
+	case settingsFiles[name]:
+		if err := s.lim.Check(f.path, f.data, limits.SyntaxOf(name)); err != nil {
+			f.err = fmt.Errorf("%w; the file is not read", err)
+		}
 	}
 	f.netlify = sync.OnceValue(func() *netlifyTOML { return parseNetlify(s.lim, f.path, f.data) })
 	s.read[key] = f
@@ -211,6 +215,14 @@ func (s *SiteFiles) each(dirs, names []string, rules func() int, fn func(i int, 
 // ([Load] fails, [LoadRedirects] checks no rule), never a partial read
 // that drops the rules after it.
 var lineBased = map[string]bool{"_headers": true, "_redirects": true}
+
+// settingsFiles are the rule files that are settings files too, whose
+// decoders the bounds of a settings file protect (limits.Check: their
+// size, limits.settings_bytes, and their nesting, limits.nesting). Past
+// one, the file is an error as a rule file past its own bounds is: read
+// for its headers, the build fails, since a noindex rule lost would list
+// the page it covers.
+var settingsFiles = map[string]bool{"netlify.toml": true, "vercel.json": true}
 
 // checkLines returns a located error for the first line of data longer
 // than lim.RuleLineBytes, its line end left out, or for the line that

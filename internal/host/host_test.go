@@ -621,3 +621,43 @@ func TestSiteFilesReadOnce(t *testing.T) {
 		t.Errorf("warnings %q, want one for both", all)
 	}
 }
+
+// TestSettingsFilePastBound: a netlify.toml or vercel.json past the
+// bounds of a settings file, its X-Robots-Tag noindex rule first, is an
+// error for its headers, as a _headers file past its bounds is: the rule
+// is never dropped with a warning (issue 99: a 4.3 MB netlify.toml
+// warned "its headers and redirects are ignored", and the build listed
+// the page). Its redirects say they are not checked.
+func TestSettingsFilePastBound(t *testing.T) {
+	pad := strings.Repeat("# "+strings.Repeat("x", 1000)+"\n", 4300)
+	for _, tc := range []struct {
+		name, file, content, want string
+	}{
+		{"netlify.toml of 4.3 MB", "netlify.toml", "[[headers]]\nfor = \"/private/*\"\n[headers.values]\nX-Robots-Tag = \"noindex\"\n" + pad,
+			"netlify.toml: larger than 4194304 bytes (limits.settings_bytes); the file is not read"},
+		{"netlify.toml nested", "netlify.toml", "x = " + strings.Repeat("[", 200) + strings.Repeat("]", 200) + "\n[[headers]]\nfor = \"/private/*\"\n[headers.values]\nX-Robots-Tag = \"noindex\"\n",
+			"netlify.toml:1: nesting deeper than 100 (limits.nesting); the file is not read"},
+		{"vercel.json of 4.3 MB", "vercel.json", `{"headers": [{"source": "/private/(.*)", "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]}], "x": "` + strings.Repeat("a", 4300<<10) + `"}`,
+			"vercel.json: larger than 4194304 bytes (limits.settings_bytes); the file is not read"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, tc.file, tc.content)
+			want := filepath.Join(dir, tc.want)
+			r, _, err := Load(limits.Default, dir)
+			if err == nil || err.Error() != want {
+				t.Errorf("Load: %d rules, err %v, want %q", r.Len(), err, want)
+			}
+			if _, _, err := LoadRedirects(false, limits.Default, dir); err == nil || err.Error() != want {
+				t.Errorf("LoadRedirects: err %v, want %q", err, want)
+			}
+			// Within the bounds, the rule holds.
+			big := limits.Default
+			big.SettingsBytes, big.Nesting = 8<<20, 1000
+			r, _, err = Load(big, dir)
+			if _, ok := r.NoIndex("https://example.com/private/a"); err != nil || !ok {
+				t.Errorf("within the bounds: %v, noindex %v", err, ok)
+			}
+		})
+	}
+}

@@ -37,6 +37,9 @@ type netlifyTOML struct {
 	// said: by ReadSettings, or to a reader of the rules (rulesProblem).
 	problem *diag.Diagnostic
 	said    bool
+	// bound says the problem is a bound passed (limits.Check): the
+	// reader of its rules fails the build (see settingsFiles).
+	bound bool
 	// keyLines are the lines of the keys of its tables (keyLine).
 	keyLines map[string]int
 }
@@ -47,7 +50,7 @@ func parseNetlify(lim limits.Limits, path string, data []byte) *netlifyTOML {
 	n := &netlifyTOML{path: path, data: data}
 	if err := lim.Check(path, data, limits.TOML); err != nil {
 		if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
-			n.problem = &diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg}
+			n.problem, n.bound = &diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg}, true
 			return n
 		}
 	}

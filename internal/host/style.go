@@ -214,13 +214,16 @@ func netlifySettings(s Style, b Build, lim limits.Limits, dirs []string) (Settin
 	}
 	file := &PlatformFile{key, f}
 	if len(f.data) > lim.SettingsBytes {
-		// The file's rules are still read, within
-		// limits.rule_file_bytes.
+		// The reader of its rules fails the build (settingsFiles).
 		return Settings{Style: s, File: file}, []error{&diag.Diagnostic{File: f.path,
 			Msg: fmt.Sprintf("larger than %d bytes (limits.settings_bytes); its settings are not used", lim.SettingsBytes), Err: fsx.ErrTooLarge}}, nil
 	}
 	path, data, n := f.path, f.data, f.netlify()
-	if n.problem != nil {
+	switch {
+	case n.problem != nil && n.bound:
+		// Past a bound, the reader of its rules fails the build.
+		return Settings{Style: s, File: file}, []error{n.problemThen("its settings are not used")}, nil
+	case n.problem != nil:
 		// One warning covers the settings and the rules both. The
 		// build takes the file as read, and says no more of it.
 		n.said = true

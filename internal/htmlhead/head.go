@@ -887,7 +887,7 @@ func setOnce(dst *string, v []byte) {
 
 func (p *headParser) link() {
 	h := p.h
-	var rel, href, hreflang []byte
+	var rel, href, hreflang, typ []byte
 	hasHref := false
 	for _, a := range p.attrs {
 		switch string(a.key) {
@@ -897,6 +897,8 @@ func (p *headParser) link() {
 			href, hasHref = bytes.TrimSpace(decode(a.val)), true
 		case "hreflang":
 			hreflang = bytes.TrimSpace(decode(a.val))
+		case "type":
+			typ = bytes.TrimSpace(decode(a.val))
 		}
 	}
 	if !hasHref {
@@ -919,7 +921,7 @@ func (p *headParser) link() {
 			p.canonics = append(p.canonics, string(href))
 		case bytes.EqualFold(r, []byte("sitemap")) && h.Sitemap == "":
 			h.Sitemap = string(href)
-		case bytes.EqualFold(r, []byte("alternate")) && len(hreflang) > 0:
+		case bytes.EqualFold(r, []byte("alternate")) && len(hreflang) > 0 && pageType(typ):
 			lang := p.lang(hreflang)
 			if !ValidHreflang(lang) {
 				h.Problems = append(h.Problems, fmt.Sprintf("hreflang %q is not a language tag (such as en, en-US or x-default); alternate %s ignored", diag.Excerpt(lang), diag.Excerpt(string(href))))
@@ -928,6 +930,17 @@ func (p *headParser) link() {
 			h.Alternates = append(h.Alternates, Alternate{Lang: lang, Href: p.href(href), Line: p.tagLine()})
 		}
 	}
+}
+
+// pageType reports whether typ, the type of an alternate link, is that
+// of a page: none, or HTML's. A feed in a language
+// (application/rss+xml, as Rspress' plugin-rss writes it with hreflang)
+// is no translation of the page.
+func pageType(typ []byte) bool {
+	if i := bytes.IndexByte(typ, ';'); i >= 0 {
+		typ = bytes.TrimSpace(typ[:i]) // text/html; charset=utf-8
+	}
+	return len(typ) == 0 || bytes.EqualFold(typ, []byte("text/html")) || bytes.EqualFold(typ, []byte("application/xhtml+xml"))
 }
 
 // href returns the href b of an hreflang link as a string: that of the

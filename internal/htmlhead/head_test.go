@@ -75,6 +75,12 @@ func TestHead(t *testing.T) {
 		// start was kept).
 		{"an alternate's line with <link in its title", "<html><head>\n<link rel=alternate hreflang=en href=/en title=\"a\n<link\">\n</head>",
 			Head{Alternates: []Alternate{{"en", "/en", 2}}}},
+		// A feed in a language (Rspress' @rspress/plugin-rss writes
+		// hreflang on it) is no translation of the page; an HTML page's
+		// type keeps it one.
+		{"a feed's hreflang", `<link rel="alternate" type="application/rss+xml" href="https://example.com/rss/blog.xml" hreflang="en">` +
+			`<link rel="alternate" type="text/html" hreflang="fr" href="/fr/">`,
+			Head{Alternates: []Alternate{{"fr", "/fr/", 1}}}},
 		{"invalid hreflang", `<link rel="alternate" hreflang="en_US" href="/us/">`, Head{
 			Problems: []string{`hreflang "en_US" is not a language tag (such as en, en-US or x-default); alternate /us/ ignored`}}},
 		{"article:modified_time first", `<meta property="og:updated_time" content="2024-01-01"><meta property="article:modified_time" content="2024-05-01T10:00:00+02:00">`,

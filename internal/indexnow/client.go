@@ -14,6 +14,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 const (
@@ -174,20 +176,6 @@ func DefaultBackoff(retry int) time.Duration {
 	return min(time.Second<<(retry-1), time.Minute)
 }
 
-// RedactURL returns the URL s with the password of its user info
-// replaced ("https://user:xxxxx@host/"), for messages; s as it is when
-// it has none or does not parse.
-func RedactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		if i, j := strings.Index(s, "://"), strings.LastIndexByte(s, '@'); i >= 0 && j > i {
-			return s[:i+3] + "xxxxx" + s[j:] // no parse, no guess at where the password ends
-		}
-		return s
-	}
-	return u.Redacted()
-}
-
 // redactKey returns a server's message with the key, which a server may
 // quote back from the request, replaced.
 func redactKey(msg, key string) string {
@@ -200,7 +188,7 @@ func redactKey(msg, key string) string {
 // settings are a Client's fields with the defaults filled in, checked.
 type settings struct {
 	endpoint, host, key, keyLocation string
-	shown                            string // the endpoint as messages show it: RedactURL's
+	shown                            string // the endpoint as messages show it: diag.URL's
 	keyDir                           string // the key file's folder, "/docs/"
 	batch, retries                   int
 }
@@ -215,7 +203,7 @@ func (c *Client) resolve(first string) (*settings, error) {
 	if s.endpoint == "" {
 		s.endpoint = DefaultEndpoint
 	}
-	s.shown = RedactURL(s.endpoint)
+	s.shown = diag.URL(s.endpoint)
 	if u, err := url.Parse(s.endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("endpoint %q is not an http or https URL", s.shown)
 	}
@@ -235,9 +223,11 @@ func (c *Client) resolve(first string) (*settings, error) {
 	u, err := url.Parse(s.keyLocation)
 	switch {
 	case err != nil || !u.IsAbs() || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
-		return nil, fmt.Errorf("keyLocation %q is not an http or https URL", s.keyLocation)
+		return nil, fmt.Errorf("keyLocation %q is not an http or https URL", diag.URL(s.keyLocation))
+	case u.User != nil:
+		return nil, fmt.Errorf("keyLocation %s has a user name: the engines fetch the key file as anyone does", diag.URL(s.keyLocation))
 	case hostOf(u) != s.host:
-		return nil, fmt.Errorf("keyLocation %s is not on host %s: the key file must be on the site's host", s.keyLocation, s.host)
+		return nil, fmt.Errorf("keyLocation %s is not on host %s: the key file must be on the site's host", diag.URL(s.keyLocation), s.host)
 	}
 	p := u.EscapedPath()
 	s.keyDir = p[:strings.LastIndex(p, "/")+1]
@@ -289,7 +279,7 @@ func (s *settings) problem(raw string) string {
 		p = "/"
 	}
 	if !strings.HasPrefix(p, s.keyDir) {
-		return "outside " + s.keyDir + ", the folder of the key file " + s.keyLocation + " (a key file covers the URLs under its folder)"
+		return "outside " + s.keyDir + ", the folder of the key file " + diag.URL(s.keyLocation) + " (a key file covers the URLs under its folder)"
 	}
 	return ""
 }
@@ -303,7 +293,7 @@ func (s *settings) check(urls []string) error {
 		if why := s.problem(u); why != "" {
 			n++
 			if len(bad) < shown {
-				bad = append(bad, u+" ("+why+")")
+				bad = append(bad, diag.URL(u)+" ("+why+")")
 			}
 		}
 	}
@@ -440,6 +430,7 @@ func (c *Client) send(ctx context.Context, s *settings, body []byte, n, total in
 			req.Header.Set("User-Agent", c.UserAgent)
 		}
 		resp, err := client.Do(req)
+		err = withoutURL(err)
 		var (
 			why       string
 			wait      time.Duration
@@ -514,7 +505,17 @@ type RedirectError struct {
 }
 
 func (e *RedirectError) Error() string {
-	return fmt.Sprintf("answered %d, a redirect to another host, %s: not followed (give that endpoint with --endpoint if it is the one meant)", e.Code, e.To)
+	return fmt.Sprintf("answered %d, a redirect to another host, %s: not followed (give that endpoint with --endpoint if it is the one meant)", e.Code, diag.URL(e.To))
+}
+
+// withoutURL returns the error of a request without the URL the HTTP
+// client names in it (a *url.Error's, whose user name it keeps): the
+// messages name the endpoint as diag.URL shows it.
+func withoutURL(err error) error {
+	if ue, ok := err.(*url.Error); ok {
+		return ue.Err
+	}
+	return err
 }
 
 // sameHostOnly returns a copy of client (default: defaultHTTP) that follows

@@ -513,7 +513,7 @@ func TestCheck(t *testing.T) {
 		"https://other.org/a (not on host example.com)",
 		"ftp://example.com/b (not an absolute http or https URL)",
 		"/relative (not an absolute http or https URL)",
-		"https://user@example.com/c (has a user name)",
+		"https://xxxxx@example.com/c (has a user name)",
 		"https://example.com:8443/port (not on host example.com)",
 	} {
 		if !strings.Contains(err.Error(), want) {
@@ -645,53 +645,74 @@ func TestSubmitRedirect(t *testing.T) {
 	}
 }
 
-// TestSecretsRedacted: the password of an endpoint URL and the key, when
-// a server's error reply quotes the request back, are in no message, no
+// TestSecretsRedacted: the user information of an endpoint URL (a
+// password, or a token given as its user name) and the key, when a
+// server's error reply quotes the request back, are in no message, no
 // StatusError field and no dry run; the request itself still carries
-// both.
+// both. So is a key location's or a URL's user information (issue 99).
 func TestSecretsRedacted(t *testing.T) {
 	s := newServer(t, answer{code: 422, body: `{"message":"key ` + testKey + ` does not match"}`})
 	var w waits
 	c := client(s, &w)
 	u, _ := url.Parse(s.URL)
-	c.Endpoint = "http://robot:s3cret-pass@" + u.Host + "/indexnow"
-	_, err := c.Submit(context.Background(), urls(1))
-	var se *StatusError
-	if !errors.As(err, &se) {
-		t.Fatalf("error %v, want a *StatusError", err)
-	}
-	for _, shown := range []string{err.Error(), se.Endpoint, se.Message} {
-		if strings.Contains(shown, "s3cret-pass") || strings.Contains(shown, testKey) {
-			t.Errorf("a secret is shown: %s", shown)
+	for _, userinfo := range []string{"robot:s3cret-pass", "s3cret-pass"} {
+		c.Endpoint = "http://" + userinfo + "@" + u.Host + "/indexnow"
+		c.DryRun, c.MaxRetries = nil, 0
+		_, err := c.Submit(context.Background(), urls(1))
+		var se *StatusError
+		if !errors.As(err, &se) {
+			t.Fatalf("error %v, want a *StatusError", err)
+		}
+		for _, shown := range []string{err.Error(), se.Endpoint, se.Message} {
+			if strings.Contains(shown, "s3cret-pass") || strings.Contains(shown, testKey) || strings.Contains(shown, "robot") {
+				t.Errorf("a secret is shown: %s", shown)
+			}
+		}
+		if !strings.Contains(err.Error(), "//xxxxx@") || !strings.Contains(se.Message, "[the key]") {
+			t.Errorf("the redaction is not said: %s", err)
+		}
+
+		// No answer at all: the transport's error names the endpoint too,
+		// in the error and in the line of each retry.
+		var log strings.Builder
+		c.Endpoint = "http://" + userinfo + "@127.0.0.1:1/indexnow"
+		c.MaxRetries, c.Log = 1, &log
+		if _, err := c.Submit(context.Background(), urls(1)); err == nil || strings.Contains(err.Error()+log.String(), "s3cret-pass") {
+			t.Errorf("no answer: %v\n%s", err, log.String())
+		}
+		c.Log = nil
+
+		// The dry run shows the request, its endpoint's user information
+		// hidden.
+		var dry strings.Builder
+		c.DryRun = &dry
+		if _, err := c.Submit(context.Background(), urls(1)); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(dry.String(), "s3cret-pass") || !strings.Contains(dry.String(), "POST http://xxxxx@127.0.0.1:1/indexnow") {
+			t.Errorf("dry run:\n%s", dry.String())
 		}
 	}
-	if !strings.Contains(err.Error(), "robot:xxxxx@") || !strings.Contains(se.Message, "[the key]") {
-		t.Errorf("the redaction is not said: %s", err)
-	}
-	if p := s.payloads(t); len(p) != 1 || p[0].Key != testKey {
+	if p := s.payloads(t); len(p) != 2 || p[0].Key != testKey {
 		t.Errorf("the request's key: %+v", p)
 	}
 
-	// No answer at all: the transport's error names the endpoint too.
-	c.Endpoint = "http://robot:s3cret-pass@127.0.0.1:1/indexnow"
-	c.MaxRetries = -1
-	if _, err := c.Submit(context.Background(), urls(1)); err == nil || strings.Contains(err.Error(), "s3cret-pass") {
-		t.Errorf("no answer: %v", err)
-	}
-
-	// The dry run shows the request, its endpoint's password redacted.
-	var dry strings.Builder
-	c.DryRun = &dry
-	if _, err := c.Submit(context.Background(), urls(1)); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(dry.String(), "s3cret-pass") || !strings.Contains(dry.String(), "POST http://robot:xxxxx@127.0.0.1:1/indexnow") {
-		t.Errorf("dry run:\n%s", dry.String())
-	}
-	if got := RedactURL("https://u:p@host/x"); got != "https://u:xxxxx@host/x" {
-		t.Errorf("RedactURL = %q", got)
-	}
-	if got := RedactURL("https://u:p%zz@host/x"); strings.Contains(got, "p%zz") {
-		t.Errorf("RedactURL of a URL that does not parse = %q", got)
+	// A key location or a URL with user information is refused, and
+	// the refusal hides it.
+	c.DryRun = &strings.Builder{}
+	for _, tc := range []struct{ keyLocation, url string }{
+		{keyLocation: "https://robot:s3cret-pass@example.com/k.txt"},
+		{keyLocation: "https://robot:s3cret-pass@example.com:99x/k.txt"},
+		{url: "https://robot:s3cret-pass@example.com/a"},
+		{url: "https://robot:s3cret-pass@example.com:99x/a"},
+	} {
+		c.KeyLocation = tc.keyLocation
+		list := urls(1)
+		if tc.url != "" {
+			list = []string{tc.url}
+		}
+		if _, err := c.Submit(context.Background(), list); err == nil || strings.Contains(err.Error(), "s3cret-pass") {
+			t.Errorf("%+v: %v", tc, err)
+		}
 	}
 }

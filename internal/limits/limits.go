@@ -42,7 +42,9 @@ type Limits struct {
 	// further past one.
 	HeadAttributes, HeadTags int
 	// RuleFileBytes is the size of the largest _headers, _redirects,
-	// netlify.toml or vercel.json read for its rules, RuleLineBytes the
+	// netlify.toml or vercel.json read for its rules (netlify.toml and
+	// vercel.json within SettingsBytes and Nesting too, which their
+	// decoders need), RuleLineBytes the
 	// longest line of _headers or _redirects, and Rules the most header
 	// and redirect rules (each kind counted apart) read from them all.
 	RuleFileBytes, RuleLineBytes, Rules int

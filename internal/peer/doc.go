@@ -4,8 +4,9 @@
 // to do instead. The one table, [Options], has a row for every option of
 // @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
 // next-sitemap, gatsby-plugin-sitemap, jekyll-sitemap, Hugo's built-in
-// sitemap, static-sitemap-cli, VitePress's sitemap option, sphinx-sitemap
-// and hexo-generator-sitemap: it is the page a newcomer reads to learn
+// sitemap, static-sitemap-cli, VitePress's sitemap option, sphinx-sitemap,
+// hexo-generator-sitemap, @rspress/plugin-sitemap and
+// @vuepress/plugin-sitemap: it is the page a newcomer reads to learn
 // what becomes of an option.
 //
 // # Two roads, one mapping
@@ -32,7 +33,9 @@
 //
 // # Notes
 //
-// The table is options.go; robots.txt's options are mapped in robots.go.
+// The table is options.go; robots.txt's options are mapped in robots.go,
+// the documentation generators' (VitePress, Rspress, VuePress) in
+// docsites.go.
 // [Map] takes no value that holds a control character or a line break
 // (diag.NeedsQuote): init would carry it into robots.txt and sitemap.yaml.
 // init escapes every value it writes in a comment. [FromEnv] reads the

@@ -129,7 +129,7 @@ var Options = []Option{
 	// VitePress's sitemap option (VitePress 1): sitemap: { … } in
 	// .vitepress/config, the sitemap package's SitemapStream options with
 	// hostname and transformItems (read by sitemapgen init).
-	{VitePress, "hostname", "base_url (with base), which the config no longer gives once the sitemap option goes", vitepressHostname},
+	{VitePress, "hostname", "base_url (with base), which the config no longer gives once the sitemap option goes", siteAtBase(false)},
 	{VitePress, "lastmodDateOnly", "--lastmod-format date; false: datetime, sitemapgen's default", lastmodDateOnly},
 	{VitePress, "transformItems", "a function: warned, its code as a --transform command; --exclude, rules: meanwhile", hook("leave pages out with --exclude GLOB, and set values with rules: in sitemap.yaml")},
 	{VitePress, "xslUrl", "--xsl", xsl},
@@ -156,6 +156,28 @@ var Options = []Option{
 	{Hexo, "rel", "true: init writes scripts/sitemapgen-link.js, Hexo's injector putting the link to the entry file into every page's head; where the file exists, the lines to add printed", hexoRel},
 	{Hexo, "tags", "honoured; false: --exclude tags/** (the tag pages' folder, tag_dir)", hexoLists("tags")},
 	{Hexo, "categories", "honoured; false: --exclude categories/** (category_dir)", hexoLists("categories")},
+
+	// @rspress/plugin-sitemap (2.x): pluginSitemap({ … }) in plugins of
+	// rspress.config (read by sitemapgen init).
+	{Rspress, "siteUrl", "base_url (its scheme and host, with base), which the config no longer gives once the plugin goes", siteAtBase(false)},
+	{Rspress, "customMaps", "rules: each route's changefreq and priority on its built file; its lastmod and loc warned", rspressCustomMaps},
+	{Rspress, "defaultPriority", "--priority; not given, 0.5, sitemapgen's default, and the home at 1.0: a rule", stringPriority},
+	{Rspress, "defaultChangeFreq", "--changefreq; not given, monthly, its default", changefreq},
+
+	// @vuepress/plugin-sitemap (VuePress 2): sitemapPlugin({ … }) in
+	// plugins, or the theme's hostname and themePlugins.sitemap (read by
+	// sitemapgen init).
+	{VuePress, "hostname", "base_url (its scheme and host, https:// for a host alone, with base), which the config no longer gives once the plugin goes", siteAtBase(true)},
+	{VuePress, "extraUrls", "extra_urls_inline: each path under the base URL", vuepressExtraURLs},
+	{VuePress, "excludePaths", "--exclude, each page's path as the glob of its built file (its default, /404.html, is an error page sitemapgen leaves out)", routeGlobs(false)},
+	{VuePress, "sitemapFilename", "--filename (read at every run too)", filename},
+	{VuePress, "sitemapXSLFilename", "warned: sitemapgen writes no stylesheet; --xsl names one of yours, --viewer writes a page that shows the set", vuepressXSL},
+	{VuePress, "sitemapXSLTemplate", "warned, as sitemapXSLFilename", vuepressXSL},
+	{VuePress, "changefreq", "--changefreq; not given, daily, its default", changefreq},
+	{VuePress, "modifyTimeGetter", "a function: warned; sitemapgen dates each page by its source's last commit, as its default did", hook("sitemapgen dates each page by its source's last commit, as the plugin's default, the git plugin's date, did")},
+	{VuePress, "devServer", "honoured: watch mode keeps the sitemaps current beside a dev server", honoured("sitemapgen watch keeps the sitemaps current beside the dev server (docs/watch.md)")},
+	{VuePress, "devHostname", "honoured, as devServer", honoured("sitemapgen watch lists a dev server's pages under the base URL (docs/watch.md)")},
+	{VuePress, "xmlNameSpace", "honoured: a file declares only the namespaces it uses", namespaces},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -237,7 +259,7 @@ func customPages(m *Mapper, v any) {
 	var urls []string
 	for _, u := range list {
 		if p, err := url.Parse(u); err != nil || p.Scheme != "http" && p.Scheme != "https" || p.Host == "" {
-			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
+			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.URL(u))
 			continue
 		}
 		urls = append(urls, u)
@@ -433,7 +455,7 @@ func canonicalURL(m *Mapper, v any) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		m.Warn("is %q, not an absolute http(s) URL; not taken: the base URL is Astro's site + base, or --base-url", diag.Excerpt(s))
+		m.Warn("is %q, not an absolute http(s) URL; not taken: the base URL is Astro's site + base, or --base-url", diag.URL(s))
 		return
 	}
 	if !strings.HasSuffix(u.Path, "/") {
@@ -684,7 +706,7 @@ func netlifyFinish(m *Mapper) {
 				u, err = b.Parse(strings.TrimSuffix(prefix, "/") + "/")
 			}
 			if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-				m.Warn("with the base URL %s gives no absolute http(s) URL; not taken: give the whole URL the site is served at as baseUrl", diag.Excerpt(base))
+				m.Warn("with the base URL %s gives no absolute http(s) URL; not taken: give the whole URL the site is served at as baseUrl", diag.URL(base))
 				return
 			}
 			m.Set("base_url", u.String())
@@ -834,30 +856,6 @@ func sphinxShowLastmod(m *Mapper, v any) {
 		return
 	}
 	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (its source's last commit): set lastmod.sources: [none] in sitemap.yaml to write none")
-}
-
-// vitepressHostname: VitePress links the pages under base, and its
-// sitemap resolves them against hostname, which its docs say to end with
-// base; sitemapgen reads both at every run, but the sitemap option that
-// gives hostname goes with the switch: the base URL is set.
-func vitepressHostname(m *Mapper, v any) {
-	s, ok := m.str(v)
-	if !ok {
-		return
-	}
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		m.Warn("is %q, not an absolute http(s) URL; not taken: give the base URL with --base-url", s)
-		return
-	}
-	p := u.Path
-	if b := m.ctx.BasePath; b != "" && b != "/" {
-		p = b
-	}
-	if !strings.HasSuffix(p, "/") {
-		p += "/"
-	}
-	m.Set("base_url", u.Scheme+"://"+u.Host+p)
 }
 
 // hexoPath: hexo-generator-sitemap's files, a name or a list of names;

@@ -26,10 +26,12 @@ const (
 	VitePress   Tool = "VitePress's sitemap"
 	Sphinx      Tool = "sphinx-sitemap"
 	Hexo        Tool = "hexo-generator-sitemap"
+	Rspress     Tool = "@rspress/plugin-sitemap"
+	VuePress    Tool = "@vuepress/plugin-sitemap"
 )
 
 // Tools are the peers, in the order of the table.
-var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo}
+var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo, Rspress, VuePress}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -347,7 +349,7 @@ func unsafeText(v any) (bad string, ok bool) {
 // names, given filenameBase or output or not; @netlify/plugin-sitemap's
 // urlPrefix is joined to its base URL; hexo-generator-sitemap's
 // sitemap.txt, written by default, is kept.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish}
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish, Rspress: rspressFinish, VuePress: vuepressFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {
@@ -375,8 +377,13 @@ func (m *Mapper) other(name string) any {
 }
 
 // Set sets the setting key to value; a list's items are added to those
-// set before.
+// set before. A URL with user information (a token in
+// https://user:TOKEN@host/) is not set: no setting takes one, and init
+// would write it into sitemap.yaml. A note says so, and hides it.
 func (m *Mapper) Set(key string, value any) {
+	if value = m.withoutUserInfo(key, value); value == nil {
+		return
+	}
 	for i := range m.r.Settings {
 		s := &m.r.Settings[i]
 		if s.Key != key {
@@ -394,6 +401,38 @@ func (m *Mapper) Set(key string, value any) {
 		return
 	}
 	m.r.Settings = append(m.r.Settings, Setting{Key: key, Value: value, From: m.at.Name, Line: m.at.Line, File: m.at.File})
+}
+
+// urlKeys are the settings whose values are URLs.
+var urlKeys = []string{"base_url", "xsl", "extra_urls_inline", "index.extra"}
+
+// withoutUserInfo returns value, a value of the setting key, without the
+// URLs that have user information, each said in a note; nil when none
+// is left.
+func (m *Mapper) withoutUserInfo(key string, value any) any {
+	if !slices.Contains(urlKeys, key) {
+		return value
+	}
+	refuse := func(u string) bool {
+		if !diag.HasUserInfo(u) {
+			return false
+		}
+		m.Warn("gives %s, with a user name or password, which a public URL has not; not taken", diag.URL(u))
+		return true
+	}
+	switch v := value.(type) {
+	case string:
+		if refuse(v) {
+			return nil
+		}
+	case []string:
+		kept := slices.DeleteFunc(slices.Clone(v), refuse)
+		if len(kept) == 0 {
+			return nil
+		}
+		return kept
+	}
+	return value
 }
 
 // joinFrom names the options that gave a setting.

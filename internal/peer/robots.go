@@ -103,7 +103,7 @@ func robotsTxtOptions(m *Mapper, v any) {
 		return
 	}
 	text := rules
-	if site, _ := m.other("siteUrl").(string); site != "" {
+	if site, _ := m.other("siteUrl").(string); site != "" && !diag.HasUserInfo(site) {
 		text += "# Host\nHost: " + site + "\n"
 	}
 	if len(lines) > 0 {
@@ -173,7 +173,13 @@ func absoluteURLs(m *Mapper, list []string) []string {
 	var out []string
 	for _, u := range list {
 		if p, err := url.Parse(u); err != nil || p.Scheme != "http" && p.Scheme != "https" || p.Host == "" || strings.ContainsAny(u, "\r\n") {
-			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
+			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.URL(u))
+			continue
+		}
+		if diag.HasUserInfo(u) {
+			// robots.txt is public: a Sitemap: line with a token would
+			// publish it.
+			m.Warn("gives %s, with a user name or password, which a public URL has not; not taken", diag.URL(u))
 			continue
 		}
 		out = append(out, u)
@@ -197,7 +203,7 @@ func additionalSitemaps(m *Mapper, v any) []string {
 		case site != "" && !strings.HasPrefix(u, strings.TrimSuffix(site, "/")+"/"):
 			elsewhere = append(elsewhere, u)
 		case site != "" && writer.IsOwnName(strings.TrimPrefix(u, strings.TrimSuffix(site, "/")+"/")):
-			m.Honoured("gives %s, a file sitemapgen writes itself, which its index lists", diag.Excerpt(u))
+			m.Honoured("gives %s, a file sitemapgen writes itself, which its index lists", diag.URL(u))
 		default:
 			urls = append(urls, u)
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
-	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -52,7 +51,7 @@ func (p *afterWritePass) warnDeadRobots() {
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
 	for _, l := range writer.DeadRobotsLines(w.Dir, p.writtenRobots(), cmp.Or(w.SitemapsURL, w.BaseURL)) {
-		p.found.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
+		p.found.warn("", diag.At(robots, l.Line, "Sitemap: "+diag.URL(l.URL)+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
 	}
 }
 
@@ -95,6 +94,6 @@ func (p *afterWritePass) warnOtherSitemaps() {
 		if w.Robots {
 			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"
 		}
-		p.found.warn("", diag.At(robots, l.Line, "Sitemap: "+mapping.ShownURL(l.URL)+" names a sitemap this build did not write, the project's own; "+what))
+		p.found.warn("", diag.At(robots, l.Line, "Sitemap: "+diag.URL(l.URL)+" names a sitemap this build did not write, the project's own; "+what))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -413,7 +414,7 @@ func (p *lintPass) warnOneCanonical() {
 	if n < minOneCanonical || n <= p.listed {
 		return
 	}
-	p.found.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, mapping.ShownURL(canon), strings.Join(p.bases.first[canon], ", "), p.listed))
+	p.found.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, diag.URL(canon), strings.Join(p.bases.first[canon], ", "), p.listed))
 }
 
 // minOneCanonical is the fewest pages that warnOneCanonical warns

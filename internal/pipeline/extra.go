@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/extraurls"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -198,7 +199,7 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 		case sitemap.CheckLoc(r.URL.Loc) != nil:
 			d.Skip, d.Because = mapping.LocTooLong, fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(r.URL.Loc), sitemap.MaxLocLength)
 		case !b.mapper.Under(r.URL.Loc):
-			d.Skip, d.Because = mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", mapping.ShownURL(r.URL.Loc), b.mapper.BaseURL())
+			d.Skip, d.Because = mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", diag.URL(r.URL.Loc), b.mapper.BaseURL())
 		}
 		if d.Skip != "" {
 			b.warn(path, fmt.Errorf("%s; not listed", d.Because))

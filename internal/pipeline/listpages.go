@@ -19,6 +19,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+	"github.com/sitemapgen/sitemapgen/internal/uniq"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -176,8 +177,7 @@ func (sc *sectionScan) addTerms(p *listedPage, lang string, lists []string) {
 		// Hugo takes a term in any case for one term: Redux and redux
 		// are one page, under the spelling it met first, when
 		// disablePathToLower keeps the case in URLs.
-		if u := strings.ToLower(lang + l); !slices.Contains(p.terms, u) {
-			p.terms = append(p.terms, u)
+		if u := strings.ToLower(lang + l); p.terms.Add(u) {
 			sc.terms[u] = true
 		}
 	}
@@ -598,10 +598,10 @@ type listSet struct {
 type listedPage struct {
 	idx       int32 // its record; -1 where not known
 	lastmod   int64
-	source    string   // the source that gives it, relative to Join.Dir; "" where not known
-	lang, dir string   // its language's prefix ("/fr"), the content folder it is in ("posts")
-	terms     []string // the taxonomy and term pages it is listed on, as listPage.term
-	regular   bool     // a page, not a list page (_index); only terms list it then
+	source    string    // the source that gives it, relative to Join.Dir; "" where not known
+	lang, dir string    // its language's prefix ("/fr"), the content folder it is in ("posts")
+	terms     uniq.List // the taxonomy and term pages it is listed on, as listPage.term
+	regular   bool      // a page, not a list page (_index); only terms list it then
 }
 
 // listPage is a list page: a content folder's, a taxonomy's or a
@@ -660,7 +660,7 @@ func (h *listSet) newest(i int) int64 {
 // term.
 func (h *listSet) has(l *listPage, p *listedPage) bool {
 	if !l.isFolder {
-		return slices.Contains(p.terms, l.term)
+		return p.terms.Has(l.term)
 	}
 	if !p.regular || !h.sameLang(l, p) {
 		return false

@@ -399,10 +399,14 @@ func (b *builder) judgeContent(f walker.File) outcome {
 		return outcome{readErr: unwrapPath(err)}
 	}
 	o := outcome{problems: fm.Problems}
-	urlPath, ok := c.Preset.URLPath(pageOf(f, fm))
+	urlPath, ok, refused := generator.URLPathWhy(c.Preset, pageOf(f, fm))
 	if !ok {
 		o.d.Skip = mapping.NotAPage
 		o.d.Because = b.rules.Name + " publishes no page for it"
+		if refused != nil {
+			o.d.Because = refused.Error()
+			o.problems = append(slices.Clip(o.problems), frontmatter.Problem{Msg: refused.Error()})
+		}
 		return o
 	}
 	if !strings.HasPrefix(urlPath, "/") {
@@ -540,7 +544,13 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			return nil
 		}
 		src := &source{path: full, fm: fm, coll: r.Collection}
-		src.url, src.page = j.Preset.URLPath(pageOf(f, fm))
+		var why error
+		src.url, src.page, why = generator.URLPathWhy(j.Preset, pageOf(f, fm))
+		if why != nil {
+			mu.Lock()
+			problems = append(problems, event{full, func() { b.warn(full, why) }})
+			mu.Unlock()
+		}
 		if !src.page {
 			src.route = routePattern(j.Preset, pageOf(f, fm))
 			if data := b.rules.Pages.Data; data != nil && src.route != nil {
@@ -657,7 +667,7 @@ func (b *builder) claim(src *source, warn bool) {
 	// page of the sources, not an old file of the output. Neither source
 	// dates it (contested). Say so.
 	if warn && second != nil && second != first && isDraft(first) == isDraft(second) {
-		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter dates and history are not used)", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
+		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter dates and history are not used)", diag.URL(second.url), first.path, diag.URL(first.url)))
 	}
 }
 
@@ -841,7 +851,7 @@ func unusedSources(join map[string]*source) findings {
 	var found findings
 	for _, s := range join {
 		if !s.used.Load() {
-			found.note(s.path, fmt.Sprintf("source with no built page at its URL %s", mapping.ShownURL(s.url)))
+			found.note(s.path, fmt.Sprintf("source with no built page at its URL %s", diag.URL(s.url)))
 		}
 	}
 	slices.SortStableFunc(found, func(a, b finding) int { return walkOrder(a.path, b.path) })

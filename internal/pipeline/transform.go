@@ -53,6 +53,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/extraurls"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -529,7 +530,7 @@ func (p *transformPass) addHookURLs(name string, res *Transformed, added []hookA
 		path := name + ":" + strconv.Itoa(int(a.line))
 		if i > 0 && added[first].loc == a.loc {
 			res.Duplicates++
-			p.found.warn(path, fmt.Errorf("duplicate URL %s (also at line %d); listed once", mapping.ShownURL(a.loc), added[first].line))
+			p.found.warn(path, fmt.Errorf("duplicate URL %s (also at line %d); listed once", diag.URL(a.loc), added[first].line))
 			continue
 		}
 		first = i
@@ -575,7 +576,7 @@ func refuseAdded(loc string, m *mapping.Mapper, rules *robots.Judge, robotsWarn 
 	case sitemap.CheckLoc(loc) != nil:
 		return mapping.LocTooLong, fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(loc), sitemap.MaxLocLength)
 	case !m.Under(loc):
-		return mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", mapping.ShownURL(loc), m.BaseURL())
+		return mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", diag.URL(loc), m.BaseURL())
 	case rules != nil && rules.Blocked(robots.PathOf(loc)) && !robotsWarn:
 		return mapping.RobotsTxt, robots.Because(rules.Why(robots.PathOf(loc)))
 	}

@@ -360,7 +360,8 @@ func parseChange(line string) (Change, error) {
 	return Change{Op: op, URL: u}, nil
 }
 
-// quoteLine quotes a line for an error, shortened to 100 bytes.
+// quoteLine quotes a line for an error, shortened to 100 bytes, the
+// user information of its URL hidden (diag.URL).
 func quoteLine(s string) string {
 	const max = 100
 	if len(s) > max {
@@ -368,7 +369,7 @@ func quoteLine(s string) string {
 		for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
 			cut--
 		}
-		return fmt.Sprintf("%q…", s[:cut])
+		return fmt.Sprintf("%q…", diag.URL(s[:cut]))
 	}
-	return fmt.Sprintf("%q", s)
+	return fmt.Sprintf("%q", diag.URL(s))
 }

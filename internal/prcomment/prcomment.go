@@ -130,7 +130,12 @@ func (c *Client) Post(ctx context.Context, t Target, marker, body string) (link 
 	}
 	api, err := url.Parse(t.API)
 	if err != nil || api.Scheme != "https" && api.Scheme != "http" || api.Host == "" {
-		return "", false, fmt.Errorf("GITHUB_API_URL %q is no http(s) address", diag.Excerpt(t.API))
+		return "", false, fmt.Errorf("GITHUB_API_URL %q is no http(s) address", diag.URL(t.API))
+	}
+	if api.User != nil {
+		// The token is GITHUB_TOKEN's; one in the address would be
+		// quoted by the HTTP client's errors.
+		return "", false, fmt.Errorf("GITHUB_API_URL %s has a user name or password: give the token as GITHUB_TOKEN", diag.URL(t.API))
 	}
 	repo := "/repos/" + pathEscape(t.Repo)
 	id, err := c.find(ctx, t, api, repo+"/issues/"+strconv.Itoa(t.PR)+"/comments?per_page=100", marker)
@@ -238,6 +243,11 @@ func (c *Client) do(ctx context.Context, t Target, method, addr string, payload 
 	}
 	resp, err := client.Do(req)
 	if err != nil {
+		// The message names the request by its path: the client's error
+		// quotes its URL whole, a user name given as a token included.
+		if ue, ok := errors.AsType[*url.Error](err); ok {
+			err = ue.Err
+		}
 		return fmt.Errorf("%s %s: %w", method, req.URL.Path, err)
 	}
 	defer resp.Body.Close()

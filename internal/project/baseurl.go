@@ -270,6 +270,13 @@ func (p *discovery) generatorURL(root string, g *generator.Detected) (u, from st
 	_, err := mapping.ParseBaseURL(g.BaseURL)
 	if h := host.CodeHost(g.BaseURL); err == nil && h != "" {
 		err = fmt.Errorf("%s is a page of %s, which serves no site", g.BaseURL, h)
+		if g.BaseURLHidden {
+			err = fmt.Errorf("a page of %s, which serves no site", h)
+		}
+	}
+	if be, ok := errors.AsType[*mapping.BaseURLError](err); ok && g.BaseURLHidden {
+		// A variable's value: what is wrong, and never the value.
+		err = errors.New(be.Why)
 	}
 	if err == nil {
 		from := filepath.Join(p.dir, g.BaseURLFrom)
@@ -288,15 +295,25 @@ func (p *discovery) generatorURL(root string, g *generator.Detected) (u, from st
 	return "", "", false
 }
 
-// builtSiteURL returns the base URL that the built site in root states,
-// for a project whose generator g was found. The configuration may
-// compute its URL (an f-string in Sphinx's conf.py) or have none; the
-// built site may still say it. This URL ranks below every value given,
-// and above a platform's guess. A CNAME file in the site folder can
-// replace it (overCustomDomain).
+// builtSiteURL returns the base URL that the built site in root states:
+// for a project whose generator g was found, whose configuration may
+// compute its URL (an f-string in Sphinx's conf.py) or have none; and for
+// a site no generator was recognised for (g nil), whose generator's
+// sitemap, robots.txt or canonical links name the site, unless a folder
+// above it holds a generator's project (projectAbove). This URL ranks
+// below every value given, and above a platform's guess. A CNAME file in
+// the site folder can replace it (overCustomDomain).
 func (p *discovery) builtSiteURL(root string, g *generator.Detected) (u, from string, ok bool) {
-	if g == nil {
+	if root == "" {
 		return "", "", false
+	}
+	if g == nil {
+		if _, above, _ := p.projectAbove(root); above != nil {
+			// A generator's project holds the site folder: the run
+			// belongs there, where its configuration and sources are read
+			// (elsewhere says so).
+			return "", "", false
+		}
 	}
 	u, from, file, refused := siteBaseURL(root, p.earlier(root, g), p.lim)
 	p.baseWarnings = append(p.baseWarnings, refused...)
@@ -538,8 +555,19 @@ func (p *discovery) elsewhere(root string) string {
 		where = "the working directory (" + abs + ")"
 	}
 	msg := "\nnote: the project's configuration is read from the project folder, " + where + ": no generator's configuration there"
+	if d, g, rel := p.projectAbove(root); g != nil {
+		return msg + fmt.Sprintf("\nnote: %s holds a %s project (%s): run sitemapgen there: cd %s && sitemapgen %s", d, g.Title(), filepath.Join(d, filepath.FromSlash(g.File)), d, rel)
+	}
+	return msg
+}
+
+// projectAbove returns the folder above the site folder root, below the
+// project folder, that holds one generator's project g (as when
+// 'sitemapgen site/public' runs from outside the project), and root from
+// there; g is nil for none. It looks at most 8 folders up.
+func (p *discovery) projectAbove(root string) (dir string, g *generator.Detected, rel string) {
 	if root == "" {
-		return msg
+		return "", nil, ""
 	}
 	projectAbs, _ := filepath.Abs(p.dir)
 	for d, n := filepath.Dir(filepath.Clean(root)), 0; n < 8 && d != "." && d != ".." && !strings.HasSuffix(d, string(filepath.Separator)+"..") && d != filepath.Dir(d); d, n = filepath.Dir(d), n+1 {
@@ -554,10 +582,9 @@ func (p *discovery) elsewhere(root string) string {
 		if err != nil {
 			break
 		}
-		g := found[0]
-		return msg + fmt.Sprintf("\nnote: %s holds a %s project (%s): run sitemapgen there: cd %s && sitemapgen %s", d, g.Title(), filepath.Join(d, filepath.FromSlash(g.File)), d, rel)
+		return d, &found[0], rel
 	}
-	return msg
+	return "", nil, ""
 }
 
 // sameOrigin reports whether the URLs a and b have one scheme and host.

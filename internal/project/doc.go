@@ -27,6 +27,9 @@
 //   - baseurl.go: the base URL and what gave it; from the built site
 //     (sitebase.go) and its feed (feedbase.go); from an npm integration's
 //     host (hostproject.go).
+//   - builtsite.go: a built site no generator was recognised for: its
+//     folder, found by its generator's sitemap, and that sitemap's URL
+//     form.
 //   - sources.go: the sources of content mode and of a join, with their
 //     preset.
 //   - project.go: the lastmod sources in the generator's order, without a
@@ -70,7 +73,8 @@
 //     JavaScript project without one: next-sitemap's siteUrl, Eleventy's
 //     site data url, package.json's homepage.
 //  3. For a generator whose configuration computes it (Sphinx's f-string
-//     html_baseurl) or has none, what the built site says (siteBaseURL):
+//     html_baseurl) or has none, and for a site no generator was
+//     recognised for, what the built site says (siteBaseURL):
 //     the prefix that the canonical links of the home page and the first
 //     1,000 other pages share, robots.txt's Sitemap: lines, the generator's
 //     sitemap.xml. A file an earlier run of ours wrote
@@ -92,7 +96,8 @@
 //     only at the generator's base path, where the self link agrees and an
 //     entry leads from it to a page of the site: a starter's channel link is
 //     often its repository. An example domain there is a warning at the
-//     feed, and the guesses below outrank it.
+//     feed, and the guesses below outrank it. Only a feed's head is read:
+//     its first 64 KiB, at most 64 elements deep.
 //  6. The guesses of Cloudflare Pages (<project>.pages.dev from
 //     CF_PAGES_URL) and GitHub Actions (<owner>.github.io/<repo>/). They
 //     rank below the generator because their variables name the deployment,
@@ -138,7 +143,9 @@
 // DIR or root:, then the platform's publish folder (netlify.toml's [build]
 // publish, vercel.json's outputDirectory), then the folder of the one
 // generator found. Two generators, or none with a publish folder, is exit
-// 2, never a guess.
+// 2, never a guess. With no generator recognised at all, the one folder
+// of the project that holds a built site, an index.html beside a
+// sitemap.xml (builtsite.go); two are exit 2.
 //
 // # URL style
 //
@@ -146,10 +153,14 @@
 // the form the platform serves with 200; the generator's form where the
 // platform answers it with 200 too (preferLinks: GitHub Pages' /about).
 // Else from the form the generator that built the site links by
-// (generator.Detected.TrailingSlash and CleanURLs: Next.js, Astro,
-// Docusaurus, Gatsby, VitePress, Nuxt, SvelteKit). applyStyle decides, and
-// Project.Form makes the mapping's form. init's comment is the same
-// resolution with nothing given (Findings.Form, URLs), each claim the
-// mapping's own (mapping.Mapper.URLPath). A listed URL that the platform
-// or a redirect rule would redirect gets a warning.
+// (generator.Detected.Form, one answer of its project: Next.js, Astro,
+// Docusaurus, Gatsby, VitePress, Nuxt, SvelteKit; Sphinx's index files),
+// whatever its sitemap lists; with no generator recognised, the form of
+// the generator's own sitemap in the site folder (sitemapForm), or of
+// ours an earlier run wrote in its place, unless ours is in sitemapgen's
+// default form, which says none (siteForm).
+// applyStyle decides, and Project.Form makes the mapping's form. init's
+// comment is the same resolution with nothing given (Findings.Form,
+// URLs), each claim the mapping's own (mapping.Mapper.URLPath). A listed
+// URL that the platform or a redirect rule would redirect gets a warning.
 package project

@@ -19,12 +19,16 @@ import (
 )
 
 // The bounds of the search for a feed: how many of the site's folders
-// and files are looked at, how many feeds are read, and how many
-// entries are read in each.
+// and files are looked at, how many feeds are read, how many entries are
+// read in each, how many of its first bytes (its head, where it names
+// its site and its newest entries), and how deep its elements may nest
+// (a feed's links lie 2 to 4 deep).
 const (
-	feedWalk    = 10000
-	feedFiles   = 20
-	feedEntries = 100
+	feedWalk      = 10000
+	feedFiles     = 20
+	feedEntries   = 100
+	feedHeadBytes = 64 << 10
+	feedDepth     = 64
 )
 
 // siteFeedBaseURL returns the base URL that a feed of the built site in
@@ -55,8 +59,8 @@ func siteFeedBaseURL(root string, lim limits.Limits, basePath string, ok func(u,
 // base URL.
 //
 // Each feed is read inside root through the one door, within max bytes
-// (limits.page_bytes). At most feedFiles feeds are read, each up to its
-// feedEntries-th entry. A feed that cannot be read or parsed says
+// (limits.page_bytes). At most feedFiles feeds are read, each only in
+// its head (see [readFeed]). A feed that cannot be read or parsed says
 // nothing past what was read of it.
 func feedBase(root *fsx.Root, max int64, basePath string, ok func(u, from, file string) bool) (u, from, file string) {
 	stop := errors.New("stop")
@@ -122,12 +126,13 @@ const (
 )
 
 // readFeed reads the feed that r holds: RSS 2.0 (<rss><channel>), RSS
-// 1.0 (<rdf:RDF>) or Atom (<feed>), up to its feedEntries-th entry. The
-// error is the XML decoder's or the reader's. The feed returned holds
-// what was read before the error.
+// 1.0 (<rdf:RDF>) or Atom (<feed>), up to its feedEntries-th entry, in
+// its first feedHeadBytes bytes, and no deeper than feedDepth elements.
+// The error is the XML decoder's or the reader's, or errFeedDepth. The
+// feed returned holds what was read before the error or the cut.
 func readFeed(r io.Reader) (feed, error) {
 	var f feed
-	d := xml.NewDecoder(r)
+	d := xml.NewDecoder(io.LimitReader(r, feedHeadBytes))
 	// Read as feed readers do: accept HTML's entities and any encoding,
 	// since the links it reads are ASCII. Close no element
 	// automatically, because RSS's <link> has text where HTML's is void.
@@ -147,6 +152,9 @@ func readFeed(r io.Reader) (feed, error) {
 		case xml.StartElement:
 			if len(stack) == 0 && !f.root(t.Name) {
 				return f, nil
+			}
+			if len(stack) == feedDepth {
+				return f, errFeedDepth
 			}
 			stack = append(stack, t.Name)
 			text.Reset()
@@ -171,6 +179,9 @@ func readFeed(r io.Reader) (feed, error) {
 		}
 	}
 }
+
+// errFeedDepth stops a feed nested deeper than feedDepth.
+var errFeedDepth = errors.New("nested deeper than 64")
 
 // root reports whether the root element n is a feed's, and sets its kind.
 func (f *feed) root(n xml.Name) bool {

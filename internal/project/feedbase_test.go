@@ -2,6 +2,7 @@ package project
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,6 +173,56 @@ func TestFeedBaseHostile(t *testing.T) {
 	}
 }
 
+// TestFeedHead: a feed is read only at its head, where it names its site:
+// its first 64 KiB (feedHeadBytes), nested at most 64 deep (feedDepth).
+// Each feed was read whole before, up to 20 of 64 MiB, with no bound on
+// nesting: one nested feed of 63 MB took 19 s of CPU and 4.2 GB.
+func TestFeedHead(t *testing.T) {
+	head := `<?xml version="1.0"?><rss version="2.0"><channel><link>https://x.io/</link>`
+	item := `<item><link>https://x.io/blog/a</link></item></channel></rss>`
+	for _, tc := range []struct {
+		name, feed string
+		home       string
+		entries    int
+	}{
+		{"an item within the head", head + strings.Repeat("<!-- padding -->", 60<<10/16) + item, "https://x.io/", 1},
+		{"an item past the head", head + strings.Repeat("<!-- padding -->", 70<<10/16) + item, "https://x.io/", 0},
+		{"nested 64 deep", `<rss version="2.0">` + strings.Repeat("<x>", 63) + strings.Repeat("</x>", 63) + `<channel><link>https://x.io/</link>` + item, "https://x.io/", 1},
+		{"nested past 64", `<rss version="2.0">` + strings.Repeat("<x>", 64) + strings.Repeat("</x>", 64) + `<channel><link>https://x.io/</link>` + item, "", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &countingReader{r: strings.NewReader(tc.feed)}
+			fd, _ := readFeed(r)
+			if fd.home != tc.home || len(fd.entries) != tc.entries {
+				t.Errorf("home %q, %d entries; want %q, %d", fd.home, len(fd.entries), tc.home, tc.entries)
+			}
+		})
+	}
+	// Of a feed of 12 or 16 MB, nested or not, the head alone is read.
+	for name, feed := range map[string]string{
+		"nested": head + strings.Repeat("<x>", 4<<20),
+		"flat":   head + strings.Repeat("<x/>", 4<<20),
+	} {
+		r := &countingReader{r: strings.NewReader(feed)}
+		readFeed(r)
+		if r.n > feedHeadBytes {
+			t.Errorf("%s: %d bytes read of %d; the head is %d", name, r.n, len(feed), feedHeadBytes)
+		}
+	}
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
 // anyBase takes any base URL that agrees with the site.
 func anyBase(u, from, file string) bool { return true }
 
@@ -194,6 +245,7 @@ func FuzzFeed(f *testing.F) {
 	f.Add([]byte(rssFeed("https://x.io", "", "https://x.io/blog/a", "https://x.io/posts/b/")))
 	f.Add([]byte(`<feed xmlns="http://www.w3.org/2005/Atom"><link href="https://x.io/"/><entry><link href="https://x.io/blog/a"/></entry></feed>`))
 	f.Add([]byte(`<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"><channel><link>https://x.io/</link></channel><item><link>https://x.io/blog/a</link></item></rdf:RDF>`))
+	f.Add([]byte(`<rss version="2.0">` + strings.Repeat("<x>", feedDepth) + `<channel><link>https://x.io/</link></channel></rss>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fd, _ := readFeed(strings.NewReader(string(data)))
 		if len(fd.entries) > feedEntries {

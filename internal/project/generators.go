@@ -46,8 +46,9 @@ func (p *discovery) names() string {
 
 // findRoot names the site folder when neither DIR nor root: names it.
 // The site folder is the platform's publish folder (netlify.toml,
-// vercel.json), else the publish folder of the one generator found. It
-// returns what decided, for the detection line.
+// vercel.json), else the publish folder of the one generator found,
+// else, when none is, the one folder of the project that holds a built
+// site (findBuiltSite). It returns what decided, for the detection line.
 func (p *discovery) findRoot() (root, from string, err error) {
 	if p.style != nil && p.style.Publish != "" {
 		p.style.Publish = p.shorter(p.style.Publish)
@@ -70,6 +71,13 @@ func (p *discovery) findRoot() (root, from string, err error) {
 	}
 	switch len(publishing) {
 	case 0:
+		if len(p.found) == 0 {
+			// No generator recognised: a folder that holds a built site,
+			// its generator's sitemap beside its home page.
+			if root, err := p.findBuiltSite(); root != "" || err != nil {
+				return root, builtSiteFrom, err
+			}
+		}
 		msg := p.noRoot.Error()
 		if len(p.found) > 0 {
 			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg

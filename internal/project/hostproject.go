@@ -95,6 +95,6 @@ func (h *hostProject) apply(g *generator.Detected) {
 		g.BaseURL, g.BaseURLFrom, g.BasePath = h.BaseURL, h.From, ""
 	}
 	if h.TrailingSlash != "" {
-		g.TrailingSlash = h.TrailingSlash
+		g.Form.TrailingSlash = h.TrailingSlash
 	}
 }

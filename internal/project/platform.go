@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -186,12 +187,12 @@ func (p *discovery) applyStyle(v *Ask, pr *Project) {
 // redirects /blog to /blog/.
 func (p *discovery) preferLinks(v *Ask, pr *Project) {
 	p.linkForm, p.linkParts = nil, nil
-	g := p.builtBy(v.Root)
-	if g == nil || g.TrailingSlash == "" || g.Gen != nil && g.Gen.Info().LinksAsWritten {
+	f := p.siteForm(v.Root)
+	if f == nil || f.form.TrailingSlash == "" || f.form.AsWritten {
 		return
 	}
-	never := g.TrailingSlash == "never"
-	if clean := never || g.CleanURLs; clean && !v.CleanURLsGiven && !*pr.CleanURLs {
+	never := f.form.TrailingSlash == "never"
+	if clean := never || f.form.CleanURLs; clean && !v.CleanURLsGiven && !*pr.CleanURLs {
 		if status, _ := p.style.Answer("about.html", "about"); status == 200 {
 			pr.CleanURLs = &clean
 			p.linkParts = append(p.linkParts, "clean URLs")
@@ -209,7 +210,7 @@ func (p *discovery) preferLinks(v *Ask, pr *Project) {
 		}
 	}
 	if len(p.linkParts) > 0 {
-		p.linkForm = g
+		p.linkForm = f
 	}
 }
 
@@ -221,6 +222,79 @@ func folderForm(slash bool) string {
 	return "folders without /"
 }
 
+// formOf is a URL form of a site's links and what says it: the
+// configuration of the generator that built the site, or its sitemap.
+type formOf struct {
+	form generator.URLForm
+	// title names what links by it ("VitePress", "the generator's
+	// sitemap"), file the file that says so, from the working directory.
+	// lists is true for a sitemap, which lists the pages rather than
+	// links them.
+	title, file string
+	lists       bool
+}
+
+// style names the form for the line of what was found: "VitePress URL
+// style", "the URL style of the generator's sitemap".
+func (f *formOf) style() string {
+	if f.lists {
+		return "the URL style of " + f.title
+	}
+	return f.title + " URL style"
+}
+
+// as says whose the form is: "as VitePress links them", "as the
+// generator's sitemap lists them".
+func (f *formOf) as() string { return "as " + f.verb() + " them" }
+
+// verb is what gives the form and how: "VitePress links", "the
+// generator's sitemap lists".
+func (f *formOf) verb() string {
+	if f.lists {
+		return f.title + " lists"
+	}
+	return f.title + " links"
+}
+
+// siteForm returns the URL form of the links of the site in root: the
+// one the configuration of the generator that built it says, whose
+// preset decides the form, whatever the generator's sitemap lists (R6
+// of issue 97: that form was wrong 4 times of 4). With no generator
+// recognised, it is the form of the generator's own sitemap in root
+// (sitemapForm), or of ours an earlier run wrote in its place, which
+// keeps the form that run took; ours in sitemapgen's own default form
+// (NAME.html, folders with /) says nothing, since no form was taken. It
+// is nil when none says one.
+func (p *discovery) siteForm(root string) *formOf {
+	if g := p.builtBy(root); g != nil {
+		return &formOf{form: g.Form, title: g.Title(), file: filepath.Join(p.dir, g.File)}
+	}
+	if root == "" || len(p.found) > 0 {
+		return nil
+	}
+	if p.rootForm == nil || p.rootForm.root != root {
+		f, ok := sitemapForm(root)
+		if ok && f == (generator.URLForm{TrailingSlash: "always"}) {
+			if own := p.earlier(root, nil).own; own != nil && own("sitemap.xml") {
+				ok = false
+			}
+		}
+		p.rootForm = &sitemapFormOf{root: root, ok: ok, form: formOf{form: f, title: "the generator's sitemap", file: filepath.Join(root, "sitemap.xml"), lists: true}}
+	}
+	if !p.rootForm.ok {
+		return nil
+	}
+	return &p.rootForm.form
+}
+
+// sitemapFormOf is the form of the generator's sitemap in the site
+// folder root, read once (siteForm); ok is false when it says none.
+type sitemapFormOf struct {
+	root string
+	ok   bool
+	form formOf
+}
+
 // applyGeneratorStyle sets, when there is no platform, the URL form that
 // the generator that built the site links its pages by. With trailing
 // slashes off (Next.js by default, Astro trailingSlash: 'never' or
@@ -228,19 +302,23 @@ func folderForm(slash bool) string {
 // trailingSlash: 'never', Nuxt site.trailingSlash: false), NAME.html and
 // NAME/index.html are both /NAME. With them on, a folder's URL ends in
 // /. With clean URLs as well (VitePress cleanUrls: true), NAME.html is
-// /NAME. MkDocs' use_directory_urls: false links NAME.html as it is, as
-// the defaults do.
+// /NAME. With index files (Sphinx), NAME/index.html is /NAME/index.html.
+// MkDocs' use_directory_urls: false links NAME.html as it is, as the
+// defaults do.
 func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
-	g := p.builtBy(v.Root)
-	if g != nil && g.Gen != nil && g.Gen.Info().IndexFiles && !v.CleanURLsGiven && !v.TrailingSlashGiven {
-		// Its build links an index page by its file's name (Sphinx's).
-		pr.IndexFiles = true
-	}
-	if g == nil || g.TrailingSlash == "" || g.Gen != nil && g.Gen.Info().LinksAsWritten || v.CleanURLsGiven && v.TrailingSlashGiven {
+	f := p.siteForm(v.Root)
+	if f == nil || !f.form.Says() {
 		return
 	}
-	never := g.TrailingSlash == "never"
-	if (never || g.CleanURLs) && !v.CleanURLsGiven {
+	if f.form.IndexFiles && !v.CleanURLsGiven && !v.TrailingSlashGiven {
+		// Its build links an index page by its file's name.
+		pr.IndexFiles = true
+	}
+	if f.form.TrailingSlash == "" || v.CleanURLsGiven && v.TrailingSlashGiven {
+		return
+	}
+	never := f.form.TrailingSlash == "never"
+	if (never || f.form.CleanURLs) && !v.CleanURLsGiven {
 		clean := true
 		pr.CleanURLs = &clean
 	}
@@ -248,7 +326,7 @@ func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
 		slash := !never
 		pr.TrailingSlash = &slash
 	}
-	p.genStyle = g
+	p.genStyle = f
 }
 
 // describe is the one line that says what was detected: the site folder
@@ -281,23 +359,23 @@ func (p *discovery) describe(rootFrom, root, baseURL, baseFrom string) string {
 			forms = append(forms, folderForm(p.style.FolderSlash))
 		}
 		style := fmt.Sprintf("%s URL style (%s; from %s)", p.platform, strings.Join(forms, ", "), p.style.From)
-		if g := p.linkForm; g != nil {
+		if f := p.linkForm; f != nil {
 			// Name the generator's links, where the platform serves them
 			// too.
-			style = fmt.Sprintf("%s URL style (%s; from %s), with %s as %s links them, which %s serves too (from %s)",
-				p.platform, strings.Join(forms, ", "), p.style.From, strings.Join(p.linkParts, " and "), g.Title(), p.platform, filepath.Join(p.dir, g.File))
+			style = fmt.Sprintf("%s URL style (%s; from %s), with %s %s, which %s serves too (from %s)",
+				p.platform, strings.Join(forms, ", "), p.style.From, strings.Join(p.linkParts, " and "), f.as(), p.platform, f.file)
 		}
 		parts = append(parts, style)
 	}
-	if g := p.genStyle; g != nil {
+	if f := p.genStyle; f != nil {
 		form := "folders with /"
 		switch {
-		case g.TrailingSlash == "never":
+		case f.form.TrailingSlash == "never":
 			form = "clean URLs, folders without /"
-		case g.CleanURLs:
+		case f.form.CleanURLs:
 			form = "clean URLs, folders with /"
 		}
-		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", g.Title(), form, filepath.Join(p.dir, g.File)))
+		parts = append(parts, fmt.Sprintf("%s (%s; from %s)", f.style(), form, f.file))
 	}
 	return strings.Join(parts, "; ")
 }

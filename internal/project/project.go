@@ -445,13 +445,16 @@ type discovery struct {
 	baseFromSite, baseSiteFile string
 	// cnames are the CNAME files read, by folder (cnameIn).
 	cnames map[string]cnameFile
-	// genStyle is the generator whose URL form applies when there is no
+	// genStyle is the generator's URL form that applies when there is no
 	// platform (applyGeneratorStyle). It is nil when none does.
-	genStyle *generator.Detected
-	// linkForm is the generator whose link form applies when a platform
+	genStyle *formOf
+	// linkForm is the generator's link form that applies when a platform
 	// serves that form too (preferLinks). It is nil when none does.
 	// linkParts name the parts it gives ("clean URLs").
-	linkForm  *generator.Detected
+	linkForm *formOf
+	// rootForm is the form of the generator's sitemap in the site
+	// folder, read once, when no generator built it (siteForm).
+	rootForm  *sitemapFormOf
 	linkParts []string
 
 	// host is what the generator's own build said of its configuration

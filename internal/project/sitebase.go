@@ -190,11 +190,22 @@ func robotsBase(root *fsx.Root, max int64, own func(name string) bool) string {
 }
 
 // sitemapBase is the base that the URLs of the generator's own
-// sitemap.xml in root share. It reads the file inside root, within the
-// protocol's limits.
+// sitemap.xml in root share (sitemapSample).
 func sitemapBase(root string) string {
+	base, _ := sitemapSample(root)
+	return base
+}
+
+// sitemapSample reads the generator's own sitemap.xml in root, inside
+// root, within the protocol's limits: the base that its URLs share, and
+// its first sitemapFormSample URLs. Both are empty for an index, a file
+// that does not read, or URLs that are not all absolute http(s) ones.
+func sitemapSample(root string) (base string, locs []string) {
 	prefix, any := "", false
 	index, err := validate.ReadIn(context.Background(), root, "sitemap.xml", validate.Options{}, func(e validate.Entry) {
+		if len(locs) < sitemapFormSample {
+			locs = append(locs, e.Loc)
+		}
 		switch {
 		case !absHTTP(e.Loc):
 			prefix, any = "", true
@@ -204,10 +215,10 @@ func sitemapBase(root string) string {
 			prefix = commonPrefix(prefix, e.Loc)
 		}
 	})
-	if err != nil || index {
-		return ""
+	if err != nil || index || baseOf(prefix) == "" {
+		return "", nil
 	}
-	return baseOf(prefix)
+	return baseOf(prefix), locs
 }
 
 // commonPrefix returns the longest common prefix of a and b.

@@ -1,6 +1,7 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -113,15 +114,21 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	}
 	switch {
 	case pr.linkForm != nil:
-		d.FormFrom = fmt.Sprintf("%s serves (%s), with %s as %s links them (%s)", pr.platform, pr.style.From, strings.Join(pr.linkParts, " and "), pr.linkForm.Title(), filepath.Join(dir, pr.linkForm.File))
+		d.FormFrom = fmt.Sprintf("%s serves (%s), with %s %s (%s)", pr.platform, pr.style.From, strings.Join(pr.linkParts, " and "), pr.linkForm.as(), pr.linkForm.file)
 	case pr.style != nil:
 		d.FormFrom = fmt.Sprintf("%s serves (%s)", pr.platform, pr.style.From)
 	case pr.genStyle != nil:
-		d.FormFrom = fmt.Sprintf("%s links its pages so (%s)", pr.genStyle.Title(), filepath.Join(dir, pr.genStyle.File))
+		d.FormFrom = fmt.Sprintf("%s its pages so (%s)", pr.genStyle.verb(), pr.genStyle.file)
 	}
 	u, from, baseErr := pr.baseURL(d.Root, false)
 	if baseErr == nil {
-		d.BaseURL, d.BaseURLFrom = u, from
+		// A URL a build refuses is not written either: one with a token
+		// as its user information would go into sitemap.yaml.
+		if _, err := mapping.ParseBaseURL(u); err != nil {
+			baseErr = errors.New(from + ": " + err.Error())
+		} else {
+			d.BaseURL, d.BaseURLFrom = u, from
+		}
 	}
 	d.Peers = pr.peers(d)
 	if a.SettingsFile != "" {

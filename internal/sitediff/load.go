@@ -223,9 +223,9 @@ func (l *loader) load(f setFile) error {
 func noFile(m validate.IndexFiles, file validate.IndexFile, rel, loc, where string) string {
 	switch {
 	case file.NotBelow:
-		return fmt.Sprintf("not below %s, where the files the other entries name say the index lies: no file looked for", diag.Excerpt(m.At))
+		return fmt.Sprintf("not below %s, where the files the other entries name say the index lies: no file looked for", diag.URLExcerpt(m.At))
 	case file.Climbs:
-		return fmt.Sprintf("a \"..\" segment below %s (its slashes percent-encoded): no file looked for", diag.Excerpt(m.At))
+		return fmt.Sprintf("a \"..\" segment below %s (its slashes percent-encoded): no file looked for", diag.URLExcerpt(m.At))
 	}
 	name := lastSegment(loc) // no location found: the name it ends with
 	if file.Rel != "" {
@@ -271,7 +271,7 @@ func (l *loader) folderEntries(dir string) ([]setFile, error) {
 		// Each Sitemap: line found as an index's one entry is.
 		m := validate.LocateEntries(r, "robots.txt", []string{loc})
 		if !m.Files[0].Found {
-			return nil, diag.At(robotsTxt, sl.Line, "Sitemap: "+diag.Excerpt(loc)+": "+noFile(m, m.Files[0], ".", loc, "in "+dir))
+			return nil, diag.At(robotsTxt, sl.Line, "Sitemap: "+diag.URLExcerpt(loc)+": "+noFile(m, m.Files[0], ".", loc, "in "+dir))
 		}
 		files = append(files, in(dir, m.Files[0].Rel))
 	}

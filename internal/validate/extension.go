@@ -119,7 +119,7 @@ func date(v string) (string, Kind) {
 // page's structured data).
 func license(v string) (string, Kind) {
 	if v = trimSpace(v); urlProblem(v) != "" {
-		return fmt.Sprintf("%q is no absolute URL: the schema takes it, and Google ignores the tag since 2022", diag.Excerpt(v)), KindIgnored
+		return fmt.Sprintf("%q is no absolute URL: the schema takes it, and Google ignores the tag since 2022", diag.URLExcerpt(v)), KindIgnored
 	}
 	return "", ""
 }

@@ -116,7 +116,7 @@ func (c *checker) checkClusters() {
 				continue
 			}
 			if msg, missing := c.alternatePage(a.Href); msg != "" && !missing {
-				r.add(KindCluster, int(cl.lines[i]), fmt.Sprintf("hreflang %s alternate %s %s", diag.Excerpt(a.Lang), diag.Excerpt(a.Href), msg))
+				r.add(KindCluster, int(cl.lines[i]), fmt.Sprintf("hreflang %s alternate %s %s", diag.Excerpt(a.Lang), diag.URLExcerpt(a.Href), msg))
 			}
 		}
 	}

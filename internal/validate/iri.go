@@ -27,7 +27,7 @@ func iriURI(v string) (uri, msg string) {
 		return v, ""
 	}
 	if !utf8.ValidString(v) {
-		return "", fmt.Sprintf("URL %q is not UTF-8", diag.Excerpt(v))
+		return "", fmt.Sprintf("URL %q is not UTF-8", diag.URLExcerpt(v))
 	}
 	var b strings.Builder
 	rest := v
@@ -87,9 +87,9 @@ func encodeIRI(b *strings.Builder, v, s string, query bool) string {
 			b.WriteByte(byte(r))
 			continue
 		case r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E:
-			return fmt.Sprintf("URL %q has the bidirectional formatting character U+%04X, which no IRI holds (RFC 3987, section 4.1)", diag.Excerpt(v), r)
+			return fmt.Sprintf("URL %q has the bidirectional formatting character U+%04X, which no IRI holds (RFC 3987, section 4.1)", diag.URLExcerpt(v), r)
 		case !ucschar(r) && !(query && iprivate(r)):
-			return fmt.Sprintf("URL %q has the character U+%04X, which no IRI holds (RFC 3987)", diag.Excerpt(v), r)
+			return fmt.Sprintf("URL %q has the character U+%04X, which no IRI holds (RFC 3987)", diag.URLExcerpt(v), r)
 		}
 		for _, c := range []byte(s[i : i+utf8.RuneLen(r)]) {
 			b.WriteByte('%')
@@ -125,7 +125,7 @@ func iriAdvice(v string) string {
 	if u == v {
 		return ""
 	}
-	return fmt.Sprintf("URL %q is an IRI (characters beyond ASCII), which the protocol (RFC 3987) and the schema take; the protocol's own example writes such characters percent-encoded: %s", diag.Excerpt(v), diag.Excerpt(u))
+	return fmt.Sprintf("URL %q is an IRI (characters beyond ASCII), which the protocol (RFC 3987) and the schema take; the protocol's own example writes such characters percent-encoded: %s", diag.URLExcerpt(v), diag.URLExcerpt(u))
 }
 
 // isASCII reports whether s is all ASCII.

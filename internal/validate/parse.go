@@ -452,9 +452,9 @@ func (fc *fileCheck) listedTwice(seen *locSet, v string, line int) {
 	switch w, twice := seen.add(v, where{this, int32(line)}); {
 	case !twice:
 	case w.file == this:
-		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", diag.Excerpt(v), w.line)
+		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", diag.URLExcerpt(v), w.line)
 	default:
-		fc.addf(KindDuplicate, line, "URL %s also listed by %s", diag.Excerpt(v), diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
+		fc.addf(KindDuplicate, line, "URL %s also listed by %s", diag.URLExcerpt(v), diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
 	}
 }
 
@@ -507,12 +507,12 @@ func (fc *fileCheck) loc(v string, line int) {
 		fc.host(v, line)
 	}
 	if fc.scope != "" && !under(v, fc.scope) && (fc.filesAt == fc.base || fc.index || !under(v, fc.base)) {
-		fc.addf(KindScope, line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", diag.Excerpt(v), fc.scope)
+		fc.addf(KindScope, line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", diag.URLExcerpt(v), fc.scope)
 		return
 	}
 	if fc.index {
 		if dotDot(v) {
-			fc.addf(KindIndexEntry, line, "index entry %s has a \"..\" segment: name the sitemap by its own path", diag.Excerpt(v))
+			fc.addf(KindIndexEntry, line, "index entry %s has a \"..\" segment: name the sitemap by its own path", diag.URLExcerpt(v))
 			return
 		}
 		fc.listed = append(fc.listed, indexEntry{v, line})
@@ -520,10 +520,10 @@ func (fc *fileCheck) loc(v string, line int) {
 	}
 	if fc.opts.Site != "" {
 		if rel, ok := localPath(fc.base, v); ok && servedBy(fc.site, rel) == "" {
-			fc.addf(KindSite, line, "no file in %s serves %s", fc.opts.Site, diag.Excerpt(v))
+			fc.addf(KindSite, line, "no file in %s serves %s", fc.opts.Site, diag.URLExcerpt(v))
 		}
 		if j := fc.robots; j != nil && under(v, fc.checker.base) && j.Blocked(robots.PathOf(v)) {
-			fc.addf(KindRobots, line, "URL %s is listed although %s", diag.Excerpt(v), blocks(j.Why(robots.PathOf(v))))
+			fc.addf(KindRobots, line, "URL %s is listed although %s", diag.URLExcerpt(v), blocks(j.Why(robots.PathOf(v))))
 		}
 	}
 }
@@ -551,7 +551,7 @@ func (fc *fileCheck) host(v string, line int) {
 	case fc.origin == "":
 		fc.origin, fc.originLine = h, line
 	case !strings.EqualFold(h, fc.origin):
-		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host (Google also takes hosts all verified in Search Console: --ignore host)", diag.Excerpt(v), diag.Excerpt(h), fc.originLine, diag.Excerpt(fc.origin))
+		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host (Google also takes hosts all verified in Search Console: --ignore host)", diag.URLExcerpt(v), diag.Excerpt(h), fc.originLine, diag.Excerpt(fc.origin))
 	}
 }
 
@@ -615,9 +615,9 @@ func (fc *fileCheck) checkListed() {
 		e := fc.listed[i]
 		switch {
 		case f.NotBelow:
-			fc.addf(KindIndexLocal, e.line, "index entry %s is not below %s, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)", diag.Excerpt(e.loc), diag.Excerpt(m.At))
+			fc.addf(KindIndexLocal, e.line, "index entry %s is not below %s, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)", diag.URLExcerpt(e.loc), diag.URLExcerpt(m.At))
 		case f.Climbs:
-			fc.addf(KindIndexLocal, e.line, "index entry %s has a \"..\" segment below %s, where the files its other entries name say the index lies (its slashes percent-encoded): no local file looked for", diag.Excerpt(e.loc), diag.Excerpt(m.At))
+			fc.addf(KindIndexLocal, e.line, "index entry %s has a \"..\" segment below %s, where the files its other entries name say the index lies (its slashes percent-encoded): no local file looked for", diag.URLExcerpt(e.loc), diag.URLExcerpt(m.At))
 		case f.Rel != "":
 			fc.entryFile(r, f.Rel, e)
 		}
@@ -641,10 +641,10 @@ func (fc *fileCheck) entryFile(r *fsx.Root, rel string, e indexEntry) {
 	case err == nil && fi.Mode().IsRegular(), fc.outside(p):
 	case err == nil && !fi.IsDir():
 		if !fc.checked(p) { // a file checked says it itself
-			fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which is not a regular file (%s)", diag.Excerpt(e.loc), diag.Excerpt(p), fsx.Describe(fi.Mode()))
+			fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which is not a regular file (%s)", diag.URLExcerpt(e.loc), diag.Excerpt(p), fsx.Describe(fi.Mode()))
 		}
 	default:
-		fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", diag.Excerpt(e.loc), diag.Excerpt(p))
+		fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", diag.URLExcerpt(e.loc), diag.Excerpt(p))
 	}
 }
 
@@ -706,12 +706,12 @@ func urlProblem(v string) string {
 	}
 	if err := sitemap.CheckLoc(check); err != nil {
 		if rest, ok := cutHTTP(lower); !errors.Is(err, sitemap.ErrLocTooLong) && (!ok || rest == "" || rest[0] == '/') {
-			return fmt.Sprintf("not an absolute http(s) URL: %q", diag.Excerpt(v))
+			return fmt.Sprintf("not an absolute http(s) URL: %q", diag.URLExcerpt(v))
 		}
 		return err.Error()
 	}
 	if n < 12 {
-		return fmt.Sprintf("URL %q is shorter than 12 characters, the schema's minimum", diag.Excerpt(v))
+		return fmt.Sprintf("URL %q is shorter than 12 characters, the schema's minimum", diag.URLExcerpt(v))
 	}
 	pu, err := url.Parse(u)
 	if err != nil {
@@ -719,10 +719,10 @@ func urlProblem(v string) string {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return fmt.Sprintf("URL %q does not parse: %s", diag.Excerpt(v), diag.Excerpt(err.Error()))
+		return fmt.Sprintf("URL %q does not parse: %s", diag.URLExcerpt(v), diag.Excerpt(err.Error()))
 	}
 	if pu.Host == "" {
-		return fmt.Sprintf("URL %q has no host", diag.Excerpt(v))
+		return fmt.Sprintf("URL %q has no host", diag.URLExcerpt(v))
 	}
 	return ""
 }

@@ -258,9 +258,9 @@ func project(name string, data []byte, lim limits.Limits) *generator.Detected {
 	}
 
 	var slashSt jsconfig.State
-	p.TrailingSlash, slashSt = jsconf.SlashOption(r)
-	if format, st := r.Str("build.format", ""); st == jsconfig.OK && format.Value == "file" && p.TrailingSlash == "" && slashSt != jsconfig.Bad {
-		p.TrailingSlash = "never" // about.astro is written as about.html
+	p.Form.TrailingSlash, slashSt = jsconf.SlashOption(r)
+	if format, st := r.Str("build.format", ""); st == jsconfig.OK && format.Value == "file" && p.Form.TrailingSlash == "" && slashSt != jsconfig.Bad {
+		p.Form.TrailingSlash = "never" // about.astro is written as about.html
 	}
 	return p
 }

@@ -42,7 +42,7 @@ export default defineConfig({
 });
 `},
 			Want: []Detected{{File: "astro.config.mjs", PublishDir: "build",
-				BaseURL: "https://example.com/docs/", BaseURLFrom: "astro.config.mjs site + base", BasePath: "/docs/", TrailingSlash: "always"}},
+				BaseURL: "https://example.com/docs/", BaseURLFrom: "astro.config.mjs site + base", BasePath: "/docs/", Form: generator.URLForm{TrailingSlash: "always"}}},
 		},
 		{
 			Name: "astro comments and strings hide fake values",
@@ -61,7 +61,7 @@ export default defineConfig({
 });
 `},
 			Want: []Detected{{File: "astro.config.mjs", PublishDir: "dist",
-				BaseURL: "https://real.example/", BaseURLFrom: "astro.config.mjs site", TrailingSlash: "never"}},
+				BaseURL: "https://real.example/", BaseURLFrom: "astro.config.mjs site", Form: generator.URLForm{TrailingSlash: "never"}}},
 		},
 		{
 			Name: "astro non-literal site",
@@ -96,7 +96,7 @@ const config: AstroUserConfig = {
 export default defineConfig(config);
 `},
 			Want: []Detected{{File: "astro.config.ts", PublishDir: "dist",
-				BaseURL: "https://ts.example/guide/", BaseURLFrom: "astro.config.ts site + base", BasePath: "/guide/", TrailingSlash: "never"}},
+				BaseURL: "https://ts.example/guide/", BaseURLFrom: "astro.config.ts site + base", BasePath: "/guide/", Form: generator.URLForm{TrailingSlash: "never"}}},
 		},
 		{
 			Name: "astro base without site, shorthand site",

@@ -151,9 +151,9 @@ func project(name string, data []byte, listed []string, lim limits.Limits) (*gen
 
 	jsproject.ReadSite(p, r, "baseUrl", siteurl.JoinSiteBase, "url")
 	if b, st := r.Bool("trailingSlash"); st == jsconfig.OK {
-		p.TrailingSlash = "never"
+		p.Form.TrailingSlash = "never"
 		if b {
-			p.TrailingSlash = "always"
+			p.Form.TrailingSlash = "always"
 		}
 	}
 	return p, s

@@ -46,7 +46,7 @@ const config = {
 export default config;
 `},
 			Want: []Detected{{File: "docusaurus.config.js", PublishDir: "build",
-				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", BasePath: "/metro/", TrailingSlash: "never",
+				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", BasePath: "/metro/", Form: generator.URLForm{TrailingSlash: "never"},
 				Own: docusaurus.Site{Docs: docusaurus.Content{Base: "/"}}}},
 		},
 		{
@@ -197,7 +197,7 @@ export default async function createConfigAsync(): Promise<Config> {
 }
 `},
 			Want: []Detected{{File: "docusaurus.config.ts", PublishDir: "build",
-				BaseURL: "https://docs.example.com/", BaseURLFrom: "docusaurus.config.ts url + baseUrl", TrailingSlash: "always"}},
+				BaseURL: "https://docs.example.com/", BaseURLFrom: "docusaurus.config.ts url + baseUrl", Form: generator.URLForm{TrailingSlash: "always"}}},
 		},
 		{
 			Name: "docusaurus spread base config",

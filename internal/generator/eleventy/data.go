@@ -16,6 +16,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/uniq"
 )
 
 // The permalinks an Eleventy project sets in its data files rather than
@@ -123,18 +124,19 @@ func (e *Preset) ReadData(fsys fs.FS, lim limits.Limits) []string {
 // permalinks of data use, sorted, but title and lang, which front matter
 // gives already (generator.Page), and page, which is Eleventy's own.
 func permalinkVars(data map[string]dataFile) []string {
-	var vars []string
+	var vars uniq.List // a permalink may name thousands
 	for _, d := range data {
 		for _, v := range []value{d.permalink, d.computed} {
 			for _, m := range templateVar().FindAllStringSubmatch(v.str, -1) {
-				if name := m[1]; !strings.Contains(name, ".") && name != "title" && name != "lang" && !slices.Contains(vars, name) {
-					vars = append(vars, name)
+				if name := m[1]; !strings.Contains(name, ".") && name != "title" && name != "lang" {
+					vars.Add(name)
 				}
 			}
 		}
 	}
-	slices.Sort(vars)
-	return vars
+	names := vars.Items()
+	slices.Sort(names)
+	return names
 }
 
 // globalDir is the folder of the global data in the input folder.
@@ -417,8 +419,9 @@ var datePrefix = lazyre.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`)
 // TemplateFileSlug gives them, the others by vars, each through its
 // filters (slugify alone is known); ok is false for a permalink with
 // any other template syntax, or a variable vars does not know, whose
-// value Eleventy's data decides.
-func expandPermalink(permalink, rel string, vars func(name string) (string, bool)) (string, bool) {
+// value Eleventy's data decides, and for an expansion past
+// generator.MaxURLBytes, which stops there with the error saying so.
+func expandPermalink(permalink, rel string, vars func(name string) (string, bool)) (string, bool, error) {
 	dir, file := path.Split(rel)
 	dir = strings.TrimSuffix(dir, "/")
 	stem, _ := srcpath.SplitExt(file)
@@ -437,7 +440,14 @@ func expandPermalink(permalink, rel string, vars func(name string) (string, bool
 		}
 	}
 	known := true
+	// size is the length of the expansion so far, the rest of the
+	// permalink as written; past the bound by more than the permalink's
+	// length, no replacement can bring it back under.
+	size := len(permalink)
 	out := templateVar().ReplaceAllStringFunc(permalink, func(m string) string {
+		if !known || size > generator.MaxURLBytes+len(permalink) {
+			return "" // the page has no URL: nothing more is filled
+		}
 		sub := templateVar().FindStringSubmatch(m)
 		var v string
 		switch sub[1] {
@@ -458,12 +468,16 @@ func expandPermalink(permalink, rel string, vars func(name string) (string, bool
 				known = false
 			}
 		}
+		size += len(v) - len(m)
 		return v
 	})
-	if !known || strings.Contains(out, "{{") || strings.Contains(out, "{%") {
-		return "", false
+	switch {
+	case known && size > generator.MaxURLBytes:
+		return "", false, &generator.LongURL{Rule: permalink}
+	case !known || strings.Contains(out, "{{") || strings.Contains(out, "{%"):
+		return "", false, nil
 	}
-	return out, true
+	return out, true, nil
 }
 
 // filter applies the filter name of a permalink template to s: slugify

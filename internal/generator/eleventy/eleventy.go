@@ -122,8 +122,12 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 		return nil, err
 	}
 	p := project(name, data, d.Limits())
-	if more := languages(d, name, data); len(more) > 0 {
+	more, warn := languages(d, name, data)
+	if len(more) > 0 {
 		p.Own = Own{Exts: more}
+	}
+	if warn != nil {
+		p.Warnings = append(p.Warnings, warn)
 	}
 	if err := siteData(d, p); err != nil {
 		return nil, err

@@ -1,14 +1,17 @@
 package eleventy
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/uniq"
 )
 
 // The template languages of a project: the files Eleventy renders into
@@ -40,15 +43,23 @@ type Own struct {
 	Exts []string
 }
 
+// maxLanguages is the most template languages a project adds that
+// sitemapgen joins. A project adds one or two; each is a suffix every
+// source file's name is matched with and an extension every layout's
+// name is tried with, so that 50,000 of them in a configuration of
+// 450 KB made the join of 5,000 sources cost seconds.
+const maxLanguages = 100
+
 // languages returns the template languages the project in d adds to
 // exts: those of the plugins it depends on or its configuration (file,
 // data) names, and those its configuration and its scripts register.
-func languages(d *generator.Dir, file string, data []byte) []string {
-	var out []string
+// Past maxLanguages, it keeps the first found and warns at file.
+func languages(d *generator.Dir, file string, data []byte) ([]string, *diag.Diagnostic) {
+	var out uniq.List // a configuration may name thousands
 	add := func(ext string) {
 		ext = "." + strings.TrimPrefix(strings.ToLower(strings.TrimSpace(ext)), ".")
-		if ext != "." && !strings.ContainsAny(ext, "/*{}, ") && !slices.Contains(exts, ext) && !slices.Contains(out, ext) {
-			out = append(out, ext)
+		if ext != "." && !strings.ContainsAny(ext, "/*{}, ") && !slices.Contains(exts, ext) {
+			out.Add(ext)
 		}
 	}
 	for _, p := range pluginLanguages {
@@ -70,8 +81,14 @@ func languages(d *generator.Dir, file string, data []byte) []string {
 			}
 		}
 	}
-	slices.Sort(out)
-	return out
+	langs := out.Items()
+	var warn *diag.Diagnostic
+	if len(langs) > maxLanguages {
+		warn = diag.At(file, 0, fmt.Sprintf("%d template languages added (templateFormats, addExtension, --formats); the first %d are joined to their pages, the sources of the others are not", len(langs), maxLanguages))
+		langs = langs[:maxLanguages]
+	}
+	slices.Sort(langs)
+	return langs, warn
 }
 
 // configLanguages returns the extensions an Eleventy configuration
@@ -87,7 +104,8 @@ func configLanguages(file string, data []byte, lim limits.Limits) []string {
 	if err != nil {
 		return nil
 	}
-	var pages, other, formats []string
+	var pages, formats []string
+	var other uniq.List
 	for i := 1; i+1 < len(m.Toks); i++ {
 		t := m.Toks[i]
 		if t.Kind != jsconfig.Ident {
@@ -107,7 +125,9 @@ func configLanguages(file string, data []byte, lim limits.Limits) []string {
 		switch t.Text {
 		case "addExtension":
 			if len(args) > 1 && !writesPages(m, args[1]) {
-				other = append(other, formatStrings(m, args[0])...)
+				for _, f := range formatStrings(m, args[0]) {
+					other.Add(f)
+				}
 			} else {
 				pages = append(pages, formatStrings(m, args[0])...)
 			}
@@ -116,7 +136,7 @@ func configLanguages(file string, data []byte, lim limits.Limits) []string {
 		}
 	}
 	for _, f := range formats {
-		if pageFormat(f) && !slices.Contains(other, f) {
+		if pageFormat(f) && !other.Has(f) {
 			pages = append(pages, f)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 var (
 	_ generator.Preset       = (*Preset)(nil)
+	_ generator.Refuser      = (*Preset)(nil)
 	_ generator.FolderReader = (*Preset)(nil)
 )
 
@@ -54,12 +55,19 @@ type Preset struct {
 
 // URLPath returns the URL path of p, a path relative to the input folder.
 func (e *Preset) URLPath(p generator.Page) (string, bool) {
+	u, ok, _ := e.URLPathWhy(p)
+	return u, ok
+}
+
+// URLPathWhy is URLPath, with the reason a permalink that expands past
+// generator.MaxURLBytes gives p no URL.
+func (e *Preset) URLPathWhy(p generator.Page) (string, bool, error) {
 	if !e.isTemplate(p.Path) {
-		return "", false
+		return "", false, nil
 	}
 	rel, ok := srcpath.CleanRel(p.Path)
 	if !ok || srcpath.AnyElement(rel, ".") {
-		return "", false
+		return "", false, nil
 	}
 	// The data cascade: eleventyComputed, then front matter, then the
 	// data files.
@@ -72,22 +80,22 @@ func (e *Preset) URLPath(p generator.Page) (string, bool) {
 	}
 	switch {
 	case permalink.off, permalink.unknown:
-		return "", false
+		return "", false, nil
 	case permalink.str != "":
-		u, ok := expandPermalink(permalink.str, rel, func(name string) (string, bool) { return e.variable(name, rel, p) })
+		u, ok, err := expandPermalink(permalink.str, rel, func(name string) (string, bool) { return e.variable(name, rel, p) })
 		if !ok {
-			return "", false
+			return "", false, err
 		}
-		return srcpath.Resolve("/", u), true
+		return srcpath.Resolve("/", u), true, nil
 	}
 	// A template named like its folder is the folder's index, as
 	// index is (TemplatePermalink's _hasDuplicateFolder).
 	dir, file := path.Split(rel)
 	name, _ := srcpath.SplitExt(file)
 	if name == "index" || dir != "" && name == path.Base(dir) {
-		return "/" + dir, true
+		return "/" + dir, true, nil
 	}
-	return "/" + dir + name + "/", true
+	return "/" + dir + name + "/", true, nil
 }
 
 // FileRules reads every template's front matter, but for drafts:

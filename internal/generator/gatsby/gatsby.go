@@ -137,7 +137,7 @@ func prefixPaths(d *generator.Dir) bool {
 // src/pages with a slash too), "never" links NAME/index.html as /NAME,
 // "ignore" as each link is written.
 func project(name string, data []byte, prefixed bool, lim limits.Limits) *generator.Detected {
-	p := &generator.Detected{File: name, PublishDir: "public", TrailingSlash: "always", Fallbacks: fallbacks}
+	p := &generator.Detected{File: name, PublishDir: "public", Form: generator.URLForm{TrailingSlash: "always"}, Fallbacks: fallbacks}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
@@ -153,7 +153,7 @@ func project(name string, data []byte, prefixed bool, lim limits.Limits) *genera
 	}
 
 	if slash, st := jsconf.SlashOption(r, "legacy"); st != jsconfig.Absent {
-		p.TrailingSlash = slash
+		p.Form.TrailingSlash = slash
 	}
 	return p
 }

@@ -20,10 +20,10 @@ var fallbacks = []string{"offline-plugin-app-shell-fallback/index.html", "_gatsb
 func TestDetectGatsby(t *testing.T) {
 	gatsby := func(p Detected) Detected {
 		p.PublishDir, p.Fallbacks = "public", fallbacks
-		if p.TrailingSlash == "-" {
-			p.TrailingSlash = ""
-		} else if p.TrailingSlash == "" {
-			p.TrailingSlash = "always"
+		if p.Form.TrailingSlash == "-" {
+			p.Form.TrailingSlash = ""
+		} else if p.Form.TrailingSlash == "" {
+			p.Form.TrailingSlash = "always"
 		}
 		return p
 	}
@@ -97,7 +97,7 @@ export default config;
 export default config;
 `},
 			Env:  map[string]string{"PREFIX_PATHS": "true"},
-			Want: []Detected{gatsby(Detected{File: "gatsby-config.mjs", BasePath: "/docs/", TrailingSlash: "never"})},
+			Want: []Detected{gatsby(Detected{File: "gatsby-config.mjs", BasePath: "/docs/", Form: generator.URLForm{TrailingSlash: "never"}})},
 		},
 		{
 			Name: "siteUrl from the environment, a pathPrefix that does not matter, trailingSlash ignore",
@@ -107,7 +107,7 @@ export default config;
   trailingSlash: "ignore",
 }
 `},
-			Want: []Detected{gatsby(Detected{File: "gatsby-config.js", TrailingSlash: "-", Notes: []string{
+			Want: []Detected{gatsby(Detected{File: "gatsby-config.js", Form: generator.URLForm{TrailingSlash: "-"}, Notes: []string{
 				"gatsby-config.js:3: pathPrefix is not a literal string (process.env.PATH_PREFIX); it applies only to `gatsby build --prefix-paths` (or PREFIX_PATHS=true), which no package.json script runs",
 				"gatsby-config.js:2: siteMetadata.siteUrl is not a literal string (process.env.SITE_URL); give --base-url",
 			}})},

@@ -275,35 +275,13 @@ func holds(src fs.FS, f PostFolder) bool {
 	return found
 }
 
-// dirnamePath matches a path option under the project folder:
-// `${__dirname}/content/blog`, path.join(__dirname, 'content/blog').
-var dirnamePath = lazyre.MustCompile("^(?:`\\$\\{__dirname\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*__dirname\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\))$")
-
 // sourcePath returns the folder a gatsby-source-filesystem path option
-// names, relative to the project folder; ok is false for one it cannot
-// read, or outside the project.
+// names, relative to the project folder (jsconf.ProjectPath); ok is
+// false for one it cannot read, outside the project, or the project
+// folder itself.
 func sourcePath(v any) (string, bool) {
-	var p string
-	switch v := v.(type) {
-	case string:
-		if path.IsAbs(v) {
-			return "", false
-		}
-		p = v
-	case jsconfig.Expression:
-		m := dirnamePath().FindStringSubmatch(v.Text)
-		if m == nil {
-			return "", false
-		}
-		p = m[1] + m[2]
-	default:
-		return "", false
-	}
-	p = path.Clean(strings.TrimPrefix(p, "./"))
-	if p == "." || !fs.ValidPath(p) {
-		return "", false
-	}
-	return p, true
+	p, ok := jsconf.ProjectPath(v)
+	return p, ok && p != "."
 }
 
 // collectionPage matches a file-system route of src/pages whose path

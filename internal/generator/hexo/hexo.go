@@ -22,6 +22,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
@@ -70,8 +71,8 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	p := &generator.Detected{
 		File:       file,
 		PublishDir: siteurl.CleanDir(c.PublicDir), SourceDir: siteurl.CleanDir(c.SourceDir),
-		TrailingSlash: "always", CleanURLs: !c.TrailingHTML,
-		Own: c, Notes: c.Notes,
+		Form: generator.URLForm{TrailingSlash: "always", CleanURLs: !c.TrailingHTML},
+		Own:  c, Notes: c.Notes,
 	}
 	if p.PublishDir == "" {
 		p.PublishDir = "public"
@@ -87,11 +88,11 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 		// Pages linked under root, which url lacks: Hexo's own sitemap
 		// would list them without it.
 		p.BaseURL, p.BaseURLFrom, p.BasePath = siteurl.JoinSiteBase(u, c.Root), file+" url + root", siteurl.NormBase(c.Root)
-		p.Notes = append(p.Notes, generator.Note(file, c.URLLine, "url %q has no path, and root %q links every page under %s: the base URL is %s (Hexo asks for url with the path: %s)", u, c.Root, siteurl.NormBase(c.Root), p.BaseURL, strings.TrimSuffix(p.BaseURL, "/")))
+		p.Notes = append(p.Notes, generator.Note(file, c.URLLine, "url %q has no path, and root %q links every page under %s: the base URL is %s (Hexo asks for url with the path: %s)", diag.URL(u), diag.Excerpt(c.Root), siteurl.NormBase(c.Root), diag.URL(p.BaseURL), diag.URL(strings.TrimSuffix(p.BaseURL, "/"))))
 	case siteurl.AbsHTTP(u):
 		p.BaseURL, p.BaseURLFrom, p.BasePath = siteurl.WithSlash(u), file+" url", siteurl.NormBase(c.Root)
 	default:
-		p.Notes = append(p.Notes, generator.Note(file, c.URLLine, "url %q is not an absolute http(s) URL%s", u, siteurl.BaseURLHint))
+		p.Notes = append(p.Notes, generator.Note(file, c.URLLine, "url %q is not an absolute http(s) URL%s", diag.URL(u), siteurl.BaseURLHint))
 		p.BasePath = siteurl.NormBase(c.Root)
 	}
 	return p, nil

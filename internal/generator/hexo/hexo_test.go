@@ -63,7 +63,7 @@ func TestDetectHexo(t *testing.T) {
 			Name:  "hexo init: package.json, _config.yml, source/_posts",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": hexoInit, "source/_posts/hello-world.md": "---\ntitle: Hello\n---\n"},
 			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
-				BaseURL: "https://blog.example.org/notes/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				BaseURL: "https://blog.example.org/notes/", BaseURLFrom: "_config.yml url", Form: generator.URLForm{TrailingSlash: "always"},
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.TimezoneLine, c.Theme = "https://blog.example.org/notes", 7, 4, "landscape"
 				})}},
@@ -72,7 +72,7 @@ func TestDetectHexo(t *testing.T) {
 			Name:  "a _config.yml with Hexo's keys alone",
 			Files: map[string]string{"_config.yml": "url: https://example.com\npublic_dir: site\nsource_dir: src\npretty_urls:\n  trailing_html: false\n"},
 			Want: []Detected{{File: "_config.yml", PublishDir: "site", SourceDir: "src",
-				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always", CleanURLs: true,
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true},
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.PublicDir, c.SourceDir, c.TrailingHTML = "https://example.com", 1, "site", "src", false
 				})}},
@@ -81,7 +81,7 @@ func TestDetectHexo(t *testing.T) {
 			Name:  "a _config.yml beside source/_posts",
 			Files: map[string]string{"_config.yml": "url: https://example.com\nroot: /\n", "source/_posts/a.md": "x"},
 			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
-				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", Form: generator.URLForm{TrailingSlash: "always"},
 				Own: config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine = "https://example.com", 1 })}},
 		},
 		{
@@ -92,7 +92,7 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "the dependency alone: Hexo's defaults",
 			Files: map[string]string{"package.json": `{"dependencies": {"hexo": "8.1.2"}}`},
-			Want: []Detected{{File: "package.json", PublishDir: "public", SourceDir: "source", TrailingSlash: "always",
+			Want: []Detected{{File: "package.json", PublishDir: "public", SourceDir: "source", Form: generator.URLForm{TrailingSlash: "always"},
 				Own:   config("", nil),
 				Notes: []string{"package.json: url is not set (Hexo's default is http://example.com); give --base-url"}}},
 		},
@@ -100,14 +100,14 @@ func TestDetectHexo(t *testing.T) {
 			Name:  "url without the root's path: url + root",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\nroot: /blog/\n"},
 			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
-				BaseURL: "https://example.com/blog/", BaseURLFrom: "_config.yml url + root", BasePath: "/blog/", TrailingSlash: "always",
+				BaseURL: "https://example.com/blog/", BaseURLFrom: "_config.yml url + root", BasePath: "/blog/", Form: generator.URLForm{TrailingSlash: "always"},
 				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "https://example.com", 1, "/blog/" }),
 				Notes: []string{`_config.yml:1: url "https://example.com" has no path, and root "/blog/" links every page under /blog/: the base URL is https://example.com/blog/ (Hexo asks for url with the path: https://example.com/blog)`}}},
 		},
 		{
 			Name:  "url without a host: the root as the base path",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: /blog\nroot: /blog/\n"},
-			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source", BasePath: "/blog/", TrailingSlash: "always",
+			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source", BasePath: "/blog/", Form: generator.URLForm{TrailingSlash: "always"},
 				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "/blog", 1, "/blog/" }),
 				Notes: []string{`_config.yml:1: url "/blog" is not an absolute http(s) URL; give --base-url`}}},
 		},
@@ -115,7 +115,7 @@ func TestDetectHexo(t *testing.T) {
 			Name:  "theme: fluid, its package a dependency: Fluid hides posts",
 			Files: map[string]string{"package.json": `{"dependencies": {"hexo": "8.1.2", "hexo-theme-fluid": "1.9.9"}}`, "_config.yml": "url: https://example.com\ntheme: fluid\n"},
 			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
-				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", Form: generator.URLForm{TrailingSlash: "always"},
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.Theme, c.HideFrom = "https://example.com", 1, "fluid", "node_modules/hexo-theme-fluid"
 				})}},
@@ -124,7 +124,7 @@ func TestDetectHexo(t *testing.T) {
 			Name:  "theme: fluid in themes/fluid",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\ntheme: fluid\n", "themes/fluid/_config.yml": "post:\n"},
 			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
-				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", Form: generator.URLForm{TrailingSlash: "always"},
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.Theme, c.HideFrom = "https://example.com", 1, "fluid", "themes/fluid"
 				})}},
@@ -133,14 +133,14 @@ func TestDetectHexo(t *testing.T) {
 			Name:  "theme: fluid the project does not hold: nothing hidden",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\ntheme: fluid\n"},
 			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
-				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", Form: generator.URLForm{TrailingSlash: "always"},
 				Own: config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Theme = "https://example.com", 1, "fluid" })}},
 		},
 		{
 			Name:  "sitemap paths and a note of a key that is no string",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\npermalink: [a]\nsitemap:\n  path: [map.xml, map.txt]\n  rel: true\n"},
 			Want: []Detected{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
-				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
+				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", Form: generator.URLForm{TrailingSlash: "always"},
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.SitemapPaths, c.SitemapLine = "https://example.com", 1, []string{"map.xml", "map.txt"}, 4
 					c.Sitemap = []hexo.Option{{Name: "path", Value: []any{"map.xml", "map.txt"}, Line: 4}, {Name: "rel", Value: true, Line: 5}}

@@ -147,13 +147,13 @@ func hugoBaseURL(d *generator.Dir, p *generator.Detected, raw, origin string, va
 	switch {
 	case raw == "" || raw == "/":
 	case siteurl.AbsHTTP(raw):
-		p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(raw), from
+		p.BaseURL, p.BaseURLFrom, p.BaseURLHidden = siteurl.WithSlash(raw), from, variable
 	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
 		p.BasePath = siteurl.NormBase(raw)
 	case variable: // its value is never shown: the environment may hold secrets
 		p.Notes = append(p.Notes, generator.Note(origin, 0, "baseURL is not an absolute http(s) URL; give --base-url"))
 	default:
 		data, _ := d.Limits().ReadFile(d.Path(), origin, "", limits.Text)
-		p.Notes = append(p.Notes, generator.Note(origin, conffile.KeyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", diag.Excerpt(raw)))
+		p.Notes = append(p.Notes, generator.Note(origin, conffile.KeyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", diag.URL(raw)))
 	}
 }

@@ -29,11 +29,13 @@ var (
 	_ generator.PeerReader = Generator{}
 
 	_ generator.Preset       = (*Preset)(nil)
+	_ generator.Refuser      = (*Preset)(nil)
 	_ generator.FolderReader = (*Preset)(nil)
 	_ generator.Translator   = (*Preset)(nil)
 	_ generator.Changer      = (*Preset)(nil)
 
 	_ generator.Preset     = (*Languages)(nil)
+	_ generator.Refuser    = (*Languages)(nil)
 	_ generator.Translator = (*Languages)(nil)
 	_ generator.Changer    = (*Languages)(nil)
 )

@@ -85,12 +85,18 @@ func (hl *Languages) of(p string) (*Preset, string, bool) {
 // URLPath returns the URL path Hugo publishes p at, p.Path being relative
 // to the project folder.
 func (hl *Languages) URLPath(p generator.Page) (string, bool) {
+	u, ok, _ := hl.URLPathWhy(p)
+	return u, ok
+}
+
+// URLPathWhy is [Preset.URLPathWhy] in each language's content folder.
+func (hl *Languages) URLPathWhy(p generator.Page) (string, bool, error) {
 	h, rel, ok := hl.of(p.Path)
 	if !ok {
-		return "", false
+		return "", false, nil
 	}
 	p.Path = rel
-	return h.URLPath(p)
+	return h.URLPathWhy(p)
 }
 
 // Site returns one folder's preset, for what the site's configuration

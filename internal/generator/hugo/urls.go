@@ -1,6 +1,7 @@
 package hugo
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -148,14 +149,21 @@ func (h *Preset) ugly(section string) bool {
 //     climb above the root: see [frontmatter.CheckURLPath]);
 //   - a page whose permalink pattern cannot be expanded.
 func (h *Preset) URLPath(p generator.Page) (string, bool) {
+	u, ok, _ := h.URLPathWhy(p)
+	return u, ok
+}
+
+// URLPathWhy is URLPath, with the reason a permalink pattern that
+// expands past generator.MaxURLBytes gives p no URL.
+func (h *Preset) URLPathWhy(p generator.Page) (string, bool, error) {
 	dirEls, name, ok := contentFile(p)
 	if !ok {
-		return "", false
+		return "", false, nil
 	}
 	name, lang := h.splitLang(name)
 	bundle := name == "index"
 	if h.inLeafBundle(strings.Join(dirEls, "/"), bundle) {
-		return "", false
+		return "", false, nil
 	}
 	prefix := h.langPrefix(lang)
 	if name == "_index" {
@@ -210,22 +218,23 @@ func (h *Preset) inLeafBundle(dir string, bundle bool) bool {
 // listURLPath returns the URL path of the list page of the folder whose
 // elements are dirEls (an _index file). The page is the home page, a
 // section, a taxonomy or a term.
-func (h *Preset) listURLPath(p generator.Page, dirEls []string, prefix string) (string, bool) {
+func (h *Preset) listURLPath(p generator.Page, dirEls []string, prefix string) (string, bool, error) {
 	if len(dirEls) == 0 {
 		if h.disabled("home") {
-			return "", false
+			return "", false, nil
 		}
-		return prefix + "/", true
+		return prefix + "/", true, nil
 	}
 	kind := "section"
 	if slices.Contains(h.Taxonomies, strings.ToLower(dirEls[0])) && len(dirEls) <= 2 {
 		kind = [...]string{"taxonomy", "term"}[len(dirEls)-1]
 	}
 	if h.disabled(kind) {
-		return "", false
+		return "", false, nil
 	}
 	if p.URL != "" {
-		return h.frontURL(p.URL, true, prefix)
+		u, ok := h.frontURL(p.URL, true, prefix)
+		return u, ok, nil
 	}
 	section := dirEls[0]
 	var out []string
@@ -235,21 +244,21 @@ func (h *Preset) listURLPath(p generator.Page, dirEls []string, prefix string) (
 			section: section, sections: dirEls,
 		})
 		if err != nil {
-			return "", false
+			return "", false, longURL(err)
 		}
 		out = []string{exp}
 	} else {
 		out = slices.Clone(dirEls)
 	}
-	return prefix + h.link(out, h.ugly(section), ""), true
+	return prefix + h.link(out, h.ugly(section), ""), true, nil
 }
 
 // pageURLPath returns the URL path of a regular page: the file name in
 // the folder whose elements are dirEls, or the index file of a leaf
 // bundle (bundle).
-func (h *Preset) pageURLPath(p generator.Page, dirEls []string, name string, bundle bool, prefix string) (string, bool) {
+func (h *Preset) pageURLPath(p generator.Page, dirEls []string, name string, bundle bool, prefix string) (string, bool, error) {
 	if h.disabled("page") || bundle && p.Headless {
-		return "", false
+		return "", false, nil
 	}
 	// A bundle's page takes its name from the bundle's folder.
 	pageDir, base := dirEls, name
@@ -275,7 +284,8 @@ func (h *Preset) pageURLPath(p generator.Page, dirEls []string, name string, bun
 		}
 	}
 	if p.URL != "" {
-		return h.frontURL(p.URL, false, prefix)
+		u, ok := h.frontURL(p.URL, false, prefix)
+		return u, ok, nil
 	}
 	ugly := h.ugly(section)
 	var out []string
@@ -286,7 +296,7 @@ func (h *Preset) pageURLPath(p generator.Page, dirEls []string, name string, bun
 			section: section, sections: h.sectionEntries(h.currentSection(strings.Join(pageDir, "/"))),
 		})
 		if err != nil {
-			return "", false
+			return "", false, longURL(err)
 		}
 		out = []string{exp}
 	} else {
@@ -298,7 +308,7 @@ func (h *Preset) pageURLPath(p generator.Page, dirEls []string, name string, bun
 			ugly, sameAsType = true, base
 		}
 	}
-	return prefix + h.link(out, ugly, sameAsType), true
+	return prefix + h.link(out, ugly, sameAsType), true, nil
 }
 
 // sectionEntries are the elements of a section's path, as
@@ -442,17 +452,46 @@ func (h *Preset) compile(pattern string) ([]hugoAttr, error) {
 	return attrs, nil
 }
 
-// expand fills in a permalink pattern.
+// expand fills in a permalink pattern, each placeholder in turn after
+// the one before it. An expansion past generator.MaxURLBytes stops
+// there, with a *generator.LongURL.
 func (h *Preset) expand(pattern string, t hugoTokens) (string, error) {
 	attrs, err := h.compile(pattern)
 	if err != nil {
 		return "", err
 	}
-	out := strings.ReplaceAll(pattern, `\:`, hugoEscapedColon)
+	p := strings.ReplaceAll(pattern, `\:`, hugoEscapedColon)
+	var b strings.Builder
 	for _, a := range attrs {
-		out = strings.Replace(out, a.text, h.attr(a, t), 1)
+		i := strings.Index(p, a.text)
+		if i < 0 {
+			break // compile found each, in this order
+		}
+		b.WriteString(p[:i])
+		if b.Len() <= generator.MaxURLBytes {
+			b.WriteString(h.attr(a, t))
+		}
+		if b.Len() > generator.MaxURLBytes {
+			return "", &generator.LongURL{Rule: pattern}
+		}
+		p = p[i+len(a.text):]
 	}
-	return strings.ReplaceAll(out, hugoEscapedColon, ":"), nil
+	b.WriteString(p)
+	if b.Len() > generator.MaxURLBytes {
+		return "", &generator.LongURL{Rule: pattern}
+	}
+	return strings.ReplaceAll(b.String(), hugoEscapedColon, ":"), nil
+}
+
+// longURL returns err when it is a *generator.LongURL, which a build
+// says, else nil: a pattern Hugo refuses was said when the
+// configuration was read.
+func longURL(err error) error {
+	var long *generator.LongURL
+	if errors.As(err, &long) {
+		return err
+	}
+	return nil
 }
 
 func (h *Preset) attr(a hugoAttr, t hugoTokens) string {

@@ -635,7 +635,7 @@ func baseURL(d *generator.Dir, p *generator.Detected, siteURL, baseurl string) {
 		}
 	default:
 		data, _ := d.Limits().ReadFile(d.Path(), p.File, "", limits.Text)
-		p.Notes = append(p.Notes, generator.Note(p.File, conffile.KeyLine(data, "url"), "url %q is not an absolute http(s) URL; give --base-url", siteURL))
+		p.Notes = append(p.Notes, generator.Note(p.File, conffile.KeyLine(data, "url"), "url %q is not an absolute http(s) URL; give --base-url", diag.URL(siteURL)))
 		p.BasePath = siteurl.NormBase(baseurl)
 	}
 }

@@ -26,7 +26,7 @@ func (j *Preset) draftsIn(rel string) (string, bool) {
 
 // draftURL is URLPath for a file of the drafts folder: the URL Jekyll
 // publishes it at with --drafts, as a post.
-func (j *Preset) draftURL(p generator.Page, rel string) (string, bool) {
+func (j *Preset) draftURL(p generator.Page, rel string, why *error) (string, bool) {
 	dir, _ := j.draftsIn(rel)
 	inside := strings.TrimPrefix(rel, dir+"/")
 	for _, el := range strings.Split(inside, "/") {
@@ -37,5 +37,5 @@ func (j *Preset) draftURL(p generator.Page, rel string) (string, bool) {
 	if j.filtered(rel, jekyllSpecial(inside) || jekyllSpecial(path.Base(inside))) {
 		return "", false
 	}
-	return j.document(p, strings.TrimPrefix(rel, j.CollectionsDir+"/"), "posts", j.postsCollection())
+	return j.document(p, strings.TrimPrefix(rel, j.CollectionsDir+"/"), "posts", j.postsCollection(), why)
 }

@@ -20,6 +20,7 @@ var (
 	_ generator.Loader     = Generator{}
 	_ generator.PeerReader = Generator{}
 	_ generator.Preset     = (*Preset)(nil)
+	_ generator.Refuser    = (*Preset)(nil)
 )
 
 // Info returns Jekyll's.

@@ -6,7 +6,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+	"github.com/sitemapgen/sitemapgen/internal/uniq"
 )
 
 var jekyllStyles = map[string]string{
@@ -201,15 +201,24 @@ func (j *Preset) outputExt(ext, permalink string) string {
 // [frontmatter.CheckURLPath]). With jekyll-polyglot, a page of another
 // language than the default is below /LANG/ ([Polyglot]).
 func (j *Preset) URLPath(p generator.Page) (string, bool) {
-	u, ok := j.jekyllURL(p)
-	if !ok {
-		return "", false
-	}
-	return j.place(p, u), true
+	u, ok, _ := j.URLPathWhy(p)
+	return u, ok
 }
 
-// jekyllURL is the URL path Jekyll alone gives p (see URLPath).
-func (j *Preset) jekyllURL(p generator.Page) (string, bool) {
+// URLPathWhy is URLPath, with the reason a permalink that expands past
+// generator.MaxURLBytes gives p no URL.
+func (j *Preset) URLPathWhy(p generator.Page) (string, bool, error) {
+	var why error
+	u, ok := j.jekyllURL(p, &why)
+	if !ok {
+		return "", false, why
+	}
+	return j.place(p, u), true, nil
+}
+
+// jekyllURL is the URL path Jekyll alone gives p (see URLPath). A
+// permalink that expands past generator.MaxURLBytes sets why.
+func (j *Preset) jekyllURL(p generator.Page, why *error) (string, bool) {
 	rel, ok := srcpath.CleanRel(p.Path)
 	if !ok || p.Permalink != "" && frontmatter.CheckURLPath(p.Permalink) != nil {
 		return "", false
@@ -227,13 +236,13 @@ func (j *Preset) jekyllURL(p generator.Page) (string, bool) {
 	if first, _, inside := strings.Cut(inColl, "/"); inside && (inColl != rel || j.CollectionsDir == "") {
 		if label, ok := strings.CutPrefix(first, "_"); ok && label != "posts" && label != "drafts" {
 			if c, ok := j.Collections[label]; ok {
-				return j.document(p, inColl, label, c)
+				return j.document(p, inColl, label, c, why)
 			}
 		}
 	}
 
 	if _, ok := j.draftsIn(rel); ok {
-		return j.draftURL(p, rel) // drafts.go
+		return j.draftURL(p, rel, why) // drafts.go
 	}
 	// Posts: DIR/_posts/ENTRY, where Jekyll reads DIR.
 	for i, el := range els[:len(els)-1] {
@@ -258,7 +267,7 @@ func (j *Preset) jekyllURL(p generator.Page) (string, bool) {
 			if j.CollectionsDir != "" {
 				relDoc = strings.TrimPrefix(rel, j.CollectionsDir+"/")
 			}
-			return j.document(p, relDoc, "posts", j.postsCollection())
+			return j.document(p, relDoc, "posts", j.postsCollection(), why)
 		}
 	}
 
@@ -272,7 +281,7 @@ func (j *Preset) jekyllURL(p generator.Page) (string, bool) {
 	if !p.HasFrontMatter {
 		return j.static(rel, ext)
 	}
-	return j.page(p, dir, name, ext)
+	return j.page(p, dir, name, ext, why)
 }
 
 // readable says whether Jekyll reads every one of the path's elements
@@ -329,8 +338,9 @@ func (j *Preset) static(rel, ext string) (string, bool) {
 	return "/" + rel, true
 }
 
-// page is a file with front matter outside collections.
-func (j *Preset) page(p generator.Page, dir, basename, ext string) (string, bool) {
+// page is a file with front matter outside collections; a permalink
+// that expands past generator.MaxURLBytes sets why.
+func (j *Preset) page(p generator.Page, dir, basename, ext string, why *error) (string, bool) {
 	basename = strings.TrimRight(basename, ".")
 	outExt := j.outputExt(ext, p.Permalink)
 	html := outExt == ".html" || outExt == ".htm" || outExt == ".xhtml"
@@ -345,12 +355,18 @@ func (j *Preset) page(p generator.Page, dir, basename, ext string) (string, bool
 			template = j.suffix("/:path/:basename")
 		}
 	}
-	u := template
+	u, long := template, false
 	for _, kv := range [][2]string{{"path", dir}, {"basename", basename}, {"output_ext", outExt}} {
 		if !strings.Contains(u, ":") {
 			break
 		}
-		u = strings.ReplaceAll(u, ":"+kv[0], kv[1])
+		if long = !replaceBounded(&u, ":"+kv[0], kv[1], len(template)); long {
+			break
+		}
+	}
+	if long || len(u) > generator.MaxURLBytes {
+		*why = &generator.LongURL{Rule: template}
+		return "", false
 	}
 	u = jekyllSanitize(u)
 	if !html && !strings.HasSuffix(u, "/") {
@@ -374,8 +390,9 @@ func jekyllSanitize(s string) string {
 }
 
 // document is a post or a collection's document; rel is its path
-// relative to collections_dir.
-func (j *Preset) document(p generator.Page, rel, label string, c Collection) (string, bool) {
+// relative to collections_dir. A permalink that expands past
+// generator.MaxURLBytes sets why.
+func (j *Preset) document(p generator.Page, rel, label string, c Collection, why *error) (string, bool) {
 	if !c.Output {
 		return "", false
 	}
@@ -403,12 +420,18 @@ func (j *Preset) document(p generator.Page, rel, label string, c Collection) (st
 			"name":       strings.TrimRight(name, "."),
 			"title":      "",
 		}
-		u := template
+		u, long := template, false
 		for _, k := range []string{"collection", "path", "output_ext", "name", "title"} {
 			if !strings.Contains(u, ":") {
 				break
 			}
-			u = strings.ReplaceAll(u, ":"+k, ph[k])
+			if long = !replaceBounded(&u, ":"+k, ph[k], len(template)); long {
+				break
+			}
+		}
+		if long || len(u) > generator.MaxURLBytes {
+			*why = &generator.LongURL{Rule: template}
+			return "", false
 		}
 		u = strings.TrimSuffix(jekyllSanitize(u), "/") + ext
 		if !jekyllStaticPages[ext] {
@@ -437,13 +460,13 @@ func (j *Preset) document(p generator.Page, rel, label string, c Collection) (st
 		if i := strings.Index(rel, relDir); i > 0 {
 			for _, c := range strings.Split(rel[:i], "/") {
 				if c != "" && c != relDir && c != file {
-					d.categories = appendUnique(d.categories, c)
+					d.categories.Add(c)
 				}
 			}
 		}
 	}
 	for _, c := range p.Categories {
-		d.categories = appendUnique(d.categories, c)
+		d.categories.Add(c)
 	}
 
 	if p.Permalink != "" {
@@ -452,16 +475,24 @@ func (j *Preset) document(p generator.Page, rel, label string, c Collection) (st
 	d.outExt = j.outputExt(ext, p.Permalink)
 	u, ok := d.fill(template)
 	if !ok {
+		if d.long {
+			*why = &generator.LongURL{Rule: template}
+		}
 		return "", false
 	}
 	return jekyllSanitize(u), true
 }
 
-func appendUnique(list []string, s string) []string {
-	if slices.Contains(list, s) {
-		return list
+// replaceBounded replaces each old in *s with v, unless the result
+// would be longer than generator.MaxURLBytes by more than slack (what
+// the replacements after it may take off: the template's length). Then
+// it reports false and leaves *s as it was.
+func replaceBounded(s *string, old, v string, slack int) bool {
+	if n := strings.Count(*s, old); len(*s)+n*(len(v)-len(old)) > generator.MaxURLBytes+slack {
+		return false
 	}
-	return append(list, s)
+	*s = strings.ReplaceAll(*s, old, v)
+	return true
 }
 
 // jekyllDoc holds what a document's URL placeholders draw on.
@@ -472,8 +503,9 @@ type jekyllDoc struct {
 	slug        string // from the file name
 	path        string // cleaned relative path
 	outExt      string
-	categories  []string
+	categories  uniq.List // a front matter may list thousands
 	fileDate    time.Time
+	long        bool // fill stopped past generator.MaxURLBytes
 	dateOnce    bool
 	date        time.Time
 	draft       bool // in _drafts: dated by its file's time before now
@@ -509,7 +541,14 @@ func (d *jekyllDoc) when() time.Time {
 // URL#generate_url_from_drop does; ok is false for an unknown one.
 func (d *jekyllDoc) fill(template string) (string, bool) {
 	ok := true
+	// size is the length of the expansion so far, the rest of the
+	// template as written; past the bound by more than the template's
+	// length, no replacement can bring it back under.
+	size := len(template)
 	out := jekyllTokenRE().ReplaceAllStringFunc(template, func(m string) string {
+		if !ok || size > generator.MaxURLBytes+len(template) {
+			return "" // no URL: nothing more is filled
+		}
 		name := m[1:]
 		rest := ""
 		if n, cut := strings.CutSuffix(name, "_"); cut && !jekyllDocTokens[name] {
@@ -520,8 +559,13 @@ func (d *jekyllDoc) fill(template string) (string, bool) {
 			ok = false
 			return m
 		}
+		size += len(v) + len(rest) - len(m)
 		return v + rest
 	})
+	if ok && size > generator.MaxURLBytes {
+		d.long = true
+		return "", false
+	}
 	return out, ok
 }
 
@@ -542,16 +586,16 @@ func (d *jekyllDoc) value(name string) (string, bool) {
 		}
 		return slugify(d.slug, false, false), true
 	case "categories", "slugified_categories":
-		var seen []string
-		for _, c := range d.categories {
+		var seen uniq.List
+		for _, c := range d.categories.Items() {
 			if name == "categories" {
 				c = strings.ToLower(c)
 			} else {
 				c = slugify(c, false, false)
 			}
-			seen = appendUnique(seen, c)
+			seen.Add(c)
 		}
-		return strings.Join(seen, "/"), true
+		return strings.Join(seen.Items(), "/"), true
 	case "path":
 		return d.path, true
 	case "output_ext":

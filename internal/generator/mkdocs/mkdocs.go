@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -47,7 +48,7 @@ var configFiles = []string{"mkdocs.yml", "mkdocs.yaml"}
 // written (use_directory_urls says which): the built files tell the URL
 // form.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", LinksAsWritten: true, BaseURLPlaces: []string{"site_url: in MkDocs' configuration ({file})"}, Sitemaps: sitemaps, SitemapStays: true}
+	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", BaseURLPlaces: []string{"site_url: in MkDocs' configuration ({file})"}, Sitemaps: sitemaps, SitemapStays: true}
 }
 
 // Load loads the preset of the MkDocs project in d: found when it has
@@ -115,29 +116,40 @@ func (m *Preset) lastModOrder() *generator.DateOrder {
 // use_directory_urls true. Tags other than !ENV (!!python/name:…,
 // !relative) are left alone; !ENV VAR and !ENV [VAR…, default] are
 // resolved as pyyaml_env_tag does: the first variable that is set, else
-// the default (the last item of a list of two or more), else null.
+// the default (the last item of a list of two or more), else null. A
+// variable's value is never shown, since a pull request may name any
+// variable (GITHUB_TOKEN): notes name the variable (" (!ENV NAME)"), a
+// site_url from one is [generator.Detected.BaseURLHidden], and a
+// site_dir or docs_dir from one is taken only when it is a folder of the
+// project (envFolder).
 func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, _, err := d.File(configFiles...)
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p := &generator.Detected{File: name, PublishDir: "site", TrailingSlash: "always", SourceDir: "docs"}
+	p := &generator.Detected{File: name, PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true}, SourceDir: "docs"}
 	keys := map[string]value{}
 	if err := read(d, name, keys, p, 0); err != nil {
 		return nil, err
 	}
 	if v, ok := keys["site_dir"]; ok {
-		switch s, _, st := str(d, "site_dir", v, p, siteurl.DirHint); st {
-		case stOK:
+		switch s, from, st := str(d, "site_dir", v, p, siteurl.DirHint); {
+		case st == stOK && !envFolder(d, from, s):
+			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_dir%s names no folder of the project%s", from, siteurl.DirHint))
+			p.PublishDir = ""
+		case st == stOK:
 			if p.PublishDir = siteurl.CleanDir(s); p.PublishDir == "" {
 				p.PublishDir = "site"
 			}
-		case stBad:
+		case st == stBad:
 			p.PublishDir = ""
 		}
 	}
 	if v, ok := keys["docs_dir"]; ok {
-		if s, _, st := str(d, "docs_dir", v, p, ""); st == stOK && siteurl.CleanDir(s) != "" {
+		switch s, from, st := str(d, "docs_dir", v, p, ""); {
+		case st == stOK && !envFolder(d, from, s):
+			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "docs_dir%s names no folder of the project; the sources are looked for in docs", from))
+		case st == stOK && siteurl.CleanDir(s) != "":
 			p.SourceDir = siteurl.CleanDir(s)
 		}
 	}
@@ -146,12 +158,13 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 		switch {
 		case st == stOK && siteurl.AbsHTTP(s):
 			p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(s), v.file+" site_url"+from
+			p.BaseURLHidden = envValue(from)
 		case st == stOK && strings.TrimSpace(s) != "" && envValue(from):
 			// The value of a variable is never shown: the build's
 			// environment may hold secrets.
 			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url%s is not an absolute http(s) URL; give --base-url", from))
 		case st == stOK && strings.TrimSpace(s) != "":
-			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", diag.Excerpt(s)))
+			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", diag.URL(s)))
 		}
 	}
 	if v, ok := keys["plugins"]; ok {
@@ -161,18 +174,18 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 		sitemapTemplate(d, v, p)
 	}
 	if v, ok := keys["use_directory_urls"]; ok {
-		s, _, st := str(d, "use_directory_urls", v, p, "")
+		s, from, st := str(d, "use_directory_urls", v, p, "")
 		if st == stOK {
 			if b, ok := yaml11Bool(s); ok {
 				if !b {
-					p.TrailingSlash = "never"
+					p.Form.TrailingSlash = "never"
 				}
 			} else {
-				p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "use_directory_urls %q is not true or false", s))
-				p.TrailingSlash = ""
+				p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "use_directory_urls%s is not true or false", shown(from, s)))
+				p.Form.TrailingSlash = ""
 			}
 		} else if st == stBad {
-			p.TrailingSlash = ""
+			p.Form.TrailingSlash = ""
 		}
 	}
 	return p, nil
@@ -276,6 +289,34 @@ type value struct {
 // variable's: " (!ENV NAME)", not the !ENV default the file writes.
 func envValue(from string) bool {
 	return strings.HasPrefix(from, " (!ENV ") && from != " (!ENV default)"
+}
+
+// shown is what a message says of the value s that str gave from from:
+// the variable that holds it (" (!ENV NAME)") when it is a variable's,
+// whose value is never shown, else s, quoted and bounded.
+func shown(from, s string) string {
+	if envValue(from) {
+		return from
+	}
+	return " " + strconv.Quote(diag.Excerpt(s))
+}
+
+// envFolder reports whether the folder s, which str gave from from, may
+// be taken. A folder a variable of the environment names is taken only
+// when it is a folder of the project, whose name the project's tree
+// holds already: any other value (a token, a path outside the project)
+// would be shown by every message that names the folder, and a variable
+// may hold a secret. A folder the file names is always taken.
+func envFolder(d *generator.Dir, from, s string) bool {
+	if !envValue(from) {
+		return true
+	}
+	dir := siteurl.CleanDir(s)
+	if dir == "" || !filepath.IsLocal(filepath.FromSlash(dir)) {
+		return false
+	}
+	fi, err := fsx.Stat(d.Path(), dir)
+	return err == nil && fi.IsDir()
 }
 
 var settingKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_dir", "plugins", "theme"}
@@ -492,7 +533,7 @@ func LoadDir(d *generator.Dir) (*Preset, error) {
 	}
 	m := &Preset{DocsDir: "docs", SiteDir: "site", DirectoryURLs: true}
 	if p != nil {
-		m.File, m.DirectoryURLs, m.GitDates = p.File, p.TrailingSlash != "never", p.GitDates
+		m.File, m.DirectoryURLs, m.GitDates = p.File, p.Form.TrailingSlash != "never", p.GitDates
 		m.Template, _ = p.Own.(*SitemapTemplate)
 		if p.SourceDir != "" {
 			m.DocsDir = p.SourceDir

@@ -21,12 +21,12 @@ func TestDetectMkDocs(t *testing.T) {
 		{
 			Name:  "mkdocs defaults",
 			Files: map[string]string{"mkdocs.yml": "site_name: My Docs\n"},
-			Want:  []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"}},
+			Want:  []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true}}},
 		},
 		{
 			Name:  "mkdocs literal values",
 			Files: map[string]string{"mkdocs.yaml": "site_name: My Docs\nsite_url: https://docs.example.org/proj\nsite_dir: public\nuse_directory_urls: false\ndocs_dir: ./src/\n"},
-			Want: []generator.Detected{{File: "mkdocs.yaml", SourceDir: "src", PublishDir: "public", TrailingSlash: "never",
+			Want: []generator.Detected{{File: "mkdocs.yaml", SourceDir: "src", PublishDir: "public", Form: generator.URLForm{TrailingSlash: "never", AsWritten: true},
 				BaseURL: "https://docs.example.org/proj/", BaseURLFrom: "mkdocs.yaml site_url"}},
 		},
 		{
@@ -46,20 +46,42 @@ plugins:
   - social:
       enabled: !ENV [CI, false]
 `},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				BaseURL: "https://default.example/", BaseURLFrom: "mkdocs.yml site_url (!ENV default)"}},
 		},
 		{
 			Name:  "mkdocs !ENV set",
-			Files: map[string]string{"mkdocs.yml": "site_url: !ENV [DEPLOY_URL, SITE_URL, 'https://default.example/']\nsite_dir: !ENV SITE_DIR\nuse_directory_urls: !ENV [DIR_URLS, true]\n"},
+			Files: map[string]string{"mkdocs.yml": "site_url: !ENV [DEPLOY_URL, SITE_URL, 'https://default.example/']\nsite_dir: !ENV SITE_DIR\nuse_directory_urls: !ENV [DIR_URLS, true]\n", "build/html/index.html": "x"},
 			Env:   map[string]string{"SITE_URL": "https://env.example/docs", "SITE_DIR": "build/html", "DIR_URLS": "off"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "build/html", TrailingSlash: "never",
-				BaseURL: "https://env.example/docs/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)"}},
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "build/html", Form: generator.URLForm{TrailingSlash: "never", AsWritten: true},
+				BaseURL: "https://env.example/docs/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)", BaseURLHidden: true}},
+		},
+		{
+			// A value a variable the file names gives is never quoted: a
+			// pull request may name any variable (GITHUB_TOKEN). A
+			// folder is taken only when it is one of the project's, whose
+			// name its tree holds (issue 99).
+			Name:  "mkdocs !ENV of a secret",
+			Files: map[string]string{"mkdocs.yml": "site_dir: !ENV GITHUB_TOKEN\ndocs_dir: !ENV GITHUB_TOKEN\nuse_directory_urls: !ENV GITHUB_TOKEN\nsite_url: !ENV [SITE_URL]\n"},
+			Env:   map[string]string{"GITHUB_TOKEN": "ghp_s3cr3t", "SITE_URL": "https://docs.example/?t=ghp_s3cr3t"},
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", Form: generator.URLForm{AsWritten: true}, BaseURL: "https://docs.example/?t=ghp_s3cr3t/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)", BaseURLHidden: true,
+				Notes: []string{
+					"mkdocs.yml:1: site_dir (!ENV GITHUB_TOKEN) names no folder of the project; give the built folder as DIR",
+					"mkdocs.yml:2: docs_dir (!ENV GITHUB_TOKEN) names no folder of the project; the sources are looked for in docs",
+					"mkdocs.yml:3: use_directory_urls (!ENV GITHUB_TOKEN) is not true or false",
+				}}},
+		},
+		{
+			Name:  "mkdocs !ENV of a folder outside the project",
+			Files: map[string]string{"mkdocs.yml": "site_dir: !ENV OUT\n"},
+			Env:   map[string]string{"OUT": "/tmp"},
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
+				Notes: []string{"mkdocs.yml:1: site_dir (!ENV OUT) names no folder of the project; give the built folder as DIR"}}},
 		},
 		{
 			Name:  "mkdocs !ENV unset",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: !ENV SITE_URL\n"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{"mkdocs.yml:2: site_url is !ENV SITE_URL, which is not set; give --base-url"}}},
 		},
 		{
@@ -68,19 +90,19 @@ plugins:
 			Name:  "mkdocs !ENV that is not a URL",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: !ENV API_TOKEN\n"},
 			Env:   map[string]string{"API_TOKEN": "s3cr3t"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{"mkdocs.yml:2: site_url (!ENV API_TOKEN) is not an absolute http(s) URL; give --base-url"}}},
 		},
 		{
 			Name:  "mkdocs site_url that is not a URL",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: docs.example\n"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{`mkdocs.yml:2: site_url "docs.example" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{
 			Name:  "mkdocs !relative site_dir",
 			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_dir: !relative $config_dir/../public\n"},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", TrailingSlash: "always",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", Form: generator.URLForm{TrailingSlash: "always", AsWritten: true},
 				Notes: []string{"mkdocs.yml:2: site_dir has the tag !relative, which is not read; give the built folder as DIR"}}},
 		},
 		{
@@ -89,7 +111,7 @@ plugins:
 				"mkdocs.yml":      "INHERIT: config/base.yml\nsite_dir: out\n",
 				"config/base.yml": "site_url: https://base.example/\nsite_dir: ignored\nuse_directory_urls: no\n",
 			},
-			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "out", TrailingSlash: "never",
+			Want: []generator.Detected{{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never", AsWritten: true},
 				BaseURL: "https://base.example/", BaseURLFrom: "config/base.yml site_url"}},
 		},
 	})
@@ -225,4 +247,49 @@ func TestMkDocsURLPath(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzEnvNeverShown reads any mkdocs.yml in an environment whose
+// variables hold a secret: whatever variables the file names with !ENV,
+// no note, warning or refusal holds the secret, nor what a message may
+// show (the folders, what gave the base URL), and a base URL holding it
+// is marked hidden (issue 99: site_dir: !ENV GITHUB_TOKEN printed the
+// token).
+func FuzzEnvNeverShown(f *testing.F) {
+	const secret = "ghp_Fuzz5ecret"
+	for _, s := range []string{
+		"site_dir: !ENV GITHUB_TOKEN\ndocs_dir: !ENV GITHUB_TOKEN\n",
+		"site_url: !ENV [SITE_URL, 'https://x.example/']\nsite_dir: !ENV [A, X, site]\n",
+		"use_directory_urls: !ENV X\nsite_url: !ENV X\n",
+		"site_url: !ENV [URL]\nplugins:\n  - git-revision-date-localized:\n      enabled: !ENV X\n",
+		"INHERIT: base.yml\nsite_dir: !ENV [X]\n",
+	} {
+		f.Add(s)
+	}
+	env := gentest.Env(map[string]string{"GITHUB_TOKEN": secret, "X": secret, "A": "../" + secret,
+		"SITE_URL": "https://docs.example/?t=" + secret, "URL": "https://u:" + secret + "@docs.example/"})
+	f.Fuzz(func(t *testing.T, yml string) {
+		if strings.Contains(yml, secret[4:]) {
+			return // the file writes it itself
+		}
+		dir := buildtest.TempSite(t, map[string]string{"mkdocs.yml": yml, "base.yml": "site_url: !ENV X\n"})
+		got, err := registry.DetectEnv(dir, env, limits.Default)
+		if err != nil && strings.Contains(err.Error(), secret) {
+			t.Fatalf("the error shows the secret: %v", err)
+		}
+		for _, d := range got {
+			shown := append([]string{d.PublishDir, d.SourceDir, d.BaseURLFrom}, d.Notes...)
+			for _, w := range append(d.Warnings, d.Refused...) {
+				shown = append(shown, w.Error())
+			}
+			for _, s := range shown {
+				if strings.Contains(s, secret) {
+					t.Errorf("%q shows the secret", s)
+				}
+			}
+			if strings.Contains(d.BaseURL, secret) && !d.BaseURLHidden {
+				t.Errorf("base URL %q from %s is not marked hidden", d.BaseURL, d.BaseURLFrom)
+			}
+		}
+	})
 }

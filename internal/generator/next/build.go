@@ -103,7 +103,7 @@ func readBuild(dir, dist string, p *generator.Detected, lim limits.Limits) (*bui
 	}
 	defer root.Close()
 	f := &pageFinder{
-		root: root, server: p.PublishDir, slash: p.TrailingSlash == "always",
+		root: root, server: p.PublishDir, slash: p.Form.TrailingSlash == "always",
 		served: map[string]bool{}, fromSrc: map[string]bool{},
 	}
 	f.prerendered(m.pre)

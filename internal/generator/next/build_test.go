@@ -79,7 +79,7 @@ func TestReadServerBuild(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &generator.Detected{PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}, TrailingSlash: tc.slash}
+			p := &generator.Detected{PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}, Form: generator.URLForm{TrailingSlash: tc.slash}}
 			b, err := readBuild(dir, p, limits.Limits{})
 			if err != nil {
 				t.Fatal(err)

@@ -43,6 +43,9 @@ type nameFacts struct {
 	// starts holds where the chain of calls before each "." starts
 	// (chainStart).
 	starts map[span]int
+	// callbacks holds the first argument of each call a cut is found
+	// in (callback), by the call's "(".
+	callbacks map[span]callbackArg
 	// steps counts the tokens the reading visits, a bound of its work
 	// that tests check.
 	steps int

@@ -62,6 +62,12 @@ func TestNamesWork(t *testing.T) {
 			f := newEntryFacts(scopes)
 			return f, f.showsAll()
 		}, true},
+		{"a page's cuts in one callback", func(n int) string {
+			return page("const xs = " + entries + "\n  const days = xs.map((p) => p.date" + strings.Repeat(".slice(0, 10)", n) + ")")
+		}, func(scopes []*scope) (*nameFacts, bool) {
+			f := newEntryFacts(scopes)
+			return f, f.showsAll()
+		}, true},
 		{"a page's finds in each post", func(n int) string {
 			return page("const xs = " + entries + strings.Repeat(".map((p) => ({ ...p, tag: p.tags.find((t) => t) }))", n))
 		}, func(scopes []*scope) (*nameFacts, bool) {

@@ -99,17 +99,47 @@ func (f *nameFacts) ofEntry(s *scope, holders brackets, k int) bool {
 		case !elementCall(method):
 			continue
 		}
-		args := m.Args(o)
-		if len(args) == 0 || k < args[0][0] || k >= args[0][1] {
-			continue
-		}
-		_, ps := m.Function(args[0][0], args[0][1])
-		if !slices.Contains(ps[:min(n, len(ps))], t[k].Text) {
+		c := f.callback(m, o)
+		if k < c.a || k >= c.b || !slices.Contains(c.params[:min(n, len(c.params))], t[k].Text) {
 			continue
 		}
 		return f.chainList(s, f.chainStart(m, o-2, s.d.Start), o-2)
 	}
 	return false
+}
+
+// callbackArg is the first argument of a call, from a to b (b == a for
+// none), and the parameters of the function given there.
+type callbackArg struct {
+	a, b   int
+	params []string
+}
+
+// callback returns the first argument of the call whose parentheses
+// open at o in m. Each call is read once: every cut in its callback
+// asks for it, and reading it again for each made 32,000 cuts in one
+// callback (416 KB) cost 10 seconds (issue 99).
+func (f *nameFacts) callback(m *jscode.Module, o int) callbackArg {
+	if c, ok := f.callbacks[span{m, o, o}]; ok {
+		return c
+	}
+	// The first argument ends at the first comma outside brackets, as
+	// Module.Args splits them, each bracket passed over whole.
+	c := callbackArg{a: o + 1, b: o + 1}
+	for end := m.Match[o]; c.b < end && !m.Toks[c.b].Is(","); c.b++ {
+		f.steps++
+		if k := m.Match[c.b]; k > c.b {
+			c.b = k
+		}
+	}
+	if c.b > c.a {
+		_, c.params = m.Function(c.a, c.b)
+	}
+	if f.callbacks == nil {
+		f.callbacks = map[span]callbackArg{}
+	}
+	f.callbacks[span{m, o, o}] = c
+	return c
 }
 
 // hidesCut reports whether text, code read as a regular expression,

@@ -178,7 +178,7 @@ func exportScript(runs [][]string) (dir string, ok bool) {
 // [Generator.ReadServerBuild]), the site folder; the server serves public/ at the
 // site's root, where the sitemaps go (ServedDir).
 func project(name string, data []byte, exportRuns [][]string, lim limits.Limits) *generator.Detected {
-	p := &generator.Detected{File: name, TrailingSlash: "never"}
+	p := &generator.Detected{File: name, Form: generator.URLForm{TrailingSlash: "never"}}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
@@ -214,9 +214,9 @@ func project(name string, data []byte, exportRuns [][]string, lim limits.Limits)
 		p.BasePath = siteurl.NormBase(bp.Value)
 	}
 	if b, st := r.Bool("trailingSlash"); st == jsconfig.OK && b {
-		p.TrailingSlash = "always"
+		p.Form.TrailingSlash = "always"
 	} else if st == jsconfig.Bad {
-		p.TrailingSlash = ""
+		p.Form.TrailingSlash = ""
 	}
 	return p
 }

@@ -31,7 +31,7 @@ const nextConfig = {
 
 module.exports = nextConfig;
 `},
-			Want: []Detected{{File: "next.config.js", PublishDir: "out", BasePath: "/docs/", TrailingSlash: "always"}},
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", BasePath: "/docs/", Form: generator.URLForm{TrailingSlash: "always"}}},
 		},
 		{
 			// An assignment with no declaration, as sloppy mode allows
@@ -44,7 +44,7 @@ module.exports = nextConfig;
 
 module.exports = nextConfig;
 `},
-			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never"}},
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never"}}},
 		},
 		{
 			Name: "next TypeScript export with distDir",
@@ -58,7 +58,7 @@ const nextConfig: NextConfig = {
 
 export default nextConfig;
 `},
-			Want: []Detected{{File: "next.config.ts", PublishDir: "dist", TrailingSlash: "never"}},
+			Want: []Detected{{File: "next.config.ts", PublishDir: "dist", Form: generator.URLForm{TrailingSlash: "never"}}},
 		},
 		{
 			Name: "next export wrapped in a plugin, distDir .next",
@@ -67,7 +67,7 @@ const withMDX = createMDX({ extension: /\.mdx?$/ })
 const nextConfig = { output: 'export', distDir: '.next', trailingSlash: false }
 export default withMDX(nextConfig)
 `},
-			Want: []Detected{{File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never"}},
+			Want: []Detected{{File: "next.config.mjs", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never"}}},
 		},
 		{
 			Name: "next without export",
@@ -75,7 +75,7 @@ export default withMDX(nextConfig)
   reactStrictMode: true,
 }
 `},
-			Want: []Detected{{File: "next.config.js", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", Form: generator.URLForm{TrailingSlash: "never"},
 				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 		{
@@ -85,7 +85,7 @@ export default withMDX(nextConfig)
 };
 export default nextConfig;
 `},
-			Want: []Detected{{File: "next.config.mjs", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.mjs", Form: generator.URLForm{TrailingSlash: "never"},
 				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 		{
@@ -94,7 +94,7 @@ export default nextConfig;
 const nextConfig: NextConfig = { distDir: "build", basePath: "/shop", trailingSlash: true };
 export default nextConfig;
 `},
-			Want: []Detected{{File: "next.config.ts", TrailingSlash: "always", BasePath: "/shop/",
+			Want: []Detected{{File: "next.config.ts", Form: generator.URLForm{TrailingSlash: "always"}, BasePath: "/shop/",
 				PublishDir: "build/server", ServedDir: "public", StateDir: "build/cache/sitemapgen", Served: true, Own: next.Server{Dist: "build"}}},
 		},
 		{
@@ -106,7 +106,7 @@ module.exports = {
   output: isExport ? "export" : undefined,
 };
 `},
-			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never"},
 				Notes: []string{`next.config.js:3: output is 'export' only when isExport: read as the static export, the one build of its choices that writes the site's files`}}},
 		},
 		{
@@ -126,7 +126,7 @@ module.exports = () => {
   })
 }
 `},
-			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never"},
 				Notes: []string{`next.config.js:7: output is 'export' only when process.env.EXPORT: read as the static export, the one build of its choices that writes the site's files`,
 					`next.config.js:8: basePath is not a literal string (basePath); give --base-url`}}},
 		},
@@ -136,7 +136,7 @@ module.exports = () => {
   output: process.env.OUTPUT || "export",
 };
 `},
-			Want: []Detected{{File: "next.config.js", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", Form: generator.URLForm{TrailingSlash: "never"},
 				Notes: []string{`next.config.js:2: output is not a literal string (process.env.OUTPUT || "export"); give the built folder as DIR`}}},
 		},
 		{
@@ -154,18 +154,18 @@ module.exports = (phase, { defaultConfig }) => {
   }
 }
 `},
-			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never"},
 				Notes: []string{"next.config.js:10: basePath is set more than once, to different values ('/prod'; line 5: '/dev'); give --base-url"}}},
 		},
 		{
 			Name:  "next export script",
 			Files: map[string]string{"package.json": `{"scripts": {"build": "next build && next export -o build/site"}, "dependencies": {"next": "12.3.4", "react": "18"}}`},
-			Want:  []Detected{{File: "package.json", PublishDir: "build/site", TrailingSlash: "never"}},
+			Want:  []Detected{{File: "package.json", PublishDir: "build/site", Form: generator.URLForm{TrailingSlash: "never"}}},
 		},
 		{
 			Name:  "next dependency only",
 			Files: map[string]string{"package.json": `{"dependencies": {"next": "15.0.0"}}`},
-			Want: []Detected{{File: "package.json", TrailingSlash: "never",
+			Want: []Detected{{File: "package.json", Form: generator.URLForm{TrailingSlash: "never"},
 				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 	})
@@ -183,7 +183,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"next-sitemap.config.js": "/** @type {import('next-sitemap').IConfig} */\nmodule.exports = {\n  siteUrl: 'https://next.example',\n  generateRobotsTxt: true,\n}\n",
 				"package.json":           `{"homepage": "https://other.example/"}`,
 			},
-			Want: []Detected{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.js", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never"},
 				BaseURL: "https://next.example/", BaseURLFrom: "next-sitemap.config.js siteUrl"}},
 		},
 		{
@@ -192,7 +192,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"next.config.mjs": "export default { output: 'export', basePath: '/docs' }\n",
 				"package.json":    `{"homepage": "https://next.example", "dependencies": {"next": "16"}}`,
 			},
-			Want: []Detected{{File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never",
+			Want: []Detected{{File: "next.config.mjs", PublishDir: "out", Form: generator.URLForm{TrailingSlash: "never"},
 				BasePath: "/docs/", BaseURL: "https://next.example/docs/", BaseURLFrom: "package.json homepage"}},
 		},
 	})

@@ -55,8 +55,8 @@ func serverBuild(d *generator.Dir, p *generator.Detected) {
 		return
 	}
 	p.Own = Own{Server: server}
-	if p.TrailingSlash == "" {
-		p.TrailingSlash = "never"
+	if p.Form.TrailingSlash == "" {
+		p.Form.TrailingSlash = "never"
 	}
 	p.Notes = append(p.Notes, generator.Note(p.File, 0, "the build in .output is a server build (nuxi build): only its prerendered pages are files (in %s); pages rendered on demand are not listed", p.PublishDir))
 }

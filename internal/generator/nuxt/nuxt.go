@@ -165,9 +165,9 @@ func project(name string, data []byte, env func(string) (string, bool), lim limi
 
 	jsproject.ReadSite(p, r, "app.baseURL", siteurl.AtBase, "site.url", "runtimeConfig.public.siteUrl")
 	if slash, st := r.Bool("site.trailingSlash"); st == jsconfig.OK {
-		p.TrailingSlash = "never"
+		p.Form.TrailingSlash = "never"
 		if slash {
-			p.TrailingSlash = "always"
+			p.Form.TrailingSlash = "always"
 		}
 	}
 	if ssr, st := r.Bool("ssr"); st == jsconfig.OK && !ssr {

@@ -57,7 +57,7 @@ export default defineNuxtConfig({
 			Name:  "site.url, app.baseURL, site.trailingSlash",
 			Files: map[string]string{"nuxt.config.ts": seo},
 			Want: []Detected{nx(Detected{File: "nuxt.config.ts", BaseURL: "https://nuxt.example/docs/", BaseURLFrom: "nuxt.config.ts site.url + app.baseURL", BasePath: "/docs/",
-				TrailingSlash: "always", Own: nuxt.Own{SitemapModule: "@nuxtjs/sitemap (nuxt.config.ts modules)"}})},
+				Form: generator.URLForm{TrailingSlash: "always"}, Own: nuxt.Own{SitemapModule: "@nuxtjs/sitemap (nuxt.config.ts modules)"}})},
 		},
 		{
 			Name: "@nuxt/content from the modules, @nuxtjs/seo from package.json",
@@ -83,7 +83,7 @@ export default defineNuxtConfig({
 })
 `},
 			Want: []Detected{nx(Detected{File: "nuxt.config.js", BaseURL: "https://runtime.example/", BaseURLFrom: "nuxt.config.js runtimeConfig.public.siteUrl",
-				TrailingSlash: "never"})},
+				Form: generator.URLForm{TrailingSlash: "never"}})},
 		},
 		{
 			Name: "site.url from the environment is not passed over for runtimeConfig's",
@@ -135,13 +135,13 @@ export default defineNuxtConfig({
 			// nuxi build: .output/server beside .output/public.
 			Name:  "a server build",
 			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({})\n", ".output/server/chunks/build/server.mjs": nuxtServerModule, ".output/public/index.html": "<title>home</title>"},
-			Want: []Detected{nx(Detected{File: "nuxt.config.ts", Own: nuxt.Own{Server: ".output/server"}, TrailingSlash: "never",
+			Want: []Detected{nx(Detected{File: "nuxt.config.ts", Own: nuxt.Own{Server: ".output/server"}, Form: generator.URLForm{TrailingSlash: "never"},
 				Notes: []string{"nuxt.config.ts: the build in .output is a server build (nuxi build): only its prerendered pages are files (in .output/public); pages rendered on demand are not listed"}})},
 		},
 		{
 			Name:  "a server build, site.trailingSlash true",
 			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({ site: { trailingSlash: true } })\n", ".output/server/chunks/build/server.mjs": nuxtServerModule},
-			Want: []Detected{nx(Detected{File: "nuxt.config.ts", Own: nuxt.Own{Server: ".output/server"}, TrailingSlash: "always",
+			Want: []Detected{nx(Detected{File: "nuxt.config.ts", Own: nuxt.Own{Server: ".output/server"}, Form: generator.URLForm{TrailingSlash: "always"},
 				Notes: []string{"nuxt.config.ts: the build in .output is a server build (nuxi build): only its prerendered pages are files (in .output/public); pages rendered on demand are not listed"}})},
 		},
 	})

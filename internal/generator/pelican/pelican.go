@@ -5,6 +5,7 @@
 package pelican
 
 import (
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/pyconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
@@ -62,7 +63,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 		case v.Literal && siteurl.AbsHTTP(v.Value):
 			p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(v.Value), f.name+" SITEURL"
 		case v.Literal:
-			p.Notes = append(p.Notes, generator.Note(f.name, v.Line, "SITEURL %q is not an absolute http(s) URL%s", v.Value, siteurl.BaseURLHint))
+			p.Notes = append(p.Notes, generator.Note(f.name, v.Line, "SITEURL %q is not an absolute http(s) URL%s", diag.URL(v.Value), siteurl.BaseURLHint))
 		default:
 			p.Notes = append(p.Notes, generator.Note(f.name, v.Line, "SITEURL is not a literal string%s", siteurl.BaseURLHint))
 		}

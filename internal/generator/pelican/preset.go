@@ -222,6 +222,11 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 	saveAs, own := m["save_as"]
 	if !own {
 		if saveAs, ok = format(s.SaveAs[setting], fields, date, hasDate); !ok {
+			if len(saveAs) > generator.MaxURLBytes {
+				// The page has no URL from the setting; its build says so.
+				long := &generator.LongURL{Rule: setting + " = " + s.SaveAs[setting]}
+				fm.Problems = append(fm.Problems, frontmatter.Problem{Msg: long.Error()})
+			}
 			return
 		}
 	}

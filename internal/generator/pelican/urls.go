@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
@@ -79,10 +80,15 @@ func stripTags(s string) string {
 
 // format is Python's str.format of a URL setting with the fields of a
 // page: {name}, {date:%Y/%m} (strftime) and {{ }}. ok is false for a
-// field the page has not, or a form not known here.
+// field the page has not, or a form not known here, and for an
+// expansion past generator.MaxURLBytes, which stops there: its first
+// bytes are returned then, more than the bound.
 func format(pattern string, fields map[string]string, date time.Time, hasDate bool) (string, bool) {
 	var b strings.Builder
 	for i := 0; i < len(pattern); i++ {
+		if b.Len() > generator.MaxURLBytes {
+			return b.String(), false
+		}
 		c := pattern[i]
 		switch {
 		case c == '{' && strings.HasPrefix(pattern[i:], "{{"):
@@ -123,6 +129,9 @@ func format(pattern string, fields map[string]string, date time.Time, hasDate bo
 		default:
 			b.WriteByte(c)
 		}
+	}
+	if b.Len() > generator.MaxURLBytes {
+		return b.String(), false
 	}
 	return b.String(), true
 }

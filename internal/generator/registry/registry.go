@@ -19,9 +19,11 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/pelican"
 	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
+	"github.com/sitemapgen/sitemapgen/internal/generator/rspress"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
+	"github.com/sitemapgen/sitemapgen/internal/generator/vuepress"
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -44,6 +46,8 @@ var Generators = []generator.Generator{
 	sphinx.Generator{},     // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
 	gatsby.Generator{},     // gatsby-config.*, else the dependency "gatsby"
 	vitepress.Generator{},  // .vitepress/config.* (also in docs/), else the dependency "vitepress"
+	rspress.Generator{},    // rspress.config.*, else the dependency "@rspress/core" or "rspress"
+	vuepress.Generator{},   // vuepress.config.*, .vuepress/config.* (also in docs/, src/), else the dependency "vuepress"
 	nuxt.Generator{},       // nuxt.config.*, else the dependency "nuxt"
 	sveltekit.Generator{},  // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
 	zola.Generator{},       // a config.toml that sets base_url and no Hugo baseURL (claimed before Hugo reads it)

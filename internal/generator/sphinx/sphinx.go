@@ -32,7 +32,7 @@ var (
 
 // Info returns Sphinx's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "sphinx", Title: "Sphinx", BaseURLPlaces: []string{"html_baseurl in Sphinx's configuration ({file})"}, IndexFiles: true, Sitemaps: generator.LanguageSitemaps, Published: generator.LanguagesPublished}
+	return generator.Info{Name: "sphinx", Title: "Sphinx", BaseURLPlaces: []string{"html_baseurl in Sphinx's configuration ({file})"}, Sitemaps: generator.LanguageSitemaps, Published: generator.LanguagesPublished}
 }
 
 // Routes returns the preset of the documents of the source folder:
@@ -104,7 +104,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 		if !project && !exts {
 			continue // some other conf.py
 		}
-		p := &generator.Detected{File: name, PublishDir: c.out}
+		p := &generator.Detected{File: name, PublishDir: c.out, Form: generator.URLForm{IndexFiles: true}}
 		if out, err := buildDir(d, c); err != nil {
 			return nil, err
 		} else if out != "" {
@@ -123,7 +123,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 			case v.Literal && v.Value == "", v.Val == nil:
 				continue
 			case v.Literal:
-				p.Notes = append(p.Notes, generator.Note(name, v.Line, "%s %q is not an absolute http(s) URL%s", key, v.Value, siteurl.BaseURLHint))
+				p.Notes = append(p.Notes, generator.Note(name, v.Line, "%s %q is not an absolute http(s) URL%s", key, diag.URL(v.Value), siteurl.BaseURLHint))
 			default:
 				p.Notes = append(p.Notes, generator.Note(name, v.Line, "%s is not a literal string%s", key, siteurl.BaseURLHint))
 			}

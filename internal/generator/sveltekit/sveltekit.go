@@ -14,6 +14,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
@@ -139,7 +140,7 @@ func project(name string, data []byte, vercel bool, lim limits.Limits) *generato
 	}
 	if module == adapterStatic && p.PublishDir != "" {
 		// about.html is linked as /about, about/index.html as /about/.
-		p.TrailingSlash, p.CleanURLs = "always", true
+		p.Form.TrailingSlash, p.Form.CleanURLs = "always", true
 	}
 	if base, st := r.Str("kit.paths.base", siteurl.BaseURLHint); st == jsconfig.OK {
 		p.BasePath = siteurl.NormBase(base.Value)
@@ -167,7 +168,7 @@ func prerenderOrigin(p *generator.Detected, r *jsconfig.Reader) {
 		host = u.Host
 	}
 	if mapping.Loopback(host) || mapping.SingleLabel(host) {
-		r.Note(v.Line, "kit.prerender.origin %q names no public site; not taken for the base URL", v.Value)
+		r.Note(v.Line, "kit.prerender.origin %q names no public site; not taken for the base URL", diag.URL(v.Value))
 		return
 	}
 	jsproject.SetBaseURL(p, v.Value, p.File+" kit.prerender.origin")
@@ -204,7 +205,7 @@ func nodeBuild(p *generator.Detected, r *jsconfig.Reader) {
 	// Its server answers a page prerendered as NAME.html at /NAME (the
 	// route's trailingSlash 'never', the default) and one prerendered as
 	// NAME/index.html at /NAME/ ('always').
-	p.TrailingSlash, p.CleanURLs = "always", true
+	p.Form.TrailingSlash, p.Form.CleanURLs = "always", true
 	p.ServedDir = path.Join(out, "client", base)
 	p.Own = Server{Out: kitOut}
 }

@@ -41,7 +41,7 @@ export default config;
 		{
 			Name:  "adapter-static with its defaults",
 			Files: map[string]string{"svelte.config.js": static, "package.json": kitPkg},
-			Want:  []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true})},
+			Want:  []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true}})},
 		},
 		{
 			Name: "adapter-static's pages, fallback and kit.paths.base; homepage for the base URL",
@@ -54,7 +54,7 @@ export default {
 	},
 };
 `, "package.json": `{"homepage": "https://svelte.example", "devDependencies": {"@sveltejs/kit": "2"}}`},
-			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "dist", Fallbacks: []string{"200.html"}, BasePath: "/app/", TrailingSlash: "always", CleanURLs: true,
+			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "dist", Fallbacks: []string{"200.html"}, BasePath: "/app/", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true},
 				BaseURL: "https://svelte.example/app/", BaseURLFrom: "package.json homepage"})},
 		},
 		{
@@ -62,7 +62,7 @@ export default {
 			Files: map[string]string{"svelte.config.js": `import adapter from '@sveltejs/adapter-static';
 export default { kit: { adapter: adapter(), paths: { base: '/app' }, prerender: { origin: 'https://blog.test' } } };
 `, "package.json": `{"homepage": "https://svelte.example", "devDependencies": {"@sveltejs/kit": "2"}}`},
-			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", BasePath: "/app/", TrailingSlash: "always", CleanURLs: true,
+			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", BasePath: "/app/", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true},
 				BaseURL: "https://blog.test/app/", BaseURLFrom: "svelte.config.js kit.prerender.origin"})},
 		},
 		{
@@ -70,7 +70,7 @@ export default { kit: { adapter: adapter(), paths: { base: '/app' }, prerender: 
 			Files: map[string]string{"svelte.config.js": `import adapter from '@sveltejs/adapter-static';
 export default { kit: { adapter: adapter(), prerender: { origin: 'http://localhost:4173' } } };
 `, "package.json": kitPkg},
-			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true, Notes: []string{
+			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true}, Notes: []string{
 				`svelte.config.js:2: kit.prerender.origin "http://localhost:4173" names no public site; not taken for the base URL`,
 			}})},
 		},
@@ -79,20 +79,20 @@ export default { kit: { adapter: adapter(), prerender: { origin: 'http://localho
 			Files: map[string]string{"svelte.config.js": `import adapter from '@sveltejs/adapter-static';
 export default { kit: { adapter: adapter(), prerender: { origin: 'http://sveltekit-prerender' } } };
 `, "package.json": kitPkg},
-			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true})},
+			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true}})},
 		},
 		{
 			Name: "adapter-static in SPA mode: index.html is the home page",
 			Files: map[string]string{"svelte.config.js": `const adapter = require('@sveltejs/adapter-static');
 module.exports = { kit: { adapter: adapter({ fallback: 'index.html' }) } };
 `},
-			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", TrailingSlash: "always", CleanURLs: true})},
+			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true}})},
 		},
 		{
 			Name:  "adapter-static given no options on Vercel",
 			Files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "package.json": kitPkg},
 			Env:   map[string]string{"VERCEL": "1"},
-			Want:  []Detected{sk(Detected{File: "svelte.config.js", PublishDir: ".vercel/output/static", TrailingSlash: "always", CleanURLs: true})},
+			Want:  []Detected{sk(Detected{File: "svelte.config.js", PublishDir: ".vercel/output/static", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true}})},
 		},
 		{
 			Name: "the new project's adapter-auto, a base path that is not a literal",
@@ -134,14 +134,14 @@ export default { kit: { adapter: adapter({ pages: process.env.OUT }) } };
 		{
 			Name:  "adapter-node with its defaults: the prerendered pages, the sitemaps where its server serves files",
 			Files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-node';\nexport default { kit: { adapter: adapter() } };\n", "package.json": kitPkg},
-			Want:  []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build/prerendered", ServedDir: "build/client", Own: sveltekit.Server{Out: ".svelte-kit"}, TrailingSlash: "always", CleanURLs: true})},
+			Want:  []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "build/prerendered", ServedDir: "build/client", Own: sveltekit.Server{Out: ".svelte-kit"}, Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true}})},
 		},
 		{
 			Name: "adapter-node's out, kit.outDir and kit.paths.base: the folders below the base path",
 			Files: map[string]string{"svelte.config.js": `import node from "@sveltejs/adapter-node";
 export default { kit: { adapter: node({ out: "server-out", precompress: false }), outDir: "cache/kit", paths: { base: "/shop" } } };
 `, "package.json": kitPkg},
-			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "server-out/prerendered/shop", ServedDir: "server-out/client/shop", Own: sveltekit.Server{Out: "cache/kit"}, BasePath: "/shop/", TrailingSlash: "always", CleanURLs: true})},
+			Want: []Detected{sk(Detected{File: "svelte.config.js", PublishDir: "server-out/prerendered/shop", ServedDir: "server-out/client/shop", Own: sveltekit.Server{Out: "cache/kit"}, BasePath: "/shop/", Form: generator.URLForm{TrailingSlash: "always", CleanURLs: true}})},
 		},
 		{
 			Name:  "a Svelte app's svelte.config.js is not SvelteKit",

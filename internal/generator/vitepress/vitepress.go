@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
@@ -106,7 +107,7 @@ func detect(d *generator.Dir) (*generator.Detected, error) {
 // (default "/"), and its own sitemap resolves the pages against hostname,
 // which its docs say to end with base.
 func project(root, name string, data []byte, lim limits.Limits, spread func(file string, r *jsconfig.Reader)) *generator.Detected {
-	p := &generator.Detected{File: name, PublishDir: path.Join(root, ".vitepress/dist"), TrailingSlash: "always"}
+	p := &generator.Detected{File: name, PublishDir: path.Join(root, ".vitepress/dist"), Form: generator.URLForm{TrailingSlash: "always"}}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 	if spread != nil {
@@ -124,10 +125,10 @@ func project(root, name string, data []byte, lim limits.Limits, spread func(file
 	site := jsproject.ReadSite(p, r, "base", siteurl.AtBase, "sitemap.hostname")
 	host, hostSt := site.Site, site.SiteSt
 	if hp := siteurl.NormBase(siteurl.Path(host.Value)); hostSt == jsconfig.OK && p.BaseURL != "" && hp != "" && hp != siteurl.NormBase(siteurl.Path(p.BaseURL)) {
-		r.Note(host.Line, "sitemap.hostname has the path %s, which is not base: VitePress links the pages under base, at %s", hp, p.BaseURL)
+		r.Note(host.Line, "sitemap.hostname has the path %s, which is not base: VitePress links the pages under base, at %s", hp, diag.URL(p.BaseURL))
 	}
 	if clean, st := r.Bool("cleanUrls"); st == jsconfig.OK {
-		p.CleanURLs = clean
+		p.Form.CleanURLs = clean
 	}
 	if l := locales(r); l != nil {
 		p.Pages = l
@@ -159,7 +160,7 @@ func transformItems(r *jsconfig.Reader, p *generator.Detected) bool {
 		return false
 	}
 	if tests, ok := r.Filter("sitemap.transformItems", "url"); ok {
-		p.SitemapLeaves = leaves(tests, fmt.Sprintf("%s:%d", file, line), p.CleanURLs)
+		p.SitemapLeaves = leaves(tests, fmt.Sprintf("%s:%d", file, line), p.Form.CleanURLs)
 		return false
 	}
 	p.SitemapCode = fmt.Sprintf("sitemap.transformItems (%s:%d)", file, line)

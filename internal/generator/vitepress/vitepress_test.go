@@ -19,7 +19,7 @@ type Detected = generator.Detected
 
 func TestDetectVitePress(t *testing.T) {
 	vp := func(p Detected) Detected {
-		p.TrailingSlash = "always"
+		p.Form.TrailingSlash = "always"
 		// The sources are in VitePress's root, the folder of .vitepress
 		// (srcDir's default), where the pages are joined to them.
 		if p.SourceDir == "" {
@@ -111,7 +111,7 @@ export const shared = defineConfig({
 `,
 				"docs/.vitepress/config/en.ts": `export const en = { lang: 'en-US' }`,
 			},
-			Want: []Detected{vp(Detected{File: "docs/.vitepress/config/index.ts", PublishDir: "docs/.vitepress/dist", CleanURLs: true,
+			Want: []Detected{vp(Detected{File: "docs/.vitepress/config/index.ts", PublishDir: "docs/.vitepress/dist", Form: generator.URLForm{CleanURLs: true},
 				BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config/shared.ts sitemap.hostname", GitDates: "VitePress lastUpdated, docs/.vitepress/config/index.ts",
 				Notes: []string{ // ../theme is no file here: what it may set is not read
 					"docs/.vitepress/config/index.ts:8: outDir may come from ...theme, which is not read; give the built folder as DIR",
@@ -141,7 +141,7 @@ export default defineConfig({
   },
 })
 `},
-			Want: []Detected{vp(Detected{File: "docs/.vitepress/config.ts", PublishDir: "dist", CleanURLs: true,
+			Want: []Detected{vp(Detected{File: "docs/.vitepress/config.ts", PublishDir: "dist", Form: generator.URLForm{CleanURLs: true},
 				BaseURL: "https://example.com/my-site/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname + base", BasePath: "/my-site/"})},
 		},
 		{

@@ -12,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
@@ -57,7 +58,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	if !ok {
 		return nil, nil
 	}
-	p := &generator.Detected{File: name, PublishDir: "public", TrailingSlash: "always"}
+	p := &generator.Detected{File: name, PublishDir: "public", Form: generator.URLForm{TrailingSlash: "always"}}
 	if out, ok := cfg["output_dir"].(string); ok && siteurl.CleanDir(out) != "" {
 		p.PublishDir = siteurl.CleanDir(out)
 	}
@@ -65,7 +66,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	case siteurl.AbsHTTP(u):
 		p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(u), name+" base_url"
 	default:
-		p.Notes = append(p.Notes, generator.Note(name, 0, "base_url %q is not an absolute http(s) URL%s", u, siteurl.BaseURLHint))
+		p.Notes = append(p.Notes, generator.Note(name, 0, "base_url %q is not an absolute http(s) URL%s", diag.URL(u), siteurl.BaseURLHint))
 	}
 	return p, nil
 }

@@ -23,13 +23,13 @@ taxonomies = [{ name = "tags" }]
 [markdown]
 highlight_code = true
 `},
-			Want: []Detected{{File: "config.toml", PublishDir: "public", TrailingSlash: "always",
+			Want: []Detected{{File: "config.toml", PublishDir: "public", Form: generator.URLForm{TrailingSlash: "always"},
 				BaseURL: "https://blog.example.org/", BaseURLFrom: "config.toml base_url"}},
 		},
 		{
 			Name:  "zola output_dir, a base URL that is a path",
 			Files: map[string]string{"config.toml": "base_url = '/dev'\noutput_dir = 'docs'\n"},
-			Want: []Detected{{File: "config.toml", PublishDir: "docs", TrailingSlash: "always",
+			Want: []Detected{{File: "config.toml", PublishDir: "docs", Form: generator.URLForm{TrailingSlash: "always"},
 				Notes: []string{`config.toml: base_url "/dev" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{

@@ -6,11 +6,16 @@ package jsconf
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -49,7 +54,7 @@ func ReadSite(r *jsconfig.Reader, file, baseKey string, join func(site, base str
 		base, s.BaseSt = r.Str(baseKey, siteurl.BaseURLHint)
 	}
 	if s.SiteSt == jsconfig.OK && !siteurl.AbsHTTP(s.Site.Value) {
-		r.Note(s.Site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, s.Site.Value)
+		r.Note(s.Site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, diag.URL(s.Site.Value))
 		s.SiteSt = jsconfig.Bad
 	}
 	if s.SiteSt == jsconfig.OK && s.BaseSt != jsconfig.Bad {
@@ -142,4 +147,105 @@ func Elements(r *jsconfig.Reader, path string) []string {
 		}
 		out = append(out, p)
 	}
+}
+
+// dirnamePath matches a path under the project folder written from the
+// configuration's own folder: `${__dirname}/content/blog`,
+// path.join(__dirname, 'content/blog'), path.resolve(__dirname, 'docs').
+var dirnamePath = lazyre.MustCompile("^(?:`\\$\\{__dirname\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*__dirname\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\))$")
+
+// envOr matches a variable of the build's environment with a literal
+// fallback: process.env.OUTPUT_DIR ?? 'doc_build' (or ||).
+var envOr = lazyre.MustCompile("^process\\.env\\.([A-Za-z_][A-Za-z0-9_]*)\\s*(\\?\\?|\\|\\|)\\s*([`'\"])([^`'\"$\\\\]*)([`'\"])$")
+
+// EnvOr returns the string a value of the form process.env.NAME ??
+// 'literal' (or ||) has in the build's environment env: the variable's
+// value when it is set (not empty, for ||), else the literal. ok is false
+// for another value, and for a variable env cannot tell (env nil).
+func EnvOr(v any, env func(string) (string, bool)) (string, bool) {
+	x, isExpr := v.(jsconfig.Expression)
+	m := envOr().FindStringSubmatch(x.Text)
+	if !isExpr || m == nil || m[3] != m[5] || env == nil {
+		return "", false
+	}
+	if val, set := env(m[1]); set && (m[2] == "??" || val != "") {
+		return val, true
+	}
+	return m[4], true
+}
+
+// ProjectPath returns the folder of the project that a configuration's
+// value v names (a path option: gatsby-source-filesystem's, Rspress'
+// root), relative to the project folder, cleaned, "." for the project
+// folder itself: a relative string, or one of dirnamePath's forms, for a
+// configuration in the project folder. ok is false for another value, an
+// absolute path, or one that leads out of the project.
+func ProjectPath(v any) (string, bool) {
+	var p string
+	switch v := v.(type) {
+	case string:
+		if path.IsAbs(v) {
+			return "", false
+		}
+		p = v
+	case jsconfig.Expression:
+		m := dirnamePath().FindStringSubmatch(v.Text)
+		if m == nil {
+			return "", false
+		}
+		p = m[1] + m[2]
+	default:
+		return "", false
+	}
+	p = path.Clean(strings.TrimPrefix(p, "./"))
+	if !fs.ValidPath(p) {
+		return "", false
+	}
+	return p, true
+}
+
+// PluginCall returns the path of the first element of the array at path
+// ("plugins[2]") that calls a function module exports, as a default or a
+// named import of the file (pluginSitemap({ … }), after import {
+// pluginSitemap } from '@rspress/plugin-sitemap'); "" for none. The
+// options it is given are read under the path with "()" appended.
+func PluginCall(r *jsconfig.Reader, path, module string) string {
+	for _, e := range Elements(r, path) {
+		if Calls(r, e, module) {
+			return e
+		}
+	}
+	return ""
+}
+
+// Calls reports whether the value at path calls a function module
+// exports, as a default or a named import of the file.
+func Calls(r *jsconfig.Reader, path, module string) bool {
+	if x, _, _ := r.Any(path); !isCall(x) {
+		return false // another value: no note, as Callee would give
+	}
+	v, st := r.Callee(path, "")
+	return st == jsconfig.OK && v.Callee != "" && (r.Import(v.Callee) == module || r.NamedImport(v.Callee) == module)
+}
+
+// callText matches the text of a call of a named function: name(…).
+var callText = lazyre.MustCompile(`^[A-Za-z_$][\w$.]*\s*\(`)
+
+// isCall reports whether v, a value of jsconfig's, is a call of a named
+// function.
+func isCall(v any) bool {
+	x, ok := v.(jsconfig.Expression)
+	return ok && callText().MatchString(x.Text)
+}
+
+// Excerpt is a value of jsconfig's as a note quotes it: an expression's
+// text, a string quoted.
+func Excerpt(v any) string {
+	switch v := v.(type) {
+	case jsconfig.Expression:
+		return v.Text
+	case string:
+		return strconv.Quote(v)
+	}
+	return fmt.Sprint(v)
 }

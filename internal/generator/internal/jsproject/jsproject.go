@@ -7,6 +7,7 @@ package jsproject
 import (
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
@@ -23,15 +24,15 @@ import (
 // p keeps the base path its configuration gives.
 func SetBaseURL(p *generator.Detected, u, from string) bool {
 	if !siteurl.AbsHTTP(u) {
-		p.Notes = append(p.Notes, generator.Note(from, 0, "%q is not an absolute http(s) URL; not taken for the base URL", u))
+		p.Notes = append(p.Notes, generator.Note(from, 0, "%q is not an absolute http(s) URL; not taken for the base URL", diag.URL(u)))
 		return false
 	}
 	if h := host.CodeHost(u); h != "" {
-		p.Notes = append(p.Notes, generator.Note(from, 0, "%q is the project's page on %s, not the site's URL (%s serves no site); not taken for the base URL", u, h, h))
+		p.Notes = append(p.Notes, generator.Note(from, 0, "%q is the project's page on %s, not the site's URL (%s serves no site); not taken for the base URL", diag.URL(u), h, h))
 		return false
 	}
 	if strings.ContainsAny(u, "?#") {
-		p.Notes = append(p.Notes, generator.Note(from, 0, "%q has a query or a fragment, which a site's URL has not; not taken for the base URL", u))
+		p.Notes = append(p.Notes, generator.Note(from, 0, "%q has a query or a fragment, which a site's URL has not; not taken for the base URL", diag.URL(u)))
 		return false
 	}
 	u = siteurl.WithSlash(u)

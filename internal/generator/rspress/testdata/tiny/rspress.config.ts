@@ -1,0 +1,3 @@
+import { defineConfig } from '@rspress/core';
+
+export default defineConfig({ root: 'docs', title: 'Tiny' });

@@ -1,0 +1,3 @@
+import { defineUserConfig } from 'vuepress'
+
+export default defineUserConfig({ title: 'Tiny' })
