@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/watch.sh [--runs N] [--edit MODE] [--linked] [--no-fanotify]
-#                [--max-watches N] [--idle D] [--timeout D] [--against REV]
+#                [--max-watches N] [--idle D] [--busy] [--timeout D]
+#                [--against REV]
 #                [PAGES]:
 # watch mode on a generated site of PAGES pages (default 100000).
 #
@@ -9,7 +10,9 @@
 # bench/run.sh), builds sitemapgen and bench/watchlat, and runs watchlat:
 # a one-shot build, then "sitemapgen watch": its start (until it watches)
 # against the build's wall time, its CPU time while nothing changes for
-# --idle (default 10s), then N pages (default 20), one after another,
+# --idle (default 10s; with --busy, while small files are written and
+# removed beside the site, on its filesystem, 2,000 a second, as another
+# program's build does), then N pages (default 20), one after another,
 # changed while it runs, the time from each change to the page's shard
 # and to sitemap.xml being renamed into place, minus the debounce window;
 # the peak RSS of watch mode against the build's; and, once watch is
@@ -18,9 +21,10 @@
 # 2× the build's; at 1,000,000 pages past the limit of watches, a start
 # under 1.3× the build, a change under 2 s, idle CPU under 5 % of a core.
 #
-# How watch watches (docs/watch.md, Limits): as root, fanotify, unless
-# --no-fanotify; then inotify, which --max-watches N caps (8192: the
-# limit many systems have), the other folders scanned. --timeout bounds
+# How watch watches (docs/watch.md, Limits): inotify, up to the system's
+# limit or --max-watches N (8192: the limit many systems have); past it,
+# as root, fanotify (--max-watches 1 makes it watch all but the first
+# folder so), or with --no-fanotify the other folders scanned. --timeout bounds
 # the wait for one change (default 30s; a scan of a large tree needs
 # more).
 #
@@ -48,6 +52,7 @@ edit=write
 linked=
 flags=()
 idle=10s
+busy=
 timeout=30s
 against=
 while (($#)); do
@@ -58,6 +63,7 @@ while (($#)); do
     --no-fanotify) flags+=(--fanotify=false); shift ;;
     --max-watches) flags+=(--max-watches "$2"); shift 2 ;;
     --idle) idle=$2; shift 2 ;;
+    --busy) busy=1; shift ;;
     --timeout) timeout=$2; shift 2 ;;
     --against) against=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
@@ -83,11 +89,11 @@ if [[ $linked ]]; then
   cp -al "$work/linked-src" "$work/linked"
   site=$work/linked
 fi
-echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), $n pages, watch mode, edit: $edit${linked:+, a hard-linked copy}${flags[*]:+, ${flags[*]}}"
-"$bin/watchlat" -runs "$runs" -edit "$edit" -idle "$idle" -timeout "$timeout" -watch-flags "${flags[*]}" -bin "$bin/sitemapgen" -out "$work/out-watch" "$site"
+echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), $n pages, watch mode, edit: $edit${linked:+, a hard-linked copy}${busy:+, a busy writer beside}${flags[*]:+, ${flags[*]}}"
+"$bin/watchlat" -runs "$runs" -edit "$edit" -idle "$idle" ${busy:+-busy "$work/busy"} -timeout "$timeout" -watch-flags "${flags[*]}" -bin "$bin/sitemapgen" -out "$work/out-watch" "$site"
 "$bin/checksitemaps" "$work/out-watch" | tail -1 | sed 's/^/checksitemaps: /'
 if [[ $against ]]; then
   rev=$(build_rev "$against")
   echo "# sitemapgen@$rev"
-  "$bin/watchlat" -runs "$runs" -edit "$edit" -idle "$idle" -timeout "$timeout" -watch-flags "${flags[*]}" -bin "$bin/sitemapgen@$rev" -out "$work/out-watch@$rev" "$site"
+  "$bin/watchlat" -runs "$runs" -edit "$edit" -idle "$idle" ${busy:+-busy "$work/busy"} -timeout "$timeout" -watch-flags "${flags[*]}" -bin "$bin/sitemapgen@$rev" -out "$work/out-watch@$rev" "$site"
 fi

@@ -49,19 +49,30 @@
 // batch means: walk it again; it was created, moved, removed, or events
 // under it may have been lost.
 //
-// # fanotify, watches and the scan
+// # Watches, fanotify and the scan
 //
-// Where the process may use fanotify (Linux 5.9 or later, as root), Run
-// marks the filesystems that hold the roots and Options.Files: every
-// change is seen, with no watch a folder, nothing to walk at start and no
-// limit to meet. [Options.NoFanotify] turns that off.
+// Each watched folder takes one inotify watch (on Linux): the kernel
+// tells of the tree's changes alone, so an idle watch uses no CPU,
+// whatever other programs write. The number of watches per user is
+// limited (fs.inotify.max_user_watches; 8,192 on many systems). The
+// folders are watched breadth first, the upper levels of the tree before
+// the deeper ones (or in the order the first build's walk finds them,
+// with [Options.Walk]), up to the limit or to [Options.MaxWatches].
 //
-// Elsewhere each watched folder takes one inotify watch (on Linux), and
-// the number of watches per user is limited (fs.inotify.max_user_watches;
-// 8,192 on many systems). The folders are watched breadth first, the
-// upper levels of the tree before the deeper ones (or in the order the
-// first build's walk finds them, with [Options.Walk]), up to the limit or
-// to [Options.MaxWatches]. Past it, Run says once through [Options.Warn]
+// Past it, where the process may use fanotify (Linux 5.9 or later, as
+// root; [Options.NoFanotify] turns it off), Run marks the filesystems
+// that hold the roots and Options.Files (toFanotify): every change is
+// seen from then on, with no limit. The folders listed after the marks
+// (by the first build's walk, or by watchLater, which then lists the
+// folders left without watching them, for what changed in them before)
+// are seen whole. The watches taken are read until the first build is
+// done, then given back (dropOld). Run says so once through
+// [Options.Warn], with the cost: fanotify wakes the process for every
+// write on those filesystems, which it drops outside the tree. Before
+// issue 98 fanotify was used from the start, however small the tree: 2.7
+// to 5 % of a core while idle beside other programs' builds.
+//
+// Elsewhere, past the limit, Run says once through [Options.Warn]
 // what the limit costs and how to raise it, keeps the watches it has, and
 // scans the other folders in turns, at most 5 % of a core however many
 // there are: a pass over them lasts at least [Options.Poll], longer where
@@ -90,10 +101,11 @@
 //
 // # Files
 //
-// fanotify_linux.go marks the filesystems of the roots whole; events are
-// named by file handles, read back as paths. Elsewhere fsnotify takes a
-// watch a folder: walk.go adds them as the first build's walk finds each
-// folder, and scan.go looks at the folders past the limit in turns.
+// fsnotify takes a watch a folder: walk.go adds them as the first build's
+// walk finds each folder, and scan.go looks at the folders past the limit
+// in turns. Past the limit, as root, fanotify_linux.go marks the
+// filesystems of the roots whole instead; its events are named by file
+// handles, read back as paths.
 //
 // # Where watch mode goes from here
 //

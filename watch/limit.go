@@ -41,6 +41,19 @@ func limitWarning(cause error, watched, capacity int, fanErr error) error {
 	return fmt.Errorf(msg, cause)
 }
 
+// fanotifyWarning says that at a limit of watches (cause), after
+// watched folders, fanotify watches the filesystems whole, and what that
+// costs.
+func fanotifyWarning(cause error, watched int) error {
+	what := fmt.Sprintf("the system's limit of watched folders is reached (%%w) after %d", watched)
+	if cause == errCapped {
+		what = fmt.Sprintf("%s watched (%%w)", folders(watched))
+	} else if !isLimit(cause) {
+		what = "cannot watch folder by folder (%w)"
+	}
+	return fmt.Errorf("watch: "+what+"; as root, the site's filesystem is watched whole with fanotify from now on: a change anywhere in the site is seen at once, but every write elsewhere on that filesystem wakes watch mode too, which costs CPU beside other busy programs (about half a second for 70,000 files written elsewhere); raise the limit to watch folder by folder, or --fanotify=false scans the folders past it instead", cause)
+}
+
 // countWarning says, once the scan's first pass has counted the tree's
 // folders (watched of them watched), how far to raise the limit that
 // cause is to watch them all.

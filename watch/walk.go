@@ -120,10 +120,19 @@ func (w *watcher) walked(ctx context.Context, r *walkReq) {
 	if rel != "" {
 		dir = root + string(filepath.Separator) + rel
 	}
+	i := uint16(slices.Index(w.roots, root))
+	if w.fan != nil && w.rootOf(dir) == root {
+		// fanotify took over at the limit: the walk lists what it enters
+		// after fanotify's marks; what it leaves out is listed for what
+		// changed in it before (watchLater).
+		for _, name := range r.skip {
+			w.queueLater(i, rel, dir, []byte(name))
+		}
+		return
+	}
 	if _, ok := w.dirs[dir]; !ok || w.rootOf(dir) != root {
 		return // or another root's folder, which that root's turns list
 	}
-	i := uint16(slices.Index(w.roots, root))
 	if r.err != nil {
 		// The walk could not list it: the watch lists it itself, as a
 		// folder watched after the first build began.
@@ -167,7 +176,7 @@ func (w *watcher) walkOver(ctx context.Context, complete bool) {
 			w.send(ctx, p)
 		}
 	}
-	w.maybeWatching()
+	w.maybeWatching(ctx)
 }
 
 // listLater lists the folder dir, watched after the first build began (at

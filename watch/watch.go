@@ -60,8 +60,9 @@ type Options struct {
 
 	// MaxWatches, if above 0, bounds the watches taken (inotify's on
 	// Linux): the most folders watched one by one, those of Files
-	// included. Past it, as past the system's limit, the other folders
-	// are scanned.
+	// included. Past it, as past the system's limit, fanotify watches the
+	// filesystems whole where it may (see NoFanotify), else the other
+	// folders are scanned.
 	MaxWatches int
 
 	// Passed, if not nil, is called after each pass of the scan over the
@@ -70,8 +71,9 @@ type Options struct {
 	// For tests and benchmarks that wait for a scan.
 	Passed func()
 
-	// NoFanotify keeps Run from watching whole filesystems with fanotify:
-	// it watches folder by folder, and scans past the limit.
+	// NoFanotify keeps Run from watching whole filesystems with fanotify
+	// past the limit of watches (Linux 5.9 or later, as root): it scans
+	// the folders past it instead.
 	NoFanotify bool
 
 	// Ready, if not nil, is called once, when a change from then on is
@@ -267,10 +269,14 @@ type watcher struct {
 	// watchingSaid is set once Options.Watching was called.
 	watchingSaid bool
 
-	fan     *fanWatch // the filesystems' fanotify marks
-	fanErr  error     // why fanotify could not be used
-	scan    *scanner  // the folders scanned, past the limit
-	started bool      // Ready was said: the first build may begin
+	fan    *fanWatch // the filesystems' fanotify marks, past the limit of watches
+	fanErr error     // why fanotify could not be used
+	// old is the fsnotify watcher of the watches taken before fanotify
+	// took over at the limit: its events are read until the first build
+	// is done, then it is closed (dropOld).
+	old     *fsnotify.Watcher
+	scan    *scanner // the folders scanned, past the limit
+	started bool     // Ready was said: the first build may begin
 	polling atomic.Bool
 }
 
@@ -382,7 +388,7 @@ func (w *watcher) loop(ctx context.Context) {
 	if w.opts.Ready != nil {
 		w.opts.Ready()
 	}
-	w.maybeWatching()
+	w.maybeWatching(ctx)
 	for ctx.Err() == nil {
 		var tick <-chan time.Time
 		if w.scan != nil && w.walk == nil {
@@ -395,6 +401,11 @@ func (w *watcher) loop(ctx context.Context) {
 		var later <-chan struct{}
 		if w.later != nil {
 			later = closed
+		}
+		var oldEvents <-chan fsnotify.Event
+		var oldErrs <-chan error
+		if w.old != nil {
+			oldEvents, oldErrs = w.old.Events, w.old.Errors
 		}
 		var walkReqs <-chan *walkReq
 		var walkDone <-chan bool
@@ -423,6 +434,14 @@ func (w *watcher) loop(ctx context.Context) {
 				continue
 			}
 			w.handleError(ctx, err)
+		case ev, ok := <-oldEvents:
+			if ok {
+				w.handle(ctx, ev)
+			}
+		case err, ok := <-oldErrs:
+			if ok && !isLimit(err) {
+				w.handleError(ctx, err)
+			}
 		case err := <-w.hooks.errs:
 			w.handleError(ctx, err)
 		case <-tick:
@@ -438,11 +457,12 @@ var closed = func() chan struct{} { c := make(chan struct{}); close(c); return c
 // maybeWatching says that every folder watched from the start has its
 // watch, once, when none is left to add and the first build's walk, if
 // it tells of its folders, is over.
-func (w *watcher) maybeWatching() {
+func (w *watcher) maybeWatching(ctx context.Context) {
 	if w.watchingSaid || w.later != nil || w.walk != nil {
 		return
 	}
 	w.watchingSaid = true
+	w.dropOld(ctx)
 	w.watching()
 }
 
@@ -463,22 +483,14 @@ func (w *watcher) watching() {
 // alone and leaves the folders under them to the event loop's turns
 // (watchLater), so that the first build runs while they are watched.
 func (w *watcher) start(ctx context.Context) {
-	if !w.opts.NoFanotify {
-		fan, err := openFanotify(w.marks(), w.interest())
-		if err == nil {
-			w.fan = fan
-			w.events, w.errs = fan.events, fan.errs
-			return
-		}
-		w.fanErr = err
-	}
 	if w.opts.MaxWatches > 0 {
 		w.capacity = w.opts.MaxWatches
 	}
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
-		w.atLimit(ctx, err)
-		w.scanLater(w.roots...)
+		if w.atLimit(ctx, err) {
+			w.scanLater(w.roots...)
+		}
 		return
 	}
 	w.fsw, w.events, w.errs = fsw, fsw.Events, fsw.Errors
@@ -500,8 +512,9 @@ func (w *watcher) start(ctx context.Context) {
 		w.parentWatched[p] = true
 	}
 	if w.limit != nil {
-		w.atLimit(ctx, w.limit)
-		w.scanLater(w.roots...)
+		if w.atLimit(ctx, w.limit) {
+			w.scanLater(w.roots...)
+		}
 		return
 	}
 	if w.capacity == 0 && !w.hooks.early {
@@ -524,8 +537,9 @@ func (w *watcher) start(ctx context.Context) {
 // to make again.
 func (w *watcher) watchRoot(ctx context.Context, root string) {
 	if !w.watchDir(root) {
-		w.atLimit(ctx, w.limit)
-		w.scanLater(root)
+		if w.atLimit(ctx, w.limit) {
+			w.scanLater(root)
+		}
 		return
 	}
 	if w.takeWalk(root) {
@@ -604,27 +618,35 @@ func (w *watcher) watchLater(ctx context.Context) {
 			continue
 		}
 		dir := w.paths.internBytes(path)
-		if !w.watchNew(dir) {
-			w.scanLeft(ctx)
-			return
+		if w.fan == nil && !w.watchNew(dir) {
+			if w.scanLeft(ctx) {
+				return
+			}
+			// fanotify sees the folder from now on; listed, it says
+			// what changed in it before.
 		}
 		w.later[i], w.laterAt = scanDir{}, i+1 // its path goes with it
 		w.listLater(ctx, d.root, d.rel(), dir)
 	}
 	if w.laterAt == len(w.later) {
 		w.later, w.laterAt = nil, 0
-		w.maybeWatching()
+		w.maybeWatching(ctx)
 	}
 }
 
 // scanLeft hands the folders of w.later not watched yet to the scan, at
 // the limit: each is listed at its first look, which reports what
-// changed in it from the start on (scanLater).
-func (w *watcher) scanLeft(ctx context.Context) {
+// changed in it from the start on (scanLater). It returns false, and
+// leaves them in w.later, when fanotify takes over at the limit
+// (toFanotify): watchLater then lists them, with no watch, for what
+// changed in them before.
+func (w *watcher) scanLeft(ctx context.Context) bool {
+	fresh := w.scan == nil
+	if !w.atLimit(ctx, w.limit) {
+		return false
+	}
 	left := w.later[w.laterAt:]
 	w.later, w.laterAt = nil, 0
-	fresh := w.scan == nil
-	w.atLimit(ctx, w.limit)
 	s := w.scan
 	if s.since == 0 {
 		s.since = w.since
@@ -636,7 +658,8 @@ func (w *watcher) scanLeft(ctx context.Context) {
 		// Each folder once, as at the start: none to tidy.
 		s.from, s.dirty = len(s.dirs), false
 	}
-	w.maybeWatching()
+	w.maybeWatching(ctx)
+	return true
 }
 
 // close stops whichever of fsnotify, fanotify and the scan is running.
@@ -645,6 +668,10 @@ func (w *watcher) close() {
 	if w.fsw != nil {
 		w.fsw.Close()
 		w.fsw = nil
+	}
+	if w.old != nil {
+		w.old.Close()
+		w.old = nil
 	}
 	if w.fan != nil {
 		w.fan.close()
@@ -687,7 +714,9 @@ func (w *watcher) addTree(ctx context.Context, dir string, report bool) {
 		d := queue[0]
 		queue = queue[1:]
 		if !w.watchDir(d) {
-			w.atLimit(ctx, w.limit)
+			if !w.atLimit(ctx, w.limit) {
+				return // fanotify sees them: what it reported stands for them
+			}
 			if left := append([]string{d}, queue...); w.started {
 				w.scanTree(left...)
 			} else {
@@ -768,12 +797,18 @@ func (w *watcher) reserve() int {
 }
 
 // atLimit is called when a limit keeps a watch from being added: the
-// first time, it sets the scan up and says so.
-func (w *watcher) atLimit(ctx context.Context, cause error) {
+// first time, it watches the filesystems whole with fanotify, where it
+// may (toFanotify), or sets the scan up, and says so. It returns true
+// when the scan takes the folders past the limit, false when fanotify
+// sees them.
+func (w *watcher) atLimit(ctx context.Context, cause error) bool {
 	if w.limited {
-		return
+		return w.fan == nil
 	}
 	w.limited = true
+	if w.toFanotify(ctx, cause) {
+		return false
+	}
 	watched := w.count()
 	if w.capacity == 0 {
 		w.capacity = watched
@@ -811,6 +846,59 @@ func (w *watcher) atLimit(ctx context.Context, cause error) {
 		w.limitCause = cause
 	}
 	w.warn(limitWarning(cause, watched, w.capacity, w.fanErr))
+	return true
+}
+
+// toFanotify watches the filesystems of the roots and the parents whole
+// with fanotify from now on, at the limit of watches, where the process
+// may (Linux 5.9 or later, as root, unless Options.NoFanotify), and says
+// so with what it costs. fanotify's marks come before the watches are
+// let go: the events of the watches are read until the first build is
+// done (dropOld), and a folder listed after the marks is seen whole. It
+// returns false where fanotify cannot be used.
+func (w *watcher) toFanotify(ctx context.Context, cause error) bool {
+	if w.opts.NoFanotify {
+		return false
+	}
+	fan, err := openFanotify(w.marks(), w.interest())
+	if err != nil {
+		w.fanErr = err
+		return false
+	}
+	watched := w.count()
+	w.fan, w.old, w.fsw = fan, w.fsw, nil
+	w.events, w.errs = fan.events, fan.errs
+	w.recent = nil
+	w.warn(fanotifyWarning(cause, watched))
+	if w.watchingSaid {
+		w.dropOld(ctx)
+	}
+	return true
+}
+
+// dropOld lets go of the watches taken before fanotify took over, once
+// every folder watched from the start is seen by it: the events already
+// come are read first.
+func (w *watcher) dropOld(ctx context.Context) {
+	if w.old == nil {
+		return
+	}
+	for drained := false; !drained; {
+		select {
+		case ev, ok := <-w.old.Events:
+			if ok {
+				w.handle(ctx, ev)
+			} else {
+				drained = true
+			}
+		default:
+			drained = true
+		}
+	}
+	w.old.Close()
+	w.old = nil
+	clear(w.dirs)
+	clear(w.parentWatched)
 }
 
 // errLimit stands for the limit met before, when the capacity is reached

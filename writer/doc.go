@@ -127,7 +127,9 @@
 //     folder where a file goes fails the run here, with the folder exactly
 //     as it was. So does a robots hook that fails (Options.RobotsHook,
 //     --robots-transform): it is given the robots.txt step 4 would write,
-//     and returns the one to write (txn.hookRobots).
+//     and returns the one to write (txn.hookRobots). So does, with
+//     TakeOver, Options.TakenUnchanged when the generator wrote its
+//     sitemaps again after the caller read them.
 //  4. The files are renamed into place in order: sitemap.html (with
 //     --viewer), text files, shards, news files, further index files, then
 //     sitemap.xml (or the name --filename gives it) last of the set, then
@@ -190,7 +192,11 @@
 // output folder at any depth). Each is read first to be sure it holds a
 // Sitemaps 0.9 urlset or index. Never one of ours is removed, nor one in a
 // folder with a sitemapgen record of its own. Step 4 replaced their
-// robots.txt lines, with or without --robots.
+// robots.txt lines, with or without --robots. A generator that writes its
+// sitemaps again while a build runs (hugo --watch beside watch mode) would
+// have them replaced unread: Options.TakenUnchanged, asked in step 3, lets
+// the caller stop the Write then, with the folder as it was, and read them
+// first.
 //
 // A generator's sitemap that a search engine could have been given keeps
 // answering. At its name the writer puts an alias (aliases.go), a file of

@@ -86,6 +86,11 @@ func withdraw(opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	if !dry {
+		if err := opts.takenUnchanged(); err != nil {
+			return nil, err
+		}
+	}
 	if opts.Robots || len(foreign) > 0 && robotsNamesAny(root, opts.BaseURL, foreign, opts.RobotsBytes) {
 		content, changed, err := withdrawRobots(root, opts, foreign, dry)
 		if err != nil {

@@ -99,6 +99,14 @@ type Options struct {
 	// The robots.txt lines that named them are replaced by this set's,
 	// with or without Robots. A dry run lists them and removes nothing.
 	TakeOver func(name string) bool
+	// TakenUnchanged, with TakeOver, is called before anything is
+	// written or removed, once every file of the set is made (and before
+	// Withdraw removes anything). Its error says that the generator's
+	// sitemaps are no longer those the caller read: the generator wrote
+	// them again meanwhile. The Write then fails with that error and
+	// leaves the folder as it was, because replacing them would lose what
+	// they say unread.
+	TakenUnchanged func() error
 	// Answer names, with TakeOver, sitemap files of a folder (by their
 	// path relative to Dir) that the generator published and whose build
 	// no longer leaves them (Docusaurus' LOCALE/sitemap.xml once its
@@ -424,6 +432,9 @@ func (t *txn) replace(res *Result, rec recordFile, previous []string, keep map[s
 	if err := t.hookRobots(res); err != nil {
 		return nil, err
 	}
+	if err := t.opts.takenUnchanged(); err != nil {
+		return nil, err
+	}
 	sameRecord := !rec.left && sameNames(rec.lines, lines)
 	if !sameRecord {
 		if err := writeRecord(rec.root, append(slices.Clone(rec.lines), lines...)); err != nil {
@@ -461,6 +472,15 @@ func (t *txn) replace(res *Result, rec recordFile, previous []string, keep map[s
 		return res, nil
 	}
 	return res, t.root.SyncDir(".")
+}
+
+// takenUnchanged asks TakenUnchanged, with TakeOver, whether the
+// generator's sitemaps are still those the caller read.
+func (opts *Options) takenUnchanged() error {
+	if opts.TakeOver == nil || opts.TakenUnchanged == nil {
+		return nil
+	}
+	return opts.TakenUnchanged()
 }
 
 // fillDefaults sets the bounds and URLs that opts leaves empty, and

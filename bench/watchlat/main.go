@@ -2,13 +2,15 @@
 // sitemap files are replaced, and how much memory watch mode holds against
 // a one-shot build of the same site.
 //
-//	watchlat [-runs N] [-debounce D] [-edit MODE] [-watch-flags FLAGS] [-idle D] [-timeout D] -bin SITEMAPGEN -out DIR SITE
+//	watchlat [-runs N] [-debounce D] [-edit MODE] [-watch-flags FLAGS] [-idle D] [-busy DIR] [-timeout D] -bin SITEMAPGEN -out DIR SITE
 //
 // It runs "SITEMAPGEN build" once (its wall time and peak RSS are the
 // one-shot figures), then starts "SITEMAPGEN watch --debounce D FLAGS
 // --out DIR SITE" and times its start (until it says it watches, against
 // the build's wall time), measures its CPU time while nothing changes for
-// -idle (default 10s), and N times: changes one page (a different page
+// -idle (default 10s) (with -busy, while it writes and removes small
+// files in DIR, outside the site and on its filesystem, as another
+// program's build beside it does), and N times: changes one page (a different page
 // each run) as an editor does, and waits with fsnotify for the shard that
 // lists the page and for sitemap.xml to be renamed into place in DIR
 // (each for at most -timeout). At the end it stops watch and checks that
@@ -59,6 +61,7 @@ func main() {
 	edit := flag.String("edit", "write", "how a page is changed: write, rename or touch")
 	watchFlags := flag.String("watch-flags", "", "more flags of watch, space-separated")
 	idle := flag.Duration("idle", 10*time.Second, "how long watch's CPU time is measured while nothing changes")
+	busy := flag.String("busy", "", "a folder outside the site, on its filesystem, where files are written and removed while the idle CPU is measured")
 	timeout := flag.Duration("timeout", 30*time.Second, "the longest wait for one change's sitemaps")
 	flag.Parse()
 	if *edit != "write" && *edit != "rename" && *edit != "touch" {
@@ -71,7 +74,7 @@ func main() {
 	}
 	site := flag.Arg(0)
 	cfg := config{site: site, bin: *bin, out: *out, base: *base, edit: *edit, runs: *runs, debounce: *debounce,
-		flags: strings.Fields(*watchFlags), idle: *idle, timeout: *timeout}
+		flags: strings.Fields(*watchFlags), idle: *idle, busy: *busy, timeout: *timeout}
 	if err := run(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "watchlat:", err)
 		os.Exit(1)
@@ -81,6 +84,7 @@ func main() {
 // config is what main's flags say.
 type config struct {
 	site, bin, out, base, edit string
+	busy                       string
 	runs                       int
 	debounce, idle, timeout    time.Duration
 	flags                      []string
@@ -121,7 +125,9 @@ func run(c config) error {
 	}
 	started := time.Since(watchStart)
 	settle(w)
+	stopBusy, written := busyWriter(c.busy)
 	idleShare, err := idleCPU(p.cmd.Process.Pid, c.idle)
+	stopBusy()
 	if err != nil {
 		return err
 	}
@@ -141,7 +147,11 @@ func run(c config) error {
 		return err
 	}
 	fmt.Printf("start (to \"watching\"): watch %.2f s, one-shot build %.2f s, ratio %.2f\n", started.Seconds(), buildWall.Seconds(), started.Seconds()/buildWall.Seconds())
-	fmt.Printf("idle CPU over %v: %.1f %% of a core\n", c.idle, 100*idleShare)
+	if c.busy != "" {
+		fmt.Printf("idle CPU over %v, beside a writer of %d files outside the site: %.1f %% of a core\n", c.idle, written(), 100*idleShare)
+	} else {
+		fmt.Printf("idle CPU over %v: %.1f %% of a core\n", c.idle, 100*idleShare)
+	}
 	fmt.Printf("pages changed: %d (debounce %v, subtracted)\n", len(pages), c.debounce)
 	report("change → shard replaced", t.shard)
 	report("change → sitemap.xml replaced", t.index)
@@ -202,6 +212,42 @@ func (p *watchProc) stop() {
 	p.cmd.Process.Signal(syscall.SIGINT)
 	p.cmd.Wait()
 	p.stopped = true
+}
+
+// busyWriter writes and removes small files in dir, 20 every 10 ms,
+// until stop is called, as another program's build on the same
+// filesystem does; written then says how many it wrote. With no dir it
+// does nothing.
+func busyWriter(dir string) (stop func(), written func() int) {
+	if dir == "" {
+		return func() {}, func() int { return 0 }
+	}
+	done, over := make(chan struct{}), make(chan int)
+	go func() {
+		n := 0
+		defer func() { over <- n }()
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return
+		}
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			for i := range 20 {
+				f := filepath.Join(dir, "f"+strconv.Itoa(i))
+				if os.WriteFile(f, []byte("busy\n"), 0o644) == nil {
+					n++
+				}
+				os.Remove(f)
+			}
+		}
+	}()
+	var total int
+	return func() { close(done); total = <-over }, func() int { return total }
 }
 
 // idleCPU returns the share of a core that the process pid uses over

@@ -392,6 +392,9 @@ func configure(e *env, command string, args []string) (*config.Config, *config.L
 		return nil, nil, badCommandLine(name, err)
 	}
 	c, err := settle(line, e.getenv)
+	if err != nil && c != nil && command == config.WatchCommand && siteToCome(c) {
+		err = nil // watch waits for the generator to make it (awaitSite)
+	}
 	if c != nil {
 		// Group the warnings by cause, as the pages' are, unless
 		// --verbose. A server build's thousands of routes rendered on

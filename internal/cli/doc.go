@@ -16,7 +16,8 @@
 // diff.go, init.go, submit.go, version.go. Each parses its flags from a
 // table, prints its --help, and returns an error. cli.go holds the dispatch
 // and the one mapping from an error to the exit status. report.go and
-// explain.go say what a build prints. diffreport.go writes diff's Markdown
+// explain.go say what a build prints. watchwait.go is watch mode's wait
+// for a site folder its generator has not made yet. diffreport.go writes diff's Markdown
 // report (--markdown, --summary, --comment): each list is bounded, and
 // every value is a code span, percent-encoded where it could leave it
 // (mdValue).

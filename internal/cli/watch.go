@@ -43,7 +43,7 @@ only the sitemap files whose bytes change (the index last). A change to
 sitemap.yaml reloads it; an invalid one is reported and the last good one
 kept. Run it beside 'hugo server --renderToDisk', 'hugo --watch', 'jekyll
 serve', 'eleventy --serve' or an editor (docs/watch.md: generators and dev
-servers).
+servers). A site folder the generator has not made yet is waited for.
 
 Each rebuild prints one line:
   sitemapgen: +3 −1 ~2 URLs, 2 files written, 14 ms
@@ -98,7 +98,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		say(e.stderr, false, "%s: no sitemap written, nothing watched", c.SkipWrite)
 		return nil
 	}
-	if c.Values.NoWait {
+	if c.Values.NoWait && !siteToCome(c) {
 		// When another run writes the folder now, watch fails at once.
 		// Its later builds wait for such a run, since it ends.
 		lock, err := lockOutput(ctx, e, c, true)
@@ -109,6 +109,19 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	}
 	w := &watcher{line: line, e: e, tuneGC: e.getenv("GOGC") == "", warned: map[string]bool{}, gone: map[string]bool{}}
 	for {
+		if siteToCome(c) {
+			// Started with its generator, which has not made the site's
+			// folder yet.
+			next, err := w.awaitSite(ctx, c)
+			if err != nil {
+				return usage(err)
+			}
+			if next == nil { // ctx is done
+				return nil
+			}
+			c = next
+			continue
+		}
 		next, err := w.run(ctx, c)
 		if err != nil {
 			return usage(err)
@@ -148,6 +161,10 @@ type watcher struct {
 	// a rebuild then finds none, the generator's build has emptied the
 	// site's folder; the include list is not wrong.
 	listed bool
+	// awaited is set when watch has waited for the site's folder to be
+	// made (awaitSite), until the first build's end: a first build that
+	// finds no page to list is the generator's build under way.
+	awaited bool
 	// unanswered is when a batch first changed the sources (the join's
 	// folder) since the last batch that changed a page of the site's
 	// folder. A dev server that renders to memory (plain hugo server)
@@ -621,12 +638,28 @@ func (w *watcher) rendered(paths []string, now time.Time) {
 		w.said = make(map[string]bool)
 	}
 	w.said["memory"] = true // ask once a session, whatever the answer
-	out := generator.RulesOf(j.Preset).Output
-	if out.DevServer == "" {
-		return // its generator's dev server writes its pages
+	if msg := devServerHint(j, w.s.Build.Root, fmt.Sprintf("%s changed %s ago and %s has not since", j.Dir, waited.Round(time.Second), w.s.Build.Root)); msg != "" {
+		fmt.Fprintln(w.e.stderr, diag.Format(errors.New(msg), diag.Warning))
 	}
-	command, toDisk := out.DevServer, out.ToDisk
-	fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%s changed %s ago and %s has not since: is %s rendering to memory? watch reads the pages written there; run %s with %s (docs/watch.md)", j.Dir, waited.Round(time.Second), w.s.Build.Root, command, command, toDisk), diag.Warning))
+}
+
+// devServerHint says what to run instead of the dev server of the join's
+// generator that may write no page into the site's folder, after what
+// happened (the sources changed, the site did not): the option that makes
+// it write its pages (hugo server --renderToDisk), or a loop that builds
+// the site after each change (mkdocs serve writes nothing there). It
+// returns "" when the generator's dev server writes its pages.
+func devServerHint(j *pipeline.Sources, site, what string) string {
+	out := generator.RulesOf(j.Preset).Output
+	command := out.DevServer
+	switch {
+	case command == "":
+		return ""
+	case out.ToDisk != "":
+		return fmt.Sprintf("%s: is %s rendering to memory? watch reads the pages written there; run %s with %s (docs/watch.md)", what, command, command, out.ToDisk)
+	}
+	loop := strings.ReplaceAll(out.Rebuild, "{sources}", j.Dir)
+	return fmt.Sprintf("%s: is %s running? it builds the site into a temporary folder and writes nothing to %s, so watch has no page to read; build the site after each change instead, as this loop does: %s (docs/watch.md)", what, command, site, loop)
 }
 
 // within reports whether path is dir or in it.
@@ -787,6 +820,16 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[
 		// writes.
 		w.once("emptied", "%s was emptied, as a generator's build does; the sitemaps are written again once its pages are back (said once)", w.s.Build.Root)
 		return
+	}
+	if first := w.awaited; first {
+		w.awaited = false
+		if errors.Is(err, pipeline.ErrNoPages) || errors.Is(err, pipeline.ErrAllSkipped) {
+			// The generator has just made the folder watch waited for,
+			// and is writing its pages (its 404 page first, which is
+			// skipped). The next build says what it finds.
+			say(w.e.stderr, w.s.Values.Quiet, "%s was made; the sitemaps are written once its generator has written its pages", w.s.Build.Root)
+			return
+		}
 	}
 	if err != nil {
 		w.fail(err)

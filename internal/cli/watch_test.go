@@ -133,6 +133,42 @@ func TestWatchRenderedToMemory(t *testing.T) {
 	}
 }
 
+// TestWatchMkDocsServeHint: beside mkdocs serve, which builds into a
+// temporary folder, the sources change and site/ (an earlier mkdocs
+// build's) never does: watch says so once, with the loop that builds the
+// site after each change, when the sources change again memoryAfter
+// after they first did. Before, it said nothing, and a new page was never
+// listed.
+func TestWatchMkDocsServeHint(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"mkdocs.yml":            "site_name: Docs\nsite_url: https://example.com/\n",
+		"docs/index.md":         "# Home\n",
+		"docs/a.md":             "# A\n",
+		"site/index.html":       "<title>Home</title>",
+		"site/a/index.html":     "<title>A</title>",
+		"site/404.html":         "<title>404</title>",
+		"site/sitemap.xml":      "",
+		"site/sitemap.xml.gz":   "",
+		"site/search/.keep.txt": "",
+	})
+	var stderr bytes.Buffer
+	w := newWatcher(t, dir, &stderr, "site")
+	if w.s.Build.Join == nil {
+		t.Fatalf("no sources joined to site:\n%s", &stderr)
+	}
+	stderr.Reset()
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	src := []string{filepath.Join(dir, "docs", "b.md")}
+	for _, at := range []time.Duration{0, time.Second, memoryAfter, 20 * time.Second} {
+		w.rendered(src, t0.Add(at))
+	}
+	const want = "sitemapgen: warning: docs changed 10s ago and site has not since: is mkdocs serve running? it builds the site into a temporary folder and writes nothing to site, so watch has no page to read; build the site after each change instead, as this loop does: watchmedo shell-command --recursive --wait --drop --command 'mkdocs build --quiet' docs (docs/watch.md)\n"
+	if stderr.String() != want {
+		t.Errorf("said\n%s\nwant\n%s", &stderr, want)
+	}
+}
+
 // TestWatchEmptiedOnce: a site folder emptied and written again by its
 // generator's build (astro build empties dist/ first), three times, each
 // emptiness a batch of its own, is said once a session, never as an

@@ -163,7 +163,7 @@ type Watch struct {
 	Debounce, MaxWait, Poll time.Duration
 	// MaxWatches bounds the folders watched one by one; 0 means as many
 	// as the system allows. Fanotify lets watch mode watch whole
-	// filesystems past that limit, where it may.
+	// filesystems past that limit, where it may, rather than scan.
 	MaxWatches int
 	Fanotify   bool
 }
@@ -591,13 +591,14 @@ var Settings = Table[Values]{
 	{Flag: "max-watches", Arg: "N", Only: WatchCommand, Help: []string{
 		"watch at most N folders one by one (inotify watches: leave",
 		"some to other tools); past N, as past the system's limit,",
-		"the other folders are scanned (default 0: as many as the",
-		"system allows)"},
+		"fanotify takes over (--fanotify) or the other folders are",
+		"scanned (default 0: as many as the system allows)"},
 		Field: Int(func(v *Values) *int { return &v.Watch.MaxWatches }, 0, between(0, 1<<30))},
 	{Flag: "fanotify", Only: WatchCommand, Help: []string{
-		"as root on Linux 5.9 or later, watch the site's filesystem",
-		"whole with fanotify: no limit, no watch a folder;",
-		"--fanotify=false watches folder by folder (default true)"},
+		"as root on Linux 5.9 or later, past the limit of watches,",
+		"watch the site's filesystem whole with fanotify: no limit,",
+		"but every write on that filesystem wakes watch mode;",
+		"--fanotify=false scans past the limit (default true)"},
 		Field: Bool(func(v *Values) *bool { return &v.Watch.Fanotify }, true)},
 }
 

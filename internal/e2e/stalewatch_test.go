@@ -283,6 +283,78 @@ func TestWatchBesideEleventyDeletes(t *testing.T) {
 	}
 }
 
+// TestWatchBesideEleventyDraftDeleted: beside "eleventy --watch" in a
+// git repository, a draft in blog/, never committed, is deleted.
+// Eleventy wrote its page, then logs the deletion and writes
+// nothing: the page stays in _site, as new as the others, and git has no
+// record of the draft. Its path does: no file in blog/ has the page's
+// URL, and blog/ changed after the page was written by a removal. Watch
+// then lists what "eleventy" into an empty folder and sitemapgen list,
+// and a one-shot build of the same files agrees. Before, the draft's
+// page stayed listed until Eleventy next wrote.
+func TestWatchBesideEleventyDraftDeleted(t *testing.T) {
+	const base = "https://example.com/"
+	files := []string{"_data", "_includes", "blog", "about.md", "index.md", "private.md",
+		"contact.njk", "moved.md", "unlisted.md", "templated.md", "sitemap.njk", "eleventy.config.js", "package.json"}
+	fresh := nodeProject(t, "eleventy", files...)
+	eleventyBuild(t, fresh)
+	want := sitemapURLs(t, mustRunOut(t, filepath.Join(fresh, "_site"), base))
+
+	src := nodeProject(t, "eleventy", files...)
+	// The posts are older than the draft's deletion, as a clone's are
+	// by the time a draft is written: the folder's change then is no
+	// post's making.
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(src, "blog", "first-post.md"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\n_site/\n")
+	const date = "2024-05-01T10:00:00Z"
+	gitAt(t, src, date, "init", "-q")
+	gitAt(t, src, date, "add", "-A")
+	gitAt(t, src, date, "commit", "-q", "-m", "site")
+	// The draft, never committed, is there when Eleventy starts: its
+	// first build writes the draft's page.
+	draft := filepath.Join(src, "blog", "draft.md")
+	write(t, draft, "---\nlayout: base.njk\ntitle: Draft\n---\nA draft.\n")
+	eleventy := filepath.Join(src, "node_modules", ".bin", "eleventy")
+	gen := startGenerator(t, src, eleventy, "Watching", "--watch")
+	out := t.TempDir()
+	p := startWatch(t, src, "--base-url", base, "--debounce", "50ms", "--out", out, "_site")
+	if !slices.Contains(sitemapURLs(t, out), base+"blog/draft/") {
+		t.Fatalf("before the deletion, watch does not list the draft:\n%s", strings.Join(sitemapURLs(t, out), "\n"))
+	}
+	// Eleventy has the draft once it reports a change of it (its
+	// watcher's first scan may end after "Watching…", as in
+	// TestWatchBesideEleventyDeletes).
+	var said []string
+	untilSaid(t, gen, &said, "changed", []string{draft}, func() {
+		write(t, draft, "---\nlayout: base.njk\ntitle: Draft\n---\nA draft.\n")
+	})
+	if err := os.Remove(draft); err != nil {
+		t.Fatal(err)
+	}
+	untilSaid(t, gen, &said, "deleted", []string{draft}, nil)
+	if _, err := os.Stat(filepath.Join(src, "_site", "blog", "draft", "index.html")); err != nil {
+		t.Fatalf("Eleventy removed the draft's page (%v): nothing stale to test", err)
+	}
+	var got []string
+	p.until("watch lists what a fresh build lists", func() bool {
+		got = sitemapURLs(t, out)
+		return slices.Equal(got, want)
+	})
+	p.stop(out)
+
+	once := filepath.Join(t.TempDir(), "out")
+	r := mustRun(t, src, "--base-url", base, "--out", once, "--verbose", "_site")
+	if got := sitemapURLs(t, once); !slices.Equal(got, want) {
+		t.Errorf("a one-shot build lists\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(r.stderr, "_site/blog/draft/index.html: skipped: stale output: no source (no source has its URL, and its source ../blog/draft.* is gone from the work tree") {
+		t.Errorf("--verbose does not say why /blog/draft/ is left out:\n%s", r.stderr)
+	}
+}
+
 // untilSaid reads the generator's lines into said until, for each of
 // files, one line holds verb and the file's name; again, if not nil, runs
 // at once and every 5 seconds until then. It fails after lineWait.

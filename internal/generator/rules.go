@@ -130,6 +130,13 @@ type OutputRules struct {
 	// --cleanDestinationDir").
 	KeepsOld   bool
 	CleanBuild string
+	// QuietDeletes says that its watch mode writes nothing when a source
+	// is deleted (Eleventy 3's --watch logs "File deleted" and stops
+	// there), and that a folder of sources makes no page of its own: a
+	// page no source produces, whose source by its path is gone from the
+	// work tree since the page was written, is stale (pipeline's
+	// removed.go), committed or not.
+	QuietDeletes bool
 	// Witness names the sitemap files (paths in the output folder) that
 	// the generator writes again at every build, its watch mode's
 	// rebuilds too, after the pages, listing every page it builds of the
@@ -166,6 +173,12 @@ type OutputRules struct {
 	// that makes it write its pages ("hugo server", "--renderToDisk"):
 	// watch mode says so when the sources change and the site does not.
 	DevServer, ToDisk string
+	// Rebuild, where the dev server never writes the publish folder
+	// (ToDisk empty: mkdocs serve builds into a temporary folder), is a
+	// command that builds the site again after each change of its
+	// sources, which "{sources}" stands for in it: watch mode gives it
+	// in place of an option.
+	Rebuild string
 	// ChangeFreq and Priority are what its configuration gives every
 	// page (Hugo's [sitemap]); zero for none.
 	ChangeFreq sitemap.ChangeFreq

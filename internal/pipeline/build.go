@@ -269,6 +269,11 @@ type joined struct {
 	routes     map[string][]string
 	dataRoutes map[string]*source
 	listRoutes map[string][]string
+	// unplaced holds, by path, the sources whose URL the preset cannot
+	// tell, where the generator deletes quietly (OutputRules.
+	// QuietDeletes), with the URL path their pages are under
+	// (permalinkStart): a page whose source is gone may be theirs.
+	unplaced map[string]string
 	// static holds the folders whose files claim a page that has no
 	// source (claimed). The walk uses it in a join whose generator keeps
 	// old output.

@@ -74,7 +74,8 @@
 //     recordtable.go: the records themselves.
 //   - stale.go, changes.go, removed.go: the output of an earlier build
 //     (stalePass); the changes of the sources that tell it; the sources
-//     git lists as removed, which tell it when no build followed.
+//     git lists as removed, or gone from the work tree by their path,
+//     which tell it when no build followed.
 //   - dedup.go: the duplicates pass (dedupPass).
 //   - stamps.go, sitewide.go, mtime.go, lint.go: the dates' passes
 //     (stampsPass, siteWidePass, mtimePass, lintPass).
@@ -336,12 +337,22 @@
 // What the sitemaps listed, and when, is kept in
 // .sitemapgen-generator-lastmod (version 3) once ours replace them. So a
 // build, --check and watch mode judge the same files alike. A Session
-// builds whole when the generator rewrites its sitemaps.
+// builds whole when the generator rewrites its sitemaps. A build that
+// finds some of them rewritten and the others still ours (hugo --watch's
+// rebuild under way) reads the rewritten ones and what was kept of the
+// others, so the witness is whole. A write replaces only the files the
+// build read, as they were then (genseen.go): one the generator wrote
+// again meanwhile stops the write, and a Session builds again, reading it.
 //
 // A page that the time rule keeps is still left out when git lists a removed
 // source at its URL whose folder changed after the page was written
 // (removed.go, gitdates.Dates.Removed): eleventy --watch writes nothing
-// after a deletion.
+// after a deletion. Where the generator deletes so quietly
+// (OutputRules.QuietDeletes: Eleventy), committed or not: a page whose
+// source by its path (a/b.EXT or a/b/index.EXT for a/b/) is gone from
+// the work tree, its folder changed after the page was written by a
+// removal, is left out too (goneSource). One that a source whose URL is
+// a permalink pattern or a pagination may make is kept, and said.
 //
 // Stale output is judged again before every write of a Session, from each
 // record's modification time (kept, with a join, beside the records).
@@ -473,7 +484,7 @@
 // file of the generator's name that our record lists, and that is not newer,
 // is ours (ownSitemap). So the next build, a --check or a watch session
 // reads the kept dates, and a new build of the generator (newer) is read
-// again.
+// again, with what was kept of its files not written again yet.
 //
 // # Dates: a build stamp is never a lastmod
 //

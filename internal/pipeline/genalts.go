@@ -502,8 +502,9 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 	if f.src != nil {
 		from = "the generator's translations of its source " + f.src.path + " (" + f.src.tfrom + ")"
 	} else {
-		from = "the generator's sitemap " + b.gen.files[b.gen.alts.refs[f.hash].file]
-		if len(b.gen.read) == 0 {
+		file := b.gen.files[b.gen.alts.refs[f.hash].file]
+		from = "the generator's sitemap " + file
+		if !slices.Contains(b.gen.read, file) {
 			from += ", kept in " + GenDatesName
 		}
 	}

@@ -105,8 +105,8 @@ type genDates struct {
 	// They are made while the dates are read, because lookup, which reads
 	// them, is called by several goroutines.
 	zones map[int16]*time.Location
-	// read names the generator's files the dates were read from. It is
-	// empty when they came from GenDatesName.
+	// read names the generator's files the dates were read from, in the
+	// folder. What the others gave came from GenDatesName.
 	read []string
 	// keep says GenDatesName is to be left as it is, with only its time
 	// set. The file is past its bound, and a build that cannot read it
@@ -228,6 +228,7 @@ func genHash(key string) uint64 {
 // a bound passed. The pages then take their dates and alternates from
 // the other sources.
 func (l *loader) loadGenDates(ctx context.Context) {
+	l.in.seen = nil
 	if takes := l.opts.GeneratorSitemaps; takes != nil {
 		l.in.gen = l.readGenSitemaps(ctx, l.opts.Write.Dir, takes)
 	}
@@ -237,12 +238,27 @@ func (l *loader) loadGenDates(ctx context.Context) {
 // readGenSitemaps reads the generator's sitemaps in dir that takes
 // names, as loadGenDates says. dir is the output folder, or the site's
 // folder for the witness alone. When there are none, it reads what
-// GenDatesName kept there. It returns nil when they give nothing.
+// GenDatesName kept there. When some are there, it reads what
+// GenDatesName kept of the others that takes names: ours replaced them,
+// and the generator has not written them again yet (its build is under
+// way, hugo --watch's). So what it reads is whole: each file as the
+// generator last wrote it. In the output folder, it notes each file as
+// it was before it read it (seenSitemaps), for the write. It returns nil
+// when they give nothing.
 func (l *loader) readGenSitemaps(ctx context.Context, dir string, takes func(name string) bool) *genDates {
 	names, err := writer.ForeignSitemaps(dir, takes, OwnSitemap(dir, stateOf(&l.opts.Write, dir), l.opts.Write.OutputBytes))
 	if err != nil {
 		l.rep.warn("", fmt.Errorf("the generator's sitemaps not read: %w", err))
 		return nil
+	}
+	if fsx.SamePath(dir, l.opts.Write.Dir) {
+		seen := &seenSitemaps{dir: dir, takes: takes, stamps: make(map[string]genStamp, len(names)), generator: l.opts.Generator}
+		for _, name := range names {
+			if st, ok := stampOf(dir, name); ok {
+				seen.stamps[name] = st
+			}
+		}
+		l.in.seen = seen
 	}
 	if len(names) > limits.MaxGeneratorFiles {
 		l.rep.warn("", &diag.Diagnostic{File: dir, Msg: fmt.Sprintf("%d files of the generator's sitemaps, more than %d: those after %s are not read for their lastmods and alternates", len(names), limits.MaxGeneratorFiles, names[limits.MaxGeneratorFiles-1])})
@@ -283,7 +299,9 @@ func (l *loader) readGenSitemaps(ctx context.Context, dir string, takes func(nam
 		}
 	}
 	if len(g.read) == 0 {
-		l.readKeptGenDates(g, dir)
+		l.readKeptGenDates(g, dir, nil)
+	} else {
+		l.readKeptGenDates(g, dir, func(name string) bool { return takes(name) && !slices.Contains(names, name) })
 	}
 	l.saidGenAlternates(&g.alts)
 	g.alts.done()
@@ -487,7 +505,10 @@ func OwnSitemap(dir, state string, max int) func(name string) bool {
 // stateOf's folder). It reads through the one door, only a
 // regular file (never a link, which is not the file we write), within
 // the bound that limits.generator_urls gives it, and as many dates.
-func (l *loader) readKeptGenDates(g *genDates, dir string) {
+// With only, it reads only what it kept of the files only names, and
+// adds it to what g holds: a URL g dates, gives alternates or lists
+// already keeps what g says.
+func (l *loader) readKeptGenDates(g *genDates, dir string, only func(name string) bool) {
 	dir = stateOf(&l.opts.Write, dir)
 	max := l.opts.Limits.Or().GeneratorURLs
 	f := l.openKeptGenDates(g, dir, max)
@@ -495,7 +516,7 @@ func (l *loader) readKeptGenDates(g *genDates, dir string) {
 		return
 	}
 	defer f.Close()
-	r := &keptReader{g: g, path: filepath.Join(dir, GenDatesName), max: max, warn: l.rep.warn, lists: map[string]uint32{}}
+	r := &keptReader{g: g, path: filepath.Join(dir, GenDatesName), max: max, warn: l.rep.warn, lists: map[string]uint32{}, only: only}
 	r.read(f)
 }
 
@@ -550,6 +571,19 @@ type keptReader struct {
 	listed int               // URLs listed (version 3)
 	lists  map[string]uint32 // a list's number as written → 1 + its index in g.alts.lists
 	said   bool              // a bound's warning was given
+	// only, when not nil, names the files whose lines are read; a URL g
+	// knows already keeps what g says of it (readKeptGenDates).
+	only func(name string) bool
+}
+
+// known reports whether a URL's line, by its key in have, is passed
+// over: with only, g knows the URL already from a file read since.
+func known[V any](r *keptReader, have map[uint64]V, key uint64) bool {
+	if r.only == nil {
+		return false
+	}
+	_, ok := have[key]
+	return ok
 }
 
 // read reads the file's lines, and warns of a line it cannot read.
@@ -597,7 +631,7 @@ func (r *keptReader) readLine(text string) bool {
 		h, date, ok := strings.Cut(text[1:], "\t")
 		key, herr := hex.DecodeString(h)
 		t, tok := parseLastMod(date)
-		if !ok || herr != nil || len(key) != 8 || !tok || r.file < 0 {
+		if !ok || herr != nil || len(key) != 8 || !tok || r.file < 0 || known(r, g.dates, binary.BigEndian.Uint64(key)) {
 			return true
 		}
 		if !r.dated() {
@@ -608,7 +642,7 @@ func (r *keptReader) readLine(text string) bool {
 		// URL, lastmod, file: the form written before.
 		f := strings.Split(text, "\t")
 		t, ok := parseLastMod(f[1])
-		if !ok || len(g.files) >= limits.MaxGeneratorFiles && !slices.Contains(g.files, f[2]) {
+		if !ok || len(g.files) >= limits.MaxGeneratorFiles && !slices.Contains(g.files, f[2]) || r.only != nil && !r.only(f[2]) || known(r, g.dates, genHash(f[0])) {
 			return true
 		}
 		if !r.dated() {
@@ -618,7 +652,7 @@ func (r *keptReader) readLine(text string) bool {
 	case !strings.Contains(text, "\t"):
 		// A file's path: the dates after it are its.
 		r.file = -1
-		if len(g.files) < limits.MaxGeneratorFiles || slices.Contains(g.files, text) {
+		if (len(g.files) < limits.MaxGeneratorFiles || slices.Contains(g.files, text)) && (r.only == nil || r.only(text)) {
 			r.file = g.file(text)
 		}
 	}
@@ -646,7 +680,7 @@ func (r *keptReader) over(what string) {
 // listedURL reads a URL the file lists, by witnessHash (version 3).
 func (r *keptReader) listedURL(h string) {
 	key, err := hex.DecodeString(h)
-	if err != nil || len(key) != 8 || r.file < 0 {
+	if err != nil || len(key) != 8 || r.file < 0 || known(r, r.g.listed, binary.BigEndian.Uint64(key)) {
 		return
 	}
 	if r.listed++; r.listed > r.max {
@@ -677,7 +711,7 @@ func (r *keptReader) urlAlts(text string) {
 	h, num, ok := strings.Cut(text, "\t")
 	key, herr := hex.DecodeString(h)
 	l := r.lists[num]
-	if !ok || herr != nil || len(key) != 8 || l == 0 || r.file < 0 {
+	if !ok || herr != nil || len(key) != 8 || l == 0 || r.file < 0 || known(r, r.g.alts.refs, binary.BigEndian.Uint64(key)) {
 		return
 	}
 	if r.urls++; r.urls > r.max {

@@ -56,6 +56,10 @@ type inputs struct {
 	genKept  bool
 	wit      *genDates
 	witNames []string
+	// seen holds the generator's sitemaps that the build read in the
+	// output folder, as they were then (genseen.go). It is nil when it
+	// read none there.
+	seen *seenSitemaps
 
 	// fmc is the cache of the sources' front matter (fmcache.go). It is
 	// nil without Options.CacheDir, and after it is saved (in a Session's

@@ -31,6 +31,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -44,6 +45,9 @@ type removedSource struct {
 	path   string
 	folder string // the folder whose time is changed, relative to Join.Dir
 	mtime  int64
+	// untracked says that git did not tell it: it is gone from the work
+	// tree (goneSource), and its path ends in ".*".
+	untracked bool
 }
 
 // removedSources maps the join key of a removed source's URL to the
@@ -106,4 +110,122 @@ func folderLeft(root *fsx.Root, rel string) (string, int64, bool) {
 			return "", 0, false
 		}
 	}
+}
+
+// Sources gone from the work tree. Git knows only the files it tracks: a
+// draft made and deleted before any commit leaves no trace in it, and
+// Eleventy's --watch writes nothing when it is deleted. The preset's
+// mapping of paths to URLs tells where the source of a page no source
+// produces was: at the URL path a/b/, a/b.EXT or a/b/index.EXT, for an
+// extension of the join's sources. A page is the output of a source
+// gone from the work tree when
+//
+//   - such a path maps to the page's URL, and no file is there;
+//   - its folder is there, and changed after the page was written; and
+//   - that change was no making of an entry the folder still holds (a
+//     file written at its time): a removal or a rename.
+//
+// A page whose URL a source's permalink pattern may make (a template in
+// its front matter, a pagination: Sources.Routes) may be that source's
+// output, which the files cannot tell apart: such a page is kept, and
+// said (goneKept).
+
+// goneSource returns the source of the page at the URL path u, written
+// at mtime, that is gone from the work tree since, as above. routed says
+// that a route may make the page: then it is not left out.
+func (p *stalePass) goneSource(u string, mtime int64) (g removedSource, routed, ok bool) {
+	j := p.join
+	trimmed := strings.Trim(u, "/")
+	if j == nil || !p.quiet || trimmed == "" || !p.openGone() {
+		return removedSource{}, false, false
+	}
+	key := joinKey(u)
+	for _, c := range [...]struct{ dir, stem string }{{trimmed, "index"}, {path.Dir(trimmed), path.Base(trimmed)}} {
+		fi, err := p.goneRoot.Stat(c.dir)
+		if err != nil || !fi.IsDir() || fi.ModTime().UnixNano() <= mtime {
+			continue
+		}
+		maps := false
+		for _, ext := range p.goneExts {
+			rel := path.Join(c.dir, c.stem+ext)
+			if v, ok := j.Preset.URLPath(generator.Page{Path: rel}); !ok || sourceKey(v) != key {
+				continue
+			}
+			if _, err := p.goneRoot.Lstat(rel); !errors.Is(err, fs.ErrNotExist) {
+				return removedSource{}, false, false // there, with a URL of its own
+			}
+			maps = true
+		}
+		if !maps || madeAt(p.goneRoot, c.dir, fi.ModTime().UnixNano()) {
+			continue
+		}
+		g = removedSource{path: path.Join(c.dir, c.stem) + ".*", folder: c.dir, mtime: fi.ModTime().UnixNano(), untracked: true}
+		return g, p.routed != nil && p.routed(u), true
+	}
+	return removedSource{}, false, false
+}
+
+// madeAt reports whether an entry of the folder dir in root was made
+// within staleSlack of the time t: the folder's change at t was that
+// making. A file is made at about its time; a folder no later than its
+// own time and its entries' (as changes.go judges a folder's change).
+func madeAt(root *fsx.Root, dir string, t int64) bool {
+	entries, err := root.ReadDir(dir)
+	if err != nil {
+		return true // nothing to tell: no removal is assumed
+	}
+	near := func(m int64) bool { return abs(m-t) <= int64(staleSlack) }
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		made := fi.ModTime().UnixNano()
+		if e.IsDir() {
+			if sub, err := root.ReadDir(path.Join(dir, e.Name())); err == nil {
+				for _, se := range sub {
+					if si, err := se.Info(); err == nil {
+						made = min(made, si.ModTime().UnixNano())
+					}
+				}
+			}
+		}
+		if near(made) || near(fi.ModTime().UnixNano()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sourceExts returns the extensions of the join's include patterns of
+// the form **/*.EXT, which a source's path may end in.
+func sourceExts(include []string) []string {
+	var exts []string
+	for _, p := range include {
+		ext, ok := strings.CutPrefix(p, "**/*")
+		if ok && strings.HasPrefix(ext, ".") && !strings.ContainsAny(ext, "*?[{") {
+			exts = append(exts, ext)
+		}
+	}
+	return exts
+}
+
+// openGone opens the join's folder for goneSource, once a judgement; it
+// reports whether it is open. closeGone closes it.
+func (p *stalePass) openGone() bool {
+	if p.goneRoot == nil && !p.goneTried {
+		p.goneTried = true
+		if r, err := fsx.OpenRoot(p.join.Dir); err == nil {
+			p.goneRoot, p.goneExts = r, sourceExts(p.join.include())
+		}
+	}
+	return p.goneRoot != nil
+}
+
+// closeGone closes what openGone opened.
+func (p *stalePass) closeGone() {
+	if p.goneRoot != nil {
+		p.goneRoot.Close()
+	}
+	p.goneRoot, p.goneTried = nil, false
 }

@@ -100,8 +100,31 @@ func writeDir(opts Options) string {
 	return opts.Root
 }
 
-// restart builds everything again, keeping the writer's state.
+// rereads is how many whole builds in a row restart runs while the
+// generator writes its sitemaps again during each (errGeneratorWrote).
+// Its build writes them within milliseconds, once its pages are written.
+const rereads = 3
+
+// restart builds everything again, keeping the writer's state. A build
+// whose write stopped because the generator wrote its sitemaps again
+// after the build read them is run again, to read them, at most rereads
+// times. After the last, the next Update is a whole build: the file's
+// change comes in a later batch.
 func (s *Session) restart(ctx context.Context) (*Result, error) {
+	for n := 1; ; n++ {
+		res, err := s.build(ctx)
+		if !errors.Is(err, errGeneratorWrote) {
+			return res, err
+		}
+		s.whole = true
+		if n == rereads || ctx.Err() != nil {
+			return res, err
+		}
+	}
+}
+
+// build builds everything once, keeping the writer's state.
+func (s *Session) build(ctx context.Context) (*Result, error) {
 	start := time.Now()
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
@@ -239,7 +262,7 @@ func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
 func (s *Session) rewrite(ctx context.Context, res *Result) (*Result, error) {
 	s.b.res = res
 	err := s.finish(ctx, map[string]bool{}) // no page changed, so there is no duplicate to report
-	if errors.Is(err, errWhole) {
+	if errors.Is(err, errWhole) || errors.Is(err, errGeneratorWrote) {
 		return s.restart(ctx)
 	}
 	return res, err
@@ -330,7 +353,10 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		return res, nil // nothing there was or is a page
 	}
 	s.addToOrder(b.added)
-	if err := s.finish(ctx, b.touched); errors.Is(err, errWhole) {
+	if err := s.finish(ctx, b.touched); errors.Is(err, errWhole) || errors.Is(err, errGeneratorWrote) {
+		// No page listed, or the generator wrote its sitemaps since the
+		// last whole build read them: a whole build judges again, reading
+		// them.
 		return s.restart(ctx)
 	} else if err != nil {
 		return res, err
@@ -701,6 +727,7 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 		delete(b.routes, src.path)
 		delete(b.dataRoutes, src.path)
 		delete(b.listRoutes, src.path)
+		delete(b.unplaced, src.path)
 		if !src.page {
 			continue
 		}

@@ -623,6 +623,14 @@ func (b *builder) claim(src *source, warn bool) {
 		}
 		b.listRoutes[src.path] = src.route
 	}
+	if !src.page && src.route == nil && b.rules.Output.QuietDeletes && src.fm != nil && !src.fm.NoPermalink {
+		// Its URL is not told (a permalink pattern, a pagination): it may
+		// make any page under its permalink's fixed start (goneSource).
+		if b.unplaced == nil {
+			b.unplaced = map[string]string{}
+		}
+		b.unplaced[src.path] = permalinkStart(src.fm.Permalink)
+	}
 	if src.data {
 		if b.dataRoutes == nil {
 			b.dataRoutes = map[string]*source{}
@@ -896,4 +904,16 @@ func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
 		fm.Sitemap.Exclude = true
 	}
 	return fm, b.joinPrefix() + rel, true
+}
+
+// permalinkStart returns the URL path a permalink pattern's pages are
+// all under: its text up to the folder before its first template
+// expression ("/tags/" of "/tags/{{ tag | slugify }}/"), or "/" when it
+// has none known.
+func permalinkStart(permalink string) string {
+	i := strings.IndexAny(permalink, "{%$`")
+	if i < 0 || !strings.HasPrefix(permalink, "/") {
+		return "/"
+	}
+	return permalink[:strings.LastIndex(permalink[:i], "/")+1]
 }

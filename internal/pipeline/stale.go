@@ -209,6 +209,16 @@ type stalePass struct {
 	// git is the history of the project, nil without git. It tells the
 	// sources that were removed.
 	git *gitdates.Dates
+	// goneRoot is the join's folder, opened once a judgement by
+	// openGone, and goneExts the extensions of its sources: they tell a
+	// source gone from the work tree (goneSource). routed says whether a
+	// route of the sources (a permalink pattern, a pagination) may make
+	// the page at a URL path.
+	goneRoot  *fsx.Root
+	quiet     bool // OutputRules.QuietDeletes: goneSource judges
+	goneTried bool
+	goneExts  []string
+	routed    func(u string) bool
 	// explain hears why each page is left out, for --explain.
 	explain *explainer
 	// res is the Result. The pass takes a stale page out of its count
@@ -224,8 +234,36 @@ func (b *builder) stalePass() *stalePass {
 	}
 	if j := b.opts.Join; j != nil {
 		p.join, p.prefix, p.clean = j, b.joinPrefix(), b.rules.Output.CleanBuild
+		p.quiet = b.rules.Output.QuietDeletes
+		if len(b.routes)+len(b.listRoutes)+len(b.unplaced) > 0 {
+			p.routed = b.routed
+		}
 	}
 	return p
+}
+
+// routed reports whether a route of the sources (b.routes,
+// b.listRoutes) matches the URL path u, or a source whose URL is not
+// told (b.unplaced) may make any page.
+func (b *builder) routed(u string) bool {
+	under := "/" + joinKey(u) + "/"
+	for _, start := range b.unplaced {
+		if strings.HasPrefix(under, start) {
+			return true
+		}
+	}
+	els := strings.Split(joinKey(u), "/")
+	if len(els) == 1 && els[0] == "" {
+		els = nil
+	}
+	for _, routes := range []map[string][]string{b.routes, b.listRoutes} {
+		for _, r := range routes {
+			if matchRoute(r, els) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // run judges the records in order. With only set (a Session's update),
@@ -266,10 +304,18 @@ func (p *stalePass) run(ctx context.Context, only map[string]bool) findings {
 			mtime := recs.mtimes[idx]
 			v.change, v.unknown = ev.changeAfter(mtime)
 			if v.change.path == "" && !v.unknown {
-				g, ok := ev.removedAt(joinKey(p.mapper.URLPath(recs.pathOf(recs.rec(idx)))))
+				u := p.mapper.URLPath(recs.pathOf(recs.rec(idx)))
+				g, ok := ev.removedAt(joinKey(u))
 				if !ok || g.mtime <= mtime {
-					out = recs.keepAt(out, i, idx)
-					continue
+					var routed bool
+					g, routed, ok = p.goneSource(u, mtime)
+					if ok && routed {
+						tally.routed = append(tally.routed, recs.pathOf(recs.rec(idx)))
+					}
+					if !ok || routed {
+						out = recs.keepAt(out, i, idx)
+						continue
+					}
 				}
 				v.gone = g
 			}
@@ -291,6 +337,10 @@ func (p *stalePass) run(ctx context.Context, only map[string]bool) findings {
 		p.explain.stale(path, because)
 	}
 	recs.order = out
+	p.closeGone()
+	if len(tally.routed) > 0 {
+		p.found.warn("", tally.routedWarning(p.clean))
+	}
 	if len(tally.paths) == 0 {
 		return p.found
 	}
@@ -389,6 +439,9 @@ type staleVerdict struct {
 // whose file was written at mtime, as v says. start is the build's time.
 func (p *stalePass) staleReason(v *staleVerdict, mtime, start int64) string {
 	switch {
+	case v.gone.untracked:
+		return fmt.Sprintf("no source has its URL, and its source %s is gone from the work tree: no file there has its URL, and its folder %s changed after the page was written (%s; the folder %s)",
+			p.prefix+v.gone.path, path.Clean(p.prefix+v.gone.folder)+"/", time.Unix(0, mtime).UTC().Format(time.RFC3339), time.Unix(0, v.gone.mtime).UTC().Format(time.RFC3339))
 	case v.gone.path != "":
 		return fmt.Sprintf("no source has its URL, and git says its source %s was removed after the page was written (%s; its folder %s changed %s)",
 			p.prefix+v.gone.path, time.Unix(0, mtime).UTC().Format(time.RFC3339), p.prefix+v.gone.folder, time.Unix(0, v.gone.mtime).UTC().Format(time.RFC3339))
@@ -407,7 +460,10 @@ func (p *stalePass) staleReason(v *staleVerdict, mtime, start int64) string {
 // for its warnings.
 type staleTally struct {
 	paths []string
-	told  staleWays
+	// routed are the pages whose source is gone from the work tree,
+	// kept because a route of the sources may make them (goneSource).
+	routed []string
+	told   staleWays
 	// byTime counts the pages left out by time alone, because the
 	// sources were not all read.
 	byTime int
@@ -417,7 +473,8 @@ type staleTally struct {
 func (t *staleTally) add(path string, v *staleVerdict) {
 	t.paths = append(t.paths, path)
 	t.told.witness = t.told.witness || v.byWitness
-	t.told.git = t.told.git || v.gone.path != ""
+	t.told.git = t.told.git || v.gone.path != "" && !v.gone.untracked
+	t.told.gone = t.told.gone || v.gone.untracked
 	t.told.time = t.told.time || !v.byWitness && v.gone.path == ""
 	if v.unknown {
 		t.byTime++
@@ -441,10 +498,22 @@ func (t *staleTally) warnings(clean string) []error {
 	return append(errs, errors.New(staleWarning(t.paths, t.told, clean)))
 }
 
+// routedWarning says that the pages of t.routed, whose source seems
+// gone from the work tree, were kept: a route of the sources may make
+// them. It sorts them.
+func (t *staleTally) routedWarning(clean string) error {
+	slices.Sort(t.routed)
+	what := "1 built page no source produces is"
+	if len(t.routed) > 1 {
+		what = fmt.Sprintf("%d built pages no source produces are", len(t.routed))
+	}
+	return fmt.Errorf("%s kept, first %s: the source at its URL is gone from the work tree since it was written, but a permalink pattern or a pagination of the sources may make it; build into an empty folder (%s) to be sure", what, t.routed[0], clean)
+}
+
 // staleWays are the ways a judgement told stale pages apart: by time
 // (the file older than the build), by the witness (the generator's own
 // sitemaps), or by git (a removed source, removed.go).
-type staleWays struct{ time, witness, git bool }
+type staleWays struct{ time, witness, git, gone bool }
 
 // staleWarning is the one warning of a judgement that left pages out as
 // stale. It names the ways that told them. clean says how the generator
@@ -465,6 +534,9 @@ func staleWarning(paths []string, told staleWays, clean string) string {
 	}
 	if told.git {
 		ways = append(ways, "older than the removal of their source (git lists it)")
+	}
+	if told.gone {
+		ways = append(ways, "older than the removal of their source from the work tree")
 	}
 	how := "and " + strings.Join(ways, "")
 	if len(ways) > 1 {

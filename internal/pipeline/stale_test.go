@@ -732,11 +732,30 @@ func TestStaleRemovedSource(t *testing.T) {
 		t.Errorf("warnings:\n%s", warnings)
 	}
 
-	// Out of git's view, nothing tells the page for stale.
+	// Out of git's view (a draft never committed), the path tells it: no
+	// file at about.md, whose URL is the page's, and the folder changed
+	// after the page was written by a removal.
 	if err := os.RemoveAll(filepath.Join(dir, ".git")); err != nil {
 		t.Fatal(err)
 	}
-	if because, _ := run(); len(because) != 0 {
-		t.Errorf("without git, left out as stale: %q; want none", because)
+	touchDirs(t, dir, build.Add(30*time.Second), "")
+	because, warnings = run()
+	if len(because) != 1 || !strings.Contains(because["about/index.html"], "its source ../about.* is gone from the work tree: no file there has its URL, and its folder ../ changed after the page was written") {
+		t.Errorf("without git, left out as stale: %q; want about/index.html alone, for its source gone from the work tree", because)
+	}
+	if !strings.Contains(warnings, "1 built page no source produces and older than the removal of their source from the work tree left out, first about/index.html") {
+		t.Errorf("warnings:\n%s", warnings)
+	}
+
+	// A pagination's permalink pattern may make a page at that URL: the
+	// page is kept, and that is said.
+	sc.write("list.md", "---\npagination:\n  data: collections.all\n  size: 1\npermalink: \"/{{ pagination.pageNumber }}/\"\n---\n", build.Add(-time.Hour))
+	touchDirs(t, dir, build.Add(30*time.Second), "")
+	because, warnings = run()
+	if len(because) != 0 {
+		t.Errorf("beside a pagination, left out as stale: %q; want none", because)
+	}
+	if !strings.Contains(warnings, "1 built page no source produces is kept, first about/index.html: the source at its URL is gone from the work tree since it was written, but a permalink pattern or a pagination of the sources may make it") {
+		t.Errorf("warnings:\n%s", warnings)
 	}
 }

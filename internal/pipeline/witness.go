@@ -91,8 +91,8 @@ type witness struct {
 	// pages, and file its path.
 	newest int64
 	file   string
-	// kept says the files were read from GenDatesName, because ours
-	// replaced them.
+	// kept says the newest file was read from GenDatesName, because
+	// ours replaced it.
 	kept bool
 	// generator is Options.Generator, which names whose sitemaps they
 	// are. baseURL is the site's base URL.
@@ -133,12 +133,13 @@ func (b *builder) witnessFor() *witness {
 	if !meets {
 		return nil
 	}
-	v := &witness{kind: w, g: b.wit, kept: len(b.wit.read) == 0, generator: b.opts.Generator, baseURL: b.mapper.BaseURL()}
+	v := &witness{kind: w, g: b.wit, generator: b.opts.Generator, baseURL: b.mapper.BaseURL()}
 	for f, t := range b.wit.mtimes {
 		if t > v.newest {
 			v.newest, v.file = t, b.wit.files[f]
 		}
 	}
+	v.kept = !slices.Contains(b.wit.read, v.file)
 	return v
 }
 

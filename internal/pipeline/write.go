@@ -40,6 +40,9 @@ type writePass struct {
 	// GenDatesName once (keepGenDates).
 	gen     *genDates
 	genKept *bool
+	// seen holds the generator's sitemaps the build read in the output
+	// folder: the write replaces no other (writer.Options.TakenUnchanged).
+	seen *seenSitemaps
 	// emptySaid holds the sections that a warning named as empty
 	// (sectioned). It is the builder's map, made once when there are
 	// sections, so a Session keeps it between its writes.
@@ -55,7 +58,7 @@ func (b *builder) writePass() *writePass {
 		opts: &b.opts, recs: &b.recs, res: b.res,
 		now: b.mapper.Now(), live: b.live,
 		baseURL: b.mapper.BaseURL(), bases: b.bases,
-		hash: b.hash, gen: b.gen, genKept: &b.genKept,
+		hash: b.hash, gen: b.gen, genKept: &b.genKept, seen: b.seen,
 		emptySaid: b.emptySaid,
 	}
 }
@@ -96,10 +99,15 @@ func (p *writePass) run(ctx context.Context) (findings, error) {
 }
 
 // hooked returns o with its robots hook set to Options.RobotsHook,
-// called with ctx.
+// called with ctx, and, when the build read the generator's sitemaps in
+// the output folder, the check that they are still those it read.
 func (p *writePass) hooked(ctx context.Context, o writer.Options) writer.Options {
 	if hook := p.opts.RobotsHook; hook != nil {
 		o.RobotsHook = func(robots []byte) ([]byte, error) { return hook(ctx, robots) }
+	}
+	if seen := p.seen; seen != nil && o.TakeOver != nil {
+		w := o
+		o.TakenUnchanged = func() error { return seen.unchanged(&w) }
 	}
 	return o
 }

@@ -114,7 +114,7 @@ func (e *Preset) FileRules(string) generator.FileRules {
 // leave the pages of deleted templates in place, and it has no option
 // that empties its output folder.
 func (e *Preset) Rules() generator.Rules {
-	r := generator.Rules{Name: "eleventy", Output: generator.OutputRules{KeepsOld: true, CleanBuild: "remove the output folder before npx @11ty/eleventy"}}
+	r := generator.Rules{Name: "eleventy", Output: generator.OutputRules{KeepsOld: true, QuietDeletes: true, CleanBuild: "remove the output folder before npx @11ty/eleventy"}}
 	for _, ext := range e.templateExts() {
 		r.Sources.Include = append(r.Sources.Include, "**/*"+ext)
 	}

@@ -84,6 +84,12 @@ func (m *Preset) Rules() generator.Rules {
 		Name:    "mkdocs",
 		Sources: generator.SourceRules{Config: &generator.Config{File: m.File, Sources: m.DocsDir, Publish: m.SiteDir}},
 		Order:   m.lastModOrder(),
+		// mkdocs serve builds into a temporary folder and writes nothing
+		// to site_dir. watchdog, which MkDocs installs, has the loop.
+		Output: generator.OutputRules{
+			DevServer: "mkdocs serve",
+			Rebuild:   "watchmedo shell-command --recursive --wait --drop --command 'mkdocs build --quiet' {sources}",
+		},
 	}
 }
 
