@@ -101,6 +101,9 @@ func parseDate(s string) (t time.Time, zoned, ok bool) {
 		if before, ok := leapSecond(s); ok {
 			return parseDate(before)
 		}
+		if padded, ok := shortOffset(s); ok {
+			return parseDate(padded)
+		}
 		return time.Time{}, false, false
 	}
 	if y := t.Year(); y < 1 || y > 9999 {
@@ -124,6 +127,25 @@ func leapSecond(s string) (before string, ok bool) {
 		return s[:i] + ":59" + s[i+3:], true
 	}
 	return "", false
+}
+
+// shortOffset returns s, a date and time whose zone offset has an hour
+// of one digit (2026-02-01T00:00:00-6:00, -6), with that hour of two
+// digits: YAML's timestamps allow it, and js-yaml and Ruby read such a
+// front matter date as that instant. ok is false for any other s.
+func shortOffset(s string) (string, bool) {
+	i := strings.LastIndexAny(s, "+-")
+	if i < len("2006-01-02T15:04") || !isDigits(s[:4]) || s[4] != '-' || !strings.Contains(s[:i], ":") {
+		return "", false // not YAML's form: Jul 08 2022 10:00 +2 stays refused
+	}
+	hour, min, hasMin := strings.Cut(s[i+1:], ":")
+	if len(hour) != 1 || !isDigits(hour) || hasMin && (len(min) != 2 || !isDigits(min)) {
+		return "", false
+	}
+	if !hasMin {
+		min = "00"
+	}
+	return strings.TrimRight(s[:i], " ") + s[i:i+1] + "0" + hour + ":" + min, true
 }
 
 func isDigits(s string) bool {

@@ -24,7 +24,8 @@
 // answers): "sitemap", the generator's sitemap's lastmod (Hugo, VitePress,
 // jekyll-sitemap, Eleventy's: each the generator's rules); "html:REGEXP", the
 // last match's first group in the built page (Docusaurus' dateModified,
-// the Astro starter's <time>); "git:DIR", the last commit's author date of
+// the Astro starter's <time>; a day written out, "February 1, 2026", is
+// read as front matter's forms are); "git:DIR", the last commit's author date of
 // the page's source under DIR, or its committer date, or the committer date
 // of its last change with renames followed and a pure rename no change, as
 // sitemapgen's git source dates it (MkDocs, Sphinx: no rule of the
@@ -576,7 +577,15 @@ func (t *truths) html(loc string, re *regexp.Regexp) string {
 		if len(m) == 0 || len(m[len(m)-1]) < 2 {
 			return ""
 		}
-		return string(m[len(m)-1][1])
+		d := string(m[len(m)-1][1])
+		if _, _, err := parseDate(d); err != nil {
+			// A day a layout writes out (February 1, 2026) is read in
+			// the forms front matter gives it.
+			if day := normalDate(d); day != "" {
+				return day
+			}
+		}
+		return d
 	}
 	return ""
 }

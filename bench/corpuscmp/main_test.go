@@ -123,15 +123,7 @@ func TestFrontMatterDate(t *testing.T) {
 // app/blog/[slug]/page.tsx routes them.
 func TestFrontMatterRouted(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := writer(t, dir)
 	write("content/posts/hello.md", "---\ntitle: Hello\ndate: 2024-01-02\n---\n")
 	write("ref.txt", "https://example.com/blog/hello\nhttps://example.com/about\n")
 	write("ours/sitemap.xml", `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/blog/hello</loc><lastmod>2024-01-05</lastmod></url><url><loc>https://example.com/about</loc></url></urlset>`)
@@ -159,15 +151,7 @@ func TestFrontMatterRouted(t *testing.T) {
 // though its UTC day is the truth's.
 func TestTruthZone(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := writer(t, dir)
 	u := func(loc, lastmod string) string {
 		return "<url><loc>https://example.com/" + loc + "</loc><lastmod>" + lastmod + "</lastmod></url>"
 	}
@@ -233,6 +217,48 @@ func TestSourceFileDotted(t *testing.T) {
 	} {
 		if got := sourceFile(dir, "docs", p); got != want {
 			t.Errorf("sourceFile(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+// TestHTMLDayWrittenOut reads the day a layout writes out ("Last Updated:
+// Sunday, February 1, 2026", an Astro guide's) as that day, which our
+// instant of it agrees with; before, the text was no date and every such
+// page disagreed.
+func TestHTMLDayWrittenOut(t *testing.T) {
+	dir := t.TempDir()
+	write := writer(t, dir)
+	write("site/a/index.html", "<p><strong>Last Updated</strong>: Sunday, February 1, 2026 </p>")
+	write("site/b/index.html", "<p><strong>Last Updated</strong>: Sunday, March 8, 2026 </p>")
+	write("ref.txt", "https://example.com/a/\nhttps://example.com/b/\n")
+	write("ours/sitemap.xml", `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/a/</loc><lastmod>2026-02-01T06:00:00Z</lastmod></url><url><loc>https://example.com/b/</loc><lastmod>2026-03-09T06:00:00Z</lastmod></url></urlset>`)
+	row, err := compare(options{
+		ref: filepath.Join(dir, "ref.txt"), ours: filepath.Join(dir, "ours"), project: dir, site: filepath.Join(dir, "site"),
+		truth: `html:Last\sUpdated</strong>:\s\w+,\s([^<]+?)\s</p>`, details: filepath.Join(dir, "diff.txt"),
+		head: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(row, "| 50.0 % |") || !strings.Contains(row, "2 of 2 with a true date") {
+		t.Errorf("row: %s", row)
+	}
+	diff, _ := os.ReadFile(filepath.Join(dir, "diff.txt"))
+	if want := "lastmod https://example.com/b/ truth=2026-03-08 (html) ours=2026-03-09T06:00:00Z\n"; string(diff) != want {
+		t.Errorf("diff.txt:\n%s\nwant:\n%s", diff, want)
+	}
+}
+
+// writer returns a function that writes a file of text at a path under
+// dir, making its folders.
+func writer(t *testing.T, dir string) func(name, text string) {
+	return func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

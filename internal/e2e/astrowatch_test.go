@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,12 +20,7 @@ func TestWatchAstroPagesOnly(t *testing.T) {
 		"---\n---\n<html lang=\"en\"><head><title>Home</title></head><body><h1>Home</h1></body></html>\n")
 	write(t, filepath.Join(src, ".gitignore"), "node_modules\ndist\n")
 	commitHistory(t, src, "2024-01-01T00:00:00Z *")
-	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "astro"), "build")
-	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("astro build: %v\n%s", err, out)
-	}
+	astroBuild(t, src)
 	if _, err := os.Stat(filepath.Join(src, "src", "content")); !os.IsNotExist(err) {
 		t.Fatalf("the fixture's premise: no src/content folder (%v)", err)
 	}

@@ -847,13 +847,7 @@ const { p } = Astro.props;
 		t.Fatal(err)
 	}
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z src/pages/about.astro src/pages/blog/second-post.md", "2024-08-09T12:00:00Z src/data/projects.json")
-	astro := filepath.Join(src, "node_modules", ".bin", "astro")
-	cmd := exec.Command(astro, "build")
-	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("astro build: %v\n%s", err, out)
-	}
+	astroBuild(t, src)
 	dist := filepath.Join(src, "dist")
 	const base = "https://example.com/"
 	for page, shows := range map[string][]string{

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -184,12 +183,7 @@ export default defineConfig({
   })],
 });
 `)
-	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "astro"), "build")
-	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("astro build: %v\n%s", err, out)
-	}
+	astroBuild(t, src)
 	r := checkInitForm(t, src, "dist", "https://example.com/", []string{"about", "blog"})
 	wantOutput(t, r.stderr,
 		"carried over 2 settings of @astrojs/sitemap (astro.config.mjs:7): changefreq, filename",

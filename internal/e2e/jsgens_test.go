@@ -343,6 +343,114 @@ func TestGatsbyHelperModules(t *testing.T) {
 	}
 }
 
+// TestGatsbyFrontMatterPaths runs plain sitemapgen in testdata/gatsby-mdx,
+// a Gatsby 5.16 site over MDX (rebuild.sh) whose gatsby-node.js makes
+// each post's page at the path its front matter gives, as Gatsby's MDX
+// guide writes it: createPage({ path: node.frontmatter.slug }), the
+// template rendering the post's own MDX (?__contentFilePath); a slug
+// without "/" (old-lens) is the page /old-lens/ all the same. Its notes
+// are at `/notes/${slug}`, slug bound to the note's front matter, their
+// template querying the one note; each note's category makes a page too,
+// /category/weather/, which lists them and is no note's, though its
+// template asks for one of them too (mdx(…), for the title it begins
+// with), as mch-sg/gatsby-magnus's category template does: before that
+// was read as a list, the notes, routed by two keys, were joined to no
+// page (the category page undated, the notes too). Each post and
+// note is joined to its file and dated by its front matter, the date the
+// page prints, not by the later commit of gatsby-node.js or the
+// templates. The home page, which gatsby-node makes of a template that
+// lists the posts, and the category page are as new as the newest page
+// they show; so is src/pages/notes.js, whose page query asks for every
+// note (allMdx), not only as new as its own file (issue 97, item 9).
+// Before, no post or note was joined, every page but the error page and
+// /notes/ was undated, and /notes/ was dated 2024-01-01.
+func TestGatsbyFrontMatterPaths(t *testing.T) {
+	const base = "https://example.com/"
+	// Its build is in no commit, as public/ is in none of a Gatsby
+	// project's: the pages no source gives have no date of their own.
+	src := copyFixture(t, "gatsby-mdx")
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\npublic\n")
+	commitHistory(t, src,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z content",
+		"2025-07-01T00:00:00Z gatsby-node.js src/templates")
+	ours, log := sitemapIn(t, src, "public", base)
+	wantURLs(t, ours, map[string]string{
+		base:                       "2024-03-10T00:00:00Z",
+		base + "lamp-oil/":         "2024-03-10T00:00:00Z",
+		base + "care/wick/":        "2023-11-05T00:00:00Z",
+		base + "old-lens/":         "2022-06-01T00:00:00Z",
+		base + "notes/tides/":      "2024-05-20T00:00:00Z",
+		base + "notes/storm/":      "2024-07-02T00:00:00Z",
+		base + "category/weather/": "2024-07-02T00:00:00Z",
+		base + "notes/":            "2024-07-02T00:00:00Z",
+	})
+	printed(t, ours, base, []string{base + "lamp-oil/", base + "care/wick/", base + "old-lens/", base + "notes/tides/", base + "notes/storm/"},
+		func(p string) string { return filepath.Join(src, "public", filepath.FromSlash(p), "index.html") })
+	// The home page and the category page are the pages no source gives.
+	if !strings.Contains(log, " 2 URLs with no source file") {
+		t.Errorf("the run does not join every page but the home and the category:\n%s", log)
+	}
+}
+
+// TestDocusaurusTagPages runs plain sitemapgen in testdata/docusaurus-tags,
+// a Docusaurus 3.10.2 blog (rebuild.sh) whose posts have no truncate
+// marker, so that its lists show each post whole, each an <article>
+// whose title links to it. A list's entries are the posts it shows, by
+// their titles, not the links of a post's text (issue 97, item 11):
+//   - /blog/tags/lights shows the one post tagged lights, whose text links
+//     to two newer posts: it is as new as its post, not as those;
+//   - /blog/tags/harbour shows three posts, two of which link in their
+//     text to the third, the newest: a post's text is no frame of the
+//     site that its list would leave out, and the page is as new as it;
+//   - /blog/tags/tides shows the two parts of a series, each linking to
+//     the other and to its own headings' anchors (#high-water): a page's
+//     links to itself show no page, and the series is no frame either.
+//
+// Before, they were dated 2024-05-20 (by tide-tables.md, which the
+// lamp room's text links to), 2024-04-02 and not at all.
+func TestDocusaurusTagPages(t *testing.T) {
+	const base = "https://example.com/"
+	// Its build is in no commit: the pages no source gives have no date
+	// of their own.
+	src := copyFixture(t, "docusaurus-tags")
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\nbuild\n")
+	commitHistory(t, src,
+		"2024-01-10T09:00:00Z *",
+		"2024-03-05T09:00:00Z blog/2024-03-05-fog-signals.md",
+		"2024-04-02T09:00:00Z blog/2024-04-02-buoys.md",
+		"2024-05-20T09:00:00Z blog/2024-05-20-tide-tables.md",
+		"2024-05-22T09:00:00Z blog/2024-05-22-tide-tables-2.md",
+		"2024-06-15T09:00:00Z blog/2024-06-15-harbour-chart.md")
+	ours, _ := sitemapIn(t, src, "build", base)
+	wantURLs(t, ours, map[string]string{
+		base + "blog":               "2024-06-15T09:00:00Z",
+		base + "blog/archive":       "2024-06-15T09:00:00Z",
+		base + "blog/lamp-room":     "2024-01-10T09:00:00Z",
+		base + "blog/fog-signals":   "2024-03-05T09:00:00Z",
+		base + "blog/buoys":         "2024-04-02T09:00:00Z",
+		base + "blog/tide-tables":   "2024-05-20T09:00:00Z",
+		base + "blog/tide-tables-2": "2024-05-22T09:00:00Z",
+		base + "blog/harbour-chart": "2024-06-15T09:00:00Z",
+		base + "blog/tags":          "2024-06-15T09:00:00Z",
+		base + "blog/tags/lights":   "2024-01-10T09:00:00Z",
+		base + "blog/tags/signals":  "2024-03-05T09:00:00Z",
+		base + "blog/tags/harbour":  "2024-06-15T09:00:00Z",
+		base + "blog/tags/tides":    "2024-05-22T09:00:00Z",
+	})
+	compareSets(t, ours, generatorSitemap(t, filepath.Join("testdata", "docusaurus-tags", "build", "sitemap.xml")), nil, nil)
+	// The premise: the tag pages show their posts whole, the lamp room's
+	// links and the series' anchors in them.
+	for page, shows := range map[string]string{
+		"lights": `href="/blog/tide-tables"`, "tides": `href="#low-water"`, "harbour": `href="/blog/harbour-chart"`,
+	} {
+		data, err := os.ReadFile(filepath.Join(src, "build", "blog", "tags", page, "index.html"))
+		if err != nil || !strings.Contains(string(data), shows) {
+			t.Errorf("the fixture's premise: /blog/tags/%s shows %s (%v)", page, shows, err)
+		}
+	}
+}
+
 // TestStarlightSite runs plain sitemapgen in testdata/starlight, a
 // Starlight 0.37.7 site (Astro 5.18.2) with three locales (English at
 // the root, de, fr), lastUpdated: true and an edit link: its pages come

@@ -48,7 +48,8 @@
 // nor where misnested formatting elements are copied, nor with SVG,
 // MathML, forms, frames or templates. LinkReader also gives the first
 // <base href>, and with Others the href of another element too (<h2
-// href>), for list pages.
+// href>), for list pages; and of each link, the <article> it is in and
+// whether it is in the article's title or its text (Link.Body).
 //
 // [ImageReader] gives the images a page shows: og:image, <img src> and
 // srcset, <picture> sources; only the content of <main> or <article> when

@@ -55,6 +55,15 @@ type Link struct {
 	// element whose role is complementary: a theme's sidebar, whose
 	// recent posts are on every page.
 	Aside bool
+	// Article is the innermost <article> the link is in, counted from 1
+	// in the order they open; 0 for none. Heading marks a link in a
+	// heading (h1 to h6), where an article's title sits. Body marks a
+	// link of that article's text: not in a heading, a <header> or a
+	// <footer> opened inside it, where its title, tags and "read more"
+	// sit. A list page may show its posts whole (Docusaurus' blog
+	// lists): the links of a post's text are not entries of the list.
+	Article       int
+	Heading, Body bool
 	// Other marks the href of an element that is no link (<h2 href>,
 	// <div href>), reported when LinkReader.Others asks: a browser does
 	// not follow it, but a framework's link component put it there with
@@ -110,7 +119,7 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 				line += bytes.Count(page[counted:start], []byte("\n"))
 				counted = start
 				baseSeen = baseSeen || name == "base"
-				fn(Link{Href: decode(href), Line: line, Base: name == "base", Chrome: fr.chrome(), Aside: fr.aside(), Place: place})
+				fn(Link{Href: decode(href), Line: line, Base: name == "base", Chrome: fr.chrome(), Aside: fr.aside(), Article: fr.article(), Heading: fr.headings > 0, Body: fr.body(), Place: place})
 			case name == "link":
 				href, ok := attrOf(l.attrs, "href")
 				if rel, _ := attrOf(l.attrs, "rel"); !ok || !hasToken(rel, "sitemap") {
@@ -126,7 +135,7 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 				}
 				line += bytes.Count(page[counted:start], []byte("\n"))
 				counted = start
-				fn(Link{Href: decode(href), Line: line, Other: true, Chrome: fr.chrome(), Aside: fr.aside(), Place: place})
+				fn(Link{Href: decode(href), Line: line, Other: true, Chrome: fr.chrome(), Aside: fr.aside(), Article: fr.article(), Heading: fr.headings > 0, Body: fr.body(), Place: place})
 			}
 		case tokEndTag:
 			switch name := string(l.name); {
@@ -154,6 +163,13 @@ type frame struct {
 	// pageBanners and pageAsides count the true ones of banners and
 	// asides.
 	pageBanners, pageAsides int
+	// articles are the open <article>s, innermost last: each one's
+	// ordinal (Link.Article) and how many headings, <header>s and
+	// <footer>s are open inside it; opened counts the <article>s opened.
+	articles []articleElem
+	opened   int
+	// headings counts the open h1 to h6, outside any article too.
+	headings int
 	// roles are the elements of another name that a role attribute
 	// makes a landmark (<div role="navigation">, a theme's sidebar), the
 	// innermost last: the open ones, and the closed ones (gone) that
@@ -170,10 +186,14 @@ type frame struct {
 	steps int
 }
 
+// articleElem is an open <article>: its ordinal, and the headings,
+// <header>s and <footer>s open inside it when it opened.
+type articleElem struct{ n, lead int }
+
 // reset forgets the last page's elements, keeping the memory they took.
 func (f *frame) reset() {
 	clear(f.roleAt)
-	*f = frame{banners: f.banners[:0], asides: f.asides[:0], roles: f.roles[:0], roleAt: f.roleAt}
+	*f = frame{banners: f.banners[:0], asides: f.asides[:0], roles: f.roles[:0], roleAt: f.roleAt, articles: f.articles[:0]}
 }
 
 // roleElem is an element with a landmark role: its name, how many
@@ -247,9 +267,16 @@ func b2i(b bool) int {
 // frame's, no link.
 func (f *frame) open(name string) bool {
 	switch name {
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		f.headings++
+		return false
 	case "nav":
 		f.nav++
 	case "article", "aside", "main", "section":
+		if name == "article" {
+			f.opened++
+			f.articles = append(f.articles, articleElem{n: f.opened, lead: f.headings + len(f.banners)})
+		}
 		if name == "aside" {
 			f.asides = append(f.asides, f.content == 0)
 			f.pageAsides += b2i(f.content == 0)
@@ -281,9 +308,14 @@ func (f *frame) close(name string) {
 		}
 	}
 	switch name {
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		f.headings = max(f.headings-1, 0)
 	case "nav":
 		f.nav = max(f.nav-1, 0)
 	case "article", "aside", "main", "section":
+		if n := len(f.articles); name == "article" && n > 0 {
+			f.articles = f.articles[:n-1]
+		}
 		if n := len(f.asides); name == "aside" && n > 0 {
 			f.pageAsides -= b2i(f.asides[n-1])
 			f.asides = f.asides[:n-1]
@@ -322,6 +354,22 @@ func (f *frame) closeRole(i int) {
 func (f *frame) chrome() bool {
 	f.steps++
 	return f.nav > 0 || f.pageBanners > 0 || f.chromeRoles > 0
+}
+
+// article returns the ordinal of the innermost open <article>, 0 for
+// none.
+func (f *frame) article() int {
+	if n := len(f.articles); n > 0 {
+		return f.articles[n-1].n
+	}
+	return 0
+}
+
+// body reports whether a link here is in the text of the innermost open
+// <article>: no heading, <header> or <footer> opened inside it is open.
+func (f *frame) body() bool {
+	n := len(f.articles)
+	return n > 0 && f.headings+len(f.banners) == f.articles[n-1].lead
 }
 
 // aside reports whether a link here is in the page's complementary

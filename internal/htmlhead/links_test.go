@@ -307,6 +307,31 @@ func TestLinksRoles(t *testing.T) {
 	}
 }
 
+// TestLinksBody: a link inside an <article> is of that article, counted
+// from 1; it is of its text (Body) unless a heading (Heading), a <header>
+// or a <footer> inside the article holds it: Docusaurus' blog lists show each
+// post whole, its title in <header><h2>, its tags and "read more" in
+// <footer>, its text in <div class="markdown">. A comment's article
+// inside a post is another.
+func TestLinksBody(t *testing.T) {
+	page := `<header><a href="/home">home</a></header><main>
+<article class="margin-bottom--xl"><header><h2><a href="/blog/a">A</a></h2><a href="/authors/x">x</a></header>
+<div class="markdown"><p>See <a href="/blog/b">b</a>.</p><h3>More <a href="/blog/h">h</a></h3><ul><li><a href="/blog/c">c</a></ul></div>
+<footer><a href="/blog/tags/t">t</a><a href="/blog/a">Read more</a></footer></article>
+<article><h2><a href="/blog/d">D</a></h2><p><a href="/blog/e">e</a></p><article><a href="/blog/f">f</a></article><a href="/blog/g">g</a></article>
+<a href="/after">after</a></main>`
+	var got []string
+	var lr LinkReader
+	lr.Links([]byte(page), func(l Link) {
+		got = append(got, fmt.Sprintf("%s %d %v %v", l.Href, l.Article, l.Heading, l.Body))
+	})
+	want := []string{"/home 0 false false", "/blog/a 1 true false", "/authors/x 1 false false", "/blog/b 1 false true", "/blog/h 1 true false", "/blog/c 1 false true",
+		"/blog/tags/t 1 false false", "/blog/a 1 false false", "/blog/d 2 true false", "/blog/e 2 false true", "/blog/f 3 false true", "/blog/g 2 false true", "/after 0 false false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("links:\n%q\nwant\n%q", got, want)
+	}
+}
+
 // placesCases are pages whose links share a place where they sit among
 // the same elements, as golang.org/x/net/html's tree builder puts them
 // (TestLinksPlaces); FuzzLinks starts from them.

@@ -16,7 +16,9 @@ import (
 // takes out the pages above the list page (a pager's link to its first
 // page, a breadcrumb's to the home page). When a list page shows two
 // joined pages or more, its frame is what the first two (by URL) both
-// link to in their own content. Of the rest, only the list's entries
+// link to in their own content, outside their articles' text (ownLinks:
+// two posts that link in their text to a third, or to each other, do not
+// make it a frame). Of the rest, only the list's entries
 // count (listSet.entries): a link in a post's excerpt is not an entry
 // among its posts.
 func (p *listPagesPass) dropFrame(h *listSet) {
@@ -217,9 +219,10 @@ type ownPage struct {
 	placed placedLinks
 }
 
-// ownLinks returns the own links of the dated page k of h. It reads the
-// page the first time it is asked for, and a page not read links to
-// none. It reads the links' places too, though dropFrame uses only the
+// ownLinks returns the own links of the dated page k of h: with
+// h.noBody, but those of its articles' text, a post's own words, which
+// are no frame of the site. It reads the page the first time it is
+// asked for, and a page not read links to none. It reads the links' places too, though dropFrame uses only the
 // keys. The pages dropFrame asks are, but for a few, those that
 // dropRepeated asks next for their places (125 of 134 on six projects
 // of the corpus). Reading them twice would cost more than reading the
@@ -231,7 +234,7 @@ func (p *listPagesPass) ownLinks(h *listSet, k string) *ownPage {
 	own := &ownPage{}
 	if pg := h.pages[k]; pg != nil && pg.idx >= 0 {
 		r := p.recs.rec(pg.idx)
-		links := p.pageLinks(p.recs.pathOf(r), p.recs.locOf(r), h.noAside)
+		links := p.pageLinks(p.recs.pathOf(r), p.recs.locOf(r), linkFilter{aside: h.noAside, text: h.noBody})
 		own.keys = linkKeys(links)
 		own.placed = placeLinks(links)
 	}

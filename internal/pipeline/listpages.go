@@ -254,7 +254,7 @@ func (sc *sectionScan) addBuiltList(idx int32, built string, folders map[string]
 // other languages' sources (fallbackSource).
 func (p *listPagesPass) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	shown := l.Shown
-	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true}
+	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true, noBody: true}
 	routes := p.dynamicRoutes()
 	var lists routePatterns // paginating routes: a page one matches is a list, whatever other route matches it
 	for _, r := range p.listRoutes {
@@ -589,9 +589,12 @@ type listSet struct {
 	lists []listPage
 	at    map[string]int  // index into lists, by joinKey of the list page's URL path
 	langs map[string]bool // the folder keys of the languages' homes, except the default's ("fr")
-	// noAside leaves out the links of a page's sidebar (Link.Aside).
-	noAside bool
-	own     map[string]*ownPage // the pages read for their own links, by key (ownLinks)
+	// noAside leaves out the links of a page's sidebar (Link.Aside),
+	// and noBody those of the text of the posts a list page shows whole,
+	// which are not its entries, and of the text of the pages it asks
+	// for the site's frame (linkFilter).
+	noAside, noBody bool
+	own             map[string]*ownPage // the pages read for their own links, by key (ownLinks)
 }
 
 // listedPage is a dated page, as a list page may list it.
@@ -750,7 +753,7 @@ func (p *listPagesPass) readShown(h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
 		r := p.recs.rec(l.idx)
-		l.links = p.pageLinks(p.recs.pathOf(r), p.recs.locOf(r), h.noAside)
+		l.links = p.pageLinks(p.recs.pathOf(r), p.recs.locOf(r), linkFilter{aside: h.noAside, posts: h.noBody})
 		l.shown = linkKeys(l.links)
 	}
 }
@@ -776,13 +779,22 @@ func linkKeys(links []shownLink) []string {
 	return keys
 }
 
+// linkFilter says which links of a page's own content pageLinks leaves
+// out besides its menu, banner and footer: its sidebar's
+// (htmlhead.Link.Aside, aside); with posts, the text of the posts a
+// list page shows whole: the links of an <article>'s text
+// (htmlhead.Link.Body) when a heading of that article links (its title),
+// as Docusaurus' blog lists show a post without a truncate marker; with
+// text, the links of every article's text, which are a post's own words
+// and never the site's frame (ownLinks).
+type linkFilter struct{ aside, posts, text bool }
+
 // pageLinks returns the links of the built page rel, at the URL loc, to
-// pages of the site in its own content, in their order. Its menu,
-// banner and footer do not count, nor, with noAside, its sidebar. A
-// link is an <a href>, or the href of another element
-// (htmlhead.Link.Other). A page that cannot be read links to none, and
-// is reported once.
-func (p *listPagesPass) pageLinks(rel, loc string, noAside bool) []shownLink {
+// other pages of the site in its own content, in their order. Its menu,
+// banner and footer do not count, nor what leave leaves out. A link is
+// an <a href>, or the href of another element (htmlhead.Link.Other). A
+// page that cannot be read links to none, and is reported once.
+func (p *listPagesPass) pageLinks(rel, loc string, leave linkFilter) []shownLink {
 	base, err := url.Parse(p.mapper.BaseURL())
 	if err != nil || base.Host == "" {
 		return nil
@@ -814,13 +826,25 @@ func (p *listPagesPass) pageLinks(rel, loc string, noAside bool) []shownLink {
 	lr := htmlhead.LinkReader{Others: true, Places: true}
 	lr.MaxAttrs = p.headAttrs
 	var shown []shownLink
-	add := func(u *url.URL, place uint64) {
-		if k, ok := siteKey(base, u); ok {
+	// With leave.posts: the article of each link of shown that is in an
+	// article's text, 0 for none; and the articles with a link in a
+	// heading, their titles.
+	var text []int
+	var titled map[int]bool
+	// A link to the page itself (a heading's anchor, #section) shows no
+	// other page: in a post, it would make the post a page its siblings
+	// link to (dropFrame).
+	self, _ := siteKey(base, from)
+	add := func(u *url.URL, place uint64, body int) {
+		if k, ok := siteKey(base, u); ok && k != self {
 			shown = append(shown, shownLink{k, place})
+			if leave.posts {
+				text = append(text, body)
+			}
 		}
 	}
 	lr.Links(buf.Bytes(), func(ln htmlhead.Link) {
-		if ln.Chrome || ln.Sitemap || ln.Aside && noAside {
+		if ln.Chrome || ln.Sitemap || ln.Aside && leave.aside || ln.Body && leave.text {
 			return
 		}
 		ref, err := url.Parse(string(bytes.TrimSpace(ln.Href)))
@@ -832,7 +856,21 @@ func (p *listPagesPass) pageLinks(rel, loc string, noAside bool) []shownLink {
 			from = to
 			return
 		}
-		add(to, ln.Place)
+		body := 0
+		if leave.posts && ln.Article > 0 {
+			switch _, ok := siteKey(base, to); {
+			case ln.Heading && ok && to.Path != from.Path:
+				// A title that leads to another page of the site (not
+				// the heading's own anchor, #section).
+				if titled == nil {
+					titled = map[int]bool{}
+				}
+				titled[ln.Article] = true
+			case ln.Body:
+				body = ln.Article
+			}
+		}
+		add(to, ln.Place, body)
 		if esc := to.EscapedPath(); esc != to.Path {
 			// A link may be written percent-encoded where its page's folder
 			// has that literal name (Hugo's url: /%d0%ba/ is built in a
@@ -840,10 +878,21 @@ func (p *listPagesPass) pageLinks(rel, loc string, noAside bool) []shownLink {
 			// server decodes the link to another path.
 			raw := *to
 			raw.Path, raw.RawPath = esc, ""
-			add(&raw, ln.Place)
+			add(&raw, ln.Place, body)
 		}
 	})
-	return shown
+	if len(titled) == 0 {
+		return shown
+	}
+	// An article whose title links is a post the page shows; the links
+	// of its text are the post's own, no entries of the list.
+	kept := shown[:0]
+	for i, ln := range shown {
+		if !titled[text[i]] {
+			kept = append(kept, ln)
+		}
+	}
+	return kept
 }
 
 // readPage reads the page rel of pages whole into buf, within max

@@ -49,11 +49,11 @@ func TestAstroCollectionsThroughHelper(t *testing.T) {
 		want       []Collection
 	}{
 		{name: "relative", spec: "../../data/post", module: "data/post.ts",
-			want: []Collection{{Base: "content/post", Route: "/posts/", File: "pages/posts/[...slug].astro", Module: "data/post.ts", Drafts: true}}},
+			want: []Collection{{Base: "content/post", Route: "/posts/[...slug]", Params: idParam("slug"), File: "pages/posts/[...slug].astro", Module: "data/post.ts", Drafts: true}}},
 		{name: "alias with a star", spec: "@/data/post", aliases: map[string]string{"@/*": "src/*"}, module: "data/post.ts",
-			want: []Collection{{Base: "content/post", Route: "/posts/", File: "pages/posts/[...slug].astro", Module: "data/post.ts", Drafts: true}}},
+			want: []Collection{{Base: "content/post", Route: "/posts/[...slug]", Params: idParam("slug"), File: "pages/posts/[...slug].astro", Module: "data/post.ts", Drafts: true}}},
 		{name: "alias of a folder's index", spec: "@data", aliases: map[string]string{"@data": "src/data", "@/*": "src/*"}, module: "data/index.ts",
-			want: []Collection{{Base: "content/post", Route: "/posts/", File: "pages/posts/[...slug].astro", Module: "data/index.ts", Drafts: true}}},
+			want: []Collection{{Base: "content/post", Route: "/posts/[...slug]", Params: idParam("slug"), File: "pages/posts/[...slug].astro", Module: "data/index.ts", Drafts: true}}},
 		{name: "no such alias", spec: "@/data/post", module: "data/post.ts"},
 		{name: "a package", spec: "blog-kit", module: "data/post.ts"},
 		{name: "an alias out of the source folder", spec: "@lib/post", aliases: map[string]string{"@lib/*": "lib/*"}, module: "data/post.ts"},
@@ -118,16 +118,22 @@ func TestAstroCollectionsThroughHelper(t *testing.T) {
 			t.Errorf("%q: Collections = %+v, want none", mod, a.Collections)
 		}
 	}
-	// params from post.slug (Astro 4's collections) is the id too; a
-	// custom expression is not.
-	for code, want := range map[string]bool{
-		"getCollection('post'); params: { slug: entry.slug }":           true,
-		"getCollection('post'); params: { slug: entry.data.permalink }": false,
+	// params from post.slug (Astro 4's collections, defined without a
+	// loader) is the entry's slug, the id a glob loader gives; a value
+	// computed otherwise is not known.
+	legacy := "const post = defineCollection({ type: 'content' });\n"
+	for params, want := range map[string]string{
+		"slug: entry.slug":                    "/posts/hello-world",
+		"slug: entry.id":                      "/posts/Hello World.md",
+		"slug: slugify(entry.data.permalink)": "",
+		"slug: `${entry.id}`":                 "",
 	} {
+		code := "---\nexport async function getStaticPaths() {\n  return (await getCollection('post')).map((entry) => ({ params: { " + params + " } }));\n}\n---\n"
 		a := &Preset{Pages: "pages"}
-		a.ReadCollections(fstest.MapFS{"content.config.ts": {Data: []byte(cfg)}, "pages/posts/[...slug].astro": {Data: []byte(code)}}, "src")
-		if got := a.Collections != nil; got != want {
-			t.Errorf("%q joined: %v, want %v", code, got, want)
+		a.ReadCollections(fstest.MapFS{"content.config.ts": {Data: []byte(legacy)}, "pages/posts/[...slug].astro": {Data: []byte(code)}}, "src")
+		got, _ := a.URLPath(generator.Page{Path: "content/post/Hello World.md"})
+		if got != want {
+			t.Errorf("params { %s }: %q, want %q", params, got, want)
 		}
 	}
 }

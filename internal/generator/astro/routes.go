@@ -39,8 +39,9 @@ type Preset struct {
 	// see [Integration]), asked first; nil for none.
 	Routed generator.Preset
 	// Paginated are the routes with a parameter, relative to the source
-	// folder, that call paginate(): their pages are lists.
-	Paginated []string
+	// folder, that call paginate(), and Shows those whose page's own
+	// code reads a collection: their pages are lists.
+	Paginated, Shows []string
 	// Data are the routes with a parameter whose getStaticPaths makes
 	// their pages from its own code and the JSON files it imports alone
 	// (see [jscode.Module.PageFiles]), each route relative to the
@@ -65,15 +66,20 @@ type Preset struct {
 }
 
 // Collection is a content collection of Markdown entries that a
-// route such as pages/blog/[...slug].astro publishes, one page per entry
-// at the route's folder and the entry's id (params: { slug: post.id }),
-// as Astro's blog template does.
+// route such as pages/blog/[...slug].astro publishes, one page per entry,
+// at the route's path with the parameters getStaticPaths makes of the
+// entry (params: { slug: post.id }, as Astro's blog template does; see
+// [Param]).
 type Collection struct {
 	// Base is the folder of the entries, relative to the source folder
 	// ("content/blog").
 	Base string
-	// Route is the folder of the route, as a URL path ("/blog/").
-	Route string
+	// Route is the route's URL path, each parameter as its file names it
+	// ("/blog/[...slug]", "/[...lang]/guides/[slug]"; a folder's
+	// index.astro ends in "/"), and Params what getStaticPaths makes of
+	// an entry for each.
+	Route  string
+	Params map[string]Param
 	// File is the route's file relative to the source folder; Module
 	// the module whose function reads the collection for it, "" when
 	// the route calls getCollection itself.
@@ -82,6 +88,30 @@ type Collection struct {
 	// draft (({ data }) => !data.draft): an entry with draft: true has
 	// no page.
 	Drafts bool
+	// Legacy says the collection is defined without a loader (Astro 4's
+	// collections, which Astro 5 emulates): an entry's id is its file's
+	// path, its slug the id a glob loader would give it.
+	Legacy bool
+}
+
+// urlPath returns the URL path of the page of the entry at rel
+// (relative to c.Base), p.
+func (c Collection) urlPath(rel string, p generator.Page) (string, bool) {
+	return routePath(c.Route, func(name string) (string, bool) {
+		return c.Params[name].value(rel, p, c.Legacy)
+	})
+}
+
+// terms returns the front matter keys the parameters read.
+func (c Collection) terms() []string {
+	var out []string
+	for _, p := range c.Params {
+		if k := p.dataKey(); k != "" && !slices.Contains(out, strings.ToLower(k)) {
+			out = append(out, strings.ToLower(k))
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // filtersDrafts reports whether a getCollection('name', …) call of code
@@ -102,11 +132,7 @@ func (a *Preset) URLPath(p generator.Page) (string, bool) {
 			if !srcpath.HasExt(rel, ".md", ".mdx", ".markdown") || srcpath.AnyElement(rel, "_", ".") {
 				return "", false
 			}
-			id := p.Slug
-			if id == "" {
-				id = srcpath.EntryID(rel)
-			}
-			return srcpath.Resolve(c.Route, id), true
+			return c.urlPath(rel, p)
 		}
 	}
 	rel, ok := strings.CutPrefix(p.Path, a.Pages+"/")
@@ -122,9 +148,6 @@ func (a *Preset) URLPath(p generator.Page) (string, bool) {
 var ContentConfigs = []string{"content.config.ts", "content.config.mts", "content.config.mjs", "content.config.js", "content/config.ts", "content/config.mts", "content/config.mjs", "content/config.js"}
 
 var (
-	// routeFile is a route with one parameter for the rest of the
-	// path or one element: [slug].astro, [...slug].astro.
-	routeFile = lazyre.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
 	// paginates is a route's call of paginate(), which makes its
 	// pages lists of what it is given.
 	paginates = lazyre.MustCompile(`\bpaginate\(`)
@@ -132,21 +155,27 @@ var (
 	getCollection = lazyre.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`)
 	// globLoader opens a glob loader's options; loaderBase is their base.
 	globLoader = lazyre.MustCompile(`\bglob\(\s*\{`)
+	// loaderKey is a collection's loader, of any kind.
+	loaderKey  = lazyre.MustCompile(`\bloader\s*:`)
 	loaderBase = lazyre.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`)
 )
 
 // ReadCollections finds, in the source folder src, the routes that
-// publish a content collection's entries by their id as Astro's blog
-// template does: pages/FOLDER/[...slug].astro whose getStaticPaths calls
-// getCollection('NAME') and gives params: { slug: post.id } (or
-// post.slug, the id of Astro 4's collections). A route that calls a
-// function it imports from a module of the project (by a relative path
-// or an alias of tsconfig.json) takes the one collection that function
-// reads (see [Preset.importedCollection]). The
+// publish a content collection's entries, one page each, as Astro's blog
+// template does: an .astro file of pages with parameters in its path
+// (blog/[...slug].astro, [...lang]/guides/[slug].astro) whose
+// getStaticPaths calls getCollection('NAME') and gives each entry's page
+// parameters made of the entry alone (params: { slug: post.id }, or
+// post.slug, the id of Astro 4's collections; see [Param]). A route that
+// calls a function it imports from a module of the project (by a
+// relative path or an alias of tsconfig.json) takes the one collection
+// that function reads (see [Preset.importedCollection]). The
 // collection's folder is the base of its glob loader in
 // content.config.(ts|js|mjs), else content/NAME (the older collections).
-// Other routes with a parameter are left to the generator's code: their
-// pages are not joined.
+// A route whose page's own code reads a collection (getCollection
+// outside getStaticPaths: [...lang]/guides/index.astro, one page a
+// language) lists its entries (Shows). Other routes with a parameter
+// are left to the generator's code: their pages are not joined.
 //
 // srcDir is the source folder relative to the project folder ("src"),
 // which a loader's base is relative to.
@@ -163,8 +192,8 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 		if err != nil || d.IsDir() {
 			return nil
 		}
-		m := routeFile().FindStringSubmatch(d.Name())
-		if m == nil {
+		route, names, ok := routeOf(strings.TrimPrefix(p, a.Pages+"/"))
+		if !ok {
 			return nil
 		}
 		a.judged[p] = true
@@ -177,35 +206,102 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 			a.Paginated = append(a.Paginated, p)
 			return nil
 		}
-		if !regexp.MustCompile(`params\s*:\s*\{\s*` + m[1] + `\s*:\s*\w+\.(?:id|slug)\s*,?\s*\}`).MatchString(code) {
-			a.readData(src, srcDir, p, data)
+		if c, ok := a.collectionRoute(src, srcDir, p, data, route, names, cfg); ok {
+			a.Collections = append(a.Collections, c)
 			return nil
 		}
-		name, module := "", ""
-		if coll := getCollection().FindStringSubmatch(code); coll != nil {
-			name = coll[1]
-		} else if name, module = a.importedCollection(src, srcDir, p, code); name == "" {
-			a.readData(src, srcDir, p, data)
+		if showsCollection(data) {
+			a.Shows = append(a.Shows, p)
 			return nil
 		}
-		drafts := filtersDrafts(code, name)
-		if module != "" {
-			if data, err := fs.ReadFile(src, module); err == nil {
-				drafts = filtersDrafts(string(data), name)
-			}
-		}
-		base, ok := collectionBase(cfg, name, srcDir)
-		if !ok {
-			return nil // entries outside the source folder: not joined
-		}
-		dir := path.Dir(strings.TrimPrefix(p, a.Pages+"/"))
-		route := "/"
-		if dir != "." {
-			route = "/" + dir + "/"
-		}
-		a.Collections = append(a.Collections, Collection{Base: base, Route: route, File: p, Module: module, Drafts: drafts})
+		a.readData(src, srcDir, p, data)
 		return nil
 	})
+}
+
+// routeOf returns the URL path of the route file at rel, relative to the
+// pages folder, with its parameters as the file names them
+// ("[...lang]/guides/[slug].astro" is "/[...lang]/guides/[slug]",
+// "[...lang]/index.astro" "/[...lang]/"), and their names; ok is false
+// for a file that is no .astro route with a parameter, or one whose
+// element mixes a parameter with text (post-[slug]).
+func routeOf(rel string) (string, []string, bool) {
+	if !srcpath.HasExt(rel, ".astro") || !srcpath.Dynamic().MatchString(rel) || srcpath.AnyElement(rel, "_", ".") {
+		return "", nil, false
+	}
+	name, _ := srcpath.SplitExt(rel)
+	els := strings.Split(name, "/")
+	if els[len(els)-1] == "index" {
+		els[len(els)-1] = ""
+	}
+	var names []string
+	for _, el := range els {
+		if m := routeParam().FindStringSubmatch(el); m != nil {
+			if slices.Contains(names, m[2]) {
+				return "", nil, false
+			}
+			names = append(names, m[2])
+		} else if srcpath.Dynamic().MatchString(el) {
+			return "", nil, false
+		}
+	}
+	return "/" + strings.Join(els, "/"), names, len(names) > 0
+}
+
+// collectionRoute reads the route file at rel (its data; route and
+// names as routeOf gives them) for the collection whose entries it
+// publishes (see [Preset.ReadCollections]); ok is false for a route of
+// another kind.
+func (a *Preset) collectionRoute(src fs.FS, srcDir, rel string, data []byte, route string, names []string, cfg string) (Collection, bool) {
+	fence, ok := srcpath.Fence(data)
+	if !ok {
+		return Collection{}, false
+	}
+	m, err := jscode.Parse(rel, fence, a.lim.Or())
+	if err != nil {
+		return Collection{}, false
+	}
+	d, ok := m.Exported("getStaticPaths")
+	if !ok {
+		return Collection{}, false
+	}
+	params, ok := entryParams(m, d, names)
+	if !ok {
+		return Collection{}, false
+	}
+	code := string(data)
+	name, module := "", ""
+	if coll := getCollection().FindStringSubmatch(code); coll != nil {
+		name = coll[1]
+	} else if name, module = a.importedCollection(src, srcDir, rel, code); name == "" {
+		return Collection{}, false
+	}
+	drafts := filtersDrafts(code, name)
+	if module != "" {
+		if data, err := fs.ReadFile(src, module); err == nil {
+			drafts = filtersDrafts(string(data), name)
+		}
+	}
+	base, legacy, ok := collectionBase(cfg, name, srcDir)
+	if !ok {
+		return Collection{}, false // entries outside the source folder: not joined
+	}
+	return Collection{Base: base, Route: route, Params: params, File: rel, Module: module, Drafts: drafts, Legacy: legacy}, true
+}
+
+// showsCollection reports whether the route file data reads a
+// collection in its page's own code, after its getStaticPaths: its
+// pages list the entries.
+func showsCollection(data []byte) bool {
+	fence, ok := srcpath.Fence(data)
+	if !ok {
+		return false
+	}
+	code := string(fence)
+	if d := declaration(code, "getStaticPaths"); len(d) < len(code) {
+		code = strings.Replace(code, d, "", 1)
+	}
+	return getCollection().MatchString(code)
 }
 
 // readData records the route at rel (in the source folder src, relative
@@ -261,7 +357,7 @@ func (a *Preset) dataOf(rel string) ([]string, bool) {
 	if files, ok := a.Data[rel]; ok {
 		return files, true
 	}
-	if a.dataSrc == nil || a.judged[rel] || !routeFile().MatchString(path.Base(rel)) {
+	if _, _, isRoute := routeOf(strings.TrimPrefix(rel, a.Pages+"/")); a.dataSrc == nil || a.judged[rel] || !isRoute {
 		return nil, false
 	}
 	data, err := fs.ReadFile(a.dataSrc, rel)
@@ -319,11 +415,12 @@ func (r *dataResolver) Data(from, spec string) (string, bool) {
 // collectionBase returns the folder of the collection name's entries,
 // relative to the source folder srcDir: its glob loader's base in the
 // content configuration cfg (relative to the project folder), else
-// content/NAME. ok is false for a base outside the source folder.
-func collectionBase(cfg, name, srcDir string) (string, bool) {
+// content/NAME; legacy says it has no loader (see [Collection]). ok is
+// false for a base outside the source folder.
+func collectionBase(cfg, name, srcDir string) (base string, legacy, ok bool) {
 	def := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*=\s*defineCollection\(`).FindStringIndex(cfg)
 	if def == nil {
-		return "content/" + name, true
+		return "content/" + name, true, true
 	}
 	rest := cfg[def[1]:]
 	if next := strings.Index(rest, "defineCollection("); next >= 0 {
@@ -331,7 +428,7 @@ func collectionBase(cfg, name, srcDir string) (string, bool) {
 	}
 	g := globLoader().FindStringIndex(rest)
 	if g == nil {
-		return "content/" + name, true
+		return "content/" + name, !loaderKey().MatchString(rest), true
 	}
 	// The loader's options: up to the brace that closes them.
 	opts, depth := rest[g[1]-1:], 0
@@ -347,16 +444,16 @@ func collectionBase(cfg, name, srcDir string) (string, bool) {
 	}
 	b := loaderBase().FindStringSubmatch(opts)
 	if b == nil {
-		return "", false // a loader without a literal base
+		return "", false, false // a loader without a literal base
 	}
-	base := path.Clean(strings.TrimPrefix(b[1], "./"))
+	base = path.Clean(strings.TrimPrefix(b[1], "./"))
 	if srcDir == "." || srcDir == "" {
-		return base, !strings.HasPrefix(base, "../")
+		return base, false, !strings.HasPrefix(base, "../")
 	}
 	if rel, ok := strings.CutPrefix(base, path.Clean(srcDir)+"/"); ok {
-		return rel, true
+		return rel, false, true
 	}
-	return "", false
+	return "", false, false
 }
 
 // FileRules reads the front matter of Markdown pages only, drafts
@@ -370,7 +467,7 @@ func (a *Preset) FileRules(rel string) generator.FileRules {
 	}
 	for _, c := range a.Collections {
 		if strings.HasPrefix(rel, c.Base+"/") {
-			return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true, Drafts: c.Drafts}}
+			return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true, Drafts: c.Drafts}, Terms: c.terms()}
 		}
 	}
 	md := !srcpath.HasExt(rel, ".astro", ".html")
@@ -391,8 +488,8 @@ func (a *Preset) Rules() generator.Rules {
 		r.Sources.Include = append(r.Sources.Include, c.Base+"/**")
 	}
 	r.Sources.Describe = func(dir, title string) string { return a.folders(dir, title) }
-	if len(a.Paginated) > 0 {
-		r.Pages.Lists.Routes = func(rel string) bool { return slices.Contains(a.Paginated, rel) }
+	if len(a.Paginated)+len(a.Shows) > 0 {
+		r.Pages.Lists.Routes = func(rel string) bool { return slices.Contains(a.Paginated, rel) || slices.Contains(a.Shows, rel) }
 	}
 	if a.Routed != nil {
 		in := a.Routed.Rules()
@@ -445,7 +542,7 @@ func (a *Preset) ReadFolder(f generator.Folder) []string {
 			files = append(files, c.Module)
 		}
 	}
-	files = append(files, a.Paginated...)
+	files = append(append(files, a.Paginated...), a.Shows...)
 	// A data route and its files: its pages change when they do.
 	for _, route := range slices.Sorted(maps.Keys(a.Data)) {
 		files = append(append(files, route), a.Data[route]...)

@@ -1,6 +1,8 @@
 package astro
 
 import (
+	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -80,8 +82,10 @@ func TestAstroCollections(t *testing.T) {
 	a := &Preset{Pages: "pages"}
 	a.ReadCollections(src, "src")
 	want := []Collection{
-		{Base: "content/posts", Route: "/blog/", File: "pages/blog/[...slug].astro"},
-		{Base: "content/notes", Route: "/notes/", File: "pages/notes/[id].astro"}, // no loader: the older collections' folder
+		{Base: "content/posts", Route: "/blog/[...slug]", Params: idParam("slug"), File: "pages/blog/[...slug].astro"},
+		// No loader: the older collections' folder, whose entries' ids
+		// are their files' paths.
+		{Base: "content/notes", Route: "/notes/[id]", Params: idParam("id"), File: "pages/notes/[id].astro", Legacy: true},
 	}
 	if !reflect.DeepEqual(a.Collections, want) {
 		t.Fatalf("Collections = %+v\nwant %+v", a.Collections, want)
@@ -95,7 +99,7 @@ func TestAstroCollections(t *testing.T) {
 		{path: "content/posts/custom.md", slug: "elsewhere", want: "/blog/elsewhere"},
 		{path: "content/posts/_draft.md", want: ""},
 		{path: "content/posts/data.json", want: ""},
-		{path: "content/notes/a.md", want: "/notes/a"},
+		{path: "content/notes/a.md", want: "/notes/a.md"},
 		{path: "pages/blog/[...slug].astro", want: ""},
 	})
 	if include := a.Rules().Sources.Include; len(include) != 3 {
@@ -104,18 +108,105 @@ func TestAstroCollections(t *testing.T) {
 
 	for _, tt := range []struct {
 		cfg, srcDir, want string
-		ok                bool
+		legacy, ok        bool
 	}{
-		{"const blog = defineCollection({ schema: z.object({ a: z.string() }), loader: glob({ pattern: '**/*.md', base: './src/data/blog' }) });", "src", "data/blog", true},
-		{"const blog = defineCollection({ loader: glob({ base: './content/blog' }) });", "src", "", false}, // outside src
-		{"const blog = defineCollection({ loader: glob({ base: 'site/posts' }) });", "site", "posts", true},
-		{"const blog = defineCollection({ loader: glob({ base: dir }) });", "src", "", false},
-		{"const blog = defineCollection({ type: 'content' });", "src", "content/blog", true},
-		{"const other = defineCollection({ loader: glob({ base: './src/x' }) }); const blog = defineCollection({ type: 'content' });", "src", "content/blog", true},
+		{"const blog = defineCollection({ schema: z.object({ a: z.string() }), loader: glob({ pattern: '**/*.md', base: './src/data/blog' }) });", "src", "data/blog", false, true},
+		{"const blog = defineCollection({ loader: glob({ base: './content/blog' }) });", "src", "", false, false}, // outside src
+		{"const blog = defineCollection({ loader: glob({ base: 'site/posts' }) });", "site", "posts", false, true},
+		{"const blog = defineCollection({ loader: glob({ base: dir }) });", "src", "", false, false},
+		{"const blog = defineCollection({ type: 'content' });", "src", "content/blog", true, true},
+		{"const other = defineCollection({ loader: glob({ base: './src/x' }) }); const blog = defineCollection({ type: 'content' });", "src", "content/blog", true, true},
 	} {
-		if got, ok := collectionBase(tt.cfg, "blog", tt.srcDir); got != tt.want || ok != tt.ok {
-			t.Errorf("collectionBase(%q, %q) = %q, %v; want %q, %v", tt.cfg, tt.srcDir, got, ok, tt.want, tt.ok)
+		if got, legacy, ok := collectionBase(tt.cfg, "blog", tt.srcDir); got != tt.want || legacy != tt.legacy || ok != tt.ok {
+			t.Errorf("collectionBase(%q, %q) = %q, %v, %v; want %q, %v, %v", tt.cfg, tt.srcDir, got, legacy, ok, tt.want, tt.legacy, tt.ok)
 		}
+	}
+}
+
+// idParam is the parameter name given the entry's id.
+func idParam(name string) map[string]Param { return map[string]Param{name: {Field: "id"}} }
+
+// TestAstroParamRoutes: a route with parameters in its folders
+// ([...lang]/guides/[slug].astro, i18n routing) whose getStaticPaths
+// gives each entry's parameters from its id, split at ".", its data, or
+// its id with a part replaced, publishes each entry at the page those
+// make, as Astro builds it: building-an-astro-app.en.md (its id, in a
+// collection without a loader) at /en/guides/building-an-astro-app.
+// A route whose page's own code reads the collection, one page a
+// language, lists the entries; one whose parameters are not all made of
+// the entry joins none (issue 97, item 10).
+func TestAstroParamRoutes(t *testing.T) {
+	fence := func(imports, body, page string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\nimport { getCollection } from 'astro:content';\n" + imports + body + "\n" + page + "---\n<h1>x</h1>\n")}
+	}
+	byEntry := func(coll, params string) string {
+		return "export async function getStaticPaths() {\n  const all = await getCollection('" + coll + "', (g) => !g.data.draft);\n" +
+			"  return all.flatMap((guide) => ({ props: { guide }, params: {" + params + "} }));\n}\n"
+	}
+	src := fstest.MapFS{
+		"content.config.ts": {Data: []byte("const guides = defineCollection({ type: 'content', schema: z.object({}) });\n" +
+			"const legal = defineCollection({ type: 'content' });\n" +
+			"const posts = defineCollection({ loader: glob({ base: './src/content/posts' }) });\n")},
+		"pages/[...lang]/guides/[slug].astro":   fence("", byEntry("guides", `lang: guide.id.split(".")[1], slug: guide.id.split(".")[0]`), ""),
+		"pages/[...lang]/legal/[...slug].astro": fence("", byEntry("legal", `lang: guide.data.lang, slug: guide.id.replace(/\/[^/]+$/, "")`), ""),
+		"pages/p/[year]/[id].astro":             fence("", byEntry("posts", `year: guide.data.year, id: guide.id.toLowerCase()`), ""),
+		"pages/[...lang]/guides/index.astro": fence("", "export const getStaticPaths = () => {\n  return ['en', 'es'].map((lang) => ({ params: { lang } }));\n};\n",
+			"const guides = await getCollection('guides', (g) => g.id.endsWith(`${Astro.params.lang}.md`));\n"),
+		"pages/[...lang]/other/[slug].astro": fence("", byEntry("guides", `lang: 'en', slug: guide.id`), ""),
+		"pages/[...lang]/two/[slug].astro":   fence("", byEntry("guides", `lang: a.id, slug: guide.id`), ""),
+	}
+	a := &Preset{Pages: "pages"}
+	a.ReadCollections(src, "src")
+	got := map[string]string{}
+	for _, c := range a.Collections {
+		var ps []string
+		for _, n := range slices.Sorted(maps.Keys(c.Params)) {
+			ps = append(ps, n+"="+c.Params[n].String())
+		}
+		got[c.File] = fmt.Sprintf("%s %s %v %v %s", c.Base, c.Route, c.Legacy, c.Drafts, strings.Join(ps, " "))
+	}
+	want := map[string]string{
+		"pages/[...lang]/guides/[slug].astro":   `content/guides /[...lang]/guides/[slug] true true lang=id.split(".")[1] slug=id.split(".")[0]`,
+		"pages/[...lang]/legal/[...slug].astro": `content/legal /[...lang]/legal/[...slug] true true lang=data.lang slug=id.replace(/\/[^/]+$/, "")`,
+		"pages/p/[year]/[id].astro":             `content/posts /p/[year]/[id] false true id=id.toLowerCase() year=data.year`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Collections:\n%q\nwant\n%q", got, want)
+	}
+	if !slices.Equal(a.Shows, []string{"pages/[...lang]/guides/index.astro"}) {
+		t.Errorf("Shows = %q", a.Shows)
+	}
+	for _, c := range []struct {
+		path  string
+		terms map[string][]string
+		want  string
+	}{
+		{path: "content/guides/building-an-astro-app.en.md", want: "/en/guides/building-an-astro-app"},
+		{path: "content/guides/setup.es.md", want: "/es/guides/setup"},
+		{path: "content/guides/nolang.md", want: "/md/guides/nolang"}, // "nolang.md".split(".")[1] is "md"
+		{path: "content/guides/a.b.c.md", want: "/b/guides/a"},
+		{path: "content/legal/box-wallet/privacy-policy/en.md", terms: map[string][]string{"lang": {"en"}}, want: "/en/legal/box-wallet/privacy-policy"},
+		{path: "content/legal/box-wallet/privacy-policy/es.md", want: "/legal/box-wallet/privacy-policy"}, // no lang: the rest parameter is left out
+		{path: "content/legal/top.md", terms: map[string][]string{"lang": {"en"}}, want: "/en/legal/top.md"},
+		{path: "content/posts/Hello World.md", terms: map[string][]string{"year": {"2024"}}, want: "/p/2024/hello-world"},
+		{path: "content/posts/no-year.md", want: ""},                                                   // [year] undefined
+		{path: "content/posts/two.md", terms: map[string][]string{"year": {"2024", "2025"}}, want: ""}, // a list
+		{path: "content/posts/slash.md", terms: map[string][]string{"year": {"2024/x"}}, want: ""},     // "/" in [year]
+		{path: "pages/[...lang]/guides/[slug].astro", want: ""},
+	} {
+		got, ok := a.URLPath(generator.Page{Path: c.path, Terms: c.terms})
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("%s %v: %q, want %q", c.path, c.terms, got, c.want)
+		}
+	}
+	if terms := a.FileRules("content/legal/a/en.md").Terms; !slices.Equal(terms, []string{"lang"}) {
+		t.Errorf("the legal entries' keys read: %q", terms)
+	}
+	if lists := a.Rules().Pages.Lists.Routes; lists == nil || !lists("pages/[...lang]/guides/index.astro") || lists("pages/[...lang]/guides/[slug].astro") {
+		t.Error("the route whose page reads the collection is not a list, or the entries' route is")
 	}
 }
 

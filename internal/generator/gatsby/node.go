@@ -17,11 +17,15 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// pageRule is what a createPage call over the slug field makes: the
-// literal before the slug in its path, and the filter of the query whose
-// nodes it pages (none for a query of all nodes).
+// pageRule is what a createPage call over the slug field, or over a key
+// of the node's front matter, makes: the literal before the slug in its
+// path, and the filter of the query whose nodes it pages (none for a
+// query of all nodes).
 type pageRule struct {
 	prefix string
+	// key is the front matter key whose value is the page's path after
+	// prefix; "" for the slug field.
+	key string
 	query
 	// known says the filter is known: the call's function makes one
 	// query, or several with the same filter.
@@ -361,43 +365,72 @@ func (r *nodeReader) nodeSlug(m *jscode.Module) (Slug, []pageRule, map[string]bo
 					}
 				}
 			case "createPage":
-				prefix, ok := slugPath(st.m, args)
-				if !ok {
+				u := unit(st, i)
+				rule := pageRule{}
+				if prefix, ok := slugPath(st.m, args); ok {
+					rule.prefix = prefix
+				} else if prefix, key, ok := frontMatterPath(st.m, u, args); ok && nodePage(st.m, u, args, r.template) {
+					rule.prefix, rule.key = prefix, key
+				} else {
 					continue
 				}
-				q, known := queryFilter(st.m, unit(st, i))
-				rules = append(rules, pageRule{prefix: prefix, query: q, known: known})
+				rule.query, rule.known = queryFilter(st.m, u)
+				rules = append(rules, rule)
 			}
 		}
 		return true
 	})
-	if !known || computed || r.unread || !slugField || len(rules) == 0 || len(slugs) == 0 {
+	if r.unread {
 		return Slug{}, nil, types, false
 	}
-	for _, s := range slugs[1:] {
-		if s != slugs[0] {
-			return Slug{}, nil, types, false
-		}
+	// The calls over the slug field count when the field is known: made
+	// by createFilePath, with one set of options. Those over the front
+	// matter need nothing more.
+	slug, fieldKnown := Slug{}, known && !computed && slugField && len(slugs) > 0
+	for _, s := range slugs {
+		fieldKnown = fieldKnown && s == slugs[0]
+	}
+	if fieldKnown {
+		slug = slugs[0]
+	} else {
+		rules = slices.DeleteFunc(rules, func(r pageRule) bool { return r.key == "" })
+	}
+	if len(rules) == 0 {
+		return Slug{}, nil, types, false
 	}
 	rules, ok := pageRules(rules)
-	return slugs[0], rules, types, ok
+	return slug, rules, types, ok
+}
+
+// template returns the file name of the project, a page's template,
+// read once for the reading of gatsby-node's code; ok is false when it
+// cannot be read.
+func (r *nodeReader) template(name string) ([]byte, bool) {
+	data, err := fs.ReadFile(r.FS, name)
+	if err != nil {
+		return nil, false
+	}
+	if !slices.Contains(r.Read, name) {
+		r.Read = append(r.Read, name)
+	}
+	return data, true
 }
 
 // pageRules returns the rules of the createPage calls: each with its
 // query's filter when every call's is known; else one unfiltered rule
-// when all give one prefix; else none (ok false).
+// when all give one path (prefix and key); else none (ok false).
 func pageRules(rules []pageRule) ([]pageRule, bool) {
 	var out []pageRule
-	allKnown, prefixes := true, map[string]bool{}
+	allKnown, paths := true, map[[2]string]bool{}
 	for _, r := range rules {
 		allKnown = allKnown && r.known
-		prefixes[r.prefix] = true
+		paths[[2]string{r.prefix, r.key}] = true
 	}
 	if !allKnown {
-		if len(prefixes) != 1 {
+		if len(paths) != 1 {
 			return nil, false
 		}
-		return []pageRule{{prefix: rules[0].prefix, known: true}}, true
+		return []pageRule{{prefix: rules[0].prefix, key: rules[0].key, known: true}}, true
 	}
 	seen := map[pageRule]bool{}
 	for _, r := range rules {

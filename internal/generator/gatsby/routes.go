@@ -5,6 +5,7 @@ package gatsby
 // gatsby-node.js publishes at their createFilePath slugs.
 
 import (
+	"bytes"
 	"io/fs"
 	"path"
 	"regexp"
@@ -38,8 +39,9 @@ func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 // makes them, but for files and folders named with "_" or ".",
 // template-*, tests, type declarations, 404 (the error page) and routes
 // with a parameter. The Markdown files of gatsby-source-filesystem's
-// folders are posts, at their createFilePath slugs, when gatsby-node.js
-// publishes them so (see [Preset.ReadFolder]): each is the source of
+// folders are posts, at their createFilePath slugs or the path their
+// front matter gives, when gatsby-node.js publishes them so (see
+// [Preset.ReadFolder]): each is the source of
 // its page, dated by its front matter, else its own history, never by
 // gatsby-node.js's or the template's.
 type Preset struct {
@@ -52,6 +54,10 @@ type Preset struct {
 	// MDX says gatsby-plugin-mdx is configured: src/pages/*.mdx are
 	// pages too.
 	MDX bool
+	// Lists are the pages of src/pages whose page query asks for every
+	// post (allMarkdownRemark, allMdx): a blog's home that shows them, a
+	// list page dated by the newest post it shows and its own date.
+	Lists []string
 }
 
 // PostFolder is a folder of gatsby-source-filesystem whose Markdown
@@ -104,6 +110,10 @@ type Slug struct {
 	// Slugify says the page's path is a file-system route's
 	// ({MarkdownRemark.fields__slug}.js), which slugifies the value.
 	Slugify bool
+	// Key, when set, says the page's path is not createFilePath's but
+	// the value of this key of the post's front matter, after Prefix
+	// (createPage({ path: node.frontmatter.slug })).
+	Key string
 }
 
 // The plugins that read Markdown files.
@@ -124,7 +134,41 @@ func (g *Preset) ReadFolder(f generator.Folder) []string {
 	var over error
 	g.Posts, g.MDX, read, over = readPosts(f.Settings, g.Config, f.Limits)
 	f.Warning(over)
+	g.Lists = nil
+	if len(g.Posts) > 0 {
+		g.Lists = listPages(f.Settings, g.MDX)
+		read = append(read, g.Lists...)
+	}
 	return read
+}
+
+// allNodes is a page query's field that asks for every Markdown or MDX
+// node: allMarkdownRemark(…), allMdx { … }.
+var allNodes = lazyre.MustCompile(`\ball(?:MarkdownRemark|Mdx)\b`)
+
+// listPages returns the pages of src/pages (see [Preset.URLPath]) whose
+// code makes a page query (graphql`…`) that asks for every post, each
+// file within the limits of src (limits.settings_bytes).
+func listPages(src fs.FS, mdx bool) []string {
+	g := &Preset{MDX: mdx}
+	var out []string
+	_ = fs.WalkDir(src, "src/pages", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if _, ok := g.URLPath(generator.Page{Path: p}); !ok || srcpath.HasExt(p, ".mdx") {
+			return nil
+		}
+		data, err := fs.ReadFile(src, p)
+		if err != nil {
+			return nil
+		}
+		if q := bytes.Index(data, []byte("graphql`")); q >= 0 && allNodes().Match(data[q:]) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
 }
 
 // ReadPosts reads the folders of Markdown posts of the Gatsby project
@@ -143,14 +187,18 @@ func (g *Preset) ReadFolder(f generator.Folder) []string {
 // (createNodeField({ name: 'slug', node, value })), and createPage({
 // path: X.fields.slug }), `/PREFIX${X.fields.slug}` or '/PREFIX' +
 // X.fields.slug makes the pages; or a page of src/pages is the
-// file-system route {MarkdownRemark.fields__slug} ({Mdx.fields__slug}).
+// file-system route {MarkdownRemark.fields__slug} ({Mdx.fields__slug});
+// or createPage's path is a key of the node's front matter, after a
+// literal prefix (path: node.frontmatter.slug, `/notes/${slug}` with
+// const { slug } = node.frontmatter), for the page of that one node (see
+// nodePage), which needs no slug field.
 // Calls with different prefixes each route the files of the query their
 // function makes, when it filters them by a literal path
 // (fileAbsolutePath: { regex: "/content/blog/" }), or by the name of
 // their source (allFile's sourceInstanceName: { eq: "blog" }, the name
 // option of the folder's gatsby-source-filesystem); its other filters
 // (a status, a draft flag) decide which pages are built, which the built
-// site says. Any other shape (a slug from front matter, a prefix
+// site says. Any other shape (a slug field from front matter, a prefix
 // computed, two prefixes over one query's files, a module it requires
 // and names that cannot be read: not found, past a limit, required in a
 // function or by a computed name) is not
@@ -249,6 +297,9 @@ func readPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 				continue // a query of another source's files
 			}
 			f := PostFolder{Dir: d, Exts: routed, Slug: slug, Filter: r.re}
+			if r.key != "" {
+				f.Slug = Slug{Key: r.key}
+			}
 			f.Slug.Prefix = r.prefix
 			if holds(src, f) { // not src/images
 				out = append(out, f)
@@ -344,8 +395,12 @@ func relative(from, to string) string {
 	return strings.Join(append(out, t[i:]...), "/")
 }
 
-// postURL returns the URL path of the post at rel in the folder f.
-func (f PostFolder) postURL(rel string) (string, bool) {
+// postURL returns the URL path of the post at rel in the folder f,
+// whose page is p.
+func (f PostFolder) postURL(rel string, p generator.Page) (string, bool) {
+	if f.Slug.Key != "" {
+		return f.Slug.keyPath(p)
+	}
 	slug := f.Slug.FilePath(rel)
 	if !f.Slug.Slugify {
 		return f.Slug.Prefix + slug, true
@@ -410,16 +465,45 @@ var pageExts = []string{".js", ".jsx", ".ts", ".tsx", ".mjs"}
 // testFile matches a test of src/pages, which is no page.
 var testFile = lazyre.MustCompile(`(^|/)__tests__/|\.(spec|test)\.(js|ts|jsx|tsx)$|\.d\.tsx?$`)
 
-// post reports whether the file at rel is a post of one of the folders
-// of posts; when it is, u is its URL path, and ok false when the
-// folders' rules give it none or more than one.
-func (g *Preset) post(rel string) (u string, isPost, ok bool) {
+// keyPath returns the path createPage gives the post p: Prefix and the
+// value of Key in its front matter, a page of Gatsby's at that path
+// ("/" before it when it has none; trailingSlash's "/" after it, as the
+// URL style decides, but after a path that ends like a file, x.html,
+// which Gatsby leaves as it is). ok is false for a post without the
+// key, a list, or a path that is no page's (".." or "//" in it).
+func (s Slug) keyPath(p generator.Page) (string, bool) {
+	vals := p.Terms[strings.ToLower(s.Key)]
+	if len(vals) != 1 || vals[0] == "" {
+		return "", false
+	}
+	u := s.Prefix + vals[0]
+	if !strings.HasPrefix(u, "/") {
+		u = "/" + u
+	}
+	if strings.Contains(u, "//") || strings.Contains(u, "?") || strings.Contains(u, "#") || path.Clean(u) != strings.TrimSuffix(u, "/") && u != "/" {
+		return "", false
+	}
+	if !strings.HasSuffix(u, "/") && !slices.Contains(fileSuffixes, path.Ext(u)) {
+		u += "/"
+	}
+	return u, true
+}
+
+// fileSuffixes are the endings after which Gatsby's trailingSlash
+// option adds no "/" (gatsby-page-utils' applyTrailingSlashOption).
+var fileSuffixes = []string{".html", ".json", ".js", ".map", ".txt", ".xml", ".pdf"}
+
+// post reports whether the file at p is a post of one of the folders of
+// posts; when it is, u is its URL path, and ok false when the folders'
+// rules give it none or more than one.
+func (g *Preset) post(p generator.Page) (u string, isPost, ok bool) {
+	rel := p.Path
 	for _, f := range g.Posts {
 		r, in := strings.CutPrefix(rel, f.Dir+"/")
 		if !in || !srcpath.HasExt(r, f.Exts...) || !f.matches(rel) {
 			continue
 		}
-		v, vok := f.postURL(r)
+		v, vok := f.postURL(r, p)
 		if !vok || isPost && v != u {
 			return "", true, false
 		}
@@ -431,7 +515,7 @@ func (g *Preset) post(rel string) (u string, isPost, ok bool) {
 // URLPath returns the URL path of p, a path relative to the project
 // folder.
 func (g *Preset) URLPath(p generator.Page) (string, bool) {
-	if u, isPost, ok := g.post(p.Path); isPost {
+	if u, isPost, ok := g.post(p); isPost {
 		return u, ok
 	}
 	r, ok := strings.CutPrefix(p.Path, "src/pages/")
@@ -461,6 +545,9 @@ func (g *Preset) URLPath(p generator.Page) (string, bool) {
 func (g *Preset) Rules() generator.Rules {
 	r := generator.Rules{Name: "gatsby", Sources: generator.SourceRules{Describe: g.folders}}
 	r.Sources.Include, r.Sources.Exclude = g.sourceFiles()
+	if len(g.Lists) > 0 {
+		r.Pages.Lists.Sourced = func(rel string) bool { return slices.Contains(g.Lists, rel) }
+	}
 	return r
 }
 
@@ -481,10 +568,22 @@ func (g *Preset) sourceFiles() (include, exclude []string) {
 // dates; draft: true is the query's to honour or not. A page of code has
 // none.
 func (g *Preset) FileRules(rel string) generator.FileRules {
-	if _, isPost, _ := g.post(rel); isPost || g.MDX && srcpath.HasExt(rel, ".mdx") {
-		return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
+	if _, isPost, _ := g.post(generator.Page{Path: rel}); isPost || g.MDX && srcpath.HasExt(rel, ".mdx") {
+		return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}, Terms: g.keys()}
 	}
 	return generator.FileRules{}
+}
+
+// keys returns the front matter keys the folders of posts route their
+// posts by, lower-cased (Slug.Key); nil for none.
+func (g *Preset) keys() []string {
+	var out []string
+	for _, f := range g.Posts {
+		if k := strings.ToLower(f.Slug.Key); k != "" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // folders names src/pages and the folders of posts, for the line of

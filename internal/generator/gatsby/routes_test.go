@@ -98,6 +98,10 @@ module.exports = { createSitePages };
 `
 )
 
+// mdxConfig reads content/blog's MDX files.
+const mdxConfig = `module.exports = { plugins: [{ resolve: 'gatsby-source-filesystem', options: { path: ` + "`${__dirname}/content/blog`" + ` } }, 'gatsby-plugin-mdx'] };
+`
+
 // post is a Markdown post.
 const post = "---\ntitle: Post\ndate: 2024-01-01\n---\nText.\n"
 
@@ -422,6 +426,71 @@ exports.createPages = async ({ actions }) => {
 			},
 		},
 		{
+			name: "a path from front matter, as Gatsby's MDX guide writes it",
+			files: map[string]string{
+				"gatsby-config.js":   mdxConfig,
+				"content/blog/a.mdx": post,
+				"gatsby-node.js": `const path = require('path');
+exports.createPages = async ({ graphql, actions }) => {
+  const result = await graphql(` + "`{ allMdx { nodes { id frontmatter { slug } internal { contentFilePath } } } }`" + `);
+  const postTemplate = path.resolve('./src/templates/post.js');
+  result.data.allMdx.nodes.forEach((node) => {
+    actions.createPage({ path: node.frontmatter.slug, component: ` + "`${postTemplate}?__contentFilePath=${node.internal.contentFilePath}`" + `, context: { id: node.id } });
+  });
+  actions.createPage({ path: '/', component: path.resolve('./src/templates/home.js') });
+};
+`},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: []string{".mdx"}, Slug: gatsby.Slug{Key: "slug"}}},
+			mdx:  true,
+		},
+		{
+			name: "a prefix and a name bound to front matter; a template of one node, another of a category's",
+			files: map[string]string{
+				"gatsby-config.js":   starterConfig,
+				"content/blog/a.md":  post,
+				"src/templates/n.js": "export const query = graphql`query ($slug: String!) { markdownRemark(frontmatter: { slug: { eq: $slug } }) { html } }`;\n",
+				"src/templates/c.js": "export const query = graphql`query ($c: String!) { allMarkdownRemark(filter: { frontmatter: { category: { eq: $c } } }) { nodes { id } } }`;\n",
+				"gatsby-node.js": `const path = require('path');
+const noteTemplate = path.resolve('./src/templates/n.js');
+exports.createPages = async ({ graphql, actions: { createPage } }) => {
+  const { data } = await graphql(` + "`{ allMarkdownRemark { nodes { frontmatter { slug category } } } }`" + `);
+  data.allMarkdownRemark.nodes.forEach((node) => {
+    const { slug } = node.frontmatter;
+    createPage({ path: ` + "`/notes/${slug}`" + `, component: noteTemplate, context: { slug } });
+    createPage({ path: '/category/' + node.frontmatter.category, component: require.resolve('./src/templates/c.js'), context: { c: node.frontmatter.category } });
+  });
+};
+`},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{Key: "slug", Prefix: "/notes/"}}},
+		},
+		{
+			name: "a category's template that lists its posts and asks for one of them too",
+			files: map[string]string{
+				"gatsby-config.js":   starterConfig,
+				"content/blog/a.md":  post,
+				"src/templates/n.js": "export const query = graphql`query ($slug: String!) { markdownRemark(frontmatter: { slug: { eq: $slug } }) { html } }`;\n",
+				"src/templates/c.js": "export const query = graphql`query ($c: String!) { allMarkdownRemark(filter: { frontmatter: { category: { eq: $c } } }) { nodes { id } }\n markdownRemark(frontmatter: { category: { eq: $c } }) { html } }`;\n",
+				"gatsby-node.js": `exports.createPages = async ({ graphql, actions: { createPage } }) => {
+  const { data } = await graphql(` + "`{ allMarkdownRemark { nodes { frontmatter { slug category } } } }`" + `);
+  data.allMarkdownRemark.nodes.forEach((node) => {
+    createPage({ path: ` + "`/article/${node.frontmatter.slug}`" + `, component: require.resolve(` + "`./src/templates/n.js`" + `), context: { slug: node.frontmatter.slug } });
+    createPage({ path: ` + "`/category/${node.frontmatter.category}`" + `, component: require.resolve(` + "`./src/templates/c.js`" + `), context: { c: node.frontmatter.category } });
+  });
+};
+`},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{Key: "slug", Prefix: "/article/"}}},
+		},
+		{
+			name: "a page of front matter that is no node's page",
+			files: map[string]string{
+				"gatsby-config.js":  starterConfig,
+				"content/blog/a.md": post,
+				"gatsby-node.js": `exports.createPages = async ({ graphql, actions }) => {
+  (await graphql('{ allMarkdownRemark { nodes { frontmatter { tag } } } }')).data.allMarkdownRemark.nodes.forEach((node) => actions.createPage({ path: ` + "`/tags/${node.frontmatter.tag}`" + `, component: 'src/templates/tag.js', context: { tag: node.frontmatter.tag } }));
+};
+`},
+		},
+		{
 			name:  "no Markdown plugin",
 			files: map[string]string{"gatsby-config.js": `module.exports = { plugins: [{ resolve: 'gatsby-source-filesystem', options: { path: './content' } }] }`, "gatsby-node.js": starterNode},
 		},
@@ -547,6 +616,65 @@ func TestURLsFiltered(t *testing.T) {
 }
 
 func pageOf(p string) generator.Page { return generator.Page{Path: p} }
+
+// TestListPages: a page of src/pages whose page query asks for every
+// post (a blog's home over allMarkdownRemark) is a list, when there are
+// posts; one that asks for one node, or for none, is not.
+func TestListPages(t *testing.T) {
+	fsys := fstest.MapFS{
+		"gatsby-config.js":      {Data: []byte(starterConfig)},
+		"gatsby-node.js":        {Data: []byte(starterNode)},
+		"content/blog/a.md":     {Data: []byte(post)},
+		"src/pages/index.js":    {Data: []byte("export const query = graphql`{ allMarkdownRemark(sort: { frontmatter: { date: DESC } }) { nodes { id } } }`;\n")},
+		"src/pages/about.js":    {Data: []byte("export const query = graphql`{ site { siteMetadata { title } } }`;\n")},
+		"src/pages/one.js":      {Data: []byte("export const query = graphql`{ markdownRemark(id: { eq: \"x\" }) { html } }`;\n")},
+		"src/pages/_partial.js": {Data: []byte("export const query = graphql`{ allMarkdownRemark { nodes { id } } }`;\n")},
+		"src/pages/no-query.js": {Data: []byte("// allMarkdownRemark, but no query\n")},
+	}
+	p := &gatsby.Preset{Config: "gatsby-config.js"}
+	p.ReadFolder(generator.Folder{Settings: fsys, Content: fsys, Limits: limits.Default})
+	if !slices.Equal(p.Lists, []string{"src/pages/index.js"}) {
+		t.Errorf("Lists = %q", p.Lists)
+	}
+	if sourced := p.Rules().Pages.Lists.Sourced; sourced == nil || !sourced("src/pages/index.js") || sourced("src/pages/about.js") {
+		t.Error("the home that lists the posts is not a list, or another page is")
+	}
+}
+
+// TestURLsFromFrontMatter: posts at the path their front matter's key
+// gives (createPage({ path: node.frontmatter.slug })), after a prefix,
+// as Gatsby writes them: "/" before a path without it, a folder's "/"
+// after it. A post without the key, or a path with ".." or "//", has
+// none.
+func TestURLsFromFrontMatter(t *testing.T) {
+	p := &gatsby.Preset{Posts: []gatsby.PostFolder{
+		{Dir: "content/posts", Exts: []string{".mdx"}, Slug: gatsby.Slug{Key: "slug"}},
+		{Dir: "content/notes", Exts: []string{".md"}, Slug: gatsby.Slug{Key: "slugNew", Prefix: "/notes/"}},
+	}}
+	for _, c := range []struct {
+		path, key, value, want string
+	}{
+		{"content/posts/a.mdx", "slug", "/lamp-oil", "/lamp-oil/"},
+		{"content/posts/a.mdx", "slug", "old-lens", "/old-lens/"},
+		{"content/posts/a.mdx", "slug", "/care/wick/", "/care/wick/"},
+		{"content/posts/a.mdx", "slug", "/a/../b", ""},
+		{"content/posts/a.mdx", "slug", "/a//b", ""},
+		{"content/posts/a.mdx", "title", "/x", ""},
+		{"content/notes/tides.md", "slugnew", "tides", "/notes/tides/"},
+		{"content/notes/tides.md", "slugnew", "", ""},
+	} {
+		got, ok := p.URLPath(generator.Page{Path: c.path, Terms: map[string][]string{c.key: {c.value}}})
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("%s with %s: %q: %q, want %q", c.path, c.key, c.value, got, c.want)
+		}
+	}
+	if terms := p.FileRules("content/notes/tides.md").Terms; !slices.Equal(terms, []string{"slug", "slugnew"}) {
+		t.Errorf("the keys read of a post: %q", terms)
+	}
+}
 
 // TestSlugify: the slugs of @sindresorhus/slugify 1.1.2, the version
 // Gatsby 5.16's file-system routes call, for the same text (each

@@ -61,7 +61,7 @@ func FuzzURLPath(f *testing.F) {
 	// Presets with settings that change their URLs, then every
 	// registered generator's, as its tiny project loads it: a generator
 	// added to the registry is fuzzed with no line here.
-	presets := []generator.Preset{hugo, jekyll, plain.Preset{}, &docusaurus.Preset{Locales: []string{"de"}}, &astro.Preset{Pages: "pages", Collections: []astro.Collection{{Base: "content/blog", Route: "/blog/"}}}, next.Preset{}, &eleventy.Preset{}, sphinx.Preset{}}
+	presets := []generator.Preset{hugo, jekyll, plain.Preset{}, &docusaurus.Preset{Locales: []string{"de"}}, &astro.Preset{Pages: "pages", Collections: []astro.Collection{{Base: "content/blog", Route: "/blog/[...slug]", Params: map[string]astro.Param{"slug": {Field: "id"}}}}}, next.Preset{}, &eleventy.Preset{}, sphinx.Preset{}}
 	for _, g := range registry.Generators {
 		presets = append(presets, tinyPresets(f, g)...)
 	}

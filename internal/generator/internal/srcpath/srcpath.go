@@ -140,7 +140,7 @@ func Resolve(dir, ref string) string {
 // matter slug, which the loader takes first, is the caller's.
 func EntryID(rel string) string {
 	rel, _ = SplitExt(rel)
-	els := strings.Split(jsLower(rel), "/")
+	els := strings.Split(JSLower(rel), "/")
 	if len(els) > 1 && els[len(els)-1] == "index" {
 		els = els[:len(els)-1]
 	}
@@ -159,10 +159,10 @@ func EntryID(rel string) string {
 	return strings.Join(els, "/")
 }
 
-// jsLower lower-cases s as JavaScript's toLowerCase does where it
+// JSLower lower-cases s as JavaScript's toLowerCase does where it
 // differs from strings.ToLower: "İ" becomes "i" and a combining dot
 // above (Unicode's full case mapping), and a final "Σ" of a word "ς".
-func jsLower(s string) string {
+func JSLower(s string) string {
 	if !strings.ContainsAny(s, "İΣ") {
 		return strings.ToLower(s)
 	}
