@@ -23,6 +23,9 @@ func (r *reporter) explain(x pipeline.Explanation) {
 		}
 		fmt.Fprintf(w, "  source:      %s%s\n", r.path(x.Source), shared)
 	}
+	if x.Generator != "" {
+		fmt.Fprintf(w, "  generator:   %s\n", x.Generator)
+	}
 	switch {
 	case x.NotWalked != nil:
 		fmt.Fprintf(w, "  listed:      no, not walked: %v\n", x.NotWalked)

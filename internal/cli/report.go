@@ -98,12 +98,34 @@ func summary(res *pipeline.Result, c *config.Config) string {
 			fmt.Fprintf(&b, " (%s passed over: the build's time)", plural(res.Stamps, "date"))
 		}
 	}
+	if s := res.SecondLook; s.Settled() {
+		fmt.Fprintf(&b, "; second look at %s's own sitemap: %s", s.Generator, secondLook(s))
+	}
 	elapsed := res.Elapsed.Round(time.Millisecond)
 	if elapsed == 0 {
 		elapsed = res.Elapsed.Round(time.Microsecond)
 	}
 	fmt.Fprintf(&b, "; %s", elapsed)
 	return b.String()
+}
+
+// secondLook says what the second look at the generator's own sitemap
+// settled, difference by difference (docs/lastmod.md, "A second look").
+func secondLook(s *pipeline.SecondLook) string {
+	var parts []string
+	add := func(n int, what string) {
+		if n > 0 {
+			parts = append(parts, what)
+		}
+	}
+	add(s.Taken, fmt.Sprintf("%d of its dates taken (list pages, pages no source dates)", s.Taken))
+	add(s.Kept, fmt.Sprintf("%d of our dates kept over its own (front matter, git, the newest page a list shows)", s.Kept))
+	add(s.Late, fmt.Sprintf("%d of its dates passed over (a build's time)", s.Late))
+	add(s.Drafts, plural(s.Drafts, "draft")+" it built listed")
+	add(s.NoPage, fmt.Sprintf("%d of its URLs that no page has left out", s.NoPage))
+	add(s.Lists, plural(s.Lists, "list page")+" it leaves out listed")
+	add(len(s.LeftOut), plural(len(s.LeftOut), "other page")+" it leaves out listed (see the warning)")
+	return strings.Join(parts, ", ")
 }
 
 // noneLine is the one line a build prints instead of the summary when

@@ -577,41 +577,39 @@ func TestGeneratorsSideBySide(t *testing.T) {
 	}
 }
 
-// TestGeneratorSitemapsJoined: joined to its sources, a site's own
-// sitemaps are read before they are replaced only for their alternates,
-// and only when the project says the site has several languages, or
-// when they witness what the generator builds (Hugo's: the pages of
-// deleted sources are those they do not list): a one-language Sphinx
-// site's sitemap holds no alternates, and reading every URL of it would
-// cost the build for nothing. Not joined, they are a date source.
+// TestGeneratorSitemapsJoined: joined to its sources or not, a site's
+// own sitemaps are read before they are replaced, for the second look
+// at the built pages (their dates, the pages they list) and their
+// alternates. In content mode, which has no built pages, they are read
+// only when the project says the site has several languages, or when
+// they witness what the generator builds (Hugo's: the pages of deleted
+// sources are those they do not list).
 func TestGeneratorSitemapsJoined(t *testing.T) {
 	for _, tc := range []struct {
-		name           string
-		files          map[string]string
-		read, altsOnly bool
+		name  string
+		files map[string]string
+		args  []string
+		read  bool
 	}{
-		{"one language, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, true, true},
+		{"one language, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, nil, true},
+		{"one language, its own sitemap template, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "layouts/_default/sitemap.xml": "<urlset></urlset>\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, nil, true},
+		{"two languages, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\ndefaultContentLanguageInSubdir = true\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, nil, true},
+		{"not joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""}, nil, true},
+		{"one language of Sphinx, joined", map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://docs.example/'\n", "index.rst": "Home\n", "_build/html/": ""}, nil, true},
 		// A sitemap template of its own: what Hugo's sitemap lists is the
 		// project's, no witness.
-		{"one language, its own sitemap template, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "layouts/_default/sitemap.xml": "<urlset></urlset>\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, false, true},
-		{"two languages, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\ndefaultContentLanguageInSubdir = true\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, true, true},
-		{"not joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""}, true, false},
-		// sphinx-sitemap's locales: each language's build in its folder.
-		{"sphinx-sitemap's locales, joined", map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://docs.example/'\nsitemap_locales = ['en', 'fr']\n", "index.rst": "Home\n", "_build/html/": ""}, true, true},
-		// sphinx-sitemap removed, with its settings: the alternates an
-		// earlier build kept say the site is translated, which the build
-		// reads (pipeline's TestOwnSitemapsKept).
-		{"the alternates kept, joined", map[string]string{"conf.py": "project = 'Docs'\nhtml_baseurl = 'https://docs.example/'\n", "index.rst": "Home\n", "_build/html/.sitemapgen-generator-lastmod": "# kept\n"}, false, true},
-		{"one language of Sphinx, joined", map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://docs.example/'\n", "index.rst": "Home\n", "_build/html/": ""}, false, true},
+		{"one language, its own sitemap template, content", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "layouts/_default/sitemap.xml": "<urlset></urlset>\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, []string{"--mode", "content"}, false},
+		{"one language, content", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, []string{"--mode", "content"}, true},
+		{"two languages, content", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\ndefaultContentLanguageInSubdir = true\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", "layouts/_default/sitemap.xml": "<urlset></urlset>\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, []string{"--mode", "content"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			inProject(t, tc.files)
-			c, err := Resolve(cmdline(t), envMap(nil))
+			c, err := Resolve(cmdline(t, tc.args...), envMap(nil))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if read := c.Build.OwnSitemaps != nil && c.Build.ReadOwn; read != tc.read || c.Build.GeneratorAlternatesOnly != tc.altsOnly {
-				t.Errorf("generator's sitemaps read %v, for alternates only %v; want %v, %v", read, c.Build.GeneratorAlternatesOnly, tc.read, tc.altsOnly)
+			if read := c.Build.OwnSitemaps != nil && c.Build.ReadOwn; read != tc.read {
+				t.Errorf("generator's sitemaps read %v; want %v", read, tc.read)
 			}
 		})
 	}

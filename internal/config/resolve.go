@@ -441,20 +441,16 @@ func (c *Config) generatorOptions(pr *project.Project) {
 		c.Build.Generator = pr.Generator
 		c.Build.OwnSitemaps = pr.OwnSitemaps
 		// Read before they are replaced: their hreflang alternates for
-		// the pages whose heads give none, joined or not (a takeover
-		// never loses what the replaced file knew); their lastmods a
-		// source only where the pages are not joined to their sources:
-		// joined, we apply the generator's own rules (front matter, git,
-		// list pages), which it never outranks. Joined, they are read
-		// only for a site of several languages (their alternates): one
-		// language's sitemap has none, and costs a read of every URL;
-		// and where they witness what the generator builds (Hugo's: the
-		// pages of deleted sources are those they do not list), kept
-		// in GenDatesName once ours replaced them (which the build reads
-		// too: the site was translated).
-		joined := c.Build.Join != nil || v.Mode == ModeContent
-		c.Build.ReadOwn = !joined || pr.Translated || pr.Witnessed
-		c.Build.GeneratorAlternatesOnly = joined
+		// the pages whose heads give none (a takeover never loses what
+		// the replaced file knew), and the second look at the built
+		// pages (internal/pipeline's secondlook.go): their lastmods date
+		// the pages no source of ours dates and the list pages, their
+		// URLs tell the drafts the generator built. In content mode,
+		// which has no built pages, they are read only for a site of
+		// several languages (their alternates) and where they witness
+		// what the generator builds (Hugo's: the pages of deleted
+		// sources are those they do not list).
+		c.Build.ReadOwn = v.Mode != ModeContent || pr.Translated || pr.Witnessed
 		c.Build.GeneratorDates = pr.SitemapDates
 		if !v.KeepGenerator {
 			c.Build.TakeOverOwn = true

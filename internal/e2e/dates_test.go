@@ -416,8 +416,10 @@ func TestJekyllListsByLanguage(t *testing.T) {
 // spelling with disablePathToLower; a section's own page may give a term
 // too (hugoDocs' tools/ section). Hugo 0.111's page at that URL shows
 // only the first file's post (r1, 2016-04-10), though its sitemap dates
-// it by the other's (r2, 2018-01-18): we date it by what it shows, never
-// by a page it does not (issue 55).
+// it by the other's (r2, 2018-01-18). Hugo's sitemap there, its date
+// outranks the one derived from what the page shows (issue 97's R2).
+// Without it, we date the page by what it shows, never by a page it does
+// not (issue 55).
 func TestHugoTermAnyCase(t *testing.T) {
 	src := hugoDatesSite(t, nil, map[string]string{
 		"hugo.toml": "baseURL = \"https://example.com/\"\ntitle = \"terms\"\ndisableKinds = [\"RSS\"]\ndisablePathToLower = true\n",
@@ -447,10 +449,19 @@ func TestHugoTermAnyCase(t *testing.T) {
 	}
 	mustRun(t, src)
 	ours := ourURLs(t, public)
-	for loc, want := range map[string]string{term: "2016-04-10T00:00:00Z", tooling: theirs[tooling]} {
+	for loc, want := range map[string]string{term: "2018-01-18T00:00:00Z", tooling: theirs[tooling]} {
 		if !sameInstant(ours[loc], want) {
 			t.Errorf("%s: our lastmod %s, want %s (Hugo's %s)", loc, ours[loc], want, theirs[loc])
 		}
+	}
+	// Hugo's sitemap gone (ours replaced it, and what it said is
+	// forgotten): by what the page shows.
+	if err := os.Remove(filepath.Join(public, ".sitemapgen-generator-lastmod")); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, src)
+	if ours := ourURLs(t, public); !sameInstant(ours[term], "2016-04-10T00:00:00Z") {
+		t.Errorf("without Hugo's sitemap: %s: our lastmod %s, want r1's 2016-04-10, the post it shows", term, ours[term])
 	}
 }
 

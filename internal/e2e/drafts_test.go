@@ -15,8 +15,12 @@ import (
 
 // TestJekyllDrafts: "jekyll build --drafts" publishes the files of
 // _drafts as posts, one dated by its front matter, one by its file's
-// time. Joined, they are drafts, as Hugo's built with -D are: left out,
-// counted as drafts and explained; --drafts lists them.
+// time. Joined, with the sitemaps written to another folder (--out), they
+// are drafts: left out, counted as drafts and explained; --drafts lists
+// them. Run plain in the project, the build reads jekyll-sitemap's
+// sitemap in _site before ours replaces it: it lists the drafts Jekyll
+// built, so they are published and listed (the second look's R3), and
+// the summary counts them.
 func TestJekyllDrafts(t *testing.T) {
 	const base = "https://example.com/"
 	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap ruby-jekyll-redirect-from")
@@ -68,5 +72,23 @@ func TestJekyllDrafts(t *testing.T) {
 		if !slices.Contains(urls, base+u+"/") {
 			t.Errorf("--drafts does not list %s:\n%s", base+u+"/", strings.Join(urls, "\n"))
 		}
+	}
+
+	site := filepath.Join(src, "_site")
+	theirs := urlsIn(t, filepath.Join(site, "sitemap.xml"))
+	for u := range drafts {
+		if !slices.Contains(theirs, base+u+"/") {
+			t.Fatalf("jekyll-sitemap does not list the draft %s it built: nothing to test\n%s", base+u+"/", strings.Join(theirs, "\n"))
+		}
+	}
+	r = mustRun(t, src)
+	urls = urlsIn(t, filepath.Join(site, "sitemap.xml"))
+	for u := range drafts {
+		if !slices.Contains(urls, base+u+"/") {
+			t.Errorf("plain: the draft %s that Jekyll built and lists is not listed:\n%s", base+u+"/", r.stderr)
+		}
+	}
+	if !strings.Contains(r.stderr, "second look at Jekyll's own sitemap:") || !strings.Contains(r.stderr, "2 drafts it built listed") {
+		t.Errorf("plain: the summary does not count the 2 drafts Jekyll built:\n%s", r.stderr)
 	}
 }

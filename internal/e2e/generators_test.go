@@ -230,11 +230,12 @@ func TestHugoLanguageFolders(t *testing.T) {
 		}
 	}
 	// The home page, the sections, the tags and their terms without a
-	// lastmod of their own take their newest page's, in their language:
-	// /fr/posts/ and /fr/tags/news/ Bonjour's. (The empty categories have
-	// none, as in Hugo's.)
+	// lastmod of their own take their newest page's, in their language,
+	// which Hugo's sitemap gives them (the second look's R2): /fr/posts/
+	// and /fr/tags/news/ Bonjour's. /fr/ shows a page newer than its own
+	// and Hugo's date. (The empty categories have none, as in Hugo's.)
 	if !sameInstant(ours[base+"fr/posts/"], "2024-03-07T00:00:00Z") || !sameInstant(ours[base+"fr/tags/news/"], "2024-03-07T00:00:00Z") ||
-		!strings.Contains(log, "lastmod: 9 newest listed, 5 frontmatter, 2 none") {
+		!strings.Contains(log, "lastmod: 8 sitemap, 5 frontmatter, 1 newest listed, 2 none") {
 		t.Errorf("/fr/posts/: lastmod %q; the pages are not dated by their sources and list pages by their newest page:\n%s", ours[base+"fr/posts/"], log)
 	}
 }

@@ -138,6 +138,17 @@ type Detected struct {
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has
 	// it; nil for the others.
 	Plugin *SitemapPlugin
+	// SitemapLeaves, when set, says why the user's own sitemap options,
+	// read as data, leave the built page at rel (relative to PublishDir)
+	// out of its sitemap ("" for a page they keep): VitePress's
+	// transformItems that filters by literal strings. The build leaves
+	// such a page out as sitemap: false would.
+	SitemapLeaves func(rel string) string
+	// SitemapCode, when set, names the code of its sitemap's options that
+	// sitemapgen does not run, which may leave pages out of its sitemap
+	// ("sitemap.transformItems (.vitepress/config.mts:7)"): the second look
+	// names it in a note, and beside the pages that sitemap leaves out.
+	SitemapCode string
 	// Refused are the files of the project the reader would have read
 	// but did not, through the one door (package fsx): outside the
 	// project folder, or through a link out of it (an INHERITed MkDocs

@@ -35,7 +35,8 @@
 // is no literal). A spread or a computed key goes to [Reader.Unread]. A
 // name declared as an object literal is read where a property gives it
 // (starlight({ locales }) after export const locales = {…}). A function's
-// value is read only where it returns literals ([Reader.Returned]).
+// value is read only where it returns literals ([Reader.Returned]), or
+// filters its list by literal strings ([Reader.Filter]).
 //
 // # Held to a real lexer
 //

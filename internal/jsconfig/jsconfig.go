@@ -57,6 +57,10 @@ type Reader struct {
 	file  string
 	c     *config
 	notes []string
+	// spread holds the configurations of the modules Spread took values
+	// from, by their file, for the values that read their tokens
+	// (Filter).
+	spread map[string]*config
 }
 
 // NewReader reads data, the contents of the configuration file named
@@ -320,6 +324,21 @@ func (r *Reader) Spread(name string, o *Reader) {
 	r.c.paths = nil
 	r.c.spreads[""] = slices.DeleteFunc(r.c.spreads[""], func(v Value) bool { return v.text == "..."+name })
 	r.notes = append(r.notes, o.notes...)
+	if r.spread == nil {
+		r.spread = make(map[string]*config)
+	}
+	r.spread[o.file] = o.c
+	maps.Copy(r.spread, o.spread)
+}
+
+// At returns where the value at path is set: its file (the Reader's, or
+// a spread module's) and line. ok is false when path is not set.
+func (r *Reader) At(path string) (file string, line int, ok bool) {
+	vs := r.c.values[path]
+	if len(vs) == 0 {
+		return "", 0, false
+	}
+	return vs[0].In(r.file), vs[0].Line, true
 }
 
 // Import returns the module whose default export the file binds to name

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -81,6 +82,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	}
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
 	b.explain.altsFrom = b.genAlternatesFrom
+	b.explain.genEntry = b.genEntry
 	res.BaseURL, b.baseURL = m.BaseURL(), m.BaseURL()
 	b.recs.mapper = m
 	b.recs.extras.cf, b.recs.extras.prio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
@@ -335,6 +337,14 @@ type judged struct {
 	// such a date, by the source's path as reported.
 	refused     []refusedDate
 	refusedRecs map[string][]refusedPage
+	// genHits holds, in a whole build (genCount), the witnessHash of each
+	// page left out at the walk whose URL the generator's sitemaps list
+	// (genSeen). genDrafts counts the drafts listed because the
+	// generator built and lists them (builtDraft). secondLookPass reads
+	// both.
+	genHits   []uint64
+	genCount  bool
+	genDrafts atomic.Int32
 }
 
 // kept is what a Session keeps between its updates, so that an update

@@ -92,7 +92,8 @@
 //   - allskipped.go: a build that lists no page; the one-canonical warning.
 //   - ownsitemaps.go: which files named as the generator's sitemaps are its
 //     own, decided when a build starts. gensitemap.go: their dates and
-//     alternates.
+//     alternates. secondlook.go: the second look, their rules R1 to R5
+//     (secondLookPass).
 //   - sections.go: each listed page's section, the first whose include glob
 //     matches its path, for the writer's Options.Section.
 //   - includes.go: the files a joined source's include directives build its
@@ -211,6 +212,10 @@
 //   - Results, list pages, file times (all): the records as sitemap.URLs;
 //     list pages dated by what they show (listPagesPass); mtimePass. An update that leaves
 //     no page listed builds whole.
+//   - Second look (Run): the listed pages and their final dates compared
+//     with the generator's own sitemaps; what each rule settled counted
+//     (Result.SecondLook), and one warning naming the pages they leave
+//     out (secondlook.go).
 //   - Transform (Run): the per-URL hook.
 //   - Refused dates (all): the warnings of dates refused in the sources'
 //     front matter, held since they were read. Each ends with the date its
@@ -244,7 +249,10 @@
 // fragment, noindex, X-Robots-Tag noindex, redirect, go-import stub,
 // canonical elsewhere, canonical on another host. A redirect stub that
 // also says noindex, as Hugo's aliases do, is a redirect. See package
-// mapping for what each reason looks at.
+// mapping for what each reason looks at. A joined page that Map leaves out
+// as a draft, and that the generator's own sitemaps list, is mapped again
+// as no draft: the generator built and published it (builtDraft, rule R3
+// of the second look).
 //
 // The pipeline decides the others:
 //
@@ -451,10 +459,15 @@
 //
 // The sitemap source is the generator's own sitemap
 // (Options.GeneratorSitemaps). newBuilder sets it from Options.OwnSitemaps
-// when Options.ReadOwn says so. config sets ReadOwn only where the pages are
-// not joined, or the site is translated, or its sitemaps witness what it
-// builds, or the output folder holds .sitemapgen-generator-lastmod. In a
-// join, our application of the generator's rules wins.
+// when Options.ReadOwn says so, or the output folder holds
+// .sitemapgen-generator-lastmod. config sets ReadOwn for every build of a
+// generator's output; in content mode only where the site is translated, or
+// its sitemaps witness what it builds. In a join the source comes after
+// every source of ours: it dates the pages none of them dates, and a list
+// page's derived date gives way to it (listPagesPass.list). A date more
+// than a day after the last commit of the history git read is a build's,
+// and passed over (genDates.late, rule R1 of the second look,
+// secondlook.go).
 //
 // loadGenDates reads the files before the walk (writer.ForeignSitemaps,
 // sitemapfile.Read, inside the output folder; not through the validator). Each file is read within the
@@ -588,6 +601,12 @@
 //     aside). A cut, even of a list sorted newest first by a date, shows
 //     posts only their dates tell apart. records.listedBy gives --explain
 //     its words.
+//
+// Where the date a list page takes so is newer than its own, it is
+// derived; the generator's own sitemap's date of the page then outranks it
+// when that is newer still (listPagesPass.list, rule R2 of the second
+// look): a paginated section's first pager shows some of its pages, the
+// generator dates it by all (records.listedGen).
 //
 // The list pages are read through [OpenSitePages], bounded by
 // limits.page_bytes.

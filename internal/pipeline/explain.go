@@ -58,6 +58,10 @@ type Explanation struct {
 	// neither dates the page.
 	Source       string
 	SourceShared bool
+	// Generator, when set, is the generator's own entry for the page in
+	// its sitemaps, which the second look compares with ours: whether
+	// they list it, and its lastmod there (builder.genEntry).
+	Generator string
 	// NotWalked, when set, is why the walk never handed the file over
 	// (walker.Why): a hidden or excluded file or folder, or no include
 	// pattern that matches it. Decision then holds only the URL that the
@@ -87,6 +91,10 @@ type explainer struct {
 	// from. It returns "" when the record's head gave them
 	// (builder.genAlternatesFrom).
 	altsFrom func(idx int32) string
+	// genEntry says what the generator's own sitemaps say of a URL
+	// whose lastmod as written is ours (builder.genEntry), "" without
+	// them.
+	genEntry func(loc string, ours time.Time) string
 	// every, in a whole build, receives every page's decision as the
 	// build writes it (Report.Page, --verbose). It gets each page's
 	// explanation once the build has dated the page; a list page is dated
@@ -399,6 +407,9 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 						d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is older than %s", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), from))
 					}
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, from, LastModListed
+					if recs.listedGen[recs.order[i]] {
+						d.LastModSource = mapping.LastModSitemap
+					}
 				}
 			}
 			for _, a := range declared {
@@ -409,6 +420,13 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 			if x.Decision.URL.LastMod.IsZero() {
 				x.NoLastMod = e.mapper.NoLastModWhy(&x.Decision)
 			}
+		}
+		if e.genEntry != nil && x.Decision.URL.Loc != "" {
+			var ours time.Time
+			if x.Listed() {
+				ours = x.Decision.URL.LastMod
+			}
+			x.Generator = e.genEntry(x.Decision.URL.Loc, ours)
 		}
 		report(*x)
 	}

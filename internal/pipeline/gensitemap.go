@@ -52,8 +52,9 @@ import (
 //
 // Version 3 adds two kinds of line under a file: four tabs and the
 // file's modification time (RFC 3339), and five tabs and the
-// witnessHash of each URL it lists, dated or not (the witness of what
-// the generator builds, witness.go). A reader of version 2 takes them
+// witnessHash of each URL it lists, dated or not (what the second look,
+// secondlook.go, and the witness of what the generator builds,
+// witness.go, compare the pages with). A reader of version 2 takes them
 // for damaged lists of alternates, and passes over them. A reader of
 // version 1 passes over the lines of alternates, which open with two
 // tabs and so hold no hash, and reads the dates. A line "URL, tab,
@@ -114,15 +115,23 @@ type genDates struct {
 	// alts are the hreflang alternates the files gave, by genHash of
 	// their URL's genKey (see genalts.go).
 	alts genAlternates
-	// witnessing, set before the files are read, keeps what they list and
-	// when they were written, for the witness (witness.go). listed holds
-	// the URLs the files list, by witnessHash, each with the index in
-	// genDates.files of the file that lists it. mtimes holds, by index,
-	// the modification times (Unix nanoseconds) of the files that list
-	// pages (not of an index).
-	witnessing bool
+	// listed holds the URLs the files list, dated or not, by
+	// witnessHash, each with the index in genDates.files of the file that
+	// lists it: what the second look (secondlook.go) and the witness
+	// (witness.go) compare the pages with. witnessing, set before the
+	// files are read, keeps when they were written too: mtimes holds, by
+	// index, the modification times (Unix nanoseconds) of the files that
+	// list pages (not of an index).
 	listed     map[uint64]uint16
+	witnessing bool
 	mtimes     map[uint16]int64
+	// after, when not 0, is the last moment (Unix seconds) a date of the
+	// files may be a page's: a day after the last commit of the history
+	// git read (rule R1 of the second look, setAfter). A later date is a
+	// build's time, and lookup passes it over. lastCommit is that commit's
+	// date.
+	after      int64
+	lastCommit time.Time
 	// onBase, set before the files are read, maps a URL they name on a
 	// dev server's loopback origin to its path on the base URL, as the
 	// pages' links are mapped (mapping.Mapper.OnDevServer). It is nil for
@@ -174,14 +183,19 @@ func (g *genDates) file(name string) int {
 	return len(g.files) - 1
 }
 
-// lookup is mapping.Page.Sitemap.
+// lookup is mapping.Page.Sitemap. It passes over a date later than
+// g.after (rule R1).
 func (g *genDates) lookup(loc string) (time.Time, string) {
 	d, ok := g.dates[genHash(genKey(loc))]
-	if !ok {
+	if !ok || g.late(d) {
 		return time.Time{}, ""
 	}
 	return g.date(d), g.files[d.file]
 }
+
+// late reports whether d is more than a day after the last commit
+// (genDates.after): a build's time, which rule R1 passes over.
+func (g *genDates) late(d genDate) bool { return g.after != 0 && d.sec > g.after }
 
 // genKey is the form in which a URL of the generator's sitemap and ours
 // meet. It has no trailing slash, index.html or .html, because the
@@ -346,7 +360,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	}
 	var dates []dated // kept once the whole file is read
 	var lists []listed
-	var urls []uint64 // what it lists, for the witness
+	var urls []uint64 // what it lists, for the second look and the witness
 	var mtime int64
 	if g.witnessing {
 		if fi, err := fsx.Lstat(dir, name); err == nil {
@@ -372,9 +386,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 		if e.Index {
 			return
 		}
-		if g.witnessing {
-			urls = append(urls, witnessHash(e.Loc))
-		}
+		urls = append(urls, witnessHash(e.Loc))
 		loc := e.Loc
 		if g.onBase != nil {
 			loc = g.onBase(loc)
@@ -438,8 +450,11 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	for _, l := range lists {
 		g.alts.refs[l.key] = genAltRef{list: l.list, file: uint16(file)}
 	}
-	if g.witnessing && !index && mtime != 0 {
-		g.mtimes[uint16(file)] = mtime
+	// The witness takes a file only with its time.
+	if !index && (!g.witnessing || mtime != 0) {
+		if g.witnessing {
+			g.mtimes[uint16(file)] = mtime
+		}
 		for _, h := range urls {
 			g.listed[h] = uint16(file)
 		}
@@ -665,7 +680,7 @@ func (r *keptReader) over(what string) {
 // listedURL reads a URL the file lists, by witnessHash (version 3).
 func (r *keptReader) listedURL(h string) {
 	key, err := hex.DecodeString(h)
-	if err != nil || len(key) != 8 || r.file < 0 || !r.g.witnessing || known(r, r.g.listed, binary.BigEndian.Uint64(key)) {
+	if err != nil || len(key) != 8 || r.file < 0 || known(r, r.g.listed, binary.BigEndian.Uint64(key)) {
 		return
 	}
 	if r.listed++; r.listed > r.max {
@@ -787,22 +802,41 @@ func (p *writePass) keepGenDates() {
 	}
 }
 
+// keysByFile returns the keys of m by the index of the file that file
+// gives each value, below n (others are left out), in one array: a
+// URL's key costs its 8 bytes, and no slice grows.
+func keysByFile[V any](n int, m map[uint64]V, file func(V) uint16) [][]uint64 {
+	counts := make([]int, n)
+	total := 0
+	for _, v := range m {
+		if f := int(file(v)); f < n {
+			counts[f]++
+			total++
+		}
+	}
+	all := make([]uint64, total)
+	by := make([][]uint64, n)
+	at := 0
+	for f, c := range counts {
+		by[f] = all[at : at : at+c]
+		at += c
+	}
+	for k, v := range m {
+		if f := int(file(v)); f < n {
+			by[f] = append(by[f], k)
+		}
+	}
+	return by
+}
+
 // write writes g's dates and alternates as GenDatesName's lines. First
 // come the lists of alternates that the URLs have, numbered in order.
 // Then come the files in order of their paths, each with its dates by
 // key, then its URLs' lists by key.
 func (g *genDates) write(w *bufio.Writer) {
-	byFile := make([][]uint64, len(g.files))
-	for k, d := range g.dates {
-		byFile[d.file] = append(byFile[d.file], k)
-	}
+	byFile := keysByFile(len(g.files), g.dates, func(d genDate) uint16 { return d.file })
 	altsOf := make([][]uint64, len(g.files))
-	listedBy := make([][]uint64, len(g.files))
-	for k, f := range g.listed {
-		if int(f) < len(g.files) {
-			listedBy[f] = append(listedBy[f], k)
-		}
-	}
+	listedBy := keysByFile(len(g.files), g.listed, func(f uint16) uint16 { return f })
 	used := make([]bool, len(g.alts.lists))
 	for k, r := range g.alts.refs {
 		if r.list > 0 && int(r.file) < len(g.files) {

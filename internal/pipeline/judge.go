@@ -298,10 +298,18 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 		builtGit = !page.Git.IsZero()
 	}
 	page.Hash = b.hashDate(f.Dir, f.Path)
-	if b.gen != nil && !b.opts.GeneratorAlternatesOnly {
+	if b.gen != nil {
 		page.Sitemap = b.gen.lookup
 	}
 	o := outcome{d: b.mapper.Map(page)}
+	if o.d.Skip == mapping.Draft && joined != nil {
+		b.builtDraft(&o.d, page)
+	}
+	if o.d.Skip == "" && b.opts.OwnSitemaps != nil && b.opts.OwnSitemaps.Leaves != nil {
+		if why := b.opts.OwnSitemaps.Leaves(f.Path); why != "" {
+			o.d.Skip, o.d.Because = mapping.SitemapExcluded, why
+		}
+	}
 	tsrc := joined
 	if tsrc == nil || tsrc.tkey == "" {
 		// The page's source gives no translations: no source is joined, or

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -52,8 +53,15 @@ type listPagesPass struct {
 	// reads (Limits.HeadAttributes).
 	pageBytes int64
 	headAttrs int
+	// gen holds the generator's own sitemaps' dates, nil for none. Where
+	// a list page's date is derived from the pages it shows, theirs
+	// outranks it when it is newer (rule R2 of the second look). title
+	// names the generator.
+	gen   *genDates
+	title string
 	// res is the Result. A whole build moves the pages the pass dated to
-	// LastModListed's count of Result.LastMod (Result.recount).
+	// LastModListed's count of Result.LastMod (Result.recount), and those
+	// the generator's sitemaps dated to LastModSitemap's.
 	res   *Result
 	found findings
 }
@@ -66,7 +74,7 @@ func (b *builder) listPagesPass() *listPagesPass {
 		join: b.join, fallback: b.fallbackSource, routes: b.routes, listRoutes: b.listRoutes,
 		said:      &b.saidOf,
 		pageBytes: int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
-		res: b.res,
+		gen: b.gen, title: b.genTitle(), res: b.res,
 	}
 	if p.sources != nil {
 		p.prefix = b.joinPrefix()
@@ -92,7 +100,7 @@ type listedCounts map[mapping.LastModSource]int
 // lists, where that is newer than its own. It returns how many list
 // pages it dated, by the source of their own date.
 func (p *listPagesPass) dateListPages() listedCounts {
-	p.recs.listed, p.recs.listedBy = nil, nil
+	p.recs.listed, p.recs.listedBy, p.recs.listedGen = nil, nil, nil
 	if p.sources == nil {
 		return nil
 	}
@@ -106,6 +114,9 @@ func (p *listPagesPass) dateListPages() listedCounts {
 	p.dateShownLists(l, done)
 	counts := listedCounts{}
 	for idx := range p.recs.listed {
+		if p.recs.listedGen[idx] {
+			continue // counted apart (countListed)
+		}
 		counts[p.recs.source(idx)]++ // as counted: a date passed over counts as the next source's
 	}
 	return counts
@@ -130,11 +141,39 @@ func (r *listReads) close() {
 }
 
 // list gives the record idx the date t when t is newer than its own
-// date (records.own: neither a build's stamp nor the site's date).
+// date (records.own: neither a build's stamp nor the site's date). The
+// date is then derived, and the generator's own sitemap's date of the
+// page outranks it when that is newer (rule R2 of the second look,
+// secondlook.go): the generator's rule sees every page of the list,
+// where the built page may show only some (a paginated section's first
+// pager). A list page stays never older than the newest page it shows.
 func (p *listPagesPass) list(idx int32, t int64) {
 	if own := p.recs.own(idx); own == noLastMod || t > own {
+		if g, file, ok := p.genDate(idx); ok && g > t {
+			t = g
+			if p.recs.listedGen == nil {
+				p.recs.listedGen = make(map[int32]bool)
+			}
+			p.recs.listedGen[idx] = true
+			p.listedByCode(idx, fmt.Sprintf("%s's own sitemap %s, newer than the newest page it shows", p.title, file))
+		}
 		p.recs.listed[idx] = t
 	}
+}
+
+// genDate returns the date the generator's own sitemaps give the record
+// idx (Unix seconds) and the file that gives it, unless rule R1 passes it over, or it is more than
+// a day after the build, as every source's date is.
+func (p *listPagesPass) genDate(idx int32) (int64, string, bool) {
+	g := p.gen
+	if g == nil || len(g.dates) == 0 {
+		return 0, "", false
+	}
+	d, ok := g.dates[genHash(genKey(p.recs.loc(idx)))]
+	if !ok || g.late(d) || d.sec > p.mapper.Now().Add(24*time.Hour).Unix() {
+		return 0, "", false
+	}
+	return d.sec, g.files[d.file], true
 }
 
 // listedByCode notes that the list page idx is dated by its code, as
@@ -151,6 +190,9 @@ func (p *listPagesPass) listedByCode(idx int32, from string) {
 func (p *listPagesPass) countListed(n listedCounts) {
 	for from, k := range n {
 		p.res.recount(from, LastModListed, k)
+	}
+	for idx := range p.recs.listedGen {
+		p.res.recount(p.recs.source(idx), mapping.LastModSitemap, 1)
 	}
 }
 

@@ -130,11 +130,6 @@ type Options struct {
 	// replaced them, their dates and alternates are kept in GenDatesName.
 	// The build sets GeneratorSitemaps from OwnSitemaps.
 	GeneratorSitemaps func(name string) bool
-	// GeneratorAlternatesOnly takes only the hreflang alternates from the
-	// generator's sitemaps, for the pages whose heads give none. It does
-	// not take their lastmods: the pages are joined to their sources, and
-	// the generator's own dating rules, applied to them, win.
-	GeneratorAlternatesOnly bool
 	// GeneratorDates says how the generator's sitemaps date a page, when
 	// they date it by its own source's history or by its word and never
 	// by a build's time ("VitePress' lastUpdated: …"). The lint of dates
@@ -302,6 +297,10 @@ type Result struct {
 	// build decided are the generator's own (OwnSitemaps.Decide). It is
 	// set with Options.OwnSitemaps, and nil without.
 	GeneratorSitemaps func(name string) bool
+	// SecondLook counts what the second look at the generator's own
+	// sitemaps settled (secondlook.go). It is nil when the build compared
+	// none.
+	SecondLook *SecondLook
 	// Unread counts the problems reported to Report.Error.
 	Unread int
 	// SourceProblems counts the problems found in front matter. Each one

@@ -49,6 +49,14 @@ type OwnSitemaps struct {
 	// (generator.Info.SitemapStays). Without it, the build warns about
 	// the pages that only they date.
 	Stays bool
+	// Code names the code of the sitemaps' options that the build does
+	// not run (generator.Detected.SitemapCode), "" for none.
+	Code string
+	// Leaves, when set, says why the user's options of the sitemaps,
+	// read as data, leave the built page at a path of the site folder
+	// out of them (generator.Detected.SitemapLeaves); "" for a page they
+	// keep. The build leaves such a page out (sitemap: false).
+	Leaves func(rel string) string
 }
 
 // Decide returns the names of the sitemap files in the output folder

@@ -101,8 +101,8 @@ func TestOwnSitemapsKept(t *testing.T) {
 			}
 			root := pages(t, files)
 			opts := Options{Root: root, Map: mapping.Options{BaseURL: base}, Report: Report{Warn: func(string, error) {}},
-				OwnSitemaps:             &OwnSitemaps{Title: "Sphinx", Names: func(name string) bool { return name == "sitemap.xml" }},
-				GeneratorAlternatesOnly: true, TakeOverOwn: takeOver}
+				OwnSitemaps: &OwnSitemaps{Title: "Sphinx", Names: func(name string) bool { return name == "sitemap.xml" }},
+				TakeOverOwn: takeOver}
 			res := &Result{Skipped: map[mapping.Reason]int{}}
 			b, err := newBuilder(context.Background(), opts, res)
 			if err != nil {

@@ -173,6 +173,13 @@ var passes = []pass{
 		}
 		return found, nil
 	}},
+	// The second look compares the final dates and the listed pages with
+	// the generator's own sitemaps (secondlook.go). Its rules apply in
+	// watch mode too; a Session does not count, nor warn, as the
+	// generator may be writing its sitemaps while it reads them.
+	{name: "second look", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
+		return b.secondLookPass().run(), nil
+	}},
 	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.opts.Transform != nil {
 			return b.transformPass().run(ctx)
@@ -272,6 +279,11 @@ func (b *builder) load(ctx context.Context) error {
 			return err
 		}
 	}
+	// The second look's R1 bound, read by the walk, and what a build of
+	// Run counts.
+	b.setGenAfter(ctx)
+	b.genHits, b.genCount = nil, b.gen != nil && b.opts.Content == nil && !b.live
+	b.genDrafts.Store(0)
 	if err := b.walkAll(ctx); err != nil {
 		return err
 	}

@@ -60,6 +60,7 @@ func (b *builder) record(path string, o outcome) {
 		b.indexed(path, -1)
 		b.noteSkipped(path, d.URL.Loc, d.Skip, d.Because)
 		b.genSkipped(path, d.URL.Loc, o.genHash, o.genWanted, o.src)
+		b.genSeen(d.URL.Loc)
 		b.keepLeftOut(d.URL.Loc)
 	}
 	switch d.Skip {
@@ -109,6 +110,7 @@ func (b *builder) recordLeftOut(path string, p *leftOut) {
 	b.indexed(path, -1)
 	b.noteSkipped(path, p.loc, p.reason, p.because)
 	b.genSkipped(path, p.loc, p.genHash, p.genWanted, p.src)
+	b.genSeen(p.loc)
 	b.keepLeftOut(p.loc)
 	b.skipAt(path, p.loc, p.reason, p.because)
 }

@@ -150,6 +150,10 @@ type records struct {
 	// them (generator.ListRules.Newest), where the date comes from, in
 	// the words of --explain.
 	listedBy map[int32]string
+	// listedGen holds the list pages of listed that the generator's own
+	// sitemaps date, newer than the newest page they show (rule R2 of
+	// the second look, listPagesPass.list).
+	listedGen map[int32]bool
 	// stamps holds the rule of build stamps and the file times it
 	// leaves out.
 	stamps buildStamps

@@ -326,7 +326,7 @@ func TestStaleWitnessKept(t *testing.T) {
 	opts := witnessSite(t, dir, "", time.Now().Add(-time.Minute).Truncate(time.Second))
 	opts.Write.Dir = ""
 	hugoSitemaps := func(name string) bool { return name == "sitemap.xml" }
-	opts.GeneratorSitemaps, opts.GeneratorAlternatesOnly, opts.Write.TakeOver = hugoSitemaps, true, hugoSitemaps
+	opts.GeneratorSitemaps, opts.Write.TakeOver = hugoSitemaps, hugoSitemaps
 	for _, step := range []string{"Hugo's sitemap", "the sitemap kept", "--check"} {
 		o := opts
 		o.Write.Check = step == "--check"

@@ -358,7 +358,7 @@ func siteSettings(v *Ask, pr *Project, site *generator.Detected) {
 // is set when the build is joined to its sources.
 func (p *discovery) outputGenerator(v *Ask, pr *Project, g *generator.Detected, joined bool, output generator.OutputRules) {
 	pr.Generator, pr.Translated, pr.Pages = g.Title(), g.Translated, g.Pages
-	pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL, Stays: g.Gen != nil && g.Gen.Info().SitemapStays}
+	pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL, Stays: g.Gen != nil && g.Gen.Info().SitemapStays, Code: g.SitemapCode, Leaves: g.SitemapLeaves}
 	pr.Published = g.Published
 	if g.Gen != nil && g.GitDates != "" {
 		pr.SitemapDates = g.Gen.Info().SitemapDates

@@ -188,6 +188,10 @@ type Preset struct {
 	// where it is set (generator.Env).
 	EnableGitInfo     bool
 	EnableGitInfoFrom string
+	// BuildDrafts is buildDrafts, or HUGO_BUILDDRAFTS: Hugo builds the
+	// pages whose front matter says draft: true, and publishes them as
+	// any other ([Preset.FileRules]).
+	BuildDrafts bool
 	// FrontMatterDates are the lists of the [frontmatter] table by their
 	// date's name (lastmod, date, publishdate, expirydate), lower-cased
 	// as written (":default" unexpanded); a date the table does not name
@@ -486,6 +490,9 @@ func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
 		return err
 	}
 	h.EnableGitInfoFrom = origin["enablegitinfo"]
+	if err := c.boolean("builddrafts", &h.BuildDrafts); err != nil {
+		return err
+	}
 	if err := h.applyFrontMatter(cfg["frontmatter"], origin["frontmatter"]); err != nil {
 		return err
 	}

@@ -45,6 +45,7 @@ var envSettings = []struct {
 	kind envKind
 }{
 	{"baseurl", envString},
+	{"builddrafts", envBool},
 	{"contentdir", envString},
 	{"defaultcontentlanguage", envString},
 	{"defaultcontentlanguageinsubdir", envBool},

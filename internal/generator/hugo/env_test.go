@@ -50,6 +50,27 @@ func TestLoadDirEnv(t *testing.T) {
 					t.Error("the file's enableGitInfo over the variable's false")
 				}
 			}},
+		// buildDrafts, in the file or the variable: a draft is built as
+		// any other page.
+		{name: "buildDrafts", env: map[string]string{"HUGO_BUILDDRAFTS": "true"},
+			files: map[string]string{"hugo.toml": "title = 'x'\n"},
+			check: func(t *testing.T, h *Preset) {
+				if !h.BuildDrafts || h.FileRules("posts/a.md").Drafts {
+					t.Errorf("buildDrafts %v; a draft is still one", h.BuildDrafts)
+				}
+			}},
+		{name: "buildDrafts in the file", files: map[string]string{"hugo.toml": "buildDrafts = true\n"},
+			check: func(t *testing.T, h *Preset) {
+				if h.FileRules("posts/a.md").Drafts {
+					t.Error("buildDrafts = true: a draft is still one")
+				}
+			}},
+		{name: "drafts", files: map[string]string{"hugo.toml": "title = 'x'\n"},
+			check: func(t *testing.T, h *Preset) {
+				if !h.FileRules("posts/a.md").Drafts {
+					t.Error("without buildDrafts, a draft is built")
+				}
+			}},
 		// Hugo leaves out a value that does not read as the setting's
 		// kind.
 		{name: "not a boolean", env: map[string]string{"HUGO_ENABLEGITINFO": "yes"},

@@ -15,12 +15,21 @@ import (
 // the terms of the site's taxonomies, a date without a zone in its
 // language's timeZone, the date :filename reads in its name, and, under
 // its own front matter, what the cascades above it pass down
-// ([Preset.cascadeDefaults]).
+// ([Preset.cascadeDefaults]). With buildDrafts, draft: true builds the
+// page as any other.
 func (h *Preset) FileRules(rel string) generator.FileRules {
-	f := generator.FileRules{Reading: generator.AllFrontMatter, Terms: h.Taxonomies, ExcludeKeys: h.sitemapExclude(), Defaults: h.cascadeDefaults(rel)}
+	f := generator.FileRules{Reading: h.reading(), Terms: h.Taxonomies, ExcludeKeys: h.sitemapExclude(), Defaults: h.cascadeDefaults(rel)}
 	f.Zone, f.ZoneFrom = h.zone(rel)
 	f.FileDate = h.fileDate(rel, f.Zone)
 	return f
+}
+
+// reading is what Hugo reads of a source's front matter: all of it, but
+// for a draft: true that buildDrafts publishes all the same.
+func (h *Preset) reading() generator.Reading {
+	r := generator.AllFrontMatter
+	r.Drafts = !h.BuildDrafts
+	return r
 }
 
 // Rules returns what Hugo's configuration says of the project (see
@@ -133,7 +142,7 @@ func (hl *Languages) FileRules(rel string) generator.FileRules {
 	if !ok {
 		// In no content folder: all of its front matter, the site's
 		// taxonomies.
-		return generator.FileRules{Reading: generator.AllFrontMatter, Terms: hl.site().Taxonomies, ExcludeKeys: hl.site().sitemapExclude()}
+		return generator.FileRules{Reading: hl.site().reading(), Terms: hl.site().Taxonomies, ExcludeKeys: hl.site().sitemapExclude()}
 	}
 	return h.FileRules(in)
 }

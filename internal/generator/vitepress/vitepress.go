@@ -136,16 +136,67 @@ func project(root, name string, data []byte, lim limits.Limits, spread func(file
 	if s := sources(r, root, p); len(s.Exclude) > 0 || s.Unjoined != "" {
 		p.Own = s
 	}
+	transform := transformItems(r, p)
 	// lastUpdated: true dates every page of its sitemap by its source's
 	// last commit (or its front matter's lastUpdated), unless
 	// sitemap.transformItems, code, may change them.
-	if on, st := r.Bool("lastUpdated"); st == jsconfig.OK && on {
-		if _, _, set := r.Any("sitemap.transformItems"); !set {
-			p.GitDates = fmt.Sprintf("VitePress lastUpdated, %s", name) // the line may be a spread module's
-		}
+	if on, st := r.Bool("lastUpdated"); st == jsconfig.OK && on && !transform {
+		p.GitDates = fmt.Sprintf("VitePress lastUpdated, %s", name) // the line may be a spread module's
 	}
 	return p
 }
+
+// transformItems reads sitemap.transformItems of the configuration r
+// (its file's, or a module's it spreads). One that filters the items by
+// literal strings of their url (items.filter((item) =>
+// !item.url.includes('migration'))) is read as the user's exclude, into
+// p.SitemapLeaves: the pages it leaves out of VitePress' sitemap are
+// left out of ours. Any other is code, not read, which p.SitemapCode
+// names for the second look's note. It returns whether there is such
+// code.
+func transformItems(r *jsconfig.Reader, p *generator.Detected) bool {
+	file, line, set := r.At("sitemap.transformItems")
+	if !set {
+		return false
+	}
+	if tests, ok := r.Filter("sitemap.transformItems", "url"); ok {
+		p.SitemapLeaves = leaves(tests, fmt.Sprintf("%s:%d", file, line), p.Form.CleanURLs)
+		return false
+	}
+	p.SitemapCode = fmt.Sprintf("sitemap.transformItems (%s:%d)", file, line)
+	return true
+}
+
+// leaves returns generator.Detected.SitemapLeaves for the tests of a
+// transformItems at from. A built page's item has the url VitePress
+// gives it in its sitemap: the page's path in the output folder (which
+// rewrites already moved it to), a folder's for an index.html, and
+// without .html with cleanUrls.
+func leaves(tests []jsconfig.Test, from string, clean bool) func(rel string) string {
+	return func(rel string) string {
+		u, ok := strings.CutSuffix(rel, ".html")
+		if !ok {
+			return ""
+		}
+		switch {
+		case u == "index":
+			u = ""
+		case strings.HasSuffix(u, "/index"):
+			u = strings.TrimSuffix(u, "index")
+		case !clean:
+			u += ".html"
+		}
+		for _, t := range tests {
+			if t.Leaves(u) {
+				return fmt.Sprintf("VitePress' sitemap.transformItems (%s) leaves it out: item.url %q %s %q", from, u, testWords[t.Op], t.Lit)
+			}
+		}
+		return ""
+	}
+}
+
+// testWords say each test of a filter as --explain says it.
+var testWords = map[string]string{"includes": "includes", "startsWith": "starts with", "endsWith": "ends with", "equals": "is"}
 
 // sources reads where the pages' sources are, for [Generator.Routes]:
 // srcDir (relative to root, default root itself) as p.SourceDir, "" when

@@ -265,3 +265,53 @@ func TestGitDates(t *testing.T) {
 		}
 	}
 }
+
+// TestTransformItemsFilter: a sitemap.transformItems that filters the
+// items by literal strings of their url is read as the user's exclude:
+// the built pages it leaves out of VitePress' sitemap (their item.url,
+// with cleanUrls or not) are left out, and it leaves the dates VitePress
+// gives. Any other is code, named as not read, and leaves nothing out.
+// VitePress's own documentation sets it in config/shared.ts, which
+// config/index.ts spreads: it is read there, and named at its own file
+// and line.
+func TestTransformItemsFilter(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		out   map[string]string // built page → why it is left out, "" for none
+		git   bool
+		code  string
+	}{
+		{"filter", map[string]string{".vitepress/config.mts": "export default { lastUpdated: true, sitemap: { hostname: 'https://a.example/', transformItems(items) { return items.filter((item) => !item.url.includes('migration') && item.url !== 'old.html') } } }\n"},
+			map[string]string{"guide/migration-v1.html": `item.url "guide/migration-v1.html" includes "migration"`, "old.html": `item.url "old.html" is "old.html"`, "guide/index.html": "", "index.html": "", "migration.pdf": ""}, true, ""},
+		{"clean URLs", map[string]string{".vitepress/config.mts": "export default { cleanUrls: true, sitemap: { transformItems: (items) => items.filter((i) => !['old', 'guide/'].includes(i.url)) } }\n"},
+			map[string]string{"old.html": `item.url "old" is "old"`, "guide/index.html": `item.url "guide/" is "guide/"`, "new.html": ""}, false, ""},
+		{"code", map[string]string{".vitepress/config.mts": "export default { lastUpdated: true, sitemap: { transformItems: (items) => items.filter((i) => /old/.test(i.url)) } }\n"},
+			nil, false, "sitemap.transformItems (.vitepress/config.mts:1)"},
+		{"spread", map[string]string{
+			"docs/.vitepress/config/index.ts":  "import { defineConfig } from 'vitepress'\nimport { shared } from './shared'\nexport default defineConfig({ ...shared, title: 'x' })\n",
+			"docs/.vitepress/config/shared.ts": "import { defineConfig } from 'vitepress'\nexport const shared = defineConfig({\n  sitemap: {\n    hostname: 'https://a.example/',\n    transformItems(items) {\n      return items.filter((item) => !item.url.includes('migration'))\n    }\n  }\n})\n"},
+			map[string]string{"guide/migration.html": `VitePress' sitemap.transformItems (docs/.vitepress/config/shared.ts:5) leaves it out: item.url "guide/migration.html" includes "migration"`}, false, ""},
+	} {
+		found, err := registry.Detect(buildtest.TempSite(t, tt.files), limits.Default)
+		if err != nil || len(found) != 1 {
+			t.Fatalf("%s: Detect = %s, %v", tt.name, gentest.Format(found), err)
+		}
+		p := found[0]
+		if git := p.GitDates != ""; git != tt.git {
+			t.Errorf("%s: GitDates %q", tt.name, p.GitDates)
+		}
+		if p.SitemapCode != tt.code {
+			t.Errorf("%s: the code not read %q, want %q", tt.name, p.SitemapCode, tt.code)
+		}
+		if (p.SitemapLeaves != nil) != (tt.out != nil) {
+			t.Fatalf("%s: SitemapLeaves set %v", tt.name, p.SitemapLeaves != nil)
+		}
+		for page, want := range tt.out {
+			got := p.SitemapLeaves(page)
+			if want == "" && got != "" || want != "" && !strings.HasSuffix(got, want) {
+				t.Errorf("%s: %s left out by %q, want %q", tt.name, page, got, want)
+			}
+		}
+	}
+}
