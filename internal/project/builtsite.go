@@ -105,7 +105,8 @@ const sitemapFormSample = 1000
 // taken relative to the prefix they all share, the site's base
 // (sitemapSample). The file is the generator's, or ours in its place,
 // written in the form an earlier run took from it: the form is found
-// again. ok is false when the file is an index, or tells nothing.
+// again. ok is false when the file is an index, or tells nothing, or
+// spells folders both ways (formVotes.form).
 func sitemapForm(root string) (f generator.URLForm, ok bool) {
 	base, locs := sitemapSample(root)
 	if base == "" {
@@ -159,9 +160,12 @@ func (v *formVotes) add(r *fsx.Root, rel string) {
 }
 
 // form is the form most URLs of each kind have; ok is false when none
-// told.
+// told, or when folders are spelled both with and without their slash:
+// the generator spells each as its route is (Docusaurus: /about for
+// about.md, /contact/ for contact/index.md), which no one form says, and
+// a form taken from the most would respell the others.
 func (v formVotes) form() (f generator.URLForm, ok bool) {
-	if v.clean+v.html+v.slash+v.bare+v.files == 0 {
+	if v.clean+v.html+v.slash+v.bare+v.files == 0 || v.slash > 0 && v.bare > 0 {
 		return f, false
 	}
 	switch {

@@ -67,6 +67,15 @@ func TestBuiltSite(t *testing.T) {
 			want: "out", base: "https://n.example/", from: "the generator's sitemap.xml", clean: "true", slash: "false",
 		},
 		{
+			// Docusaurus spells each folder as its route is: /about for
+			// about.md, /contact/ for contact/index.md. No one form; each
+			// page keeps the spelling its generator's sitemap gives it.
+			name: "folders spelled both ways",
+			files: map[string]string{"build/index.html": page, "build/about/index.html": page, "build/blog/index.html": page, "build/contact/index.html": page,
+				"build/sitemap.xml": urlset("https://d.example/", "https://d.example/about", "https://d.example/blog", "https://d.example/contact/")},
+			want: "build", base: "https://d.example/", from: "the generator's sitemap.xml",
+		},
+		{
 			name:  "the site folder given: its own base URL (item 7)",
 			files: map[string]string{"dist/index.html": page, "dist/robots.txt": "Sitemap: https://g.example/docs/sitemap.xml\n"},
 			root:  "dist", want: "dist", base: "https://g.example/docs/", from: "robots.txt's Sitemap: lines",
