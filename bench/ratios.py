@@ -51,8 +51,11 @@ def rss(r):
 
 def interval(ratios):
     """The geometric mean of ratios and its 95 % interval (Student's t on
-    their logarithms)."""
-    logs = [math.log(r) for r in ratios]
+    their logarithms); None when no ratio is above 0 (a command too short
+    for the CPU clock's hundredths)."""
+    logs = [math.log(r) for r in ratios if r > 0]
+    if not logs:
+        return None
     mean = statistics.fmean(logs)
     if len(logs) < 2:
         return math.exp(mean), math.exp(mean), math.exp(mean)
@@ -69,8 +72,8 @@ def table(title, rows):
     for name, new, old in rows:
         pairs = statistics.median(a["wall"] / b["wall"] for a, b in zip(new, old))
         cells = [med(new, k) / med(old, k) for k in (wall, cpu, rss)]
-        mid, lo, hi = interval([cpu(a) / cpu(b) for a, b in zip(new, old)])
-        span = f"{mid:.3f} ({lo:.3f}-{hi:.3f})"
+        ci = interval([cpu(a) / cpu(b) for a, b in zip(new, old) if cpu(b) > 0])
+        span = f"{ci[0]:.3f} ({ci[1]:.3f}-{ci[2]:.3f})" if ci else "-"
         print(f"{name:<{width}} {cells[0]:>8.3f} {pairs:>11.3f} {cells[1]:>8.3f} {span:>22} {cells[2]:>9.3f}")
 
 
