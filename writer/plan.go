@@ -12,7 +12,6 @@ import (
 	"hash"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -195,8 +194,7 @@ func (t *txn) writeText(urls sitemap.URLs) error {
 	if err := c.finish(); err != nil {
 		return err
 	}
-	text := cmp.Or(t.opts.TextName, "sitemap.txt")
-	name(c.files, text, strings.TrimSuffix(text, ".txt")+"-%d.txt")
+	name(c.files, "sitemap.txt", "sitemap-%d.txt")
 	for _, f := range c.files {
 		// The generator's own text sitemap at the name
 		// (hexo-generator-sitemap's sitemap.txt, which hexo
