@@ -11,8 +11,9 @@ package writer
 // sitemap-0.xml, Zola's sitemap1.xml): a search engine may have been
 // given any of them, so each keeps answering (issue 87; before, the
 // parts were removed, and their URLs answered 404 after the switch).
-// A part whose name the set's own shards take (sitemap-1.xml …) is
-// written over by that shard, or removed when the set has fewer. The
+// next-sitemap's sitemap-1.xml … answer too: the set's shards are
+// named with a hash (sitemap-1-0123456789.xml), so the name is never
+// theirs (issue 98; before, such a part was removed). The
 // parts of an index in a folder, and the files of a folder the
 // generator keeps to itself (Nuxt's __sitemap__/), are removed.
 // A sitemap of a folder of its own (Hugo's en/sitemap.xml, Docusaurus'
@@ -42,8 +43,11 @@ package writer
 // stale alias. Aliases are files of the set like the others: written
 // through a temporary file and renamed, after the entry file; kept when
 // unchanged with a State; compared by Check; listed in the record, with
-// their kind, and removed once the generator no longer names them
-// (Options.TakeOver).
+// their kind. Once written, an alias is written again at every Write
+// that takes over (Options.TakeOver), whether or not the generator
+// still names it: its URL was published. It goes with a Write that
+// takes nothing over (--keep-generator-sitemaps), or, in a folder, when
+// no URL of the set lies under it (Result.Unanswered).
 
 import (
 	"bytes"
@@ -52,6 +56,7 @@ import (
 	"encoding/binary"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/url"
@@ -84,6 +89,9 @@ type alias struct {
 	// of Options.Answer, and without URLs of the set it is no alias and
 	// no file taken over.
 	absent bool
+	// again says the file at its name is an earlier Write's alias: no
+	// file of the generator's is replaced (Result.Again).
+	again bool
 }
 
 // scoped is a URL of an alias's scope: its place in the URLs' order,
@@ -109,11 +117,20 @@ type indexItem struct {
 // writing over it. The candidates are the files ForeignSitemaps finds
 // (those an earlier Write made at such a name among them: a name's
 // alias is written again), and the aliases the record lists whose file
-// is gone, while the generator still names them.
+// is still ours (it has aliasMark) or gone: a URL that answered once
+// may be in a search engine's hands, so it answers at every Write that
+// takes over, whether or not the generator still names it (issue 98:
+// next-sitemap's sitemap-0.xml, once the plugin was gone, was removed
+// at the second run). The names of Options.Answer answer too, where no
+// file is or the file is ours, with or without TakeOver.
 func (t *txn) findAliases(entry string) error {
 	o := t.opts
-	if o.TakeOver == nil {
-		return nil
+	takes := o.TakeOver
+	if takes == nil {
+		if len(o.Answer) == 0 {
+			return nil
+		}
+		takes = func(string) bool { return false }
 	}
 	// The set's shards are never another's; a file of the set at a name
 	// the generator writes is: its alias is written again.
@@ -122,16 +139,16 @@ func (t *txn) findAliases(entry string) error {
 	}
 	var found []string
 	var err error
-	t.inRoot(func(r *fsx.Root) bool { found, err = foreignSitemapsIn(r, o.TakeOver, own); return true })
+	t.inRoot(func(r *fsx.Root) bool { found, err = foreignSitemapsIn(r, takes, own); return true })
 	if err != nil {
 		return err
 	}
 	for _, name := range t.recorded {
-		if t.recordKind[name] != kindAlias || isShardName(path.Base(name)) || name == entry || slices.Contains(found, name) || !o.TakeOver(name) {
+		if o.TakeOver == nil || t.recordKind[name] != kindAlias || isShardName(path.Base(name)) || name == entry || slices.Contains(found, name) {
 			continue
 		}
-		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) {
-			continue // there, and no sitemap: not ours to write over
+		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) && !t.inRoot(func(r *fsx.Root) bool { return marked(r, name) }) {
+			continue // there, and not ours: not ours to write over
 		}
 		if dir := path.Dir(name); dir != "." {
 			if fi, err := t.lstat(dir); err != nil || !fi.IsDir() {
@@ -143,10 +160,15 @@ func (t *txn) findAliases(entry string) error {
 	var absent []string
 	for _, name := range o.Answer {
 		dir := path.Dir(name)
-		if name == entry || slices.Contains(found, name) || dir == "." && isShardName(name) {
+		if name == entry || slices.Contains(found, name) || dir == "." && isShardName(name) && hashedName(name) {
 			continue // the entry file answers; a name of ours is ours
 		}
-		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) {
+		_, err := t.lstat(name)
+		switch {
+		case err == nil && t.inRoot(func(r *fsx.Root) bool { return marked(r, name) }):
+			found = append(found, name) // ours: written again
+			continue
+		case !errors.Is(err, fs.ErrNotExist):
 			continue // there, and not found: no sitemap, not ours
 		}
 		if fi, err := t.lstat(dir); err != nil || !fi.IsDir() {
@@ -161,12 +183,16 @@ func (t *txn) findAliases(entry string) error {
 	// generator's: next-sitemap's sitemap.xml, an index of its
 	// sitemap-0.xml …, which ours writes over.
 	parts := map[string]bool{}
+	again := map[string]bool{} // the files of found that are an earlier Write's aliases
+	for _, name := range found {
+		again[name] = t.inRoot(func(r *fsx.Root) bool { return marked(r, name) })
+	}
 	indexes := found
-	if o.TakeOver(entry) {
+	if takes(entry) {
 		indexes = append(slices.Clone(found), entry)
 	}
 	for _, name := range indexes {
-		if slices.Contains(t.recorded, name) && t.recordKind[name] != kindAlias || t.inRoot(func(r *fsx.Root) bool { return marked(r, name) }) {
+		if slices.Contains(t.recorded, name) && t.recordKind[name] != kindAlias || again[name] {
 			continue // ours, of an earlier Write: its entries are ours
 		}
 		t.inRoot(func(r *fsx.Root) bool {
@@ -179,16 +205,17 @@ func (t *txn) findAliases(entry string) error {
 	for _, name := range found {
 		dir := path.Dir(name)
 		switch {
-		case dir == "." && parts[name] && isShardName(name), dir != "." && (parts[name] || o.TakeOver(dir+"/")):
+		case dir == "." && parts[name] && isShardName(name) && hashedName(name), dir != "." && (parts[name] || takes(dir+"/")):
 			// A part of an index in a folder, or a folder the generator
 			// keeps to itself (Nuxt's __sitemap__/), goes; at the root,
 			// a part answers (below) unless its name is one the set's
-			// own shards take.
+			// own shards take (with its hash: next-sitemap's
+			// sitemap-1.xml answers).
 			t.foreign = append(t.foreign, name)
 		case dir == ".":
-			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), absent: slices.Contains(absent, name)})
+			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), absent: slices.Contains(absent, name), again: again[name]})
 		default:
-			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), scope: o.BaseURL + url.PathEscape(dir) + "/", absent: slices.Contains(absent, name)})
+			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), scope: o.BaseURL + url.PathEscape(dir) + "/", absent: slices.Contains(absent, name), again: again[name]})
 		}
 	}
 	for _, a := range t.aliases {
@@ -248,8 +275,11 @@ func (t *txn) writeAliases(urls sitemap.URLs, header string, root []indexItem, p
 			continue
 		}
 		res.Aliases = append(res.Aliases, a.name)
-		if a.absent {
+		switch {
+		case a.absent:
 			res.Answered = append(res.Answered, a.name)
+		case a.again:
+			res.Again = append(res.Again, a.name)
 		}
 		if cut {
 			res.Partial = append(res.Partial, a.name)
@@ -451,6 +481,23 @@ func listedBeside(root *fsx.Root, name, baseURL string) []string {
 		}
 	}
 	return parts
+}
+
+// IsAlias reports whether the file rel of the folder root is an alias's
+// file, which a Write made at the URL of a generator's sitemap: neither
+// the generator's nor the site's own, though it has the name of one.
+func IsAlias(root *fsx.Root, rel string) bool { return marked(root, rel) }
+
+// CheckAnswer returns an error unless name may be one of
+// [Options.Answer] given by the user (published_sitemaps): a sitemap's
+// name, ending in .xml or .xml.gz, at the top of the output folder or in
+// a folder there, as a path from it with "/", no segment "." or "..",
+// none hidden.
+func CheckAnswer(name string) error {
+	if !aliasName(name) {
+		return fmt.Errorf("%q: want the path of a sitemap file in the site folder (sitemap-0.xml, fr/sitemap.xml), ending in .xml or .xml.gz, in a folder at its top at most", name)
+	}
+	return nil
 }
 
 // marked reports whether the file rel in root starts as an alias's files

@@ -381,26 +381,36 @@ func TestAliasSplit(t *testing.T) {
 	}
 }
 
-// TestAliasesGone: an alias goes when the generator no longer names it
-// (a language dropped), and all of them without TakeOver; but a file at
-// an alias's name that the generator wrote again since (without the
-// alias's mark) is the generator's, and stays.
+// TestAliasesGone: an alias keeps answering when the generator no
+// longer names it (its plugin gone, a language dropped: issue 98, where
+// it was removed), said as written again, not as a generator's file
+// replaced; all of them go without TakeOver; but a file at an alias's
+// name that the generator wrote again since (without the alias's mark)
+// is the generator's, and stays.
 func TestAliasesGone(t *testing.T) {
 	dir := aliasSite(t)
 	opts := Options{Dir: dir, BaseURL: base, TakeOver: aliasTakes}
-	if _, err := Write(aliasURLs, opts); err != nil {
+	first, err := Write(aliasURLs, opts)
+	if err != nil {
 		t.Fatal(err)
 	}
-	opts.TakeOver = func(name string) bool { return name != "fr/sitemap.xml" && aliasTakes(name) }
+	if len(first.Again) > 0 {
+		t.Errorf("the first Write's Again %q: every file was the generator's", first.Again)
+	}
+	written := tree(t, dir)
+	opts.TakeOver = func(name string) bool { return name != "fr/sitemap.xml" && name != "sitemap-0.xml" && aliasTakes(name) }
 	res, err := Write(aliasURLs, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(res.Removed, "fr/sitemap.xml") {
-		t.Errorf("fr/sitemap.xml, no longer the generator's, not removed: %q", res.Removed)
+	if !slices.Equal(res.Aliases, first.Aliases) || len(res.Removed) > 0 {
+		t.Errorf("the generator no longer names fr/sitemap.xml and sitemap-0.xml: Aliases %q, removed %q; want Aliases %q", res.Aliases, res.Removed, first.Aliases)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "fr", "sitemap.xml")); err == nil {
-		t.Error("fr/sitemap.xml is still there")
+	if !slices.Equal(res.Again, res.Aliases) {
+		t.Errorf("Again %q, want %q: each file was ours", res.Again, res.Aliases)
+	}
+	if got := tree(t, dir); !equalTrees(got, written) {
+		t.Errorf("the files changed: %v", diffTrees(got, written))
 	}
 	// The generator writes en/sitemap.xml again; then ours keep its.
 	if err := os.WriteFile(filepath.Join(dir, "en", "sitemap.xml"), []byte(genURLset), 0o644); err != nil {
@@ -623,5 +633,44 @@ func TestAnswer(t *testing.T) {
 	}
 	if !slices.Equal(again.Aliases, res.Aliases) || !equalTrees(got, tree(t, dir)) {
 		t.Errorf("the next run: Aliases %q, files %q", again.Aliases, diffTrees(got, tree(t, dir)))
+	}
+}
+
+// TestAnswerParts: the names a user gives (published_sitemaps: the parts
+// of next-sitemap's index, which next build removed) answer at the root
+// with an index of ours, TakeOver or not, an earlier plugin's
+// sitemap-1.xml too (the set's shards are hashed, never so named; it was
+// left alone before, and answered 404), a hashed name of the set's never;
+// the next run writes the same bytes.
+func TestAnswerParts(t *testing.T) {
+	for _, takes := range []func(string) bool{aliasTakes, nil} {
+		dir := t.TempDir()
+		opts := Options{Dir: dir, BaseURL: base, TakeOver: takes, MaxURLs: 2,
+			Answer: []string{"sitemap-0.xml", "sitemap-1.xml", "site-map-2.xml", "sitemap-1-0123456789.xml"}}
+		res, err := Write(aliasURLs, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"site-map-2.xml", "sitemap-0.xml", "sitemap-1.xml"}; !slices.Equal(res.Answered, want) {
+			t.Errorf("TakeOver %v: Answered %q, want %q", takes != nil, res.Answered, want)
+		}
+		ours, _ := reach(t, dir, "sitemap.xml")
+		for _, name := range res.Answered {
+			if urls, _ := reach(t, dir, name); !slices.Equal(urls, ours) {
+				t.Errorf("%s reaches %q, want %q", name, urls, ours)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(dir, "sitemap-1-0123456789.xml")); err == nil {
+			t.Error("sitemap-1-0123456789.xml, a name of the set's, written as an alias")
+		}
+		validateFolder(t, dir)
+		got := tree(t, dir)
+		again, err := Write(aliasURLs, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(again.Aliases, res.Aliases) || !equalTrees(got, tree(t, dir)) {
+			t.Errorf("the next run: Aliases %q, files %q", again.Aliases, diffTrees(got, tree(t, dir)))
+		}
 	}
 }

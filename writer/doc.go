@@ -23,7 +23,8 @@
 // More shards than one index can list (50,000, or fewer when
 // [Options.MaxBytes] is small) go into further index files,
 // sitemap-index-2.xml and up, which robots.txt names beside sitemap.xml. The
-// text sitemap is sitemap.txt, or sitemap-1.txt and up when it must be split.
+// text sitemap is sitemap.txt (or [Options.TextName]), or sitemap-1.txt and
+// up (NAME-1.txt) when it must be split.
 // Every urlset and text file stays within [Options.MaxURLs] entries, and
 // every file under [Options.MaxBytes] uncompressed bytes, measured on the
 // bytes written.
@@ -214,9 +215,12 @@
 // taken for ours. A folder's sitemap that the generator published but its
 // build no longer leaves (Options.Answer, from
 // generator.Detected.Published: Docusaurus' LOCALE/sitemap.xml once the
-// switch turns its preset's sitemap off) gets its alias though no file is
-// there, when the folder holds URLs of ours (Result.Answered), and at the
-// root too (Astro's sitemap-0.xml). The parts that an index of the
+// switch turns its preset's sitemap off; and from the user's
+// published_sitemaps, which init writes for next-sitemap's parts) gets
+// its alias though no file is there, when the folder holds URLs of ours
+// (Result.Answered), and at the root too (Astro's sitemap-0.xml,
+// next-sitemap's sitemap-1.xml: a name of the set's shards without their
+// hash is never the set's). The parts that an index of the
 // generator lists beside itself at the root answer as well. The header of
 // aliases.go says which files answer and which go.
 //

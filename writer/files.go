@@ -76,11 +76,13 @@ func RecordedEntries(dir string, max int) ([]string, error) {
 }
 
 // The kinds of the record's files that IsOwnName does not know, written
-// after the name and a tab: the entry file of a name of the user's, and
-// the files of an alias.
+// after the name and a tab: the entry file of a name of the user's, the
+// files of an alias, and the text sitemaps of a name of the user's
+// (Options.TextName).
 const (
 	kindEntry = "entry"
 	kindAlias = "alias"
+	kindText  = "text"
 	// kindRobots is no file: it marks a URL that a Write with
 	// Options.Robots named in a Sitemap: line of robots.txt. The line is
 	// ours, and says nothing of the site to a later run looking for its
@@ -223,6 +225,8 @@ func readRecordLines(root *fsx.Root, max int) ([]string, error) {
 			ok = CheckFilename(strings.TrimSuffix(name, ".gz")) == nil
 		case kindAlias:
 			ok = aliasName(name)
+		case kindText:
+			ok = CheckTextName(name) == nil
 		case kindRobots:
 			ok = recordURL(name)
 		case kindBase:

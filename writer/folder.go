@@ -86,6 +86,8 @@ func (t *txn) kind(f *file) string {
 		return kindAlias
 	case t.opts.Filename != "" && f.name == t.opts.entry() && !IsOwnName(f.name):
 		return kindEntry
+	case t.opts.Text && isTextName(f.name, t.opts.TextName) && !IsOwnName(f.name):
+		return kindText
 	}
 	return ""
 }
@@ -95,7 +97,8 @@ func (t *txn) kind(f *file) string {
 // removed: any of the names IsOwnName knows; an alias's only while it
 // has its mark (the generator may have written its own sitemap there
 // again, which is not ours to remove); an entry file of a name of the
-// user's only while it is a sitemap.
+// user's only while it is a sitemap, a text sitemap's only while it is
+// one.
 func (t *txn) stale(name string) bool {
 	return t.inRoot(func(r *fsx.Root) bool { return stillOurs(r, t.recordKind[name], name) })
 }
@@ -103,13 +106,16 @@ func (t *txn) stale(name string) bool {
 // stillOurs reports whether the file name of the folder r, recorded with
 // kind, is still what an earlier Write made there: any name of ours is;
 // an alias only while it has its mark; an entry file of a name of the
-// user's only while it is a sitemap.
+// user's only while it is a sitemap, and a text sitemap of a name of the
+// user's only while it is a text sitemap.
 func stillOurs(r *fsx.Root, kind, name string) bool {
 	switch kind {
 	case kindAlias:
 		return marked(r, name)
 	case kindEntry:
 		return isSitemapFile(r, name)
+	case kindText:
+		return isTextSitemapFile(r, name)
 	}
 	return true
 }

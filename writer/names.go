@@ -73,6 +73,15 @@ func cutHash(s string) (string, bool) {
 	return s[:len(s)-11], true
 }
 
+// hashedName reports whether the file name ends in -HASH before its .xml or
+// .xml.gz, as the set's shards do (an earlier sitemap plugin's
+// sitemap-1.xml does not).
+func hashedName(name string) bool {
+	s, _ := cutXML(name)
+	_, ok := cutHash(s)
+	return ok
+}
+
 // cutNumber returns s without its ending -N, -[1-9][0-9]*$, and whether
 // it had it. A number has no "-": it is what follows the last one.
 func cutNumber(s string) (string, bool) {
@@ -180,7 +189,13 @@ func isNewsName(name string) bool {
 // them, the first a letter or digit, then ".xml".
 func isFilename(name string) bool {
 	stem, ok := strings.CutSuffix(name, ".xml")
-	if !ok || stem == "" || len(stem) > 251 {
+	return ok && isStem(stem)
+}
+
+// isStem reports whether stem may be a file name's, before its ending:
+// [A-Za-z0-9][A-Za-z0-9._-]{0,250}.
+func isStem(stem string) bool {
+	if stem == "" || len(stem) > 251 {
 		return false
 	}
 	for i := 0; i < len(stem); i++ {
@@ -200,6 +215,33 @@ func isFilename(name string) bool {
 // also sitemap-N.xml, the shards' name before they were named after their
 // content, so that such files are still cleaned up.
 func IsOwnName(name string) bool { return isOwnName(name) }
+
+// isTextName reports whether name is one of the text sitemap's named
+// text (Options.TextName): text itself, or NAME-N.txt.
+func isTextName(name, text string) bool {
+	stem, ok := strings.CutSuffix(text, ".txt")
+	if !ok || name == text {
+		return ok
+	}
+	rest, ok := strings.CutPrefix(name, stem+"-")
+	n, txt := strings.CutSuffix(rest, ".txt")
+	return ok && txt && isNumber(n)
+}
+
+// CheckTextName returns an error unless name may name the text sitemap
+// ([Options.TextName]): a file name of letters, digits, ".", "-" and
+// "_", ending in ".txt", and none of the names of the set's other files
+// (sitemap-N.txt) nor robots.txt.
+func CheckTextName(name string) error {
+	stem, ok := strings.CutSuffix(name, ".txt")
+	if !ok || !isStem(stem) {
+		return fmt.Errorf("text_filename %q: want a file name ending in .txt, of letters, digits, '.', '-' and '_'", name)
+	}
+	if name != "sitemap.txt" && IsOwnName(name) || name == robotsName {
+		return fmt.Errorf("text_filename %q: a name sitemapgen gives its other files; choose another", name)
+	}
+	return nil
+}
 
 // CheckFilename returns an error unless name may name the entry file
 // ([Options.Filename]): a file name of letters, digits, ".", "-" and "_"

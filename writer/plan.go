@@ -12,6 +12,7 @@ import (
 	"hash"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -194,7 +195,8 @@ func (t *txn) writeText(urls sitemap.URLs) error {
 	if err := c.finish(); err != nil {
 		return err
 	}
-	name(c.files, "sitemap.txt", "sitemap-%d.txt")
+	text := cmp.Or(t.opts.TextName, "sitemap.txt")
+	name(c.files, text, strings.TrimSuffix(text, ".txt")+"-%d.txt")
 	for _, f := range c.files {
 		// The generator's own text sitemap at the name
 		// (hexo-generator-sitemap's sitemap.txt, which hexo

@@ -164,6 +164,37 @@ func TestTextNotOurs(t *testing.T) {
 	}
 }
 
+// TestTextName: with TextName, the text sitemap takes that name
+// (hexo-generator-sitemap's moths.txt), split into NAME-1.txt … past
+// MaxURLs, and the earlier files go when it is one again; no
+// sitemap.txt is written. CheckTextName refuses what is no such name.
+func TestTextName(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{Dir: dir, BaseURL: base, Text: true, TextName: "moths.txt", MaxURLs: 1}
+	if _, err := Write(sitemap.Slice(sample[:2]), opts); err != nil {
+		t.Fatal(err)
+	}
+	txt := func() []string {
+		return slices.DeleteFunc(names(files(t, dir)), func(n string) bool { return !strings.HasSuffix(n, ".txt") })
+	}
+	if got, want := txt(), []string{"moths-1.txt", "moths-2.txt"}; !slices.Equal(got, want) {
+		t.Errorf("text files %q, want %q", got, want)
+	}
+	opts.MaxURLs = 0
+	if _, err := Write(sitemap.Slice(sample[:2]), opts); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := txt(), []string{"moths.txt"}; !slices.Equal(got, want) {
+		t.Errorf("text files %q, want %q", got, want)
+	}
+	for name, ok := range map[string]bool{"moths.txt": true, "sitemap.txt": true, "a.b_c-d.txt": true,
+		"moths.xml": false, "maps/moths.txt": false, ".txt": false, "robots.txt": false, "sitemap-1.txt": false, "-a.txt": false} {
+		if err := CheckTextName(name); (err == nil) != ok {
+			t.Errorf("CheckTextName(%q): %v", name, err)
+		}
+	}
+}
+
 // TestTextOfTheGenerator: a sitemap.txt TakeOver names, a text sitemap
 // (hexo-generator-sitemap's, which hexo generate leaves in place), is
 // the generator's own: a Write with Text writes over it, as the entry

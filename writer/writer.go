@@ -53,6 +53,11 @@ type Options struct {
 	XSL string
 	// Text also writes the plain-text sitemap, one URL a line.
 	Text bool
+	// TextName names the text sitemap (a file name ending in .txt, see
+	// CheckTextName; "" for sitemap.txt): a peer's name, which its users
+	// may have submitted (hexo-generator-sitemap's path). Split past the
+	// limits, its files are NAME-1.txt, NAME-2.txt ….
+	TextName string
 	// Robots adds the Sitemap: lines to robots.txt, creating it if needed.
 	Robots bool
 	// SitemapsURL is the URL the sitemap files are served at, when not
@@ -107,15 +112,17 @@ type Options struct {
 	// leaves the folder as it was, because replacing them would lose what
 	// they say unread.
 	TakenUnchanged func() error
-	// Answer names, with TakeOver, sitemap files of a folder (by their
-	// path relative to Dir) that the generator published and whose build
-	// no longer leaves them (Docusaurus' LOCALE/sitemap.xml once its
+	// Answer names, with TakeOver or without it (the user's
+	// published_sitemaps), sitemap files of a folder (by their path
+	// relative to Dir) that the generator published and whose build no
+	// longer leaves them (Docusaurus' LOCALE/sitemap.xml once its
 	// sitemap plugin is off; its build empties Dir, the record with it):
 	// each whose folder is in Dir and holds URLs of the set answers with
 	// an alias, as a file of the generator's found there would; one whose
 	// folder holds none is left alone, unsaid. A name at the root
 	// (Astro's sitemap-0.xml, which its plugin no longer writes) answers
-	// with an index of the set, unless it is one of the set's own names.
+	// with an index of the set, unless it is one of the set's own names
+	// (a shard's, with its hash).
 	Answer []string
 	// Sections names the sections, in the order the index lists them
 	// (each a SectionName): the URLs Section puts in section k (from 1)
@@ -177,6 +184,9 @@ type Result struct {
 	// Answered lists those of Aliases at a name of Options.Answer where
 	// no file was: the generator's build no longer writes it.
 	Answered []string
+	// Again lists those of Aliases whose file was an earlier Write's
+	// alias: no file of the generator's was there to replace.
+	Again []string
 	// Unanswered lists the files of TakenOver in a folder under which no
 	// URL of the set lies (Hugo's fr/sitemap.xml when no page of the
 	// set is French): a sitemap there may list no other, and one

@@ -440,7 +440,9 @@ func settle(line *config.Line[config.Values], getenv func(string) string) (*conf
 func folderError(c *config.Config) error {
 	if msg := notFolder(c.Build.Root); msg != "" {
 		if c.RootFrom != "" && msg == "no such folder" {
-			return &diag.Diagnostic{File: c.Build.Root, Msg: fmt.Sprintf("%s (the site folder, from %s); build the site first", msg, c.RootFrom)}
+			// The generator may build elsewhere (Sphinx's build/html,
+			// the folder sphinx-quickstart's Makefile names).
+			return &diag.Diagnostic{File: c.Build.Root, Msg: fmt.Sprintf("%s (the site folder, from %s); build the site first, or name the folder it is built into: sitemapgen DIR, or root: in sitemap.yaml", msg, c.RootFrom)}
 		}
 		hint := ""
 		if msg == "no such folder" {
@@ -562,6 +564,10 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 	if f := c.Build.Write.Filename; f != "" {
 		// The entry file under a name the user chose is not a page.
 		c.Build.OwnFiles = append(c.Build.OwnFiles, f, f+".gz")
+	}
+	if f := c.Build.Write.TextName; f != "" && c.Build.Write.Text {
+		// So is the text sitemap under a name the user chose.
+		c.Build.OwnFiles = append(c.Build.OwnFiles, f)
 	}
 	if viewerOwn(c) {
 		c.Build.OwnFiles = append(c.Build.OwnFiles, writer.ViewerName)

@@ -363,6 +363,12 @@ func initFile(d *config.Findings) (string, []error) {
 	p("# production URLs), own-url (the preview's own) or skip (no sitemap).\n")
 	p("# previews: production-url\n")
 
+	// A server build's pages are its prerendered files, app/ROUTE.html
+	// or pages/ROUTE.html: the examples' globs match such pages.
+	drafts, blog := "drafts/**", "blog/**"
+	if d.Form != nil && len(d.Form.Served) > 0 {
+		drafts, blog = "{app,pages}/"+drafts, "{app,pages}/"+blog
+	}
 	p(`
 # Where lastmod comes from; the first source that knows a page's date wins.
 # git needs the full history on CI (fetch-depth: 0); hash keeps dates in
@@ -371,7 +377,7 @@ func initFile(d *config.Findings) (string, []error) {
 #   sources: [frontmatter, meta, git, hash, sitemap, mtime]
 
 # Pages left out: 404 pages, noindex, redirect stubs, non-canonical pages.
-# exclude: ["drafts/**"]
+# exclude: ["%s"]
 
 # Other files: sitemap.xml.gz, sitemap.txt, Sitemap: lines in robots.txt.
 # gzip: false
@@ -380,9 +386,9 @@ func initFile(d *config.Findings) (string, []error) {
 
 # changefreq and priority, the first matching glob wins:
 # rules:
-#   - match: "blog/**"
+#   - match: "%s"
 #     changefreq: weekly
 #     priority: 0.7
-`)
+`, drafts, blog)
 	return b.String(), notTaken
 }

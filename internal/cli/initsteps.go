@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -69,7 +70,20 @@ func turnOff(pe config.Peer) string {
 	file := diag.Excerpt(pe.File)
 	switch pe.Tool {
 	case peer.Jekyll:
-		return "remove jekyll-sitemap from plugins: in " + file + " and from the Gemfile"
+		// Only where it is named: a step naming a Gemfile the project
+		// does not have, or that does not name it, is no step.
+		var where []string
+		for _, f := range pe.NamedIn {
+			if f == pe.File {
+				where = append(where, "from plugins: in "+file)
+			} else {
+				where = append(where, "from the "+diag.Excerpt(f))
+			}
+		}
+		if len(where) == 0 {
+			where = []string{"from plugins: in " + file}
+		}
+		return "remove jekyll-sitemap " + strings.Join(where, " and ")
 	case peer.Docusaurus:
 		return "turn the classic preset's sitemap off in " + file + ": sitemap: false in its options"
 	case peer.Sphinx:
@@ -82,6 +96,10 @@ func turnOff(pe config.Peer) string {
 		return "remove gatsby-plugin-sitemap from the plugins of " + file
 	case peer.Netlify:
 		return "remove the [[plugins]] entry of @netlify/plugin-sitemap from netlify.toml"
+	case peer.SSCLI:
+		if len(pe.NamedIn) > 0 {
+			return "delete " + diag.Excerpt(pe.NamedIn[0]) + ", static-sitemap-cli's settings, which sitemap.yaml carries"
+		}
 	case peer.Rspress:
 		return "remove pluginSitemap({ … }) from the plugins of " + file + ", and its import"
 	case peer.VuePress:

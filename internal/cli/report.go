@@ -361,7 +361,9 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 	dir := c.Build.Write.Dir
 	if !c.Values.KeepGenerator {
 		wr := res.Write
-		if n := slices.DeleteFunc(slices.Clone(wr.Aliases), func(name string) bool { return slices.Contains(wr.Answered, name) }); len(n) > 0 {
+		if n := slices.DeleteFunc(slices.Clone(wr.Aliases), func(name string) bool {
+			return slices.Contains(wr.Answered, name) || slices.Contains(wr.Again, name)
+		}); len(n) > 0 {
 			verb, one := "replaced", len(n) == 1
 			if c.Values.DryRun {
 				verb = "would replace"

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -316,12 +317,14 @@ func writeOptions(v *Values, out string) writer.Options {
 		Filename:      v.Filename,
 		XSL:           v.XSL,
 		Text:          v.Text,
+		TextName:      v.TextName,
 		Robots:        v.Robots,
 		Viewer:        v.Viewer,
 		LastModFormat: dateFormat,
 		DryRun:        v.DryRun,
 		Check:         v.Check,
 		Extra:         v.Index.Extra,
+		Answer:        slices.Clone(v.Published),
 		RobotsBytes:   v.Limits.RobotsBytes,
 		OutputBytes:   v.Limits.OutputBytes,
 		SitemapsURL:   v.SitemapsURL,
@@ -452,7 +455,7 @@ func (c *Config) generatorOptions(pr *project.Project) {
 		if !v.KeepGenerator {
 			c.Build.TakeOverOwn = true
 			if pr.Published != nil {
-				c.Build.Write.Answer = pr.Published(strings.TrimSuffix(v.Filename, ".gz"))
+				c.Build.Write.Answer = append(c.Build.Write.Answer, pr.Published(strings.TrimSuffix(v.Filename, ".gz"))...)
 			}
 		}
 		if pr.Pages != nil {

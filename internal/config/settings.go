@@ -30,8 +30,10 @@ type Values struct {
 	Filename       string
 	XSL            string
 	Text           bool
+	TextName       string
 	Robots         bool
 	KeepGenerator  bool
+	Published      []string
 	MaxURLs        int
 	MaxBytes       int
 	CleanURLs      bool
@@ -268,6 +270,8 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.XSL }, "", unlessEmpty(checkXSL))},
 	{Flag: "text", Key: "text", Help: []string{"also write sitemap.txt, one URL a line"},
 		Field: Bool(func(v *Values) *bool { return &v.Text }, false)},
+	{Key: "text_filename",
+		Field: String(func(v *Values) *string { return &v.TextName }, "", unlessEmpty(writer.CheckTextName))},
 	{Flag: "robots", Key: "robots", Help: []string{"add the Sitemap: lines to robots.txt, keeping the rest"},
 		Field: Bool(func(v *Values) *bool { return &v.Robots }, false)},
 	{Flag: "sitemaps-url", Arg: "URL", Key: "sitemaps_url", Help: []string{
@@ -285,6 +289,8 @@ var Settings = Table[Values]{
 		"each URL of theirs a search engine may have been",
 		"given then answers with a file leading to ours"},
 		Field: Bool(func(v *Values) *bool { return &v.KeepGenerator }, false)},
+	{Key: "published_sitemaps",
+		Field: List(func(v *Values) *[]string { return &v.Published }, nil, false, Each(writer.CheckAnswer))},
 	{Flag: "max-urls", Arg: "N", Key: "max_urls", Help: []string{"at most N URLs per file (default 50000, the most allowed)"},
 		Field: Int(func(v *Values) *int { return &v.MaxURLs }, sitemap.MaxURLs, between(1, sitemap.MaxURLs))},
 	{Flag: "max-bytes", Arg: "N", Key: "max_bytes", Help: []string{

@@ -1371,6 +1371,23 @@ func TestSphinxSite(t *testing.T) {
 	}
 }
 
+// TestSphinxOtherFolder: Sphinx built into build/html (the folder
+// sphinx-quickstart's Makefile names, with separate source and build
+// folders), where sitemapgen looks for _build/html: the error says the
+// folder can be named (issue 98, item 8; before, only "build the site
+// first"), and with it named the build lists the pages.
+func TestSphinxOtherFolder(t *testing.T) {
+	src := pythonSite(t, "sphinx", "sphinx-build", "-q", "-b", "html", ".", "build/html")
+	r := run(t, src, nil)
+	if want := "_build/html: no such folder (the site folder, from Sphinx (conf.py)); build the site first, or name the folder it is built into: sitemapgen DIR, or root: in sitemap.yaml"; r.code != 2 || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit %d, want 2 and %q:\n%s", r.code, want, r.stderr)
+	}
+	mustRun(t, src, "build/html")
+	if urls := reachFrom(t, filepath.Join(src, "build", "html"), "https://example.com/docs/", "sitemap.xml"); !slices.Contains(urls, "https://example.com/docs/about.html") {
+		t.Errorf("sitemapgen build/html lists %q", urls)
+	}
+}
+
 // TestPelicanSite builds testdata/pelican with Pelican 4 and its
 // production settings (pelican content -s publishconf.py) and runs plain
 // sitemapgen in the project: the site folder (output/) and the base URL

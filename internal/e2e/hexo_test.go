@@ -182,24 +182,43 @@ func hexoGenerate(t *testing.T, src string, fresh bool) {
 
 // TestHexoSitemapTextSwitch: hexo-generator-sitemap writes sitemap.txt
 // beside sitemap.xml when its sitemap: block gives no path (its default),
-// a text sitemap whose URL a user may have submitted (issue 68). Built
-// with real Hexo and the plugin, then switched: init carries text: true
-// (before, nothing, and the URL answered 404 once the plugin was gone);
-// ours answers there with our URLs (every URL the plugin's listed, the
-// home page as /blog/, the page Hexo writes) right after init, over the
+// a text sitemap whose URL a user may have submitted (issue 68), and
+// moths.txt beside moths.xml with path: [moths.xml, moths.txt]. Built
+// with real Hexo and the plugin, then switched: init carries text: true,
+// and text_filename: moths.txt for the plugin's name (before, nothing,
+// and the URL answered 404 once the plugin was gone; then ours wrote
+// sitemap.txt, and moths.txt answered 404: issue 98, item 3); ours
+// answers there with our URLs (every URL the plugin's listed, the home
+// page as /blog/, the page Hexo writes) right after init, over the
 // plugin's file that hexo generate leaves in public/, and after the
 // switch, the plugin out of package.json, in a fresh public/ (CI).
 func TestHexoSitemapTextSwitch(t *testing.T) {
-	src := hexoProject(t)
-	config, err := os.ReadFile(filepath.Join(src, "_config.yml"))
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		name, block, xml, txt, yaml string
+	}{
+		{name: "default", block: "", xml: "sitemap.xml", txt: "sitemap.txt", yaml: "\ntext: true"},
+		{name: "path", block: "sitemap:\n  path: [moths.xml, moths.txt]\n", xml: "moths.xml", txt: "moths.txt", yaml: "\ntext_filename: moths.txt"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := hexoProject(t)
+			config, err := os.ReadFile(filepath.Join(src, "_config.yml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(src, "_config.yml"), strings.Replace(string(config), "sitemap:\n  path: sitemap.xml\n", c.block, 1))
+			hexoTextSwitch(t, src, c.xml, c.txt, c.yaml)
+		})
 	}
-	write(t, filepath.Join(src, "_config.yml"), strings.Replace(string(config), "sitemap:\n  path: sitemap.xml\n", "", 1))
+}
+
+// hexoTextSwitch builds the Hexo project src with the plugin, whose text
+// sitemap is txt beside xml, and switches as TestHexoSitemapTextSwitch
+// says; init's sitemap.yaml holds yaml.
+func hexoTextSwitch(t *testing.T, src, xml, txt, yaml string) {
 	public := filepath.Join(src, "public")
 	text := func(when string) []string {
 		t.Helper()
-		data, err := os.ReadFile(filepath.Join(public, "sitemap.txt"))
+		data, err := os.ReadFile(filepath.Join(public, txt))
 		if err != nil {
 			t.Fatalf("%s: %v", when, err)
 		}
@@ -208,28 +227,27 @@ func TestHexoSitemapTextSwitch(t *testing.T) {
 	hexoGenerate(t, src, true)
 	theirs := text("the plugin's build")
 	if len(theirs) < 5 {
-		t.Fatalf("hexo-generator-sitemap's sitemap.txt lists %d URLs: %q", len(theirs), theirs)
+		t.Fatalf("hexo-generator-sitemap's %s lists %d URLs: %q", txt, len(theirs), theirs)
 	}
 	same := func(when string) {
 		t.Helper()
 		ours := text(when)
-		xml := ourHexoURLs(t, src)
-		if len(ours) != len(xml) {
-			t.Errorf("%s: sitemap.txt lists %d URLs, our sitemap.xml %d", when, len(ours), len(xml))
+		if want := reachFrom(t, public, hexoBase, xml); !slices.Equal(slices.Sorted(slices.Values(ours)), slices.Sorted(slices.Values(want))) {
+			t.Errorf("%s: %s lists %q, our %s %q", when, txt, ours, xml, want)
 		}
 		for _, u := range theirs {
 			if u+"/" == hexoBase {
 				u = hexoBase
 			}
 			if !slices.Contains(ours, u) {
-				t.Errorf("%s: hexo-generator-sitemap's sitemap.txt lists %s; ours does not: %q", when, u, ours)
+				t.Errorf("%s: hexo-generator-sitemap's %s lists %s; ours does not: %q", when, txt, u, ours)
 			}
 		}
 	}
 
 	r := mustRun(t, src, "init")
-	if yaml, err := os.ReadFile(filepath.Join(src, "sitemap.yaml")); err != nil || !strings.Contains(string(yaml), "\ntext: true") {
-		t.Fatalf("init's sitemap.yaml has no text: true (%v):\n%s\n%s", err, yaml, r.stderr)
+	if data, err := os.ReadFile(filepath.Join(src, "sitemap.yaml")); err != nil || !strings.Contains(string(data), yaml) {
+		t.Fatalf("init's sitemap.yaml has no %q (%v):\n%s\n%s", yaml, err, data, r.stderr)
 	}
 	hexoRun(t, src)
 	same("after init")
@@ -237,11 +255,13 @@ func TestHexoSitemapTextSwitch(t *testing.T) {
 		delete(p["dependencies"].(map[string]any), "hexo-generator-sitemap")
 	})
 	hexoGenerate(t, src, true)
-	if _, err := os.Stat(filepath.Join(public, "sitemap.txt")); err == nil {
-		t.Fatal("hexo-generator-sitemap still wrote public/sitemap.txt: not out of the build")
+	if _, err := os.Stat(filepath.Join(public, txt)); err == nil {
+		t.Fatalf("hexo-generator-sitemap still wrote public/%s: not out of the build", txt)
 	}
 	hexoRun(t, src)
 	same("after the switch")
+	hexoRun(t, src)
+	same("the next run")
 }
 
 // TestHexoSitemapRelSwitch: hexo-generator-sitemap's rel: true, the

@@ -188,8 +188,10 @@ func robotsSitemaps(t *testing.T, dir string) []string {
 // Every URL next-sitemap listed that is a page is listed (its redirect()
 // and notFound() pages are not), with its changefreq and priority, no
 // file past sitemapSize URLs, at the URL it published, site-map.xml,
-// which robots.txt names; excluded pages stay out. Its alternateRefs are
-// not carried over, and init says so, with what to write instead.
+// which robots.txt names, and each of its parts, site-map-0.xml to
+// site-map-2.xml, answers with an index of ours, at that run and the
+// next; excluded pages stay out. Its alternateRefs are carried over as
+// locales.
 func TestNextSitemapSwitch(t *testing.T) {
 	needTool(t, "git")
 	src := filepath.Join(t.TempDir(), "next-site")
@@ -252,7 +254,7 @@ func TestNextSitemapSwitch(t *testing.T) {
 	r := mustRun(t, src, "init")
 	// alternateRefs, the site's URL and its fr/ folder, are locales by
 	// folder.
-	if want := "sitemapgen: carried over 8 settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, locales, robots, filename\n"; !strings.Contains(r.stderr, want) {
+	if want := "sitemapgen: carried over 9 settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, locales, robots, filename, published_sitemaps\n"; !strings.Contains(r.stderr, want) {
 		t.Errorf("init does not say %q:\n%s", want, r.stderr)
 	}
 	if n := strings.Count(r.stderr, "warning:"); n != 0 {
@@ -312,7 +314,15 @@ func TestNextSitemapSwitch(t *testing.T) {
 	if got, want := robotsSitemaps(t, out), []string{base + "site-map.xml"}; !slices.Equal(got, want) {
 		t.Errorf("robots.txt names %q, want %q", got, want)
 	}
-	answers(t, out, base, "site-map.xml", nil)
+	// Every part of next-sitemap's index answers, with an index of ours:
+	// next build emptied out/, and init named them (published_sitemaps).
+	parts := []string{"site-map-0.xml", "site-map-1.xml", "site-map-2.xml"}
+	answers(t, out, base, "site-map.xml", parts)
+	if !strings.Contains(r.stderr, "files that lead to ours: site-map-0.xml, site-map-1.xml, site-map-2.xml\n") {
+		t.Errorf("the build does not say next-sitemap's parts answer:\n%s", r.stderr)
+	}
+	mustRun(t, src) // the next run writes them again
+	answers(t, out, base, "site-map.xml", parts)
 	// The alternates are the locales' that init carried over from
 	// alternateRefs, each between pages that are there (next-sitemap gave
 	// every URL both, /fr/about an fr alternate at /fr/fr/about too),
@@ -723,21 +733,37 @@ func TestGatsbySitemapOutput(t *testing.T) {
 // the plugin's variable NETLIFY_PLUGIN_SITEMAP_BASEURL, which it took
 // before Netlify's URL, and ours does; its urlPrefix, /en/, puts every
 // URL under /en/ of it, in ours too (before, urlPrefix was a warning and
-// every URL lost its /en/: issue 68).
+// every URL lost its /en/: issue 68). The same with the base URL as the
+// baseUrl input, an input of sitemapgen/netlify's own too (before, the
+// prefix was not taken there: issue 98, item 5).
 func TestNetlifySitemapSwitch(t *testing.T) {
 	t.Parallel() // @netlify/build in a copy of its own, as TestNetlifyBuild's cases run
-	dir := hostProject(t, "npm-netlify")
 	const base = "https://www.example.com/"
+	for _, c := range []struct{ name, input, env string }{
+		{name: "variable", env: "NETLIFY_PLUGIN_SITEMAP_BASEURL=" + base},
+		{name: "input", input: "  baseUrl = \"" + base + "\"\n", env: "NETLIFY_PLUGIN_SITEMAP_BASEURL="},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			netlifySwitch(t, base, c.input, c.env)
+		})
+	}
+}
+
+// netlifySwitch is TestNetlifySitemapSwitch with the inputs given
+// besides the fixture's, and env, the base URL's variable.
+func netlifySwitch(t *testing.T, base, input, env string) {
+	dir := hostProject(t, "npm-netlify")
 	pub := filepath.Join(dir, "public")
 	write(t, filepath.Join(pub, "contact", "index.html"), "<title>contact</title>")
 	write(t, filepath.Join(pub, "secret.html"), "<title>secret</title>")
 	write(t, filepath.Join(pub, "staging.html"), `<title>staging</title><meta name="robots" content="noindex">`)
-	const inputs = "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n  urlPrefix = \"/en/\"\n"
-	const listed = base + "en/" // the base URL with urlPrefix
+	inputs := "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n  urlPrefix = \"/en/\"\n" + input
+	listed := base + "en/" // the base URL with urlPrefix
 	build := func(pkg string) {
 		t.Helper()
 		write(t, filepath.Join(dir, "netlify.toml"), "[build]\n  publish = \"public\"\n  command = \"echo built\"\n\n[[plugins]]\n  package = \""+pkg+"\"\n"+inputs)
-		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com", "NETLIFY_PLUGIN_SITEMAP_BASEURL=" + base}, "netlify-build", "--offline")
+		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com", env}, "netlify-build", "--offline")
 		if r.code != 0 || strings.Contains(r.stdout+r.stderr, "not taken") {
 			t.Fatalf("netlify-build with %s: exit %d\n%s%s", pkg, r.code, r.stdout, r.stderr)
 		}
@@ -836,8 +862,10 @@ func TestNextServerSwitch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "extra_urls_inline:\n  - https://example.com/shop\n  - https://example.com/shop/cart\n"; !strings.Contains(string(yaml), want) {
-		t.Errorf("init's sitemap.yaml has not %q:\n%s", want, yaml)
+	for _, want := range []string{"extra_urls_inline:\n  - https://example.com/shop\n  - https://example.com/shop/cart\n", "# exclude: [\"{app,pages}/drafts/**\"]\n", "#   - match: \"{app,pages}/blog/**\"\n"} {
+		if !strings.Contains(string(yaml), want) {
+			t.Errorf("init's sitemap.yaml has not %q:\n%s", want, yaml)
+		}
 	}
 	edited, err := os.ReadFile(filepath.Join(src, "package.json"))
 	if err != nil {
@@ -870,7 +898,13 @@ func TestNextServerSwitch(t *testing.T) {
 	if err := os.Remove(filepath.Join(src, "next-sitemap.config.js")); err != nil {
 		t.Fatal(err)
 	}
-	hook := "transform: \"sed 's/}$/,\\\"changefreq\\\":\\\"daily\\\"}/'\"\n"
+	// transform's warning advises rules: meanwhile, with a glob of the
+	// files a server build's pages are (issue 98, item 7: 'blog/**'
+	// matched none); a rule of that form sets the pages' values.
+	if want := "(match: '{app,pages}/blog/**'), and leave pages out with exclude: GLOB ('{app,pages}/drafts/**')"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init's advice for transform does not say %q:\n%s", want, r.stderr)
+	}
+	hook := "transform: \"sed 's/}$/,\\\"changefreq\\\":\\\"daily\\\"}/'\"\nrules:\n  - match: \"{app,pages}/fr/**\"\n    priority: 0.3\n"
 	if err := os.WriteFile(filepath.Join(src, "sitemap.yaml"), append(yaml, hook...), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -893,6 +927,16 @@ func TestNextServerSwitch(t *testing.T) {
 	}
 	answers(t, public, base, "sitemap.xml", []string{"sitemap-0.xml"})
 	sitemaptest.MustValidate(t, public)
+	// The next run keeps it answering, and says nothing of it: it is
+	// ours (issue 98: it said "kept, as the project's own sitemap", then
+	// removed it as stale).
+	again := mustRun(t, src, postbuild[1:]...)
+	for _, said := range []string{"warning:", "removed", "sitemap-0.xml"} {
+		if strings.Contains(again.stderr, said) {
+			t.Errorf("the next run says %q:\n%s", said, again.stderr)
+		}
+	}
+	answers(t, public, base, "sitemap.xml", []string{"sitemap-0.xml"})
 
 	// Each page's alternates: the cluster of its translations, each
 	// page's own (next-sitemap gave /fr an fr alternate at /fr/fr).
@@ -917,6 +961,9 @@ func TestNextServerSwitch(t *testing.T) {
 	}
 	if len(ours) != len(theirs) {
 		t.Errorf("we list %d URLs, next-sitemap %d", len(ours), len(theirs))
+	}
+	if got := ours[base+"fr/about"].priority; got != "0.3" {
+		t.Errorf("%sfr/about: priority %q; the rule of {app,pages}/fr/** gives 0.3", base, got)
 	}
 }
 

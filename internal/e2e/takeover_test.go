@@ -278,14 +278,7 @@ func TestMkDocsSitemapURLsAnswer(t *testing.T) {
 // answers.
 func TestAstroSitemapURLsAnswer(t *testing.T) {
 	src := nodeProject(t, "astro", "src", "astro.config.mjs", "package.json")
-	build := func() {
-		cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "astro"), "build")
-		cmd.Dir = src
-		cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("astro build: %v\n%s", err, out)
-		}
-	}
+	build := func() { astroBuild(t, src) }
 	build()
 	dist := filepath.Join(src, "dist")
 	const base = "https://example.com/"
@@ -324,6 +317,56 @@ func TestAstroSitemapURLsAnswer(t *testing.T) {
 	}
 	mustRun(t, src, "--filename", "sitemap-index.xml")
 	answers(t, dist, base, "sitemap-index.xml", published)
+}
+
+// editFile replaces old with new in the file name of dir, once; old must
+// be there.
+func editFile(t *testing.T, dir, name, old, new string) {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s does not hold %q", name, old)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAstroFilenameBaseSwitch: @astrojs/sitemap with filenameBase
+// 'shopmap' publishes shopmap-index.xml, an index of shopmap-0.xml. After
+// sitemapgen init (filename: shopmap-index.xml), the plugin removed as
+// docs/migrating.md says and Astro's build run again (it empties dist/),
+// plain sitemapgen makes both answer with ours, at that run and the next
+// (before, shopmap-0.xml answered 404; sitemap-0.xml, the default name,
+// answered).
+func TestAstroFilenameBaseSwitch(t *testing.T) {
+	src := nodeProject(t, "astro", "src", "astro.config.mjs", "package.json")
+	editFile(t, src, "astro.config.mjs", "integrations: [sitemap()],", "integrations: [sitemap({ filenameBase: 'shopmap' })],")
+	astroBuild(t, src)
+	dist := filepath.Join(src, "dist")
+	const base = "https://example.com/"
+	published := peerSitemaps(t, dist)
+	if want := []string{"shopmap-0.xml", "shopmap-index.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("@astrojs/sitemap published %q, want %q", published, want)
+	}
+	mustRun(t, src, "init")
+	editFile(t, src, "astro.config.mjs", "import sitemap from '@astrojs/sitemap';", "")
+	editFile(t, src, "astro.config.mjs", "integrations: [sitemap({ filenameBase: 'shopmap' })],", "")
+	astroBuild(t, src)
+	if left := peerSitemaps(t, dist); len(left) > 0 {
+		t.Fatalf("Astro without the plugin wrote %q", left)
+	}
+	r := mustRun(t, src)
+	if want := "files that lead to ours: shopmap-0.xml\n"; !strings.Contains(r.stderr, want) {
+		t.Errorf("the build does not say %q:\n%s", want, r.stderr)
+	}
+	answers(t, dist, base, "shopmap-index.xml", []string{"shopmap-0.xml"})
+	mustRun(t, src)
+	answers(t, dist, base, "shopmap-index.xml", []string{"shopmap-0.xml"})
 }
 
 // TestJekyllSitemapURLsAnswer: jekyll-sitemap publishes sitemap.xml (and

@@ -121,6 +121,12 @@ func (d *Dir) staticSitemapCLI() []peer.Config {
 	if rcFile != "" && len(out) == 0 {
 		out = append(out, peer.Config{Tool: peer.SSCLI, File: rcFile, Line: rcLine, Options: rc, Notes: rcNotes})
 	}
+	if rcFile != "" && rcFile != "package.json" {
+		// A settings file of its own goes with the tool.
+		for i := range out {
+			out[i].NamedIn = []string{rcFile}
+		}
+	}
 	return out
 }
 

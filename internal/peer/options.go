@@ -71,7 +71,7 @@ var Options = []Option{
 	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
-	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')")},
 	{NextSitemap, "additionalPaths", "a function that returns literal paths: extra_urls_inline, each joined to siteUrl; otherwise warned, its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
 	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
@@ -150,7 +150,7 @@ var Options = []Option{
 
 	// hexo-generator-sitemap (3.x): the sitemap: block of Hexo's
 	// _config.yml (read by sitemapgen init).
-	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one; not given, sitemap.xml and sitemap.txt, its default: --text", hexoPath},
+	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one, text_filename its name; not given, sitemap.xml and sitemap.txt, its default: --text", hexoPath},
 	{Hexo, "template", "warned: sitemapgen writes its own XML; rules: in sitemap.yaml set values", hexoTemplate},
 	{Hexo, "template_txt", "warned, as template", hexoTemplate},
 	{Hexo, "rel", "true: init writes scripts/sitemapgen-link.js, Hexo's injector putting the link to the entry file into every page's head; where the file exists, the lines to add printed", hexoRel},
@@ -195,6 +195,7 @@ const (
 // a note, with what to do meanwhile.
 func hook(meanwhile string) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
+		meanwhile := m.served(meanwhile)
 		switch v.(type) {
 		case Func, Expr, nil: // an expression may name a function
 			m.Warn("%s; meanwhile %s", noHook, meanwhile)
@@ -202,6 +203,17 @@ func hook(meanwhile string) func(*Mapper, any) {
 		}
 		m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
 	}
+}
+
+// served returns the advice s with its example globs of routes ('blog/**',
+// 'drafts/**') as the built files of a server build's pages match
+// ('{app,pages}/blog/**'), where a route's page is app/ROUTE.html or
+// pages/ROUTE.html: a glob of the advice matches the pages it is about.
+func (m *Mapper) served(s string) string {
+	if !m.ctx.Server {
+		return s
+	}
+	return strings.NewReplacer("'blog/**'", "'{app,pages}/blog/**'", "'drafts/**'", "'{app,pages}/drafts/**'").Replace(s)
 }
 
 // runByIntegration is the mapping of a function the integration runs
@@ -306,8 +318,10 @@ func astroI18n(m *Mapper, v any) {
 	m.Set("locales", out)
 }
 
-// alternateRefs: next build empties out/, so that after the switch no
-// sitemap of next-sitemap's is left to take its alternates from: the
+// alternateRefs: once ours replace next-sitemap's sitemaps (a static
+// export's next build empties out/; a server build's public/ keeps them
+// until then), none is left to take its alternates from: locales carry
+// them where each href is siteUrl or a folder at its top, else the
 // pages' heads must name them.
 func alternateRefs(m *Mapper, v any) {
 	// [{ href: 'https://example.com', hreflang: 'en' }, { href:
@@ -332,11 +346,17 @@ func alternateRefs(m *Mapper, v any) {
 		}
 		out = append(out, Locale{Folder: rest, Lang: lang})
 	}
-	if len(out) >= 2 {
+	switch {
+	case len(out) >= 2:
 		m.Set("locales", out)
 		return
+	case len(out) == 1 && out[0].Folder != "":
+		// { href: siteUrl/fr, hreflang: 'fr' } alone: every page had an
+		// fr alternate, and none of its own language.
+		m.Warn("names one language only, %s (%s/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: '%s', hreflang: 'LANG' } (their language), and init carries both as locales", out[0].Lang, out[0].Folder, strings.TrimSuffix(site, "/"))
+		return
 	}
-	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and next build leaves no sitemap of next-sitemap's to take them from; give each page's translations in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }, which writes those links into its head")
+	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and once ours replace next-sitemap's sitemaps none of its is left to take them from; give each page's translations in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }, which writes those links into its head")
 }
 
 func changefreq(m *Mapper, v any) {
@@ -567,6 +587,36 @@ func astroFinish(m *Mapper) {
 	}
 	m.at = Given{Name: "its index, sitemap-index.xml"}
 	m.Set("filename", "sitemap-index.xml")
+}
+
+// nextFinish: next-sitemap's index, NAME.xml (sitemap.xml by default,
+// sitemapBaseFileName's otherwise), lists NAME-0.xml …, whose URLs its
+// users may have submitted too. A static export's next build empties
+// out/, so once the plugin is removed no file is there to take over:
+// published_sitemaps names the first part, which every site of it has,
+// and the later ones found in out/ ([Context].Parts), for ours to
+// answer there with an index of ours. A server build's public/ keeps
+// its parts, taken over where they are; without a site folder
+// ([Context].Publish), no file of it is named.
+func nextFinish(m *Mapper) {
+	if m.ctx.Server || m.ctx.Publish == "" {
+		return
+	}
+	base := "sitemap"
+	for _, s := range m.r.Settings {
+		if s.Key == "filename" {
+			base = strings.TrimSuffix(s.Value.(string), ".xml")
+		}
+	}
+	parts := []string{base + "-0.xml"}
+	for _, name := range m.ctx.Parts {
+		n, _ := strings.CutSuffix(strings.TrimPrefix(name, base+"-"), ".xml")
+		if name == base+"-"+n+".xml" && n != "0" && n != "" && strings.Trim(n, "0123456789") == "" {
+			parts = append(parts, name)
+		}
+	}
+	m.at = Given{Name: "its parts, " + base + "-0.xml …"}
+	m.Set("published_sitemaps", parts)
 }
 
 // gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,
@@ -872,7 +922,15 @@ func hexoPath(m *Mapper, v any) {
 		case ".xml":
 			setFilename(m, n)
 		case ".txt":
+			// Its users may have submitted the name: ours takes it.
 			text = true
+			dir, file := path.Split(strings.TrimPrefix(path.Clean("/"+n), "/"))
+			if dir != "" {
+				m.Warn("puts the text sitemap in the folder %s; sitemapgen writes it at the site folder's root: %s taken there", strings.TrimSuffix(dir, "/"), file)
+			}
+			if file != "sitemap.txt" {
+				m.Set("text_filename", file)
+			}
 		case "":
 			if len(names) == 1 {
 				setFilename(m, n+".xml")

@@ -104,6 +104,10 @@ type Config struct {
 	Options []Given
 	// Notes are what the reading could not take: "file:line: …".
 	Notes []string
+	// NamedIn are the files that name the tool, where turning it off
+	// takes an edit (jekyll-sitemap in _config.yml's plugins, in the
+	// Gemfile): the steps name those, and no other.
+	NamedIn []string
 }
 
 // Context is what the mapping of some options needs to know of the
@@ -123,6 +127,10 @@ type Context struct {
 	// Out is the folder the sitemaps go into when it is not Publish,
 	// relative to the project folder ("public"); "" for Publish.
 	Out string
+	// Parts are the names of the numbered sitemap files at the top of
+	// Publish as the survey found them (NAME-0.xml, NAME-1.xml …): the
+	// parts of next-sitemap's index that its users may have submitted.
+	Parts []string
 }
 
 // A Setting is a setting of sitemapgen's that an option gives.
@@ -348,8 +356,9 @@ func unsafeText(v any) (bad string, ok bool) {
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
 // names, given filenameBase or output or not; @netlify/plugin-sitemap's
 // urlPrefix is joined to its base URL; hexo-generator-sitemap's
-// sitemap.txt, written by default, is kept.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish, Rspress: rspressFinish, VuePress: vuepressFinish}
+// sitemap.txt, written by default, is kept; next-sitemap's parts,
+// NAME-0.xml …, keep answering.
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish, Rspress: rspressFinish, VuePress: vuepressFinish, NextSitemap: nextFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

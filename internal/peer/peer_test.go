@@ -161,8 +161,12 @@ func TestMap(t *testing.T) {
 		// Its index, sitemap-index.xml, is the URL its users submit, and
 		// astro build empties dist/: the switch keeps it, options or none.
 		{name: "hexo-generator-sitemap", tool: Hexo, given: []Given{{Name: "path", Value: []any{"map.xml", "map.txt"}}, {Name: "tags", Value: false}, {Name: "categories", Value: true}, {Name: "rel", Value: true}, {Name: "template", Value: "./sitemap_template.xml"}},
-			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: true, From: "path"}, {Key: "exclude", Value: []string{"tags/**"}, From: "tags"}},
+			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text_filename", Value: "map.txt", From: "path"}, {Key: "text", Value: true, From: "path"}, {Key: "exclude", Value: []string{"tags/**"}, From: "tags"}},
 			warn: []string{"with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen edits no page", "names a template of the project's own (\"./sitemap_template.xml\"), which sitemapgen does not render"}},
+		// A text sitemap in a folder is written at the root, its name kept.
+		{name: "hexo-generator-sitemap's text in a folder", tool: Hexo, given: []Given{{Name: "path", Value: []any{"maps/moths.txt"}}},
+			want: append([]Setting{{Key: "text_filename", Value: "moths.txt", From: "path"}, {Key: "text", Value: true, From: "path"}}, hexoTemplateValues...),
+			warn: []string{"puts the text sitemap in the folder maps; sitemapgen writes it at the site folder's root: moths.txt taken there"}},
 		// Without path it wrote sitemap.txt too, which is kept (issue 68).
 		{name: "hexo-generator-sitemap's default path", tool: Hexo, given: []Given{{Name: "tags", Value: true}},
 			want: append(slices.Clone(hexoTemplateValues), Setting{Key: "text", Value: true, From: "path"})},
@@ -182,12 +186,30 @@ func TestMap(t *testing.T) {
 			warn: []string{"puts the sitemap in the folder sub", "give the whole URL"}},
 		{name: "next-sitemap", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "output", Value: "export"}, {Name: "generateRobotsTxt", Value: true}, {Name: "sitemapSize", Value: 7000.0}, {Name: "exclude", Value: []any{"/secret", "/private/*"}}, {Name: "autoLastmod", Value: true}, {Name: "sitemapBaseFileName", Value: "sitemap"}, {Name: "additionalPaths", Value: Func{}}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com/fr", "hreflang": "fr"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "max_urls", Value: 7000, From: "sitemapSize"}, {Key: "exclude", Value: []string{"secret/index.html", "secret.html", "private/*/**"}, From: "exclude"}, {Key: "filename", Value: "sitemap.xml", From: "sitemapBaseFileName"}},
-			warn: []string{"never a lastmod", "gives URLs the built files do not show", "in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }"}},
+			warn: []string{"never a lastmod", "gives URLs the built files do not show", "names one language only, fr (fr/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: 'https://example.com', hreflang: 'LANG' } (their language), and init carries both as locales"}},
+		// On a server build, the advice's globs are of the files its
+		// pages are (app/blog/hello.html): 'blog/**' matched none there.
+		{name: "next-sitemap's transform on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "transform", Value: Func{}}},
+			warn: []string{"set values with rules: in sitemap.yaml (match: '{app,pages}/blog/**'), and leave pages out with --exclude GLOB ('{app,pages}/drafts/**')"}},
+		{name: "next-sitemap's transform", tool: NextSitemap, given: []Given{{Name: "transform", Value: Func{}}},
+			warn: []string{"set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')"}},
+		// Each href elsewhere: the reason is true of a server build too.
+		{name: "next-sitemap's alternateRefs elsewhere on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.de", "hreflang": "de"}}}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}},
+			warn: []string{"once ours replace next-sitemap's sitemaps none of its is left to take them from"}},
 		// next-sitemap's siteUrl goes with its configuration file, which
 		// the switch removes: the base URL is carried over. output:
 		// 'export' is how its README has a static export read.
 		{name: "next-sitemap's static export", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: Expr{Text: "process.env.SITE_URL || 'https://example.com'"}}, {Name: "output", Value: "export"}},
 			warn: []string{"is not a literal value (process.env.SITE_URL"}},
+		// A static export's out/ is emptied by next build: the parts of
+		// next-sitemap's index keep answering as published_sitemaps names
+		// them, the first always, the others as found in out/.
+		{name: "next-sitemap's parts", tool: NextSitemap, ctx: Context{Publish: "out", Parts: []string{"site-map-0.xml", "site-map-12.xml", "site-map-x.xml", "sitemap-1.xml", "site-map-1-2.xml"}},
+			given: []Given{{Name: "sitemapBaseFileName", Value: "site-map"}},
+			want:  []Setting{{Key: "filename", Value: "site-map.xml", From: "sitemapBaseFileName"}, {Key: "published_sitemaps", Value: []string{"site-map-0.xml", "site-map-12.xml"}, From: "its parts, site-map-0.xml …"}}},
+		{name: "next-sitemap's first part", tool: NextSitemap, ctx: Context{Publish: "out"}, given: []Given{{Name: "output", Value: "export"}},
+			want: []Setting{{Key: "published_sitemaps", Value: []string{"sitemap-0.xml"}, From: "its parts, sitemap-0.xml …"}}},
 		{name: "next-sitemap's server output", tool: NextSitemap, given: []Given{{Name: "output", Value: "standalone"}},
 			warn: []string{`is "standalone"`}},
 		// After a plain next build, the pages are the build's prerendered
@@ -401,7 +423,7 @@ func TestDecode(t *testing.T) {
 	}
 	want := []Given{{Name: "priority", Value: 0.7}, {Name: "filter", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}},
 		{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US"}}}}
-	if tool != Astro || !reflect.DeepEqual(given, want) || ctx != (Context{Publish: "dist", BasePath: "/"}) {
+	if tool != Astro || !reflect.DeepEqual(given, want) || !reflect.DeepEqual(ctx, Context{Publish: "dist", BasePath: "/"}) {
 		t.Errorf("Decode: %q %#v %+v", tool, given, ctx)
 	}
 	for s, wantErr := range map[string]string{

@@ -25,6 +25,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/internal/sitemapfile"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // OwnSitemaps is what the generator that built the output folder says
@@ -71,15 +72,18 @@ type OwnSitemaps struct {
 //     site's robots.txt does: the project points crawlers at it;
 //   - the project has no such plugin.
 //
+// A file an earlier build of ours wrote at such a name, to answer at its
+// URL (writer.IsAlias: next-sitemap's sitemap-0.xml once the plugin is
+// gone), is neither: it is not taken over, not read as the plugin's,
+// and not said to be kept; the write answers there again (issue 98: it
+// was said to be kept as the project's, then removed).
+//
 // Every file is read inside out through the one door (package fsx).
 // Each sitemap is read within the protocol's limits, and robots.txt
 // within limits.robots_bytes. A file with such a name that cannot be
 // read (a link out of the folder, a FIFO) is kept, with a warning. A
 // file that is not there when Discover looks (a build still to come) is
 // the plugin's when the project has the plugin.
-//
-// robotsTxt is the output folder's robots.txt as the build read it
-// (robots.Load).
 //
 // robotsTxt is the output folder's robots.txt as the build read it
 // (robots.Load).
@@ -97,12 +101,16 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *
 	hosts := siteHosts(baseURL, o.BaseURL)
 	ents, _ := r.ReadDir(".") // a folder that cannot be listed has no file to decide on
 	var names []string
+	decided := map[string]bool{}
 	for _, e := range ents {
-		if name := e.Name(); takes(name) && pl.Writes(name) {
+		switch name := e.Name(); {
+		case !takes(name) || !pl.Writes(name):
+		case writer.IsAlias(r, name):
+			decided[name] = false // ours
+		default:
 			names = append(names, name)
 		}
 	}
-	decided := map[string]bool{}
 	var warnings []error
 	keep := func(name, why string) {
 		decided[name] = false

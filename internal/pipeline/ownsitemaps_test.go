@@ -14,6 +14,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // TestOwnSitemapsDoor: the files OwnSitemaps.Decide decides on are
@@ -148,6 +150,29 @@ func TestOwnSitemapsLeftOver(t *testing.T) {
 		}
 	}
 	if len(warnings) != 2 {
+		t.Errorf("warnings: %v", warnings)
+	}
+}
+
+// TestOwnSitemapsOurs: a file of the plugin's name that an earlier
+// build of ours wrote there, to answer at its URL once the plugin was
+// gone (an alias: next-sitemap's sitemap-0.xml), is neither the
+// plugin's nor the project's: not taken over, not read, and nothing
+// said (issue 98: "kept, as the project's own sitemap" was said of it,
+// and the write then removed it).
+func TestOwnSitemapsOurs(t *testing.T) {
+	out := t.TempDir()
+	urls := sitemap.Slice{{Loc: "https://a.site/"}, {Loc: "https://a.site/about"}}
+	if res, err := writer.Write(urls, writer.Options{Dir: out, BaseURL: "https://a.site/", TakeOver: func(string) bool { return false }, Answer: []string{"sitemap-0.xml"}}); err != nil || len(res.Answered) != 1 {
+		t.Fatalf("no alias written: %v, %+v", err, res)
+	}
+	own := &OwnSitemaps{Title: "Next.js", Names: generator.NumberedShards().MatchString,
+		Plugin: &generator.SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml", Looked: []string{"package.json"}}}
+	takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
+	if takes("sitemap-0.xml") {
+		t.Error("sitemap-0.xml, ours, is taken over as the plugin's")
+	}
+	if len(warnings) > 0 {
 		t.Errorf("warnings: %v", warnings)
 	}
 }

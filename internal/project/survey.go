@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -198,9 +200,31 @@ func (p *discovery) peers(d *Findings) []Peer {
 		// go where its server serves files (public/).
 		ctx.Server, ctx.Out = true, g.ServedDir
 	}
+	if !ctx.Server && ctx.Publish != "" && slices.ContainsFunc(cfgs, func(c peer.Config) bool { return c.Tool == peer.NextSitemap }) {
+		ctx.Parts = sitemapParts(d.Root)
+	}
 	var out []Peer
 	for _, c := range cfgs {
 		out = append(out, Peer{Config: c, Result: peer.Map(c.Tool, c.Options, ctx)})
+	}
+	return out
+}
+
+// sitemapParts returns the names of the files at the top of the site
+// folder root that end in -N.xml (next-sitemap's parts, sitemap-0.xml
+// …); none when it cannot be read.
+func sitemapParts(root string) []string {
+	entries, err := fsx.ReadDir(root, ".")
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		stem, ok := strings.CutSuffix(e.Name(), ".xml")
+		i := strings.LastIndexByte(stem, '-')
+		if ok && e.Type().IsRegular() && i > 0 && i < len(stem)-1 && strings.Trim(stem[i+1:], "0123456789") == "" {
+			out = append(out, e.Name())
+		}
 	}
 	return out
 }

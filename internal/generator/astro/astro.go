@@ -88,14 +88,15 @@ func setOwn(p *generator.Detected, o Own) {
 const plugin, pluginIndex = "@astrojs/sitemap", "sitemap-index.xml"
 
 // published names the first part of @astrojs/sitemap's index,
-// sitemap-0.xml, which a site of any size had, when ours takes the
-// index's name (the switch from the plugin, which keeps its
-// sitemap-index.xml answering): Astro's build empties its output folder,
-// so the part is gone once the plugin is, and answers with an index of
-// ours. Its other parts, past 45,000 URLs each, are not known then.
+// NAME-0.xml (sitemap-0.xml, or filenameBase's), which a site of any
+// size had, when ours takes the index's name, NAME-index.xml (the switch
+// from the plugin, which keeps its index answering): Astro's build
+// empties its output folder, so the part is gone once the plugin is, and
+// answers with an index of ours. Its other parts, past 45,000 URLs each,
+// are not known then.
 func published(_ *generator.Detected, file string) []string {
-	if file == pluginIndex {
-		return []string{"sitemap-0.xml"}
+	if base, ok := strings.CutSuffix(file, "-index.xml"); ok && base != "" && !strings.Contains(base, "/") {
+		return []string{base + "-0.xml"}
 	}
 	return nil
 }

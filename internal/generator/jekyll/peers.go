@@ -25,21 +25,22 @@ func (Generator) SitemapOptions(d *generator.Dir, _ *generator.Detected) []peer.
 	if err != nil {
 		return nil
 	}
-	uses := false
+	var named []string
 	for _, key := range []string{"plugins", "gems"} {
-		if list, ok := cfg[key].([]any); ok && slices.Contains(list, any("jekyll-sitemap")) {
-			uses = true
+		if list, ok := cfg[key].([]any); ok && slices.Contains(list, any("jekyll-sitemap")) && len(named) == 0 {
+			named = append(named, name)
 		}
 	}
-	if !uses {
-		if _, data, _ := d.File("Gemfile"); bytes.Contains(data, []byte("jekyll-sitemap")) || bytes.Contains(data, []byte("github-pages")) {
-			uses = true
-		}
+	uses := len(named) > 0
+	if _, data, _ := d.File("Gemfile"); bytes.Contains(data, []byte("jekyll-sitemap")) {
+		uses, named = true, append(named, "Gemfile")
+	} else if bytes.Contains(data, []byte("github-pages")) {
+		uses = true // the gem's plugins include it
 	}
 	if !uses {
 		return nil
 	}
-	c := peer.Config{Tool: peer.Jekyll, File: name}
+	c := peer.Config{Tool: peer.Jekyll, File: name, NamedIn: named}
 	var scopes []any
 	if list, ok := cfg["defaults"].([]any); ok {
 		for _, e := range list {

@@ -72,6 +72,14 @@ export function splitOptions(runBy, options = {}) {
       own[key] = value;
     }
   }
+  if (runBy === "netlify" && given.urlPrefix !== undefined && own.baseUrl !== undefined) {
+    // @netlify/plugin-sitemap joins urlPrefix to baseUrl, an input of
+    // sitemapgen/netlify's own too: given together, baseUrl goes with
+    // the plugin's options, for the two to give the base URL as the
+    // plugin (and init) did: https://example.com/en/.
+    given.baseUrl = own.baseUrl;
+    delete own.baseUrl;
+  }
   const peer = Object.keys(given).length > 0 ? { tool: peers[runBy].tool, options: given } : null;
   return { own, peer };
 }

@@ -34,6 +34,9 @@ test("the plugin's names go to the plugin's meaning, the rest are sitemapgen's",
   assert.deepEqual(own, { gzip: true, baseUrl: "https://example.com/" });
   assert.deepEqual(peer, { tool: "@netlify/plugin-sitemap", options: { exclude: ["./public/a.html"], changeFreq: "daily" } });
   assert.deepEqual(host.splitOptions("eleventy", { changefreq: "daily" }), { own: { changefreq: "daily" }, peer: null });
+  // urlPrefix is joined to baseUrl: the two go together.
+  const joined = host.splitOptions("netlify", { urlPrefix: "/en/", baseUrl: "https://example.com/" });
+  assert.deepEqual(joined, { own: {}, peer: { tool: "@netlify/plugin-sitemap", options: { urlPrefix: "/en/", baseUrl: "https://example.com/" } } });
 });
 
 test("what JSON cannot carry is marked", () => {
@@ -162,7 +165,7 @@ test("docusaurus: createSitemapItems given every URL at once, its items written"
   assert.deepEqual(lines, []);
 });
 
-test("netlify: @netlify/plugin-sitemap's changeFreq and priority pass", async () => {
+test("netlify: @netlify/plugin-sitemap's changeFreq, priority and urlPrefix pass", async () => {
   const cwd = site({ "public/index.html": "<title>home</title>", "public/a.html": "<title>a</title>", "public/secret.html": "<title>s</title>" });
   const { onPostBuild } = projectRequire("sitemapgen/netlify");
   const failed = [];
@@ -190,7 +193,9 @@ test("netlify: @netlify/plugin-sitemap's changeFreq and priority pass", async ()
   assert.doesNotMatch(xml, /secret/);
   assert.equal((xml.match(/<changefreq>daily<\/changefreq>/g) ?? []).length, 2);
   assert.equal((xml.match(/<priority>0.8<\/priority>/g) ?? []).length, 2);
-  assert.match(warnings.join("\n"), /\[plugins\.inputs\] urlPrefix is not taken: give the whole URL the site is served at/);
+  // urlPrefix joined to baseUrl, as the plugin and init join them.
+  assert.deepEqual([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]), ["https://www.acme-docs.dev/en/", "https://www.acme-docs.dev/en/a.html"]);
+  assert.doesNotMatch(warnings.join("\n"), /not taken/);
 });
 
 test("docusaurus: createLinkInHead links the whole site's sitemap in every page's head", async () => {
