@@ -176,7 +176,16 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 				continue
 			}
 			written[s.Key] = fmt.Sprintf("%s's %s", pe.Tool, s.From)
-			p("# %s (%s)\n%s", s.From, at(s.File, s.Line), yamlText(yamlSetting(s.Key, s.Value)))
+			from := s.From + " (" + at(s.File, s.Line) + ")"
+			if len(s.Parts) > 0 {
+				// Options at several places gave it: each at its own.
+				var parts []string
+				for _, g := range s.Parts {
+					parts = append(parts, g.Name+" ("+at(g.File, g.Line)+")")
+				}
+				from = strings.Join(parts, ", ")
+			}
+			p("# %s\n%s", from, yamlText(yamlSetting(s.Key, s.Value)))
 		}
 		var honoured []peer.Note
 		first := true

@@ -145,6 +145,10 @@ type Setting struct {
 	// Line is the option's line, and File its file, as its Given's.
 	Line int
 	File string
+	// Parts are the options that gave it together, each at its place,
+	// where more than one did (static-sitemap-cli's rules, from
+	// .ssclirc's changefreq and the script's -p); nil where one did.
+	Parts []Given
 }
 
 // Rule is an entry of rules, as sitemap.yaml writes it.
