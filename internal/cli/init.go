@@ -76,6 +76,11 @@ func runInit(_ context.Context, e *env, args []string) error {
 		if pe, ok := nextSitemapPeer(d.Peers); ok {
 			nextSwitch(e.stderr, pe, d, false)
 		}
+		for _, pe := range d.Peers {
+			if pe.Tool != peer.NextSitemap {
+				peerSteps(e.stderr, pe, d, false)
+			}
+		}
 		for _, l := range links {
 			l.report(e.stderr)
 		}
@@ -117,7 +122,7 @@ func runInit(_ context.Context, e *env, args []string) error {
 	}
 	for _, pe := range d.Peers {
 		if pe.Tool != peer.NextSitemap {
-			peerSteps(e.stderr, pe, d)
+			peerSteps(e.stderr, pe, d, true)
 		}
 	}
 	for _, l := range links {
