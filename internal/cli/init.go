@@ -167,7 +167,11 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 			return place(pe.File, cmp.Or(line, pe.Line))
 		}
 		p("\n")
-		comment(p, "", fmt.Sprintf("Carried over from %s (%s): its options, as sitemapgen's settings. Remove it once sitemapgen writes the sitemaps.", pe.Tool, at("", pe.Line)))
+		then := "Remove it once sitemapgen writes the sitemaps."
+		if stays(pe) {
+			then = "It stays: sitemapgen takes its sitemaps over at every build."
+		}
+		comment(p, "", fmt.Sprintf("Carried over from %s (%s): its options, as sitemapgen's settings. %s", pe.Tool, at("", pe.Line), then))
 		if len(pe.Options) == 0 && len(pe.Result.Settings) == 0 {
 			p("# It is used with its defaults: nothing to carry over.\n")
 		}

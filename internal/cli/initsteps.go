@@ -150,6 +150,13 @@ func integrate(pe config.Peer, r road) string {
 	return fmt.Sprintf("copy the Jekyll plugin file into %s (docs/jekyll.md), which jekyll build runs; or run sitemapgen %s", r.via, r.where)
 }
 
+// stays reports whether the peer pe is left as it is by the switch:
+// nothing turns it off, and no package of its own is uninstalled (Hugo's
+// and MkDocs' built-in sitemaps).
+func stays(pe config.Peer) bool {
+	return turnOff(pe) == "" && roads[pe.Tool].via == "" && !slices.Contains(npmPeers, pe.Tool)
+}
+
 // turnOff returns the step that turns the peer pe off, as
 // docs/migrating.md says, where the project's configuration (pe.File)
 // turns it on. It returns "" where uninstalling pe is enough, or where

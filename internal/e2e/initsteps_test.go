@@ -45,6 +45,11 @@ func TestMkDocsInitSteps(t *testing.T) {
 			t.Errorf("init does not say %q:\n%s", want, r.stderr)
 		}
 	}
+	// Nothing turns MkDocs' sitemap off: sitemap.yaml does not say to
+	// remove it.
+	if data, err := os.ReadFile(filepath.Join(src, "sitemap.yaml")); err != nil || !strings.Contains(string(data), "It stays: sitemapgen takes its sitemaps over") {
+		t.Errorf("sitemap.yaml does not say that MkDocs' sitemap stays (%v):\n%s", err, data)
+	}
 	build()
 	mustRun(t, src)
 	answers(t, site, "https://example.com/docs/", "sitemap.xml", published)
