@@ -326,6 +326,14 @@ func Discover(a Ask) (*Project, error) {
 	return pr, nil
 }
 
+// joinDetected adds a part to the line that says what was detected.
+func joinDetected(line, part string) string {
+	if line == "" {
+		return part
+	}
+	return line + "; " + part
+}
+
 // siteSettings sets in pr what the generator that built the site folder
 // says about the site's pages: the documents its sitemap lists besides
 // pages, its fallback files, and whether it serves its base URL with a

@@ -367,14 +367,6 @@ func anyLanguageDir(rules generator.Rules, project string) bool {
 	return false
 }
 
-// joinDetected adds a part to the line that says what was detected.
-func joinDetected(line, part string) string {
-	if line == "" {
-		return part
-	}
-	return line + "; " + part
-}
-
 // loadPreset returns the preset that name asks for. Otherwise it returns
 // the one the project's files tell: the first of the registry's Loaders
 // whose configuration is there (Hugo's, then Jekyll's _config.yml, then
