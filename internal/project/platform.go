@@ -32,7 +32,7 @@ type platformReader struct {
 	style    *host.Style
 	// settings are what the platform's own file says (readSettings),
 	// read from the folders settingsDirs. settingsErr is the error from
-	// reading it when the discovery started; loadStyle reports it.
+	// reading it when the reader started; loadStyle reports it.
 	settings     *host.Settings
 	settingsDirs []string
 	settingsErr  error
