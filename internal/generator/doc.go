@@ -187,9 +187,13 @@
 //     generator's own folder (testdata/tiny) and found from its package: what
 //     Detect fills, each road to its preset, every rule asked, and
 //     URLPath's promises on hostile pages (a path from the root, never above
-//     the site, never another host, the same answer from four goroutines at
-//     once, under -race in CI). TestURLPathProblems holds wrong presets to
-//     that check.
+//     the site, never another host, the same answer each time). A fresh
+//     preset is first asked from four goroutines at once, as the walk asks
+//     it, and only then in sequence, so that -race (in CI) finds state it
+//     writes unguarded. TestConformanceFixtures does the same for every
+//     project with settings: each other folder of a generator's testdata,
+//     and each end-to-end fixture, whatever generator Detect finds there.
+//     TestURLPathProblems holds wrong presets to that check.
 //   - TestAskOnly: no generator is named outside its folder in project,
 //     pipeline or cli.
 //   - TestOnePlaceAsks; TestREADMEGenerators (README's table names only
