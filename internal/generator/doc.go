@@ -198,9 +198,14 @@
 //     pipeline or cli.
 //   - TestOnePlaceAsks; TestREADMEGenerators (README's table names only
 //     registered generators, and points to --help for the whole list).
+//   - TestDocTables: the six tables of docs/ with a row for each generator
+//     have one for every registered generator, and name no other;
+//     TestDocFuzzRow and TestDocFolders hold docs/development.md's row of
+//     FuzzProject targets and the list of folders above to the folders.
 //
-// Nothing else lists the generators by hand: --help's Generators
-// paragraph (checked against the registry by the help script's
-// generators command), --preset's values, the fuzz target of every
-// preset, and test.sh's npm fixtures and fuzz targets are all derived.
+// Besides the lists these tests check, nothing lists the generators by
+// hand: --help's Generators paragraph (checked against the registry by
+// the help script's generators command), --preset's values, the fuzz
+// target of every preset, and test.sh's npm fixtures and fuzz targets
+// are all derived.
 package generator
