@@ -114,9 +114,9 @@ func sourceRels(rels []string, src string) []string {
 	return out
 }
 
-// readProject returns the files of the project in dir, path relative to
-// it ("/"-separated) → content, without what an install or a clone adds
-// (node_modules, .git); nil when dir is missing.
+// readProject returns the regular files of the project in dir, path
+// relative to it ("/"-separated) → content, without what an install or a
+// clone adds (node_modules, .git); nil when dir is missing.
 func readProject(tb testing.TB, dir string) map[string]string {
 	tb.Helper()
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
@@ -129,8 +129,8 @@ func readProject(tb testing.TB, dir string) map[string]string {
 			return err
 		case d.IsDir() && (d.Name() == "node_modules" || d.Name() == ".git"):
 			return filepath.SkipDir
-		case d.IsDir():
-			return nil
+		case !d.Type().IsRegular():
+			return nil // a folder, or a link, which the one door never follows
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {
