@@ -284,8 +284,10 @@ func folderBuilds(d *generator.Dir, p *generator.Detected, name string, vals map
 	if slices.Contains(exts, any("sphinx_sitemap")) {
 		scheme = ", with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions"
 	}
-	p.FolderBuildsWhy = fmt.Sprintf("Sphinx writes each page's canonical link from html_baseurl (%s:%d), which the builds in %s's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=%s%s . %s/%s does for %s%s",
-		name, vals["html_baseurl"].Line, p.PublishDir, p.BaseURL, one, p.PublishDir, strings.TrimSuffix(one, "/"), one, scheme)
+	// The command runs in the project folder: the source folder is
+	// conf.py's.
+	p.FolderBuildsWhy = fmt.Sprintf("Sphinx writes each page's canonical link from html_baseurl (%s:%d), which the builds in %s's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=%s%s %s %s/%s does for %s%s",
+		name, vals["html_baseurl"].Line, p.PublishDir, p.BaseURL, one, path.Dir(name), p.PublishDir, strings.TrimSuffix(one, "/"), one, scheme)
 }
 
 // sitemapLocales returns the languages sphinx-sitemap gives each page

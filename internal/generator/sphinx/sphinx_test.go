@@ -84,6 +84,15 @@ func TestDetectSphinx(t *testing.T) {
 				FolderBuildsWhy: "Sphinx writes each page's canonical link from html_baseurl (conf.py:3), which the builds in _build/html's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=https://docs.example/en/ . _build/html/en does for en/, with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions"}},
 		},
 		{
+			// conf.py in source/: the command names that folder.
+			Name: "html_baseurl shared by the builds, source and build apart",
+			Files: map[string]string{"docs/source/conf.py": "project = 'Docs'\nhtml_baseurl = 'https://docs.example/'\n",
+				"docs/build/html/zh_CN/.buildinfo": "# Sphinx build info version 1\n"},
+			Want: []Detected{{File: "docs/source/conf.py", PublishDir: "docs/build/html", Form: generator.URLForm{IndexFiles: true},
+				BaseURL: "https://docs.example/", BaseURLFrom: "docs/source/conf.py html_baseurl", FolderBuilds: []string{"zh_CN/"},
+				FolderBuildsWhy: "Sphinx writes each page's canonical link from html_baseurl (docs/source/conf.py:2), which the builds in docs/build/html's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=https://docs.example/zh_CN/ docs/source docs/build/html/zh_CN does for zh_CN/"}},
+		},
+		{
 			// A build at the top too (the latest version, older ones in
 			// folders): a folder's canonical link may name its page
 			// there on purpose.
