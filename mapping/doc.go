@@ -18,10 +18,13 @@
 // meta refresh elsewhere), or when its canonical URL is another page of
 // the site or on another host. A canonical that names the page in another
 // form (a trailing slash, index.html, or .html under a clean URL) becomes
-// the page's URL. Each part but the URL's place and length can be switched
-// off in [Options] (X-Robots-Tag by leaving Hosts nil). What cannot be
-// judged with certainty (a canonical that is not a URL, conflicting
-// canonicals, a delayed refresh) keeps the page, with a warning.
+// the page's URL. A canonical link that lacks the folder of the page's
+// build, as Sphinx writes each language's from one html_baseurl, is read
+// in that build ([FolderBuilds]). Each part but the URL's place and
+// length can be switched off in [Options] (X-Robots-Tag by leaving Hosts
+// nil). What cannot be judged with certainty (a canonical that is not a
+// URL, conflicting canonicals, a delayed refresh) keeps the page, with a
+// warning.
 //
 // # URLs
 //

@@ -257,7 +257,7 @@ func FuzzCanonicalElsewhere(f *testing.F) {
 		}
 		var fast, slow Decision
 		fast.URL.Loc, slow.URL.Loc = loc, loc
-		skip, known := m.canonicalElsewhere(&fast, &htmlhead.Head{Canonical: canonical})
+		skip, known := m.canonicalElsewhere(&fast, "", canonical)
 		if !known {
 			return
 		}

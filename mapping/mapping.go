@@ -64,6 +64,9 @@ type Options struct {
 	// KeepNonCanonical keeps pages whose canonical URL is elsewhere, and
 	// does not adopt a canonical's trailing slash or index.html.
 	KeepNonCanonical bool
+	// FolderBuilds, when set, are the folders of builds whose canonical
+	// links lack the folder; nil for none.
+	FolderBuilds *FolderBuilds
 	// Hosts holds the host's X-Robots-Tag rules; nil for none.
 	Hosts *host.Rules
 	// Style is the hosting platform's URL style, nil for none: a page
@@ -483,9 +486,12 @@ func (m *Mapper) Map(p Page) Decision {
 		}
 		urlPath, form = clean, FormUnknown
 	}
-	canonical := ""
+	canonical, inBuild := "", ""
 	if h != nil {
 		canonical = h.Canonical
+		if m.opts.FolderBuilds != nil {
+			canonical, inBuild = m.inBuild(urlPath, canonical)
+		}
 	}
 	d.URL.Loc, d.Form = m.joinAs(urlPath, canonical), form
 	if !m.opts.KeepErrorPages {
@@ -526,7 +532,10 @@ func (m *Mapper) Map(p Page) Decision {
 		d.Skip, d.Because = XRobotsTag, why
 		return d
 	}
-	if h != nil && m.judgeHead(&d, h, p.Images) {
+	if inBuild != "" {
+		d.Warnings = append(d.Warnings, inBuild)
+	}
+	if h != nil && m.judgeHead(&d, h, canonical, p.Images) {
 		return d
 	}
 	if stub {
@@ -669,10 +678,11 @@ func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
 	return true
 }
 
-// judgeHead applies the head's refresh, canonical and alternates to d,
-// and reports whether they leave the page out; then it gives d the
+// judgeHead applies the head's refresh, canonical link (canonical: the
+// head's, read in its folder's build by FolderBuilds) and alternates to
+// d, and reports whether they leave the page out; then it gives d the
 // page's images.
-func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool {
+func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, canonical string, images []string) bool {
 	// The page's URL is parsed only when a relative URL needs it: most
 	// heads name their canonical exactly as the loc reads.
 	var base *url.URL
@@ -726,12 +736,12 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 		d.Skip, d.Because = GoImportStub, `<meta name="go-import"> and no <title>: a page for the go command, not for readers`
 		return true
 	}
-	if h.Canonical != "" && h.Canonical != d.URL.Loc && !m.opts.KeepNonCanonical {
-		if skip, known := m.canonicalElsewhere(d, h); known {
+	if canonical != "" && canonical != d.URL.Loc && !m.opts.KeepNonCanonical {
+		if skip, known := m.canonicalElsewhere(d, h.Base, canonical); known {
 			if skip {
 				return true
 			}
-		} else if m.judgeCanonical(d, h.Canonical, resolver()) {
+		} else if m.judgeCanonical(d, canonical, resolver()) {
 			return true
 		}
 	}
@@ -786,17 +796,18 @@ func (m *Mapper) pageBase(d *Decision, href []byte) *url.URL {
 // canonicalElsewhere is judgeCanonical's answer where it is plain to
 // see, without parsing a URL: the canonical link a plain path on the
 // page's origin (an AMP copy's, naming its page), the page's URL read as
-// it is (no <base href>). It reports whether the link leaves the page
-// out, and known, false where judgeCanonical must tell.
-func (m *Mapper) canonicalElsewhere(d *Decision, h *htmlhead.Head) (skip, known bool) {
-	if h.Base != "" || m.opts.DevServer {
+// it is (base, the page's <base href>, is ""). It reports whether the
+// link leaves the page out, and known, false where judgeCanonical must
+// tell.
+func (m *Mapper) canonicalElsewhere(d *Decision, base, canonical string) (skip, known bool) {
+	if base != "" || m.opts.DevServer {
 		return false, false
 	}
 	r, ok := m.locResolver(d.URL.Loc)
 	if !ok {
 		return false, false
 	}
-	canon, ok := r.resolve(h.Canonical)
+	canon, ok := r.resolve(canonical)
 	switch {
 	case !ok:
 		return false, false

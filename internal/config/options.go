@@ -143,6 +143,7 @@ func mapOptions(v *Values, pr *project.Project, form mapping.Options) mapping.Op
 		KeepNoIndex:      !v.Skip.NoIndex,
 		KeepRedirects:    !v.Skip.Redirects,
 		KeepNonCanonical: !v.Skip.NonCanonical,
+		FolderBuilds:     pr.FolderBuilds,
 		LastMod:          lastmod,
 		Rules:            rules,
 		KeepDrafts:       v.Drafts,

@@ -195,6 +195,33 @@ func sphinxEnScheme(t *testing.T, conf string) (src, site string, theirs []strin
 	return src, site, theirs
 }
 
+// sphinxLanguages writes the Sphinx project of conf, whose
+// sphinx-sitemap gives each page an alternate in the other language, and
+// builds it (build) in English and French, each into its folder of the
+// site folder (en/, fr/), as sphinx-sitemap's docs say. It returns the
+// project's folder, its site folder, the sitemaps sphinx-sitemap
+// published there, their URLs and their alternates.
+func sphinxLanguages(t *testing.T, conf string) (src, site string, build func(), published, theirs, alts []string) {
+	t.Helper()
+	src = sphinxProject(t, conf)
+	build = func() {
+		sphinxBuild(t, src, "_build/html/en")
+		sphinxBuild(t, src, "_build/html/fr", "-D", "language=fr")
+	}
+	build()
+	site = filepath.Join(src, "_build", "html")
+	published = peerSitemaps(t, site)
+	if want := []string{"en/sitemap.xml", "fr/sitemap.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("sphinx-sitemap published %q, want %q", published, want)
+	}
+	theirs = append(locs(t, filepath.Join(site, "en", "sitemap.xml")), locs(t, filepath.Join(site, "fr", "sitemap.xml"))...)
+	alts = sitemapAlternates(t, filepath.Join(site, "en", "sitemap.xml"), filepath.Join(site, "fr", "sitemap.xml"))
+	if len(alts) != 10 {
+		t.Fatalf("sphinx-sitemap wrote %d alternates, want 10:\n%s", len(alts), strings.Join(alts, "\n"))
+	}
+	return src, site, build, published, theirs, alts
+}
+
 // TestSphinxSitemapLocales: two languages with sphinx-sitemap's
 // sitemap_locales, each built into its folder (en/, fr/) with site_url,
 // each language's sitemap.xml naming the other's pages as alternates.
@@ -207,22 +234,7 @@ func sphinxEnScheme(t *testing.T, conf string) (src, site string, theirs []strin
 func TestSphinxSitemapLocales(t *testing.T) {
 	const base = "https://example.com/docs/"
 	conf := "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://example.com/docs/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr']\n"
-	src := sphinxProject(t, conf)
-	build := func() {
-		sphinxBuild(t, src, "_build/html/en")
-		sphinxBuild(t, src, "_build/html/fr", "-D", "language=fr")
-	}
-	build()
-	site := filepath.Join(src, "_build", "html")
-	published := peerSitemaps(t, site)
-	if want := []string{"en/sitemap.xml", "fr/sitemap.xml"}; !slices.Equal(published, want) {
-		t.Fatalf("sphinx-sitemap published %q, want %q", published, want)
-	}
-	theirs := append(locs(t, filepath.Join(site, "en", "sitemap.xml")), locs(t, filepath.Join(site, "fr", "sitemap.xml"))...)
-	alts := sitemapAlternates(t, filepath.Join(site, "en", "sitemap.xml"), filepath.Join(site, "fr", "sitemap.xml"))
-	if len(alts) != 10 {
-		t.Fatalf("sphinx-sitemap wrote %d alternates, want 10:\n%s", len(alts), strings.Join(alts, "\n"))
-	}
+	src, site, build, published, theirs, alts := sphinxLanguages(t, conf)
 	check := func(step string) {
 		t.Helper()
 		allListed(t, step, answers(t, site, base, "sitemap.xml", published), theirs)
@@ -251,6 +263,70 @@ func TestSphinxSitemapLocales(t *testing.T) {
 	build()
 	mustRun(t, src)
 	check("after a clean build")
+}
+
+// TestSphinxSitemapLanguagesBaseURL: two languages built from one
+// conf.py with html_baseurl, each into its folder, as sphinx-sitemap's
+// docs say. Sphinx writes every page's canonical link from html_baseurl,
+// without the language's folder (fr/about.html names
+// https://example.com/docs/about.html), a URL no build serves; the pages
+// are served in their folders, where sphinx-sitemap listed them. Plain
+// sitemapgen, then the first build after the switch, list every page
+// there, write every alternate, answer at both published sitemaps, and
+// say once, at conf.py's line, what the links lack and the fix; init
+// says the scheme is honoured in the builds' folders. Built
+// with the fix (each language its own html_baseurl), the URLs stay and
+// the warning goes.
+func TestSphinxSitemapLanguagesBaseURL(t *testing.T) {
+	const base = "https://example.com/docs/"
+	conf := "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://example.com/docs/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr']\n"
+	src, site, build, published, theirs, alts := sphinxLanguages(t, conf)
+	if len(theirs) != 10 || !slices.Contains(theirs, base+"fr/about.html") {
+		t.Fatalf("sphinx-sitemap listed %q, want 10 pages under en/ and fr/", theirs)
+	}
+	page, err := os.ReadFile(filepath.Join(site, "fr", "about.html"))
+	if err != nil || !strings.Contains(string(page), `<link rel="canonical" href="`+base+`about.html"`) {
+		t.Fatalf("the premise: Sphinx names fr/about.html's canonical link without fr/ (%v)", err)
+	}
+	const lacks = "_build/html/en/about.html: warning: canonical link " + base + "about.html names this page's build without its folder, en/: read as " + base + "en/about.html; Sphinx writes each page's canonical link from html_baseurl (conf.py:3), which the builds in _build/html's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=" + base + "fr/ . _build/html/fr does for fr/"
+	check := func(step string, warned bool) {
+		t.Helper()
+		r := mustRun(t, src)
+		if warned {
+			wantOutput(t, r.stderr, lacks, "(and 9 more like it")
+		} else if strings.Contains(r.stderr, "names this page's build without its folder") {
+			t.Errorf("%s: the canonical links are warned of:\n%s", step, r.stderr)
+		}
+		allListed(t, step, answers(t, site, base, "sitemap.xml", published), theirs)
+		allAlternates(t, step, ourAlternates(t, site, base), alts)
+	}
+	check("the takeover", true)
+
+	// The switch, as docs/migrating.md says: init, sphinx_sitemap out of
+	// extensions (its settings stay), a clean build of both languages.
+	// init says the scheme is honoured, in the builds' folders.
+	r := mustRun(t, src, "init")
+	if strings.Contains(r.stderr, "sitemap_url_scheme") {
+		t.Errorf("init warns of the scheme, which the builds' folders honour:\n%s", r.stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(src, "sitemap.yaml")); err != nil || !strings.Contains(string(b), "#   sitemap_url_scheme (conf.py:2) is \"{lang}{version}{link}\": each\n#     language's build is in its folder of the site folder (en/, fr/)") {
+		t.Errorf("init's sitemap.yaml does not say the scheme is honoured in en/ and fr/ (%v):\n%s", err, b)
+	}
+	conf = strings.Replace(conf, "['sphinx_sitemap']", "[]", 1)
+	write(t, filepath.Join(src, "conf.py"), conf)
+	if err := os.RemoveAll(filepath.Join(src, "_build")); err != nil {
+		t.Fatal(err)
+	}
+	build()
+	check("after the switch", true)
+
+	// The fix the warning gives: each build its own html_baseurl.
+	if err := os.RemoveAll(filepath.Join(src, "_build")); err != nil {
+		t.Fatal(err)
+	}
+	sphinxBuild(t, src, "_build/html/en", "-D", "html_baseurl="+base+"en/")
+	sphinxBuild(t, src, "_build/html/fr", "-D", "language=fr", "-D", "html_baseurl="+base+"fr/")
+	check("each build its own html_baseurl", false)
 }
 
 // TestSphinxSitemapLocaleDirs: sphinx-sitemap without sitemap_locales

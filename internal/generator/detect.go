@@ -161,6 +161,17 @@ type Detected struct {
 	// alternates and the pages are not joined to sources (VitePress's
 	// locales); nil for none.
 	Pages Translator
+	// FolderBuilds are the folders of PublishDir ("en/", "fr/"), each
+	// ending in "/", that hold a build of the generator's each, whose
+	// pages' canonical links it writes from a base URL every build
+	// shares, without the folder: Sphinx's languages, each built into
+	// its folder from one conf.py's html_baseurl. The pages are served
+	// in their folders; the build lists them there
+	// (mapping.FolderBuilds), with a warning that ends with
+	// FolderBuildsWhy: what wrote the links so, and how to give each
+	// build its own.
+	FolderBuilds    []string
+	FolderBuildsWhy string
 	// Warnings are what the reader took but a build must say, each at the
 	// place that gives it (File relative to the project folder): a
 	// setting of the replaced sitemap tool's that sitemapgen does not

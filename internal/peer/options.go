@@ -141,7 +141,7 @@ var Options = []Option{
 	// those that name its files at every run).
 	{Sphinx, "html_baseurl", "honoured: the base URL, read at every run", honoured("the base URL, which sitemapgen reads from conf.py's html_baseurl at every run")},
 	{Sphinx, "site_url", "honoured: the base URL without html_baseurl, read at every run", honoured("the base URL when html_baseurl is not set, which sitemapgen reads from conf.py at every run")},
-	{Sphinx, "sitemap_url_scheme", "honoured without html_baseurl (each language's folder, or the base URL with the scheme's folder); with it, the pages' canonical URLs, warned with how to keep the scheme's (html_baseurl with the folder); its default given to init when not set", sphinxScheme},
+	{Sphinx, "sitemap_url_scheme", "honoured without html_baseurl (each language's folder, or the base URL with the scheme's folder); with it, each language's folder where each is built into its own, else the pages' canonical URLs, warned with how to keep the scheme's (html_baseurl with the folder); its default given to init when not set", sphinxScheme},
 	{Sphinx, "sitemap_locales", "honoured, read at every run: each locale's build in its folder, the same page in each folder its alternates", sphinxLocales},
 	{Sphinx, "sitemap_filename", "--filename (read at every run too)", filename},
 	{Sphinx, "sitemap_excludes", "--exclude, each page as the glob of its built file", sphinxExcludes},
@@ -750,6 +750,11 @@ func sphinxScheme(m *Mapper, v any) {
 		return
 	}
 	if _, ok := m.other("html_baseurl").(string); ok {
+		if f := m.ctx.FolderBuilds; len(f) > 0 {
+			// Each language built into its folder: the pages are there.
+			m.Honoured("is %q: each language's build is in its folder of the site folder (%s), where sitemapgen lists its pages, as sphinx-sitemap did; their canonical links, which Sphinx writes from html_baseurl without the folder, are read in their folder's build, with a warning that says how to give each build its own html_baseurl", s, strings.Join(f, ", "))
+			return
+		}
 		m.Warn("is %q, which listed the pages under a folder their canonical links (html_baseurl) do not name: sitemapgen lists the URLs the pages give; if the site is served under that folder, set html_baseurl with it in conf.py (https://example.com/en/latest/), and the canonical links and ours keep those URLs", s)
 		return
 	}

@@ -134,6 +134,12 @@ type Context struct {
 	// Publish as the survey found them (NAME-0.xml, NAME-1.xml …): the
 	// parts of next-sitemap's index that its users may have submitted.
 	Parts []string
+	// FolderBuilds are the folders of Publish ("en/", "fr/") that hold a
+	// build of the generator's each, whose canonical links lack the
+	// folder: Sphinx's languages built from one html_baseurl
+	// (generator.Detected.FolderBuilds). sitemapgen lists their pages
+	// in their folders.
+	FolderBuilds []string
 }
 
 // A Setting is a setting of sitemapgen's that an option gives.

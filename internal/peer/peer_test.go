@@ -240,6 +240,7 @@ func TestMap(t *testing.T) {
 		{name: "sphinx-sitemap", tool: Sphinx, given: []Given{{Name: "html_baseurl", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{link}"}, {Name: "sitemap_filename", Value: "map.xml"}, {Name: "sitemap_excludes", Value: []any{"search.html", "genindex/", "/private/*"}}, {Name: "sitemap_show_lastmod", Value: false}, {Name: "sitemap_locales", Value: []any{"en", "fr"}}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "sitemap_filename"}, {Key: "exclude", Value: []string{"search.html", "genindex/index.html", "private/*"}, From: "sitemap_excludes"}},
 			warn: []string{"listed the pages under a folder their canonical links (html_baseurl) do not name", "set lastmod.sources: [none]"}},
+		{name: "sphinx-sitemap's scheme, html_baseurl shared by the languages' builds", tool: Sphinx, ctx: Context{Publish: "_build/html", FolderBuilds: []string{"en/", "fr/"}}, given: []Given{{Name: "html_baseurl", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{version}{link}"}}},
 		{name: "sphinx-sitemap's scheme without html_baseurl", tool: Sphinx, given: []Given{{Name: "site_url", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{link}"}}},
 		// i18n: the default locale's pages at the root, each other's in
 		// the folder of its key.

@@ -181,6 +181,10 @@ type Project struct {
 	// SlashedHomes are the language folders whose home the generator
 	// serves with its slash (mapping.Options.SlashedHomes).
 	SlashedHomes []string
+	// FolderBuilds are the folders of the generator's builds whose
+	// canonical links lack the folder (generator.Detected.FolderBuilds);
+	// nil for none.
+	FolderBuilds *mapping.FolderBuilds
 
 	// Generator names the generator whose output folder the sitemaps are
 	// written into ("Hugo"), or "" for none. Translated says its site has
@@ -336,7 +340,8 @@ func joinDetected(line, part string) string {
 
 // siteSettings sets in pr what the generator that built the site folder
 // says about the site's pages: the documents its sitemap lists besides
-// pages, its fallback files, and whether it serves its base URL with a
+// pages, its fallback files, the folders of its builds whose canonical
+// links lack the folder, and whether it serves its base URL with a
 // trailing slash.
 func siteSettings(v *Ask, pr *Project, site *generator.Detected) {
 	if docs := site.Documents(); !v.Content && !v.IncludeGiven && len(docs) > 0 {
@@ -346,6 +351,9 @@ func siteSettings(v *Ask, pr *Project, site *generator.Detected) {
 	}
 	if !v.Content {
 		pr.Fallbacks = site.Fallbacks
+		if len(site.FolderBuilds) > 0 {
+			pr.FolderBuilds = &mapping.FolderBuilds{Folders: site.FolderBuilds, Why: site.FolderBuildsWhy}
+		}
 	}
 	// A generator may serve its base URL with a slash, whatever its
 	// trailing-slash setting says (Docusaurus' baseUrl does).

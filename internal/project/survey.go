@@ -186,10 +186,13 @@ func (p *discovery) peers(d *Findings) []Peer {
 	if u, err := url.Parse(d.BaseURL); err == nil && d.BaseURL != "" {
 		ctx.BasePath = u.Path
 	}
-	if g := p.gens.builtBy(d.Root); d.Root != "" && g != nil && g.Served {
-		// A server build's pages are its prerendered files. The sitemaps
-		// go where its server serves files (public/).
-		ctx.Server, ctx.Out = true, g.ServedDir
+	if g := p.gens.builtBy(d.Root); d.Root != "" && g != nil {
+		if g.Served {
+			// A server build's pages are its prerendered files. The
+			// sitemaps go where its server serves files (public/).
+			ctx.Server, ctx.Out = true, g.ServedDir
+		}
+		ctx.FolderBuilds = g.FolderBuilds
 	}
 	if !ctx.Server && ctx.Publish != "" && slices.ContainsFunc(cfgs, func(c peer.Config) bool { return c.Tool == peer.NextSitemap }) {
 		ctx.Parts = sitemapParts(d.Root)

@@ -2,7 +2,10 @@
 // conf.py that sets project or extensions, where sphinx-quickstart puts
 // it; `make html` writes _build/html (or the Makefile's BUILDDIR). Its
 // documents are joined to their pages, with the files they include; its
-// sitemaps are sphinx-sitemap's, one in each language's folder.
+// sitemaps are sphinx-sitemap's, one in each language's folder. Each
+// language built into its folder from one html_baseurl writes canonical
+// links without the folder (folderBuilds): the pages are listed where
+// they are served.
 package sphinx
 
 import (
@@ -130,6 +133,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 			break
 		}
 		sitemapSettings(d, p, name, vals)
+		folderBuilds(d, p, name, vals)
 		if v, ok := vals["html_file_suffix"]; ok && v.Literal && v.Value != ".html" {
 			p.Notes = append(p.Notes, generator.Note(name, v.Line, "html_file_suffix %q: pages are found by include:", v.Value))
 		}
@@ -245,6 +249,45 @@ func sitemapSettings(d *generator.Dir, p *generator.Detected, name string, vals 
 		p.Warnings = append(p.Warnings, diag.Pos{File: name, Line: line}.Errorf("sphinx-sitemap's sitemap_url_scheme %s listed the pages under %s%s, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under %s; if the site is served under %s%s, set html_baseurl = '%s%s' in %s (with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions), and the canonical links and ours keep those URLs",
 			scheme, p.BaseURL, prefix, p.BaseURL, p.BaseURL, prefix, p.BaseURL, prefix, name))
 	}
+}
+
+// folderBuilds sets p.FolderBuilds when html_baseurl is the base URL of
+// the Sphinx project p (conf.py, name, assigning vals) and its site
+// folder holds no build at its top but builds in folders of their own,
+// each with the .buildinfo Sphinx writes at a build's top: each
+// language built into its folder from one conf.py (sphinx-sitemap's
+// way, sphinx-build -D language=fr . _build/html/fr). Sphinx writes
+// every page's canonical link from html_baseurl, without the folder:
+// a URL no build serves. The pages are served in their folders, and
+// sphinx-sitemap listed them there.
+func folderBuilds(d *generator.Dir, p *generator.Detected, name string, vals map[string]pyconf.Value) {
+	if p.BaseURLFrom != name+" html_baseurl" || conffile.IsFile(d.Path(), path.Join(p.PublishDir, ".buildinfo")) {
+		return
+	}
+	entries, err := fsx.ReadDir(d.Path(), p.PublishDir)
+	if err != nil {
+		return
+	}
+	var folders []string
+	for _, e := range entries {
+		if e.IsDir() && conffile.IsFile(d.Path(), path.Join(p.PublishDir, e.Name(), ".buildinfo")) {
+			folders = append(folders, e.Name()+"/")
+		}
+	}
+	if len(folders) == 0 {
+		return
+	}
+	p.FolderBuilds = folders
+	one := folders[len(folders)-1]
+	exts, _ := vals["extensions"].Val.([]any)
+	scheme := ""
+	if slices.Contains(exts, any("sphinx_sitemap")) {
+		scheme = ", with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions"
+	}
+	// The command runs in the project folder: the source folder is
+	// conf.py's.
+	p.FolderBuildsWhy = fmt.Sprintf("Sphinx writes each page's canonical link from html_baseurl (%s:%d), which the builds in %s's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=%s%s %s %s/%s does for %s%s",
+		name, vals["html_baseurl"].Line, p.PublishDir, p.BaseURL, one, path.Dir(name), p.PublishDir, strings.TrimSuffix(one, "/"), one, scheme)
 }
 
 // sitemapLocales returns the languages sphinx-sitemap gives each page

@@ -66,6 +66,43 @@ func TestDetectSphinx(t *testing.T) {
 				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/1.0/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; if the site is served under https://docs.example/en/1.0/, set html_baseurl = 'https://docs.example/en/1.0/' in conf.py (with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions), and the canonical links and ours keep those URLs"}}}},
 		},
 		{
+			// Each language built into its folder from one html_baseurl:
+			// their canonical links lack the folder.
+			Name: "html_baseurl shared by the builds in the site folder's folders",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/'\n",
+				"_build/html/en/.buildinfo": "# Sphinx build info version 1\n", "_build/html/fr/.buildinfo": "# Sphinx build info version 1\n", "_build/html/_static/x.css": ""},
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html", Form: generator.URLForm{IndexFiles: true},
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", FolderBuilds: []string{"en/", "fr/"},
+				FolderBuildsWhy: "Sphinx writes each page's canonical link from html_baseurl (conf.py:3), which the builds in _build/html's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=https://docs.example/fr/ . _build/html/fr does for fr/"}},
+		},
+		{
+			Name: "html_baseurl shared by the builds, sphinx_sitemap in extensions",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://docs.example/'\n",
+				"_build/html/en/.buildinfo": "# Sphinx build info version 1\n"},
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html", Form: generator.URLForm{IndexFiles: true},
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", FolderBuilds: []string{"en/"},
+				FolderBuildsWhy: "Sphinx writes each page's canonical link from html_baseurl (conf.py:3), which the builds in _build/html's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=https://docs.example/en/ . _build/html/en does for en/, with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions"}},
+		},
+		{
+			// conf.py in source/: the command names that folder.
+			Name: "html_baseurl shared by the builds, source and build apart",
+			Files: map[string]string{"docs/source/conf.py": "project = 'Docs'\nhtml_baseurl = 'https://docs.example/'\n",
+				"docs/build/html/zh_CN/.buildinfo": "# Sphinx build info version 1\n"},
+			Want: []Detected{{File: "docs/source/conf.py", PublishDir: "docs/build/html", Form: generator.URLForm{IndexFiles: true},
+				BaseURL: "https://docs.example/", BaseURLFrom: "docs/source/conf.py html_baseurl", FolderBuilds: []string{"zh_CN/"},
+				FolderBuildsWhy: "Sphinx writes each page's canonical link from html_baseurl (docs/source/conf.py:2), which the builds in docs/build/html's folders share, and no build is served there; give each build its own, as sphinx-build -D html_baseurl=https://docs.example/zh_CN/ docs/source docs/build/html/zh_CN does for zh_CN/"}},
+		},
+		{
+			// A build at the top too (the latest version, older ones in
+			// folders): a folder's canonical link may name its page
+			// there on purpose.
+			Name: "html_baseurl, a build at the site folder's top",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/'\n",
+				"_build/html/.buildinfo": "# Sphinx build info version 1\n", "_build/html/1.0/.buildinfo": "# Sphinx build info version 1\n"},
+			Want: []Detected{{File: "conf.py", PublishDir: "_build/html", Form: generator.URLForm{IndexFiles: true},
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl"}},
+		},
+		{
 			// One build in the site folder, no en/ in it: under site_url,
 			// which no page names, the pages keep the scheme's URLs.
 			Name:  "sphinx-sitemap: site_url and the default scheme, one language's build",
