@@ -185,7 +185,8 @@
 // generator's dates are kept. The list's entry stores it, so the data
 // flow reads in passes.go. No pass type holds the records, the builder,
 // the Session, a pointer to a bool or a map, or a function (TestPassFields,
-// shape_test.go).
+// shape_test.go), and each has a table test built from literals
+// (TestPassTables; passtable_test.go, passwrite_test.go).
 //
 // The walk that every whole build starts with is one step (builder.load):
 // the join's sources, the site's pages, the extra URLs. A join's build,

@@ -126,6 +126,42 @@ func TestPassFields(t *testing.T) {
 	}
 }
 
+// TestPassTables: each pass type has a table test that builds it from
+// literals, named after it (passtable_test.go).
+func TestPassTables(t *testing.T) {
+	_, files := packageFiles(t)
+	tests, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, name := range tests {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				have[fd.Name.Name] = true
+			}
+		}
+	}
+	n := 0
+	for name := range structTypes(files) {
+		if !strings.HasSuffix(name, "Pass") {
+			continue
+		}
+		n++
+		if test := "Test" + strings.ToUpper(name[:1]) + name[1:] + "Table"; !have[test] {
+			t.Errorf("pass %s has no table test %s", name, test)
+		}
+	}
+	if n == 0 {
+		t.Error("no pass type found")
+	}
+}
+
 // typeSize counts the fields and methods of the struct type name,
 // counting those of the parts it embeds (their promoted fields and
 // methods) as its own, as a method of the type reaches them.
