@@ -251,7 +251,7 @@ func (sc *sectionScan) addBuiltList(idx int32, built string, folders map[string]
 // and terms). A page that is not joined for another reason is not a
 // list page: a page of a route with a parameter (/blog/[slug], made by
 // code from data; dynamicRoutes), or a page built from one of several
-// other languages' sources (fallbackSource).
+// other languages' sources (sourceLookup.fallback).
 func (p *listPagesPass) dateShownLists(recs *records, l generator.ListRules, done map[int32]bool) {
 	shown := l.Shown
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true, noBody: true}
