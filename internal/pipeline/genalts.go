@@ -326,9 +326,9 @@ type genAltsPass struct {
 	// sitemaps are the alternates of the generator's own sitemaps. They
 	// are nil when the build read none.
 	sitemaps *genAlternates
-	// joined holds the sources with their translations, grouped by
-	// translation key (joined.groups).
-	joined *joined
+	// groups holds the sources with their translations, by translation
+	// key (joined.groups). It is nil when the sources have none.
+	groups map[string][]*source
 	// res counts the pages whose own entry the pass added
 	// (Result.SelfAlternates).
 	res *Result
@@ -339,7 +339,12 @@ type genAltsPass struct {
 }
 
 func (b *builder) genAltsPass() *genAltsPass {
-	p := &genAltsPass{joined: &b.joined, res: b.res, hreflang: b.hreflang}
+	// The translations are grouped once, when a page takes its
+	// alternates from them.
+	if g := b.recs.alts.gen; g != nil && len(g.from) > 0 && b.translated && b.groups == nil {
+		b.groupTranslations()
+	}
+	p := &genAltsPass{groups: b.groups, res: b.res, hreflang: b.hreflang}
 	if b.gen != nil {
 		p.sitemaps = &b.gen.alts
 	}
@@ -353,9 +358,6 @@ func (p *genAltsPass) run(s *records) {
 	p.res.SelfAlternates = 0
 	if g == nil || len(g.from) == 0 {
 		return
-	}
-	if p.joined.translated && p.joined.groups == nil {
-		p.joined.groupTranslations()
 	}
 	// A page's URL is one string in every list that names it.
 	shared := make(map[int32]string)
@@ -427,7 +429,7 @@ func (p *genAltsPass) altsOf(recs *records, f genFrom, locAt func(int32) string)
 	g := recs.alts.gen
 	var alts []sitemap.Alternate
 	if f.src != nil {
-		for _, m := range p.joined.groups[f.src.tkey] {
+		for _, m := range p.groups[f.src.tkey] {
 			loc := ""
 			if idx, ok := g.bySource[m]; ok {
 				loc = locAt(idx)

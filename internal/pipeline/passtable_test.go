@@ -656,7 +656,7 @@ func TestGenAltsPassTable(t *testing.T) {
 			g.from[en] = genFrom{hash: hEn, head: tc.head}
 			maps.Copy(g.skipped, tc.skipped)
 			recs.alts.gen = g
-			p := genAltsPass{sitemaps: sitemaps(tc.withFr), joined: &joined{}, res: &Result{SelfAlternates: 9}}
+			p := genAltsPass{sitemaps: sitemaps(tc.withFr), res: &Result{SelfAlternates: 9}}
 			p.run(recs)
 			if got := declaredAlts(recs); !slices.Equal(got, tc.want) {
 				t.Errorf("alternates:\n got %q\nwant %q", got, tc.want)
@@ -668,7 +668,7 @@ func TestGenAltsPassTable(t *testing.T) {
 	}
 	// Without the generator's alternates, the pass sets none.
 	recs := pageRecords(t, page{path: "a.html", loc: ex + "a"})
-	p := genAltsPass{joined: &joined{}, res: &Result{SelfAlternates: 9}}
+	p := genAltsPass{res: &Result{SelfAlternates: 9}}
 	if p.run(recs); p.res.SelfAlternates != 0 || declaredAlts(recs)[0] != "" {
 		t.Errorf("no alternates of the generator: %d added, %q", p.res.SelfAlternates, declaredAlts(recs))
 	}
