@@ -25,13 +25,18 @@
 // The files of init:
 //
 //   - initswitch.go: what init does, beyond sitemap.yaml, when a project
-//     switches from next-sitemap. The one package.json script string that
-//     ran next-sitemap is edited in place, and the rest of the file is kept
+//     switches from next-sitemap, and the edit of package.json that every
+//     switch shares (runScript). The one script string that ran the peer's
+//     command (next-sitemap, sscli), or else the generator's build, is
+//     edited in place to run sitemapgen, and the rest of the file is kept
 //     byte for byte. Nothing is edited where a script runs sitemapgen
-//     already. The steps left are printed, numbered.
-//   - initsteps.go: the steps that end every switch. The install of
-//     sitemapgen comes first where package.json does not depend on it. Each
-//     step is printed only while it is still to do.
+//     already, nor where the script has other shell syntax than commands
+//     joined by &&. The steps left are printed, numbered.
+//   - initsteps.go: the steps that end every other switch. The install of
+//     sitemapgen comes first where package.json does not depend on it.
+//     Then the peer's road, the one docs/migrating.md gives first
+//     (TestRoads reads both): its integration in its place, or sitemapgen
+//     after the build. Each step is printed only while it is still to do.
 //   - initlink.go: the <link rel="sitemap"> that a peer put into every
 //     page's head (peer.Result.HeadLink: gatsby-plugin-sitemap's
 //     createLinkInHead, hexo-generator-sitemap's rel). A new file of the

@@ -76,6 +76,11 @@ func runInit(_ context.Context, e *env, args []string) error {
 		if pe, ok := nextSitemapPeer(d.Peers); ok {
 			nextSwitch(e.stderr, pe, d, false)
 		}
+		for _, pe := range d.Peers {
+			if pe.Tool != peer.NextSitemap {
+				peerSteps(e.stderr, pe, d, false)
+			}
+		}
 		for _, l := range links {
 			l.report(e.stderr)
 		}
@@ -117,7 +122,7 @@ func runInit(_ context.Context, e *env, args []string) error {
 	}
 	for _, pe := range d.Peers {
 		if pe.Tool != peer.NextSitemap {
-			peerSteps(e.stderr, pe, d)
+			peerSteps(e.stderr, pe, d, true)
 		}
 	}
 	for _, l := range links {
@@ -162,7 +167,11 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 			return place(pe.File, cmp.Or(line, pe.Line))
 		}
 		p("\n")
-		comment(p, "", fmt.Sprintf("Carried over from %s (%s): its options, as sitemapgen's settings. Remove it once sitemapgen writes the sitemaps.", pe.Tool, at("", pe.Line)))
+		then := "Remove it once sitemapgen writes the sitemaps."
+		if stays(pe) {
+			then = "It stays: sitemapgen takes its sitemaps over at every build."
+		}
+		comment(p, "", fmt.Sprintf("Carried over from %s (%s): its options, as sitemapgen's settings. %s", pe.Tool, at("", pe.Line), then))
 		if len(pe.Options) == 0 && len(pe.Result.Settings) == 0 {
 			p("# It is used with its defaults: nothing to carry over.\n")
 		}
@@ -176,7 +185,16 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 				continue
 			}
 			written[s.Key] = fmt.Sprintf("%s's %s", pe.Tool, s.From)
-			p("# %s (%s)\n%s", s.From, at(s.File, s.Line), yamlText(yamlSetting(s.Key, s.Value)))
+			from := s.From + " (" + at(s.File, s.Line) + ")"
+			if len(s.Parts) > 0 {
+				// Options at several places gave it: each at its own.
+				var parts []string
+				for _, g := range s.Parts {
+					parts = append(parts, g.Name+" ("+at(g.File, g.Line)+")")
+				}
+				from = strings.Join(parts, ", ")
+			}
+			p("# %s\n%s", from, yamlText(yamlSetting(s.Key, s.Value)))
 		}
 		var honoured []peer.Note
 		first := true

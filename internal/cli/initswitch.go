@@ -8,8 +8,10 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
@@ -22,7 +24,7 @@ import (
 
 // nextSwitch does what init can of the switch from next-sitemap, pe, in
 // the project folder. With edit, it makes package.json's script that
-// runs next-sitemap (or a build script that is next build alone) run
+// runs next-sitemap (or, else, one that runs next build) run
 // sitemapgen. It adds --allow-commands when a hook that init could not
 // carry over (transform, robotsTxtOptions.transformRobotsTxt) is to
 // become a command. Then it prints to w what it did and the numbered
@@ -31,7 +33,7 @@ func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
 	hook := false
 	pm, remove := packageManager()
 	var steps []string
-	if s, ok := installStep(pm, d); ok {
+	if s, ok := installStep(pm, d, true); ok {
 		steps = append(steps, s)
 	}
 	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove))
@@ -55,27 +57,40 @@ func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
 	if hook {
 		run += " --allow-commands"
 	}
-	script, already, err := runScript(run, edit)
+	more, _ := buildScript(w, run, runBy{replace: []string{"next-sitemap"}, after: []string{"next build"}}, edit, func(why string) string {
+		return fmt.Sprintf("in package.json's scripts, run sitemapgen after next build (%s): \"postbuild\": %q", why, run)
+	})
+	steps = append(steps, more...)
+	steps = append(steps, fmt.Sprintf("build: next build, then sitemapgen (%s run build)", pm))
+	printSteps(w, pe.Tool, steps)
+}
+
+// buildScript makes package.json's script that by names run the
+// command run, with edit, and says so on w (runScript). It returns the
+// steps left: the script's line to write where it was not edited, or
+// what to take out of it; fallback(why) where no script could be made
+// to run it, and then no script's name. name is the script that runs
+// run, or is to run it.
+func buildScript(w io.Writer, run string, by runBy, edit bool, fallback func(why string) string) (steps []string, name string) {
+	script, already, err := runScript(run, by, edit)
 	switch {
-	case err == nil && already:
+	case err != nil:
+		return []string{fallback(err.Error())}, ""
+	case already:
 		// init ran again (--force), or the user wrote the script by
 		// hand. sitemapgen runs once a build, so leave it as it is.
 		say(w, false, "package.json:%d: the %s script already runs sitemapgen: package.json left as it is", script.line, script.shownName())
-		if other, ok := scriptRunning(script.all, "next-sitemap"); ok {
-			steps = append(steps, fmt.Sprintf("in package.json (line %d), take next-sitemap out of the %s script", other.line, other.shownName()))
+		for _, c := range by.replace {
+			if other, ok := scriptRunning(script.all, c); ok {
+				steps = append(steps, fmt.Sprintf("in package.json (line %d), take %s out of the %s script", other.line, c, other.shownName()))
+			}
 		}
-	case err == nil && edit:
-		say(w, false, "package.json:%d: the %s script runs %s, where next-sitemap ran", script.line, script.shownName(), run)
-	case err == nil:
-		steps = append(steps, fmt.Sprintf("in package.json (line %d), make the %s script %s", script.line, script.shownName(), script.json()))
+	case edit:
+		say(w, false, "package.json:%d: the %s script runs %s, %s", script.line, script.shownName(), run, script.how)
 	default:
-		steps = append(steps, fmt.Sprintf("in package.json's scripts, run sitemapgen after next build (%s): \"postbuild\": %q", err, run))
+		steps = append(steps, fmt.Sprintf("in package.json (line %d), make the %s script %s", script.line, script.shownName(), script.json()))
 	}
-	steps = append(steps, fmt.Sprintf("build: next build, then sitemapgen (%s run build)", pm))
-	say(w, false, "to finish the switch from next-sitemap:")
-	for i, s := range steps {
-		fmt.Fprintf(w, "  %d. %s\n", i+1, s)
-	}
+	return steps, script.shownName()
 }
 
 // packageManager returns the project's package manager, as its lock
@@ -96,6 +111,9 @@ type script struct {
 	name, value string
 	line        int
 	start, end  int
+	// how says what runScript made it do: "where next-sitemap ran",
+	// "after hexo generate".
+	how string
 	// all are package.json's scripts, this one among them.
 	all []script
 }
@@ -113,14 +131,27 @@ func (s script) json() string {
 	return diag.Excerpt(jsonString(s.name)) + ": " + diag.Excerpt(jsonString(s.value))
 }
 
-// runScript finds package.json's script that runs next-sitemap, else a
-// build script that is next build alone. It returns the script with the
-// value that runs cmd there instead. With edit, it writes that value
-// into package.json and keeps the other bytes as they were. When a
-// script runs sitemapgen already (init ran again), already is true,
-// nothing is edited, and that script is returned as it is. The error
-// says why no script could be edited.
-func runScript(cmd string, edit bool) (s script, already bool, err error) {
+// A runBy says which of package.json's scripts is to run sitemapgen:
+// the one that runs a command sitemapgen replaces, else one that runs
+// the generator's build, after which sitemapgen then runs.
+type runBy struct {
+	// replace are the commands sitemapgen replaces (next-sitemap; sscli,
+	// static-sitemap-cli), each as the first word of a command.
+	replace []string
+	// after are the build's command lines, their first words ("next
+	// build", "hexo generate", "hexo g").
+	after []string
+}
+
+// runScript finds package.json's script that runs a command of by's
+// replace, else one that runs by's build (the build script first). It
+// returns the script with the value that runs cmd there instead, or
+// after the build. With edit, it writes that value into package.json and
+// keeps the other bytes as they were. When a script runs sitemapgen
+// already (init ran again), already is true, nothing is edited, and that
+// script is returned as it is. The error says why no script could be
+// edited.
+func runScript(cmd string, by runBy, edit bool) (s script, already bool, err error) {
 	data, err := limits.Default.ReadFile(".", "package.json", "", limits.JSON)
 	if err != nil {
 		return script{}, false, fmt.Errorf("package.json not read: %s", diag.Excerpt(err.Error()))
@@ -135,21 +166,28 @@ func runScript(cmd string, edit bool) (s script, already bool, err error) {
 	}
 	var found *script
 	for i := range scripts {
-		s := &scripts[i]
-		if v, ok := replaceCommand(s.value, "next-sitemap", cmd); ok {
-			s.value, found = v, s
-			break
-		}
-	}
-	if found == nil {
-		for i := range scripts {
-			if s := &scripts[i]; s.name == "build" && strings.TrimSpace(s.value) == "next build" {
-				s.value, found = "next build && "+cmd, s
+		for _, c := range by.replace {
+			if v, ok := replaceCommand(scripts[i].value, c, cmd); ok && found == nil {
+				scripts[i].value, scripts[i].how, found = v, "where "+c+" ran", &scripts[i]
 			}
 		}
 	}
+	// The build script first, then the others in their order.
+	order := make([]int, 0, len(scripts))
+	for i, s := range scripts {
+		if s.name == "build" {
+			order = append([]int{i}, order...)
+		} else {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
+		if v, b, ok := runAfter(scripts[i].value, by.after, cmd); ok && found == nil {
+			scripts[i].value, scripts[i].how, found = v, "after "+b, &scripts[i]
+		}
+	}
 	if found == nil {
-		return script{}, false, fmt.Errorf("no script runs next-sitemap alone between &&, nor is build next build")
+		return script{}, false, errors.New(noScript(by))
 	}
 	if edit {
 		out := append(append(append([]byte{}, data[:found.start]...), jsonString(found.value)...), data[found.end:]...)
@@ -167,6 +205,89 @@ func runScript(cmd string, edit bool) (s script, already bool, err error) {
 		}
 	}
 	return *found, false, nil
+}
+
+// noScript says that no script of package.json runs what by names, as
+// runScript wants it.
+func noScript(by runBy) string {
+	var what []string
+	if len(by.replace) > 0 {
+		what = append(what, strings.Join(by.replace, " or ")+" alone between &&")
+	}
+	if len(by.after) > 0 {
+		what = append(what, by.after[0]+" between &&")
+	}
+	return "no script runs " + strings.Join(what, ", nor ")
+}
+
+// runAfter returns the script v with cmd run after its command that is
+// one of builds (a command line's first words: "hexo generate"), joined
+// by &&, and that build. v must be commands joined by &&, as for
+// replaceCommand.
+func runAfter(v string, builds []string, cmd string) (string, string, bool) {
+	parts, ok := andParts(v)
+	if !ok {
+		return "", "", false
+	}
+	for i, p := range parts {
+		f := strings.Fields(p)
+		if f[0] == "npx" && len(f) > 1 {
+			f = f[1:]
+		}
+		for _, b := range builds {
+			want := strings.Fields(b)
+			if len(f) >= len(want) && (f[0] == want[0] || strings.HasSuffix(f[0], "/"+want[0])) && slices.Equal(f[1:len(want)], want[1:]) {
+				trimmed := strings.TrimRight(p, " \t")
+				parts[i] = trimmed + " && " + cmd + p[len(trimmed):]
+				return strings.Join(parts, "&&"), b, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// andParts splits the script v into its commands joined by &&. Quotes
+// may hold any text but a double quote's $, ` and \ (single quotes, or
+// double quotes of literal text, as static-sitemap-cli's globs are
+// given). It returns false for a script of any other shell syntax
+// (;, ||, $, a redirection, a comment, a line break), where an edit
+// could change what it does.
+func andParts(v string) ([]string, bool) {
+	if strings.ContainsAny(v, "\n\r") {
+		return nil, false
+	}
+	var parts []string
+	start, quote := 0, byte(0)
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			}
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			} else if strings.IndexByte("$`\\", c) >= 0 {
+				return nil, false
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '&' && i+1 < len(v) && v[i+1] == '&':
+			parts = append(parts, v[start:i])
+			start = i + 2
+			i++
+		case strings.IndexByte("&$;|<>\\(){}`#", c) >= 0:
+			return nil, false
+		}
+	}
+	parts = append(parts, v[start:])
+	for _, p := range parts {
+		if len(strings.Fields(p)) == 0 {
+			return nil, false
+		}
+	}
+	return parts, quote == 0
 }
 
 // scriptRunning returns the first of scripts that runs the command cmd
@@ -254,16 +375,13 @@ func packageScripts(data []byte) ([]script, bool) {
 // a script of any other shell syntax, where an edit could change what
 // it does.
 func replaceCommand(v, cmd, repl string) (string, bool) {
-	if strings.ContainsAny(v, "'\"`$;|<>\\(){}\n") {
+	parts, ok := andParts(v)
+	if !ok {
 		return "", false
 	}
-	parts := strings.Split(v, "&&")
 	found := -1
 	for i, p := range parts {
 		f := strings.Fields(p)
-		if strings.Contains(p, "&") || len(f) == 0 {
-			return "", false
-		}
 		if f[0] == "npx" && len(f) > 1 {
 			f = f[1:]
 		}

@@ -28,7 +28,12 @@ func TestReplaceCommand(t *testing.T) {
 		{"next build; next-sitemap", "", false},
 		{"next build & next-sitemap", "", false},
 		{"next-sitemap && next-sitemap", "", false},
-		{"next-sitemap --config 'my config.js'", "", false},
+		{"next-sitemap --config 'my config.js'", "sitemapgen", true},
+		{"echo 'a && b' && next-sitemap", "echo 'a && b' && sitemapgen", true},
+		{`next-sitemap --config "my config.js"`, "sitemapgen", true},
+		{`next-sitemap --config "$CONFIG"`, "", false},
+		{"next-sitemap --config 'x.js", "", false},
+		{"next build # && next-sitemap", "", false},
 		{"NODE_ENV=$X next-sitemap", "", false},
 		{"next-sitemap-extra", "", false},
 		{"next build &&  && next-sitemap", "", false},
@@ -36,6 +41,32 @@ func TestReplaceCommand(t *testing.T) {
 		got, ok := replaceCommand(tt.in, "next-sitemap", "sitemapgen")
 		if ok != tt.ok || got != tt.want {
 			t.Errorf("replaceCommand(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestRunAfter: sitemapgen joined by && after the build's command, in
+// the script that runs it, its other commands as they were; a script of
+// other shell syntax, or that runs no build, left alone (issue 98, item
+// 8: the steps left this edit to the user).
+func TestRunAfter(t *testing.T) {
+	builds := []string{"hexo generate", "hexo g"}
+	for _, tt := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"hexo generate", "hexo generate && sitemapgen", true},
+		{"hexo clean && hexo g && echo done", "hexo clean && hexo g && sitemapgen && echo done", true},
+		{"npx hexo generate --silent&&echo x", "npx hexo generate --silent && sitemapgen&&echo x", true},
+		{"node_modules/.bin/hexo generate", "node_modules/.bin/hexo generate && sitemapgen", true},
+		{"hexo server", "", false},
+		{"hexo", "", false},
+		{"hexo generate; echo", "", false},
+		{"hexo generate || true", "", false},
+	} {
+		got, _, ok := runAfter(tt.in, builds, "sitemapgen")
+		if ok != tt.ok || got != tt.want {
+			t.Errorf("runAfter(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
 }
@@ -82,7 +113,7 @@ func TestRunScriptLink(t *testing.T) {
 	if err := os.Symlink("real.json", "package.json"); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := runScript("sitemapgen", true); err == nil {
+	if _, _, err := runScript("sitemapgen", runBy{replace: []string{"next-sitemap"}}, true); err == nil {
 		t.Errorf("runScript edited a package.json that is a link")
 	}
 	if fi, err := os.Lstat("package.json"); err != nil || fi.Mode()&fs.ModeSymlink == 0 {

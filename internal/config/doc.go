@@ -31,8 +31,10 @@
 //     declared once; checks.go: the checks the settings name.
 //   - table.go, file.go: the machinery that derives the flag set, the
 //     strict decoding of sitemap.yaml and the --help lists from a table.
-//   - resolve.go: [Resolve], then the stages' options (Config.options,
-//     with mapOptions and writeOptions).
+//   - resolve.go: [Resolve]: the layering, the project's values under
+//     it, and the checks of the laid values against each other.
+//   - options.go: the stages' options (Config.options, with mapOptions,
+//     writeOptions and the cache folder).
 //   - layer.go: the layering of a run's values: flag > environment >
 //     file > the project's value > default.
 //   - commands.go: the commands a run may start, and the rule that a

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -191,13 +192,19 @@ func hexoGenerate(t *testing.T, src string, fresh bool) {
 // answers there with our URLs (every URL the plugin's listed, the home
 // page as /blog/, the page Hexo writes) right after init, over the
 // plugin's file that hexo generate leaves in public/, and after the
-// switch, the plugin out of package.json, in a fresh public/ (CI).
+// switch, the plugin out of package.json, in a fresh public/ (CI). The
+// plugin uninstalled before init runs, its sitemap: block left in
+// _config.yml, init carries the block all the same, and says so (before,
+// it carried nothing, and said nothing: issue 98, item 8).
 func TestHexoSitemapTextSwitch(t *testing.T) {
 	for _, c := range []struct {
 		name, block, xml, txt, yaml string
+		uninstalled                 bool // before init
 	}{
 		{name: "default", block: "", xml: "sitemap.xml", txt: "sitemap.txt", yaml: "\ntext: true"},
 		{name: "path", block: "sitemap:\n  path: [moths.xml, moths.txt]\n", xml: "moths.xml", txt: "moths.txt", yaml: "\ntext_filename: moths.txt"},
+		{name: "path, the plugin uninstalled", block: "sitemap:\n  path: [moths.xml, moths.txt]\n", xml: "moths.xml", txt: "moths.txt", uninstalled: true,
+			yaml: ": package.json does not depend on\n#   hexo-generator-sitemap (uninstalled?)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := hexoProject(t)
@@ -206,15 +213,16 @@ func TestHexoSitemapTextSwitch(t *testing.T) {
 				t.Fatal(err)
 			}
 			write(t, filepath.Join(src, "_config.yml"), strings.Replace(string(config), "sitemap:\n  path: sitemap.xml\n", c.block, 1))
-			hexoTextSwitch(t, src, c.xml, c.txt, c.yaml)
+			hexoTextSwitch(t, src, c.xml, c.txt, c.yaml, c.uninstalled)
 		})
 	}
 }
 
 // hexoTextSwitch builds the Hexo project src with the plugin, whose text
 // sitemap is txt beside xml, and switches as TestHexoSitemapTextSwitch
-// says; init's sitemap.yaml holds yaml.
-func hexoTextSwitch(t *testing.T, src, xml, txt, yaml string) {
+// says, the plugin uninstalled before init with uninstalled; init's
+// sitemap.yaml holds yaml, and text_filename for a txt of another name.
+func hexoTextSwitch(t *testing.T, src, xml, txt, yaml string, uninstalled bool) {
 	public := filepath.Join(src, "public")
 	text := func(when string) []string {
 		t.Helper()
@@ -245,15 +253,28 @@ func hexoTextSwitch(t *testing.T, src, xml, txt, yaml string) {
 		}
 	}
 
+	uninstall := func() {
+		editPackageJSON(t, src, func(p map[string]any) {
+			delete(p["dependencies"].(map[string]any), "hexo-generator-sitemap")
+		})
+	}
+	if uninstalled {
+		uninstall()
+	}
 	r := mustRun(t, src, "init")
-	if data, err := os.ReadFile(filepath.Join(src, "sitemap.yaml")); err != nil || !strings.Contains(string(data), yaml) {
+	data, err := os.ReadFile(filepath.Join(src, "sitemap.yaml"))
+	if err != nil || !strings.Contains(string(data), yaml) {
 		t.Fatalf("init's sitemap.yaml has no %q (%v):\n%s\n%s", yaml, err, data, r.stderr)
+	}
+	if want := "\ntext_filename: " + txt; txt != "sitemap.txt" && !strings.Contains(string(data), want) {
+		t.Fatalf("init's sitemap.yaml has no %q:\n%s\n%s", want, data, r.stderr)
+	}
+	if !regexp.MustCompile(`carried over [1-9][0-9]* settings? of hexo-generator-sitemap`).MatchString(r.stderr) {
+		t.Errorf("init carries nothing of hexo-generator-sitemap:\n%s", r.stderr)
 	}
 	hexoRun(t, src)
 	same("after init")
-	editPackageJSON(t, src, func(p map[string]any) {
-		delete(p["dependencies"].(map[string]any), "hexo-generator-sitemap")
-	})
+	uninstall()
 	hexoGenerate(t, src, true)
 	if _, err := os.Stat(filepath.Join(public, txt)); err == nil {
 		t.Fatalf("hexo-generator-sitemap still wrote public/%s: not out of the build", txt)

@@ -530,12 +530,18 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 		script string
 		init   string
 		warn   string // the one warning init gives, "" for none
+		// credit are lines of sitemap.yaml: settings credited to the
+		// place of the option that gave them.
+		credit []string
 	}{
-		{name: ".ssclirc", script: "sscli -b https://example.com -r site -f xml -c '**,monthly' -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
+		// Its pairs in .ssclirc: the rules they make are credited to
+		// .ssclirc's line (issue 98, item 8: to package.json's).
+		{name: ".ssclirc", script: "sscli -b https://example.com -r site -f xml -c '**,monthly'",
 			edit: func(t *testing.T, src string) {
-				write(t, filepath.Join(src, ".ssclirc"), "{\n  \"base\": \"https://www.example.org\",\n  \"ignore\": [\"404.html\", \"private/**\", \"drafts/**\"],\n  \"changefreq\": [\"**,weekly\"]\n}\n")
+				write(t, filepath.Join(src, ".ssclirc"), "{\n  \"base\": \"https://www.example.org\",\n  \"ignore\": [\"404.html\", \"private/**\", \"drafts/**\"],\n  \"changefreq\": [\"**,weekly\"],\n  \"priority\": [\"blog/**,0.6\", \"docs/**,0.8\", \"index.html,1.0\"]\n}\n")
 			},
-			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n"},
+			init:   "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n",
+			credit: []string{"# changefreq (.ssclirc:4)\nchangefreq: weekly\n", "# priority (.ssclirc:5)\nrules:\n"}},
 		{name: "package.json's sscli", script: "sscli -r site -f xml -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
 			edit: func(t *testing.T, src string) {
 				editPackageJSON(t, src, func(p map[string]any) {
@@ -564,6 +570,15 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 			r := mustRun(t, src, "init")
 			if !strings.Contains(r.stderr, tc.init) || strings.Contains(r.stderr, "no base URL") || strings.Count(r.stderr, "warning:") != strings.Count(tc.warn, "warning:") || !strings.Contains(r.stderr, tc.warn) {
 				t.Errorf("init does not say %q (and %q):\n%s", tc.init, tc.warn, r.stderr)
+			}
+			yml, err := os.ReadFile(filepath.Join(src, "sitemap.yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range tc.credit {
+				if !strings.Contains(string(yml), c) {
+					t.Errorf("sitemap.yaml has no %q:\n%s", c, yml)
+				}
 			}
 
 			// The switch.

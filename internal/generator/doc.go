@@ -187,16 +187,25 @@
 //     generator's own folder (testdata/tiny) and found from its package: what
 //     Detect fills, each road to its preset, every rule asked, and
 //     URLPath's promises on hostile pages (a path from the root, never above
-//     the site, never another host, the same answer from four goroutines at
-//     once, under -race in CI). TestURLPathProblems holds wrong presets to
-//     that check.
+//     the site, never another host, the same answer each time). A fresh
+//     preset is first asked from four goroutines at once, as the walk asks
+//     it, and only then in sequence, so that -race (in CI) finds state it
+//     writes unguarded. TestConformanceFixtures does the same for every
+//     project with settings: each other folder of a generator's testdata,
+//     and each end-to-end fixture, whatever generator Detect finds there.
+//     TestURLPathProblems holds wrong presets to that check.
 //   - TestAskOnly: no generator is named outside its folder in project,
 //     pipeline or cli.
 //   - TestOnePlaceAsks; TestREADMEGenerators (README's table names only
 //     registered generators, and points to --help for the whole list).
+//   - TestDocTables: the six tables of docs/ with a row for each generator
+//     have one for every registered generator, and name no other;
+//     TestDocFuzzRow and TestDocFolders hold docs/development.md's row of
+//     FuzzProject targets and the list of folders above to the folders.
 //
-// Nothing else lists the generators by hand: --help's Generators
-// paragraph (checked against the registry by the help script's
-// generators command), --preset's values, the fuzz target of every
-// preset, and test.sh's npm fixtures and fuzz targets are all derived.
+// Besides the lists these tests check, nothing lists the generators by
+// hand: --help's Generators paragraph (checked against the registry by
+// the help script's generators command), --preset's values, the fuzz
+// target of every preset, and test.sh's npm fixtures and fuzz targets
+// are all derived.
 package generator

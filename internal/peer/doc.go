@@ -7,7 +7,8 @@
 // sitemap, static-sitemap-cli, VitePress's sitemap option, sphinx-sitemap,
 // hexo-generator-sitemap, @rspress/plugin-sitemap and
 // @vuepress/plugin-sitemap: it is the page a newcomer reads to learn
-// what becomes of an option.
+// what becomes of an option. MkDocs' sitemap, which has no option, is a
+// peer too, for init's steps.
 //
 // # Two roads, one mapping
 //
@@ -42,6 +43,8 @@
 // variables that a replaced plugin read from the environment, which its
 // integration reads (NETLIFY_PLUGIN_SITEMAP_BASEURL). An option given in
 // another file than its tool's names that file (Given.File:
-// static-sitemap-cli's .ssclirc, whose options override its script's).
+// static-sitemap-cli's .ssclirc, whose options override its script's);
+// a setting that options of several places gave names each at its own
+// (Setting.Parts).
 // docs/migrating.md has a row for each option (TestMigratingDoc).
 package peer

@@ -28,10 +28,13 @@ const (
 	Hexo        Tool = "hexo-generator-sitemap"
 	Rspress     Tool = "@rspress/plugin-sitemap"
 	VuePress    Tool = "@vuepress/plugin-sitemap"
+	// MkDocs writes its sitemap at every build, whatever the theme, with
+	// no option: it has no row in the table, and init's steps only.
+	MkDocs Tool = "MkDocs' sitemap"
 )
 
 // Tools are the peers, in the order of the table.
-var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo, Rspress, VuePress}
+var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo, Rspress, VuePress, MkDocs}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -145,6 +148,10 @@ type Setting struct {
 	// Line is the option's line, and File its file, as its Given's.
 	Line int
 	File string
+	// Parts are the options that gave it together, each at its place,
+	// where more than one did (static-sitemap-cli's rules, from
+	// .ssclirc's changefreq and the script's -p); nil where one did.
+	Parts []Given
 }
 
 // Rule is an entry of rules, as sitemap.yaml writes it.

@@ -304,7 +304,7 @@ func TestMap(t *testing.T) {
 			r := Map(tc.tool, tc.given, tc.ctx)
 			var got []Setting
 			for _, s := range r.Settings {
-				s.Line = 0
+				s.Line, s.Parts = 0, nil // TestSSCLIPlaces checks them
 				got = append(got, s)
 			}
 			if !reflect.DeepEqual(got, tc.want) {
@@ -395,7 +395,7 @@ func TestStaticSitemapCLI(t *testing.T) {
 			r := Map(SSCLI, given, Context{})
 			var got []Setting
 			for _, s := range r.Settings {
-				s.Line = 0
+				s.Line, s.Parts = 0, nil // TestSSCLIPlaces checks them
 				got = append(got, s)
 			}
 			if !reflect.DeepEqual(got, tc.want) {
@@ -409,6 +409,38 @@ func TestStaticSitemapCLI(t *testing.T) {
 				if !strings.Contains(warnings[i].Msg, w) {
 					t.Errorf("warning %d: %q, want it to say %q", i, warnings[i].Msg, w)
 				}
+			}
+		})
+	}
+}
+
+// TestSSCLIPlaces: the rules static-sitemap-cli's pairs make are
+// credited to the place of each option that gave them: .ssclirc's line
+// for its changefreq, the script's for its -p (issue 98, item 8: every
+// rule was credited to the script's line, package.json's, even those of
+// .ssclirc alone).
+func TestSSCLIPlaces(t *testing.T) {
+	script := SSCLIArgs(strings.Fields("-b https://example.com -r site -f xml -p blog/**,0.6"), 5)
+	rc := []Given{{Name: "changefreq", Value: []any{"docs/**,daily"}, Line: 3, File: ".ssclirc"}}
+	for _, tc := range []struct {
+		name  string
+		given []Given
+		want  Setting
+	}{
+		{name: ".ssclirc alone", given: append(SSCLIArgs(strings.Fields("-b https://example.com -f xml"), 5), rc...),
+			want: Setting{Key: "rules", Value: []Rule{{Match: "docs/**", ChangeFreq: "daily"}}, From: "changefreq", Line: 3, File: ".ssclirc"}},
+		{name: ".ssclirc and the script", given: append(slices.Clone(script), rc...),
+			want: Setting{Key: "rules", Value: []Rule{{Match: "docs/**", ChangeFreq: "daily"}, {Match: "blog/**", Priority: fp(0.6)}}, From: "changefreq, priority", Line: 3, File: ".ssclirc",
+				Parts: []Given{{Name: "changefreq", Line: 3, File: ".ssclirc"}, {Name: "priority", Line: 5}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Map(SSCLI, tc.given, Context{})
+			i := slices.IndexFunc(r.Settings, func(s Setting) bool { return s.Key == "rules" })
+			if i < 0 {
+				t.Fatalf("no rules: %+v", r.Settings)
+			}
+			if got := r.Settings[i]; !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("rules:\n%#v\nwant\n%#v", got, tc.want)
 			}
 		})
 	}

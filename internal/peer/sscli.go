@@ -282,7 +282,7 @@ func ssFinish(m *Mapper) {
 		st = &ssState{}
 	}
 	var rules []Rule
-	kinds := 0
+	var from []Given // the options that made rules, each at its place
 	for _, kind := range []string{"changefreq", "priority"} {
 		pairs := st.pairs[kind]
 		if len(pairs) == 0 {
@@ -312,16 +312,23 @@ func ssFinish(m *Mapper) {
 			rules, made = addPair(rules, kind, p), true
 		}
 		if made {
-			kinds++
+			from = append(from, Given{Name: kind, Line: m.at.Line, File: m.at.File})
 		}
 	}
 	if len(rules) > 0 {
-		m.at = Given{Name: "changefreq, priority"}
-		if kinds == 1 {
-			m.at.Name = ruleKind(rules)
-		}
+		// The rules are credited to the option of each kind, at its
+		// place: .ssclirc's changefreq, the script's -p.
+		m.at = from[0]
 		m.Set("rules", rules)
-		if kinds == 2 && !paired(rules) {
+		if len(from) == 2 {
+			m.at.Name = "changefreq, priority"
+			for i := range m.r.Settings {
+				if s := &m.r.Settings[i]; s.Key == "rules" {
+					s.From, s.Parts = m.at.Name, from
+				}
+			}
+		}
+		if len(from) == 2 && !paired(rules) {
 			m.Warn("are made rules, and the first rule that matches a page gives both its changefreq and its priority: a page that matches a -c glob and another -p glob takes only the first's; merge such rules in sitemap.yaml")
 		}
 	}
@@ -366,14 +373,6 @@ func paired(rules []Rule) bool {
 		}
 	}
 	return true
-}
-
-// ruleKind names the one kind of value rules give.
-func ruleKind(rules []Rule) string {
-	if rules[0].ChangeFreq != "" {
-		return "changefreq"
-	}
-	return "priority"
 }
 
 // ssStdout: version 2's --stdout printed the sitemap, and wrote no

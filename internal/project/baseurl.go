@@ -12,25 +12,54 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
+// baseFinder finds the base URL of the project in dir when none was
+// given. It asks the platform (plat), the generators found (gens), the
+// built site, its CNAME file and its feed, in that order (baseURL), and
+// notes which of them gave it.
+type baseFinder struct {
+	dir string
+	lim limits.Limits
+	// noBaseURL is the error, with its hints, for a missing base URL.
+	noBaseURL error
+	plat      *platformReader
+	gens      *generators
+
+	// baseFromGen is true when the base URL is the generator's.
+	baseFromGen bool
+	// baseFromSitemap is the base URL the generator's sitemap.xml gave
+	// (siteBaseURL), now or as an earlier run kept it; "" for none.
+	baseFromSitemap string
+	// baseFromSite is the base URL the built site said (siteBaseURL), or
+	// "" when it came from elsewhere. baseSiteFile is the file that said
+	// it, or the site folder when its pages' canonical links said it.
+	baseFromSite, baseSiteFile string
+	// cnames are the CNAME files read, by folder (cnameIn).
+	cnames map[string]cnameFile
+	// warnings are those found while looking for the base URL (a CNAME
+	// that names no domain).
+	warnings []error
+}
+
 // fillBaseURL sets the platform's or the generator's base URL, unless a
 // base URL was given that outranks it. One from a flag or the
 // environment always does. One from the settings file does too, unless
 // a preview's own URL (previews: own-url) outranks it.
-func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
-	if p.deploying() && p.deploy.Preview {
-		pr.Preview = p.deploy.Platform + " " + p.deploy.Context
+func (p *baseFinder) fillBaseURL(v *Ask, pr *Project) error {
+	if p.plat.deploying() && p.plat.deploy.Preview {
+		pr.Preview = p.plat.deploy.Platform + " " + p.plat.deploy.Context
 	}
-	ownPreview := p.deploying() && p.deploy.Preview && v.OwnURL && p.deploy.OwnURL != ""
+	ownPreview := p.plat.deploying() && p.plat.deploy.Preview && v.OwnURL && p.plat.deploy.OwnURL != ""
 	if v.BaseURL == Above || v.BaseURL == InFile && !ownPreview {
 		return nil
 	}
 	u, from, err := p.baseURL(v.Root, v.OwnURL)
-	pr.Warnings = append(pr.Warnings, p.baseWarnings...)
+	pr.Warnings = append(pr.Warnings, p.warnings...)
 	if err != nil {
 		return err
 	}
@@ -43,9 +72,9 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 	}
 	if p.baseFromGen && placeholder(u) {
 		// The file that gave it: "hugo.toml baseURL", "_data/metadata.json url".
-		file, _, _ := strings.Cut(p.gen.BaseURLFrom, " ")
-		if p.host != nil && p.host.BaseURL != "" {
-			file = p.gen.File // the generator's own build said it
+		file, _, _ := strings.Cut(p.gens.gen.BaseURLFrom, " ")
+		if p.gens.host != nil && p.gens.host.BaseURL != "" {
+			file = p.gens.gen.File // the generator's own build said it
 		}
 		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)),
 			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", u, from)})
@@ -66,7 +95,7 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 // A URL refused as the site's gives no path. For example, npm's
 // homepage on github.com names the project's page, and its path /o/r/
 // is not a path of the site. basePath returns "" for none.
-func (p *discovery) basePath(g *generator.Detected) (path, from string) {
+func (p *baseFinder) basePath(g *generator.Detected) (path, from string) {
 	if g == nil {
 		return "", ""
 	}
@@ -126,9 +155,9 @@ func siteRefusal(u, from, file string) *diag.Diagnostic {
 // root states, may be the site's. from says which links stated it, file
 // is the file that holds them (relative to root). When u names no public
 // site, a warning at the file says why.
-func (p *discovery) siteStates(u, from, root, file string) bool {
+func (p *baseFinder) siteStates(u, from, root, file string) bool {
 	if d := siteRefusal(u, from, filepath.Join(root, filepath.FromSlash(file))); d != nil {
-		p.baseWarnings = append(p.baseWarnings, d)
+		p.warnings = append(p.warnings, d)
 		return false
 	}
 	return true
@@ -143,7 +172,7 @@ func (p *discovery) siteStates(u, from, root, file string) bool {
 // also serve it under a path, with a rewrite rule or Next.js's own
 // server. The site's links name the base path, so the site works only
 // where it is served under that path.
-func (p *discovery) atBasePath(site, siteFrom string, g *generator.Detected) (u, from string) {
+func (p *baseFinder) atBasePath(site, siteFrom string, g *generator.Detected) (u, from string) {
 	path, pathFrom := p.basePath(g)
 	if u = withPath(site, path); u == site {
 		return site, siteFrom
@@ -180,9 +209,9 @@ func withPath(site, path string) string {
 //
 // When none gives a URL, baseURL returns an error that says where a URL
 // can be set (noBaseURLError).
-func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error) {
-	d := p.deploy
-	g, gerr := p.generatorFor(root)
+func (p *baseFinder) baseURL(root string, ownURL bool) (u, from string, err error) {
+	d := p.plat.deploy
+	g, gerr := p.gens.generatorFor(root)
 	if u, from, ok := p.platformURL(root, ownURL, g, gerr); ok {
 		return u, from, nil
 	}
@@ -203,11 +232,11 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		// custom domain, whatever base path the generator links it
 		// under.
 		if path, pathFrom := p.basePath(g); path != "" {
-			p.baseWarnings = append(p.baseWarnings, atRoot(cname, file, path, pathFrom))
+			p.warnings = append(p.warnings, atRoot(cname, file, path, pathFrom))
 		}
 		return cname, file + " (the custom domain)", nil
 	}
-	guess := p.deploying() && d.Weak && d.ProductionURL != ""
+	guess := p.plat.deploying() && d.Weak && d.ProductionURL != ""
 	if u, from, ok := p.feedURL(root, g, guess); ok {
 		return u, from, nil
 	}
@@ -227,9 +256,9 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 // or in the built site outranks a production URL on the platform's own
 // domain. ok is false when the platform gives no URL, or gives only a
 // guess (host.Deploy.Weak).
-func (p *discovery) platformURL(root string, ownURL bool, g *generator.Detected, gerr error) (u, from string, ok bool) {
-	d := p.deploy
-	if !p.deploying() || d.Weak {
+func (p *baseFinder) platformURL(root string, ownURL bool, g *generator.Detected, gerr error) (u, from string, ok bool) {
+	d := p.plat.deploy
+	if !p.plat.deploying() || d.Weak {
 		return "", "", false
 	}
 	if d.Preview && ownURL && d.OwnURL != "" {
@@ -239,7 +268,7 @@ func (p *discovery) platformURL(root string, ownURL bool, g *generator.Detected,
 			// branch URL and deploy URL). The one the built pages name
 			// wins; when they name neither, the first wins.
 			own, from = d.OwnURL, d.OwnFrom+" (previews: own-url; over "+d.OtherOwnFrom+", which the built pages do not name)"
-			if site, _, _, _ := siteBaseURL(root, p.earlier(root, g), p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
+			if site, _, _, _ := siteBaseURL(root, earlier(p.dir, p.lim, root, g), p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
 				own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
 			}
 		}
@@ -263,7 +292,7 @@ func (p *discovery) platformURL(root string, ownURL bool, g *generator.Detected,
 // URL is refused, with a warning, when it does not parse or names a
 // code host's page. A refused URL gives nothing: neither its host nor
 // its path.
-func (p *discovery) generatorURL(root string, g *generator.Detected) (u, from string, ok bool) {
+func (p *baseFinder) generatorURL(root string, g *generator.Detected) (u, from string, ok bool) {
 	if g == nil || g.BaseURL == "" {
 		return "", "", false
 	}
@@ -291,7 +320,7 @@ func (p *discovery) generatorURL(root string, g *generator.Detected) (u, from st
 	if key != "" {
 		msg = key + ": " + msg
 	}
-	p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)), Msg: msg})
+	p.warnings = append(p.warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)), Msg: msg})
 	return "", "", false
 }
 
@@ -303,7 +332,7 @@ func (p *discovery) generatorURL(root string, g *generator.Detected) (u, from st
 // above it holds a generator's project (projectAbove). This URL ranks
 // below every value given, and above a platform's guess. A CNAME file in
 // the site folder can replace it (overCustomDomain).
-func (p *discovery) builtSiteURL(root string, g *generator.Detected) (u, from string, ok bool) {
+func (p *baseFinder) builtSiteURL(root string, g *generator.Detected) (u, from string, ok bool) {
 	if root == "" {
 		return "", "", false
 	}
@@ -315,8 +344,8 @@ func (p *discovery) builtSiteURL(root string, g *generator.Detected) (u, from st
 			return "", "", false
 		}
 	}
-	u, from, file, refused := siteBaseURL(root, p.earlier(root, g), p.lim)
-	p.baseWarnings = append(p.baseWarnings, refused...)
+	u, from, file, refused := siteBaseURL(root, earlier(p.dir, p.lim, root, g), p.lim)
+	p.warnings = append(p.warnings, refused...)
 	if u == "" {
 		return "", "", false
 	}
@@ -331,7 +360,7 @@ func (p *discovery) builtSiteURL(root string, g *generator.Detected) (u, from st
 // file (relative to root; "" for the pages' canonical links): in
 // sitemap.xml, the generator's, which a build replaces, or ours in its
 // place with the base it gave kept in our record.
-func (p *discovery) fromSite(root, u, file string) {
+func (p *baseFinder) fromSite(root, u, file string) {
 	p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
 	if file == "sitemap.xml" {
 		p.baseFromSitemap = u
@@ -343,7 +372,7 @@ func (p *discovery) fromSite(root, u, file string) {
 // names an example domain and the platform can guess the URL (guess),
 // the guess wins: the feed's URL is a starter's constant, and feedURL
 // warns about it.
-func (p *discovery) feedURL(root string, g *generator.Detected, guess bool) (u, from string, ok bool) {
+func (p *baseFinder) feedURL(root string, g *generator.Detected, guess bool) (u, from string, ok bool) {
 	if g == nil || root == "" {
 		return "", "", false
 	}
@@ -353,8 +382,8 @@ func (p *discovery) feedURL(root string, g *generator.Detected, guess bool) (u, 
 	case u == "":
 		return "", "", false
 	case placeholder(u) && guess:
-		p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: filepath.Join(root, filepath.FromSlash(file)),
-			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; not taken: %s's address is used; set the site's own where the site's code writes it, or give --base-url", u, from, p.deploy.Platform)})
+		p.warnings = append(p.warnings, &diag.Diagnostic{File: filepath.Join(root, filepath.FromSlash(file)),
+			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; not taken: %s's address is used; set the site's own where the site's code writes it, or give --base-url", u, from, p.plat.deploy.Platform)})
 		return "", "", false
 	}
 	p.baseFromSite, p.baseSiteFile = u, filepath.Join(root, filepath.FromSlash(file))
@@ -366,7 +395,7 @@ func (p *discovery) feedURL(root string, g *generator.Detected, guess bool) (u, 
 // that were refused and why, because the run stops before its warnings
 // are shown. It also says which generator's project was found, or why
 // none was.
-func (p *discovery) noBaseURLError(root string, g *generator.Detected) error {
+func (p *baseFinder) noBaseURLError(root string, g *generator.Detected) error {
 	msg := p.noBaseURL.Error()
 	if g != nil {
 		for _, place := range g.BaseURLPlaces(filepath.Join(p.dir, g.File)) {
@@ -374,7 +403,7 @@ func (p *discovery) noBaseURLError(root string, g *generator.Detected) error {
 		}
 	}
 	msg += "\n  or a CNAME file holding the domain alone, in the site folder (GitHub Pages' custom domain)"
-	for _, w := range p.baseWarnings {
+	for _, w := range p.warnings {
 		note := w.Error()
 		if d, ok := w.(*diag.Diagnostic); ok {
 			note = (&diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg}).Error() // The note leaves out the hint.
@@ -386,9 +415,9 @@ func (p *discovery) noBaseURLError(root string, g *generator.Detected) error {
 		for _, n := range g.Notes {
 			msg += "\nnote: " + n
 		}
-	case len(p.found) > 1:
-		msg += fmt.Sprintf("\n(found %s: name the site folder to choose)", p.names())
-	case len(p.found) == 0:
+	case len(p.gens.found) > 1:
+		msg += fmt.Sprintf("\n(found %s: name the site folder to choose)", p.gens.names())
+	case len(p.gens.found) == 0:
 		msg += p.elsewhere(root)
 	}
 	return errors.New(msg)
@@ -397,7 +426,7 @@ func (p *discovery) noBaseURLError(root string, g *generator.Detected) error {
 // cname returns the base URL of the custom domain that a CNAME file
 // names (host.CNAME), and the file. It looks in the site folder root,
 // then in the project folder. It returns "" for none.
-func (p *discovery) cname(root string) (u, file string) {
+func (p *baseFinder) cname(root string) (u, file string) {
 	dirs := []string{p.dir}
 	if root != "" && filepath.Clean(root) != filepath.Clean(p.dir) {
 		dirs = []string{root, p.dir}
@@ -412,13 +441,13 @@ func (p *discovery) cname(root string) (u, file string) {
 
 // cnameIn is cname for the folder dir alone. It reads each folder's
 // file once, so a file that names no domain gives its warning once.
-func (p *discovery) cnameIn(dir string) (u, file string) {
+func (p *baseFinder) cnameIn(dir string) (u, file string) {
 	dir = filepath.Clean(dir)
 	c, ok := p.cnames[dir]
 	if !ok {
 		var warnings []error
 		c.url, c.file, warnings = host.CNAME(p.lim, dir)
-		p.baseWarnings = append(p.baseWarnings, warnings...)
+		p.warnings = append(p.warnings, warnings...)
 		if p.cnames == nil {
 			p.cnames = make(map[string]cnameFile)
 		}
@@ -448,8 +477,8 @@ type cnameFile struct{ url, file string }
 // publishes), when u is the custom domain's root, or when the site is
 // another platform's. A CNAME file means nothing to Netlify, Vercel or
 // Cloudflare Pages, and is often left from the days of GitHub Pages.
-func (p *discovery) overCustomDomain(root, u, from string) (cname, cfrom string, ok bool) {
-	if root == "" || p.platform != "" && p.platform != host.GitHubPages {
+func (p *baseFinder) overCustomDomain(root, u, from string) (cname, cfrom string, ok bool) {
+	if root == "" || p.plat.name != "" && p.plat.name != host.GitHubPages {
 		return "", "", false
 	}
 	cname, file := p.cnameIn(root)
@@ -465,14 +494,14 @@ func (p *discovery) overCustomDomain(root, u, from string) (cname, cfrom string,
 		if path == "" {
 			return "", "", false // the custom domain, as the site gives it
 		}
-		p.baseWarnings = append(p.baseWarnings, atRoot(cname, file, "/"+path+"/", from))
+		p.warnings = append(p.warnings, atRoot(cname, file, "/"+path+"/", from))
 		return cname, file + " (the custom domain, over " + from + ", " + u + ")", true
 	}
 	served := "the custom domain " + hostOf(cname) + " serves the site at its root"
 	if strings.HasSuffix(strings.ToLower(pu.Hostname()), ".github.io") {
 		served = "GitHub Pages redirects a site's github.io address to its custom domain, " + hostOf(cname) + ", and serves the site at that domain's root"
 	}
-	p.baseWarnings = append(p.baseWarnings, &diag.Diagnostic{File: file,
+	p.warnings = append(p.warnings, &diag.Diagnostic{File: file,
 		Msg: fmt.Sprintf("%s, not at %s (the base URL from %s): the sitemap lists the pages at %s; write the custom domain there, or remove the CNAME file", served, u, from, cname)})
 	return cname, file + " (the custom domain, over " + from + ", " + u + ")", true
 }
@@ -493,16 +522,16 @@ func atRoot(cname, file, path, pathFrom string) *diag.Diagnostic {
 // platform's production URL on its own domain
 // (host.Deploy.PlatformDomain). customDomain returns "" when the URL
 // names no custom domain.
-func (p *discovery) customDomain(root string, g *generator.Detected) (u, from string) {
+func (p *baseFinder) customDomain(root string, g *generator.Detected) (u, from string) {
 	if g == nil {
 		return "", ""
 	}
 	u, from = g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom)
 	file := ""
 	if u == "" {
-		u, from, file, _ = siteBaseURL(root, p.earlier(root, g), p.lim)
+		u, from, file, _ = siteBaseURL(root, earlier(p.dir, p.lim, root, g), p.lim)
 	}
-	if u == "" || !siteURL(u) || host.UnderDomain(u, p.deploy.PlatformDomain) {
+	if u == "" || !siteURL(u) || host.UnderDomain(u, p.plat.deploy.PlatformDomain) {
 		return "", ""
 	}
 	if g.BaseURL == "" {
@@ -514,20 +543,20 @@ func (p *discovery) customDomain(root string, g *generator.Detected) (u, from st
 }
 
 // earlier says what an earlier run of sitemapgen left in the site
-// folder root, from the record of the files written there: which
-// sitemap files it wrote, told as the build does (pipeline.OwnSitemap),
-// and the base URL the generator's sitemap gave before ours replaced it
-// (writer.RecordedBase). The record is kept in root, or in the state
+// folder root of the project in dir, read within lim, from the record
+// of the files written there: which sitemap files it wrote, told as the
+// build does (pipeline.OwnSitemap), and the base URL the generator's
+// sitemap gave before ours replaced it (writer.RecordedBase). The record is kept in root, or in the state
 // folder of g's build when that build serves root (Next.js's public/).
-func (p *discovery) earlier(root string, g *generator.Detected) earlierRun {
+func earlier(dir string, lim limits.Limits, root string, g *generator.Detected) earlierRun {
 	state := root
 	if g != nil {
-		if st, served := stateFolders(p.dir, *g); st != "" && fsx.SamePath(served, root) {
+		if st, served := stateFolders(dir, *g); st != "" && fsx.SamePath(served, root) {
 			state = st
 		}
 	}
-	kept, _ := writer.RecordedBase(state, p.lim.Or().OutputBytes) // a record that cannot be read keeps none
-	return earlierRun{own: pipeline.OwnSitemap(root, state, p.lim.Or().OutputBytes), kept: kept}
+	kept, _ := writer.RecordedBase(state, lim.Or().OutputBytes) // a record that cannot be read keeps none
+	return earlierRun{own: pipeline.OwnSitemap(root, state, lim.Or().OutputBytes), kept: kept}
 }
 
 // hostOf returns the host of the URL u, or "" when it has none.
@@ -545,7 +574,7 @@ func hostOf(u string) string {
 // site folder root may hold a generator's project, as when
 // 'sitemapgen site/public' runs from outside the project. elsewhere
 // then names that folder and the command to run there.
-func (p *discovery) elsewhere(root string) string {
+func (p *baseFinder) elsewhere(root string) string {
 	where := p.dir
 	if p.dir == "." {
 		abs, err := filepath.Abs(".")
@@ -565,7 +594,7 @@ func (p *discovery) elsewhere(root string) string {
 // project folder, that holds one generator's project g (as when
 // 'sitemapgen site/public' runs from outside the project), and root from
 // there; g is nil for none. It looks at most 8 folders up.
-func (p *discovery) projectAbove(root string) (dir string, g *generator.Detected, rel string) {
+func (p *baseFinder) projectAbove(root string) (dir string, g *generator.Detected, rel string) {
 	if root == "" {
 		return "", nil, ""
 	}

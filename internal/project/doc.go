@@ -18,15 +18,21 @@
 //
 // # Files
 //
-//   - platform.go: the platform and its URL style.
-//   - buildenv.go: the environment the generators' builds run with:
-//     sitemapgen's own, then the variables the platform's file sets for the
-//     build.
-//   - generators.go: the generators found, the site folder, and a site
-//     folder that is a project's.
-//   - baseurl.go: the base URL and what gave it; from the built site
-//     (sitebase.go) and its feed (feedbase.go); from an npm integration's
-//     host (hostproject.go).
+// Discover asks one small reader for each source of a project's facts;
+// the discovery (project.go) joins their answers and owns none of them.
+//
+//   - platform.go: the platform reader (platformReader): the platform,
+//     its own file, and the environment the generators' builds run with:
+//     sitemapgen's own, then the variables the platform's file sets for
+//     the build.
+//   - generators.go: the generators reader (generators): the generators
+//     found, once, and the one that builds into a folder; also the site
+//     folder, and a site folder that is a project's.
+//   - baseurl.go: the base URL finder (baseFinder): the base URL and
+//     what gave it; from the built site (sitebase.go) and its feed
+//     (feedbase.go); from an npm integration's host (hostproject.go).
+//   - form.go: the URL form reader (formReader): the platform's URL
+//     style, or the form the generator links its pages by.
 //   - builtsite.go: a built site no generator was recognised for: its
 //     folder, found by its generator's sitemap, and that sitemap's URL
 //     form.

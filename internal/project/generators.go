@@ -14,8 +14,27 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 )
 
+// generators reads the generators' files in the project folder dir,
+// once, within lim, with the build environment env. host is what the
+// generator's own build said of its configuration (HostProjectEnv), or
+// nil when it said nothing; hostErr is the error from reading it.
+type generators struct {
+	dir     string
+	lim     limits.Limits
+	env     generator.Env
+	host    *hostProject
+	hostErr error
+	// found lists what Detect found, once detected. gen is the one the
+	// site is from, or nil when there is none or it is unclear.
+	// detectErr is the error from reading the generators' files, or nil.
+	detected  bool
+	found     []generator.Detected
+	detectErr error
+	gen       *generator.Detected
+}
+
 // detect reads the generators' files in the project folder, once.
-func (p *discovery) detect() error {
+func (p *generators) detect() error {
 	if p.detected {
 		return nil
 	}
@@ -36,7 +55,7 @@ func (p *discovery) detect() error {
 
 // names lists the generators found, as "Hugo (hugo.toml) and Jekyll
 // (_config.yml)".
-func (p *discovery) names() string {
+func (p *generators) names() string {
 	var s []string
 	for _, g := range p.found {
 		s = append(s, g.Title()+" ("+filepath.Join(p.dir, g.File)+")")
@@ -50,20 +69,20 @@ func (p *discovery) names() string {
 // else, when none is, the one folder of the project that holds a built
 // site (findBuiltSite). It returns what decided, for the detection line.
 func (p *discovery) findRoot() (root, from string, err error) {
-	if p.style != nil && p.style.Publish != "" {
-		p.style.Publish = p.shorter(p.style.Publish)
-		f := folder{p.style.Publish, diag.Pos{File: p.style.PublishFrom, Line: p.style.PublishLine}, p.style.PublishKey, possessive(p.platform) + " publish folder"}
+	if p.plat.style != nil && p.plat.style.Publish != "" {
+		p.plat.style.Publish = p.plat.shorter(p.plat.style.Publish)
+		f := folder{p.plat.style.Publish, diag.Pos{File: p.plat.style.PublishFrom, Line: p.plat.style.PublishLine}, p.plat.style.PublishKey, possessive(p.plat.name) + " publish folder"}
 		if err := p.inTree(f, "sitemapgen DIR"); err != nil {
 			return "", "", err
 		}
-		return p.style.Publish, p.style.PublishFrom + " publish folder", nil
+		return p.plat.style.Publish, p.plat.style.PublishFrom + " publish folder", nil
 	}
-	if err := p.detect(); err != nil {
+	if err := p.gens.detect(); err != nil {
 		return "", "", err
 	}
 	var publishing []generator.Detected
 	var notes []string
-	for _, g := range p.found {
+	for _, g := range p.gens.found {
 		if g.PublishDir != "" {
 			publishing = append(publishing, g)
 		}
@@ -71,7 +90,7 @@ func (p *discovery) findRoot() (root, from string, err error) {
 	}
 	switch len(publishing) {
 	case 0:
-		if len(p.found) == 0 {
+		if len(p.gens.found) == 0 {
 			// No generator recognised: a folder that holds a built site,
 			// its generator's sitemap beside its home page.
 			if root, err := p.findBuiltSite(); root != "" || err != nil {
@@ -79,8 +98,8 @@ func (p *discovery) findRoot() (root, from string, err error) {
 			}
 		}
 		msg := p.noRoot.Error()
-		if len(p.found) > 0 {
-			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
+		if len(p.gens.found) > 0 {
+			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.gens.names()) + msg
 		} else {
 			msg += "\n(no " + registry.Titles("or") + " project found in " + dirName(p.dir) + ")"
 		}
@@ -90,13 +109,13 @@ func (p *discovery) findRoot() (root, from string, err error) {
 		return "", "", errors.New(msg)
 	case 1:
 		g := publishing[0]
-		p.gen = &g
-		if err := p.inTree(p.genFolder(g, p.publishDir(g), true), "sitemapgen DIR"); err != nil {
+		p.gens.gen = &g
+		if err := p.inTree(p.genFolder(g, p.gens.publishDir(g), true), "sitemapgen DIR"); err != nil {
 			return "", "", err
 		}
-		return p.publishDir(g), g.Title() + " (" + filepath.Join(p.dir, g.File) + ")", nil
+		return p.gens.publishDir(g), g.Title() + " (" + filepath.Join(p.dir, g.File) + ")", nil
 	}
-	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: %s", p.names(), dirName(p.dir), p.chooseHint(publishing))
+	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: %s", p.gens.names(), dirName(p.dir), p.chooseHint(publishing))
 }
 
 // chooseHint tells how to pick one of the generators found, when each
@@ -107,7 +126,7 @@ func (p *discovery) chooseHint(publishing []generator.Detected) string {
 	var dirs []string
 	whose := map[string][]string{}
 	for _, g := range publishing {
-		dir := p.publishDir(g)
+		dir := p.gens.publishDir(g)
 		if whose[dir] == nil {
 			dirs = append(dirs, dir)
 		}
@@ -127,7 +146,7 @@ func (p *discovery) chooseHint(publishing []generator.Detected) string {
 
 // generatorFor returns the generator whose publish folder is root, else
 // the only one found. It returns nil when none or several were found.
-func (p *discovery) generatorFor(root string) (*generator.Detected, error) {
+func (p *generators) generatorFor(root string) (*generator.Detected, error) {
 	if p.gen != nil {
 		return p.gen, nil
 	}
@@ -146,7 +165,7 @@ func (p *discovery) generatorFor(root string) (*generator.Detected, error) {
 
 // publishedInto returns the generator found whose publish folder is
 // root, or nil when there is none.
-func (p *discovery) publishedInto(root string) *generator.Detected {
+func (p *generators) publishedInto(root string) *generator.Detected {
 	for i, g := range p.found {
 		if g.PublishDir != "" && fsx.SamePath(p.publishDir(g), root) {
 			return &p.found[i]
@@ -159,7 +178,7 @@ func (p *discovery) publishedInto(root string) *generator.Detected {
 // when there is none. When a generator's configuration cannot be read,
 // builtBy finds no generator. The error is reported where it matters:
 // when the site folder or the base URL is looked for.
-func (p *discovery) builtBy(root string) *generator.Detected {
+func (p *generators) builtBy(root string) *generator.Detected {
 	if p.gen != nil {
 		if fsx.SamePath(p.publishDir(*p.gen), root) {
 			return p.gen
@@ -245,7 +264,7 @@ func RecordFolder(dir string, lim limits.Limits) string {
 }
 
 // publishDir is g's site folder as seen from the working directory.
-func (p *discovery) publishDir(g generator.Detected) string {
+func (p *generators) publishDir(g generator.Detected) string {
 	if filepath.IsAbs(g.PublishDir) {
 		return g.PublishDir
 	}

@@ -278,7 +278,7 @@ func Discover(a Ask) (*Project, error) {
 	}
 	// site is the generator that built the site folder, or nil. Every
 	// later question for a generator goes to this one.
-	site := p.builtBy(v.Root)
+	site := p.gens.builtBy(v.Root)
 	if src, rules, err = p.join(&v, pr, src, rules, site); err != nil {
 		return nil, err
 	}
@@ -291,14 +291,14 @@ func Discover(a Ask) (*Project, error) {
 	if out == "" {
 		out = v.Root
 	}
-	g := p.builtBy(out)
+	g := p.gens.builtBy(out)
 	if g == nil && pr.Served != nil {
 		g = site // Its sitemaps are in the folder it serves.
 	}
 	if site != nil {
 		siteSettings(&v, pr, site)
 	}
-	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
+	pr.Shadowing = p.plat.name != host.CloudflarePages && p.plat.name != host.Vercel
 	if src != nil {
 		// Hugo's [sitemap] changefreq and priority apply to every page.
 		pr.Defaults = mapping.Rule{ChangeFreq: rules.Output.ChangeFreq, Priority: rules.Output.Priority}
@@ -312,7 +312,7 @@ func Discover(a Ask) (*Project, error) {
 	if site != nil {
 		p.siteWarnings(pr, site)
 	}
-	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
+	if d, ok := errors.AsType[*diag.Diagnostic](p.gens.detectErr); ok {
 		// When a generator's file cannot be read, there is no generator.
 		// Neither the site folder nor the base URL needs it, but the
 		// user hears of it.
@@ -320,10 +320,18 @@ func Discover(a Ask) (*Project, error) {
 	}
 	// Detected names the variables of the platform's file that the
 	// generator's settings read, each with its place.
-	if part := p.vars.describe(); part != "" {
+	if part := p.plat.vars.describe(); part != "" {
 		pr.Detected = joinDetected(pr.Detected, part)
 	}
 	return pr, nil
+}
+
+// joinDetected adds a part to the line that says what was detected.
+func joinDetected(line, part string) string {
+	if line == "" {
+		return part
+	}
+	return line + "; " + part
 }
 
 // siteSettings sets in pr what the generator that built the site folder
@@ -393,80 +401,26 @@ func (p *discovery) siteWarnings(pr *Project, site *generator.Detected) {
 
 // discovery is the state of Discover. It holds what the project folder
 // and the build environment say. The project folder is the settings
-// file's, or the working directory. Each fact is read once, when needed.
+// file's, or the working directory. Each fact is read once, when needed,
+// by the reader of its source: the platform (plat), the generators found
+// (gens), the base URL's sources (base) and the URL form (form). What is
+// left here joins them: the site folder, the sources and the warnings.
 type discovery struct {
 	dir string
 	lim limits.Limits // on the project's files
 	// The words of the errors, from Ask: the settings file's name, and
-	// the errors for a missing site folder and a missing base URL.
-	settingsFile      string
-	noRoot, noBaseURL error
+	// the error for a missing site folder.
+	settingsFile string
+	noRoot       error
 
-	// The generator: found lists what Detect found, read once when
-	// needed. gen is the one the site is from, or nil when there is none
-	// or it is unclear.
-	detected bool
-	found    []generator.Detected
-	// detectErr is the error from reading the generators' files, or nil.
-	detectErr error
-	gen       *generator.Detected
-
-	// The hosting platform: deploy is its build environment, and
-	// inDeploy is false outside one. platform is the one whose URL style
-	// and redirects apply ("" for none). platformFrom says what said so.
-	deploy       host.Deploy
-	inDeploy     bool
-	platform     string
-	platformFrom string
-	style        *host.Style
-	// settings are what the platform's own file says (readSettings),
-	// read from the folders settingsDirs. settingsErr is the error from
-	// reading it when the discovery started; loadStyle reports it.
-	settings     *host.Settings
-	settingsDirs []string
-	// top is the git work tree's top folder when its netlify.toml is the
-	// project's (topNetlify), else "".
-	top         string
-	settingsErr error
-
-	// env is the environment of the generators' builds (buildenv.go).
-	// vars are the variables in it that come from the platform's file.
-	env  generator.Env
-	vars *buildVars
-
-	// baseFromGen is true when the base URL is the generator's.
-	baseFromGen bool
-	// baseFromSitemap is the base URL the generator's sitemap.xml gave
-	// (siteBaseURL), now or as an earlier run kept it; "" for none.
-	baseFromSitemap string
-	// baseFromSite is the base URL the built site said (siteBaseURL), or
-	// "" when it came from elsewhere. baseSiteFile is the file that said
-	// it, or the site folder when its pages' canonical links said it.
-	baseFromSite, baseSiteFile string
-	// cnames are the CNAME files read, by folder (cnameIn).
-	cnames map[string]cnameFile
-	// genStyle is the generator's URL form that applies when there is no
-	// platform (applyGeneratorStyle). It is nil when none does.
-	genStyle *formOf
-	// linkForm is the generator's link form that applies when a platform
-	// serves that form too (preferLinks). It is nil when none does.
-	// linkParts name the parts it gives ("clean URLs").
-	linkForm *formOf
-	// rootForm is the form of the generator's sitemap in the site
-	// folder, read once, when no generator built it (siteForm).
-	rootForm  *sitemapFormOf
-	linkParts []string
-
-	// host is what the generator's own build said of its configuration
-	// (HostProjectEnv), or nil when it said nothing. hostErr is the
-	// error from reading it.
-	host    *hostProject
-	hostErr error
+	plat *platformReader
+	gens *generators
+	base *baseFinder
+	form *formReader
 
 	// warnings are problems with the project's files found before there
-	// is a Project to hold them. baseWarnings are those found while
-	// looking for the base URL (a CNAME that names no domain).
-	warnings, baseWarnings []error
+	// is a Project to hold them.
+	warnings []error
 
 	// tree is the project's tree. It is found when inTree first checks
 	// a folder that a file of the project names.
@@ -479,14 +433,28 @@ type discovery struct {
 // host: names, else the build environment's, else the one whose files
 // are in the project folder or the site folder given.
 func newDiscovery(a Ask) *discovery {
-	p := &discovery{dir: ".", lim: a.Limits, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
+	dir := "."
 	if a.ConfigFile != "" {
-		p.dir = filepath.Dir(a.ConfigFile)
+		dir = filepath.Dir(a.ConfigFile)
 	}
-	p.findPlatform(a.Host, a.Root, a.Getenv)
-	p.startEnv(a.Getenv, a.Root)
-	p.host, p.hostErr = readHostProject(a.Getenv(HostProjectEnv))
+	p := startDiscovery(dir, a, a.Getenv, a.Host, a.Root)
+	p.gens.host, p.gens.hostErr = readHostProject(a.Getenv(HostProjectEnv))
 	return p
+}
+
+// startDiscovery starts the discovery of the project in dir, with a
+// reader for each source of its facts. The platform is found now, from
+// host: (hostKey), the build environment (getenv) and the files of dir
+// and of the site folder given (root, or ""); the rest is read when
+// asked.
+func startDiscovery(dir string, a Ask, getenv func(string) string, hostKey, root string) *discovery {
+	lim := a.Limits
+	plat := readPlatform(dir, lim, hostKey, root, getenv)
+	gens := &generators{dir: dir, lim: lim, env: plat.env}
+	return &discovery{dir: dir, lim: lim, settingsFile: a.SettingsFile, noRoot: a.NoRoot,
+		plat: plat, gens: gens, warnings: plat.warnings,
+		base: &baseFinder{dir: dir, lim: lim, noBaseURL: a.NoBaseURL, plat: plat, gens: gens},
+		form: &formReader{dir: dir, plat: plat, gens: gens, lim: lim}}
 }
 
 // fill sets what nobody gave and the project says: the site folder (the
@@ -494,11 +462,11 @@ func newDiscovery(a Ask) *discovery {
 // URL style. It adds the warnings about the platform's files, and the
 // files whose change changes what it said.
 func (p *discovery) fill(v *Ask, pr *Project) error {
-	if p.hostErr != nil {
-		return p.hostErr
+	if p.gens.hostErr != nil {
+		return p.gens.hostErr
 	}
 	if v.Root == "" {
-		warnings, err := p.loadStyle("")
+		warnings, err := p.plat.loadStyle("")
 		pr.Warnings = append(pr.Warnings, warnings...)
 		if err != nil {
 			return err
@@ -508,41 +476,41 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 		}
 		pr.Root = v.Root
 	}
-	if p.style == nil {
-		warnings, err := p.loadStyle(v.Root)
+	if p.plat.style == nil {
+		warnings, err := p.plat.loadStyle(v.Root)
 		pr.Warnings = append(pr.Warnings, warnings...)
 		if err != nil {
 			return err
 		}
 	}
-	if err := p.fillBaseURL(v, pr); err != nil {
+	if err := p.base.fillBaseURL(v, pr); err != nil {
 		return err
 	}
 	// Watch mode resolves again when a file that gave these changes: the
 	// generator's configuration, the platform's files, the project's
 	// CNAME or Docusaurus' versions.json. A CNAME in the site folder is
 	// not watched, because a build may copy it there each time.
-	if p.gen != nil {
-		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, p.gen.File))
+	if p.gens.gen != nil {
+		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, p.gens.gen.File))
 	}
 	for _, name := range []string{"netlify.toml", "vercel.json", "CNAME", "versions.json"} {
 		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, name))
 	}
-	if p.top != "" {
-		pr.Inputs = append(pr.Inputs, filepath.Join(p.top, "netlify.toml"))
+	if p.plat.top != "" {
+		pr.Inputs = append(pr.Inputs, filepath.Join(p.plat.top, "netlify.toml"))
 	}
 
-	p.applyStyle(v, pr) // no style with host: none
-	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURL, pr.BaseURLFrom)
-	pr.Platform, pr.Style = p.platform, p.style
-	if p.settings != nil {
-		pr.PlatformFile = p.settings.File
+	p.form.applyStyle(v, pr) // no style with host: none
+	pr.Detected = p.form.describe(pr.RootFrom, v.Root, pr.BaseURL, pr.BaseURLFrom)
+	pr.Platform, pr.Style = p.plat.name, p.plat.style
+	if p.plat.settings != nil {
+		pr.PlatformFile = p.plat.settings.File
 	}
-	if p.top != "" {
-		pr.PlatformTop = p.top
+	if p.plat.top != "" {
+		pr.PlatformTop = p.plat.top
 	}
-	if p.inDeploy {
-		pr.BuildCache = p.deploy.CacheDir
+	if p.plat.inDeploy {
+		pr.BuildCache = p.plat.deploy.CacheDir
 	}
 	return nil
 }

@@ -42,7 +42,7 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, generator.R
 	if srcDir != "" {
 		dirs = append(dirs, filepath.Dir(filepath.Clean(srcDir)), srcDir)
 	}
-	preset, info, project, err := loadPreset(v.Preset, dirs, p.env, v.Limits)
+	preset, info, project, err := loadPreset(v.Preset, dirs, p.plat.env, v.Limits)
 	if err != nil {
 		return nil, generator.Rules{}, err
 	}
@@ -271,7 +271,7 @@ func (p *discovery) sourceDir(g *generator.Detected, pr *Project) (dir, from, pr
 	if g == nil || sourceSetting(g.Name()) == "" {
 		return "", "", "", nil
 	}
-	pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.env, p.lim)
+	pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.plat.env, p.lim)
 	if err != nil {
 		pr.Warnings = append(pr.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", "", nil
@@ -327,7 +327,7 @@ func (p *discovery) routes(g *generator.Detected, given string, v *Ask, pr *Proj
 	src := &pipeline.Sources{Dir: dir, Preset: preset, Project: p.dir}
 	src.Reads = readsOf(rules, p.dir, rel, rules.Sources.ConfigFiles, read)
 	src.Walk.Include, src.Walk.Exclude = rules.Sources.Include, rules.Sources.Exclude
-	if out := relInside(dir, p.publishDir(*g)); out != "" {
+	if out := relInside(dir, p.gens.publishDir(*g)); out != "" {
 		src.Walk.Exclude = append(src.Walk.Exclude, out)
 	}
 	src.Walk.FollowSymlinks = v.FollowSymlinks
@@ -365,14 +365,6 @@ func anyLanguageDir(rules generator.Rules, project string) bool {
 		}
 	}
 	return false
-}
-
-// joinDetected adds a part to the line that says what was detected.
-func joinDetected(line, part string) string {
-	if line == "" {
-		return part
-	}
-	return line + "; " + part
 }
 
 // loadPreset returns the preset that name asks for. Otherwise it returns

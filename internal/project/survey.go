@@ -74,55 +74,46 @@ type Peer struct {
 // generator's configuration that does not parse is an error. Only the
 // words of the errors in a count.
 func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
-	pr := &discovery{dir: dir, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
-	pr.findPlatform("", "", getenv)
-	pr.startEnv(getenv, "")
-	d := &Findings{Platform: pr.platform, PlatformFrom: pr.platformFrom, Problems: pr.warnings}
-	warnings, err := pr.loadStyle("")
+	p := startDiscovery(dir, a, getenv, "", "")
+	d := &Findings{Platform: p.plat.name, PlatformFrom: p.plat.from, Problems: p.warnings}
+	warnings, err := p.plat.loadStyle("")
 	if err != nil {
 		return nil, err
 	}
 	for _, w := range warnings {
 		d.Problems = append(d.Problems, w)
 	}
-	if err := pr.detect(); err != nil {
+	if err := p.gens.detect(); err != nil {
 		return nil, err
 	}
-	for _, g := range pr.found {
+	for _, g := range p.gens.found {
 		d.Generators = append(d.Generators, g.Title()+" ("+filepath.Join(dir, g.File)+")")
 	}
 	d.Depends = func(string) bool { return false }
-	if gd, err := generator.OpenDir(dir, pr.env, pr.lim); err == nil {
+	if gd, err := generator.OpenDir(dir, p.plat.env, p.lim); err == nil {
 		d.NPM, d.Depends = gd.HasPackageJSON(), gd.Depends
 	}
-	root, from, rootErr := pr.findRoot()
+	root, from, rootErr := p.findRoot()
 	if rootErr == nil {
 		d.Root, d.RootFrom = root, from
-		warnings, _ := pr.loadStyle(root)
+		warnings, _ := p.plat.loadStyle(root)
 		for _, w := range warnings {
 			d.Problems = append(d.Problems, w)
 		}
 	}
-	d.Style = pr.style
+	d.Style = p.plat.style
 	// The URL style, as a build with nothing given resolves it.
 	d.Form = &Project{}
 	v := a
 	v.Root = d.Root
-	pr.applyStyle(&v, d.Form)
-	if g := pr.builtBy(d.Root); g != nil && g.Served {
+	p.form.applyStyle(&v, d.Form)
+	if g := p.gens.builtBy(d.Root); g != nil && g.Served {
 		// A server build's pages are listed at the URLs its server
 		// answers (Form.Served). The build reports its problems.
-		_ = pr.serverBuild(&v, d.Form, g)
+		_ = p.serverBuild(&v, d.Form, g)
 	}
-	switch {
-	case pr.linkForm != nil:
-		d.FormFrom = fmt.Sprintf("%s serves (%s), with %s %s (%s)", pr.platform, pr.style.From, strings.Join(pr.linkParts, " and "), pr.linkForm.as(), pr.linkForm.file)
-	case pr.style != nil:
-		d.FormFrom = fmt.Sprintf("%s serves (%s)", pr.platform, pr.style.From)
-	case pr.genStyle != nil:
-		d.FormFrom = fmt.Sprintf("%s its pages so (%s)", pr.genStyle.verb(), pr.genStyle.file)
-	}
-	u, from, baseErr := pr.baseURL(d.Root, false)
+	d.FormFrom = p.form.from()
+	u, from, baseErr := p.base.baseURL(d.Root, false)
 	if baseErr == nil {
 		// A URL a build refuses is not written either: one with a token
 		// as its user information would go into sitemap.yaml.
@@ -132,9 +123,9 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 			d.BaseURL, d.BaseURLFrom = u, from
 		}
 	}
-	d.Peers = pr.peers(d)
+	d.Peers = p.peers(d)
 	if a.SettingsFile != "" {
-		d.Published = pr.publishes(a.SettingsFile)
+		d.Published = p.publishes(a.SettingsFile)
 	}
 	if baseErr != nil {
 		// A peer's option may give the base URL
@@ -176,7 +167,7 @@ func peerGives(peers []Peer, key string) bool {
 // maps them. The mapping uses what the survey found: the site folder and
 // the base URL's path.
 func (p *discovery) peers(d *Findings) []Peer {
-	cfgs := generator.SitemapOptions(p.dir, p.found, p.lim)
+	cfgs := generator.SitemapOptions(p.dir, p.gens.found, p.lim)
 	if in, errs := host.NetlifySitemapPlugin(p.dir, p.lim, peer.Names(peer.Netlify)); in != nil {
 		c := peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: in.Line}
 		for _, x := range in.Inputs {
@@ -195,7 +186,7 @@ func (p *discovery) peers(d *Findings) []Peer {
 	if u, err := url.Parse(d.BaseURL); err == nil && d.BaseURL != "" {
 		ctx.BasePath = u.Path
 	}
-	if g := p.builtBy(d.Root); d.Root != "" && g != nil && g.Served {
+	if g := p.gens.builtBy(d.Root); d.Root != "" && g != nil && g.Served {
 		// A server build's pages are its prerendered files. The sitemaps
 		// go where its server serves files (public/).
 		ctx.Server, ctx.Out = true, g.ServedDir
@@ -237,11 +228,11 @@ func sitemapParts(root string) []string {
 // published.
 func (p *discovery) publishes(name string) []error {
 	var out []error
-	for _, g := range p.found {
+	for _, g := range p.gens.found {
 		if sourceSetting(g.Name()) == "" {
 			continue
 		}
-		pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.env, p.lim)
+		pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.plat.env, p.lim)
 		if err != nil || pre == nil {
 			continue
 		}

@@ -174,10 +174,11 @@ func listPages(src fs.FS, mdx bool) []string {
 // ReadPosts reads the folders of Markdown posts of the Gatsby project
 // in src, whose configuration is the file config. A folder is the path
 // option of a gatsby-source-filesystem entry of plugins (`${__dirname}/X`,
-// path.join(__dirname, 'X'), './X' or 'X'; not one outside the project)
-// when gatsby-transformer-remark (.md, .markdown) or gatsby-plugin-mdx
-// (.mdx) is a plugin too; its posts are routed when gatsby-node.js, or
-// the code it runs in the modules it requires by a relative path
+// path.join(__dirname, 'X') or import.meta.dirname's alike, './X' or 'X';
+// not one outside the project) when gatsby-transformer-remark (.md,
+// .markdown) or gatsby-plugin-mdx (.mdx) is a plugin too; its posts are
+// routed when gatsby-node.js, or the code it runs in the modules it
+// requires by a relative path
 // (require or import: the functions it names, and theirs; an API bound
 // to a module, exports.createPages = require('./x'), whose value is a
 // function, module.exports = …; each file within limits.settings_bytes

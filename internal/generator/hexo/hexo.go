@@ -18,6 +18,7 @@ package hexo
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"path"
 	"strings"
@@ -206,13 +207,20 @@ func (Generator) Routes(p *generator.Detected) (generator.Preset, string) {
 }
 
 // SitemapOptions returns hexo-generator-sitemap's options, its sitemap:
-// block of _config.yml, when the project depends on it.
+// block of _config.yml, when the project depends on it. Its block,
+// which no other package reads, stays when the plugin is uninstalled
+// before init runs: the options are read then too, with a note that
+// says so. Their sitemaps' URLs were published, and are kept.
 func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.Config {
 	c := config(p)
-	if !d.Depends(sitemapPlugin) {
+	installed := d.Depends(sitemapPlugin)
+	if !installed && c.SitemapLine == 0 {
 		return nil
 	}
 	pc := peer.Config{Tool: peer.Hexo, File: p.File, Line: c.SitemapLine}
+	if !installed {
+		pc.Notes = append(pc.Notes, fmt.Sprintf("%s:%d: package.json does not depend on %s (uninstalled?), whose options its sitemap: block still gives: they are carried over, so that the URLs of its sitemaps keep answering", p.File, c.SitemapLine, sitemapPlugin))
+	}
 	for _, o := range c.Sitemap {
 		pc.Options = append(pc.Options, peer.Given{Name: o.Name, Value: o.Value, Line: o.Line})
 	}

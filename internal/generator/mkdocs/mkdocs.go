@@ -28,6 +28,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // Generator is MkDocs.
@@ -38,6 +39,7 @@ var (
 	_ generator.Loader       = Generator{}
 	_ generator.Preset       = (*Preset)(nil)
 	_ generator.FolderReader = (*Preset)(nil)
+	_ generator.PeerReader   = Generator{}
 )
 
 // configFiles are the names of MkDocs' configuration, in the order it
@@ -128,6 +130,12 @@ func (m *Preset) lastModOrder() *generator.DateOrder {
 // site_url from one is [generator.Detected.BaseURLHidden], and a
 // site_dir or docs_dir from one is taken only when it is a folder of the
 // project (envFolder).
+// SitemapOptions returns MkDocs' own sitemap, which every build writes
+// and which has no option: init says how sitemapgen takes it over.
+func (Generator) SitemapOptions(_ *generator.Dir, p *generator.Detected) []peer.Config {
+	return []peer.Config{{Tool: peer.MkDocs, File: p.File}}
+}
+
 func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {
 	name, _, err := d.File(configFiles...)
 	if err != nil || name == "" {

@@ -1,10 +1,7 @@
 package registry_test
 
 import (
-	"errors"
-	"io/fs"
 	"maps"
-	"os"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -30,26 +27,7 @@ func tinyProject(tb testing.TB, g generator.Generator) (files map[string]string,
 	tb.Helper()
 	rel := strings.TrimPrefix(genPackage(g), module+"/")
 	folder = path.Join(rel, "testdata", "tiny")
-	dir := filepath.Join(repoRoot, filepath.FromSlash(folder))
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		return nil, folder
-	}
-	files = map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		name, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(name)] = string(data)
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	files = readProject(tb, filepath.Join(repoRoot, filepath.FromSlash(folder)))
 	return files, folder
 }
 
@@ -92,7 +70,6 @@ func TestConformance(t *testing.T) {
 			if got, ok := registry.Lookup(info.Name); !ok || got.Info().Name != info.Name {
 				t.Errorf("registry.Lookup(%q) = %v, %v", info.Name, got, ok)
 			}
-			noEnv := generator.LookupEnv(func(string) (string, bool) { return "", false })
 			d, err := generator.OpenDir(t.TempDir(), noEnv, limits.Default)
 			if err != nil {
 				t.Fatal(err)
@@ -124,20 +101,7 @@ func TestConformance(t *testing.T) {
 				t.Error("no place named for its base URL")
 			}
 
-			var presets []generator.Preset
-			if l, ok := registry.LoaderOf(info.Name); ok {
-				pre, found, err := l.Load(generator.NewDir(dir, generator.OSEnv, limits.Default))
-				if err != nil || !found || pre == nil {
-					t.Fatalf("Load = %v, %v, %v", pre, found, err)
-				}
-				if generator.RulesOf(pre).Sources.Config == nil {
-					t.Error("a Loader's preset names no configuration")
-				}
-				presets = append(presets, pre)
-			}
-			if pre, _ := p.Routes(); pre != nil {
-				presets = append(presets, pre)
-			}
+			presets := projectPresets(t, g, p, dir)
 			// A generator with neither road (Zola) joins its builds to no
 			// sources; one with a road must give a preset for its tiny
 			// project, which has a source.
@@ -146,38 +110,7 @@ func TestConformance(t *testing.T) {
 				t.Fatalf("a Loader or Router, and no preset for its tiny project")
 			}
 			for _, pre := range presets {
-				r := generator.RulesOf(pre)
-				if r.Name != info.Name {
-					t.Errorf("its preset's rules are %q's", r.Name)
-				}
-				if f := r.Hooks.Folder; f != nil {
-					f.ReadFolder(generator.Folder{Content: os.DirFS(dir), Settings: os.DirFS(dir), Rel: ".", Limits: limits.Default})
-					r = generator.RulesOf(pre)
-				}
-				pages := slices.Clone(promisePages)
-				for rel := range files {
-					fr := pre.FileRules(rel)
-					if fr.Meta != nil && !fr.Read {
-						t.Errorf("%s: a reader of metadata for a file it does not read", rel)
-					}
-					pages = append(pages, generator.Page{Path: rel})
-				}
-				for _, p := range urlPathProblems(pre, pages) {
-					t.Error(p)
-				}
-				if r.Output.KeepsOld != (r.Output.CleanBuild != "") {
-					t.Errorf("keeps old output %v, and says how to build clean %q", r.Output.KeepsOld, r.Output.CleanBuild)
-				}
-				if (len(r.Output.Witness) > 0) != (r.Output.SitemapKind != nil) {
-					t.Errorf("witness sitemaps %q without how they speak of a page, or the other way", r.Output.Witness)
-				}
-				if (len(r.Sources.LanguageFolders) > 0) && r.Sources.Split == nil {
-					t.Error("language folders without their split")
-				}
-				if (r.Sources.Copies == nil) != (r.Sources.StaticDefaults == nil) {
-					t.Error("copies files without their defaults, or the other way")
-				}
-				askAll(t, r, dir, slices.Sorted(maps.Keys(files)))
+				checkPreset(t, g, pre, dir, slices.Sorted(maps.Keys(files)))
 			}
 		})
 	}
@@ -201,29 +134,20 @@ func TestConformance(t *testing.T) {
 // folder read: none for a generator whose builds have no sources.
 func tinyPresets(tb testing.TB, g generator.Generator) []generator.Preset {
 	tb.Helper()
-	name := g.Info().Name
 	files, _ := tinyProject(tb, g)
 	dir := buildtest.TempSite(tb, files)
-	noEnv := generator.LookupEnv(func(string) (string, bool) { return "", false })
 	found, err := registry.DetectEnv(dir, noEnv, limits.Default)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	i := slices.IndexFunc(found, func(p generator.Detected) bool { return p.Gen == g })
+	if i < 0 {
+		return nil
+	}
 	var presets []generator.Preset
-	if l, ok := registry.LoaderOf(name); ok {
-		if pre, ok, err := l.Load(generator.NewDir(dir, noEnv, limits.Default)); err == nil && ok && pre != nil {
-			presets = append(presets, pre)
-		}
-	}
-	if i := slices.IndexFunc(found, func(p generator.Detected) bool { return p.Gen == g }); i >= 0 {
-		if pre, _ := found[i].Routes(); pre != nil {
-			presets = append(presets, pre)
-		}
-	}
-	for _, pre := range presets {
-		if f := generator.RulesOf(pre).Hooks.Folder; f != nil {
-			f.ReadFolder(generator.Folder{Content: os.DirFS(dir), Settings: os.DirFS(dir), Rel: ".", Limits: limits.Default})
-		}
+	for _, sp := range projectPresets(tb, g, found[i], dir) {
+		generator.Ready(sp.Preset, sp.folder(dir))
+		presets = append(presets, sp.Preset)
 	}
 	return presets
 }

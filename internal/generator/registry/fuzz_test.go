@@ -46,6 +46,8 @@ func FuzzURLPath(f *testing.F) {
 		{"app/(g)/[slug]/page.tsx", "", "", "", ""},
 		{"pages/index.astro", "", "/x/../", "", ""},
 		{"content/blog/a b/Index.md", "", "", "../../..", "id"},
+		{"en/guide/start.md", "", "", "", ""}, // a language's folder
+		{"v2/zh/index.md", "", "", "", ""},    // a version's, then a language's
 	}
 	for _, s := range seeds {
 		f.Add(s.path, s.url, s.permalink, s.slug, s.title, true, int64(1700000000))
@@ -59,12 +61,14 @@ func FuzzURLPath(f *testing.F) {
 	}
 	jekyll := &jekyll.Preset{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]jekyll.Collection{"recipes": {Output: true}}}
 	// Presets with settings that change their URLs, then every
-	// registered generator's, as its tiny project loads it: a generator
-	// added to the registry is fuzzed with no line here.
+	// registered generator's, as its tiny project loads it, and those of
+	// the generators' projects with settings (settingsPresets): a
+	// generator or project added is fuzzed with no line here.
 	presets := []generator.Preset{hugo, jekyll, plain.Preset{}, &docusaurus.Preset{Locales: []string{"de"}}, &astro.Preset{Pages: "pages", Collections: []astro.Collection{{Base: "content/blog", Route: "/blog/[...slug]", Params: map[string]astro.Param{"slug": {Field: "id"}}}}}, next.Preset{}, &eleventy.Preset{}, sphinx.Preset{}}
 	for _, g := range registry.Generators {
 		presets = append(presets, tinyPresets(f, g)...)
 	}
+	presets = append(presets, settingsPresets(f)...)
 	const base = "https://example.com/blog/"
 	mapper, err := mapping.New(mapping.Options{BaseURL: base})
 	if err != nil {

@@ -50,6 +50,23 @@ export default defineConfig({
 				BaseURL: "https://kiln-docs.net/kiln/", BaseURLFrom: "rspress.config.ts pluginSitemap siteUrl + base", Own: site(rspress.Site{})}},
 		},
 		{
+			Name: "root from import.meta.dirname, as Rspress' own example projects give it",
+			Files: map[string]string{"rspress.config.ts": `import * as path from 'node:path';
+import { defineConfig } from '@rspress/core';
+
+export default defineConfig({
+  root: path.join(import.meta.dirname, 'doc'),
+  outDir: ` + "`${import.meta.dirname}/out`" + `,
+});
+`},
+			Want: []Detected{{File: "rspress.config.ts", PublishDir: "out", SourceDir: "doc", Form: indexFiles, Own: site(rspress.Site{})}},
+		},
+		{
+			Name:  "root the project folder itself: __dirname",
+			Files: map[string]string{"rspress.config.js": "module.exports = { root: __dirname };\n"},
+			Want:  []Detected{{File: "rspress.config.js", PublishDir: "doc_build", SourceDir: ".", Form: indexFiles, Own: site(rspress.Site{})}},
+		},
+		{
 			Name: "no cleanUrls: index files; siteOrigin, outDir and root of their own, locales",
 			Files: map[string]string{"rspress.config.mjs": `import { defineConfig } from 'rspress/config';
 

@@ -150,9 +150,15 @@ func Elements(r *jsconfig.Reader, path string) []string {
 }
 
 // dirnamePath matches a path under the project folder written from the
-// configuration's own folder: `${__dirname}/content/blog`,
-// path.join(__dirname, 'content/blog'), path.resolve(__dirname, 'docs').
-var dirnamePath = lazyre.MustCompile("^(?:`\\$\\{__dirname\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*__dirname\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\))$")
+// configuration's own folder, named __dirname or, in an ES module,
+// import.meta.dirname: `${__dirname}/content/blog`, path.join(__dirname,
+// 'content/blog'), path.resolve(import.meta.dirname, 'docs'), or the
+// folder itself, __dirname alone.
+var dirnamePath = lazyre.MustCompile("^(?:`\\$\\{" + dirname + "\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*" + dirname + "\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\)|" + dirname + ")$")
+
+// dirname matches the name of a module's own folder: __dirname, or
+// import.meta.dirname in an ES module (Node.js 20.11 and later).
+const dirname = "(?:__dirname|import\\.meta\\.dirname)"
 
 // envOr matches a variable of the build's environment with a literal
 // fallback: process.env.OUTPUT_DIR ?? 'doc_build' (or ||).
