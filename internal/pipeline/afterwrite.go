@@ -15,12 +15,11 @@ import (
 // or once a watch session: a rebuild of pages does not change the set's
 // files.
 type afterWritePass struct {
-	// write is Options.Write: the output folder, the sitemaps' URL, and
-	// the --robots, --dry-run and --check switches.
-	write *writer.Options
-	// generatorSitemaps is Options.GeneratorSitemaps: it names the
-	// generator's sitemaps, which the build does not warn about.
-	generatorSitemaps func(name string) bool
+	// opts are the build's options. The pass reads Write (the output
+	// folder, the sitemaps' URL, and the --robots, --dry-run and --check
+	// switches) and GeneratorSitemaps, which names the generator's
+	// sitemaps, which the build does not warn about.
+	opts *Options
 	// written is Result.Write: what the write wrote, or what it
 	// withdrew (writeNone).
 	written *writer.Result
@@ -31,7 +30,7 @@ type afterWritePass struct {
 }
 
 func (b *builder) afterWritePass() *afterWritePass {
-	return &afterWritePass{write: &b.opts.Write, generatorSitemaps: b.opts.GeneratorSitemaps, written: b.res.Write, robotsTxt: &b.robotsTxt}
+	return &afterWritePass{opts: &b.opts, written: b.res.Write, robotsTxt: &b.robotsTxt}
 }
 
 // run runs both checks, in order, and returns their warnings.
@@ -45,7 +44,7 @@ func (p *afterWritePass) run() findings {
 // line of robots.txt that names one of our sitemap files the folder no
 // longer has.
 func (p *afterWritePass) warnDeadRobots() {
-	w := p.write
+	w := &p.opts.Write
 	if w.Robots || w.DryRun || w.Check {
 		return
 	}
@@ -60,7 +59,7 @@ func (p *afterWritePass) warnDeadRobots() {
 // come from the content it wrote. Otherwise they come from the file as
 // the build read it before. Neither case reads the file again.
 func (p *afterWritePass) writtenRobots() []robots.SitemapLine {
-	w := p.write
+	w := &p.opts.Write
 	if res := p.written; res != nil && res.Robots != nil {
 		return robots.Read(filepath.Join(w.Dir, "robots.txt"), res.Robots, p.robotsTxt.max).Sitemaps()
 	}
@@ -77,12 +76,12 @@ func (p *afterWritePass) writtenRobots() []robots.SitemapLine {
 // over. No generator's rule says the project would not miss it, and the
 // project's build writes it again.
 func (p *afterWritePass) warnOtherSitemaps() {
-	w := p.write
+	w := &p.opts.Write
 	if w.DryRun || w.Check {
 		return
 	}
 	skip := func(name string) bool {
-		return w.TakeOver != nil && w.TakeOver(name) || p.generatorSitemaps != nil && p.generatorSitemaps(name)
+		return w.TakeOver != nil && w.TakeOver(name) || p.opts.GeneratorSitemaps != nil && p.opts.GeneratorSitemaps(name)
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
 	var ours []string // our set's files; none if the build withdrew them

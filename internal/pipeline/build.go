@@ -323,14 +323,9 @@ type judged struct {
 	// extraPaths holds the URL paths of the extra URLs, with a leading
 	// slash, when Options.OnDemand is set (warnOnDemand).
 	extraPaths []string
-	// skippedAt keeps, by URL, why pages that have a URL were left out.
-	// The alternates that name those pages need it. In a Run,
-	// skippedPageAt makes it from skippedList when first asked, and the
-	// hreflang pass drops both once it has judged the alternates.
-	// skippedMu guards both.
-	skippedAt   map[string]skippedPage
-	skippedList []skippedPage
-	skippedMu   sync.Mutex
+	// skipped keeps, by URL, why pages that have a URL were left out.
+	// The alternates that name those pages need it.
+	skipped skippedPages
 	// refused holds the warnings about dates refused in the sources'
 	// front matter. They wait until the dates are final (refused.go).
 	// refusedRecs holds the records of the pages of each source that has

@@ -268,28 +268,26 @@ func (r *Result) recount(from, to mapping.LastModSource, n int) {
 // order. It runs after the duplicates and robots.txt passes, which
 // leave out pages that were counted when they were read.
 type lastModCountsPass struct {
-	// recs are the records, whose order the pass counts.
-	recs *records
 	// counts is Result.LastMod, which the pass fills again. It is nil
 	// when the build does not count, and the pass then does nothing.
 	counts map[mapping.LastModSource]int
 }
 
 func (b *builder) lastModCountsPass() *lastModCountsPass {
-	return &lastModCountsPass{recs: &b.recs, counts: b.res.LastMod}
+	return &lastModCountsPass{counts: b.res.LastMod}
 }
 
-// run counts every listed page.
-func (p *lastModCountsPass) run() {
+// run counts every listed page: the records of recs in order.
+func (p *lastModCountsPass) run(recs *records) {
 	if p.counts == nil {
 		return
 	}
 	clear(p.counts)
 	var mu sync.Mutex
-	inParts(len(p.recs.order), func(lo, hi int) {
+	inParts(len(recs.order), func(lo, hi int) {
 		var mine [len(recSources)]int // counts by the source's index
-		for _, idx := range p.recs.order[lo:hi] {
-			mine[srcIndex(p.recs.source(idx))]++
+		for _, idx := range recs.order[lo:hi] {
+			mine[srcIndex(recs.source(idx))]++
 		}
 		mu.Lock()
 		defer mu.Unlock()

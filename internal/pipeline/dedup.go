@@ -11,8 +11,6 @@ import (
 // skip. A page that an extra URL's record gives values to takes them,
 // and a note says so.
 type dedupPass struct {
-	// recs are the records, whose order the pass takes duplicates out of.
-	recs *records
 	// cleanURLs is Options.Map.CleanURLs: a page /a beside a folder /a/
 	// is a duplicate too.
 	cleanURLs bool
@@ -22,13 +20,13 @@ type dedupPass struct {
 }
 
 func (b *builder) dedupPass() *dedupPass {
-	return &dedupPass{recs: &b.recs, cleanURLs: b.opts.Map.CleanURLs, explain: b.explain}
+	return &dedupPass{cleanURLs: b.opts.Map.CleanURLs, explain: b.explain}
 }
 
-// run drops the duplicates. When only is not nil (a Session's update),
+// run drops the duplicates from the order of recs. When only is not nil (a Session's update),
 // it reports only the duplicates where either page's path is in only.
-func (p *dedupPass) run(only map[string]bool) findings {
-	p.recs.dedup(p.cleanURLs, func(path, loc, keptPath, keptLoc string) {
+func (p *dedupPass) run(recs *records, only map[string]bool) findings {
+	recs.dedup(p.cleanURLs, func(path, loc, keptPath, keptLoc string) {
 		if only != nil && !only[path] && !only[keptPath] {
 			return
 		}

@@ -178,6 +178,16 @@
 // build (atStart: Start and each restart); a Session's update or rewrite
 // (atUpdate, told the paths of the pages it read again).
 //
+// A pass type holds its settings and the inputs no pass makes. Its run
+// takes the records as an argument, and returns its findings and the
+// product a later pass reads: the stale pass its stale set, the list
+// pages pass the list pages' dates (listedDates), the write whether the
+// generator's dates are kept. The list's entry stores it, so the data
+// flow reads in passes.go. No pass type holds the records, the builder,
+// the Session, a pointer to a bool or a map, or a function (TestPassFields,
+// shape_test.go), and each has a table test built from literals
+// (TestPassTables; passtable_test.go, passwrite_test.go).
+//
 // The walk that every whole build starts with is one step (builder.load):
 // the join's sources, the site's pages, the extra URLs. A join's build,
 // other than a Session's, reads the git history beside the sources:

@@ -323,14 +323,12 @@ func (b *builder) genForgetSkipped(path string) {
 // a Session, the hreflang pass judges again a record whose alternates
 // changed. The pass reports nothing itself.
 type genAltsPass struct {
-	// recs are the records, whose alternates the pass sets.
-	recs *records
 	// sitemaps are the alternates of the generator's own sitemaps. They
 	// are nil when the build read none.
 	sitemaps *genAlternates
-	// joined holds the sources with their translations, grouped by
-	// translation key (joined.groups).
-	joined *joined
+	// groups holds the sources with their translations, by translation
+	// key (joined.groups). It is nil when the sources have none.
+	groups map[string][]*source
 	// res counts the pages whose own entry the pass added
 	// (Result.SelfAlternates).
 	res *Result
@@ -341,24 +339,26 @@ type genAltsPass struct {
 }
 
 func (b *builder) genAltsPass() *genAltsPass {
-	p := &genAltsPass{recs: &b.recs, joined: &b.joined, res: b.res, hreflang: b.hreflang}
+	// The translations are grouped once, when a page takes its
+	// alternates from them.
+	if g := b.recs.alts.gen; g != nil && len(g.from) > 0 && b.translated && b.groups == nil {
+		b.groupTranslations()
+	}
+	p := &genAltsPass{groups: b.groups, res: b.res, hreflang: b.hreflang}
 	if b.gen != nil {
 		p.sitemaps = &b.gen.alts
 	}
 	return p
 }
 
-// run sets the alternates of the records.
-func (p *genAltsPass) run() {
-	g := p.recs.alts.gen
+// run sets the alternates of the records of recs that the generator's
+// sitemaps give (recs.alts.gen).
+func (p *genAltsPass) run(s *records) {
+	g := s.alts.gen
 	p.res.SelfAlternates = 0
 	if g == nil || len(g.from) == 0 {
 		return
 	}
-	if p.joined.translated && p.joined.groups == nil {
-		p.joined.groupTranslations()
-	}
-	s := p.recs
 	// A page's URL is one string in every list that names it.
 	shared := make(map[int32]string)
 	locAt := func(idx int32) string {
@@ -375,7 +375,7 @@ func (p *genAltsPass) run() {
 		if !s.live(idx) {
 			continue
 		}
-		alts := p.altsOf(f, locAt)
+		alts := p.altsOf(s, f, locAt)
 		var was []sitemap.Alternate
 		var lines []int
 		if r.alts > 0 {
@@ -425,11 +425,11 @@ func withSelf(head, gen []sitemap.Alternate, loc string) ([]sitemap.Alternate, b
 // altsOf returns the alternates f gives, in the order of their codes.
 // It returns nil when fewer than two pages are found. locAt gives a
 // record's URL.
-func (p *genAltsPass) altsOf(f genFrom, locAt func(int32) string) []sitemap.Alternate {
-	g := p.recs.alts.gen
+func (p *genAltsPass) altsOf(recs *records, f genFrom, locAt func(int32) string) []sitemap.Alternate {
+	g := recs.alts.gen
 	var alts []sitemap.Alternate
 	if f.src != nil {
-		for _, m := range p.joined.groups[f.src.tkey] {
+		for _, m := range p.groups[f.src.tkey] {
 			loc := ""
 			if idx, ok := g.bySource[m]; ok {
 				loc = locAt(idx)
@@ -476,7 +476,7 @@ func (p *genAltsPass) altsOf(f genFrom, locAt func(int32) string) []sitemap.Alte
 	}
 	if len(alts) < 2 {
 		if f.rules != nil {
-			return p.altsOf(genFrom{src: f.rules}, locAt)
+			return p.altsOf(recs, genFrom{src: f.rules}, locAt)
 		}
 		return nil
 	}
@@ -495,7 +495,7 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 	if !ok {
 		return ""
 	}
-	if f.src == nil && f.rules != nil && len(b.genAltsPass().altsOf(genFrom{hash: f.hash}, b.recs.loc)) < 2 {
+	if f.src == nil && f.rules != nil && len(b.genAltsPass().altsOf(&b.recs, genFrom{hash: f.hash}, b.recs.loc)) < 2 {
 		f.src = f.rules // the sitemap's alternates name fewer than two pages
 	}
 	var from string

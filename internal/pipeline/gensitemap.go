@@ -767,7 +767,7 @@ func (p *writePass) keepGenDates() {
 	}
 	dir, state := p.opts.Write.Dir, p.opts.Write.RecordFolder()
 	g := p.gen
-	if *p.genKept || g != nil && (len(g.read) == 0 || g.keep) {
+	if p.genKept || g != nil && (len(g.read) == 0 || g.keep) {
 		// The file holds what this build read, so it only needs to be as
 		// new as our files, by the file system's clock. That clock is
 		// coarser than time.Now's: a file written after this call may read
@@ -789,7 +789,7 @@ func (p *writePass) keepGenDates() {
 			return
 		}
 	}
-	*p.genKept = true
+	p.genKept = true
 	err := atomicfile.WriteFunc(filepath.Join(state, GenDatesName), 0o644, func(w *bufio.Writer) error {
 		w.WriteString(genDatesHeader)
 		if g != nil {

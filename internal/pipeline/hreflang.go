@@ -51,7 +51,7 @@ func (p skippedPage) why() string {
 // noteSkipped keeps why the page at path, at loc, was left out, for an
 // alternate that names it. Only heads give alternates. A Run keeps the
 // pages as they come, and makes the map by URL when an alternate first
-// asks (skippedPageAt). Most builds never ask, and a site has thousands
+// asks (skippedPages.at). Most builds never ask, and a site has thousands
 // of such pages.
 func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because string) {
 	if !b.opts.Heads.Read || loc == "" || b.opts.Hreflang.Off {
@@ -59,13 +59,13 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 	}
 	p := skippedPage{loc, path, reason, because}
 	if b.index == nil {
-		b.skippedList = append(b.skippedList, p)
+		b.skipped.list = append(b.skipped.list, p)
 		return
 	}
-	if b.skippedAt == nil {
-		b.skippedAt = make(map[string]skippedPage)
+	if b.skipped.byLoc == nil {
+		b.skipped.byLoc = make(map[string]skippedPage)
 	}
-	b.skippedAt[loc] = p
+	b.skipped.byLoc[loc] = p
 	if b.index != nil { // a Session keeps it, to forget it (forgetSkipped)
 		if b.skippedLoc == nil {
 			b.skippedLoc = make(map[string]string)
@@ -75,22 +75,31 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 	b.hreflang.changed(path, loc)
 }
 
-// skippedPageAt returns why the page at loc was left out, if it was. It
-// gives the last one noted, as a map keeps it. It may be called
-// concurrently.
-func (f *judged) skippedPageAt(loc string) (skippedPage, bool) {
-	f.skippedMu.Lock()
-	defer f.skippedMu.Unlock()
-	if len(f.skippedList) > 0 {
-		if f.skippedAt == nil {
-			f.skippedAt = make(map[string]skippedPage, len(f.skippedList))
+// skippedPages keeps why pages that have a URL were left out, by URL
+// (byLoc). In a Run, at makes byLoc from list when first asked, and
+// the hreflang pass drops both once it has judged the alternates. mu
+// guards both.
+type skippedPages struct {
+	mu    sync.Mutex
+	byLoc map[string]skippedPage
+	list  []skippedPage
+}
+
+// at returns why the page at loc was left out, if it was. It gives the
+// last one noted, as a map keeps it. It may be called concurrently.
+func (f *skippedPages) at(loc string) (skippedPage, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.list) > 0 {
+		if f.byLoc == nil {
+			f.byLoc = make(map[string]skippedPage, len(f.list))
 		}
-		for _, p := range f.skippedList {
-			f.skippedAt[p.loc] = p
+		for _, p := range f.list {
+			f.byLoc[p.loc] = p
 		}
-		f.skippedList = nil
+		f.list = nil
 	}
-	p, ok := f.skippedAt[loc]
+	p, ok := f.byLoc[loc]
 	return p, ok
 }
 
@@ -99,8 +108,8 @@ func (b *builder) forgetSkipped(path string) {
 	if loc, ok := b.skippedLoc[path]; ok {
 		b.hreflang.changed(path, loc)
 		delete(b.skippedLoc, path)
-		if b.skippedAt[loc].path == path {
-			delete(b.skippedAt, loc)
+		if b.skipped.byLoc[loc].path == path {
+			delete(b.skipped.byLoc, loc)
 		}
 	}
 }
@@ -134,16 +143,14 @@ type hreflangPass struct {
 	hosts []string
 	// origin is the base URL's origin (scheme://host).
 	origin string
-	// recs are the records, whose shown alternates the pass sets.
 	// explain hears each problem, for --explain.
-	recs    *records
 	explain *explainer
 	// robots are the site's robots.txt rules, nil when there are none.
 	// leftOut says why the page at a URL was left out, if it was
-	// (judged.skippedPageAt). An alternate that names a URL not listed
+	// (skippedPages.at). An alternate that names a URL not listed
 	// is reported with them.
 	robots  *robots.Judge
-	leftOut func(loc string) (skippedPage, bool)
+	leftOut *skippedPages
 	// session says a Session keeps the pass between its updates.
 	session bool
 	// said holds, in a Session, by path, the hreflang warnings last made,
@@ -167,22 +174,22 @@ func (b *builder) hreflangPass() *hreflangPass {
 	}
 	p.off, p.hosts = b.opts.Hreflang.Off, b.opts.Hreflang.Hosts
 	p.origin = originOf(b.mapper.BaseURL())
-	p.recs, p.explain = &b.recs, b.explain
-	p.robots, p.leftOut = b.robots, b.skippedPageAt
+	p.explain = b.explain
+	p.robots, p.leftOut = b.robots, &b.skipped
 	p.found = nil
 	return p
 }
 
-// run judges the clusters. With only (a Session's update), it reports
+// run judges the clusters of the records s, and sets the alternates
+// they show (s.alts.shown). With only (a Session's update), it reports
 // the warnings of those paths, and those new since the last judgement.
 // all is the Session's order before de-duplication (nil in Run). The
 // pages at a changed URL that are no longer listed are found there.
-func (p *hreflangPass) run(only map[string]bool, all []int32) findings {
+func (p *hreflangPass) run(s *records, only map[string]bool, all []int32) findings {
 	if p.off {
-		p.filterAlternates()
+		p.filterAlternates(s)
 		return p.found
 	}
-	s := p.recs
 	dirty := p.dirty
 	if p.session {
 		p.dirty = &hreflangDirty{locs: make(map[string]bool), paths: make(map[string]bool)}
@@ -197,20 +204,19 @@ func (p *hreflangPass) run(only map[string]bool, all []int32) findings {
 		}
 		return p.found
 	}
-	outside := func(href string) string { return p.whyNotListed(href) }
+	outside := func(href string) string { return p.whyNotListed(s, href) }
 	was := p.said
 	if dirty == nil {
-		p.judgeAll(only, was, outside)
+		p.judgeAll(s, only, was, outside)
 	} else {
-		p.judgeDirty(dirty, only, all, was, outside)
+		p.judgeDirty(s, dirty, only, all, was, outside)
 	}
 	return p.found
 }
 
 // judgeAll judges the hreflang links of every listed page. It runs in a
 // Run, and for a Session's first judgement.
-func (p *hreflangPass) judgeAll(only map[string]bool, was map[string][]string, outside func(string) string) {
-	s := p.recs
+func (p *hreflangPass) judgeAll(s *records, only map[string]bool, was map[string][]string, outside func(string) string) {
 	s.alts.shown = nil
 	s.alts.shownMade++
 	if p.session {
@@ -280,14 +286,13 @@ func (p *hreflangPass) judgeAll(only map[string]bool, was map[string][]string, o
 			s.alts.setShown(s.rec(s.order[f.pos]).alts-1, f.kept)
 			continue
 		}
-		p.reportLinks(s.order[f.pos], f.probs, only, was)
+		p.reportLinks(s, s.order[f.pos], f.probs, only, was)
 	}
 }
 
 // judgeDirty judges again the pages whose hreflang verdict may have
 // changed since the Session's last judgement (dirty).
-func (p *hreflangPass) judgeDirty(dirty *hreflangDirty, only map[string]bool, all []int32, was map[string][]string, outside func(string) string) {
-	s := p.recs
+func (p *hreflangPass) judgeDirty(s *records, dirty *hreflangDirty, only map[string]bool, all []int32, was map[string][]string, outside func(string) string) {
 	var c hreflang.Checker
 	lists := s.altCache()
 	if len(dirty.locs) == 0 && len(dirty.paths) == 0 {
@@ -347,7 +352,7 @@ func (p *hreflangPass) judgeDirty(dirty *hreflangDirty, only map[string]bool, al
 	again = slices.Compact(again) // a page at a changed URL may name one too
 	judged := make(map[string]bool, len(again))
 	for _, i := range again {
-		judged[p.judgeLinks(&c, s.order[i], only, was, lists, outside)] = true
+		judged[p.judgeLinks(s, &c, s.order[i], only, was, lists, outside)] = true
 	}
 	// Forget the warnings of a page that is no longer judged (removed,
 	// left out, or now without links). If it is listed again, it says
@@ -414,15 +419,14 @@ func (l *lengthSet) has(n int) bool {
 // path and those not in was, the warnings of the last judgement. It
 // keeps the links that are not broken in shown, and returns the page's
 // path.
-func (p *hreflangPass) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, lists *altCache, outside func(string) string) string {
-	r := p.recs.rec(idx)
-	return p.reportLinks(idx, c.Check(p.recs.locOf(r), lists.links(p.recs.alts.refs[r.alts-1]), lists.others, outside), only, was)
+func (p *hreflangPass) judgeLinks(recs *records, c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, lists *altCache, outside func(string) string) string {
+	r := recs.rec(idx)
+	return p.reportLinks(recs, idx, c.Check(recs.locOf(r), lists.links(recs.alts.refs[r.alts-1]), lists.others, outside), only, was)
 }
 
 // reportLinks is judgeLinks once the links of record idx are checked,
 // with their problems, probs.
-func (p *hreflangPass) reportLinks(idx int32, probs []hreflang.Problem, only map[string]bool, was map[string][]string) string {
-	s := p.recs
+func (p *hreflangPass) reportLinks(s *records, idx int32, probs []hreflang.Problem, only map[string]bool, was map[string][]string) string {
 	r := s.rec(idx)
 	links, lines := s.declared(r.alts - 1)
 	path := s.pathOf(r)
@@ -551,7 +555,7 @@ func anyAlike(links []sitemap.Alternate) bool {
 // whyNotListed says why an alternate that is not a listed page is not
 // one. It returns "" when the alternate is on a host Hreflang.Hosts
 // allows. It may be called concurrently.
-func (p *hreflangPass) whyNotListed(href string) string {
+func (p *hreflangPass) whyNotListed(recs *records, href string) string {
 	origin := p.origin
 	if o := originOf(href); o != origin {
 		for _, h := range p.hosts {
@@ -564,14 +568,14 @@ func (p *hreflangPass) whyNotListed(href string) string {
 	if p.robots != nil && p.robots.Disallows() && p.robots.Blocked(robots.PathOf(href)) {
 		return "is not in the sitemap: robots.txt disallows it"
 	}
-	if left, ok := p.leftOut(href); ok {
+	if left, ok := p.leftOut.at(href); ok {
 		return "is not in the sitemap (" + left.path + ", " + left.why() + ")"
 	}
 	twin := strings.TrimSuffix(href, "/")
 	if twin == href {
 		twin += "/"
 	}
-	if _, ok := p.recs.find(twin); ok {
+	if _, ok := recs.find(twin); ok {
 		return "is missing: the page is at " + twin
 	}
 	return "is missing: no page of the site has this URL"
@@ -582,10 +586,10 @@ func (p *hreflangPass) whyNotListed(href string) string {
 // URL's. It notes each alternate it leaves out because that is not
 // listed; a second alternate in a language already given goes without a
 // note.
-func (p *hreflangPass) filterAlternates() {
+func (p *hreflangPass) filterAlternates(recs *records) {
 	var last string
 	var langs map[string]bool
-	p.recs.filterAlternates(func(loc string, a sitemap.Alternate) bool {
+	recs.filterAlternates(func(loc string, a sitemap.Alternate) bool {
 		if loc != last { // the first alternate for a language counts
 			last, langs = loc, make(map[string]bool)
 		}
@@ -594,7 +598,7 @@ func (p *hreflangPass) filterAlternates() {
 		} else {
 			langs[lang] = true
 		}
-		if _, listed := p.recs.find(a.Href); listed || originOf(a.Href) != p.origin {
+		if _, listed := recs.find(a.Href); listed || originOf(a.Href) != p.origin {
 			return true
 		}
 		p.found.note(loc, fmt.Sprintf("hreflang %s alternate %s is not in the sitemap; left out", a.Lang, a.Href))

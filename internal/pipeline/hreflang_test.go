@@ -252,9 +252,9 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 	if err := b.load(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	p, ok := b.skippedPageAt(base + "amp/a/")
+	p, ok := b.skipped.at(base + "amp/a/")
 	if !ok || p.path != "amp/a/index.html" || p.why() != "canonical elsewhere: canonical "+base+"a/" {
-		t.Errorf("skippedAt %+v", b.skippedAt)
+		t.Errorf("skipped.byLoc %+v", b.skipped.byLoc)
 	}
 	if b.skippedLoc != nil {
 		t.Errorf("skippedLoc %v kept by a build", b.skippedLoc)
@@ -262,8 +262,8 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 	if err := b.runPasses(context.Background(), atRun, passArgs{}); err != nil {
 		t.Fatal(err)
 	}
-	if b.skippedAt != nil || b.skippedList != nil {
-		t.Errorf("the pages left out kept for the write: %v %v", b.skippedAt, b.skippedList)
+	if b.skipped.byLoc != nil || b.skipped.list != nil {
+		t.Errorf("the pages left out kept for the write: %v %v", b.skipped.byLoc, b.skipped.list)
 	}
 }
 

@@ -17,8 +17,6 @@ import (
 // sitemap dates (warnSitemapOnlyDates), and more pages that name one
 // URL as their canonical link than are listed (warnOneCanonical).
 type lintPass struct {
-	// recs are the listed records, in their de-duplicated order.
-	recs *records
 	// git is the history git read, or nil. The lint asks it whether the
 	// dates that many pages share are commits' (historyDates).
 	git *gitdates.Dates
@@ -47,7 +45,7 @@ type lintPass struct {
 
 func (b *builder) lintPass() *lintPass {
 	p := &lintPass{
-		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
 		usesGit: b.mapper.Uses(mapping.LastModGit), joined: b.opts.Join != nil,
 		sourced: b.opts.readsSources(), own: b.opts.OwnSitemaps,
 		lastMod: b.res.LastMod, bases: b.bases,
@@ -58,10 +56,11 @@ func (b *builder) lintPass() *lintPass {
 	return p
 }
 
-// run warns about the listed records' dates and canonical links.
-func (p *lintPass) run(ctx context.Context) findings {
-	p.lintLastMod(ctx) // lintLastMod reads the de-duplicated order
-	p.warnSitemapOnlyDates()
+// run warns about the dates and canonical links of the listed records
+// of recs, in their de-duplicated order.
+func (p *lintPass) run(ctx context.Context, recs *records) findings {
+	p.lintLastMod(ctx, recs) // lintLastMod reads the de-duplicated order
+	p.warnSitemapOnlyDates(recs)
 	p.warnOneCanonical()
 	return p.found
 }
@@ -73,7 +72,7 @@ func (p *lintPass) run(ctx context.Context) findings {
 // pages, and their dates vanish without a word (issue 87). It does not
 // warn for a sitemap that every build writes (OwnSitemaps.Stays, as
 // Hugo's).
-func (p *lintPass) warnSitemapOnlyDates() {
+func (p *lintPass) warnSitemapOnlyDates(recs *records) {
 	n := p.lastMod[mapping.LastModSitemap]
 	o := p.own
 	if n == 0 || o == nil || o.Stays {
@@ -108,13 +107,13 @@ func (p *lintPass) warnSitemapOnlyDates() {
 // are pages sharing it (historyDates: VitePress's with a
 // sitemap.transformItems). Git is asked about those only when the lint
 // would warn. Those pages count among the URLs, but not for the day.
-func (p *lintPass) lintLastMod(ctx context.Context) {
+func (p *lintPass) lintLastMod(ctx context.Context, recs *records) {
 	trueGit := p.git != nil && !p.git.Shallow()
 	var history func(int64) bool
 	own := func(idx int32, r *record) bool {
 		switch recSources[r.src] {
 		case mapping.LastModGit:
-			return !trueGit || p.recs.isBuiltGit(idx)
+			return !trueGit || recs.isBuiltGit(idx)
 		case mapping.LastModSitemap:
 			return !p.trustSitemap && (history == nil || !history(r.lastmod))
 		case mapping.LastModMeta:
@@ -125,15 +124,15 @@ func (p *lintPass) lintLastMod(ctx context.Context) {
 	// A list page dated by the newest page it shows (dateListPages) is
 	// judged through that page. So list pages that share the day of the
 	// site's newest post are no stamp.
-	day, most, n := p.recs.topDay(own, true)
+	day, most, n := recs.topDay(own, true)
 	if !looksStamped(most, n) {
 		return
 	}
 	// A head's or the generator's date that a commit of the project's
 	// history gives is the page's history, however many pages share it.
 	// Git is asked only now, when the lint would warn.
-	if history = p.recs.historyDates(ctx, p.git); history != nil {
-		if day, most, n = p.recs.topDay(own, true); !looksStamped(most, n) {
+	if history = recs.historyDates(ctx, p.git); history != nil {
+		if day, most, n = recs.topDay(own, true); !looksStamped(most, n) {
 			return
 		}
 	}

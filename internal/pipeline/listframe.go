@@ -21,7 +21,7 @@ import (
 // make it a frame). Of the rest, only the list's entries
 // count (listSet.entries): a link in a post's excerpt is not an entry
 // among its posts.
-func (p *listPagesPass) dropFrame(h *listSet) {
+func (p *listPagesPass) dropFrame(recs *records, h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
 		var two []string
@@ -32,8 +32,8 @@ func (p *listPagesPass) dropFrame(h *listSet) {
 		}
 		frame := map[string]bool{}
 		if len(two) == 2 {
-			second := p.ownLinks(h, two[1])
-			for _, k := range p.ownLinks(h, two[0]).keys {
+			second := p.ownLinks(recs, h, two[1])
+			for _, k := range p.ownLinks(recs, h, two[0]).keys {
 				frame[k] = slices.Contains(second.keys, k)
 			}
 		}
@@ -82,7 +82,7 @@ const frameSample = 3
 // read at most once, for all the list pages (ownLinks). A list page
 // asks at most frameSample+1 pages, and the list pages of a site mostly
 // ask the same ones.
-func (p *listPagesPass) dropRepeated(h *listSet) {
+func (p *listPagesPass) dropRepeated(recs *records, h *listSet) {
 	blocks := map[int]placedLinks{} // a list page's links as read, by index
 	listLinks := func(j int) placedLinks {
 		if placed, ok := blocks[j]; ok {
@@ -128,7 +128,7 @@ func (p *listPagesPass) dropRepeated(h *listSet) {
 			for _, k := range pages {
 				switch {
 				case k == ln.key || hits+misses == frameSample:
-				case same(k, p.ownLinks(h, k).placed):
+				case same(k, p.ownLinks(recs, h, k).placed):
 					hits++
 				default:
 					misses++
@@ -227,14 +227,14 @@ type ownPage struct {
 // dropRepeated asks next for their places (125 of 134 on six projects
 // of the corpus). Reading them twice would cost more than reading the
 // places once.
-func (p *listPagesPass) ownLinks(h *listSet, k string) *ownPage {
+func (p *listPagesPass) ownLinks(recs *records, h *listSet, k string) *ownPage {
 	if own, ok := h.own[k]; ok {
 		return own
 	}
 	own := &ownPage{}
 	if pg := h.pages[k]; pg != nil && pg.idx >= 0 {
-		r := p.recs.rec(pg.idx)
-		links := p.pageLinks(p.recs.pathOf(r), p.recs.locOf(r), linkFilter{aside: h.noAside, text: h.noBody})
+		r := recs.rec(pg.idx)
+		links := p.pageLinks(recs.pathOf(r), recs.locOf(r), linkFilter{aside: h.noAside, text: h.noBody})
 		own.keys = linkKeys(links)
 		own.placed = placeLinks(links)
 	}

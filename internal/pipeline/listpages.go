@@ -62,29 +62,29 @@ func newer[K comparable](m map[K]int64, k K, t int64) {
 // their default URLs.
 //
 // dateSectionLists returns the list pages it judged.
-func (p *listPagesPass) dateSectionLists(section sectionRule) map[int32]bool {
-	sc := p.scanSections(section)
+func (p *listPagesPass) dateSectionLists(recs *records, section sectionRule) map[int32]bool {
+	sc := p.scanSections(recs, section)
 	sc.addIndexLists()
 	// A section without _index, and the home page without one, are built
 	// at their folder's URL. Taxonomy and term pages are built at theirs.
 	folders := datedFolders(sc.h.pages)
 	for _, idx := range sc.unjoined {
 		// Relative to the base URL, as "tags/greeting/".
-		built := p.mapper.URLPath(p.recs.pathOf(p.recs.rec(idx)))
+		built := p.mapper.URLPath(recs.pathOf(recs.rec(idx)))
 		sc.addBuiltList(idx, built, folders)
 	}
 	h := &sc.h
 	if len(h.lists) == 0 {
 		return nil
 	}
-	p.readShown(h)
-	p.dropRepeated(h)
+	p.readShown(recs, h)
+	p.dropRepeated(recs, h)
 	p.dropNamed(h)
 	done := make(map[int32]bool, len(h.lists))
 	for i := range h.lists {
 		done[h.lists[i].idx] = true
 		if t := h.newest(i); t != noLastMod {
-			p.list(h.lists[i].idx, t)
+			p.list(recs, h.lists[i].idx, t)
 		}
 	}
 	return done
@@ -122,19 +122,19 @@ type indexPage struct {
 // scanSections reads, from the records in order, the dated pages of the
 // content tree, the pages of _index files, and the pages that no source
 // gives. section says where Hugo puts each source's page.
-func (p *listPagesPass) scanSections(section sectionRule) sectionScan {
+func (p *listPagesPass) scanSections(recs *records, section sectionRule) sectionScan {
 	prefix := p.prefix
 	sc := sectionScan{
 		h:     listSet{pages: map[string]*listedPage{}, at: map[string]int{}, langs: map[string]bool{}},
 		terms: map[string]bool{},
 	}
-	for _, idx := range p.recs.order {
-		r := p.recs.rec(idx)
+	for _, idx := range recs.order {
+		r := recs.rec(idx)
 		if r.extra() {
 			continue // no page of the content tree
 		}
-		urlPath := p.mapper.URLPath(p.recs.pathOf(r))
-		src := p.join[joinKey(urlPath)]
+		urlPath := p.mapper.URLPath(recs.pathOf(r))
+		src := p.lookup.join[joinKey(urlPath)]
 		if src == nil {
 			sc.unjoined = append(sc.unjoined, idx)
 			continue
@@ -152,7 +152,7 @@ func (p *listPagesPass) scanSections(section sectionRule) sectionScan {
 		if index {
 			sc.indexes = append(sc.indexes, indexPage{idx, urlPath, folderKey(lang, dir), source})
 		}
-		own := p.recs.own(idx)
+		own := recs.own(idx)
 		if own == noLastMod {
 			continue
 		}
@@ -251,8 +251,8 @@ func (sc *sectionScan) addBuiltList(idx int32, built string, folders map[string]
 // and terms). A page that is not joined for another reason is not a
 // list page: a page of a route with a parameter (/blog/[slug], made by
 // code from data; dynamicRoutes), or a page built from one of several
-// other languages' sources (fallbackSource).
-func (p *listPagesPass) dateShownLists(l generator.ListRules, done map[int32]bool) {
+// other languages' sources (sourceLookup.fallback).
+func (p *listPagesPass) dateShownLists(recs *records, l generator.ListRules, done map[int32]bool) {
 	shown := l.Shown
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true, noBody: true}
 	routes := p.dynamicRoutes()
@@ -260,16 +260,16 @@ func (p *listPagesPass) dateShownLists(l generator.ListRules, done map[int32]boo
 	for _, r := range p.listRoutes {
 		lists = append(lists, r)
 	}
-	for _, idx := range p.recs.order {
-		r := p.recs.rec(idx)
+	for _, idx := range recs.order {
+		r := recs.rec(idx)
 		if r.extra() {
 			continue
 		}
-		urlPath := "/" + strings.TrimPrefix(p.mapper.URLPath(p.recs.pathOf(r)), "/")
-		src := p.join[joinKey(urlPath)]
+		urlPath := "/" + strings.TrimPrefix(p.mapper.URLPath(recs.pathOf(r)), "/")
+		src := p.lookup.join[joinKey(urlPath)]
 		ambiguous := false
 		if src == nil {
-			src, ambiguous = p.fallback(urlPath)
+			src, ambiguous = p.lookup.fallback(urlPath)
 		}
 		rel := strings.TrimPrefix(srcPath(src), p.prefix)
 		if src != nil && p.sourcedList(l, src, rel) {
@@ -281,8 +281,8 @@ func (p *listPagesPass) dateShownLists(l generator.ListRules, done map[int32]boo
 			continue
 		}
 		if src != nil {
-			lastmod := p.recs.own(idx)
-			if t, ok := p.recs.listed[idx]; ok {
+			lastmod := recs.own(idx)
+			if t, ok := p.dates.at[idx]; ok {
 				lastmod = t
 			}
 			if lastmod != noLastMod {
@@ -298,9 +298,9 @@ func (p *listPagesPass) dateShownLists(l generator.ListRules, done map[int32]boo
 	if len(h.lists) == 0 || len(h.pages) == 0 {
 		return
 	}
-	p.readShown(&h)
-	p.dropFrame(&h)
-	p.dropRepeated(&h)
+	p.readShown(recs, &h)
+	p.dropFrame(recs, &h)
+	p.dropRepeated(recs, &h)
 	p.dropNamed(&h)
 	for i := range h.lists {
 		l := &h.lists[i]
@@ -312,7 +312,7 @@ func (p *listPagesPass) dateShownLists(l generator.ListRules, done map[int32]boo
 			}
 		}
 		if t != noLastMod {
-			p.list(l.idx, t)
+			p.list(recs, l.idx, t)
 		}
 	}
 }
@@ -749,11 +749,11 @@ func parent(rel string) string {
 // readShown reads each of h's list pages as built, for the pages it
 // shows: the links of its own content, as keys of h.pages and h.at. A
 // page that cannot be read shows nothing, and is reported once.
-func (p *listPagesPass) readShown(h *listSet) {
+func (p *listPagesPass) readShown(recs *records, h *listSet) {
 	for i := range h.lists {
 		l := &h.lists[i]
-		r := p.recs.rec(l.idx)
-		l.links = p.pageLinks(p.recs.pathOf(r), p.recs.locOf(r), linkFilter{aside: h.noAside, posts: h.noBody})
+		r := recs.rec(l.idx)
+		l.links = p.pageLinks(recs.pathOf(r), recs.locOf(r), linkFilter{aside: h.noAside, posts: h.noBody})
 		l.shown = linkKeys(l.links)
 	}
 }

@@ -20,9 +20,6 @@ import (
 // sources (Options.Join). listpages.go and listframe.go hold how it
 // finds what each list page lists.
 type listPagesPass struct {
-	// recs are the records. The pass reads their order and their dates,
-	// and writes the list pages' dates in recs.listed and recs.listedBy.
-	recs *records
 	// mapper gives each page's URL path and the site's base URL.
 	mapper *mapping.Mapper
 	// reads holds the site's built pages, open while the pass reads
@@ -37,17 +34,18 @@ type listPagesPass struct {
 	prefix  string
 	// rules are the generator's rules for list pages.
 	rules generator.ListRules
-	// join holds the joined sources by joinKey. fallback finds the
-	// source of a page that join does not give (fallbackSource).
-	join     map[string]*source
-	fallback func(urlPath string) (*source, bool)
+	// lookup holds the joined sources by joinKey (lookup.join), and
+	// finds the source of a page that join does not give
+	// (sourceLookup.fallback).
+	lookup sourceLookup
 	// routes holds the patterns of the routes that have a parameter, by
 	// source path. listRoutes holds those whose pages are lists.
 	routes     map[string][]string
 	listRoutes map[string][]string
 	// said is the builder's saidOf: the files that a warning named once
-	// a build, or once a Session (sayOnce).
-	said *map[string]bool
+	// a build, or once a Session (sayOnce). The builder makes it before
+	// the pass, so that the pass adds to it.
+	said map[string]bool
 	// pageBytes is the most bytes of one page the pass reads
 	// (Limits.PageBytes). headAttrs is the most attributes of one tag it
 	// reads (Limits.HeadAttributes).
@@ -62,17 +60,33 @@ type listPagesPass struct {
 	// res is the Result. A whole build moves the pages the pass dated to
 	// LastModListed's count of Result.LastMod (Result.recount), and those
 	// the generator's sitemaps dated to LastModSitemap's.
-	res   *Result
+	res *Result
+	// dates are what the pass gives the list pages, returned by run.
+	dates listedDates
 	found findings
+}
+
+// listedDates are the list pages pass's product, which records keeps
+// for the passes after it: the dates the list pages take, by record
+// index (records.listed); where the date of a list page that its code
+// dates comes from, in the words of --explain (records.listedBy); and
+// the list pages the generator's own sitemaps date (records.listedGen).
+type listedDates struct {
+	at  map[int32]int64
+	by  map[int32]string
+	gen map[int32]bool
 }
 
 // listPagesPass gathers what the list pages pass reads from the builder.
 func (b *builder) listPagesPass() *listPagesPass {
+	if b.saidOf == nil {
+		b.saidOf = make(map[string]bool)
+	}
 	p := &listPagesPass{
-		recs: &b.recs, mapper: b.mapper, root: b.opts.Root,
+		mapper: b.mapper, root: b.opts.Root,
 		sources: b.opts.Join, rules: b.rules.Pages.Lists,
-		join: b.join, fallback: b.fallbackSource, routes: b.routes, listRoutes: b.listRoutes,
-		said:      &b.saidOf,
+		lookup: b.sourceLookup(), routes: b.routes, listRoutes: b.listRoutes,
+		said:      b.saidOf,
 		pageBytes: int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
 		gen: b.gen, title: b.genTitle(), res: b.res,
 	}
@@ -82,14 +96,15 @@ func (b *builder) listPagesPass() *listPagesPass {
 	return p
 }
 
-// run dates the list pages and returns what the pass found. With
-// whole, in a whole build, it counts the pages it dated as
-// LastModListed's. A Session's update counts only the pages it reads.
-func (p *listPagesPass) run(whole bool) findings {
-	if n := p.dateListPages(); whole {
-		p.countListed(n)
+// run dates the list pages among recs, by the dates of recs, and
+// returns their dates and what the pass found. With whole, in a whole
+// build, it counts the pages it dated as LastModListed's. A Session's
+// update counts only the pages it reads.
+func (p *listPagesPass) run(recs *records, whole bool) (listedDates, findings) {
+	if n := p.dateListPages(recs); whole {
+		p.countListed(recs, n)
 	}
-	return p.found
+	return p.dates, p.found
 }
 
 // listedCounts counts the list pages that dateListPages dated, by the
@@ -99,25 +114,25 @@ type listedCounts map[mapping.LastModSource]int
 // dateListPages gives each list page the newest lastmod of the pages it
 // lists, where that is newer than its own. It returns how many list
 // pages it dated, by the source of their own date.
-func (p *listPagesPass) dateListPages() listedCounts {
-	p.recs.listed, p.recs.listedBy, p.recs.listedGen = nil, nil, nil
+func (p *listPagesPass) dateListPages(recs *records) listedCounts {
+	p.dates = listedDates{}
 	if p.sources == nil {
 		return nil
 	}
-	p.recs.listed = make(map[int32]int64)
+	p.dates.at = make(map[int32]int64)
 	defer p.reads.close()
 	l := p.rules
 	var done map[int32]bool // the list pages that a generator's own rule judged
 	if l.Section != nil {
-		done = p.dateSectionLists(l.Section)
+		done = p.dateSectionLists(recs, l.Section)
 	}
-	p.dateShownLists(l, done)
+	p.dateShownLists(recs, l, done)
 	counts := listedCounts{}
-	for idx := range p.recs.listed {
-		if p.recs.listedGen[idx] {
+	for idx := range p.dates.at {
+		if p.dates.gen[idx] {
 			continue // counted apart (countListed)
 		}
-		counts[p.recs.source(idx)]++ // as counted: a date passed over counts as the next source's
+		counts[recs.source(idx)]++ // as counted: a date passed over counts as the next source's
 	}
 	return counts
 }
@@ -147,29 +162,29 @@ func (r *listReads) close() {
 // secondlook.go): the generator's rule sees every page of the list,
 // where the built page may show only some (a paginated section's first
 // pager). A list page stays never older than the newest page it shows.
-func (p *listPagesPass) list(idx int32, t int64) {
-	if own := p.recs.own(idx); own == noLastMod || t > own {
-		if g, file, ok := p.genDate(idx); ok && g > t {
+func (p *listPagesPass) list(recs *records, idx int32, t int64) {
+	if own := recs.own(idx); own == noLastMod || t > own {
+		if g, file, ok := p.genDate(recs, idx); ok && g > t {
 			t = g
-			if p.recs.listedGen == nil {
-				p.recs.listedGen = make(map[int32]bool)
+			if p.dates.gen == nil {
+				p.dates.gen = make(map[int32]bool)
 			}
-			p.recs.listedGen[idx] = true
+			p.dates.gen[idx] = true
 			p.listedByCode(idx, fmt.Sprintf("%s's own sitemap %s, newer than the newest page it shows", p.title, file))
 		}
-		p.recs.listed[idx] = t
+		p.dates.at[idx] = t
 	}
 }
 
 // genDate returns the date the generator's own sitemaps give the record
 // idx (Unix seconds) and the file that gives it, unless rule R1 passes it over, or it is more than
 // a day after the build, as every source's date is.
-func (p *listPagesPass) genDate(idx int32) (int64, string, bool) {
+func (p *listPagesPass) genDate(recs *records, idx int32) (int64, string, bool) {
 	g := p.gen
 	if g == nil || len(g.dates) == 0 {
 		return 0, "", false
 	}
-	d, ok := g.dates[genHash(genKey(p.recs.loc(idx)))]
+	d, ok := g.dates[genHash(genKey(recs.loc(idx)))]
 	if !ok || g.late(d) || d.sec > p.mapper.Now().Add(24*time.Hour).Unix() {
 		return 0, "", false
 	}
@@ -179,20 +194,20 @@ func (p *listPagesPass) genDate(idx int32) (int64, string, bool) {
 // listedByCode notes that the list page idx is dated by its code, as
 // the words from say.
 func (p *listPagesPass) listedByCode(idx int32, from string) {
-	if p.recs.listedBy == nil {
-		p.recs.listedBy = make(map[int32]string)
+	if p.dates.by == nil {
+		p.dates.by = make(map[int32]string)
 	}
-	p.recs.listedBy[idx] = from
+	p.dates.by[idx] = from
 }
 
 // countListed moves the list pages dateListPages dated from the count of
 // their own source to LastModListed's.
-func (p *listPagesPass) countListed(n listedCounts) {
+func (p *listPagesPass) countListed(recs *records, n listedCounts) {
 	for from, k := range n {
 		p.res.recount(from, LastModListed, k)
 	}
-	for idx := range p.recs.listedGen {
-		p.res.recount(p.recs.source(idx), mapping.LastModSitemap, 1)
+	for idx := range p.dates.gen {
+		p.res.recount(recs.source(idx), mapping.LastModSitemap, 1)
 	}
 }
 
@@ -231,12 +246,9 @@ func (p *listPagesPass) shownUnread(rel string, err error) {
 // sayOnce reports whether key is said for the first time in the build,
 // or in the Session, and marks it said.
 func (p *listPagesPass) sayOnce(key string) bool {
-	if (*p.said)[key] {
+	if p.said[key] {
 		return false
 	}
-	if *p.said == nil {
-		*p.said = make(map[string]bool)
-	}
-	(*p.said)[key] = true
+	p.said[key] = true
 	return true
 }

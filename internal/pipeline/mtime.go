@@ -49,11 +49,6 @@ import (
 type mtimePass struct {
 	// on is Options.GuardMTime. Without it the pass does nothing.
 	on bool
-	// recs are the records whose files' times the pass judges. The pass
-	// keeps its verdict in recs.stamps.mtime. recs.stamps.withMTime says
-	// the build stamps pass counted the files' times with the heads'
-	// dates, and warned for both.
-	recs *records
 	// git is the history git read, or nil. A file's time after its last
 	// commit is no date (mtimeRules).
 	git *gitdates.Dates
@@ -70,28 +65,30 @@ type mtimePass struct {
 
 func (b *builder) mtimePass() *mtimePass {
 	return &mtimePass{
-		on: b.opts.GuardMTime, recs: &b.recs, git: b.git, now: b.mapper.Now(),
+		on: b.opts.GuardMTime, git: b.git, now: b.mapper.Now(),
 		sourced: b.opts.readsSources(), res: b.res,
 	}
 }
 
-// run judges the files' times of the listed records. In an update, only
+// run judges the files' times of the listed records of recs, and keeps
+// its verdict in recs.stamps.mtime. recs.stamps.withMTime says the build
+// stamps pass counted the files' times with the heads' dates, and
+// warned for both. In an update, only
 // holds the paths of the pages the update read again, whose counts
 // Result.LastMod holds.
-func (p *mtimePass) run(ctx context.Context, only map[string]bool) findings {
+func (p *mtimePass) run(ctx context.Context, recs *records, only map[string]bool) findings {
 	if !p.on {
 		return nil
 	}
-	recs := p.recs
 	was := recs.stamps.mtime
 	recs.stamps.mtime = mtimeStamps{}
 	day, most, n := recs.topDay(func(idx int32, _ *record) bool {
 		_, ok := recs.fileTime(idx)
 		return ok
 	}, false)
-	st := mtimeStamps{all: looksStamped(most, n) || p.recs.stamps.withMTime}
+	st := mtimeStamps{all: looksStamped(most, n) || recs.stamps.withMTime}
 	if !st.all {
-		st = p.mtimeRules(ctx)
+		st = p.mtimeRules(ctx, recs)
 	}
 	recs.stamps.mtime = st
 	if !st.any() {
@@ -185,9 +182,9 @@ const recentBuild = 24 * time.Hour
 // recentBuild before the build's time (mapping.Mapper.Now), or after
 // it. A copy that keeps old times is not recent; a build or a copy that
 // writes new ones is.
-func (p *mtimePass) mtimeRules(ctx context.Context) mtimeStamps {
+func (p *mtimePass) mtimeRules(ctx context.Context, recs *records) mtimeStamps {
 	var st mtimeStamps
-	b := burstIn(p.recs.fileTimes)
+	b := burstIn(recs.fileTimes)
 	if b.n == 0 {
 		return st
 	}

@@ -101,7 +101,8 @@ var passes = []pass{
 	}},
 	{name: "stale", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		was := b.recs.stale
-		found := b.stalePass().run(ctx, a.only)
+		stale, found := b.stalePass().run(ctx, &b.recs, was, a.only)
+		b.recs.stale = stale
 		b.staleChanged(was) // tells the hreflang clusters what changed
 		return found, nil
 	}},
@@ -119,22 +120,22 @@ var passes = []pass{
 				return nil, nil
 			}
 		}
-		return b.dedupPass().run(a.only), nil
+		return b.dedupPass().run(&b.recs, a.only), nil
 	}},
 	{name: "robots.txt", when: always, phase: "robots", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		return b.robotsPass().run(a.only), nil
+		return b.robotsPass().run(&b.recs, a.only), nil
 	}},
 	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		found := b.stampsPass().run(ctx)
+		found := b.stampsPass().run(ctx, &b.recs)
 		// The site's dates pass judges the dates that are no build's stamp.
-		return append(found, b.siteWidePass().run()...), nil
+		return append(found, b.siteWidePass().run(&b.recs)...), nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.lastModCountsPass().run() // counts every page
+		b.lastModCountsPass().run(&b.recs) // counts every page
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.genAltsPass().run()
+		b.genAltsPass().run(&b.recs)
 		return nil, nil
 	}},
 	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
@@ -142,13 +143,13 @@ var passes = []pass{
 		if a.s != nil {
 			all = a.s.all
 		}
-		found := b.hreflangPass().run(a.only, all)
+		found := b.hreflangPass().run(&b.recs, a.only, all)
 		if a.s == nil {
 			// No pass after this one asks why a page was left out, and a
 			// Run has no update to judge: the pages left out (thousands of
 			// them, with their URLs, paths and reasons) need not stay for
 			// the write, where a build's memory peaks.
-			b.skippedAt, b.skippedList = nil, nil
+			b.skipped.byLoc, b.skipped.list = nil, nil
 		}
 		return found, nil
 	}},
@@ -161,10 +162,12 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		return b.listPagesPass().run(a.only == nil), nil // a whole build counts every page
+		dates, found := b.listPagesPass().run(&b.recs, a.only == nil) // a whole build counts every page
+		b.recs.listed, b.recs.listedBy, b.recs.listedGen = dates.at, dates.by, dates.gen
+		return found, nil
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
-		found := b.mtimePass().run(ctx, a.only)
+		found := b.mtimePass().run(ctx, &b.recs, a.only)
 		if a.only != nil && b.recs.Len() == 0 {
 			// An update reads some pages and counts only their reasons. Only
 			// a whole build can judge why no page is listed (Deliberate, the
@@ -178,11 +181,11 @@ var passes = []pass{
 	// watch mode too; a Session does not count, nor warn, as the
 	// generator may be writing its sitemaps while it reads them.
 	{name: "second look", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		return b.secondLookPass().run(), nil
+		return b.secondLookPass().run(&b.recs), nil
 	}},
 	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.opts.Transform != nil {
-			return b.transformPass().run(ctx)
+			return b.transformPass().run(ctx, &b.recs)
 		}
 		return nil, nil
 	}},
@@ -190,10 +193,10 @@ var passes = []pass{
 	// refused in the sources, and which date each page gets instead. The
 	// warnings wait until the dates are final (refused.go).
 	{name: "refused dates", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		return b.refusedPass().run(true), nil
+		return b.refusedPass().run(&b.recs, true), nil
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		return b.lintPass().run(ctx), nil
+		return b.lintPass().run(ctx, &b.recs), nil
 	}},
 	{name: "explain", when: atRun, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		return nil, b.explained(ctx, a)
@@ -206,7 +209,9 @@ var passes = []pass{
 		if err := b.devServer(); err != nil {
 			return nil, err
 		}
-		return b.writePass().run(ctx)
+		kept, found, err := b.writePass().run(ctx, &b.recs)
+		b.genKept = kept
+		return found, err
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.noWrite {

@@ -66,26 +66,24 @@ type refusedPass struct {
 	// (judged.refusedRecs).
 	held  []refusedDate
 	pages map[string][]refusedPage
-	// recs are the records, whose final dates the warnings name.
-	recs  *records
 	found findings
 }
 
 // refusedPass takes the held warnings out of the builder, so that each
 // is said once.
 func (b *builder) refusedPass() *refusedPass {
-	p := &refusedPass{held: b.refused, pages: b.refusedRecs, recs: &b.recs}
+	p := &refusedPass{held: b.refused, pages: b.refusedRecs}
 	b.refused, b.refusedRecs = nil, nil
 	return p
 }
 
 // run returns the held warnings, each ended with the date its page
-// takes instead when final is set.
-func (p *refusedPass) run(final bool) findings {
+// takes instead when final is set: its final date in recs.
+func (p *refusedPass) run(recs *records, final bool) findings {
 	for _, r := range p.held {
 		msg := r.msg
 		if final {
-			msg += p.recs.datedInstead(p.pages[r.path])
+			msg += recs.datedInstead(p.pages[r.path])
 		}
 		p.found.warn(r.path, diag.At(r.path, r.line, msg))
 	}
@@ -97,7 +95,7 @@ func (p *refusedPass) run(final bool) findings {
 // are told even when an error ends the build before the refused dates
 // pass.
 func (b *builder) sayRefused(final bool) {
-	b.say(b.refusedPass().run(final))
+	b.say(b.refusedPass().run(&b.recs, final))
 }
 
 // datedInstead says what dates the listed page among pages, the records

@@ -160,7 +160,7 @@ func (p *stalePass) goneSource(u string, mtime int64) (g removedSource, routed, 
 			continue
 		}
 		g = removedSource{path: path.Join(c.dir, c.stem) + ".*", folder: c.dir, mtime: fi.ModTime().UnixNano(), untracked: true}
-		return g, p.routed != nil && p.routed(u), true
+		return g, p.routes.routed(u), true
 	}
 	return removedSource{}, false, false
 }

@@ -97,21 +97,19 @@ type robotsPass struct {
 	// warnOnly is Options.Robots.Warn: a blocked page stays listed, with
 	// a warning.
 	warnOnly bool
-	// recs are the records, whose order the pass takes blocked pages out
-	// of. explain hears each verdict, for --explain.
-	recs    *records
+	// explain hears each verdict, for --explain.
 	explain *explainer
 	found   findings
 }
 
 func (b *builder) robotsPass() *robotsPass {
-	return &robotsPass{rules: b.robots, warnOnly: b.opts.Robots.Warn, recs: &b.recs, explain: b.explain}
+	return &robotsPass{rules: b.robots, warnOnly: b.opts.Robots.Warn, explain: b.explain}
 }
 
 // run judges the records in order. With only, it reports only the pages
 // at those paths (a Session's update).
-func (p *robotsPass) run(only map[string]bool) findings {
-	j, recs := p.rules, p.recs
+func (p *robotsPass) run(recs *records, only map[string]bool) findings {
+	j := p.rules
 	if j == nil {
 		return nil
 	}

@@ -150,17 +150,15 @@ const genFound = 1 << 15
 // runs in whole builds, once the dates are final, before the per-URL
 // hook.
 type secondLookPass struct {
-	// recs are the records: the listed ones in order, and the others the
-	// passes left out, still in the table.
-	recs *records
-	gen  *genDates
+	gen *genDates
 	// hits are the genSeen keys of the pages left out at the walk.
 	hits []uint64
-	// joinedTo reports whether a page's URL path has a source (nil
-	// outside a join).
-	joinedTo func(urlPath string) bool
-	mapper   *mapping.Mapper
-	title    string
+	// joined says the build joins its pages to sources. Then sources
+	// tells whether a page's URL path has one (sourceLookup.has).
+	joined  bool
+	sources sourceLookup
+	mapper  *mapping.Mapper
+	title   string
 	// code names the code of the sitemaps' options the build does not
 	// run (OwnSitemaps.Code), "" for none.
 	code   string
@@ -172,33 +170,29 @@ type secondLookPass struct {
 }
 
 func (b *builder) secondLookPass() *secondLookPass {
-	p := &secondLookPass{recs: &b.recs, gen: b.gen, hits: b.genHits, mapper: b.mapper, title: b.genTitle(),
+	p := &secondLookPass{gen: b.gen, hits: b.genHits, mapper: b.mapper, title: b.genTitle(),
 		drafts: int(b.genDrafts.Load()), res: b.res}
 	if o := b.opts.OwnSitemaps; o != nil {
 		p.code = o.Code
 	}
 	if b.opts.Join != nil {
-		p.joinedTo = func(urlPath string) bool {
-			if b.join[joinKey(urlPath)] != nil {
-				return true
-			}
-			s, ambiguous := b.fallbackSource(urlPath)
-			return s != nil || ambiguous
-		}
+		p.joined, p.sources = true, b.sourceLookup()
 	}
 	b.genHits, b.genCount = nil, false
 	return p
 }
 
 // run counts the differences, and warns about the pages that the
-// generator's sitemaps leave out (R5). It compares nothing when they
-// list none of the pages: they are of another site or base path.
-func (p *secondLookPass) run() findings {
+// generator's sitemaps leave out (R5). It reads all: the listed
+// records in order, and the others the passes left out, still in the
+// table. It compares nothing when the generator's sitemaps list none
+// of the pages: they are of another site or base path.
+func (p *secondLookPass) run(all *records) findings {
 	g := p.gen
 	if g == nil || len(g.listed) == 0 {
 		return nil
 	}
-	recs := &p.recs.recordTable
+	recs := &all.recordTable
 	s := &SecondLook{Generator: p.title, Drafts: p.drafts}
 	mark := func(h uint64) bool {
 		f, ok := g.listed[h]
@@ -214,26 +208,26 @@ func (p *secondLookPass) run() findings {
 	}()
 	inOrder := make([]bool, recs.n)
 	var leftOut []int32
-	for _, idx := range p.recs.order {
+	for _, idx := range all.order {
 		inOrder[idx] = true
 		r := recs.rec(idx)
 		if r.extra() {
 			continue
 		}
-		loc := p.locView(r)
+		loc := p.locView(recs, r)
 		if !mark(witnessHash(loc)) {
 			leftOut = append(leftOut, idx)
 			continue
 		}
 		s.Compared++
-		p.date(s, idx, loc)
+		p.date(all, s, idx, loc)
 	}
 	if s.Compared == 0 {
 		return nil
 	}
-	s.NoPage = p.noPage(inOrder, mark)
+	s.NoPage = p.noPage(recs, inOrder, mark)
 	for _, idx := range leftOut {
-		if path := p.recs.pathOf(recs.rec(idx)); p.listPage(path) {
+		if path := all.pathOf(recs.rec(idx)); p.listPage(path) {
 			s.Lists++
 		} else {
 			s.LeftOut = append(s.LeftOut, path)
@@ -260,11 +254,10 @@ func (p *secondLookPass) run() findings {
 // has (R4), once mark has marked those of the listed pages (inOrder): it
 // marks those of the pages the passes left out, still in the table, and
 // of those left out at the walk (hits).
-func (p *secondLookPass) noPage(inOrder []bool, mark func(h uint64) bool) int {
-	recs := &p.recs.recordTable
+func (p *secondLookPass) noPage(recs *recordTable, inOrder []bool, mark func(h uint64) bool) int {
 	for i := range int32(recs.n) {
 		if !inOrder[i] && recs.live(i) && !recs.rec(i).extra() {
-			mark(witnessHash(p.locView(recs.rec(i))))
+			mark(witnessHash(p.locView(recs, recs.rec(i))))
 		}
 	}
 	for _, h := range p.hits {
@@ -279,11 +272,11 @@ func (p *secondLookPass) noPage(inOrder []bool, mark func(h uint64) bool) int {
 	return n
 }
 
-// locView returns the URL of the record r, a live one, as a view of
-// p.buf that the next call overwrites: the second look only hashes it,
-// so a page compared costs no string of its own.
-func (p *secondLookPass) locView(r *record) string {
-	p.buf = p.recs.locs.appendLoc(p.buf[:0], r.pre, r.at)
+// locView returns the URL of the record r, a live one of recs, as a view
+// of p.buf that the next call overwrites: the second look only hashes
+// it, so a page compared costs no string of its own.
+func (p *secondLookPass) locView(recs *recordTable, r *record) string {
+	p.buf = recs.locs.appendLoc(p.buf[:0], r.pre, r.at)
 	return unsafe.String(unsafe.SliceData(p.buf), len(p.buf)) // read only, while p.buf holds it
 }
 
@@ -299,17 +292,16 @@ func pluralPages(n int) string {
 }
 
 // date counts what the second look settled of the date of the listed
-// record at idx, whose URL loc the generator's sitemaps list.
+// record of recs at idx, whose URL loc the generator's sitemaps list.
 //
 // A page they do not date has nothing to settle (theirs dates every
 // page that takes their date), so only a page they date looks its own
 // date up.
-func (p *secondLookPass) date(s *SecondLook, idx int32, loc string) {
+func (p *secondLookPass) date(recs *records, s *SecondLook, idx int32, loc string) {
 	d, ok := p.gen.dates[genHash(genKey(loc))]
 	if !ok {
 		return
 	}
-	recs := p.recs
 	ours, byList := recs.lastmodListed(idx)
 	if byList && recs.listedGen[idx] || !byList && recs.source(idx) == mapping.LastModSitemap {
 		s.Taken++
@@ -331,8 +323,8 @@ func (p *secondLookPass) date(s *SecondLook, idx int32, loc string) {
 // (…/page/2/).
 func (p *secondLookPass) listPage(rel string) bool {
 	urlPath := "/" + strings.TrimPrefix(p.mapper.URLPath(rel), "/")
-	if p.joinedTo != nil {
-		return !p.joinedTo(urlPath)
+	if p.joined {
+		return !p.sources.has(urlPath)
 	}
 	dir, last := path.Split(strings.TrimSuffix(strings.TrimSuffix(urlPath, "index.html"), "/"))
 	return isDigits(last) && strings.HasSuffix(dir, "/page/")

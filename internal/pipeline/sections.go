@@ -22,19 +22,19 @@ type Section struct {
 // file, and a warning. In a Session the warning comes once, until a
 // page falls into the section. Without sections, sectioned costs
 // nothing.
-func (p *writePass) sectioned() writer.Options {
+func (p *writePass) sectioned(recs *records) writer.Options {
 	o := p.opts.Write
 	if len(p.opts.Sections) == 0 {
 		return o
 	}
-	of := make([]uint16, p.recs.Len()) // a section's number, 0 for none
+	of := make([]uint16, recs.Len()) // a section's number, 0 for none
 	count := make([]int, len(p.opts.Sections)+1)
 	for i := range of {
-		if p.recs.rec(p.recs.order[i]).extra() {
+		if recs.rec(recs.order[i]).extra() {
 			count[0]++ // an extra URL has no path a section's glob matches
 			continue
 		}
-		of[i] = sectionOf(p.opts.Sections, p.recs.PathAt(i))
+		of[i] = sectionOf(p.opts.Sections, recs.PathAt(i))
 		count[of[i]]++
 	}
 	o.Sections = make([]string, len(p.opts.Sections))

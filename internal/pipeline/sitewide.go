@@ -223,9 +223,6 @@ func (s *records) fallsBack(idx int32, n nextLastMod) bool {
 // builder keeps the pass between a Session's updates, with the dates it
 // told.
 type siteWidePass struct {
-	// recs are the records whose heads' dates the pass judges. The pass
-	// keeps its verdict in recs.sites.
-	recs *records
 	// byGit says a source's last commit is a date the generator gives its
 	// page (datesByGit).
 	byGit bool
@@ -237,14 +234,15 @@ type siteWidePass struct {
 // siteWidePass returns the pass the builder keeps, made on first use.
 func (b *builder) siteWidePass() *siteWidePass {
 	if b.siteWide == nil {
-		b.siteWide = &siteWidePass{recs: &b.recs, byGit: datesByGit(b.rules.Order, b.opts.Join, b.opts.Content)}
+		b.siteWide = &siteWidePass{byGit: datesByGit(b.rules.Order, b.opts.Join, b.opts.Content)}
 	}
 	b.siteWide.found = nil
 	return b.siteWide
 }
 
-// run judges the records in order, and returns a note for each of the
-// site's dates it had not told yet.
+// run judges the heads' dates of recs in order, keeps its verdict in
+// recs.sites, and returns a note for each of the site's dates it had
+// not told yet.
 //
 // A group's date can be the site's only when every page of the group
 // carries it, or when it is the newest date the generator gives a page
@@ -254,8 +252,7 @@ func (b *builder) siteWidePass() *siteWidePass {
 // group carries several, counts the pages of each group that carry a
 // newest date. The notes come out by group, then by date, as a sort
 // would give them.
-func (p *siteWidePass) run() findings {
-	recs := p.recs
+func (p *siteWidePass) run(recs *records) findings {
 	recs.sites.dates = nil
 	recs.sites.gitFallback = !p.byGit
 	groups := make([]groupDates, len(recs.sites.names)+1) // by group; 0 is none
@@ -315,13 +312,13 @@ func (p *siteWidePass) run() findings {
 		switch {
 		case gd.n == 0:
 		case gd.one:
-			p.siteWideDate(key(gd.first), gd.n, true, &newest)
+			p.siteWideDate(recs, key(gd.first), gd.n, true, &newest)
 		default:
 			if gd.na > 0 {
-				p.siteWideDate(key(gd.a), gd.na, false, &newest)
+				p.siteWideDate(recs, key(gd.a), gd.na, false, &newest)
 			}
 			if gd.nb > 0 && gd.b != gd.a {
-				p.siteWideDate(key(gd.b), gd.nb, false, &newest)
+				p.siteWideDate(recs, key(gd.b), gd.nb, false, &newest)
 			}
 		}
 	}
@@ -415,8 +412,7 @@ const minSameOnEvery = 3
 // siteWideDate judges the date key against the newest dates the
 // generator gives. n pages of its group carry the date; with one, every
 // page of the group does.
-func (p *siteWidePass) siteWideDate(key siteWideKey, n int, one bool, newest *newestDates) {
-	recs := p.recs
+func (p *siteWidePass) siteWideDate(recs *records, key siteWideKey, n int, one bool, newest *newestDates) {
 	if recs.stamps.found && unixDay(key.date) == recs.stamps.day && recs.stamps.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
 		return // the build's stamps, which the build stamps pass reported
 	}

@@ -724,7 +724,7 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 	}
 	s := b.join[joinKey(u)]
 	if s == nil {
-		s, _ = b.fallbackSource(u)
+		s, _ = b.sourceLookup().fallback(u)
 	}
 	if s == nil {
 		s = b.dataRouteOf(rel, u)
@@ -770,21 +770,38 @@ func (b *builder) dataRouteOf(rel, u string) *source {
 	return nil
 }
 
-// fallbackSource returns the source that the built page at the URL path
-// u (relative to the base URL) is built from when it has none of its
-// own. A page of a language with no translation takes the default
-// language's source (generator.PageRules.Fallback), or else the source
-// of the one other language that has one (OtherLanguages). It returns
-// nil when there is none, and when more than one other language has
-// one, because the choice is ambiguous.
-func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
-	first, ok, others := b.fallbackKeys(u)
-	if s := b.join[first]; ok && s != nil {
+// sourceLookup finds the joined source that a built page is made from
+// by its URL path when it has none of its own (fallback). It holds the
+// join's sources and the generator's page rules, so that a pass given
+// one reaches nothing else of the builder.
+type sourceLookup struct {
+	// join holds the joined sources by joinKey (joined.join).
+	join  map[string]*source
+	pages generator.PageRules
+	// root is Options.Root, where a moved page's own URL is looked for.
+	root string
+}
+
+// sourceLookup returns the lookup of the build's joined sources.
+func (b *builder) sourceLookup() sourceLookup {
+	return sourceLookup{join: b.join, pages: b.rules.Pages, root: b.opts.Root}
+}
+
+// fallback returns the source that the built page at the URL path u
+// (relative to the base URL) is built from when it has none of its own.
+// A page of a language with no translation takes the default language's
+// source (generator.PageRules.Fallback), or else the source of the one
+// other language that has one (OtherLanguages). It returns nil when
+// there is none, and when more than one other language has one, because
+// the choice is ambiguous.
+func (l sourceLookup) fallback(u string) (s *source, ambiguous bool) {
+	first, ok, others := fallbackKeys(&l.pages, u)
+	if s := l.join[first]; ok && s != nil {
 		return s, false
 	}
 	var only *source
 	for _, k := range others {
-		if s := b.join[k]; s != nil {
+		if s := l.join[k]; s != nil {
 			if only != nil {
 				return nil, true // the files do not tell which of them
 			}
@@ -792,25 +809,35 @@ func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
 		}
 	}
 	if only == nil {
-		only = b.movedSource(u)
+		only = l.moved(u)
 	}
 	return only, false
 }
 
-// movedSource returns the source from which the generator may have
-// written the page at the URL path u, at another URL than the source's
-// own (generator.PageRules.Moved). It does so when the build wrote no
-// page at the source's own URL. It returns nil for none.
-func (b *builder) movedSource(u string) *source {
-	key, own, ok := b.movedKey(u)
+// has reports whether the page at the URL path u has a source, its own
+// or one it falls back to, or several it may fall back to.
+func (l sourceLookup) has(u string) bool {
+	if l.join[joinKey(u)] != nil {
+		return true
+	}
+	s, ambiguous := l.fallback(u)
+	return s != nil || ambiguous
+}
+
+// moved returns the source from which the generator may have written
+// the page at the URL path u, at another URL than the source's own
+// (generator.PageRules.Moved). It does so when the build wrote no page
+// at the source's own URL. It returns nil for none.
+func (l sourceLookup) moved(u string) *source {
+	key, own, ok := movedKey(&l.pages, u)
 	if !ok {
 		return nil
 	}
-	s := b.join[key]
+	s := l.join[key]
 	if s == nil {
 		return nil
 	}
-	if _, err := fsx.Stat(b.opts.Root, filepath.FromSlash(strings.TrimPrefix(own, "/"))); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := fsx.Stat(l.root, filepath.FromSlash(strings.TrimPrefix(own, "/"))); !errors.Is(err, fs.ErrNotExist) {
 		return nil // its own page is there, so it is not the one moved
 	}
 	return s
@@ -820,7 +847,12 @@ func (b *builder) movedSource(u string) *source {
 // path u may have been moved from (generator.PageRules.Moved), and the
 // URL path of that source's own page. ok is false for none.
 func (j *joined) movedKey(u string) (key, own string, ok bool) {
-	f := j.rules.Pages.Moved
+	return movedKey(&j.rules.Pages, u)
+}
+
+// movedKey is joined.movedKey, by the rules pages.
+func movedKey(pages *generator.PageRules, u string) (key, own string, ok bool) {
+	f := pages.Moved
 	if f == nil {
 		return "", "", false
 	}
@@ -832,18 +864,23 @@ func (j *joined) movedKey(u string) (key, own string, ok bool) {
 
 // fallbackKeys returns the join keys of the sources that the built page
 // at the URL path u may be built from when it has none of its own
-// (fallbackSource). The first is the default language's page's key; ok
-// is false when there is none, and "" is the home page's key. The rest
-// are the other languages' pages' keys.
+// (sourceLookup.fallback). The first is the default language's page's
+// key; ok is false when there is none, and "" is the home page's key.
+// The rest are the other languages' pages' keys.
 func (j *joined) fallbackKeys(u string) (first string, ok bool, others []string) {
+	return fallbackKeys(&j.rules.Pages, u)
+}
+
+// fallbackKeys is joined.fallbackKeys, by the rules pages.
+func fallbackKeys(pages *generator.PageRules, u string) (first string, ok bool, others []string) {
 	u = "/" + strings.TrimPrefix(u, "/")
-	if f := j.rules.Pages.Fallback; f != nil {
+	if f := pages.Fallback; f != nil {
 		var fu string
 		if fu, ok = f(u); ok {
 			first = joinKey(fu)
 		}
 	}
-	if f := j.rules.Pages.OtherLanguages; f != nil {
+	if f := pages.OtherLanguages; f != nil {
 		for _, ou := range f(u) {
 			others = append(others, joinKey(ou))
 		}

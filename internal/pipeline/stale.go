@@ -190,9 +190,6 @@ func (c *staticClaims) close() {
 // a Session's update, only the pages newly left out are reported. One
 // warning gives their number and names the first.
 type stalePass struct {
-	// recs are the records. The pass takes the stale pages out of their
-	// order, and keeps which they are in recs.stale.
-	recs *records
 	// mapper gives each page's URL path.
 	mapper *mapping.Mapper
 	// wit is what the generator's own sitemaps say (builder.witnessFor).
@@ -211,14 +208,14 @@ type stalePass struct {
 	git *gitdates.Dates
 	// goneRoot is the join's folder, opened once a judgement by
 	// openGone, and goneExts the extensions of its sources: they tell a
-	// source gone from the work tree (goneSource). routed says whether a
+	// source gone from the work tree (goneSource). routes say whether a
 	// route of the sources (a permalink pattern, a pagination) may make
 	// the page at a URL path.
 	goneRoot  *fsx.Root
 	quiet     bool // OutputRules.QuietDeletes: goneSource judges
 	goneTried bool
 	goneExts  []string
-	routed    func(u string) bool
+	routes    routeTable
 	// explain hears why each page is left out, for --explain.
 	explain *explainer
 	// res is the Result. The pass takes a stale page out of its count
@@ -228,26 +225,37 @@ type stalePass struct {
 }
 
 func (b *builder) stalePass() *stalePass {
-	p := &stalePass{recs: &b.recs, mapper: b.mapper, root: b.opts.Root, git: b.git, explain: b.explain, res: b.res}
+	p := &stalePass{mapper: b.mapper, root: b.opts.Root, git: b.git, explain: b.explain, res: b.res}
 	if len(b.recs.sourceless) > 0 {
 		p.wit = b.witnessFor()
 	}
 	if j := b.opts.Join; j != nil {
 		p.join, p.prefix, p.clean = j, b.joinPrefix(), b.rules.Output.CleanBuild
 		p.quiet = b.rules.Output.QuietDeletes
-		if len(b.routes)+len(b.listRoutes)+len(b.unplaced) > 0 {
-			p.routed = b.routed
-		}
+		p.routes = routeTable{unplaced: b.unplaced, routes: b.routes, listRoutes: b.listRoutes}
 	}
 	return p
 }
 
-// routed reports whether a route of the sources (b.routes,
-// b.listRoutes) matches the URL path u, or a source whose URL is not
-// told (b.unplaced) may make any page.
-func (b *builder) routed(u string) bool {
+// routeTable holds the routes of a join's sources: the patterns of the
+// routes that have a parameter by source path, those whose pages are
+// lists, and the sources whose URL is not told, by path, with the start
+// of the URLs they may make (joined.routes, listRoutes and unplaced).
+type routeTable struct {
+	routes, listRoutes map[string][]string
+	unplaced           map[string]string
+}
+
+// routed reports whether a route of the sources (t.routes,
+// t.listRoutes) matches the URL path u, or a source whose URL is not
+// told (t.unplaced) may make any page. A table of no routes routes no
+// page.
+func (t routeTable) routed(u string) bool {
+	if len(t.routes)+len(t.listRoutes)+len(t.unplaced) == 0 {
+		return false
+	}
 	under := "/" + joinKey(u) + "/"
-	for _, start := range b.unplaced {
+	for _, start := range t.unplaced {
 		if strings.HasPrefix(under, start) {
 			return true
 		}
@@ -256,7 +264,7 @@ func (b *builder) routed(u string) bool {
 	if len(els) == 1 && els[0] == "" {
 		els = nil
 	}
-	for _, routes := range []map[string][]string{b.routes, b.listRoutes} {
+	for _, routes := range []map[string][]string{t.routes, t.listRoutes} {
 		for _, r := range routes {
 			if matchRoute(r, els) {
 				return true
@@ -266,14 +274,14 @@ func (b *builder) routed(u string) bool {
 	return false
 }
 
-// run judges the records in order. With only set (a Session's update),
-// it reports only the pages newly left out.
-func (p *stalePass) run(ctx context.Context, only map[string]bool) findings {
-	recs := p.recs
-	was := recs.stale
-	recs.stale = nil
+// run judges the records of recs in order, and takes the stale pages
+// out of the order. It returns them, by record index, and what it
+// found. was holds the pages it returned the last time, in a Session.
+// With only set (a Session's update), it reports only the pages newly
+// left out.
+func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, only map[string]bool) (stale map[int32]bool, _ findings) {
 	if len(recs.sourceless) == 0 {
-		return nil
+		return nil, nil
 	}
 	ev := staleEvidence{
 		buildTime:   readBuildTime(recs),
@@ -282,7 +290,7 @@ func (p *stalePass) run(ctx context.Context, only map[string]bool) findings {
 	}
 	wit := p.wit
 	if !ev.found && wit == nil {
-		return nil // no page has a source: nothing tells when the build ran
+		return nil, nil // no page has a source: nothing tells when the build ran
 	}
 	var tally staleTally
 	out := recs.order[:0]
@@ -320,10 +328,10 @@ func (p *stalePass) run(ctx context.Context, only map[string]bool) findings {
 				v.gone = g
 			}
 		}
-		if recs.stale == nil {
-			recs.stale = make(map[int32]bool)
+		if stale == nil {
+			stale = make(map[int32]bool)
 		}
-		recs.stale[idx] = true
+		stale[idx] = true
 		r := recs.rec(idx)
 		path, because := recs.pathOf(r), p.staleReason(&v, recs.mtimes[idx], ev.start)
 		if only == nil || !was[idx] {
@@ -342,12 +350,12 @@ func (p *stalePass) run(ctx context.Context, only map[string]bool) findings {
 		p.found.warn("", tally.routedWarning(p.clean))
 	}
 	if len(tally.paths) == 0 {
-		return p.found
+		return stale, p.found
 	}
 	for _, err := range tally.warnings(p.clean) {
 		p.found.warn("", err)
 	}
-	return p.found
+	return stale, p.found
 }
 
 // buildTime is when the last build ran, as the times of the pages' files

@@ -34,9 +34,6 @@ import (
 // a fresh build would judge the same pages. It reports the stamps the
 // first time, once for both sources.
 type stampsPass struct {
-	// recs are the records whose dates the pass judges. The pass keeps
-	// its verdict in recs.stamps.
-	recs *records
 	// git is the history git read, or nil. The pass asks it whether the
 	// dates that many pages share are commits' (historyDates).
 	git *gitdates.Dates
@@ -56,16 +53,16 @@ type stampsPass struct {
 
 func (b *builder) stampsPass() *stampsPass {
 	return &stampsPass{
-		recs: &b.recs, git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
 		withMTime: b.opts.GuardMTime, sourced: b.opts.readsSources(),
 		res: b.res,
 	}
 }
 
-// run judges the listed records' dates, and returns the warning about
-// the build's stamps when its verdict changed.
-func (p *stampsPass) run(ctx context.Context) findings {
-	recs := p.recs
+// run judges the dates of the listed records of recs, keeps its verdict
+// in recs.stamps, and returns the warning about the build's stamps when
+// its verdict changed.
+func (p *stampsPass) run(ctx context.Context, recs *records) findings {
 	recs.stamps.trustSitemap = p.trustSitemap
 	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, recs.stamps.withMTime
 	recs.stamps.found, recs.stamps.withMTime = false, false
@@ -73,14 +70,14 @@ func (p *stampsPass) run(ctx context.Context) findings {
 	recs.stamps.count = 0
 	n := recs.Len()
 	recs.stamps.history = nil
-	day, most, withMTime, ok := p.setStampDay()
+	day, most, withMTime, ok := p.setStampDay(recs)
 	if ok {
 		// A date that a commit of the project's history gives is no build's
 		// stamp when that commit dates those pages, like a translation that
 		// landed in one commit, by which VitePress dates its sitemap. Git
 		// is asked only now, when the rule would find stamps.
 		if recs.stamps.history = recs.historyDates(ctx, p.git); recs.stamps.history != nil {
-			day, most, withMTime, ok = p.setStampDay()
+			day, most, withMTime, ok = p.setStampDay(recs)
 		}
 	}
 	if !ok {
@@ -105,14 +102,14 @@ func (p *stampsPass) run(ctx context.Context) findings {
 // stamps, how many URLs the heads' or the generator's dates of that day
 // date, whether the files' times count with them, and whether there is
 // such a day.
-func (p *stampsPass) setStampDay() (day int64, most int, withMTime, ok bool) {
-	day, most, ok = p.recs.stampDay(false)
+func (p *stampsPass) setStampDay(recs *records) (day int64, most int, withMTime, ok bool) {
+	day, most, ok = recs.stampDay(false)
 	if !ok && p.withMTime {
-		if day, _, ok = p.recs.stampDay(true); ok {
+		if day, _, ok = recs.stampDay(true); ok {
 			// The heads' dates of that day are the build's stamps, and so are
 			// the files' times. most counts the heads' dates. When there are
 			// none of those, the files' times are left to the file times pass.
-			most, withMTime = p.recs.stampableOn(day), true
+			most, withMTime = recs.stampableOn(day), true
 			ok = most > 0
 		}
 	}

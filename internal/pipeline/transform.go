@@ -239,9 +239,7 @@ type transformPass struct {
 	// format the hook reads and writes dates in.
 	hook   *Transform
 	format sitemap.DateFormat
-	// recs are the records the hook is given and that its answers edit.
 	// explain hears what the hook changed, for --explain.
-	recs    *records
 	explain *explainer
 	// mapper and rules judge the URLs the hook adds: the base URL and
 	// the site's robots.txt (nil for none). robotsWarn is
@@ -258,17 +256,15 @@ type transformPass struct {
 func (b *builder) transformPass() *transformPass {
 	return &transformPass{
 		hook: b.opts.Transform, format: b.opts.Write.LastModFormat,
-		recs: &b.recs, explain: b.explain,
-		mapper: b.mapper, rules: b.robots, robotsWarn: b.opts.Robots.Warn,
+		explain: b.explain, mapper: b.mapper, rules: b.robots, robotsWarn: b.opts.Robots.Warn,
 		res: b.res,
 	}
 }
 
-// run runs the hook and applies its answers. It returns what it found
-// so far, with the error that ended it, if any.
-func (p *transformPass) run(ctx context.Context) (findings, error) {
+// run runs the hook on the records s, and applies its answers to them.
+// It returns what it found so far, with the error that ended it, if any.
+func (p *transformPass) run(ctx context.Context, s *records) (findings, error) {
 	t := p.hook
-	s := p.recs
 	f := p.format
 	res := &Transformed{Given: s.Len()}
 	p.res.Transformed = res
@@ -308,7 +304,7 @@ func (p *transformPass) run(ctx context.Context) (findings, error) {
 	case werr != nil && !stoppedReading(werr):
 		return p.found, fmt.Errorf("%s: writing the records: %w", t.Name, werr)
 	}
-	p.apply(t.Name, res, h.seen, h.edits, h.added)
+	p.apply(s, t.Name, res, h.seen, h.edits, h.added)
 	return p.found, nil
 }
 
@@ -427,8 +423,7 @@ func hookChanged(was, u *sitemap.URL, f sitemap.DateFormat) uint8 {
 // the hook changed, drops the records that it did not write back, and
 // checks and adds the URLs that it added. Then it sorts the records
 // again.
-func (p *transformPass) apply(name string, res *Transformed, seen []bool, edits []hookEdit, added []hookAdd) {
-	s := p.recs
+func (p *transformPass) apply(s *records, name string, res *Transformed, seen []bool, edits []hookEdit, added []hookAdd) {
 	for i := range edits {
 		e := &edits[i]
 		idx := s.order[e.pos]
@@ -439,11 +434,11 @@ func (p *transformPass) apply(name string, res *Transformed, seen []bool, edits 
 		res.Edited++
 		p.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
 	}
-	p.dropNotWrittenBack(name, res, seen)
+	p.dropNotWrittenBack(s, name, res, seen)
 	if len(added) == 0 {
 		return
 	}
-	p.addHookURLs(name, res, added)
+	p.addHookURLs(s, name, res, added)
 	sortParallel(s.order, s.cmp, 2)
 }
 
@@ -491,8 +486,7 @@ func countedSource(s *records, idx int32) mapping.LastModSource {
 
 // dropNotWrittenBack drops from the order the records at the positions
 // that seen does not mark: the hook, name, did not write them back.
-func (p *transformPass) dropNotWrittenBack(name string, res *Transformed, seen []bool) {
-	s := p.recs
+func (p *transformPass) dropNotWrittenBack(s *records, name string, res *Transformed, seen []bool) {
 	out := s.order[:0]
 	for pos, idx := range s.order {
 		if seen[pos] {
@@ -518,8 +512,7 @@ func (p *transformPass) dropNotWrittenBack(name string, res *Transformed, seen [
 // addHookURLs adds the URLs that the hook, name, added, as extra URLs at
 // the end of the order. It leaves out, with a warning, a URL added
 // twice and a URL that refuseAdded refuses.
-func (p *transformPass) addHookURLs(name string, res *Transformed, added []hookAdd) {
-	s := p.recs
+func (p *transformPass) addHookURLs(s *records, name string, res *Transformed, added []hookAdd) {
 	// Of a URL added twice, the first written back is listed, and the
 	// other is a duplicate.
 	slices.SortStableFunc(added, func(a, b hookAdd) int { return strings.Compare(a.loc, b.loc) })

@@ -18,10 +18,9 @@ type writePass struct {
 	// opts are the build's options. The pass reads Write, Sections,
 	// Hash, Explain, GeneratorSitemaps and RobotsHook.
 	opts *Options
-	// recs are the records written. res is the Result: the pass reads
-	// the listed URLs and the skips, and sets Write and NoneListed.
-	recs *records
-	res  *Result
+	// res is the Result: the pass reads the listed URLs and the skips,
+	// and sets Write and NoneListed.
+	res *Result
 	// now is the build's time (mapping.Mapper.Now), where the news
 	// window ends. live says a Session writes: each write then has its
 	// own news window, which ends at the time of the write.
@@ -36,10 +35,11 @@ type writePass struct {
 	// without the hash source.
 	hash *hashstate.State
 	// gen holds the dates of the generator's sitemaps that the build
-	// read. genKept is the builder's: it says the build wrote them to
-	// GenDatesName once (keepGenDates).
+	// read. genKept says an earlier write of the build (or of the
+	// Session) wrote them to GenDatesName once (keepGenDates); run
+	// returns it, set when this write wrote them.
 	gen     *genDates
-	genKept *bool
+	genKept bool
 	// seen holds the generator's sitemaps the build read in the output
 	// folder: the write replaces no other (writer.Options.TakenUnchanged).
 	seen *seenSitemaps
@@ -55,47 +55,48 @@ func (b *builder) writePass() *writePass {
 		b.emptySaid = map[string]bool{}
 	}
 	return &writePass{
-		opts: &b.opts, recs: &b.recs, res: b.res,
+		opts: &b.opts, res: b.res,
 		now: b.mapper.Now(), live: b.live,
 		baseURL: b.mapper.BaseURL(), bases: b.bases,
-		hash: b.hash, gen: b.gen, genKept: &b.genKept, seen: b.seen,
+		hash: b.hash, gen: b.gen, genKept: b.genKept, seen: b.seen,
 		emptySaid: b.emptySaid,
 	}
 }
 
-// run writes the sorted records. It returns its warnings, with the
-// error that ended it, if any.
-func (p *writePass) run(ctx context.Context) (findings, error) {
+// run writes the sorted records, recs. It returns whether the
+// generator's dates are kept in GenDatesName (genKept), and its
+// warnings, with the error that ended it, if any.
+func (p *writePass) run(ctx context.Context, recs *records) (genKept bool, _ findings, _ error) {
 	res := p.res
 	if res.URLs.Len() == 0 {
-		return p.found, p.writeNone(ctx)
+		return p.genKept, p.found, p.writeNone(ctx)
 	}
 	// The news sitemap holds the articles of the two days before the
 	// build, or, in watch mode, before each write.
-	p.recs.newsAt = p.now
+	recs.newsAt = p.now
 	if p.live {
-		p.recs.newsAt = time.Now()
+		recs.newsAt = time.Now()
 	}
 	var err error
-	p.recs.beforeWrite()
+	recs.beforeWrite()
 	st := p.opts.Write.State
 	var took uint64
 	if st != nil {
 		took = st.Writes()
 	}
-	res.Write, err = writer.Write(res.URLs, p.hooked(ctx, p.sectioned()))
+	res.Write, err = writer.Write(res.URLs, p.hooked(ctx, p.sectioned(recs)))
 	// The records count a Write as given when the State counts it as
 	// the last Write. So a Write that failed after its commit counts.
-	p.recs.afterWrite(st != nil && st.Writes() != took)
+	recs.afterWrite(st != nil && st.Writes() != took)
 	if err != nil {
-		return p.found, writeError(p.opts.Write.Dir, err)
+		return p.genKept, p.found, writeError(p.opts.Write.Dir, err)
 	}
 	p.saveHash()
 	p.keepGenDates()
 	for _, name := range res.Write.Unlinked {
 		p.found.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
-	return p.found, nil
+	return p.genKept, p.found, nil
 }
 
 // hooked returns o with its robots hook set to Options.RobotsHook,
