@@ -625,7 +625,11 @@
 //   - With source:, every source by path and every claimant of a URL.
 //
 // A batch forgets the pages at and under its paths, walks them again, and
-// runs the same de-duplication and writer as Run. The hreflang clusters are
+// runs the same de-duplication and writer as Run. Every store kept by a
+// page's or a source's path is listed once, in perPath (forget.go), with
+// how it forgets a path, and builder.forget runs the list.
+// TestForgetCoversEveryStore fails when the builder gains a field that
+// is neither listed there nor said to be kept otherwise. The hreflang clusters are
 // judged again only where the batch reaches (hreflangPass.dirty): the pages at a
 // URL whose page changed, and those whose alternates name it or its twin.
 // Each list has a summary of its hrefs (three bits of 64 an href, drawn from

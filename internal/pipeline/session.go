@@ -339,9 +339,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	defer func() { b.touched, b.added = nil, nil }()
 	removed := s.forgetUnder(root, pages, folders)
 	s.removeFromOrder(removed)
-	for _, idx := range removed {
-		b.recs.remove(idx)
-	}
+	b.freeRecords(removed)
 	err = b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.WalkPaths(ctx, b.opts.Root, pages, w, fn)
 	})
@@ -410,8 +408,13 @@ func (s *Session) changedPaths(root *lazyRoot, paths []string) (pages, sources [
 // records of those that were listed. folders are the paths that were
 // folders before the change.
 func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
+	return s.b.forgetPages(s.pagesUnder(root, pages, folders))
+}
+
+// pagesUnder returns the pages the Session knows at and under pages.
+// folders are the paths that were folders before the change.
+func (s *Session) pagesUnder(root *lazyRoot, pages, folders []string) []string {
 	b := s.b
-	var removed []int32
 	wereFolders := make(map[string]bool, len(folders))
 	for _, f := range folders {
 		if abs, err := filepath.Abs(f); err == nil {
@@ -420,7 +423,7 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 			}
 		}
 	}
-	for _, path := range under(b.index.get, b.index.all(), pages, func(rel string) bool {
+	return under(b.index.get, b.index.all(), pages, func(rel string) bool {
 		// A regular file has nothing under it, so there is no need to look,
 		// unless it was a folder. A symbolic link may have something under
 		// it: a folder replaced by a link to it, or a followed link swapped
@@ -448,27 +451,7 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 			return false
 		}
 		return b.index.holds(rel)
-	}) {
-		idx, ok := b.index.get(path)
-		if !ok {
-			continue
-		}
-		b.touched[path] = true
-		loc := ""
-		if idx >= 0 {
-			loc = b.recs.loc(idx)
-		}
-		b.hreflang.changed(path, loc)
-		delete(b.problems, path)
-		b.forgetSkipped(path)
-		b.genForgetSkipped(path)
-		b.linked.forget(path)
-		if idx >= 0 {
-			removed = append(removed, idx)
-		}
-		b.index.del(path)
-	}
-	return removed
+	})
 }
 
 // presetChanged tells the sources' preset, when it has a
@@ -714,32 +697,10 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 	getSource := func(rel string) (*source, bool) { src, ok := b.sources[rel]; return src, ok }
 	dir := &lazyRoot{dir: b.opts.Join.Dir}
 	defer dir.close()
-	for _, rel := range under(getSource, maps.All(b.sources), rels, func(rel string) bool {
+	b.forgetSources(under(getSource, maps.All(b.sources), rels, func(rel string) bool {
 		fi, err := dir.Lstat(rel)
 		return err != nil || fi.IsDir()
-	}) {
-		src, ok := b.sources[rel]
-		if !ok {
-			continue
-		}
-		delete(b.sources, rel)
-		delete(b.problems, src.path)
-		delete(b.routes, src.path)
-		delete(b.dataRoutes, src.path)
-		delete(b.listRoutes, src.path)
-		delete(b.unplaced, src.path)
-		if !src.page {
-			continue
-		}
-		keys[src.key] = true
-		b.claims[src.key] = slices.DeleteFunc(b.claims[src.key], func(c *source) bool { return c == src })
-		if len(b.claims[src.key]) == 0 {
-			delete(b.claims, src.key)
-			delete(b.join, src.key)
-		} else {
-			b.join[src.key] = b.claims[src.key][0]
-		}
-	}
+	}), keys)
 	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.WalkPaths(ctx, b.opts.Join.Dir, rels, w, fn)
 	})
