@@ -101,6 +101,10 @@
 //     holds the sources, or the project folder outside one. The page is dated
 //     by the newest of their git dates.
 //   - session.go, linkedpages.go, lazyroot.go: watch mode's [Session].
+//     session.go reaches the build it keeps through what it holds of it
+//     (held: the resolved options, the records, kept) and the builder's
+//     methods in kept.go, never through the builder's fields. forget.go
+//     lists the stores kept by path (perPath) and forgets a path in each.
 //
 // # The record that flows
 //
@@ -451,7 +455,7 @@
 // (records.fileTime): a page whose head's date is passed over as a stamp,
 // or as the site's date, takes its next source, often mtime. The mark
 // (records.stamps.mtime: a commit's time, a span) is judged again before
-// every write, and after a commit in a watch session (Session.gitUpdate).
+// every write, and after a commit in a watch session (builder.gitUpdate).
 // So a watch session writes what a fresh build writes. --explain says which
 // rule left a page's time out.
 //
