@@ -633,7 +633,11 @@
 // page's or a source's path is listed once, in perPath (forget.go), with
 // how it forgets a path, and builder.forget runs the list.
 // TestForgetCoversEveryStore fails when the builder gains a field that
-// is neither listed there nor said to be kept otherwise. The hreflang clusters are
+// is neither listed there nor said to be kept otherwise. Whether a build
+// is a Run's or a Session's is one value, buildKind, given to newBuilder;
+// the builder's parts take from it what they do differently (an
+// unreadable page a warning, git's history read to be read on from, a
+// news window for each write). The hreflang clusters are
 // judged again only where the batch reaches (hreflangPass.dirty): the pages at a
 // URL whose page changed, and those whose alternates name it or its twin.
 // Each list has a summary of its hrefs (three bits of 64 an href, drawn from

@@ -17,7 +17,7 @@ import (
 // forgets some other way. A field is either here or in perPath.
 var keptOtherwise = map[string]string{
 	"opts":            "the build's options",
-	"live":            "the kind of build",
+	"kind":            "whose build it is",
 	"mapper":          "the rules that make URLs",
 	"explain":         "a Run's alone: a Session does not explain",
 	"root":            "where heads are read from",

@@ -58,7 +58,7 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		return
 	}
 	p := skippedPage{loc, path, reason, because}
-	if b.index == nil {
+	if !b.session() {
 		b.skippedList = append(b.skippedList, p)
 		return
 	}
@@ -66,12 +66,11 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		b.skippedAt = make(map[string]skippedPage)
 	}
 	b.skippedAt[loc] = p
-	if b.index != nil { // a Session keeps it, to forget it (forgetSkipped)
-		if b.skippedLoc == nil {
-			b.skippedLoc = make(map[string]string)
-		}
-		b.skippedLoc[path] = loc
+	// A Session keeps the page's URL by path, to forget it (forgetSkipped).
+	if b.skippedLoc == nil {
+		b.skippedLoc = make(map[string]string)
 	}
+	b.skippedLoc[path] = loc
 	b.hreflang.changed(path, loc)
 }
 
@@ -160,7 +159,7 @@ type hreflangPass struct {
 func (b *builder) hreflangPass() *hreflangPass {
 	p := b.hreflang
 	if p == nil {
-		p = &hreflangPass{session: b.index != nil}
+		p = &hreflangPass{session: b.session()}
 		if p.session {
 			b.hreflang = p
 		}

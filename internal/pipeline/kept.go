@@ -17,6 +17,24 @@ import (
 // the build's state through it and through the methods below, never
 // through the builder's fields (session.go).
 
+// buildKind says whose build a builder runs. It is given to newBuilder,
+// and the builder's parts take from it what they do differently.
+type buildKind uint8
+
+const (
+	// runBuild is a build of Run: an unreadable page fails it.
+	runBuild buildKind = iota
+	// sessionBuild is a Session's whole build, whose passes its updates
+	// run again. It keeps what it learns between updates (keep), an
+	// unreadable page is a warning, the git history is read at a commit
+	// that a later commit reads on from, and, as time passes between
+	// writes, each write has its own news window.
+	sessionBuild
+)
+
+// session reports whether b is a Session's build.
+func (b *builder) session() bool { return b.kind == sessionBuild }
+
 // held is what a Session holds of its last whole build, besides the
 // builder that runs the passes again.
 type held struct {
@@ -45,7 +63,6 @@ func (b *builder) keep(onDemand *string) held {
 		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
 	}
 	b.linked = newLinkedPages()
-	b.live = true
 	b.recs.track()
 	b.onDemandSaid = onDemand
 	return held{opts: &b.opts, recs: &b.recs, kept: &b.kept}

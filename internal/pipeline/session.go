@@ -135,8 +135,7 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 	s.whole = true
 	opts := s.opts
 	opts.Write.State = s.state
-	opts.trackGit = true
-	b, err := newBuilder(ctx, opts, res)
+	b, err := newBuilder(ctx, opts, res, sessionBuild)
 	if err != nil {
 		return res, err
 	}
