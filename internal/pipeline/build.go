@@ -25,11 +25,10 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	start := time.Now()
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
-	b, err := newBuilder(ctx, opts, res)
+	b, err := newBuilder(ctx, opts, res, runBuild)
 	if err != nil {
 		return res, err
 	}
-	b.failUnread = true
 	res.Redirects = b.opts.Map.Redirects
 	// Under --verbose, each page's account is the one the build writes.
 	// The explainer tells it once the page is dated (explainer.every), or
@@ -43,16 +42,16 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 // newBuilder sets up a build. It reads the host's rules, makes the
 // mapper, fills in the writer's defaults and decides which of the
 // generator's sitemaps are its own. Then it loads the build's other
-// inputs (loadInputs).
-func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error) {
+// inputs (loadInputs). kind says whose build it is.
+func newBuilder(ctx context.Context, opts Options, res *Result, kind buildKind) (*builder, error) {
 	if c := opts.Content; c != nil {
 		opts.Root, opts.Walk, opts.Heads.Read = c.Dir, c.Walk, false
 		if len(opts.Walk.Include) == 0 {
 			opts.Walk.Include = ContentInclude
 		}
 	}
-	b := &builder{opts: opts}
-	b.reporter = reporter{report: opts.Report, res: res, keepLeft: opts.KeepLeftOut, bases: &canonicalBases{}}
+	b := &builder{opts: opts, kind: kind}
+	b.reporter = reporter{report: opts.Report, res: res, keepLeft: opts.KeepLeftOut, bases: &canonicalBases{}, failUnread: kind == runBuild}
 	b.translated = opts.Translator != nil
 	for _, s := range []*Sources{opts.Content, opts.Join} {
 		if s != nil {
@@ -136,7 +135,7 @@ func (b *builder) run(ctx context.Context) error {
 // anyPage fails a build that found no page with a noPages error. When
 // --explain asked about files, it first says why each was left out.
 func (b *builder) anyPage(_ context.Context, _ passArgs) error {
-	if b.res.Pages > 0 || b.index != nil && b.index.len() > 0 {
+	if b.res.Pages > 0 || b.session() && b.index.len() > 0 {
 		return nil
 	}
 	if len(b.opts.Explain) > 0 {
@@ -220,9 +219,9 @@ func countHTML(n int) string {
 // builder is the state of one build.
 type builder struct {
 	opts Options
-	// live is set in a Session, where time passes between writes. Each
-	// write then has its own news window.
-	live    bool
+	// kind says whether the build is a Run's or a Session's
+	// (buildKind). It is the one value that says so.
+	kind    buildKind
 	mapper  *mapping.Mapper
 	recs    records
 	explain *explainer

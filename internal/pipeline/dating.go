@@ -126,7 +126,9 @@ func (b *builder) awaitGit() {
 // read it.
 func (b *builder) gitOptions() (string, gitdates.Options) {
 	dir := gitDir(b.opts)
-	opts := gitdates.Options{Track: b.opts.trackGit}
+	// A Session's build records which commit the history was read at. A
+	// later commit then reads only the commits since.
+	opts := gitdates.Options{Track: b.session()}
 	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
 		if s == nil {
 			continue

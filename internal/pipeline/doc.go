@@ -101,6 +101,10 @@
 //     holds the sources, or the project folder outside one. The page is dated
 //     by the newest of their git dates.
 //   - session.go, linkedpages.go, lazyroot.go: watch mode's [Session].
+//     session.go reaches the build it keeps through what it holds of it
+//     (held: the resolved options, the records, kept) and the builder's
+//     methods in kept.go, never through the builder's fields. forget.go
+//     lists the stores kept by path (perPath) and forgets a path in each.
 //
 // # The record that flows
 //
@@ -461,7 +465,7 @@
 // (records.fileTime): a page whose head's date is passed over as a stamp,
 // or as the site's date, takes its next source, often mtime. The mark
 // (records.stamps.mtime: a commit's time, a span) is judged again before
-// every write, and after a commit in a watch session (Session.gitUpdate).
+// every write, and after a commit in a watch session (builder.gitUpdate).
 // So a watch session writes what a fresh build writes. --explain says which
 // rule left a page's time out.
 //
@@ -635,7 +639,15 @@
 //   - With source:, every source by path and every claimant of a URL.
 //
 // A batch forgets the pages at and under its paths, walks them again, and
-// runs the same de-duplication and writer as Run. The hreflang clusters are
+// runs the same de-duplication and writer as Run. Every store kept by a
+// page's or a source's path is listed once, in perPath (forget.go), with
+// how it forgets a path, and builder.forget runs the list.
+// TestForgetCoversEveryStore fails when the builder gains a field that
+// is neither listed there nor said to be kept otherwise. Whether a build
+// is a Run's or a Session's is one value, buildKind, given to newBuilder;
+// the builder's parts take from it what they do differently (an
+// unreadable page a warning, git's history read to be read on from, a
+// news window for each write). The hreflang clusters are
 // judged again only where the batch reaches (hreflangPass.dirty): the pages at a
 // URL whose page changed, and those whose alternates name it or its twin.
 // Each list has a summary of its hrefs (three bits of 64 an href, drawn from

@@ -58,7 +58,7 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		return
 	}
 	p := skippedPage{loc, path, reason, because}
-	if b.index == nil {
+	if !b.session() {
 		b.skipped.list = append(b.skipped.list, p)
 		return
 	}
@@ -66,12 +66,11 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		b.skipped.byLoc = make(map[string]skippedPage)
 	}
 	b.skipped.byLoc[loc] = p
-	if b.index != nil { // a Session keeps it, to forget it (forgetSkipped)
-		if b.skippedLoc == nil {
-			b.skippedLoc = make(map[string]string)
-		}
-		b.skippedLoc[path] = loc
+	// A Session keeps the page's URL by path, to forget it (forgetSkipped).
+	if b.skippedLoc == nil {
+		b.skippedLoc = make(map[string]string)
 	}
+	b.skippedLoc[path] = loc
 	b.hreflang.changed(path, loc)
 }
 
@@ -167,7 +166,7 @@ type hreflangPass struct {
 func (b *builder) hreflangPass() *hreflangPass {
 	p := b.hreflang
 	if p == nil {
-		p = &hreflangPass{session: b.index != nil}
+		p = &hreflangPass{session: b.session()}
 		if p.session {
 			b.hreflang = p
 		}

@@ -245,7 +245,7 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 		"amp/a/index.html": `<link rel="canonical" href="` + base + `a/">`,
 	})
 	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base}, Report: Report{Warn: func(string, error) {}}}
-	b, err := newBuilder(context.Background(), opts, &Result{Skipped: map[mapping.Reason]int{}})
+	b, err := newBuilder(context.Background(), opts, &Result{Skipped: map[mapping.Reason]int{}}, runBuild)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -104,7 +104,7 @@ func (b *builder) loadInputs(ctx context.Context) {
 func (b *builder) readGit(ctx context.Context) {
 	switch {
 	case !b.mapper.Uses(mapping.LastModGit):
-	case b.opts.Join != nil && !b.opts.trackGit:
+	case b.opts.Join != nil && !b.session():
 		// A join's build reads the history while it reads the sources. A
 		// Session's restart asks for the history at once instead.
 		b.startGit(ctx)

@@ -177,10 +177,6 @@ type Options struct {
 	// takes what did not change from there. When CacheDir is "", every
 	// build reads everything again.
 	CacheDir string
-
-	// trackGit records which commit the git history was read at, as a
-	// Session needs. A later commit then reads only the commits since.
-	trackGit bool
 }
 
 // ServedPage is a page of a server build. Path is its prerendered HTML

@@ -104,7 +104,7 @@ func TestOwnSitemapsKept(t *testing.T) {
 				OwnSitemaps: &OwnSitemaps{Title: "Sphinx", Names: func(name string) bool { return name == "sitemap.xml" }},
 				TakeOverOwn: takeOver}
 			res := &Result{Skipped: map[mapping.Reason]int{}}
-			b, err := newBuilder(context.Background(), opts, res)
+			b, err := newBuilder(context.Background(), opts, res, runBuild)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -287,7 +287,7 @@ func (b *builder) load(ctx context.Context) error {
 	// The second look's R1 bound, read by the walk, and what a build of
 	// Run counts.
 	b.setGenAfter(ctx)
-	b.genHits, b.genCount = nil, b.gen != nil && b.opts.Content == nil && !b.live
+	b.genHits, b.genCount = nil, b.gen != nil && b.opts.Content == nil && !b.session()
 	b.genDrafts.Store(0)
 	if err := b.walkAll(ctx); err != nil {
 		return err

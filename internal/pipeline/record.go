@@ -143,7 +143,7 @@ func (b *builder) listed(path string, o *outcome) {
 // indexed keeps, in a Session, the record of the page at path. idx is
 // the record, or -1 when the page is not listed.
 func (b *builder) indexed(path string, idx int32) {
-	if b.index == nil {
+	if !b.session() {
 		return
 	}
 	b.index.set(path, idx)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io/fs"
 	"iter"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,8 +30,13 @@ import (
 //
 // A Session is used by one goroutine at a time.
 type Session struct {
-	opts  Options
+	opts Options
+	// b is the last whole build, whose passes each update runs again. h
+	// is what the Session holds of it: the resolved options, the records
+	// and what the build keeps between updates (kept.go). The Session
+	// reaches the build's state through h and b's methods alone.
 	b     *builder
+	h     held
 	state *writer.State
 	all   []int32 // every record, sorted by loc then path: the order before dedup
 	dups  int     // records of all with the loc of the one before; 0: dedup has nothing to do
@@ -69,7 +73,7 @@ func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
 	// later walk covers what changed, with the watches already in place.
 	s.opts.Walk.Folders = nil
 	if s.b != nil {
-		s.b.opts.Walk.Folders = nil
+		s.h.opts.Walk.Folders = nil
 	}
 	return s, res, err
 }
@@ -131,13 +135,12 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 	s.whole = true
 	opts := s.opts
 	opts.Write.State = s.state
-	opts.trackGit = true
-	b, err := newBuilder(ctx, opts, res)
+	b, err := newBuilder(ctx, opts, res, sessionBuild)
 	if err != nil {
 		return res, err
 	}
 	s.gitFiles = nil
-	if b.git == nil {
+	if !b.readsGit() {
 		for _, f := range GitWatched(ctx, opts) {
 			if s.gitFiles == nil {
 				s.gitFiles = make(map[string]bool)
@@ -145,22 +148,13 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 			s.gitFiles[f] = true
 		}
 	}
-	b.index, b.problems = newPageIndex(&b.recs), make(map[string]int)
-	b.recs.alts.session = true
-	b.index.lazily() // a whole build only tells the index; it is made when an update asks
-	if b.hash != nil {
-		b.hash.Cumulative() // an update asks only about the pages that changed
+	if s.onDemand == nil {
+		s.onDemand = new(string)
 	}
-	if b.opts.Join != nil {
-		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
-	}
-	b.linked = newLinkedPages()
-	b.live = true
-	b.recs.track()
-	s.b, s.all = b, nil
-	s.rootAbs, _ = filepath.Abs(b.opts.Root)
+	s.b, s.h, s.all = b, b.keep(s.onDemand), nil
+	s.rootAbs, _ = filepath.Abs(s.h.opts.Root)
 	s.joinAbs = ""
-	if j := b.opts.Join; j != nil {
+	if j := s.h.opts.Join; j != nil {
 		s.joinAbs, _ = filepath.Abs(j.Dir)
 	}
 	s.hostFiles = make(map[string]bool)
@@ -169,8 +163,8 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 		dirs  []string
 		names []string
 	}{
-		{s.opts.Map.Hosts != nil, b.opts.HostDirs, host.Files()},
-		{s.opts.Map.Redirects != nil, b.opts.RedirectDirs, host.RedirectFiles()},
+		{s.opts.Map.Hosts != nil, s.h.opts.HostDirs, host.Files()},
+		{s.opts.Map.Redirects != nil, s.h.opts.RedirectDirs, host.RedirectFiles()},
 	} {
 		if set.given {
 			continue
@@ -183,10 +177,6 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 			}
 		}
 	}
-	if s.onDemand == nil {
-		s.onDemand = new(string)
-	}
-	b.onDemandSaid = s.onDemand
 	defer b.sayRefused(false) // says them if the walk's error ends the build early
 	if err = b.load(ctx); err != nil {
 		return res, err
@@ -234,7 +224,7 @@ var errWhole = errors.New("build: no page listed after an update; a whole build 
 // Then the files that differ are written again.
 func (s *Session) Update(ctx context.Context, paths, folders []string) (*Result, error) {
 	res, err := s.update(ctx, paths, folders)
-	if err == nil && res.Write == nil && s.b != nil && !s.whole && s.state.Drifted(writeDir(s.b.opts)) {
+	if err == nil && res.Write == nil && s.b != nil && !s.whole && s.state.Drifted(writeDir(*s.h.opts)) {
 		return s.rewrite(ctx, res)
 	}
 	return res, err
@@ -247,7 +237,7 @@ func (s *Session) Update(ctx context.Context, paths, folders []string) (*Result,
 // after the set (the feed, the key file). The Result's URLs are the
 // ones to write these files from. No page is read again.
 func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
-	if s.b == nil || s.whole || s.robotsChanged() {
+	if s.b == nil || s.whole || s.b.robotsChanged() {
 		return s.restart(ctx)
 	}
 	start := time.Now()
@@ -260,7 +250,7 @@ func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
 // page is listed, it builds everything again and returns that build's
 // Result.
 func (s *Session) rewrite(ctx context.Context, res *Result) (*Result, error) {
-	s.b.res = res
+	s.b.beginUpdate(res, true)
 	err := s.finish(ctx, map[string]bool{}) // no page changed, so there is no duplicate to report
 	if errors.Is(err, errWhole) || errors.Is(err, errGeneratorWrote) {
 		return s.restart(ctx)
@@ -272,26 +262,23 @@ func (s *Session) rewrite(ctx context.Context, res *Result) (*Result, error) {
 func (s *Session) update(ctx context.Context, paths, folders []string) (*Result, error) {
 	// A server build's pages come from its manifests (Options.Served). A
 	// new build changes them all, so the whole build is read again.
-	if s.b == nil || s.whole || s.robotsChanged() || s.opts.Served != nil {
+	if s.b == nil || s.whole || s.b.robotsChanged() || s.opts.Served != nil {
 		return s.restart(ctx)
 	}
 	start := time.Now()
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
-	b := s.b
-	b.res, b.bases, b.dev = res, nil, nil
+	b, h := s.b, s.h
+	b.beginUpdate(res, false)
 	defer b.sayRefused(false) // says them if the update ends early
-	if b.hash != nil && b.opts.Map.Now.IsZero() {
-		b.now = time.Now() // a page changed now gets this update's time
-	}
 
-	paths, moved, err := s.gitUpdate(ctx, paths)
+	paths, moved, err := b.gitUpdate(ctx, paths, s.rootAbs, s.joinAbs)
 	if err != nil {
 		return s.restart(ctx)
 	}
 	// Look at the root's files inside the root, through the one door
 	// (lazyRoot).
-	root := &lazyRoot{dir: b.opts.Root}
+	root := &lazyRoot{dir: h.opts.Root}
 	defer root.close()
 	pages, sources, whole := s.changedPaths(root, paths)
 	if whole {
@@ -301,29 +288,29 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	// name made and removed within the batch. So check the pages noted
 	// with other names, except those at and under the batch's paths,
 	// which are judged again now. If one changed, build everything again.
-	if b.linked.changed(root, linkedChecks, pages) {
+	if h.linked.changed(root, linkedChecks, pages) {
 		return s.restart(ctx)
 	}
 	// A preset that keeps what it read of the sources' folder forgets it
 	// now. It names the sources whose URL changed along with the batch's,
 	// such as the pages of a folder that became a bundle. In content mode
 	// these are pages; in a join they are sources.
-	if c := b.opts.Content; c != nil {
+	if c := h.opts.Content; c != nil {
 		pages = append(pages, b.presetChanged(pages)...)
 	}
-	if j := b.opts.Join; j != nil {
+	if j := h.opts.Join; j != nil {
 		sources = append(sources, b.presetChanged(sources)...)
 	}
 	if len(sources) > 0 {
-		keys, err := s.updateSources(ctx, sources)
+		keys, err := b.updateSources(ctx, sources)
 		if err != nil {
 			s.whole = true
 			return res, err
 		}
-		pages = append(pages, s.pagesOf(keys)...)
+		pages = append(pages, b.pagesOf(keys)...)
 	}
 	if len(pages) == 0 {
-		if moved && b.opts.GuardMTime {
+		if moved && h.opts.GuardMTime {
 			// A commit moves the last commit, by which mtimePass judges the
 			// files' times, so the set is judged again.
 			return s.rewrite(ctx, res)
@@ -335,25 +322,23 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 
 	// Forget the pages at and under the paths; then walk the paths and
 	// judge what is there now.
-	b.touched, b.added = make(map[string]bool), nil
-	defer func() { b.touched, b.added = nil, nil }()
+	h.touched, h.added = make(map[string]bool), nil
+	defer func() { h.touched, h.added = nil, nil }()
 	removed := s.forgetUnder(root, pages, folders)
 	s.removeFromOrder(removed)
-	for _, idx := range removed {
-		b.recs.remove(idx)
-	}
+	b.freeRecords(removed)
 	err = b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
-		return walker.WalkPaths(ctx, b.opts.Root, pages, w, fn)
+		return walker.WalkPaths(ctx, h.opts.Root, pages, w, fn)
 	})
 	if err != nil {
 		s.whole = true
 		return res, err
 	}
-	if len(b.touched) == 0 {
+	if len(h.touched) == 0 {
 		return res, nil // nothing there was or is a page
 	}
-	s.addToOrder(b.added)
-	if err := s.finish(ctx, b.touched); errors.Is(err, errWhole) || errors.Is(err, errGeneratorWrote) {
+	s.addToOrder(h.added)
+	if err := s.finish(ctx, h.touched); errors.Is(err, errWhole) || errors.Is(err, errGeneratorWrote) {
 		// No page listed, or the generator wrote its sitemaps since the
 		// last whole build read them: a whole build judges again, reading
 		// them.
@@ -368,7 +353,6 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 // the sources under Join.Dir, both relative. It adds the other names of
 // pages with hard links. whole is true when a path needs a whole build.
 func (s *Session) changedPaths(root *lazyRoot, paths []string) (pages, sources []string, whole bool) {
-	b := s.b
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -381,14 +365,14 @@ func (s *Session) changedPaths(root *lazyRoot, paths []string) (pages, sources [
 			if rel == "" || s.vanished(root, rel) {
 				return nil, nil, true
 			}
-			if b.witnessFile(filepath.ToSlash(rel)) {
+			if s.b.witnessFile(filepath.ToSlash(rel)) {
 				// The generator wrote its sitemaps again (a rebuild of hugo
 				// --watch). What they witness changed, so a whole build reads
 				// them again, as Run does.
 				return nil, nil, true
 			}
-			_, known := s.b.index.get(rel)
-			others, whole := s.b.linked.others(root, rel, known)
+			_, known := s.h.index.get(rel)
+			others, whole := s.h.linked.others(root, rel, known)
 			if whole {
 				return nil, nil, true
 			}
@@ -410,8 +394,13 @@ func (s *Session) changedPaths(root *lazyRoot, paths []string) (pages, sources [
 // records of those that were listed. folders are the paths that were
 // folders before the change.
 func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
-	b := s.b
-	var removed []int32
+	return s.b.forgetPages(s.pagesUnder(root, pages, folders))
+}
+
+// pagesUnder returns the pages the Session knows at and under pages.
+// folders are the paths that were folders before the change.
+func (s *Session) pagesUnder(root *lazyRoot, pages, folders []string) []string {
+	index := s.h.index
 	wereFolders := make(map[string]bool, len(folders))
 	for _, f := range folders {
 		if abs, err := filepath.Abs(f); err == nil {
@@ -420,7 +409,7 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 			}
 		}
 	}
-	for _, path := range under(b.index.get, b.index.all(), pages, func(rel string) bool {
+	return under(index.get, index.all(), pages, func(rel string) bool {
 		// A regular file has nothing under it, so there is no need to look,
 		// unless it was a folder. A symbolic link may have something under
 		// it: a folder replaced by a link to it, or a followed link swapped
@@ -434,7 +423,7 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 			// The path is gone, or is a folder or a link: forget what the
 			// index holds under its name. pageIndex.holds uses folder counts,
 			// so it makes no pass over every page when there is nothing.
-			return b.index.holds(rel)
+			return index.holds(rel)
 		}
 		// A file may have been a folder when its pages were read, but not
 		// when the watcher looked. A scan that saw a file, then a file
@@ -444,31 +433,11 @@ func (s *Session) forgetUnder(root *lazyRoot, pages, folders []string) []int32 {
 		// page, it was a file when it was read: read as a folder, its name
 		// would have been forgotten. So the common edit of a page does not
 		// need to ask.
-		if _, known := b.index.get(rel); known {
+		if _, known := index.get(rel); known {
 			return false
 		}
-		return b.index.holds(rel)
-	}) {
-		idx, ok := b.index.get(path)
-		if !ok {
-			continue
-		}
-		b.touched[path] = true
-		loc := ""
-		if idx >= 0 {
-			loc = b.recs.loc(idx)
-		}
-		b.hreflang.changed(path, loc)
-		delete(b.problems, path)
-		b.forgetSkipped(path)
-		b.genForgetSkipped(path)
-		b.linked.forget(path)
-		if idx >= 0 {
-			removed = append(removed, idx)
-		}
-		b.index.del(path)
-	}
-	return removed
+		return index.holds(rel)
+	})
 }
 
 // presetChanged tells the sources' preset, when it has a
@@ -482,69 +451,6 @@ func (j *joined) presetChanged(rels []string) []string {
 	return c.Changed(slices.Clone(rels))
 }
 
-// gitUpdate brings the git history that dates the pages up to date with
-// the changes at paths, as a build would read it now. It returns the
-// paths to read again: the given paths without the repository's own
-// files, plus the files whose git date (or reason for none) changed
-// through a commit, a checkout or a change of the index, when the
-// Session knows them as pages or sources. It also returns whether it
-// read the history again, after a commit, a checkout or a change of the
-// index. A file edited in the work tree has uncommitted changes, as a
-// build would find (gitdates.Dates.Refresh). An error means git failed.
-// The caller then builds everything again, which says why.
-func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, bool, error) {
-	b := s.b
-	if b.git == nil {
-		return paths, false, nil
-	}
-	var edited []string
-	moved := false
-	out := paths[:0:0]
-	for _, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			continue
-		}
-		if b.git.Watches(abs) {
-			moved = true
-			continue
-		}
-		out = append(out, p)
-		if _, ok := relUnder(s.rootAbs, abs); ok {
-			edited = append(edited, abs)
-		} else if _, ok := relUnder(s.joinAbs, abs); ok && s.joinAbs != "" {
-			edited = append(edited, abs)
-		}
-	}
-	if !moved {
-		d, err := b.git.Refresh(ctx, edited)
-		if err != nil {
-			return nil, false, err
-		}
-		b.git = d
-		return out, false, nil
-	}
-	d, changed, err := b.git.Reload(ctx)
-	if err != nil {
-		return nil, false, err
-	}
-	b.git = d
-	for _, abs := range changed {
-		if rel, ok := relUnder(s.rootAbs, abs); ok {
-			if _, known := b.index.get(rel); known {
-				out = append(out, abs)
-				continue
-			}
-		}
-		if rel, ok := relUnder(s.joinAbs, abs); ok && s.joinAbs != "" {
-			if _, known := b.sources[rel]; known {
-				out = append(out, abs)
-			}
-		}
-	}
-	return out, true, nil
-}
-
 // NewsChange returns the next time after now when the news sitemap will
 // change by time alone. That is when an article's publication first
 // enters the window (an article dated after the build) or leaves it
@@ -552,11 +458,11 @@ func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, bool
 // NewsChange returns zero when there is no such time: no article, or no
 // news sitemap.
 func (s *Session) NewsChange(now time.Time) time.Time {
-	if s.b == nil || s.b.opts.Map.News == nil {
+	if s.b == nil || s.h.opts.Map.News == nil {
 		return time.Time{}
 	}
 	var next time.Time
-	recs := &s.b.recs
+	recs := s.h.recs
 	order := recs.order
 	if order == nil { // an update failed after the records changed: use every record, as the next judgement does
 		order = s.all
@@ -574,14 +480,6 @@ func (s *Session) NewsChange(now time.Time) time.Time {
 		}
 	}
 	return next
-}
-
-// robotsChanged reports whether the rules of the site's robots.txt
-// differ from those the Session judged its URLs by. Then every page is
-// judged again. The lines that sitemapgen --robots writes change no
-// rule.
-func (s *Session) robotsChanged() bool {
-	return robotsKey(s.b.opts, s.b.mapper.BaseURL()) != s.b.robots.Key()
 }
 
 // relUnder returns the slash-separated path of abs relative to dir,
@@ -643,7 +541,7 @@ func (s *Session) removeFromOrder(idxs []int32) {
 	if len(idxs) == 0 {
 		return
 	}
-	recs := &s.b.recs
+	recs := s.h.recs
 	recs.unshare()
 	if len(idxs) > len(s.all)/reorderShare {
 		gone := make(map[int32]bool, len(idxs))
@@ -669,7 +567,7 @@ func (s *Session) sameLoc(i int) int {
 	if i <= 0 || i >= len(s.all) {
 		return 0
 	}
-	recs := &s.b.recs
+	recs := s.h.recs
 	if recs.sameLoc(s.all[i], s.all[i-1]) {
 		return 1
 	}
@@ -690,7 +588,7 @@ func (s *Session) addToOrder(idxs []int32) {
 	if len(idxs) == 0 {
 		return
 	}
-	recs := &s.b.recs
+	recs := s.h.recs
 	recs.unshare()
 	if len(idxs) > len(s.all)/reorderShare {
 		recs.sort()
@@ -704,71 +602,6 @@ func (s *Session) addToOrder(idxs []int32) {
 		s.all = slices.Insert(s.all, i, idx)
 		s.dups += s.sameLoc(i) + s.sameLoc(i+1)
 	}
-}
-
-// updateSources reads again the source files at and under rels (relative
-// to Join.Dir) and returns the join keys whose source may have changed.
-func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]bool, error) {
-	b := s.b
-	keys := make(map[string]bool)
-	getSource := func(rel string) (*source, bool) { src, ok := b.sources[rel]; return src, ok }
-	dir := &lazyRoot{dir: b.opts.Join.Dir}
-	defer dir.close()
-	for _, rel := range under(getSource, maps.All(b.sources), rels, func(rel string) bool {
-		fi, err := dir.Lstat(rel)
-		return err != nil || fi.IsDir()
-	}) {
-		src, ok := b.sources[rel]
-		if !ok {
-			continue
-		}
-		delete(b.sources, rel)
-		delete(b.problems, src.path)
-		delete(b.routes, src.path)
-		delete(b.dataRoutes, src.path)
-		delete(b.listRoutes, src.path)
-		delete(b.unplaced, src.path)
-		if !src.page {
-			continue
-		}
-		keys[src.key] = true
-		b.claims[src.key] = slices.DeleteFunc(b.claims[src.key], func(c *source) bool { return c == src })
-		if len(b.claims[src.key]) == 0 {
-			delete(b.claims, src.key)
-			delete(b.join, src.key)
-		} else {
-			b.join[src.key] = b.claims[src.key][0]
-		}
-	}
-	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
-		return walker.WalkPaths(ctx, b.opts.Join.Dir, rels, w, fn)
-	})
-	for _, src := range found {
-		b.claim(src, true)
-		if src.page {
-			keys[src.key] = true
-		}
-		b.translated = b.translated || src.tkey != ""
-	}
-	b.groups = nil // made again from the sources as they are now
-	return keys, err
-}
-
-// pagesOf returns the paths of the built pages whose join key is in keys.
-func (s *Session) pagesOf(keys map[string]bool) []string {
-	var out []string
-	for path := range s.b.index.all() {
-		u := s.b.mapper.URLPath(path)
-		// A page built from another language's source, or moved from its
-		// source's URL, is judged again whether or not it has a source of
-		// its own now.
-		first, ok, others := s.b.fallbackKeys(u)
-		moved, _, isMoved := s.b.movedKey(u)
-		if keys[joinKey(u)] || ok && keys[first] || slices.ContainsFunc(others, func(k string) bool { return keys[k] }) || isMoved && keys[moved] {
-			out = append(out, path)
-		}
-	}
-	return out
 }
 
 func sum(m map[string]int) int {
@@ -789,8 +622,8 @@ func (s *Session) vanished(root *lazyRoot, rel string) bool {
 	if _, err := root.Lstat(rel); !errors.Is(err, fs.ErrNotExist) {
 		return false
 	}
-	if _, known := s.b.index.get(rel); known {
+	if _, known := s.h.index.get(rel); known {
 		return false
 	}
-	return walker.Included(s.b.opts.Walk.Include, rel)
+	return walker.Included(s.h.opts.Walk.Include, rel)
 }

@@ -213,9 +213,13 @@ const (
 	builderMaxFields  = 20
 	builderMaxMethods = 30
 	// builderFieldsNow and builderMethodsNow are the builder's count
-	// today, which only a change that makes it smaller lowers.
+	// today, which only a change that makes it smaller lowers. The 12
+	// methods above the 107 of the passes' change are what a Session's
+	// update asks of the build, moved out of session.go into kept.go
+	// (keep, beginUpdate, gitUpdate, updateSources …): they were
+	// session.go's reaches into the builder's fields before.
 	builderFieldsNow  = 67
-	builderMethodsNow = 107
+	builderMethodsNow = 119
 )
 
 // TestBuilderSize counts the builder's fields and methods, with those of

@@ -56,7 +56,7 @@ func (b *builder) writePass() *writePass {
 	}
 	return &writePass{
 		opts: &b.opts, res: b.res,
-		now: b.mapper.Now(), live: b.live,
+		now: b.mapper.Now(), live: b.session(),
 		baseURL: b.mapper.BaseURL(), bases: b.bases,
 		hash: b.hash, gen: b.gen, genKept: b.genKept, seen: b.seen,
 		emptySaid: b.emptySaid,
