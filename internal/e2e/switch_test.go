@@ -659,7 +659,9 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 			t.Errorf("%s: %v, %d URLs (entryLimit is 3)", e.Loc, err, len(s.Entries))
 		}
 	}
-	answers(t, public, base, "sitemap-index.xml", nil)
+	// The plugin's first part answers with an index of ours, though the
+	// fresh build left no file there (issue 98's trial: it answered 404).
+	answers(t, public, base, "sitemap-index.xml", []string{"sitemap-0.xml"})
 }
 
 // TestGatsbySitemapOutput: gatsby-plugin-sitemap's output: '/maps' puts
