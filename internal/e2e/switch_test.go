@@ -662,6 +662,13 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 	// The plugin's first part answers with an index of ours, though the
 	// fresh build left no file there (issue 98's trial: it answered 404).
 	answers(t, public, base, "sitemap-index.xml", []string{"sitemap-0.xml"})
+	// The next run takes ours at the plugin's index name for ours, not
+	// for the project's own (issue 98's trial: "kept, as the project's
+	// own sitemap, not Gatsby's" of sitemap-index.xml at every run).
+	if again := mustRun(t, src); strings.Contains(again.stderr, "kept, as the project's own") {
+		t.Errorf("the next run says:\n%s", again.stderr)
+	}
+	answers(t, public, base, "sitemap-index.xml", []string{"sitemap-0.xml"})
 }
 
 // TestGatsbySitemapOutput: gatsby-plugin-sitemap's output: '/maps' puts
