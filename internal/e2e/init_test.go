@@ -205,7 +205,9 @@ export default defineConfig({
 // as next-sitemap wrote them (the fixture's out/robots.txt, next-sitemap
 // 4's, shows its form), which next build copies into out/ and where
 // --robots adds our line (before, they were warnings, and lost: issue
-// 68).
+// 68). The parts of the index found in out/ are carried as
+// published_sitemaps, so they answer after next build empties out/
+// (issue 98).
 func TestInitNextSitemapAdditionalSitemaps(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "next-site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-sitemap"))); err != nil {
@@ -228,7 +230,7 @@ func TestInitNextSitemapAdditionalSitemaps(t *testing.T) {
 `, 1))
 	r := mustRun(t, src, "init")
 	wantOutput(t, r.stderr,
-		"settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, locales, robots, index.extra, filename\n",
+		"settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, locales, robots, index.extra, filename, published_sitemaps\n",
 		"sitemapgen: wrote public/robots.txt, the site's own robots.txt, with its rules and Sitemap: lines, where --robots adds ours (next-sitemap's robotsTxtOptions)\n")
 	if strings.Contains(r.stderr, "warning: next-sitemap's robotsTxtOptions") {
 		t.Errorf("init warns of robotsTxtOptions:\n%s", r.stderr)

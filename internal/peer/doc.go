@@ -35,7 +35,7 @@
 //
 // The table is options.go; robots.txt's options are mapped in robots.go,
 // the documentation generators' (VitePress, Rspress, VuePress) in
-// docsites.go.
+// docsites.go, @netlify/plugin-sitemap's in netlify.go.
 // [Map] takes no value that holds a control character or a line break
 // (diag.NeedsQuote): init would carry it into robots.txt and sitemap.yaml.
 // init escapes every value it writes in a comment. [FromEnv] reads the
