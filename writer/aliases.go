@@ -45,7 +45,10 @@ package writer
 // unchanged with a State; compared by Check; listed in the record, with
 // their kind. Once written, an alias is written again at every Write
 // that takes over (Options.TakeOver), whether or not the generator
-// still names it: its URL was published. It goes with a Write that
+// still names it: its URL was published; one at a shard's name of
+// old, sitemap-1.xml, too, which the record's kind tells from a shard
+// (before, the second run after next-sitemap's switch on a server build
+// removed it as a stale shard). It goes with a Write that
 // takes nothing over (--keep-generator-sitemaps), or, in a folder, when
 // no URL of the set lies under it (Result.Unanswered).
 
@@ -125,6 +128,10 @@ type indexItem struct {
 // file is or the file is ours, with or without TakeOver.
 func (t *txn) findAliases(entry string) error {
 	o := t.opts
+	ownShard := func(name string) bool {
+		base := path.Base(name)
+		return isShardName(base) && (hashedName(base) || t.recordKind[name] != kindAlias)
+	}
 	takes := o.TakeOver
 	if takes == nil {
 		if len(o.Answer) == 0 {
@@ -132,10 +139,13 @@ func (t *txn) findAliases(entry string) error {
 		}
 		takes = func(string) bool { return false }
 	}
-	// The set's shards are never another's; a file of the set at a name
-	// the generator writes is: its alias is written again.
+	// The set's shards are never another's (an alias's in a folder,
+	// FOLDER/sitemap-N-HASH.xml, neither); a file of the set at a name
+	// the generator writes is: its alias is written again. An alias at a
+	// shard's name without a hash (next-sitemap's sitemap-1.xml) is no
+	// shard: the record's kind says so.
 	own := func(name string) bool {
-		return name == entry || slices.Contains(t.recorded, name) && isShardName(path.Base(name))
+		return name == entry || slices.Contains(t.recorded, name) && ownShard(name)
 	}
 	var found []string
 	var err error
@@ -144,7 +154,7 @@ func (t *txn) findAliases(entry string) error {
 		return err
 	}
 	for _, name := range t.recorded {
-		if o.TakeOver == nil || t.recordKind[name] != kindAlias || isShardName(path.Base(name)) || name == entry || slices.Contains(found, name) {
+		if o.TakeOver == nil || t.recordKind[name] != kindAlias || ownShard(name) || name == entry || slices.Contains(found, name) {
 			continue
 		}
 		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) && !t.inRoot(func(r *fsx.Root) bool { return marked(r, name) }) {

@@ -231,7 +231,7 @@ func skipWrite(ctx context.Context, e *env, c *config.Config) error {
 	if o := c.Build.OwnSitemaps; o != nil && c.Build.TakeOverOwn && c.Writes() && notFolder(w.Dir) == "" {
 		// Decide, as a build does, which of the files the generator names
 		// as its sitemaps are its own.
-		takes, warnings := o.Decide(w.Dir, c.Build.Map.BaseURL, c.Build.Limits, robots.Load(w.Dir, c.Build.Limits.Or().RobotsBytes))
+		takes, warnings := o.Decide(w.Dir, w.RecordFolder(), c.Build.Map.BaseURL, c.Build.Limits, robots.Load(w.Dir, c.Build.Limits.Or().RobotsBytes))
 		for _, err := range warnings {
 			fmt.Fprintln(e.stderr, diag.Format(err, diag.Warning))
 		}

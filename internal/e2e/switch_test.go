@@ -674,7 +674,16 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 			t.Errorf("%s: %v, %d URLs (entryLimit is 3)", e.Loc, err, len(s.Entries))
 		}
 	}
-	answers(t, public, base, "sitemap-index.xml", nil)
+	// The plugin's first part answers with an index of ours, though the
+	// fresh build left no file there (issue 98's trial: it answered 404).
+	answers(t, public, base, "sitemap-index.xml", []string{"sitemap-0.xml"})
+	// The next run takes ours at the plugin's index name for ours, not
+	// for the project's own (issue 98's trial: "kept, as the project's
+	// own sitemap, not Gatsby's" of sitemap-index.xml at every run).
+	if again := mustRun(t, src); strings.Contains(again.stderr, "kept, as the project's own") {
+		t.Errorf("the next run says:\n%s", again.stderr)
+	}
+	answers(t, public, base, "sitemap-index.xml", []string{"sitemap-0.xml"})
 }
 
 // TestGatsbySitemapOutput: gatsby-plugin-sitemap's output: '/maps' puts
@@ -830,15 +839,16 @@ func netlifySwitch(t *testing.T, base, input, env string) {
 // TestNextServerSwitch switches testdata/next-server-switch, a Next.js 16
 // server build (plain next build, no output: 'export': app/, about,
 // fr, fr/about) whose postbuild script ran next-sitemap 4 with
-// alternateRefs (the site's URL and its fr/ folder), additionalPaths and
-// a transform, both builds' files committed (rebuild.sh makes them
+// alternateRefs (the site's URL and its fr/ folder), additionalPaths, a
+// transform and sitemapSize 2 (an index of three parts), both builds'
+// files committed (rebuild.sh makes them
 // again), as docs/migrating.md says: sitemapgen init, next-sitemap, its
 // configuration and its postbuild script removed, next build (which
 // leaves public/ as it was: next-sitemap's sitemap.xml and sitemap-0.xml
 // in it), sitemapgen. The locales init carried over from alternateRefs
 // give the four pages their alternates, as the same pages as plain files
-// would have them (issue 68, item 1); next-sitemap's shard, left in
-// public/ by the switch, goes (item 4). init writes what it can of the
+// would have them (issue 68, item 1); next-sitemap's parts, left in
+// public/ by the switch, keep answering at every run (issue 98). init writes what it can of the
 // switch and numbers the steps left, which the test follows (item 7).
 func TestNextServerSwitch(t *testing.T) {
 	needTool(t, "git")
@@ -866,7 +876,7 @@ func TestNextServerSwitch(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := mustRun(t, src, "init")
-	if want := "sitemapgen: carried over 3 settings of next-sitemap (next-sitemap.config.js): base_url, locales, extra_urls_inline\n"; !strings.Contains(r.stderr, want) {
+	if want := "sitemapgen: carried over 4 settings of next-sitemap (next-sitemap.config.js): base_url, max_urls, locales, extra_urls_inline\n"; !strings.Contains(r.stderr, want) {
 		t.Errorf("init does not say %q:\n%s", want, r.stderr)
 	}
 	// init writes what it can (item 7): additionalPaths' literal paths as
@@ -895,7 +905,7 @@ func TestNextServerSwitch(t *testing.T) {
 			"  1. install sitemapgen, which the build runs: npm install --save-dev sitemapgen\n" +
 			"  2. uninstall next-sitemap: npm uninstall next-sitemap\n" +
 			"  3. delete next-sitemap.config.js\n" +
-			"  4. write transform's code (next-sitemap.config.js:13) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands\n" +
+			"  4. write transform's code (next-sitemap.config.js:15) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands\n" +
 			"  5. build: next build, then sitemapgen (npm run build)\n",
 	} {
 		if !strings.Contains(r.stderr, want) {
@@ -935,23 +945,25 @@ func TestNextServerSwitch(t *testing.T) {
 	if strings.Contains(r.stderr, "kept, as the project's own sitemap") {
 		t.Errorf("next-sitemap's shard kept as the project's:\n%s", r.stderr)
 	}
-	// next-sitemap's shard answers with an index of ours (issue 87;
-	// before, it was removed, and its URL answered 404).
-	if !strings.Contains(r.stderr, "replaced Next.js's own sitemap at its URL with one that leads to ours, for search engines given it: sitemap-0.xml") {
-		t.Errorf("the takeover of next-sitemap's shard not said:\n%s", r.stderr)
+	// next-sitemap's parts answer with an index of ours (issue 87;
+	// before, they were removed, and their URLs answered 404).
+	parts := []string{"sitemap-0.xml", "sitemap-1.xml", "sitemap-2.xml"}
+	if !strings.Contains(r.stderr, "replaced Next.js's own sitemaps at their URLs with ones that lead to ours, for search engines given them: sitemap-0.xml, sitemap-1.xml, sitemap-2.xml") {
+		t.Errorf("the takeover of next-sitemap's parts not said:\n%s", r.stderr)
 	}
-	answers(t, public, base, "sitemap.xml", []string{"sitemap-0.xml"})
+	answers(t, public, base, "sitemap.xml", parts)
 	sitemaptest.MustValidate(t, public)
-	// The next run keeps it answering, and says nothing of it: it is
-	// ours (issue 98: it said "kept, as the project's own sitemap", then
-	// removed it as stale).
+	// The next run keeps them answering, and says nothing of them: they
+	// are ours (issue 98: it said "kept, as the project's own sitemap"
+	// of sitemap-0.xml, then removed it as stale; sitemap-1.xml and
+	// sitemap-2.xml, at names of shards, were removed as stale shards).
 	again := mustRun(t, src, postbuild[1:]...)
-	for _, said := range []string{"warning:", "removed", "sitemap-0.xml"} {
+	for _, said := range []string{"warning:", "removed", "sitemap-0.xml", "sitemap-1.xml"} {
 		if strings.Contains(again.stderr, said) {
 			t.Errorf("the next run says %q:\n%s", said, again.stderr)
 		}
 	}
-	answers(t, public, base, "sitemap.xml", []string{"sitemap-0.xml"})
+	answers(t, public, base, "sitemap.xml", parts)
 
 	// Each page's alternates: the cluster of its translations, each
 	// page's own (next-sitemap gave /fr an fr alternate at /fr/fr).

@@ -158,7 +158,7 @@ func (l *loader) decideOwnSitemaps() {
 		return
 	}
 	w := &l.opts.Write
-	takes, warnings := o.Decide(w.Dir, l.mapper.BaseURL(), l.opts.Limits, l.in.robotsTxt.of(w.Dir))
+	takes, warnings := o.Decide(w.Dir, w.RecordFolder(), l.mapper.BaseURL(), l.opts.Limits, l.in.robotsTxt.of(w.Dir))
 	for _, err := range warnings {
 		l.rep.warn("", err)
 	}

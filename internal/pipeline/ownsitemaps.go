@@ -76,7 +76,11 @@ type OwnSitemaps struct {
 // URL (writer.IsAlias: next-sitemap's sitemap-0.xml once the plugin is
 // gone), is neither: it is not taken over, not read as the plugin's,
 // and not said to be kept; the write answers there again (issue 98: it
-// was said to be kept as the project's, then removed).
+// was said to be kept as the project's, then removed). So is, in a
+// project without the plugin, the entry file of ours that the record in
+// the folder record names (ours at the name of the plugin's index,
+// sitemap-index.xml after the switch from gatsby-plugin-sitemap: each
+// run after the first said it was kept as the project's own).
 //
 // Every file is read inside out through the one door (package fsx).
 // Each sitemap is read within the protocol's limits, and robots.txt
@@ -87,7 +91,7 @@ type OwnSitemaps struct {
 //
 // robotsTxt is the output folder's robots.txt as the build read it
 // (robots.Load).
-func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *robots.File) (func(name string) bool, []error) {
+func (o *OwnSitemaps) Decide(out, record, baseURL string, lim limits.Limits, robotsTxt *robots.File) (func(name string) bool, []error) {
 	takes, pl := o.Names, o.Plugin
 	if pl == nil {
 		return takes, nil
@@ -155,6 +159,10 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits, robotsTxt *
 			}
 		}
 		if !has && !startsWith(r, name, pl.Header) {
+			if entries, err := writer.RecordedEntries(record, lim.OutputBytes); err == nil && slices.Contains(entries, name) {
+				decided[name] = false // ours, the entry file
+				continue
+			}
 			keep(name, fmt.Sprintf("the project has no %s (looked for in %s), which writes %s's", pl.Name, strings.Join(pl.Looked, " and "), o.Title))
 			continue
 		}

@@ -53,7 +53,7 @@ func TestOwnSitemapsDoor(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
+		takes, warnings := own.Decide(out, out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
 		done <- result{takes, warnings}
 	}()
 	var r result
@@ -140,7 +140,7 @@ func TestOwnSitemapsLeftOver(t *testing.T) {
 	}
 	own := &OwnSitemaps{Title: "Next.js", Names: generator.NumberedShards().MatchString,
 		Plugin: &generator.SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml", Looked: []string{"package.json"}, Header: header}}
-	takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
+	takes, warnings := own.Decide(out, out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
 	if !takes("sitemap-0.xml") {
 		t.Error("sitemap-0.xml, the plugin's by its header, is not taken over")
 	}
@@ -168,7 +168,7 @@ func TestOwnSitemapsOurs(t *testing.T) {
 	}
 	own := &OwnSitemaps{Title: "Next.js", Names: generator.NumberedShards().MatchString,
 		Plugin: &generator.SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml", Looked: []string{"package.json"}}}
-	takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
+	takes, warnings := own.Decide(out, out, "https://a.site/", limits.Limits{}, robots.Load(out, robots.MaxBytes))
 	if takes("sitemap-0.xml") {
 		t.Error("sitemap-0.xml, ours, is taken over as the plugin's")
 	}

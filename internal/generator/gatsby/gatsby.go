@@ -27,7 +27,7 @@ var (
 
 // Info returns Gatsby's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "gatsby", Title: "Gatsby", ConfigFile: "gatsby-config.js", BaseURLPlaces: []string{"siteUrl: in siteMetadata of Gatsby's configuration ({file})", `"homepage": in package.json`}, Sitemaps: sitemaps}
+	return generator.Info{Name: "gatsby", Title: "Gatsby", ConfigFile: "gatsby-config.js", BaseURLPlaces: []string{"siteUrl: in siteMetadata of Gatsby's configuration ({file})", `"homepage": in package.json`}, Sitemaps: sitemaps, Published: published}
 }
 
 // plugin is the sitemap plugin of Gatsby's projects, and the name of its
@@ -40,6 +40,20 @@ const plugin, pluginIndex = "gatsby-plugin-sitemap", "sitemap-index.xml"
 // are its own.
 func sitemaps(p *generator.Detected) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards(), Folder: p.SitemapDir}
+}
+
+// published names the first part of gatsby-plugin-sitemap's index,
+// sitemap-0.xml, which a site of any size had, when ours takes the
+// index's name, sitemap-index.xml (the switch from the plugin, which
+// keeps its index answering): a fresh build's public/ has no file of the
+// plugin's once it is gone, so the part answers with an index of ours
+// (before, its URL answered 404). Its other parts, past entryLimit
+// (45,000 URLs by default), are not known then.
+func published(_ *generator.Detected, file string) []string {
+	if file == pluginIndex {
+		return []string{"sitemap-0.xml"}
+	}
+	return nil
 }
 
 // outputDir returns the folder gatsby-plugin-sitemap's output option

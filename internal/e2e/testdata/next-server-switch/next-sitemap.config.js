@@ -1,6 +1,8 @@
 /** @type {import('next-sitemap').IConfig} */
 module.exports = {
   siteUrl: 'https://example.com',
+  // Two URLs a file: an index of three parts, sitemap-0.xml to -2.xml.
+  sitemapSize: 2,
   alternateRefs: [
     { href: 'https://example.com', hreflang: 'en' },
     { href: 'https://example.com/fr', hreflang: 'fr' },
