@@ -170,9 +170,12 @@ func turnOff(pe config.Peer) string {
 		// does not have, or that does not name it, is no step.
 		var where []string
 		for _, f := range pe.NamedIn {
-			if f == pe.File {
+			switch {
+			case f == pe.File && pe.Alone != "":
+				where = append(where, fmt.Sprintf("from %s, with the %s: key, its only plugin (Jekyll refuses an empty %s:, and builds without the key)", file, pe.Alone, pe.Alone))
+			case f == pe.File:
 				where = append(where, "from plugins: in "+file)
-			} else {
+			default:
 				where = append(where, "from the "+diag.Excerpt(f))
 			}
 		}

@@ -400,6 +400,53 @@ func TestJekyllSitemapURLsAnswer(t *testing.T) {
 	answers(t, site, base, "sitemap.xml", published)
 }
 
+// TestJekyllSwitchOnlyPlugin follows init's step that turns
+// jekyll-sitemap off in a site where it is the only plugin
+// (testdata/jekyll-docs), as the step says, then builds with real Jekyll
+// and runs sitemapgen: the sitemap jekyll-sitemap published answers
+// (issue 98). Before, the step said to remove jekyll-sitemap from
+// plugins:, which left an empty plugins:, and Jekyll refused to build
+// ("'plugins' should be set as an array").
+func TestJekyllSwitchOnlyPlugin(t *testing.T) {
+	src, site := buildJekyll(t, "jekyll-docs")
+	const base = "https://example.com/"
+	published := peerSitemaps(t, site)
+	r := mustRun(t, src, "init")
+	var step string
+	for line := range strings.Lines(r.stderr) {
+		if strings.Contains(line, "remove jekyll-sitemap") {
+			step = line
+		}
+	}
+	const want = "remove jekyll-sitemap from _config.yml, with the plugins: key, its only plugin"
+	if !strings.Contains(step, want) {
+		t.Errorf("init's step is %q, want %q", step, want)
+	}
+	// The step as it says: the key with the entry where it says so,
+	// else the entry.
+	edit := "  - jekyll-sitemap\n"
+	if strings.Contains(step, "with the plugins: key") {
+		edit = "plugins:\n" + edit
+	}
+	cfg := filepath.Join(src, "_config.yml")
+	data, err := os.ReadFile(cfg)
+	if err != nil || !bytes.Contains(data, []byte(edit)) {
+		t.Fatalf("the fixture's premise: _config.yml has %q (%v)", edit, err)
+	}
+	write(t, cfg, string(bytes.Replace(data, []byte(edit), nil, 1)))
+	if err := os.RemoveAll(site); err != nil {
+		t.Fatal(err)
+	}
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll")
+	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jekyll after the step %q: %v\n%s", step, err, out)
+	}
+	mustRun(t, src)
+	answers(t, site, base, "sitemap.xml", published)
+}
+
 // TestXSL: --xsl names the stylesheet in every sitemap and index file,
 // the entry, the shards, and the files at Hugo's sitemap URLs; validate
 // and the official schemas (xmllint) take it; the same input gives the

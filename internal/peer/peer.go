@@ -111,6 +111,11 @@ type Config struct {
 	// takes an edit (jekyll-sitemap in _config.yml's plugins, in the
 	// Gemfile): the steps name those, and no other.
 	NamedIn []string
+	// Alone names the list of File that names the tool and nothing else
+	// ("plugins"), where removing the tool leaves an empty key the
+	// generator refuses (Jekyll: "'plugins' should be set as an array"):
+	// the step removes the key. "" for none.
+	Alone string
 }
 
 // Context is what the mapping of some options needs to know of the

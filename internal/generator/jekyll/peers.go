@@ -26,9 +26,15 @@ func (Generator) SitemapOptions(d *generator.Dir, _ *generator.Detected) []peer.
 		return nil
 	}
 	var named []string
+	alone := ""
 	for _, key := range []string{"plugins", "gems"} {
 		if list, ok := cfg[key].([]any); ok && slices.Contains(list, any("jekyll-sitemap")) && len(named) == 0 {
 			named = append(named, name)
+			// An empty plugins: is no list, which Jekyll refuses; an
+			// empty gems: it takes.
+			if key == "plugins" && len(list) == 1 {
+				alone = key
+			}
 		}
 	}
 	uses := len(named) > 0
@@ -40,7 +46,7 @@ func (Generator) SitemapOptions(d *generator.Dir, _ *generator.Detected) []peer.
 	if !uses {
 		return nil
 	}
-	c := peer.Config{Tool: peer.Jekyll, File: name, NamedIn: named}
+	c := peer.Config{Tool: peer.Jekyll, File: name, NamedIn: named, Alone: alone}
 	var scopes []any
 	if list, ok := cfg["defaults"].([]any); ok {
 		for _, e := range list {
