@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"bytes"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -93,14 +95,28 @@ func TestVuePressSite(t *testing.T) {
 // listed is listed, and no other (its excludePaths, and the sitemap:
 // false page, left out), with the changefreq and priority it wrote: its
 // changefreq, and a page's own front matter sitemap: values.
+//
+// The plugin wrote a Sitemap: line into robots.txt and its sitemap.xsl
+// (issue 98: after the switch both went with no word). At the host's
+// root robots.txt names our sitemap after the switch (robots: true);
+// under base (/lathe/), where no crawler reads robots.txt, init says
+// the line goes. init names sitemap.xsl, which answers 404 after it.
 func TestVuePressSwitch(t *testing.T) {
 	needTool(t, "node")
+	for _, at := range []string{"/lathe/", "/"} {
+		t.Run(strings.Trim(at, "/"), func(t *testing.T) { vuepressSwitch(t, at) })
+	}
+}
+
+// vuepressSwitch is TestVuePressSwitch with the site's base at.
+func vuepressSwitch(t *testing.T, at string) {
 	src := nodeProject(t, "vuepress", "docs", "package.json", ".gitignore")
 	config := filepath.Join(src, "docs", ".vuepress", "config.ts")
 	data, err := os.ReadFile(config)
 	if err != nil {
 		t.Fatal(err)
 	}
+	data = bytes.Replace(data, []byte("base: '/lathe/'"), []byte("base: '"+at+"'"), 1)
 	const theme = "defaultTheme({ hostname: 'https://lathe-docs.net' })"
 	sitemap := func(opts string) string {
 		return strings.Replace(string(data), theme, "defaultTheme({\n    hostname: 'https://lathe-docs.net',\n    themePlugins: { sitemap: "+opts+" },\n  })", 1)
@@ -112,21 +128,43 @@ func TestVuePressSwitch(t *testing.T) {
 	write(t, config, with)
 	write(t, filepath.Join(src, "docs", "about.md"), "---\nsitemap:\n  changefreq: yearly\n  priority: 0.3\n---\n\n# About\n\nWho turns the wood.\n")
 	commitHistory(t, src, "2024-01-01T00:00:00Z *")
-	const base = "https://lathe-docs.net/lathe/"
+	base := "https://lathe-docs.net" + at
 	site := filepath.Join(src, "docs", ".vuepress", "dist")
 	mustBuild(t, src, "vuepress", "build", "docs")
 	theirs := peerSet(t, site, base, "sitemap.xml")
 	if a := theirs[base+"about.html"]; len(theirs) != 4 || a.changefreq != "yearly" || a.priority != "0.3" || theirs[base].changefreq != "weekly" {
 		t.Fatalf("the fixture's premise: the plugin lists %v", theirs)
 	}
+	if got, want := robotsSitemaps(t, site), []string{base + "sitemap.xml"}; !slices.Equal(got, want) {
+		t.Fatalf("the fixture's premise: the plugin's robots.txt names %q, want %q", got, want)
+	}
+	if _, err := os.Stat(filepath.Join(site, "sitemap.xsl")); err != nil {
+		t.Fatalf("the fixture's premise: the plugin wrote sitemap.xsl: %v", err)
+	}
 
 	r := mustRun(t, src, "init")
-	if want := "carried over 3 settings of @vuepress/plugin-sitemap (docs/.vuepress/config.ts:10): base_url, changefreq, exclude"; !strings.Contains(r.stderr, want) {
-		t.Fatalf("init does not say %q:\n%s", want, r.stderr)
+	carried, robots := "base_url, changefreq, exclude, robots", ""
+	if at != "/" {
+		carried = "base_url, changefreq, exclude"
+		robots = "@vuepress/plugin-sitemap's robots.txt is written at each build with a Sitemap: line naming the sitemap, at /lathe/robots.txt under base, where crawlers never read it (only at the host's root): it goes with the switch"
+	}
+	for _, want := range []string{
+		fmt.Sprintf("carried over %d settings of @vuepress/plugin-sitemap (docs/.vuepress/config.ts:10): %s\n", strings.Count(carried, ",")+1, carried),
+		"@vuepress/plugin-sitemap's sitemap.xsl is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch " + at + "sitemap.xsl answers 404",
+		robots,
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("init does not say %q:\n%s", want, r.stderr)
+		}
 	}
 	// The switch: the theme's sitemap turned off, as the step init names
 	// says.
 	write(t, config, sitemap("false"))
 	gitAt(t, src, "2024-01-02T00:00:00Z", "commit", "-q", "-am", "the switch")
 	sameAsPeer(t, "@vuepress/plugin-sitemap", theirs, switchedBuild(t, src, site, base, "vuepress", "build", "docs"))
+	if at == "/" {
+		if got, want := robotsSitemaps(t, site), []string{base + "sitemap.xml"}; !slices.Equal(got, want) {
+			t.Errorf("after the switch, robots.txt names %q, want %q", got, want)
+		}
+	}
 }

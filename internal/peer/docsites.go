@@ -183,20 +183,40 @@ func vuepressExtraURLs(m *Mapper, v any) {
 }
 
 // vuepressXSL: the stylesheet the plugin wrote beside its sitemap and
-// named in it.
-func vuepressXSL(m *Mapper, v any) {
-	if _, ok := m.str(v); !ok {
-		return
-	}
-	m.Warn("names the stylesheet the plugin wrote, which sitemapgen does not write: name one of yours with --xsl URL, or give --viewer for a page of sitemapgen's that shows the set")
-}
+// named in it, or its template: said by vuepressFinish, with its name.
+func vuepressXSL(m *Mapper, v any) { m.str(v) }
 
-// vuepressFinish: the plugin writes every page daily unless told.
+// vuepressFinish: the plugin writes every page daily unless told. At
+// each build it wrote a Sitemap: line naming its sitemap into the
+// site's robots.txt (a robots.txt of that line alone where the site had
+// none): robots: true keeps it, but under a base path, where no crawler
+// reads it, which is said. It wrote its stylesheet,
+// sitemapXSLFilename (sitemap.xsl), which sitemapgen does not write:
+// once the plugin goes, that URL answers 404, said.
 func vuepressFinish(m *Mapper) {
-	if slices.Contains(m.given, "changefreq") {
-		return
+	if !slices.Contains(m.given, "changefreq") {
+		m.at = Given{Name: "changefreq"}
+		m.Honoured("is daily by default, which the plugin wrote for every page: changefreq keeps it")
+		m.Set("changefreq", "daily")
 	}
-	m.at = Given{Name: "changefreq"}
-	m.Honoured("is daily by default, which the plugin wrote for every page: changefreq keeps it")
-	m.Set("changefreq", "daily")
+	m.at = Given{Name: "robots.txt"}
+	if b := m.ctx.BasePath; b != "" && b != "/" {
+		m.Warn("is written at each build with a Sitemap: line naming the sitemap, at %srobots.txt under base, where crawlers never read it (only at the host's root): it goes with the switch; name the sitemap in the host's robots.txt", b)
+	} else {
+		m.Honoured("is written at each build with a Sitemap: line naming the sitemap (that line alone where the site had none): robots: true keeps it")
+		m.Set("robots", true)
+	}
+	xsl := "sitemap.xsl"
+	var from Given
+	for _, g := range m.all {
+		if g.Name == "sitemapXSLFilename" || g.Name == "sitemapXSLTemplate" {
+			from = g
+		}
+		if name, ok := g.Value.(string); ok && g.Name == "sitemapXSLFilename" && name != "" {
+			xsl = strings.TrimPrefix(name, "/")
+		}
+	}
+	m.at = Given{Name: xsl, Line: from.Line, File: from.File}
+	at := strings.TrimSuffix(m.ctx.BasePath, "/") + "/" + xsl
+	m.Warn("is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch %s answers 404; keep a copy of it in .vuepress/public/ and name it with --xsl %s, or give --viewer for a page of sitemapgen's that shows the set", at, at)
 }
