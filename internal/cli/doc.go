@@ -45,9 +45,9 @@
 //     that sitemap.yaml gives. It is never written over a file that is there;
 //     the lines to add are printed as a step instead. It is written before
 //     sitemap.yaml, so that sitemap.yaml's notes say what became of it. The
-//     same goes for the rules and Sitemap: lines that next-sitemap's
-//     robotsTxtOptions wrote into robots.txt (peer.Result.RobotsTxt), carried
-//     by public/robots.txt, the site's own.
+//     same goes for the rules, Host: and Sitemap: lines that next-sitemap's
+//     generateRobotsTxt and robotsTxtOptions wrote into robots.txt
+//     (peer.Result.RobotsTxt), carried by public/robots.txt, the site's own.
 //
 // # The command line
 //

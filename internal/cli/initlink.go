@@ -10,9 +10,9 @@ package cli
 // a step.
 //
 // init carries over next-sitemap's robots.txt the same way. next-sitemap
-// wrote rules and Sitemap: lines there that sitemapgen does not write
-// (robotsTxtOptions' policies, a sitemap no index of ours can list:
-// peer.Result.RobotsTxt). They go into the site's own robots.txt,
+// wrote rules, a Host: line and Sitemap: lines there that sitemapgen does
+// not write (its policies, default or robotsTxtOptions', a sitemap no
+// index of ours can list: peer.Result.RobotsTxt). They go into the site's own robots.txt,
 // public/robots.txt. Next.js copies it into its export and serves it,
 // and --robots adds our Sitemap: lines there.
 
@@ -77,8 +77,16 @@ func headLinks(d *config.Findings) []*headLink {
 	var out []*headLink
 	for _, pe := range d.Peers {
 		if pe.Result.RobotsTxt != "" && pe.Tool == peer.NextSitemap {
-			out = append(out, &headLink{tool: pe.Tool, option: "robotsTxtOptions", notePrefix: peer.RobotsNote,
-				keep: fmt.Sprintf("the rules and Sitemap: lines %s's robotsTxtOptions wrote into robots.txt", pe.Tool),
+			// robotsTxtOptions, or generateRobotsTxt where that gave only
+			// next-sitemap's default policies and its Host: line.
+			option := "robotsTxtOptions"
+			for _, n := range pe.Result.Notes {
+				if strings.HasPrefix(n.Msg, peer.RobotsNote) {
+					option = n.Option
+				}
+			}
+			out = append(out, &headLink{tool: pe.Tool, option: option, notePrefix: peer.RobotsNote,
+				keep: fmt.Sprintf("the rules and Sitemap: lines %s's %s wrote into robots.txt", pe.Tool, option),
 				file: "public/robots.txt", taken: []string{"public/robots.txt"}, text: pe.Result.RobotsTxt, code: pe.Result.RobotsTxt,
 				how: "the site's own robots.txt, with its rules and Sitemap: lines, where --robots adds ours"})
 		}

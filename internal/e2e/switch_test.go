@@ -261,12 +261,27 @@ func TestNextSitemapSwitch(t *testing.T) {
 		t.Errorf("init warns %d times, want none:\n%s", n, r.stderr)
 	}
 
+	// Its robots.txt's policies and Host: line, which --robots does not
+	// write, go into the site's own public/robots.txt (issue 98: the
+	// Host: line was lost).
+	if want := "sitemapgen: wrote public/robots.txt, the site's own robots.txt, with its rules and Sitemap: lines, where --robots adds ours (next-sitemap's generateRobotsTxt)\n"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init does not say %q:\n%s", want, r.stderr)
+	}
+	theirRobots, err := os.ReadFile(filepath.Join(out, "robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
 	// The switch: next-sitemap removed as its README added it, out/ as
-	// next build leaves it.
+	// next build leaves it: none of next-sitemap's files, and public/'s
+	// files copied in (Next.js copies public/ into the export).
 	for _, f := range []string{"next-sitemap.config.js", "out/site-map.xml", "out/site-map-0.xml", "out/site-map-1.xml", "out/site-map-2.xml", "out/robots.txt"} {
 		if err := os.Remove(filepath.Join(src, f)); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.CopyFS(out, os.DirFS(filepath.Join(src, "public"))); err != nil {
+		t.Fatal(err)
 	}
 	editPackageJSON(t, src, func(p map[string]any) {
 		delete(p["dependencies"].(map[string]any), "next-sitemap")
@@ -313,6 +328,15 @@ func TestNextSitemapSwitch(t *testing.T) {
 	}
 	if got, want := robotsSitemaps(t, out), []string{base + "site-map.xml"}; !slices.Equal(got, want) {
 		t.Errorf("robots.txt names %q, want %q", got, want)
+	}
+	ourRobots, err := os.ReadFile(filepath.Join(out, "robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(theirRobots)) {
+		if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, "#") && !strings.Contains(string(ourRobots), line) {
+			t.Errorf("robots.txt lacks next-sitemap's line %q:\n%s", line, ourRobots)
+		}
 	}
 	// Every part of next-sitemap's index answers, with an index of ours:
 	// next build emptied out/, and init named them (published_sitemaps).

@@ -67,7 +67,7 @@ var Options = []Option{
 	{NextSitemap, "changefreq", "--changefreq", changefreq},
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
-	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
+	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines); its policies and Host: line, where robotsTxtOptions does not carry them: public/robots.txt, which init writes", robots},
 	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
@@ -575,8 +575,10 @@ func astroFinish(m *Mapper) {
 // and the later ones found in out/ ([Context].Parts), for ours to
 // answer there with an index of ours. A server build's public/ keeps
 // its parts, taken over where they are; without a site folder
-// ([Context].Publish), no file of it is named.
+// ([Context].Publish), no file of it is named. Its robots.txt's
+// policies and Host: line are nextRobots'.
 func nextFinish(m *Mapper) {
+	nextRobots(m)
 	if m.ctx.Server || m.ctx.Publish == "" {
 		return
 	}

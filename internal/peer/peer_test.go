@@ -186,7 +186,17 @@ func TestMap(t *testing.T) {
 			warn: []string{"puts the sitemap in the folder sub", "give the whole URL"}},
 		{name: "next-sitemap", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "output", Value: "export"}, {Name: "generateRobotsTxt", Value: true}, {Name: "sitemapSize", Value: 7000.0}, {Name: "exclude", Value: []any{"/secret", "/private/*"}}, {Name: "autoLastmod", Value: true}, {Name: "sitemapBaseFileName", Value: "sitemap"}, {Name: "additionalPaths", Value: Func{}}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com/fr", "hreflang": "fr"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "max_urls", Value: 7000, From: "sitemapSize"}, {Key: "exclude", Value: []string{"secret/index.html", "secret.html", "private/*/**"}, From: "exclude"}, {Key: "filename", Value: "sitemap.xml", From: "sitemapBaseFileName"}},
-			warn: []string{"never a lastmod", "gives URLs the built files do not show", "names one language only, fr (fr/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: 'https://example.com', hreflang: 'LANG' } (their language), and init carries both as locales"}},
+			warn: []string{"never a lastmod", "gives URLs the built files do not show", "names one language only, fr (fr/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: 'https://example.com', hreflang: 'LANG' } (their language), and init carries both as locales",
+				// Its robots.txt's policies and Host: line, which --robots
+				// does not write (issue 98: the Host: line was lost).
+				"wrote rules or Sitemap: lines into robots.txt that sitemapgen does not write (its policies, and Host: https://example.com)"},
+			robots: "# *\nUser-agent: *\nAllow: /\n\n# Host\nHost: https://example.com\n"},
+		// robotsTxtOptions' policies, an empty list: no rules, the Host:
+		// line still.
+		{name: "next-sitemap's robots.txt without policies", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{}}}},
+			want:   []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}},
+			warn:   []string{"(its policies, and Host: https://example.com)"},
+			robots: "# Host\nHost: https://example.com\n"},
 		// On a server build, the advice's globs are of the files its
 		// pages are (app/blog/hello.html): 'blog/**' matched none there.
 		{name: "next-sitemap's transform on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "transform", Value: Func{}}},

@@ -213,3 +213,34 @@ func additionalSitemaps(m *Mapper, v any) []string {
 	}
 	return elsewhere
 }
+
+// nextRobots: with generateRobotsTxt, next-sitemap wrote at each build a
+// robots.txt of its policies (by default every agent allowed) and a
+// Host: line naming siteUrl. robotsTxtOptions carries them where it gives
+// rules or Sitemap: lines that sitemapgen does not write; where it does
+// not, they are still lines --robots does not write (it writes Sitemap:
+// lines only), so they are the site's own robots.txt (Result.RobotsTxt),
+// which init writes.
+func nextRobots(m *Mapper) {
+	gen, _ := m.other("generateRobotsTxt").(bool)
+	site, _ := m.other("siteUrl").(string)
+	if !gen || m.r.RobotsTxt != "" || site == "" || diag.HasUserInfo(site) {
+		return
+	}
+	rules := "# *\nUser-agent: *\nAllow: /\n\n" // next-sitemap's default policies
+	if opts, ok := m.other("robotsTxtOptions").(map[string]any); ok {
+		if p, given := opts["policies"]; given {
+			var literal bool
+			if rules, literal = robotsRules(p); !literal {
+				return // robotsTxtOptions said so
+			}
+		}
+	}
+	for _, g := range m.all {
+		if g.Name == "generateRobotsTxt" {
+			m.at = g
+		}
+	}
+	m.r.RobotsTxt = rules + "# Host\nHost: " + site + "\n"
+	m.Warn("%s (its policies, and Host: %s): keep them in the site's own robots.txt (public/robots.txt, which sitemapgen init writes where there is none), where --robots adds the Sitemap: lines of ours", RobotsNote, site)
+}
