@@ -26,6 +26,7 @@
 //
 // An option's value is what encoding/json decodes (string, float64,
 // bool, nil, []any, map[string]any), or one of [Func] (a function),
+// [Leaves] (a function that filters by literal tests of the URL),
 // [Date] (a JavaScript Date), [Expr] (an expression a static reading
 // cannot take, such as process.env.X), [Unread] (a spread or a
 // computed key, which may give any option) and [Undecoded] (a settings

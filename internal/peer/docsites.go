@@ -220,3 +220,17 @@ func vuepressFinish(m *Mapper) {
 	at := strings.TrimSuffix(m.ctx.BasePath, "/") + "/" + xsl
 	m.Warn("is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch %s answers 404; keep a copy of it in .vuepress/public/ and name it with --xsl %s, or give --viewer for a page of sitemapgen's that shows the set", at, at)
 }
+
+// vitepressTransform: VitePress's transformItems. One that only filters
+// by literal tests of item.url (Leaves) the build reads, and leaves those
+// pages out, while sitemap: stays; once it goes, as init's step says,
+// they are listed: each test is named, for an exclude: glob of their
+// built files. Any other is code.
+func vitepressTransform(m *Mapper, v any) {
+	l, ok := v.(Leaves)
+	if !ok {
+		hook("leave pages out with --exclude GLOB, and set values with rules: in sitemap.yaml")(m, v)
+		return
+	}
+	m.Warn("leaves out the pages whose %s, which sitemapgen reads while sitemap: stays; once sitemap: goes they are listed: give their built files with --exclude GLOB", strings.Join(l.Tests, ", or whose "))
+}

@@ -131,7 +131,7 @@ var Options = []Option{
 	// hostname and transformItems (read by sitemapgen init).
 	{VitePress, "hostname", "base_url (with base), which the config no longer gives once the sitemap option goes", siteAtBase(false)},
 	{VitePress, "lastmodDateOnly", "--lastmod-format date; false: datetime, sitemapgen's default", lastmodDateOnly},
-	{VitePress, "transformItems", "a function: warned, its code as a --transform command; --exclude, rules: meanwhile", hook("leave pages out with --exclude GLOB, and set values with rules: in sitemap.yaml")},
+	{VitePress, "transformItems", "a function: warned, its code as a --transform command; --exclude, rules: meanwhile. A filter of literal URLs, which the build reads while sitemap: stays: warned, each test named, as the pages it leaves out are listed once sitemap: goes", vitepressTransform},
 	{VitePress, "xslUrl", "--xsl", xsl},
 	{VitePress, "xmlns", "honoured: a file declares only the namespaces it uses", namespaces},
 	{VitePress, "level", "honoured: every value is checked, a problem said", honoured("sitemapgen checks every value it writes and says each problem as a warning or an error")},

@@ -53,6 +53,12 @@ var Integrations = []struct {
 // jsconfig.Reader.Returned).
 type Func struct{ Returns []string }
 
+// Leaves is the value of a function option that only leaves items out
+// by tests of their URL with literal strings, read as data (VitePress's
+// transformItems filtering item.url): Tests say each, as --explain says
+// it ("item.url includes \"migration\"").
+type Leaves struct{ Tests []string }
+
 // Hooked is the value of an option that is a function the integration
 // runs itself as the per-URL hook (transform), with the plugin's meaning:
 // Astro's filter and serialize, Docusaurus' createSitemapItems.
@@ -350,6 +356,12 @@ func unsafeText(v any) (bad string, ok bool) {
 				break
 			}
 		}
+	case Leaves:
+		for _, s := range v.Tests {
+			if check(s) {
+				break
+			}
+		}
 	case []any:
 		for _, x := range v {
 			if bad, ok = unsafeText(x); ok {
@@ -497,7 +509,7 @@ func describe(v any) string {
 		return "null"
 	case string:
 		return fmt.Sprintf("%q", short(v))
-	case Func, Hooked:
+	case Func, Hooked, Leaves:
 		return "a function"
 	case Date:
 		return "a Date"

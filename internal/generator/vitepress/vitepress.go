@@ -44,7 +44,21 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 		return nil
 	}
 	if _, line, ok := r.Any("sitemap"); ok {
-		return []peer.Config{{Tool: peer.VitePress, File: p.File, Line: line, Options: jsconf.Options(r, "sitemap")}}
+		opts := jsconf.Options(r, "sitemap")
+		// A transformItems that filters by literal strings, read as the
+		// build reads it (transformItems, below), is named test by test.
+		if tests, ok := r.Filter("sitemap.transformItems", "url"); ok {
+			for i := range opts {
+				if opts[i].Name == "transformItems" {
+					l := peer.Leaves{}
+					for _, t := range tests {
+						l.Tests = append(l.Tests, fmt.Sprintf("item.url %s %q", testWords[t.Op], t.Lit))
+					}
+					opts[i].Value = l
+				}
+			}
+		}
+		return []peer.Config{{Tool: peer.VitePress, File: p.File, Line: line, Options: opts}}
 	}
 	return nil
 }

@@ -243,7 +243,7 @@ export default defineConfig({
   },
 })
 `}, Want: []peer.Config{{Tool: peer.VitePress, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
-			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Func{}, Line: 8}}}}},
+			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Leaves{Tests: []string{`item.url includes "old"`}}, Line: 8}}}}},
 		{Name: "vitepress without a sitemap", Files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
 	})
 }
