@@ -172,7 +172,7 @@ func takeOver(t *testing.T, c *Config) (func(string) bool, []string) {
 	if o == nil || !c.Build.TakeOverOwn {
 		t.Fatal("no takeover")
 	}
-	takes, warnings := o.Decide(c.Build.Write.Dir, c.Build.Map.BaseURL, c.Build.Limits, robots.Load(c.Build.Write.Dir, robots.MaxBytes))
+	takes, warnings := o.Decide(c.Build.Write.Dir, c.Build.Write.RecordFolder(), c.Build.Map.BaseURL, c.Build.Limits, robots.Load(c.Build.Write.Dir, robots.MaxBytes))
 	var said []string
 	for _, w := range append(c.Warnings, warnings...) {
 		said = append(said, w.Error())

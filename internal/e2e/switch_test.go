@@ -647,7 +647,10 @@ func TestStaticSitemapCLIConfig(t *testing.T) {
 // what a build without it writes (none of its files), and plain
 // sitemapgen runs. Every URL the plugin listed is listed, and no other
 // (Gatsby's slices, _gatsby/slices/*.html, are no pages), no file past
-// entryLimit URLs, at the URL the plugin published, sitemap-index.xml.
+// entryLimit URLs, at the URL the plugin published, sitemap-index.xml;
+// each of its parts, sitemap-0.xml and sitemap-1.xml, answers with an
+// index of ours (before, sitemap-1.xml answered 404: init did not carry
+// its name; issue 98's trial).
 func TestGatsbySitemapSwitch(t *testing.T) {
 	needTool(t, "git")
 	src := filepath.Join(t.TempDir(), "gatsby-site")
@@ -661,9 +664,13 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 	if len(theirs) != 4 {
 		t.Fatalf("gatsby-plugin-sitemap listed %d URLs; the fixture's build lists 4: %v", len(theirs), theirs)
 	}
+	published := peerSitemaps(t, public)
+	if want := []string{"sitemap-0.xml", "sitemap-1.xml", "sitemap-index.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("gatsby-plugin-sitemap published %q, want %q", published, want)
+	}
 
 	r := mustRun(t, src, "init")
-	if want := "sitemapgen: carried over 3 settings of gatsby-plugin-sitemap (gatsby-config.js:5): exclude, max_urls, filename\n"; !strings.Contains(r.stderr, want) {
+	if want := "sitemapgen: carried over 4 settings of gatsby-plugin-sitemap (gatsby-config.js:5): exclude, max_urls, filename, published_sitemaps\n"; !strings.Contains(r.stderr, want) {
 		t.Errorf("init does not say %q:\n%s", want, r.stderr)
 	}
 	if strings.Contains(r.stderr, "warning:") {
@@ -698,16 +705,16 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 			t.Errorf("%s: %v, %d URLs (entryLimit is 3)", e.Loc, err, len(s.Entries))
 		}
 	}
-	// The plugin's first part answers with an index of ours, though the
-	// fresh build left no file there (issue 98's trial: it answered 404).
-	answers(t, public, base, "sitemap-index.xml", []string{"sitemap-0.xml"})
+	// The plugin's parts answer with an index of ours, though the fresh
+	// build left no file there (issue 98's trial: they answered 404).
+	answers(t, public, base, "sitemap-index.xml", published)
 	// The next run takes ours at the plugin's index name for ours, not
 	// for the project's own (issue 98's trial: "kept, as the project's
 	// own sitemap, not Gatsby's" of sitemap-index.xml at every run).
 	if again := mustRun(t, src); strings.Contains(again.stderr, "kept, as the project's own") {
 		t.Errorf("the next run says:\n%s", again.stderr)
 	}
-	answers(t, public, base, "sitemap-index.xml", []string{"sitemap-0.xml"})
+	answers(t, public, base, "sitemap-index.xml", published)
 }
 
 // TestGatsbySitemapOutput: gatsby-plugin-sitemap's output: '/maps' puts

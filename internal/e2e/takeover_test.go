@@ -275,7 +275,12 @@ func TestMkDocsSitemapURLsAnswer(t *testing.T) {
 // engine given it found a 404; issue 87). With the plugin removed, as
 // integrations.md says, Astro writes no sitemap at all: --filename
 // sitemap-index.xml keeps the URL for ours, and sitemap-0.xml still
-// answers.
+// answers. Then the switch as docs/migrating.md says, with entryLimit: 2,
+// for which the plugin writes sitemap-0.xml to sitemap-5.xml: init on
+// the project built with the plugin carries every part over, the plugin
+// is removed, Astro's build writes none of its files, and each URL the
+// plugin published answers with ours, at that run and the next (before,
+// sitemap-1.xml … answered 404: issue 98's trial).
 func TestAstroSitemapURLsAnswer(t *testing.T) {
 	src := nodeProject(t, "astro", "src", "astro.config.mjs", "package.json")
 	build := func() { astroBuild(t, src) }
@@ -317,6 +322,30 @@ func TestAstroSitemapURLsAnswer(t *testing.T) {
 	}
 	mustRun(t, src, "--filename", "sitemap-index.xml")
 	answers(t, dist, base, "sitemap-index.xml", published)
+
+	// The switch of a site of several parts.
+	if err := os.WriteFile(cfg, []byte(strings.Replace(string(data), "sitemap()", "sitemap({ entryLimit: 2 })", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build()
+	published = peerSitemaps(t, dist)
+	if len(published) < 4 {
+		t.Fatalf("@astrojs/sitemap with entryLimit 2 published %q; this test wants several parts", published)
+	}
+	r = mustRun(t, src, "init")
+	if want := ", filename, published_sitemaps\n"; !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "warning:") {
+		t.Errorf("init does not say %q, or warns:\n%s", want, r.stderr)
+	}
+	editFile(t, src, "astro.config.mjs", "import sitemap from '@astrojs/sitemap';", "")
+	editFile(t, src, "astro.config.mjs", "integrations: [sitemap({ entryLimit: 2 })],", "")
+	build()
+	if left := peerSitemaps(t, dist); len(left) > 0 {
+		t.Fatalf("Astro without the plugin wrote %q", left)
+	}
+	for range 2 {
+		mustRun(t, src)
+		answers(t, dist, base, "sitemap-index.xml", published)
+	}
 }
 
 // editFile replaces old with new in the file name of dir, once; old must

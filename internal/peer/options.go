@@ -556,15 +556,18 @@ func nextOutput(m *Mapper, v any) {
 // (sitemap-index.xml by default), is the URL its users submit, and
 // astro build empties dist/: once the plugin is removed no file is there
 // for ours to take over, so ours takes its name, filenameBase given or
-// not.
+// not. Its first part, NAME-0.xml, then answers with an index of ours
+// (astro's Info.Published); its later parts, past entryLimit's URLs,
+// as published_sitemaps names them (keepParts).
 func astroFinish(m *Mapper) {
-	for _, g := range m.all {
-		if g.Name == "filenameBase" {
-			return // mapped: NAME-index.xml
-		}
+	if !slices.ContainsFunc(m.all, func(g Given) bool { return g.Name == "filenameBase" }) {
+		m.at = Given{Name: "its index, sitemap-index.xml"}
+		m.Set("filename", "sitemap-index.xml")
 	}
-	m.at = Given{Name: "its index, sitemap-index.xml"}
-	m.Set("filename", "sitemap-index.xml")
+	index, _ := m.setting("filename").(string)
+	if base, ok := strings.CutSuffix(index, "-index.xml"); ok {
+		keepParts(m, index, base, nil)
+	}
 }
 
 // nextFinish: next-sitemap's index, NAME.xml (sitemap.xml by default,
@@ -572,36 +575,74 @@ func astroFinish(m *Mapper) {
 // users may have submitted too. A static export's next build empties
 // out/, so once the plugin is removed no file is there to take over:
 // published_sitemaps names the first part, which every site of it has,
-// and the later ones found in out/ ([Context].Parts), for ours to
-// answer there with an index of ours. A server build's public/ keeps
-// its parts, taken over where they are; without a site folder
-// ([Context].Publish), no file of it is named. Its robots.txt's
-// policies and Host: line are nextRobots'.
+// and the later ones (keepParts), for ours to answer there with an
+// index of ours. A server build's public/ keeps its parts, taken over
+// where they are; without a site folder ([Context].Publish), no file of
+// it is named. Its robots.txt's policies and Host: line are nextRobots'.
 func nextFinish(m *Mapper) {
 	nextRobots(m)
 	if m.ctx.Server || m.ctx.Publish == "" {
 		return
 	}
 	base := "sitemap"
+	if s, ok := m.setting("filename").(string); ok {
+		base = strings.TrimSuffix(s, ".xml")
+	}
+	keepParts(m, base+".xml", base, []string{base + "-0.xml"})
+}
+
+// setting returns the value of the setting key set so far, nil for none.
+func (m *Mapper) setting(key string) any {
 	for _, s := range m.r.Settings {
-		if s.Key == "filename" {
-			base = strings.TrimSuffix(s.Value.(string), ".xml")
+		if s.Key == key {
+			return s.Value
 		}
 	}
-	parts := []string{base + "-0.xml"}
-	for _, name := range m.ctx.Parts {
-		n, _ := strings.CutSuffix(strings.TrimPrefix(name, base+"-"), ".xml")
-		if name == base+"-"+n+".xml" && n != "0" && n != "" && strings.Trim(n, "0123456789") == "" {
-			parts = append(parts, name)
+	return nil
+}
+
+// keepParts sets published_sitemaps to first and the later parts of the
+// peer's index that the survey found beside it at the top of the site
+// folder ([Context].Sitemaps): BASE-1.xml …, in their order. The peer's
+// build empties the folder: once the peer is gone, nothing else names
+// them, and ours answer there with an index of ours as
+// published_sitemaps names them. Where the index is not there (the site
+// not built with the peer), their names are not known: a warning says
+// so, and what to do. Without a site folder, nothing is read or said;
+// where the folder was not read (an integration's build), nothing is
+// said either.
+func keepParts(m *Mapper, index, base string, first []string) {
+	if m.ctx.Publish == "" {
+		return
+	}
+	if m.ctx.Sitemaps != nil && !slices.Contains(m.ctx.Sitemaps, index) {
+		m.at = Given{Name: "index, " + index}
+		m.Warn("is not in %s/: the names of its later parts (%s-1.xml …), which its users may have submitted, are not known, and their URLs answer 404 once it is gone; build the site with %s, then run init again, or name them in published_sitemaps", m.ctx.Publish, base, m.tool)
+	}
+	later := map[int]string{}
+	for _, name := range m.ctx.Sitemaps {
+		n, ok := strings.CutSuffix(strings.TrimPrefix(name, base+"-"), ".xml")
+		if k, err := strconv.Atoi(n); ok && err == nil && k > 0 && name == base+"-"+strconv.Itoa(k)+".xml" {
+			later[k] = name
 		}
 	}
-	m.at = Given{Name: "its parts, " + base + "-0.xml …"}
-	m.Set("published_sitemaps", parts)
+	parts := first
+	for _, k := range slices.Sorted(maps.Keys(later)) {
+		parts = append(parts, later[k])
+	}
+	if len(parts) > 0 {
+		m.at = Given{Name: "its parts, " + parts[0] + " …"}
+		m.Set("published_sitemaps", parts)
+	}
 }
 
 // gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,
 // is the URL its users submit: once the plugin is removed, Gatsby writes
-// no file there for ours to take over, so ours takes its name.
+// no file there for ours to take over, so ours takes its name. Its first
+// part, sitemap-0.xml, then answers with an index of ours (gatsby's
+// Info.Published); its later parts, past entryLimit's URLs, as
+// published_sitemaps names them (keepParts), where they are at the
+// site's root (output elsewhere is a warning of its own).
 //
 // Its createLinkInHead is true by default: not given, its link is still
 // in every page's head.
@@ -617,6 +658,10 @@ func gatsbyFinish(m *Mapper) {
 		}
 	}
 	m.Set("filename", "sitemap-index.xml")
+	out, ok := m.other("output").(string)
+	if m.other("output") == nil || ok && strings.Trim(out, "/") == "" {
+		keepParts(m, "sitemap-index.xml", "sitemap", nil)
+	}
 }
 
 func gatsbyOutput(m *Mapper, v any) {

@@ -141,10 +141,15 @@ type Context struct {
 	// Out is the folder the sitemaps go into when it is not Publish,
 	// relative to the project folder ("public"); "" for Publish.
 	Out string
-	// Parts are the names of the numbered sitemap files at the top of
-	// Publish as the survey found them (NAME-0.xml, NAME-1.xml …): the
-	// parts of next-sitemap's index that its users may have submitted.
-	Parts []string
+	// Sitemaps are the names of the XML files at the top of Publish as
+	// the survey found them (sitemap-index.xml, sitemap-0.xml …), read
+	// for a peer whose build empties the folder (next-sitemap's static
+	// export, @astrojs/sitemap, gatsby-plugin-sitemap): its index, and
+	// the parts of it that its users may have submitted, whose names
+	// are not known once the peer is gone. nil when not read (an
+	// integration's build, which runs after the generator's: a peer's
+	// files are gone by then), empty when read and none is there.
+	Sitemaps []string
 	// FolderBuilds are the folders of Publish ("en/", "fr/") that hold a
 	// build of the generator's each, whose canonical links lack the
 	// folder: Sphinx's languages built from one html_baseurl
@@ -386,8 +391,9 @@ func unsafeText(v any) (bad string, ok bool) {
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
 // names, given filenameBase or output or not; @netlify/plugin-sitemap's
 // urlPrefix is joined to its base URL; hexo-generator-sitemap's
-// sitemap.txt, written by default, is kept; next-sitemap's parts,
-// NAME-0.xml …, keep answering.
+// sitemap.txt, written by default, is kept; the parts of next-sitemap's,
+// @astrojs/sitemap's and gatsby-plugin-sitemap's indexes, NAME-0.xml …,
+// keep answering.
 var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish, Rspress: rspressFinish, VuePress: vuepressFinish, NextSitemap: nextFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.

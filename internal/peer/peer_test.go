@@ -175,6 +175,22 @@ func TestMap(t *testing.T) {
 		{name: "hexo-generator-sitemap's own template", tool: Hexo, given: []Given{{Name: "path", Value: "sitemap.xml"}, {Name: "template", Value: "./sitemap.njk"}},
 			want: []Setting{{Key: "filename", Value: "sitemap.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}, warn: []string{"names a template of the project's own"}},
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		// astro build empties dist/: the parts of the plugin's index past
+		// the first (which answers without) are named as dist/ holds them
+		// before the switch, in their order; other XML files are not.
+		{name: "astro's parts", tool: Astro, ctx: Context{Publish: "dist", Sitemaps: []string{"rss.xml", "sitemap-0.xml", "sitemap-1.xml", "sitemap-10.xml", "sitemap-2.xml", "sitemap-index.xml", "sitemap-x.xml", "shopmap-3.xml"}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}, {Key: "published_sitemaps", Value: []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-10.xml"}, From: "its parts, sitemap-1.xml …"}}},
+		{name: "astro's parts by filenameBase", tool: Astro, ctx: Context{Publish: "dist", Sitemaps: []string{"shopmap-0.xml", "shopmap-1.xml", "shopmap-index.xml", "sitemap-1.xml"}}, given: []Given{{Name: "filenameBase", Value: "shopmap"}},
+			want: []Setting{{Key: "filename", Value: "shopmap-index.xml", From: "filenameBase"}, {Key: "published_sitemaps", Value: []string{"shopmap-1.xml"}, From: "its parts, shopmap-1.xml …"}}},
+		{name: "astro's one part", tool: Astro, ctx: Context{Publish: "dist", Sitemaps: []string{"sitemap-0.xml", "sitemap-index.xml"}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		{name: "astro not built", tool: Astro, ctx: Context{Publish: "dist", Sitemaps: []string{}}, given: []Given{{Name: "filenameBase", Value: "shopmap"}},
+			want: []Setting{{Key: "filename", Value: "shopmap-index.xml", From: "filenameBase"}},
+			warn: []string{"is not in dist/: the names of its later parts (shopmap-1.xml …), which its users may have submitted, are not known, and their URLs answer 404 once it is gone; build the site with @astrojs/sitemap, then run init again, or name them in published_sitemaps"}},
+		// sitemapgen/astro's build: dist/ is not read (astro build emptied
+		// it before the integration runs), and nothing is said.
+		{name: "astro by the integration", tool: Astro, ctx: Context{Publish: "dist"}, given: []Given{{Name: "entryLimit", Value: 2.0}},
+			want: []Setting{{Key: "max_urls", Value: 2, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
 		{name: "a changefreq not the protocol's", tool: Astro, given: []Given{{Name: "changefreq", Value: "often"}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "often", not one of always`}},
 		{name: "entryLimit past the protocol's", tool: Astro, given: []Given{{Name: "entryLimit", Value: 60000.0}},
 			want: []Setting{{Key: "max_urls", Value: 50000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is 60000, more than the protocol's 50000"}},
@@ -215,11 +231,14 @@ func TestMap(t *testing.T) {
 		// A static export's out/ is emptied by next build: the parts of
 		// next-sitemap's index keep answering as published_sitemaps names
 		// them, the first always, the others as found in out/.
-		{name: "next-sitemap's parts", tool: NextSitemap, ctx: Context{Publish: "out", Parts: []string{"site-map-0.xml", "site-map-12.xml", "site-map-x.xml", "sitemap-1.xml", "site-map-1-2.xml"}},
+		{name: "next-sitemap's parts", tool: NextSitemap, ctx: Context{Publish: "out", Sitemaps: []string{"site-map.xml", "site-map-0.xml", "site-map-12.xml", "site-map-x.xml", "sitemap-1.xml", "site-map-1-2.xml"}},
 			given: []Given{{Name: "sitemapBaseFileName", Value: "site-map"}},
 			want:  []Setting{{Key: "filename", Value: "site-map.xml", From: "sitemapBaseFileName"}, {Key: "published_sitemaps", Value: []string{"site-map-0.xml", "site-map-12.xml"}, From: "its parts, site-map-0.xml …"}}},
-		{name: "next-sitemap's first part", tool: NextSitemap, ctx: Context{Publish: "out"}, given: []Given{{Name: "output", Value: "export"}},
-			want: []Setting{{Key: "published_sitemaps", Value: []string{"sitemap-0.xml"}, From: "its parts, sitemap-0.xml …"}}},
+		// out/ without next-sitemap's index: the first part is named,
+		// the later ones are not known, and a warning says so.
+		{name: "next-sitemap's first part", tool: NextSitemap, ctx: Context{Publish: "out", Sitemaps: []string{}}, given: []Given{{Name: "output", Value: "export"}},
+			want: []Setting{{Key: "published_sitemaps", Value: []string{"sitemap-0.xml"}, From: "its parts, sitemap-0.xml …"}},
+			warn: []string{"is not in out/: the names of its later parts (sitemap-1.xml …), which its users may have submitted, are not known"}},
 		{name: "next-sitemap's server output", tool: NextSitemap, given: []Given{{Name: "output", Value: "standalone"}},
 			warn: []string{`is "standalone"`}},
 		// After a plain next build, the pages are the build's prerendered
@@ -239,6 +258,14 @@ func TestMap(t *testing.T) {
 		{name: "gatsby's defaults", tool: Gatsby, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is true by default"}},
 		{name: "gatsby's output elsewhere", tool: Gatsby, given: []Given{{Name: "output", Value: "/sitemaps"}, {Name: "createLinkInHead", Value: false}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
+		{name: "gatsby's output elsewhere, built", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{"sitemap-1.xml"}}, given: []Given{{Name: "output", Value: "/sitemaps"}, {Name: "createLinkInHead", Value: false}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
+		// gatsby build empties public/: its index's later parts are named
+		// as public/ holds them before the switch.
+		{name: "gatsby's parts", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{"sitemap-0.xml", "sitemap-1.xml", "sitemap-index.xml"}}, given: []Given{{Name: "output", Value: "/"}, {Name: "createLinkInHead", Value: false}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}, {Key: "published_sitemaps", Value: []string{"sitemap-1.xml"}, From: "its parts, sitemap-1.xml …"}}},
+		{name: "gatsby not built", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{}}, given: []Given{{Name: "createLinkInHead", Value: false}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not in public/: the names of its later parts (sitemap-1.xml …)"}},
 		{name: "hugo", tool: Hugo, given: []Given{{Name: "changefreq", Value: "monthly"}, {Name: "filename", Value: "map.xml"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "filename"}}},
 		// A filter of literal URLs: each test named (issue 98).

@@ -194,8 +194,8 @@ func (p *discovery) peers(d *Findings) []Peer {
 		}
 		ctx.FolderBuilds = g.FolderBuilds
 	}
-	if !ctx.Server && ctx.Publish != "" && slices.ContainsFunc(cfgs, func(c peer.Config) bool { return c.Tool == peer.NextSitemap }) {
-		ctx.Parts = sitemapParts(d.Root)
+	if ctx.Publish != "" && slices.ContainsFunc(cfgs, func(c peer.Config) bool { return slices.Contains(emptied, c.Tool) }) {
+		ctx.Sitemaps = topSitemaps(d.Root)
 	}
 	var out []Peer
 	for _, c := range cfgs {
@@ -204,19 +204,23 @@ func (p *discovery) peers(d *Findings) []Peer {
 	return out
 }
 
-// sitemapParts returns the names of the files at the top of the site
-// folder root that end in -N.xml (next-sitemap's parts, sitemap-0.xml
-// …); none when it cannot be read.
-func sitemapParts(root string) []string {
+// emptied are the peers whose build empties the site folder, their
+// sitemaps' too: once a peer is gone, the names of its index's parts
+// are known only from the folder as its last build left it.
+var emptied = []peer.Tool{peer.NextSitemap, peer.Astro, peer.Gatsby}
+
+// topSitemaps returns the names of the XML files at the top of the site
+// folder root (a peer's index and its parts, sitemap-0.xml …); an
+// empty list, not nil, when there is none or the folder cannot be read
+// (peer.Context.Sitemaps).
+func topSitemaps(root string) []string {
+	out := []string{}
 	entries, err := fsx.ReadDir(root, ".")
 	if err != nil {
-		return nil
+		return out
 	}
-	var out []string
 	for _, e := range entries {
-		stem, ok := strings.CutSuffix(e.Name(), ".xml")
-		i := strings.LastIndexByte(stem, '-')
-		if ok && e.Type().IsRegular() && i > 0 && i < len(stem)-1 && strings.Trim(stem[i+1:], "0123456789") == "" {
+		if strings.HasSuffix(e.Name(), ".xml") && e.Type().IsRegular() {
 			out = append(out, e.Name())
 		}
 	}
