@@ -103,8 +103,8 @@ func TestVuePressSite(t *testing.T) {
 // the line goes. init names sitemap.xsl, which answers 404 after it.
 func TestVuePressSwitch(t *testing.T) {
 	needTool(t, "node")
-	for _, at := range []string{"/lathe/", "/"} {
-		t.Run(strings.Trim(at, "/"), func(t *testing.T) { vuepressSwitch(t, at) })
+	for name, at := range map[string]string{"under base": "/lathe/", "at the root": "/"} {
+		t.Run(name, func(t *testing.T) { vuepressSwitch(t, at) })
 	}
 }
 
