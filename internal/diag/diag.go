@@ -177,18 +177,23 @@ const ExcerptBytes = 80
 // terminal shows what the file holds, and printing it costs nothing.
 func Excerpt(s string) string {
 	n := len(s)
-	if n > ExcerptBytes {
-		cut := ExcerptBytes - 20
+	if n <= ExcerptBytes {
+		return Escape(s)
+	}
+	// The part kept is at most ExcerptBytes-20 bytes as shown: escaped,
+	// a control character takes four (\x03), so fewer of such a value's
+	// bytes are kept.
+	const keep = ExcerptBytes - 20
+	cut := keep
+	for {
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
 			cut--
 		}
-		s = s[:cut]
+		if e := Escape(s[:cut]); len(e) <= keep || cut == 0 {
+			return e + "… (" + strconv.Itoa(n) + " bytes)"
+		}
+		cut--
 	}
-	s = Escape(s)
-	if n > ExcerptBytes {
-		s += "… (" + strconv.Itoa(n) + " bytes)"
-	}
-	return s
 }
 
 // Escape returns s with its control characters escaped as Go escapes

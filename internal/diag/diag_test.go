@@ -81,12 +81,15 @@ func TestExcerpt(t *testing.T) {
 		{strings.Repeat("x", 59) + "é" + strings.Repeat("x", 40), strings.Repeat("x", 59) + "… (101 bytes)"},
 		{"a\nb\x1b[31m\xffc", `a\nb\x1b[31m\xffc`},
 		{"caf\xe9", "caf\xe9"}, // %q shows it: no control character to escape
-		{"line\nforged: error: x" + strings.Repeat("y", 100), `line\nforged: error: x` + strings.Repeat("y", 39) + "… (121 bytes)"},
+		{"line\nforged: error: x" + strings.Repeat("y", 100), `line\nforged: error: x` + strings.Repeat("y", 38) + "… (121 bytes)"},
+		// Escaped, a control character takes four bytes: the part kept is
+		// at most 60 bytes as shown, not 60 of the value's (240 shown).
+		{strings.Repeat("\x03", 100), strings.Repeat(`\x03`, 15) + "… (100 bytes)"},
 	} {
 		if got := Excerpt(tc.in); got != tc.want {
 			t.Errorf("Excerpt(%.20q…) = %q, want %q", tc.in, got, tc.want)
 		}
-		if got := Excerpt(tc.in); len(got) > 4*ExcerptBytes || strings.ContainsFunc(got, unicode.IsControl) {
+		if got := Excerpt(tc.in); len(got) > 2*ExcerptBytes || strings.ContainsFunc(got, unicode.IsControl) {
 			t.Errorf("Excerpt is %d bytes, or holds a control character: %q", len(got), got)
 		}
 	}
