@@ -158,11 +158,7 @@ func TestVitePressNetlifyTOMLNoIndex(t *testing.T) {
 	const base = "https://example.org/"
 	src := nodeProject(t, "vitepress", "docs", "package.json")
 	write(t, filepath.Join(src, "docs", "_translations", "index.md"), "# Translations\n\nHow to translate these pages.\n")
-	cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("vitepress build: %v\n%s", err, out)
-	}
+	vitepressBuild(t, src)
 	dist := filepath.Join(src, "docs", ".vitepress", "dist")
 	if theirs := generatorSitemap(t, filepath.Join(dist, "sitemap.xml")); !slices.Contains(slices.Collect(maps.Keys(theirs)), base+"_translations/") {
 		t.Fatalf("the fixture's premise: VitePress's sitemap lists no %s_translations/: %v", base, theirs)

@@ -422,15 +422,7 @@ func TestVitePressLocales(t *testing.T) {
 	for _, p := range []string{"index", "about", "guide/start", "only-en", "fr/index", "fr/about", "fr/guide/start"} {
 		write(t, filepath.Join(src, "docs", filepath.FromSlash(p)+".md"), "# "+p+"\n")
 	}
-	build := func() {
-		t.Helper()
-		cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
-		cmd.Dir = src
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("vitepress build: %v\n%s", err, out)
-		}
-	}
-	build()
+	vitepressBuild(t, src)
 	const base = "https://example.org/"
 	dist := filepath.Join(src, "docs", ".vitepress", "dist")
 	published := peerSitemaps(t, dist)
@@ -457,7 +449,7 @@ func TestVitePressLocales(t *testing.T) {
 		t.Fatalf("init: exit %d\n%s", r.code, r.stderr)
 	}
 	write(t, filepath.Join(src, "docs", ".vitepress", "config.mts"), strings.Replace(vitepressLocales, "  sitemap: { hostname: 'https://example.org/', lastmodDateOnly: true },\n", "", 1))
-	build()
+	vitepressBuild(t, src)
 	mustRun(t, src)
 	check("after the switch")
 }

@@ -176,11 +176,7 @@ func TestVitePressSitemapDates(t *testing.T) {
 	src := nodeProject(t, "vitepress", "docs", "package.json")
 	write(t, filepath.Join(src, ".gitignore"), "node_modules\ndocs/.vitepress/dist\ndocs/.vitepress/cache\n")
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z docs/about.md")
-	cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("vitepress build: %v\n%s", err, out)
-	}
+	vitepressBuild(t, src)
 	const base = "https://example.org/"
 	dist := filepath.Join(src, "docs", ".vitepress", "dist")
 	want := map[string]string{
@@ -369,11 +365,7 @@ export default defineConfig({
 	}
 	history = append(history[:13], append([]string{"2024-03-23T12:00:00Z " + strings.Join(fr, " ")}, history[13:]...)...)
 	commitHistory(t, src, history...)
-	cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("vitepress build: %v\n%s", err, out)
-	}
+	vitepressBuild(t, src)
 	dist := filepath.Join(src, "docs", ".vitepress", "dist")
 	theirs := generatorSitemap(t, filepath.Join(dist, "sitemap.xml"))
 	if len(theirs) != 28 || !sameInstant(strings.Replace(theirs[base+"fr/p3.html"], ".000Z", "Z", 1), "2024-03-23T12:00:00Z") {

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,14 +48,6 @@ func TestVitePressSwitchDates(t *testing.T) {
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-03-02T08:00:00Z docs/fr/about.md")
 	write(t, filepath.Join(src, "docs", "about.md"), "# About the kiln\n")
 	gitDated(t, src, "2024-04-09T10:00:00Z", "2024-04-20T12:00:00Z", "commit", "-q", "-am", "about")
-	build := func() {
-		t.Helper()
-		cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
-		cmd.Dir = src
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("vitepress build: %v\n%s", err, out)
-		}
-	}
 	const base = "https://kiln-docs.net/kiln/"
 	dist := filepath.Join(src, "docs", ".vitepress", "dist")
 	premise := func(want map[string]string) {
@@ -71,7 +62,7 @@ func TestVitePressSwitchDates(t *testing.T) {
 	const lose = "are dated only by VitePress's sitemap"
 
 	// Rewrites: no page is joined, the sitemap alone dates them.
-	build()
+	vitepressBuild(t, src)
 	rewritten := map[string]string{
 		base:              "2024-01-01T00:00:00Z",
 		base + "about":    "2024-04-09T10:00:00Z",
@@ -89,7 +80,7 @@ func TestVitePressSwitchDates(t *testing.T) {
 
 	// Without rewrites: the pages are joined to their sources.
 	write(t, config, strings.Replace(vitepressKiln, "REWRITES", "", 1))
-	build()
+	vitepressBuild(t, src)
 	want := map[string]string{
 		base:                 "2024-01-01T00:00:00Z",
 		base + "about":       "2024-04-09T10:00:00Z", // the author date, as git log --pretty=%ai
@@ -109,7 +100,7 @@ func TestVitePressSwitchDates(t *testing.T) {
 		t.Fatalf("init: exit %d\n%s", r.code, r.stderr)
 	}
 	write(t, config, strings.Replace(strings.Replace(vitepressKiln, "REWRITES", "", 1), "  sitemap: { hostname: 'https://kiln-docs.net/kiln/' },\n", "", 1))
-	build()
+	vitepressBuild(t, src)
 	r = mustRun(t, src)
 	wantDates(t, "after the switch", dist, base, want, "VitePress' lastUpdated: the source's last commit")
 	wantOutput(t, r.stderr, "lastmod: 4 git, 1 frontmatter")

@@ -3,7 +3,6 @@ package e2e
 import (
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,17 +29,9 @@ func TestVitePressTransformItemsSwitch(t *testing.T) {
 	}
 	write(t, filepath.Join(src, ".gitignore"), "node_modules\ndocs/.vitepress/dist\ndocs/.vitepress/cache\n")
 	commitHistory(t, src, "2024-01-01T00:00:00Z *")
-	build := func() {
-		t.Helper()
-		cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
-		cmd.Dir = src
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("vitepress build: %v\n%s", err, out)
-		}
-	}
 	const base = "https://kiln-docs.net/"
 	dist := filepath.Join(src, "docs", ".vitepress", "dist")
-	build()
+	vitepressBuild(t, src)
 	theirs := slices.Sorted(maps.Keys(generatorSitemap(t, filepath.Join(dist, "sitemap.xml"))))
 	if want := []string{base, base + "about.html"}; !slices.Equal(theirs, want) {
 		t.Fatalf("the fixture's premise: VitePress lists %q, want %q", theirs, want)
@@ -68,7 +59,7 @@ func TestVitePressTransformItemsSwitch(t *testing.T) {
 		t.Fatal(err)
 	}
 	write(t, yaml, string(data)+"exclude: ['**/*migration*']\n")
-	build()
+	vitepressBuild(t, src)
 	mustRun(t, src)
 	listed("after the switch")
 }
