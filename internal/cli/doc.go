@@ -37,11 +37,14 @@
 //     Then the peer's road, the one docs/migrating.md gives first
 //     (TestRoads reads both): its integration in its place, or sitemapgen
 //     after the build. Each step is printed only while it is still to do.
+//     What a step says of a peer is the peer's (peer.Def's Steps); this
+//     file only loops over them, and names no peer.
 //   - initlink.go: the <link rel="sitemap"> that a peer put into every
 //     page's head (peer.Result.HeadLink: gatsby-plugin-sitemap's
 //     createLinkInHead, hexo-generator-sitemap's rel). A new file of the
-//     generator's head API carries it: gatsby-ssr.js's onRenderBody, or
-//     Hexo's scripts/sitemapgen-link.js injector. It names the entry file
+//     generator's head API carries it, as the peer's peer.Def.HeadLink
+//     gives it: gatsby-ssr.js's onRenderBody, or Hexo's
+//     scripts/sitemapgen-link.js injector. It names the entry file
 //     that sitemap.yaml gives. It is never written over a file that is there;
 //     the lines to add are printed as a step instead. It is written before
 //     sitemap.yaml, so that sitemap.yaml's notes say what became of it. The

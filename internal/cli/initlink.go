@@ -45,8 +45,9 @@ type headLink struct {
 	// text is the file as init writes it. code is the lines of it to add
 	// to a file of the project's own.
 	text, code string
-	// how says what puts the link and where it leads, for the messages.
-	how string
+	// how says what puts the link and where it leads, for the messages;
+	// addHow how code goes into a taken file that is there (LinkFile).
+	how, addHow string
 	// written says init wrote file. same says file is there as init
 	// writes it. in is the project's file that is there ("" for none).
 	// err says why file was not written.
@@ -94,54 +95,15 @@ func headLinks(d *config.Findings) []*headLink {
 			continue
 		}
 		l := &headLink{tool: pe.Tool, option: pe.Result.HeadLink, keep: fmt.Sprintf("the <link rel=\"sitemap\"> %s's %s put into every page's head", pe.Tool, pe.Result.HeadLink)}
-		switch pe.Tool {
-		case peer.Gatsby:
-			l.file, l.taken = "gatsby-ssr.js", []string{"gatsby-ssr.js", "gatsby-ssr.jsx", "gatsby-ssr.ts", "gatsby-ssr.tsx", "gatsby-ssr.mjs", "gatsby-ssr.cjs"}
-			l.how = fmt.Sprintf("whose onRenderBody puts <link rel=\"sitemap\" href=\"/%s\"> (under the path prefix) into every page's head, as the plugin did", name)
-			l.code = fmt.Sprintf(`const React = require('react');
-const { withPrefix } = require('gatsby');
-
-exports.onRenderBody = ({ setHeadComponents }) => {
-  setHeadComponents([
-    React.createElement('link', { key: 'sitemapgen', rel: 'sitemap', type: 'application/xml', href: withPrefix(%s) }),
-  ]);
-};
-`, jsString("/"+name))
-			l.text = `// Written by sitemapgen init, for gatsby-plugin-sitemap's createLinkInHead:
-// Gatsby's onRenderBody puts into every page's head the <link rel="sitemap">
-// the plugin put there, under the site's path prefix, naming sitemapgen's
-// entry file (sitemap.yaml's filename: change it here too if that changes).
-` + l.code
-		case peer.Hexo:
-			l.file = "scripts/sitemapgen-link.js"
-			l.taken = []string{l.file}
-			l.how = fmt.Sprintf("whose injector puts <link rel=\"sitemap\" href=\"ROOT%s\"> (ROOT, the site's root) into every page's head, as the plugin did", name)
-			l.code = fmt.Sprintf("const href = hexo.extend.helper.get('url_for').call(hexo, %s);\n"+
-				"hexo.extend.injector.register('head_end', `<link rel=\"sitemap\" type=\"application/xml\" title=\"Sitemap\" href=\"${href}\">`);\n", jsString(name))
-			l.text = `// Written by sitemapgen init, for hexo-generator-sitemap's rel: true. Hexo
-// runs the scripts of scripts/ at each build: this one puts into every
-// page's head the <link rel="sitemap"> the plugin put there, under the
-// site's root (url_for, as the plugin), naming sitemapgen's entry file
-// (sitemap.yaml's filename: change it here too if that changes).
-'use strict';
-
-` + l.code
-		default:
+		d := peer.Find(pe.Tool)
+		if d == nil || d.HeadLink == nil {
 			continue
 		}
+		f := d.HeadLink(name)
+		l.file, l.taken, l.how, l.code, l.text, l.addHow = f.File, f.Taken, f.How, f.Code, f.Text, f.AddHow
 		out = append(out, l)
 	}
 	return out
-}
-
-// jsString is s as a JavaScript string literal, in single quotes where
-// it needs no escape.
-func jsString(s string) string {
-	q := jsonString(s)
-	if strings.ContainsAny(s, "'\"\\") || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' }) {
-		return q
-	}
-	return "'" + q[1:len(q)-1] + "'"
 }
 
 // writeHeadLinks finds which of each link's files (taken) are in the
@@ -261,8 +223,8 @@ func (l *headLink) report(w io.Writer) {
 	switch {
 	case l.in != "":
 		step = fmt.Sprintf("%s is there, and init edits no file of the project's: add these lines to it", l.in)
-		if l.tool == peer.Gatsby {
-			step += " (its onRenderBody, if it has one, calling setHeadComponents with the link)"
+		if l.addHow != "" {
+			step += " (" + l.addHow + ")"
 		}
 	case l.err != nil:
 		step = fmt.Sprintf("%s was not written (%s): write it with these lines", l.file, diag.Excerpt(l.err.Error()))

@@ -37,20 +37,20 @@ func TestRoads(t *testing.T) {
 		for _, or := range []string{"; or ", ". Or ", " or run "} {
 			line, _, _ = strings.Cut(line, or)
 		}
-		for _, tool := range peer.Tools {
+		for _, tool := range peer.Tools() {
 			if strings.Contains(heading, string(tool)) {
 				first[tool] = line
 			}
 		}
 	}
 	t.Chdir(t.TempDir()) // no package.json, no lock file
-	for _, tool := range peer.Tools {
+	for _, tool := range peer.Tools() {
 		if tool == peer.NextSitemap {
 			continue // nextSwitch's steps, and next-sitemap's own test
 		}
 		t.Run(string(tool), func(t *testing.T) {
-			r, ok := roads[tool]
-			if !ok {
+			r, _ := road(tool)
+			if r.Where == "" && r.Via == "" {
 				t.Fatalf("no road")
 			}
 			doc, ok := first[tool]
@@ -61,9 +61,9 @@ func TestRoads(t *testing.T) {
 			pe := config.Peer{Config: peer.Config{Tool: tool, File: "site.config", Line: 3}}
 			peerSteps(&b, pe, &config.Findings{NPM: true, Depends: func(string) bool { return false }}, false)
 			steps := b.String()
-			key := r.via
+			key := r.Via
 			if key == "" {
-				key = "sitemapgen " + r.where
+				key = "sitemapgen " + r.Where
 			}
 			if !strings.Contains(doc, key) {
 				t.Errorf("docs/migrating.md's first road does not say %q: %s", key, doc)
@@ -72,8 +72,8 @@ func TestRoads(t *testing.T) {
 				t.Errorf("init's steps do not say %q:\n%s", key, steps)
 			}
 			// An integration's road runs no command after the build.
-			if strings.HasPrefix(r.via, "sitemapgen/") && (strings.Contains(doc, "sitemapgen after") || strings.Contains(steps, "sitemapgen after")) {
-				t.Errorf("the road of %s runs sitemapgen after the build:\n%s\n%s", r.via, doc, steps)
+			if strings.HasPrefix(r.Via, "sitemapgen/") && (strings.Contains(doc, "sitemapgen after") || strings.Contains(steps, "sitemapgen after")) {
+				t.Errorf("the road of %s runs sitemapgen after the build:\n%s\n%s", r.Via, doc, steps)
 			}
 		})
 	}

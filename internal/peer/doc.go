@@ -10,6 +10,17 @@
 // what becomes of an option. MkDocs' sitemap, which has no option, is a
 // peer too, for init's steps.
 //
+// # One definition a peer
+//
+// A [Def] is the whole of a peer: its rows, what is mapped once every
+// option is read, init's steps to switch from it ([Steps]) and the file
+// that carries its head link. A peer that goes with a generator is
+// defined in the generator's folder and listed by the registry
+// (internal/generator/registry's Peers), which hands the list to
+// [Register]; the others are still the table's and steps.go's. Map,
+// Lookup and Names find a Def by its Tool; internal/cli loops over the
+// Defs and names no peer.
+//
 // # Two roads, one mapping
 //
 // An npm integration that replaces a plugin (sitemapgen/astro,

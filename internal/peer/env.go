@@ -38,7 +38,7 @@ func Decode(s string) (Tool, []Given, Context, error) {
 	if err := d.Decode(&e); err != nil {
 		return "", nil, Context{}, fmt.Errorf("%s: %w", Env, err)
 	}
-	if !slices.Contains(Tools, e.Tool) {
+	if Find(e.Tool) == nil {
 		return "", nil, Context{}, fmt.Errorf("%s: tool %q is none of sitemapgen's peers", Env, e.Tool)
 	}
 	given, err := options(e.Options)

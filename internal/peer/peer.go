@@ -33,8 +33,8 @@ const (
 	MkDocs Tool = "MkDocs' sitemap"
 )
 
-// Tools are the peers, in the order of the table.
-var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo, Rspress, VuePress, MkDocs}
+// toolOrder are the peers of the table, in its order.
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo, Rspress, VuePress, MkDocs}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -255,7 +255,10 @@ type Option struct {
 // option of o's name with the same meaning, its own
 // (@netlify/plugin-sitemap's baseUrl is sitemapgen/netlify's input): the
 // integration passes it as its own, and init maps it by o.
-func (o *Option) Own() bool { return slices.Contains(own[o.Tool], o.Name) }
+func (o *Option) Own() bool {
+	d := Find(o.Tool)
+	return d != nil && slices.Contains(d.Own, o.Name)
+}
 
 // own are the options of the peers that their integrations have too.
 var own = map[Tool][]string{Netlify: {"baseUrl", "dir"}}
@@ -263,10 +266,8 @@ var own = map[Tool][]string{Netlify: {"baseUrl", "dir"}}
 // Lookup returns the row of tool's option name, nil when the tool has no
 // such option.
 func Lookup(tool Tool, name string) *Option {
-	for i := range Options {
-		if Options[i].Tool == tool && Options[i].Name == name {
-			return &Options[i]
-		}
+	if d := Find(tool); d != nil {
+		return d.Lookup(name)
 	}
 	return nil
 }
@@ -274,8 +275,8 @@ func Lookup(tool Tool, name string) *Option {
 // Names returns the names of tool's options, in the table's order.
 func Names(tool Tool) []string {
 	var out []string
-	for _, o := range Options {
-		if o.Tool == tool {
+	if d := Find(tool); d != nil {
+		for _, o := range d.Options {
 			out = append(out, o.Name)
 		}
 	}
@@ -293,10 +294,20 @@ func Names(tool Tool) []string {
 // would add lines of the project's choosing (issue 89). Its option is
 // then as if not given, to the options that read it too.
 func Map(tool Tool, given []Given, ctx Context) Result {
+	d := Find(tool)
+	if d == nil {
+		d = &Def{Tool: tool}
+	}
+	return d.Map(given, ctx)
+}
+
+// Map maps the options given to d, as [Map] says.
+func (d *Def) Map(given []Given, ctx Context) Result {
+	tool := d.Tool
 	m := &Mapper{tool: tool, ctx: ctx}
 	var refused []string
 	for _, g := range given {
-		if bad, ok := unsafeText(g.Value); ok && !slices.Contains(freeText[tool], g.Name) {
+		if bad, ok := unsafeText(g.Value); ok && !slices.Contains(d.FreeText, g.Name) {
 			refused = append(refused, bad)
 			continue
 		}
@@ -321,15 +332,15 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 			m.Warn("is not read (%s); not taken", u.Why)
 			continue
 		}
-		o := Lookup(tool, g.Name)
+		o := d.Lookup(g.Name)
 		if o == nil {
 			m.Warn("is not an option of %s; not taken", tool)
 			continue
 		}
 		o.Map(m, g.Value)
 	}
-	if f := finish[tool]; f != nil {
-		f(m)
+	if d.Finish != nil {
+		d.Finish(m)
 	}
 	return m.r
 }

@@ -1,0 +1,146 @@
+package peer
+
+import "slices"
+
+// A Def is the whole of one peer, in one place: its options' rows, what
+// is mapped once all are read, and init's steps to switch from it. A
+// peer that goes with a generator (hexo-generator-sitemap with Hexo) is
+// defined in the generator's folder (peer.go) and listed by the
+// registry (internal/generator/registry's Peers), which hands the list
+// to [Register]; the peers not moved yet are the table of options.go
+// with their steps in steps.go. Map, Lookup, Names and init's steps
+// find a Def by its Tool, the name a Config and Env carry.
+type Def struct {
+	Tool Tool
+	// Options are its rows, in the order of the peer's documentation,
+	// each of Tool.
+	Options []Option
+	// Finish maps what is mapped once every option is read (a default
+	// the peer had, kept); nil for none.
+	Finish func(*Mapper)
+	// FreeText are the options whose value sitemapgen never reads, which
+	// may hold any text (a GraphQL query).
+	FreeText []string
+	// Own are the options its integration has too, with the same
+	// meaning ([Option.Own]).
+	Own []string
+	// Steps are init's steps to switch from it.
+	Steps Steps
+	// HeadLink is the file init writes to carry the <link rel="sitemap">
+	// the peer put into every page's head (Result.HeadLink), naming the
+	// entry file entry; nil when the peer put none.
+	HeadLink func(entry string) LinkFile
+}
+
+// Steps are what init's steps say to switch from a peer: the road that
+// docs/migrating.md's "Switch:" line of the peer gives first.
+type Steps struct {
+	// Via is what runs sitemapgen inside the generator's build: the npm
+	// integration that replaces the peer ("sitemapgen/astro"), or
+	// Jekyll's plugin file; "" for none.
+	Via string
+	// After are the build's command lines that package.json's script
+	// runs sitemapgen after, their first words ("hexo generate", "hexo
+	// g"); Replace the commands it runs sitemapgen in place of ("sscli").
+	After, Replace []string
+	// Where says where sitemapgen runs, in the step that says it: "after
+	// hexo generate".
+	Where string
+	// NPM says the peer is an npm package of its own name, which the
+	// switch uninstalls where package.json depends on it.
+	NPM bool
+	// TurnOff returns the step that turns the peer off where the
+	// project's configuration (c.File) turns it on; "" where
+	// uninstalling it is enough, or nothing turns it off. nil for "".
+	TurnOff func(c Config) string
+	// Integrate returns the step that puts Via in the peer's place in
+	// c.File; nil where sitemapgen runs after the build.
+	Integrate func(c Config) string
+}
+
+// A LinkFile is a file of the generator's own head API that init
+// writes to put the <link rel="sitemap"> into every page's head.
+type LinkFile struct {
+	// File is the file written, relative to the project folder; Taken
+	// the names that, when one exists, make init print the lines to add
+	// instead.
+	File  string
+	Taken []string
+	// How says what the file does, for the report; Code is the lines
+	// that do it, Text the whole file (a comment, then Code).
+	How, Code, Text string
+	// AddHow says how the lines go into a file of Taken that exists;
+	// "" for nothing more than adding them.
+	AddHow string
+}
+
+// registered are the Defs the registry hands over, in its order.
+var registered []*Def
+
+// Register records defs, the peers defined in folders of their own, for
+// Map, Lookup, Names, Find and Defs; it returns defs. The registry calls
+// it once with its list, the one place that lists them.
+func Register(defs ...*Def) []*Def {
+	for _, d := range defs {
+		if Find(d.Tool) == nil {
+			registered = append(registered, d)
+		}
+	}
+	return defs
+}
+
+// Find returns the Def of tool, nil when tool is no peer.
+func Find(tool Tool) *Def {
+	for _, d := range Defs() {
+		if d.Tool == tool {
+			return d
+		}
+	}
+	return nil
+}
+
+// Defs returns every peer: those of the table, then those registered.
+func Defs() []*Def {
+	return slices.Concat(builtin, registered)
+}
+
+// Tools returns every peer's Tool, in the order of Defs.
+func Tools() []Tool {
+	var out []Tool
+	for _, d := range Defs() {
+		out = append(out, d.Tool)
+	}
+	return out
+}
+
+// Lookup returns the row of d's option name, nil when d has no such
+// option.
+func (d *Def) Lookup(name string) *Option {
+	for i := range d.Options {
+		if d.Options[i].Name == name {
+			return &d.Options[i]
+		}
+	}
+	return nil
+}
+
+// builtin are the peers of the table of options.go, which have no
+// folder of their own yet.
+var builtin = tableDefs()
+
+// tableDefs makes the Defs of the peers of the table (toolOrder): each
+// with its rows, its finish, its free texts, its own options and its
+// steps.
+func tableDefs() []*Def {
+	var out []*Def
+	for _, tool := range toolOrder {
+		d := &Def{Tool: tool, Finish: finish[tool], FreeText: freeText[tool], Own: own[tool], Steps: steps[tool], HeadLink: headLinks[tool]}
+		for _, o := range Options {
+			if o.Tool == tool {
+				d.Options = append(d.Options, o)
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}

@@ -1,0 +1,150 @@
+package peer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+)
+
+// steps are init's steps for the peers of the table (Def.Steps).
+// next-sitemap's are internal/cli's nextSwitch's.
+var steps = map[Tool]Steps{
+	Hugo:        {Where: "after hugo"},
+	Jekyll:      {Via: "_plugins/sitemapgen.rb", Where: "after jekyll build", TurnOff: jekyllOff, Integrate: jekyllPlugin},
+	Astro:       {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
+	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
+	Netlify:     {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
+	NextSitemap: {NPM: true},
+	Gatsby:      {After: []string{"gatsby build"}, Where: "after gatsby build", NPM: true, TurnOff: off("remove gatsby-plugin-sitemap from the plugins of %s")},
+	SSCLI:       {Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: ssOff},
+	VitePress:   {After: []string{"vitepress build"}, Where: "after vitepress build", TurnOff: off("remove sitemap: from %s")},
+	Sphinx:      {Where: "after sphinx-build", TurnOff: off("remove 'sphinx_sitemap' from extensions in %s (its settings may stay)")},
+	Hexo:        {After: []string{"hexo generate", "hexo g"}, Where: "after hexo generate", NPM: true},
+	Rspress:     {After: []string{"rspress build"}, Where: "after rspress build", NPM: true, TurnOff: off("remove pluginSitemap({ … }) from the plugins of %s, and its import")},
+	VuePress:    {After: []string{"vuepress build"}, Where: "after vuepress build", NPM: true, TurnOff: off("remove sitemapPlugin({ … }) from the plugins of %s, or, where the theme adds it, give the theme themePlugins: { sitemap: false } (its hostname may stay)")},
+	MkDocs:      {Where: "after mkdocs build"},
+}
+
+// off is a step that turns a peer off in its configuration file, named
+// where format has %s.
+func off(format string) func(Config) string {
+	return func(c Config) string { return fmt.Sprintf(format, diag.Excerpt(c.File)) }
+}
+
+// place is file:line, or file alone for line 0.
+func place(file string, line int) string {
+	return diag.Pos{File: file, Line: line}.String()
+}
+
+// jekyllOff: jekyll-sitemap is removed only where it is named: a step
+// naming a Gemfile the project does not have, or that does not name it,
+// is no step.
+func jekyllOff(c Config) string {
+	file := diag.Excerpt(c.File)
+	var where []string
+	for _, f := range c.NamedIn {
+		switch {
+		case f == c.File && c.Alone != "":
+			where = append(where, fmt.Sprintf("from %s, with the %s: key, its only plugin (Jekyll refuses an empty %s:, and builds without the key)", file, c.Alone, c.Alone))
+		case f == c.File:
+			where = append(where, "from plugins: in "+file)
+		default:
+			where = append(where, "from the "+diag.Excerpt(f))
+		}
+	}
+	if len(where) == 0 {
+		where = []string{"from plugins: in " + file}
+	}
+	return "remove jekyll-sitemap " + strings.Join(where, " and ")
+}
+
+// ssOff: static-sitemap-cli's settings file of its own goes with it.
+func ssOff(c Config) string {
+	if len(c.NamedIn) > 0 {
+		return "delete " + diag.Excerpt(c.NamedIn[0]) + ", static-sitemap-cli's settings, which sitemap.yaml carries"
+	}
+	return ""
+}
+
+func jekyllPlugin(Config) string {
+	return "copy the Jekyll plugin file into _plugins/sitemapgen.rb (docs/jekyll.md), which jekyll build runs; or run sitemapgen after jekyll build"
+}
+
+func astroIntegration(c Config) string {
+	at, via := place(diag.Excerpt(c.File), c.Line), "sitemapgen/astro"
+	if len(c.Options) == 0 {
+		return fmt.Sprintf("in %s, make the sitemap() integration sitemapgen({ filename: \"sitemap-index.xml\" }), which keeps its index's URL, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
+	}
+	return fmt.Sprintf("in %s, make the sitemap({ … }) integration sitemapgen({ … }), its options kept, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
+}
+
+func docusaurusPlugin(c Config) string {
+	return fmt.Sprintf("in %s, add [\"%s\", { … }] to plugins, with the options the preset's sitemap had (docs/integrations.md)", diag.Excerpt(c.File), "sitemapgen/docusaurus")
+}
+
+func netlifyPlugin(c Config) string {
+	return fmt.Sprintf("in %s, make the [[plugins]] entry's package \"./node_modules/%s\" in place of \"@netlify/plugin-sitemap\", its [plugins.inputs] kept (docs/integrations.md)", place(diag.Excerpt(c.File), c.Line), "sitemapgen/netlify")
+}
+
+// headLinks are the files that carry the head links of the peers of the
+// table (Def.HeadLink).
+var headLinks = map[Tool]func(string) LinkFile{Gatsby: gatsbySSR, Hexo: hexoLink}
+
+// gatsbySSR: gatsby-ssr.js, whose onRenderBody puts the link into every
+// page's head, under the path prefix, as createLinkInHead did.
+func gatsbySSR(entry string) LinkFile {
+	l := LinkFile{File: "gatsby-ssr.js", Taken: []string{"gatsby-ssr.js", "gatsby-ssr.jsx", "gatsby-ssr.ts", "gatsby-ssr.tsx", "gatsby-ssr.mjs", "gatsby-ssr.cjs"},
+		AddHow: "its onRenderBody, if it has one, calling setHeadComponents with the link"}
+	l.How = fmt.Sprintf("whose onRenderBody puts <link rel=\"sitemap\" href=\"/%s\"> (under the path prefix) into every page's head, as the plugin did", entry)
+	l.Code = fmt.Sprintf(`const React = require('react');
+const { withPrefix } = require('gatsby');
+
+exports.onRenderBody = ({ setHeadComponents }) => {
+  setHeadComponents([
+    React.createElement('link', { key: 'sitemapgen', rel: 'sitemap', type: 'application/xml', href: withPrefix(%s) }),
+  ]);
+};
+`, JSString("/"+entry))
+	l.Text = `// Written by sitemapgen init, for gatsby-plugin-sitemap's createLinkInHead:
+// Gatsby's onRenderBody puts into every page's head the <link rel="sitemap">
+// the plugin put there, under the site's path prefix, naming sitemapgen's
+// entry file (sitemap.yaml's filename: change it here too if that changes).
+` + l.Code
+	return l
+}
+
+// hexoLink: scripts/sitemapgen-link.js, Hexo's injector putting the link
+// into every page's head, under the site's root, as rel: true did.
+func hexoLink(entry string) LinkFile {
+	l := LinkFile{File: "scripts/sitemapgen-link.js"}
+	l.Taken = []string{l.File}
+	l.How = fmt.Sprintf("whose injector puts <link rel=\"sitemap\" href=\"ROOT%s\"> (ROOT, the site's root) into every page's head, as the plugin did", entry)
+	l.Code = fmt.Sprintf("const href = hexo.extend.helper.get('url_for').call(hexo, %s);\n"+
+		"hexo.extend.injector.register('head_end', `<link rel=\"sitemap\" type=\"application/xml\" title=\"Sitemap\" href=\"${href}\">`);\n", JSString(entry))
+	l.Text = `// Written by sitemapgen init, for hexo-generator-sitemap's rel: true. Hexo
+// runs the scripts of scripts/ at each build: this one puts into every
+// page's head the <link rel="sitemap"> the plugin put there, under the
+// site's root (url_for, as the plugin), naming sitemapgen's entry file
+// (sitemap.yaml's filename: change it here too if that changes).
+'use strict';
+
+` + l.Code
+	return l
+}
+
+// JSString is s as a JavaScript string literal, in single quotes where
+// it needs no escape.
+func JSString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	q := strings.TrimSuffix(b.String(), "\n")
+	if strings.ContainsAny(s, "'\"\\") || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' }) {
+		return q
+	}
+	return "'" + q[1:len(q)-1] + "'"
+}
