@@ -5,10 +5,11 @@
 // @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
 // next-sitemap, gatsby-plugin-sitemap, jekyll-sitemap, Hugo's built-in
 // sitemap, static-sitemap-cli, VitePress's sitemap option, sphinx-sitemap,
-// hexo-generator-sitemap, @rspress/plugin-sitemap and
+// @rspress/plugin-sitemap and
 // @vuepress/plugin-sitemap: it is the page a newcomer reads to learn
 // what becomes of an option. MkDocs' sitemap, which has no option, is a
-// peer too, for init's steps.
+// peer too, for init's steps. hexo-generator-sitemap's rows are in
+// Hexo's folder (internal/generator/hexo/peer.go).
 //
 // # One definition a peer
 //

@@ -23,7 +23,7 @@ import (
 // is set, its scheme and host with base.
 func siteAtBase(bareHost bool) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
-		s, ok := m.str(v)
+		s, ok := m.Str(v)
 		if !ok {
 			return
 		}
@@ -161,7 +161,7 @@ func rspressFinish(m *Mapper) {
 // vuepressExtraURLs: @vuepress/plugin-sitemap's extraUrls, paths it
 // lists under hostname and base: extra URLs of the base URL.
 func vuepressExtraURLs(m *Mapper, v any) {
-	paths, ok := m.strs(v)
+	paths, ok := m.Strs(v)
 	if !ok {
 		return
 	}
@@ -184,7 +184,7 @@ func vuepressExtraURLs(m *Mapper, v any) {
 
 // vuepressXSL: the stylesheet the plugin wrote beside its sitemap and
 // named in it, or its template: said by vuepressFinish, with its name.
-func vuepressXSL(m *Mapper, v any) { m.str(v) }
+func vuepressXSL(m *Mapper, v any) { m.Str(v) }
 
 // vuepressFinish: the plugin writes every page daily unless told. At
 // each build it wrote a Sitemap: line naming its sitemap into the

@@ -12,7 +12,7 @@ import (
 )
 
 func prettyURLs(m *Mapper, v any) {
-	b, ok := m.boolean(v)
+	b, ok := m.Bool(v)
 	if !ok {
 		return
 	}
@@ -23,7 +23,7 @@ func prettyURLs(m *Mapper, v any) {
 }
 
 func netlifyTrailingSlash(m *Mapper, v any) {
-	b, ok := m.boolean(v)
+	b, ok := m.Bool(v)
 	if !ok {
 		return
 	}
@@ -38,7 +38,7 @@ func netlifyTrailingSlash(m *Mapper, v any) {
 // publish folder's prefix taken off, which sitemapgen's globs start
 // below.
 func netlifyExclude(m *Mapper, v any) {
-	list, ok := m.strs(v)
+	list, ok := m.Strs(v)
 	if !ok {
 		return
 	}
@@ -63,7 +63,7 @@ func netlifyExclude(m *Mapper, v any) {
 }
 
 func buildDir(m *Mapper, v any) {
-	if s, ok := m.str(v); ok {
+	if s, ok := m.Str(v); ok {
 		if d := cleanRel(s); d != "" {
 			m.Set("root", d)
 		}
@@ -76,7 +76,7 @@ func buildDir(m *Mapper, v any) {
 // under. Without a base URL among the options (Netlify's URL, which
 // sitemapgen reads itself), it is said.
 func urlPrefix(m *Mapper, v any) {
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	switch {
 	case !ok:
 	case strings.Trim(s, "/") == "":

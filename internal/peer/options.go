@@ -148,15 +148,6 @@ var Options = []Option{
 	{Sphinx, "sitemap_show_lastmod", "honoured: each page dated by its source's last commit; false warned", sphinxShowLastmod},
 	{Sphinx, "language", "honoured: the folder of its build, read at every run", honoured("the folder of the language's build, which sitemapgen reads from conf.py at every run with sitemap_locales")},
 
-	// hexo-generator-sitemap (3.x): the sitemap: block of Hexo's
-	// _config.yml (read by sitemapgen init).
-	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one, text_filename its name; not given, sitemap.xml and sitemap.txt, its default: --text", hexoPath},
-	{Hexo, "template", "warned: sitemapgen writes its own XML; rules: in sitemap.yaml set values", hexoTemplate},
-	{Hexo, "template_txt", "warned, as template", hexoTemplate},
-	{Hexo, "rel", "true: init writes scripts/sitemapgen-link.js, Hexo's injector putting the link to the entry file into every page's head; where the file exists, the lines to add printed", hexoRel},
-	{Hexo, "tags", "honoured; false: --exclude tags/** (the tag pages' folder, tag_dir)", hexoLists("tags")},
-	{Hexo, "categories", "honoured; false: --exclude categories/** (category_dir)", hexoLists("categories")},
-
 	// @rspress/plugin-sitemap (2.x): pluginSitemap({ … }) in plugins of
 	// rspress.config (read by sitemapgen init).
 	{Rspress, "siteUrl", "base_url (its scheme and host, with base), which the config no longer gives once the plugin goes", siteAtBase(false)},
@@ -264,7 +255,7 @@ func customPages(m *Mapper, v any) {
 		extraURLs(m, v)
 		return
 	}
-	list, ok := m.strs(v)
+	list, ok := m.Strs(v)
 	if !ok {
 		return
 	}
@@ -282,7 +273,7 @@ func customPages(m *Mapper, v any) {
 }
 
 func customSitemaps(m *Mapper, v any) {
-	if urls, ok := m.strs(v); ok {
+	if urls, ok := m.Strs(v); ok {
 		m.Set("index.extra", urls)
 	}
 }
@@ -364,7 +355,7 @@ func changefreq(m *Mapper, v any) {
 		m.Honoured("is null: no changefreq, as sitemapgen writes by default")
 		return
 	}
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	if !ok {
 		return
 	}
@@ -397,7 +388,7 @@ func buildTime(m *Mapper, v any) {
 }
 
 func autoLastmod(m *Mapper, v any) {
-	b, ok := m.boolean(v)
+	b, ok := m.Bool(v)
 	if !ok {
 		return
 	}
@@ -425,9 +416,9 @@ func maxURLs(m *Mapper, v any) {
 	}
 }
 
-// setFilename sets the entry point's file name, a file of the site
+// SetFilename sets the entry point's file name, a file of the site
 // folder's root.
-func setFilename(m *Mapper, name string) {
+func (m *Mapper) SetFilename(name string) {
 	dir, file := path.Split(strings.TrimPrefix(path.Clean("/"+name), "/"))
 	if file == "" || file == "." {
 		m.Warn("names no file (%q); not taken", name)
@@ -440,27 +431,27 @@ func setFilename(m *Mapper, name string) {
 }
 
 func filename(m *Mapper, v any) {
-	if s, ok := m.str(v); ok {
-		setFilename(m, s)
+	if s, ok := m.Str(v); ok {
+		m.SetFilename(s)
 	}
 }
 
 // filenameBase: Astro's index is NAME-index.xml, its files NAME-0.xml ….
 func filenameBase(m *Mapper, v any) {
-	if s, ok := m.str(v); ok {
-		setFilename(m, s+"-index.xml")
+	if s, ok := m.Str(v); ok {
+		m.SetFilename(s + "-index.xml")
 	}
 }
 
 // sitemapBaseFileName: next-sitemap's index is NAME.xml.
 func sitemapBaseFileName(m *Mapper, v any) {
-	if s, ok := m.str(v); ok {
-		setFilename(m, s+".xml")
+	if s, ok := m.Str(v); ok {
+		m.SetFilename(s + ".xml")
 	}
 }
 
 func xsl(m *Mapper, v any) {
-	if s, ok := m.str(v); ok {
+	if s, ok := m.Str(v); ok {
 		m.Set("xsl", s)
 	}
 }
@@ -469,7 +460,7 @@ func xsl(m *Mapper, v any) {
 // it, a slash added, in place of Astro's site + base (later versions
 // take it and list under site + base): the base URL its sitemap gave.
 func canonicalURL(m *Mapper, v any) {
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	if !ok {
 		return
 	}
@@ -493,7 +484,7 @@ func docusaurusLastmod(m *Mapper, v any) {
 		m.Warn("is null, which wrote no lastmod; sitemapgen writes each page's own date (the git dates Docusaurus shows as last updated, front matter): set lastmod.sources: [none] in sitemap.yaml to write none")
 		return
 	}
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	if !ok {
 		return
 	}
@@ -505,7 +496,7 @@ func docusaurusLastmod(m *Mapper, v any) {
 }
 
 func trailingSlash(m *Mapper, v any) {
-	if b, ok := m.boolean(v); ok {
+	if b, ok := m.Bool(v); ok {
 		m.Set("trailing_slash", b)
 	}
 }
@@ -515,7 +506,7 @@ func generateIndex(m *Mapper, v any) {
 }
 
 func outDir(m *Mapper, v any) {
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	if !ok {
 		return
 	}
@@ -537,7 +528,7 @@ func outDir(m *Mapper, v any) {
 // nextOutput: next-sitemap's output: 'export' has it list the static
 // export's HTML files, which are what sitemapgen maps.
 func nextOutput(m *Mapper, v any) {
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	if !ok {
 		return
 	}
@@ -649,7 +640,7 @@ func keepParts(m *Mapper, index, base string, first []string) {
 func gatsbyFinish(m *Mapper) {
 	if !slices.Contains(m.given, "createLinkInHead") {
 		m.at = Given{Name: "createLinkInHead"}
-		m.headLink("is true by default, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
+		m.HeadLink("is true by default, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
 	}
 	m.at = Given{Name: "its index, sitemap-index.xml"}
 	for _, g := range m.all {
@@ -665,7 +656,7 @@ func gatsbyFinish(m *Mapper) {
 }
 
 func gatsbyOutput(m *Mapper, v any) {
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	if !ok {
 		return
 	}
@@ -678,27 +669,27 @@ func gatsbyOutput(m *Mapper, v any) {
 }
 
 func createLinkInHead(m *Mapper, v any) {
-	b, ok := m.boolean(v)
+	b, ok := m.Bool(v)
 	switch {
 	case !ok:
 	case b:
-		m.headLink("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
+		m.HeadLink("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
 	default:
 		m.Honoured("is false: sitemapgen edits no page either")
 	}
 }
 
-// headLink notes the option being mapped as one that put a <link
+// HeadLink notes the option being mapped as one that put a <link
 // rel="sitemap"> into every page's head, what says how: sitemapgen writes
 // no page, and init carries the link by a file of the generator's own
 // head API (Result.HeadLink).
-func (m *Mapper) headLink(what string) {
+func (m *Mapper) HeadLink(what string) {
 	m.r.HeadLink = m.at.Name
 	m.Warn("%s; sitemapgen edits no page: the link is to come from the site's own head, which sitemapgen init writes where it can", what)
 }
 
 func baseURL(m *Mapper, v any) {
-	if s, ok := m.str(v); ok {
+	if s, ok := m.Str(v); ok {
 		m.Set("base_url", s)
 	}
 }
@@ -718,7 +709,8 @@ func cleanRel(s string) string {
 // The typed values of an option: each says, when the value is of
 // another type, that it is not taken.
 
-func (m *Mapper) str(v any) (string, bool) {
+// Str is v as a string.
+func (m *Mapper) Str(v any) (string, bool) {
 	if s, ok := v.(string); ok {
 		return s, true
 	}
@@ -734,7 +726,8 @@ func (m *Mapper) num(v any) (float64, bool) {
 	return 0, false
 }
 
-func (m *Mapper) boolean(v any) (bool, bool) {
+// Bool is v as true or false.
+func (m *Mapper) Bool(v any) (bool, bool) {
 	if b, ok := v.(bool); ok {
 		return b, true
 	}
@@ -752,8 +745,8 @@ func (m *Mapper) notA(v any, want string) {
 	m.Warn("is %s, not %s; not taken", describe(v), want)
 }
 
-// strs is a list of strings; a string alone is a list of one.
-func (m *Mapper) strs(v any) ([]string, bool) {
+// Strs is v as a list of strings; a string alone is a list of one.
+func (m *Mapper) Strs(v any) ([]string, bool) {
 	switch v := v.(type) {
 	case string:
 		return []string{v}, true
@@ -774,7 +767,7 @@ func (m *Mapper) strs(v any) ([]string, bool) {
 }
 
 func lastmodDateOnly(m *Mapper, v any) {
-	b, ok := m.boolean(v)
+	b, ok := m.Bool(v)
 	if !ok {
 		return
 	}
@@ -788,7 +781,7 @@ func lastmodDateOnly(m *Mapper, v any) {
 // sphinxScheme: sphinx-sitemap's URLs are html_baseurl (or site_url) +
 // the scheme, {lang}{version}{link} by default.
 func sphinxScheme(m *Mapper, v any) {
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	if !ok {
 		return
 	}
@@ -815,7 +808,7 @@ func sphinxLocales(m *Mapper, v any) {
 // sphinxExcludes: the pages' links as sphinx-sitemap lists them
 // (search.html; with the dirhtml builder, search/), fnmatch patterns.
 func sphinxExcludes(m *Mapper, v any) {
-	list, ok := m.strs(v)
+	list, ok := m.Strs(v)
 	if !ok {
 		return
 	}
@@ -834,7 +827,7 @@ func sphinxExcludes(m *Mapper, v any) {
 }
 
 func sphinxShowLastmod(m *Mapper, v any) {
-	b, ok := m.boolean(v)
+	b, ok := m.Bool(v)
 	if !ok {
 		return
 	}
@@ -843,102 +836,4 @@ func sphinxShowLastmod(m *Mapper, v any) {
 		return
 	}
 	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (its source's last commit): set lastmod.sources: [none] in sitemap.yaml to write none")
-}
-
-// hexoPath: hexo-generator-sitemap's files, a name or a list of names;
-// a .xml one is sitemapgen's sitemap, a .txt one its text list, a name
-// without an extension NAME.xml.
-func hexoPath(m *Mapper, v any) {
-	names, ok := m.strs(v)
-	if !ok {
-		return
-	}
-	text := false
-	for _, n := range names {
-		switch ext := path.Ext(n); ext {
-		case ".xml":
-			setFilename(m, n)
-		case ".txt":
-			// Its users may have submitted the name: ours takes it.
-			text = true
-			dir, file := path.Split(strings.TrimPrefix(path.Clean("/"+n), "/"))
-			if dir != "" {
-				m.Warn("puts the text sitemap in the folder %s; sitemapgen writes it at the site folder's root: %s taken there", strings.TrimSuffix(dir, "/"), file)
-			}
-			if file != "sitemap.txt" {
-				m.Set("text_filename", file)
-			}
-		case "":
-			if len(names) == 1 {
-				setFilename(m, n+".xml")
-			}
-		default:
-			m.Warn("names %q, neither a .xml nor a .txt file; not taken", n)
-		}
-	}
-	m.Set("text", text)
-}
-
-// hexoFinish: without path, hexo-generator-sitemap writes sitemap.txt
-// beside sitemap.xml, a URL its users may have submitted: ours keeps
-// answering there.
-func hexoFinish(m *Mapper) {
-	if !slices.Contains(m.given, "template") {
-		// The plugin's own template writes each kind of page's values:
-		// the home daily at 1.0, the tag and category pages weekly at
-		// 0.2, the posts and pages monthly at 0.6 (issue 87: they were
-		// lost without a word).
-		m.at = Given{Name: "template"}
-		m.Honoured("is the plugin's own by default, which wrote the home daily at 1.0, the tag and category pages weekly at 0.2, every post and page monthly at 0.6: rules, changefreq and priority keep them")
-		m.Set("rules", []Rule{
-			{Match: "index.html", ChangeFreq: "daily", Priority: new(1.0)},
-			{Match: "tags/**", ChangeFreq: "weekly", Priority: new(0.2)},
-			{Match: "categories/**", ChangeFreq: "weekly", Priority: new(0.2)},
-		})
-		m.Set("changefreq", "monthly")
-		m.Set("priority", 0.6)
-	}
-	if slices.Contains(m.given, "path") {
-		return
-	}
-	m.at = Given{Name: "path"}
-	m.Honoured("is sitemap.xml and sitemap.txt by default, and text: true keeps sitemap.txt answering")
-	m.Set("text", true)
-}
-
-// hexoTemplate: a Nunjucks template of the project's own, which the
-// plugin rendered its sitemap with.
-func hexoTemplate(m *Mapper, v any) {
-	s, ok := m.str(v)
-	if !ok {
-		return
-	}
-	m.Warn("names a template of the project's own (%s), which sitemapgen does not render: it writes its own files; set values with --changefreq, --priority or rules: in sitemap.yaml", strconv.Quote(s))
-}
-
-// hexoRel: the plugin's <link rel="sitemap"> in each page's head.
-func hexoRel(m *Mapper, v any) {
-	b, ok := m.boolean(v)
-	switch {
-	case !ok:
-	case b:
-		m.headLink("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head")
-	default:
-		m.Honoured("is honoured: sitemapgen puts no <link rel=\"sitemap\"> into the pages either")
-	}
-}
-
-// hexoLists: whether the plugin lists the tag (or category) pages.
-func hexoLists(folder string) func(*Mapper, any) {
-	return func(m *Mapper, v any) {
-		b, ok := m.boolean(v)
-		if !ok {
-			return
-		}
-		if b {
-			m.Honoured("is honoured: sitemapgen lists the %s pages, as every page of the site", folder)
-			return
-		}
-		m.Set("exclude", []string{folder + "/**"})
-	}
 }

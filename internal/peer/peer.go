@@ -25,7 +25,6 @@ const (
 	SSCLI       Tool = "static-sitemap-cli"
 	VitePress   Tool = "VitePress's sitemap"
 	Sphinx      Tool = "sphinx-sitemap"
-	Hexo        Tool = "hexo-generator-sitemap"
 	Rspress     Tool = "@rspress/plugin-sitemap"
 	VuePress    Tool = "@vuepress/plugin-sitemap"
 	// MkDocs writes its sitemap at every build, whatever the theme, with
@@ -34,7 +33,7 @@ const (
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo, Rspress, VuePress, MkDocs}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Rspress, VuePress, MkDocs}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -401,11 +400,10 @@ func unsafeText(v any) (bad string, ok bool) {
 // read: static-sitemap-cli's pairs of -c and -p make rules together;
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
 // names, given filenameBase or output or not; @netlify/plugin-sitemap's
-// urlPrefix is joined to its base URL; hexo-generator-sitemap's
-// sitemap.txt, written by default, is kept; the parts of next-sitemap's,
+// urlPrefix is joined to its base URL; the parts of next-sitemap's,
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes, NAME-0.xml …,
 // keep answering.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Hexo: hexoFinish, Rspress: rspressFinish, VuePress: vuepressFinish, NextSitemap: nextFinish}
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Rspress: rspressFinish, VuePress: vuepressFinish, NextSitemap: nextFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {
@@ -417,6 +415,13 @@ type Mapper struct {
 	r     Result
 	ss    *ssState // static-sitemap-cli's
 }
+
+// WasGiven reports whether the option name was given, for a Finish.
+func (m *Mapper) WasGiven(name string) bool { return slices.Contains(m.given, name) }
+
+// At makes name the option the next settings and notes are of, for a
+// Finish that maps a default the peer had when name was not given.
+func (m *Mapper) At(name string) { m.at = Given{Name: name} }
 
 // Context is the project's, as given to Map.
 func (m *Mapper) Context() Context { return m.ctx }

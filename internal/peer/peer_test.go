@@ -21,7 +21,6 @@ var documented = map[Tool][]string{
 	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
 	VitePress:   {"hostname", "lastmodDateOnly", "transformItems", "xslUrl", "xmlns", "level", "errorHandler"},
 	Sphinx:      {"html_baseurl", "site_url", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod", "language"},
-	Hexo:        {"path", "template", "template_txt", "rel", "tags", "categories"},
 	Rspress:     {"siteUrl", "customMaps", "defaultPriority", "defaultChangeFreq"},
 	VuePress:    {"hostname", "extraUrls", "excludePaths", "sitemapFilename", "sitemapXSLFilename", "sitemapXSLTemplate", "changefreq", "modifyTimeGetter", "devServer", "devHostname", "xmlNameSpace"},
 }
@@ -92,9 +91,6 @@ func TestHeadLink(t *testing.T) {
 		{Gatsby, []Given{{Name: "createLinkInHead", Value: true}}, "createLinkInHead"},
 		{Gatsby, []Given{{Name: "createLinkInHead", Value: false}}, ""},
 		{Gatsby, []Given{{Name: "createLinkInHead", Value: Expr{Text: "process.env.LINK"}}}, ""},
-		{Hexo, nil, ""},
-		{Hexo, []Given{{Name: "rel", Value: true}}, "rel"},
-		{Hexo, []Given{{Name: "rel", Value: false}}, ""},
 	} {
 		if got := Map(tc.tool, tc.given, Context{}).HeadLink; got != tc.want {
 			t.Errorf("%s %+v: HeadLink %q, want %q", tc.tool, tc.given, got, tc.want)
@@ -103,18 +99,6 @@ func TestHeadLink(t *testing.T) {
 }
 
 // TestMap: what each option gives, as the peer means it.
-// hexoTemplateValues are the settings of hexo-generator-sitemap's own
-// template's values (issue 87).
-var hexoTemplateValues = []Setting{
-	{Key: "rules", Value: []Rule{
-		{Match: "index.html", ChangeFreq: "daily", Priority: new(1.0)},
-		{Match: "tags/**", ChangeFreq: "weekly", Priority: new(0.2)},
-		{Match: "categories/**", ChangeFreq: "weekly", Priority: new(0.2)},
-	}, From: "template"},
-	{Key: "changefreq", Value: "monthly", From: "template"},
-	{Key: "priority", Value: 0.6, From: "template"},
-}
-
 func TestMap(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -160,20 +144,6 @@ func TestMap(t *testing.T) {
 			warn: []string{"is a function that gives URLs the built files do not show, and sitemapgen runs none; write the URLs it gives in a file and name it with --extra-urls FILE"}},
 		// Its index, sitemap-index.xml, is the URL its users submit, and
 		// astro build empties dist/: the switch keeps it, options or none.
-		{name: "hexo-generator-sitemap", tool: Hexo, given: []Given{{Name: "path", Value: []any{"map.xml", "map.txt"}}, {Name: "tags", Value: false}, {Name: "categories", Value: true}, {Name: "rel", Value: true}, {Name: "template", Value: "./sitemap_template.xml"}},
-			want: []Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text_filename", Value: "map.txt", From: "path"}, {Key: "text", Value: true, From: "path"}, {Key: "exclude", Value: []string{"tags/**"}, From: "tags"}},
-			warn: []string{"with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen edits no page", "names a template of the project's own (\"./sitemap_template.xml\"), which sitemapgen does not render"}},
-		// A text sitemap in a folder is written at the root, its name kept.
-		{name: "hexo-generator-sitemap's text in a folder", tool: Hexo, given: []Given{{Name: "path", Value: []any{"maps/moths.txt"}}},
-			want: append([]Setting{{Key: "text_filename", Value: "moths.txt", From: "path"}, {Key: "text", Value: true, From: "path"}}, hexoTemplateValues...),
-			warn: []string{"puts the text sitemap in the folder maps; sitemapgen writes it at the site folder's root: moths.txt taken there"}},
-		// Without path it wrote sitemap.txt too, which is kept (issue 68).
-		{name: "hexo-generator-sitemap's default path", tool: Hexo, given: []Given{{Name: "tags", Value: true}},
-			want: append(slices.Clone(hexoTemplateValues), Setting{Key: "text", Value: true, From: "path"})},
-		{name: "hexo-generator-sitemap's path without an extension", tool: Hexo, given: []Given{{Name: "path", Value: "map"}},
-			want: append([]Setting{{Key: "filename", Value: "map.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}, hexoTemplateValues...)},
-		{name: "hexo-generator-sitemap's own template", tool: Hexo, given: []Given{{Name: "path", Value: "sitemap.xml"}, {Name: "template", Value: "./sitemap.njk"}},
-			want: []Setting{{Key: "filename", Value: "sitemap.xml", From: "path"}, {Key: "text", Value: false, From: "path"}}, warn: []string{"names a template of the project's own"}},
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
 		// astro build empties dist/: the parts of the plugin's index past
 		// the first (which answers without) are named as dist/ holds them

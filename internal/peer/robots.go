@@ -18,7 +18,7 @@ import (
 )
 
 func robots(m *Mapper, v any) {
-	if b, ok := m.boolean(v); ok {
+	if b, ok := m.Bool(v); ok {
 		m.Set("robots", b)
 	}
 }
@@ -84,7 +84,7 @@ func robotsTxtOptions(m *Mapper, v any) {
 	}
 	if extra, ok := obj["additionalSitemapIndices"]; ok {
 		m.at.Name += ".additionalSitemapIndices"
-		if list, ok := m.strs(extra); ok {
+		if list, ok := m.Strs(extra); ok {
 			lines = append(lines, absoluteURLs(m, list)...)
 		}
 		m.at = at
@@ -192,7 +192,7 @@ func absoluteURLs(m *Mapper, list []string) []string {
 // line names (--robots); it returns those elsewhere, which an index here
 // cannot list, for Sitemap: lines of the site's own robots.txt.
 func additionalSitemaps(m *Mapper, v any) []string {
-	list, ok := m.strs(v)
+	list, ok := m.Strs(v)
 	if !ok {
 		return nil
 	}

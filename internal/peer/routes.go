@@ -17,7 +17,7 @@ func routeGlobs(anySlash bool) func(*Mapper, any) {
 			hook("leave pages out with --exclude GLOB ('drafts/**')")(m, v)
 			return
 		}
-		list, ok := m.strs(v)
+		list, ok := m.Strs(v)
 		if !ok {
 			return
 		}

@@ -136,7 +136,7 @@ func (m *Mapper) ssState() *ssState {
 }
 
 func ssRoot(m *Mapper, v any) {
-	if s, ok := m.str(v); ok {
+	if s, ok := m.Str(v); ok {
 		if d := cleanRel(s); d != "" {
 			m.Set("root", d)
 		}
@@ -144,14 +144,14 @@ func ssRoot(m *Mapper, v any) {
 }
 
 func ssIgnore(m *Mapper, v any) {
-	if list, ok := m.strs(v); ok {
+	if list, ok := m.Strs(v); ok {
 		m.Set("exclude", list)
 	}
 }
 
 // ssMatch: version 1's -m, globs of the pages, a ! leaving out.
 func ssMatch(m *Mapper, v any) {
-	list, ok := m.strs(v)
+	list, ok := m.Strs(v)
 	if !ok {
 		return
 	}
@@ -174,7 +174,7 @@ func ssMatch(m *Mapper, v any) {
 // ssPairs keeps the pairs of -c or -p, checked, for ssFinish.
 func ssPairs(kind string) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
-		list, ok := m.strs(v)
+		list, ok := m.Strs(v)
 		if !ok {
 			return
 		}
@@ -217,14 +217,14 @@ func ssRobots(m *Mapper, v any) {
 
 func ssClean(m *Mapper, v any) {
 	m.ssState().clean = true
-	if b, ok := m.boolean(v); ok {
+	if b, ok := m.Bool(v); ok {
 		m.Set("clean_urls", b)
 	}
 }
 
 func ssSlash(m *Mapper, v any) {
 	m.ssState().clean = true
-	b, ok := m.boolean(v)
+	b, ok := m.Bool(v)
 	if ok && !b {
 		m.Set("trailing_slash", false)
 	}
@@ -237,7 +237,7 @@ func ssSlash(m *Mapper, v any) {
 
 func ssFormat(m *Mapper, v any) {
 	m.ssState().format = true
-	s, ok := m.str(v)
+	s, ok := m.Str(v)
 	if !ok {
 		return
 	}
@@ -252,13 +252,13 @@ func ssFormat(m *Mapper, v any) {
 
 func ssText(m *Mapper, v any) {
 	m.ssState().format = true
-	if b, ok := m.boolean(v); ok {
+	if b, ok := m.Bool(v); ok {
 		m.Set("text", b)
 	}
 }
 
 func ssOut(m *Mapper, v any) {
-	if s, ok := m.str(v); ok {
+	if s, ok := m.Str(v); ok {
 		if d := cleanRel(s); d != "" {
 			m.Set("out", d)
 		}
@@ -402,12 +402,12 @@ func ssStdout(m *Mapper, v any) {
 		if root == "" {
 			rel = f
 		}
-		setFilename(m, rel) // a folder of the site folder's: said
+		m.SetFilename(rel) // a folder of the site folder's: said
 		return
 	}
 	// Out of the site folder: the sitemaps go where the script put it.
 	if dir := path.Dir(f); dir != "." {
 		m.Set("out", dir)
 	}
-	setFilename(m, path.Base(f))
+	m.SetFilename(path.Base(f))
 }

@@ -22,7 +22,6 @@ var steps = map[Tool]Steps{
 	SSCLI:       {Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: ssOff},
 	VitePress:   {After: []string{"vitepress build"}, Where: "after vitepress build", TurnOff: off("remove sitemap: from %s")},
 	Sphinx:      {Where: "after sphinx-build", TurnOff: off("remove 'sphinx_sitemap' from extensions in %s (its settings may stay)")},
-	Hexo:        {After: []string{"hexo generate", "hexo g"}, Where: "after hexo generate", NPM: true},
 	Rspress:     {After: []string{"rspress build"}, Where: "after rspress build", NPM: true, TurnOff: off("remove pluginSitemap({ … }) from the plugins of %s, and its import")},
 	VuePress:    {After: []string{"vuepress build"}, Where: "after vuepress build", NPM: true, TurnOff: off("remove sitemapPlugin({ … }) from the plugins of %s, or, where the theme adds it, give the theme themePlugins: { sitemap: false } (its hostname may stay)")},
 	MkDocs:      {Where: "after mkdocs build"},
@@ -91,7 +90,7 @@ func netlifyPlugin(c Config) string {
 
 // headLinks are the files that carry the head links of the peers of the
 // table (Def.HeadLink).
-var headLinks = map[Tool]func(string) LinkFile{Gatsby: gatsbySSR, Hexo: hexoLink}
+var headLinks = map[Tool]func(string) LinkFile{Gatsby: gatsbySSR}
 
 // gatsbySSR: gatsby-ssr.js, whose onRenderBody puts the link into every
 // page's head, under the path prefix, as createLinkInHead did.
@@ -112,25 +111,6 @@ exports.onRenderBody = ({ setHeadComponents }) => {
 // Gatsby's onRenderBody puts into every page's head the <link rel="sitemap">
 // the plugin put there, under the site's path prefix, naming sitemapgen's
 // entry file (sitemap.yaml's filename: change it here too if that changes).
-` + l.Code
-	return l
-}
-
-// hexoLink: scripts/sitemapgen-link.js, Hexo's injector putting the link
-// into every page's head, under the site's root, as rel: true did.
-func hexoLink(entry string) LinkFile {
-	l := LinkFile{File: "scripts/sitemapgen-link.js"}
-	l.Taken = []string{l.File}
-	l.How = fmt.Sprintf("whose injector puts <link rel=\"sitemap\" href=\"ROOT%s\"> (ROOT, the site's root) into every page's head, as the plugin did", entry)
-	l.Code = fmt.Sprintf("const href = hexo.extend.helper.get('url_for').call(hexo, %s);\n"+
-		"hexo.extend.injector.register('head_end', `<link rel=\"sitemap\" type=\"application/xml\" title=\"Sitemap\" href=\"${href}\">`);\n", JSString(entry))
-	l.Text = `// Written by sitemapgen init, for hexo-generator-sitemap's rel: true. Hexo
-// runs the scripts of scripts/ at each build: this one puts into every
-// page's head the <link rel="sitemap"> the plugin put there, under the
-// site's root (url_for, as the plugin), naming sitemapgen's entry file
-// (sitemap.yaml's filename: change it here too if that changes).
-'use strict';
-
 ` + l.Code
 	return l
 }

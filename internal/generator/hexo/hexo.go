@@ -217,7 +217,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 	if !installed && c.SitemapLine == 0 {
 		return nil
 	}
-	pc := peer.Config{Tool: peer.Hexo, File: p.File, Line: c.SitemapLine}
+	pc := peer.Config{Tool: Tool, File: p.File, Line: c.SitemapLine}
 	if !installed {
 		pc.Notes = append(pc.Notes, fmt.Sprintf("%s:%d: package.json does not depend on %s (uninstalled?), whose options its sitemap: block still gives: they are carried over, so that the URLs of its sitemaps keep answering", p.File, c.SitemapLine, sitemapPlugin))
 	}

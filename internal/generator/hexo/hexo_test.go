@@ -194,11 +194,11 @@ func TestHexoGenerator(t *testing.T) {
 		t.Errorf("Routes: %v, %q", preset, src)
 	}
 	got := g.SitemapOptions(d, p)
-	want := []peer.Config{{Tool: peer.Hexo, File: "_config.yml", Line: 4, Options: []peer.Given{{Name: "path", Value: "/maps/site.xml", Line: 4}, {Name: "tags", Value: false, Line: 5}}}}
+	want := []peer.Config{{Tool: hexo.Tool, File: "_config.yml", Line: 4, Options: []peer.Given{{Name: "path", Value: "/maps/site.xml", Line: 4}, {Name: "tags", Value: false, Line: 5}}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("SitemapOptions:\n got %+v\nwant %+v", got, want)
 	}
-	r := peer.Map(got[0].Tool, got[0].Options, peer.Context{})
+	r := hexo.Peer.Map(got[0].Options, peer.Context{})
 	if !strings.Contains(formatSettings(r.Settings), "filename=site.xml") || !strings.Contains(formatSettings(r.Settings), "exclude=[tags/**]") {
 		t.Errorf("the options' settings: %s", formatSettings(r.Settings))
 	}

@@ -1,6 +1,8 @@
 // Package registry lists the static site generators sitemapgen knows, in
-// the order Detect tries them. To add a generator, add its folder below
-// internal/generator and one line to [Generators].
+// the order Detect tries them, and the sitemap tools it replaces whose
+// definitions are in a folder of their own. To add a generator, add its
+// folder below internal/generator and one line to [Generators]; to add
+// its peer, its peer.go there and one line to [Peers].
 package registry
 
 import (
@@ -26,6 +28,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/vuepress"
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // Generators are the generators, in detection order: the order of the
@@ -52,6 +55,15 @@ var Generators = []generator.Generator{
 	sveltekit.Generator{},  // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
 	zola.Generator{},       // a config.toml that sets base_url and no Hugo baseURL (claimed before Hugo reads it)
 }
+
+// Peers are the peers (sitemap tools sitemapgen replaces) defined in a
+// folder of their own, each a peer.Def: its options' rows, init's steps,
+// its head link. They are handed to peer.Register, through which Map,
+// init's steps and the Env of the npm integrations find each by its
+// Tool. The peers not listed here are still internal/peer's table.
+var Peers = peer.Register(
+	hexo.Peer, // hexo-generator-sitemap: the sitemap: block of _config.yml
+)
 
 // Detect returns the projects of the generators whose files are in dir,
 // in the order of [Generators] (at most one per generator), each with its
