@@ -7,9 +7,9 @@
 // sitemap, static-sitemap-cli, VitePress's sitemap option, sphinx-sitemap,
 // @rspress/plugin-sitemap and
 // @vuepress/plugin-sitemap: it is the page a newcomer reads to learn
-// what becomes of an option. MkDocs' sitemap, which has no option, is a
-// peer too, for init's steps. hexo-generator-sitemap's rows are in
-// Hexo's folder (internal/generator/hexo/peer.go).
+// what becomes of an option. The peers moved to their generator's
+// folder are there (internal/generator/NAME/peer.go): hexo-generator-sitemap,
+// and MkDocs' sitemap, which has no option and init's steps only.
 //
 // # One definition a peer
 //

@@ -27,13 +27,10 @@ const (
 	Sphinx      Tool = "sphinx-sitemap"
 	Rspress     Tool = "@rspress/plugin-sitemap"
 	VuePress    Tool = "@vuepress/plugin-sitemap"
-	// MkDocs writes its sitemap at every build, whatever the theme, with
-	// no option: it has no row in the table, and init's steps only.
-	MkDocs Tool = "MkDocs' sitemap"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Rspress, VuePress, MkDocs}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Rspress, VuePress}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each

@@ -24,7 +24,6 @@ var steps = map[Tool]Steps{
 	Sphinx:      {Where: "after sphinx-build", TurnOff: off("remove 'sphinx_sitemap' from extensions in %s (its settings may stay)")},
 	Rspress:     {After: []string{"rspress build"}, Where: "after rspress build", NPM: true, TurnOff: off("remove pluginSitemap({ … }) from the plugins of %s, and its import")},
 	VuePress:    {After: []string{"vuepress build"}, Where: "after vuepress build", NPM: true, TurnOff: off("remove sitemapPlugin({ … }) from the plugins of %s, or, where the theme adds it, give the theme themePlugins: { sitemap: false } (its hostname may stay)")},
-	MkDocs:      {Where: "after mkdocs build"},
 }
 
 // off is a step that turns a peer off in its configuration file, named

@@ -133,7 +133,7 @@ func (m *Preset) lastModOrder() *generator.DateOrder {
 // SitemapOptions returns MkDocs' own sitemap, which every build writes
 // and which has no option: init says how sitemapgen takes it over.
 func (Generator) SitemapOptions(_ *generator.Dir, p *generator.Detected) []peer.Config {
-	return []peer.Config{{Tool: peer.MkDocs, File: p.File}}
+	return []peer.Config{{Tool: Tool, File: p.File}}
 }
 
 func (Generator) Detect(d *generator.Dir) (*generator.Detected, error) {

@@ -62,7 +62,8 @@ var Generators = []generator.Generator{
 // init's steps and the Env of the npm integrations find each by its
 // Tool. The peers not listed here are still internal/peer's table.
 var Peers = peer.Register(
-	hexo.Peer, // hexo-generator-sitemap: the sitemap: block of _config.yml
+	hexo.Peer,   // hexo-generator-sitemap: the sitemap: block of _config.yml
+	mkdocs.Peer, // MkDocs' sitemap: no option, init's steps only
 )
 
 // Detect returns the projects of the generators whose files are in dir,
