@@ -40,7 +40,7 @@ var Options = []Option{
 	{Docusaurus, "changefreq", "--changefreq; null: none, as sitemapgen's default", changefreq},
 	{Docusaurus, "priority", "--priority; null: none, as sitemapgen's default", priority},
 	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", routeGlobs(false)},
-	{Docusaurus, "filename", "--filename", filename},
+	{Docusaurus, "filename", "--filename", Filename},
 	{Docusaurus, "lastmod", "--lastmod-format date or datetime; null: warned, sitemapgen writes each page's date", docusaurusLastmod},
 	{Docusaurus, "createSitemapItems", "honoured by sitemapgen/docusaurus: given every URL at once as defaultCreateSitemapItems' items, the items it returns written; init: warned (no function in sitemap.yaml)", runByIntegration("it is given every URL at once as the items of defaultCreateSitemapItems, and the items it returns are written", "set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 
@@ -53,7 +53,7 @@ var Options = []Option{
 	{Netlify, "priority", "--priority", priority},
 	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
 	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
-	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
+	{Netlify, "filePath", "--filename (the file's name; a folder warned)", Filename},
 	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", baseURL},
 	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
 	// Its variables, which sitemapgen/netlify reads from the build's
@@ -78,7 +78,7 @@ var Options = []Option{
 	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml (read at every run too, while next-sitemap.config.js is there)", sitemapBaseFileName},
 	{NextSitemap, "outDir", "warned unless the site folder (a server build's: public/): the sitemaps go there", outDir},
 	{NextSitemap, "trailingSlash", "--trailing-slash", trailingSlash},
-	{NextSitemap, "sourceDir", "honoured: the pages are the export's files, or the server build's in distDir", honoured("the pages are the static export's files, or those the server build in next.config's distDir prerendered")},
+	{NextSitemap, "sourceDir", "honoured: the pages are the export's files, or the server build's in distDir", Honours("the pages are the static export's files, or those the server build in next.config's distDir prerendered")},
 
 	// gatsby-plugin-sitemap (5.x and later): its options in
 	// gatsby-config's plugins (read by sitemapgen init).
@@ -86,7 +86,7 @@ var Options = []Option{
 	{Gatsby, "createLinkInHead", "true (its default): init writes gatsby-ssr.js, whose onRenderBody puts the link to the entry file into every page's head; where the file exists, the lines to add printed", createLinkInHead},
 	{Gatsby, "entryLimit", "--max-urls", maxURLs},
 	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
-	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", honoured("sitemapgen lists the built pages; it needs no GraphQL query")},
+	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", Honours("sitemapgen lists the built pages; it needs no GraphQL query")},
 	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
 	{Gatsby, "resolvePagePath", "a function: warned, its code as a --transform command", hook("sitemapgen lists each page at the URL its built file is served at")},
 	{Gatsby, "resolvePages", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
@@ -95,15 +95,9 @@ var Options = []Option{
 
 	// jekyll-sitemap: no options of its own; what leaves a file out of
 	// it, in _config.yml (read by sitemapgen init).
-	{Jekyll, "defaults", "honoured: sitemap: false in defaults, read at every run", honoured("sitemapgen reads _config.yml's defaults at every run: a file they give sitemap: false is left out")},
-	{Jekyll, "exclude", "honoured: Jekyll builds no excluded file", honoured("Jekyll builds none of these files, so no sitemap lists them")},
+	{Jekyll, "defaults", "honoured: sitemap: false in defaults, read at every run", Honours("sitemapgen reads _config.yml's defaults at every run: a file they give sitemap: false is left out")},
+	{Jekyll, "exclude", "honoured: Jekyll builds no excluded file", Honours("Jekyll builds none of these files, so no sitemap lists them")},
 	{Jekyll, "robots.txt", "--robots: the robots.txt it wrote where the site had none, naming the sitemap", robots},
-
-	// Hugo's built-in sitemap: the [sitemap] table of its configuration.
-	{Hugo, "changefreq", "honoured: read at every run", honoured("sitemapgen reads [sitemap] changefreq at every run; --changefreq overrides it")},
-	{Hugo, "priority", "honoured: read at every run", honoured("sitemapgen reads [sitemap] priority at every run; --priority overrides it")},
-	{Hugo, "filename", "--filename", filename},
-	{Hugo, "disable", "honoured: sitemapgen writes the sitemap Hugo does not", honoured("Hugo writes no sitemap of its own; sitemapgen's is the site's")},
 
 	// static-sitemap-cli (2.x; -m, -n, -l, -t, -s, -o of 1.x too): the
 	// flags of its command in a package.json script.
@@ -115,16 +109,16 @@ var Options = []Option{
 	{SSCLI, "changefreq", "rules: (the last pair that matches wins there, the first here: reversed); a glob of every page: --changefreq", ssPairs("changefreq")},
 	{SSCLI, "priority", "rules: (reversed, as changefreq); a glob of every page: --priority", ssPairs("priority")},
 	{SSCLI, "robots", "warned: noindex pages are always left out", ssRobots},
-	{SSCLI, "concurrent", "honoured: sitemapgen reads pages in parallel", honoured("sitemapgen reads the pages in parallel itself")},
+	{SSCLI, "concurrent", "honoured: sitemapgen reads pages in parallel", Honours("sitemapgen reads the pages in parallel itself")},
 	{SSCLI, "clean", "--clean-urls; its default, clean URLs without a slash, kept (clean_urls: true, trailing_slash: false)", ssClean},
 	{SSCLI, "slash", "--trailing-slash (folders; pages as the host serves them)", ssSlash},
 	{SSCLI, "format", "--text for txt and both (its default)", ssFormat},
 	{SSCLI, "text", "--text", ssText},
 	{SSCLI, "stdout", "redirected to a file by the script (> site/map.xml): --filename, and --out for a folder out of the site folder; else honoured: sitemapgen writes files, --dry-run prints", ssStdout},
-	{SSCLI, "verbose", "--verbose", honoured("give --verbose to sitemapgen when you want every page's fate")},
-	{SSCLI, "save", "honoured: sitemapgen writes files", honoured("sitemapgen writes its files into the site folder")},
+	{SSCLI, "verbose", "--verbose", Honours("give --verbose to sitemapgen when you want every page's fate")},
+	{SSCLI, "save", "honoured: sitemapgen writes files", Honours("sitemapgen writes its files into the site folder")},
 	{SSCLI, "output-dir", "--out", ssOut},
-	{SSCLI, "follow-noindex", "honoured: noindex pages are always left out", honoured("sitemapgen always leaves noindex pages out")},
+	{SSCLI, "follow-noindex", "honoured: noindex pages are always left out", Honours("sitemapgen always leaves noindex pages out")},
 
 	// VitePress's sitemap option (VitePress 1): sitemap: { … } in
 	// .vitepress/config, the sitemap package's SitemapStream options with
@@ -134,19 +128,19 @@ var Options = []Option{
 	{VitePress, "transformItems", "a function: warned, its code as a --transform command; --exclude, rules: meanwhile. A filter of literal URLs, which the build reads while sitemap: stays: warned, each test named, as the pages it leaves out are listed once sitemap: goes", vitepressTransform},
 	{VitePress, "xslUrl", "--xsl", xsl},
 	{VitePress, "xmlns", "honoured: a file declares only the namespaces it uses", namespaces},
-	{VitePress, "level", "honoured: every value is checked, a problem said", honoured("sitemapgen checks every value it writes and says each problem as a warning or an error")},
-	{VitePress, "errorHandler", "honoured: every value is checked, a problem said", honoured("sitemapgen checks every value it writes and says each problem as a warning or an error")},
+	{VitePress, "level", "honoured: every value is checked, a problem said", Honours("sitemapgen checks every value it writes and says each problem as a warning or an error")},
+	{VitePress, "errorHandler", "honoured: every value is checked, a problem said", Honours("sitemapgen checks every value it writes and says each problem as a warning or an error")},
 
 	// sphinx-sitemap: its settings in conf.py (read by sitemapgen init;
 	// those that name its files at every run).
-	{Sphinx, "html_baseurl", "honoured: the base URL, read at every run", honoured("the base URL, which sitemapgen reads from conf.py's html_baseurl at every run")},
-	{Sphinx, "site_url", "honoured: the base URL without html_baseurl, read at every run", honoured("the base URL when html_baseurl is not set, which sitemapgen reads from conf.py at every run")},
+	{Sphinx, "html_baseurl", "honoured: the base URL, read at every run", Honours("the base URL, which sitemapgen reads from conf.py's html_baseurl at every run")},
+	{Sphinx, "site_url", "honoured: the base URL without html_baseurl, read at every run", Honours("the base URL when html_baseurl is not set, which sitemapgen reads from conf.py at every run")},
 	{Sphinx, "sitemap_url_scheme", "honoured without html_baseurl (each language's folder, or the base URL with the scheme's folder); with it, each language's folder where each is built into its own, else the pages' canonical URLs, warned with how to keep the scheme's (html_baseurl with the folder); its default given to init when not set", sphinxScheme},
 	{Sphinx, "sitemap_locales", "honoured, read at every run: each locale's build in its folder, the same page in each folder its alternates", sphinxLocales},
-	{Sphinx, "sitemap_filename", "--filename (read at every run too)", filename},
+	{Sphinx, "sitemap_filename", "--filename (read at every run too)", Filename},
 	{Sphinx, "sitemap_excludes", "--exclude, each page as the glob of its built file", sphinxExcludes},
 	{Sphinx, "sitemap_show_lastmod", "honoured: each page dated by its source's last commit; false warned", sphinxShowLastmod},
-	{Sphinx, "language", "honoured: the folder of its build, read at every run", honoured("the folder of the language's build, which sitemapgen reads from conf.py at every run with sitemap_locales")},
+	{Sphinx, "language", "honoured: the folder of its build, read at every run", Honours("the folder of the language's build, which sitemapgen reads from conf.py at every run with sitemap_locales")},
 
 	// @rspress/plugin-sitemap (2.x): pluginSitemap({ … }) in plugins of
 	// rspress.config (read by sitemapgen init).
@@ -161,13 +155,13 @@ var Options = []Option{
 	{VuePress, "hostname", "base_url (its scheme and host, https:// for a host alone, with base), which the config no longer gives once the plugin goes", siteAtBase(true)},
 	{VuePress, "extraUrls", "extra_urls_inline: each path under the base URL", vuepressExtraURLs},
 	{VuePress, "excludePaths", "--exclude, each page's path as the glob of its built file (its default, /404.html, is an error page sitemapgen leaves out)", routeGlobs(false)},
-	{VuePress, "sitemapFilename", "--filename (read at every run too)", filename},
+	{VuePress, "sitemapFilename", "--filename (read at every run too)", Filename},
 	{VuePress, "sitemapXSLFilename", "warned: sitemapgen writes no stylesheet; --xsl names one of yours, --viewer writes a page that shows the set", vuepressXSL},
 	{VuePress, "sitemapXSLTemplate", "warned, as sitemapXSLFilename", vuepressXSL},
 	{VuePress, "changefreq", "--changefreq; not given, daily, its default", changefreq},
 	{VuePress, "modifyTimeGetter", "a function: warned; sitemapgen dates each page by its source's last commit, as its default did", hook("sitemapgen dates each page by its source's last commit, as the plugin's default, the git plugin's date, did")},
-	{VuePress, "devServer", "honoured: watch mode keeps the sitemaps current beside a dev server", honoured("sitemapgen watch keeps the sitemaps current beside the dev server (docs/watch.md)")},
-	{VuePress, "devHostname", "honoured, as devServer", honoured("sitemapgen watch lists a dev server's pages under the base URL (docs/watch.md)")},
+	{VuePress, "devServer", "honoured: watch mode keeps the sitemaps current beside a dev server", Honours("sitemapgen watch keeps the sitemaps current beside the dev server (docs/watch.md)")},
+	{VuePress, "devHostname", "honoured, as devServer", Honours("sitemapgen watch lists a dev server's pages under the base URL (docs/watch.md)")},
 	{VuePress, "xmlNameSpace", "honoured: a file declares only the namespaces it uses", namespaces},
 }
 
@@ -225,9 +219,9 @@ func runByIntegration(how, meanwhile string) func(*Mapper, any) {
 	}
 }
 
-// honoured is the mapping of an option sitemapgen honours without a
+// Honours is the mapping of an option sitemapgen honours without a
 // setting: msg says how.
-func honoured(msg string) func(*Mapper, any) {
+func Honours(msg string) func(*Mapper, any) {
 	return func(m *Mapper, _ any) { m.Honoured("is honoured: %s", msg) }
 }
 
@@ -430,7 +424,8 @@ func (m *Mapper) SetFilename(name string) {
 	m.Set("filename", file)
 }
 
-func filename(m *Mapper, v any) {
+// Filename maps an option that names the sitemap's file: --filename.
+func Filename(m *Mapper, v any) {
 	if s, ok := m.Str(v); ok {
 		m.SetFilename(s)
 	}

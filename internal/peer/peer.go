@@ -21,7 +21,6 @@ const (
 	NextSitemap Tool = "next-sitemap"
 	Gatsby      Tool = "gatsby-plugin-sitemap"
 	Jekyll      Tool = "jekyll-sitemap"
-	Hugo        Tool = "Hugo's sitemap"
 	SSCLI       Tool = "static-sitemap-cli"
 	VitePress   Tool = "VitePress's sitemap"
 	Sphinx      Tool = "sphinx-sitemap"
@@ -30,7 +29,7 @@ const (
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Rspress, VuePress}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, SSCLI, VitePress, Sphinx, Rspress, VuePress}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each

@@ -17,7 +17,6 @@ var documented = map[Tool][]string{
 	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
 	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
 	Jekyll:      {"defaults", "exclude"},
-	Hugo:        {"changefreq", "priority", "filename"},
 	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
 	VitePress:   {"hostname", "lastmodDateOnly", "transformItems", "xslUrl", "xmlns", "level", "errorHandler"},
 	Sphinx:      {"html_baseurl", "site_url", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod", "language"},
@@ -236,8 +235,6 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}, {Key: "published_sitemaps", Value: []string{"sitemap-1.xml"}, From: "its parts, sitemap-1.xml …"}}},
 		{name: "gatsby not built", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{}}, given: []Given{{Name: "createLinkInHead", Value: false}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not in public/: the names of its later parts (sitemap-1.xml …)"}},
-		{name: "hugo", tool: Hugo, given: []Given{{Name: "changefreq", Value: "monthly"}, {Name: "filename", Value: "map.xml"}},
-			want: []Setting{{Key: "filename", Value: "map.xml", From: "filename"}}},
 		// A filter of literal URLs: each test named (issue 98).
 		{name: "vitepress filter", tool: VitePress, given: []Given{{Name: "transformItems", Value: Leaves{Tests: []string{`item.url includes "migration"`, `item.url is "old.html"`}}}},
 			warn: []string{`leaves out the pages whose item.url includes "migration", or whose item.url is "old.html", which sitemapgen reads while sitemap: stays; once sitemap: goes they are listed`}},

@@ -12,7 +12,6 @@ import (
 // steps are init's steps for the peers of the table (Def.Steps).
 // next-sitemap's are internal/cli's nextSwitch's.
 var steps = map[Tool]Steps{
-	Hugo:        {Where: "after hugo"},
 	Jekyll:      {Via: "_plugins/sitemapgen.rb", Where: "after jekyll build", TurnOff: jekyllOff, Integrate: jekyllPlugin},
 	Astro:       {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
 	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},

@@ -56,7 +56,7 @@ func TestSitemapOptions(t *testing.T) {
 		want  []peer.Config
 	}{
 		{name: "hugo", files: map[string]string{"hugo.toml": "baseURL = 'https://example.com/'\n[sitemap]\nchangefreq = 'weekly'\npriority = 0.5\nfilename = 'map.xml'\n"},
-			want: []peer.Config{{Tool: peer.Hugo, File: "hugo.toml", Options: []peer.Given{
+			want: []peer.Config{{Tool: Tool, File: "hugo.toml", Options: []peer.Given{
 				{Name: "changefreq", Value: "weekly"}, {Name: "priority", Value: 0.5}, {Name: "filename", Value: "map.xml"}}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -33,7 +33,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 			break
 		}
 	}
-	c := peer.Config{Tool: peer.Hugo, File: from}
+	c := peer.Config{Tool: Tool, File: from}
 	for _, k := range []string{"changefreq", "priority", "filename"} {
 		if v, ok := table[k]; ok {
 			c.Options = append(c.Options, peer.Given{Name: k, Value: jsconf.PeerValue(v)})

@@ -62,6 +62,7 @@ var Generators = []generator.Generator{
 // init's steps and the Env of the npm integrations find each by its
 // Tool. The peers not listed here are still internal/peer's table.
 var Peers = peer.Register(
+	hugo.Peer,   // Hugo's sitemap: the [sitemap] table of its configuration
 	hexo.Peer,   // hexo-generator-sitemap: the sitemap: block of _config.yml
 	mkdocs.Peer, // MkDocs' sitemap: no option, init's steps only
 )
