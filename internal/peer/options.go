@@ -67,7 +67,7 @@ var Options = []Option{
 	{NextSitemap, "changefreq", "--changefreq", changefreq},
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
-	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines); its policies and Host: line, where robotsTxtOptions does not carry them: public/robots.txt, which init writes", robots},
+	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines); its policies and Host: line, where robotsTxtOptions does not carry them: public/robots.txt, which init writes", Robots},
 	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
@@ -92,12 +92,6 @@ var Options = []Option{
 	{Gatsby, "resolvePages", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
 	{Gatsby, "filterPages", "a function: warned, its code as a --transform command; --exclude meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
 	{Gatsby, "serialize", "a function: warned, its code as a --transform command; rules: meanwhile", hook("set values with rules: in sitemap.yaml")},
-
-	// jekyll-sitemap: no options of its own; what leaves a file out of
-	// it, in _config.yml (read by sitemapgen init).
-	{Jekyll, "defaults", "honoured: sitemap: false in defaults, read at every run", Honours("sitemapgen reads _config.yml's defaults at every run: a file they give sitemap: false is left out")},
-	{Jekyll, "exclude", "honoured: Jekyll builds no excluded file", Honours("Jekyll builds none of these files, so no sitemap lists them")},
-	{Jekyll, "robots.txt", "--robots: the robots.txt it wrote where the site had none, naming the sitemap", robots},
 
 	// static-sitemap-cli (2.x; -m, -n, -l, -t, -s, -o of 1.x too): the
 	// flags of its command in a package.json script.

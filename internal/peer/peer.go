@@ -20,7 +20,6 @@ const (
 	Netlify     Tool = "@netlify/plugin-sitemap"
 	NextSitemap Tool = "next-sitemap"
 	Gatsby      Tool = "gatsby-plugin-sitemap"
-	Jekyll      Tool = "jekyll-sitemap"
 	SSCLI       Tool = "static-sitemap-cli"
 	VitePress   Tool = "VitePress's sitemap"
 	Sphinx      Tool = "sphinx-sitemap"
@@ -29,7 +28,7 @@ const (
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, SSCLI, VitePress, Sphinx, Rspress, VuePress}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, VitePress, Sphinx, Rspress, VuePress}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each

@@ -17,7 +17,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-func robots(m *Mapper, v any) {
+// Robots maps an option that has the peer write robots.txt: --robots.
+func Robots(m *Mapper, v any) {
 	if b, ok := m.Bool(v); ok {
 		m.Set("robots", b)
 	}

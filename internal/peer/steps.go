@@ -12,7 +12,6 @@ import (
 // steps are init's steps for the peers of the table (Def.Steps).
 // next-sitemap's are internal/cli's nextSwitch's.
 var steps = map[Tool]Steps{
-	Jekyll:      {Via: "_plugins/sitemapgen.rb", Where: "after jekyll build", TurnOff: jekyllOff, Integrate: jekyllPlugin},
 	Astro:       {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
 	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
 	Netlify:     {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
@@ -36,38 +35,12 @@ func place(file string, line int) string {
 	return diag.Pos{File: file, Line: line}.String()
 }
 
-// jekyllOff: jekyll-sitemap is removed only where it is named: a step
-// naming a Gemfile the project does not have, or that does not name it,
-// is no step.
-func jekyllOff(c Config) string {
-	file := diag.Excerpt(c.File)
-	var where []string
-	for _, f := range c.NamedIn {
-		switch {
-		case f == c.File && c.Alone != "":
-			where = append(where, fmt.Sprintf("from %s, with the %s: key, its only plugin (Jekyll refuses an empty %s:, and builds without the key)", file, c.Alone, c.Alone))
-		case f == c.File:
-			where = append(where, "from plugins: in "+file)
-		default:
-			where = append(where, "from the "+diag.Excerpt(f))
-		}
-	}
-	if len(where) == 0 {
-		where = []string{"from plugins: in " + file}
-	}
-	return "remove jekyll-sitemap " + strings.Join(where, " and ")
-}
-
 // ssOff: static-sitemap-cli's settings file of its own goes with it.
 func ssOff(c Config) string {
 	if len(c.NamedIn) > 0 {
 		return "delete " + diag.Excerpt(c.NamedIn[0]) + ", static-sitemap-cli's settings, which sitemap.yaml carries"
 	}
 	return ""
-}
-
-func jekyllPlugin(Config) string {
-	return "copy the Jekyll plugin file into _plugins/sitemapgen.rb (docs/jekyll.md), which jekyll build runs; or run sitemapgen after jekyll build"
 }
 
 func astroIntegration(c Config) string {

@@ -9,6 +9,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -91,23 +92,23 @@ defaults:
     values: { sitemap: false }
   - scope: { path: "" , type: posts }
     values: { layout: post }
-`}, Want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", NamedIn: []string{"_config.yml"}, Alone: "plugins", Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: jekyll.Tool, File: "_config.yml", NamedIn: []string{"_config.yml"}, Alone: "plugins", Options: []peer.Given{
 			{Name: "defaults", Value: []any{"assets/**/*.pdf"}}, {Name: "exclude", Value: []any{"drafts/", "notes.md"}}, {Name: "robots.txt", Value: true}}}}},
 		// A robots.txt of the site's own: jekyll-sitemap writes none.
 		{Name: "jekyll with a robots.txt", Files: map[string]string{"_config.yml": "url: https://example.com\nplugins: [jekyll-sitemap]\n", "robots.txt": "User-agent: *\n"},
-			Want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", NamedIn: []string{"_config.yml"}, Alone: "plugins"}}},
+			Want: []peer.Config{{Tool: jekyll.Tool, File: "_config.yml", NamedIn: []string{"_config.yml"}, Alone: "plugins"}}},
 		// Alone only where it is plugins:' only entry: Jekyll refuses an
 		// empty plugins:, and takes an empty gems:.
 		{Name: "jekyll-sitemap among plugins", Files: map[string]string{"_config.yml": "url: https://example.com\nplugins: [jekyll-sitemap, jekyll-seo-tag]\n", "robots.txt": ""},
-			Want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", NamedIn: []string{"_config.yml"}}}},
+			Want: []peer.Config{{Tool: jekyll.Tool, File: "_config.yml", NamedIn: []string{"_config.yml"}}}},
 		{Name: "jekyll-sitemap alone in gems", Files: map[string]string{"_config.yml": "url: https://example.com\ngems: [jekyll-sitemap]\n", "robots.txt": ""},
-			Want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", NamedIn: []string{"_config.yml"}}}},
+			Want: []peer.Config{{Tool: jekyll.Tool, File: "_config.yml", NamedIn: []string{"_config.yml"}}}},
 		// Named in the Gemfile's jekyll_plugins group too, or there alone;
 		// github-pages' gem bundles it, and is named nowhere to edit.
 		{Name: "jekyll-sitemap in the Gemfile", Files: map[string]string{"_config.yml": "url: https://example.com\nplugins: [jekyll-sitemap]\n", "robots.txt": "", "Gemfile": "group :jekyll_plugins do\n  gem \"jekyll-sitemap\"\nend\n"},
-			Want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", NamedIn: []string{"_config.yml", "Gemfile"}, Alone: "plugins"}}},
+			Want: []peer.Config{{Tool: jekyll.Tool, File: "_config.yml", NamedIn: []string{"_config.yml", "Gemfile"}, Alone: "plugins"}}},
 		{Name: "github-pages", Files: map[string]string{"_config.yml": "url: https://example.com\n", "robots.txt": "", "Gemfile": "gem \"github-pages\"\n"},
-			Want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml"}}},
+			Want: []peer.Config{{Tool: jekyll.Tool, File: "_config.yml"}}},
 		{Name: "jekyll without jekyll-sitemap", Files: map[string]string{"_config.yml": "url: https://example.com\nexclude: [drafts/]\n"}},
 	})
 }

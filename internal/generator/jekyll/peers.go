@@ -46,7 +46,7 @@ func (Generator) SitemapOptions(d *generator.Dir, _ *generator.Detected) []peer.
 	if !uses {
 		return nil
 	}
-	c := peer.Config{Tool: peer.Jekyll, File: name, NamedIn: named, Alone: alone}
+	c := peer.Config{Tool: Tool, File: name, NamedIn: named, Alone: alone}
 	var scopes []any
 	if list, ok := cfg["defaults"].([]any); ok {
 		for _, e := range list {

@@ -63,6 +63,7 @@ var Generators = []generator.Generator{
 // Tool. The peers not listed here are still internal/peer's table.
 var Peers = peer.Register(
 	hugo.Peer,   // Hugo's sitemap: the [sitemap] table of its configuration
+	jekyll.Peer, // jekyll-sitemap: what leaves a file out of it in _config.yml
 	hexo.Peer,   // hexo-generator-sitemap: the sitemap: block of _config.yml
 	mkdocs.Peer, // MkDocs' sitemap: no option, init's steps only
 )
