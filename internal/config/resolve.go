@@ -111,7 +111,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		c.Inputs = append(c.Inputs, DefaultFile)
 	}
 
-	pr, err := project.Discover(l.ask(c.ConfigFile, getenv))
+	pr, err := project.Discover(l.ask(c.ConfigFile, getenv), getenv)
 	if err != nil {
 		return nil, err
 	}

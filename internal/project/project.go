@@ -73,8 +73,6 @@ type Ask struct {
 	FilenameGiven bool
 
 	Limits limits.Limits
-	// Getenv reads the build environment.
-	Getenv func(string) string
 }
 
 // Given says where a value was given.
@@ -257,10 +255,11 @@ type Project struct {
 	Warnings []error
 }
 
-// Discover reads once what the project says, given what the user gave.
-// When a file is at fault, its errors name the file and the line.
-func Discover(a Ask) (*Project, error) {
-	p := newDiscovery(a)
+// Discover reads once what the project says, given what the user gave
+// and the build environment (through getenv). When a file is at fault,
+// its errors name the file and the line.
+func Discover(a Ask, getenv func(string) string) (*Project, error) {
+	p := newDiscovery(a, getenv)
 	pr := &Project{Dir: p.dir, BareBase: true, Warnings: p.warnings}
 	v := a // v starts as the values given; the project's files fill in the rest.
 	src, rules, err := p.sources(&v, pr)
@@ -440,13 +439,13 @@ type discovery struct {
 // the platform whose URL style and redirects apply. That is the one
 // host: names, else the build environment's, else the one whose files
 // are in the project folder or the site folder given.
-func newDiscovery(a Ask) *discovery {
+func newDiscovery(a Ask, getenv func(string) string) *discovery {
 	dir := "."
 	if a.ConfigFile != "" {
 		dir = filepath.Dir(a.ConfigFile)
 	}
-	p := startDiscovery(dir, a, a.Getenv, a.Host, a.Root)
-	p.gens.host, p.gens.hostErr = readHostProject(a.Getenv(HostProjectEnv))
+	p := startDiscovery(dir, a, getenv, a.Host, a.Root)
+	p.gens.host, p.gens.hostErr = readHostProject(getenv(HostProjectEnv))
 	return p
 }
 
