@@ -218,12 +218,13 @@ type Project struct {
 	// the record's path (generator.ServerBuild.Routes).
 	ServerRoutes     []string
 	ServerRoutesFrom string
-	// Some server builds put their sitemaps into a folder of the
-	// project's own files; StateFor names it (Next.js's public/). Then
-	// StateDir is the folder, in the project folder, where sitemapgen
-	// keeps its record and the dates of the generator's sitemap instead
-	// (generator.Detected.StateDir). Both are "" for none.
-	StateDir, StateFor string
+	// RecordDir is where a build keeps its record and the dates of the
+	// generator's sitemap (writer.Options.RecordDir), when the sitemaps
+	// go into the folder of the project's own files that a server build
+	// serves as they are (Next.js's public/): the generator's state
+	// folder in the project folder (generator.Detected.StateDir). It is
+	// "" when the record sits beside the sitemaps.
+	RecordDir string
 	// OnDemand are a server build's routes rendered on demand with no
 	// page prerendered, each with its warning (File placed in the
 	// project folder). The build gives the warning when the extra URLs
@@ -297,6 +298,11 @@ func Discover(a Ask, getenv func(string) string) (*Project, error) {
 	g := p.gens.builtBy(out)
 	if g == nil && pr.Served != nil {
 		g = site // Its sitemaps are in the folder it serves.
+	}
+	if pr.ServerBuild != "" {
+		// A build writing into the folder the server serves as it is
+		// keeps its record where nothing serves it.
+		pr.RecordDir = recordDir(p.dir, *site, out)
 	}
 	if site != nil {
 		siteSettings(&v, pr, site)
