@@ -316,7 +316,7 @@ func Discover(a Ask, getenv func(string) string) (*Project, error) {
 		p.dating(&v, pr, rules.Order, site)
 	}
 	if g != nil {
-		p.outputGenerator(&v, pr, g, src != nil, rules.Output)
+		p.outputGenerator(pr, g, src != nil, rules.Output, v.FilenameGiven)
 	}
 	if site != nil {
 		p.siteWarnings(pr, site)
@@ -376,8 +376,10 @@ func siteSettings(v *Ask, pr *Project, site *generator.Detected) {
 // the output folder, says about them. The build decides later which of
 // the files named as g's sitemaps are really g's, by reading the output
 // folder: a file that a plugin names may be the project's own. joined
-// is set when the build is joined to its sources.
-func (p *discovery) outputGenerator(v *Ask, pr *Project, g *generator.Detected, joined bool, output generator.OutputRules) {
+// is set when the build is joined to its sources. filenameGiven says the
+// entry file's name was given; g's name for its sitemap is then not
+// taken.
+func (p *discovery) outputGenerator(pr *Project, g *generator.Detected, joined bool, output generator.OutputRules, filenameGiven bool) {
 	pr.Generator, pr.Translated, pr.Pages = g.Title(), g.Translated, g.Pages
 	pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL, Stays: g.Gen != nil && g.Gen.Info().SitemapStays, Code: g.SitemapCode, Leaves: g.SitemapLeaves}
 	pr.Published = g.Published
@@ -387,7 +389,7 @@ func (p *discovery) outputGenerator(v *Ask, pr *Project, g *generator.Detected, 
 	// When the generator keeps old output, its sitemaps witness what it
 	// builds. A build joined to its sources reads them.
 	pr.Witnessed = joined && output.KeepsOld && len(output.Witness) > 0
-	if g.SitemapFile == "" || v.FilenameGiven {
+	if g.SitemapFile == "" || filenameGiven {
 		return
 	}
 	// Search engines were given the name the generator gives its
