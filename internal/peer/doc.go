@@ -4,12 +4,12 @@
 // to do instead. The table, [Options], has a row for every option of
 // @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
 // next-sitemap, gatsby-plugin-sitemap, static-sitemap-cli, VitePress's
-// sitemap option, sphinx-sitemap, @rspress/plugin-sitemap and
-// @vuepress/plugin-sitemap: it is the page a newcomer reads to learn
-// what becomes of an option. The peers moved to
-// their generator's folder are there (internal/generator/NAME/peer.go):
-// Hugo's sitemap, jekyll-sitemap, hexo-generator-sitemap, and MkDocs'
-// sitemap, which has no option and init's steps only.
+// sitemap option, @rspress/plugin-sitemap and @vuepress/plugin-sitemap:
+// it is the page a newcomer reads to learn what becomes of an option.
+// The peers moved to their generator's folder are there
+// (internal/generator/NAME/peer.go): Hugo's sitemap, jekyll-sitemap,
+// sphinx-sitemap, hexo-generator-sitemap, and MkDocs' sitemap, which has
+// no option and init's steps only.
 //
 // # One definition a peer
 //

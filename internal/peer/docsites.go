@@ -165,7 +165,7 @@ func vuepressExtraURLs(m *Mapper, v any) {
 	if !ok {
 		return
 	}
-	host, _ := m.other("hostname").(string)
+	host, _ := m.Other("hostname").(string)
 	if host != "" && !strings.Contains(host, "://") {
 		host = "https://" + host
 	}

@@ -44,7 +44,7 @@ func netlifyExclude(m *Mapper, v any) {
 	}
 	// The site folder: buildDir, else the publish folder.
 	pub := m.ctx.Publish
-	if d, ok := m.other("buildDir").(string); ok {
+	if d, ok := m.Other("buildDir").(string); ok {
 		pub = cleanRel(d)
 	}
 	var out []string
@@ -90,7 +90,7 @@ func urlPrefix(m *Mapper, v any) {
 // baseUrl, else NETLIFY_PLUGIN_SITEMAP_BASEURL; "" for none.
 func netlifyBase(m *Mapper) string {
 	for _, name := range []string{"baseUrl", "NETLIFY_PLUGIN_SITEMAP_BASEURL"} {
-		if s, ok := m.other(name).(string); ok && s != "" {
+		if s, ok := m.Other(name).(string); ok && s != "" {
 			return s
 		}
 	}

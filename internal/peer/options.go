@@ -125,17 +125,6 @@ var Options = []Option{
 	{VitePress, "level", "honoured: every value is checked, a problem said", Honours("sitemapgen checks every value it writes and says each problem as a warning or an error")},
 	{VitePress, "errorHandler", "honoured: every value is checked, a problem said", Honours("sitemapgen checks every value it writes and says each problem as a warning or an error")},
 
-	// sphinx-sitemap: its settings in conf.py (read by sitemapgen init;
-	// those that name its files at every run).
-	{Sphinx, "html_baseurl", "honoured: the base URL, read at every run", Honours("the base URL, which sitemapgen reads from conf.py's html_baseurl at every run")},
-	{Sphinx, "site_url", "honoured: the base URL without html_baseurl, read at every run", Honours("the base URL when html_baseurl is not set, which sitemapgen reads from conf.py at every run")},
-	{Sphinx, "sitemap_url_scheme", "honoured without html_baseurl (each language's folder, or the base URL with the scheme's folder); with it, each language's folder where each is built into its own, else the pages' canonical URLs, warned with how to keep the scheme's (html_baseurl with the folder); its default given to init when not set", sphinxScheme},
-	{Sphinx, "sitemap_locales", "honoured, read at every run: each locale's build in its folder, the same page in each folder its alternates", sphinxLocales},
-	{Sphinx, "sitemap_filename", "--filename (read at every run too)", Filename},
-	{Sphinx, "sitemap_excludes", "--exclude, each page as the glob of its built file", sphinxExcludes},
-	{Sphinx, "sitemap_show_lastmod", "honoured: each page dated by its source's last commit; false warned", sphinxShowLastmod},
-	{Sphinx, "language", "honoured: the folder of its build, read at every run", Honours("the folder of the language's build, which sitemapgen reads from conf.py at every run with sitemap_locales")},
-
 	// @rspress/plugin-sitemap (2.x): pluginSitemap({ … }) in plugins of
 	// rspress.config (read by sitemapgen init).
 	{Rspress, "siteUrl", "base_url (its scheme and host, with base), which the config no longer gives once the plugin goes", siteAtBase(false)},
@@ -224,7 +213,7 @@ func Honours(msg string) func(*Mapper, any) {
 // that returns literal paths (Func.Returns) gives them, each joined to
 // siteUrl, as extra_urls_inline.
 func extraURLs(m *Mapper, v any) {
-	site, _ := m.other("siteUrl").(string)
+	site, _ := m.Other("siteUrl").(string)
 	if f, ok := v.(Func); ok && len(f.Returns) > 0 && site != "" {
 		var urls []any
 		for _, p := range f.Returns {
@@ -307,7 +296,7 @@ func alternateRefs(m *Mapper, v any) {
 	// 'https://example.com/fr', hreflang: 'fr' }]: next-sitemap adds
 	// each page's path to each href; where each href is siteUrl or a
 	// folder at its top, those are locales by folder.
-	site, _ := m.other("siteUrl").(string)
+	site, _ := m.Other("siteUrl").(string)
 	refs, _ := v.([]any)
 	var out []Locale
 	for _, r := range refs {
@@ -638,8 +627,8 @@ func gatsbyFinish(m *Mapper) {
 		}
 	}
 	m.Set("filename", "sitemap-index.xml")
-	out, ok := m.other("output").(string)
-	if m.other("output") == nil || ok && strings.Trim(out, "/") == "" {
+	out, ok := m.Other("output").(string)
+	if m.Other("output") == nil || ok && strings.Trim(out, "/") == "" {
 		keepParts(m, "sitemap-index.xml", "sitemap", nil)
 	}
 }
@@ -765,64 +754,4 @@ func lastmodDateOnly(m *Mapper, v any) {
 		return
 	}
 	m.Set("lastmod_format", "date")
-}
-
-// sphinxScheme: sphinx-sitemap's URLs are html_baseurl (or site_url) +
-// the scheme, {lang}{version}{link} by default.
-func sphinxScheme(m *Mapper, v any) {
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if s == "{link}" {
-		m.Honoured("is {link}: each page at the base URL's path, as sitemapgen lists it")
-		return
-	}
-	if _, ok := m.other("html_baseurl").(string); ok {
-		if f := m.ctx.FolderBuilds; len(f) > 0 {
-			// Each language built into its folder: the pages are there.
-			m.Honoured("is %q: each language's build is in its folder of the site folder (%s), where sitemapgen lists its pages, as sphinx-sitemap did; their canonical links, which Sphinx writes from html_baseurl without the folder, are read in their folder's build, with a warning that says how to give each build its own html_baseurl", s, strings.Join(f, ", "))
-			return
-		}
-		m.Warn("is %q, which listed the pages under a folder their canonical links (html_baseurl) do not name: sitemapgen lists the URLs the pages give; if the site is served under that folder, set html_baseurl with it in conf.py (https://example.com/en/latest/), and the canonical links and ours keep those URLs", s)
-		return
-	}
-	m.Honoured("is %q: sitemapgen lists each page where sphinx-sitemap did: each language's build in its folder (LANG/page.html), or, where the site folder is one language's build, under the base URL with the scheme's folder (site_url/en/), as the base URL's origin says; it reads site_url, language and the scheme from conf.py at every run: keep them there when sphinx_sitemap leaves extensions", s)
-}
-
-func sphinxLocales(m *Mapper, v any) {
-	m.Honoured("is honoured where each locale's build is in the site folder, in its folder: sitemapgen reads it from conf.py at every run (keep it there when sphinx_sitemap leaves extensions), each locale's sitemap keeps answering, and the alternates are the same page in each language's folder, as sphinx-sitemap wrote them, each page listing itself too")
-}
-
-// sphinxExcludes: the pages' links as sphinx-sitemap lists them
-// (search.html; with the dirhtml builder, search/), fnmatch patterns.
-func sphinxExcludes(m *Mapper, v any) {
-	list, ok := m.Strs(v)
-	if !ok {
-		return
-	}
-	var out []string
-	for _, s := range list {
-		s = strings.TrimPrefix(s, "/")
-		if s == "" {
-			continue
-		}
-		if strings.HasSuffix(s, "/") {
-			s += "index.html"
-		}
-		out = append(out, s)
-	}
-	m.Set("exclude", out)
-}
-
-func sphinxShowLastmod(m *Mapper, v any) {
-	b, ok := m.Bool(v)
-	if !ok {
-		return
-	}
-	if b {
-		m.Honoured("is honoured: sitemapgen dates each page by the last commit of its source and the files it includes")
-		return
-	}
-	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (its source's last commit): set lastmod.sources: [none] in sitemap.yaml to write none")
 }

@@ -22,13 +22,12 @@ const (
 	Gatsby      Tool = "gatsby-plugin-sitemap"
 	SSCLI       Tool = "static-sitemap-cli"
 	VitePress   Tool = "VitePress's sitemap"
-	Sphinx      Tool = "sphinx-sitemap"
 	Rspress     Tool = "@rspress/plugin-sitemap"
 	VuePress    Tool = "@vuepress/plugin-sitemap"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, VitePress, Sphinx, Rspress, VuePress}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, VitePress, Rspress, VuePress}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -421,9 +420,9 @@ func (m *Mapper) At(name string) { m.at = Given{Name: name} }
 // Context is the project's, as given to Map.
 func (m *Mapper) Context() Context { return m.ctx }
 
-// other returns the value of the option name, given with the one being
+// Other returns the value of the option name, given with the one being
 // mapped; nil when it is not given.
-func (m *Mapper) other(name string) any {
+func (m *Mapper) Other(name string) any {
 	for _, g := range m.all {
 		if g.Name == name {
 			return g.Value

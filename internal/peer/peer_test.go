@@ -18,7 +18,6 @@ var documented = map[Tool][]string{
 	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
 	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
 	VitePress:   {"hostname", "lastmodDateOnly", "transformItems", "xslUrl", "xmlns", "level", "errorHandler"},
-	Sphinx:      {"html_baseurl", "site_url", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod", "language"},
 	Rspress:     {"siteUrl", "customMaps", "defaultPriority", "defaultChangeFreq"},
 	VuePress:    {"hostname", "extraUrls", "excludePaths", "sitemapFilename", "sitemapXSLFilename", "sitemapXSLTemplate", "changefreq", "modifyTimeGetter", "devServer", "devHostname", "xmlNameSpace"},
 }
@@ -243,11 +242,6 @@ func TestMap(t *testing.T) {
 		{name: "vitepress's base", tool: VitePress, ctx: Context{BasePath: "/docs/"}, given: []Given{{Name: "hostname", Value: "https://example.com/"}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com/docs/", From: "hostname"}}},
 		{name: "vitepress's hostname not a URL", tool: VitePress, given: []Given{{Name: "hostname", Value: "example.com"}}, warn: []string{`is "example.com", not an absolute http(s) URL`}},
-		{name: "sphinx-sitemap", tool: Sphinx, given: []Given{{Name: "html_baseurl", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{link}"}, {Name: "sitemap_filename", Value: "map.xml"}, {Name: "sitemap_excludes", Value: []any{"search.html", "genindex/", "/private/*"}}, {Name: "sitemap_show_lastmod", Value: false}, {Name: "sitemap_locales", Value: []any{"en", "fr"}}},
-			want: []Setting{{Key: "filename", Value: "map.xml", From: "sitemap_filename"}, {Key: "exclude", Value: []string{"search.html", "genindex/index.html", "private/*"}, From: "sitemap_excludes"}},
-			warn: []string{"listed the pages under a folder their canonical links (html_baseurl) do not name", "set lastmod.sources: [none]"}},
-		{name: "sphinx-sitemap's scheme, html_baseurl shared by the languages' builds", tool: Sphinx, ctx: Context{Publish: "_build/html", FolderBuilds: []string{"en/", "fr/"}}, given: []Given{{Name: "html_baseurl", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{version}{link}"}}},
-		{name: "sphinx-sitemap's scheme without html_baseurl", tool: Sphinx, given: []Given{{Name: "site_url", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{link}"}}},
 		// i18n: the default locale's pages at the root, each other's in
 		// the folder of its key.
 		{name: "astro's i18n", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US", "fr": "fr-CA", "de": "de"}}}},

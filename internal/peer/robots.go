@@ -94,7 +94,7 @@ func robotsTxtOptions(m *Mapper, v any) {
 	if !ok {
 		m.Warn("has policies that are not literal values: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
 	}
-	if gen, _ := m.other("generateRobotsTxt").(bool); !gen {
+	if gen, _ := m.Other("generateRobotsTxt").(bool); !gen {
 		if rules != "" || len(lines) > 0 {
 			m.Honoured("is honoured: without generateRobotsTxt, next-sitemap wrote no robots.txt")
 		}
@@ -104,7 +104,7 @@ func robotsTxtOptions(m *Mapper, v any) {
 		return
 	}
 	text := rules
-	if site, _ := m.other("siteUrl").(string); site != "" && !diag.HasUserInfo(site) {
+	if site, _ := m.Other("siteUrl").(string); site != "" && !diag.HasUserInfo(site) {
 		text += "# Host\nHost: " + site + "\n"
 	}
 	if len(lines) > 0 {
@@ -197,7 +197,7 @@ func additionalSitemaps(m *Mapper, v any) []string {
 	if !ok {
 		return nil
 	}
-	site, _ := m.other("siteUrl").(string)
+	site, _ := m.Other("siteUrl").(string)
 	var urls, elsewhere []string
 	for _, u := range absoluteURLs(m, list) {
 		switch {
@@ -223,13 +223,13 @@ func additionalSitemaps(m *Mapper, v any) []string {
 // lines only), so they are the site's own robots.txt (Result.RobotsTxt),
 // which init writes.
 func nextRobots(m *Mapper) {
-	gen, _ := m.other("generateRobotsTxt").(bool)
-	site, _ := m.other("siteUrl").(string)
+	gen, _ := m.Other("generateRobotsTxt").(bool)
+	site, _ := m.Other("siteUrl").(string)
 	if !gen || m.r.RobotsTxt != "" || site == "" || diag.HasUserInfo(site) {
 		return
 	}
 	rules := "# *\nUser-agent: *\nAllow: /\n\n" // next-sitemap's default policies
-	if opts, ok := m.other("robotsTxtOptions").(map[string]any); ok {
+	if opts, ok := m.Other("robotsTxtOptions").(map[string]any); ok {
 		if p, given := opts["policies"]; given {
 			var literal bool
 			if rules, literal = robotsRules(p); !literal {

@@ -387,7 +387,7 @@ func ssStdout(m *Mapper, v any) {
 		return
 	}
 	f := cleanRel(file)
-	if format, _ := m.other("format").(string); format == "txt" {
+	if format, _ := m.Other("format").(string); format == "txt" {
 		m.Set("text", true)
 		if path.Base(f) != "sitemap.txt" {
 			m.Warn("is written to %s by the script; sitemapgen's text sitemap is sitemap.txt, in the site folder: submit its URL in place of that file's", diag.Excerpt(file))
@@ -395,7 +395,7 @@ func ssStdout(m *Mapper, v any) {
 		return
 	}
 	root := ""
-	if r, ok := m.other("root").(string); ok {
+	if r, ok := m.Other("root").(string); ok {
 		root = cleanRel(r)
 	}
 	if rel, ok := strings.CutPrefix(f, root+"/"); ok || root == "" {

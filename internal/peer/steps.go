@@ -13,20 +13,19 @@ import (
 // next-sitemap's are internal/cli's nextSwitch's.
 var steps = map[Tool]Steps{
 	Astro:       {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
-	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
+	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: Off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
 	Netlify:     {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
 	NextSitemap: {NPM: true},
-	Gatsby:      {After: []string{"gatsby build"}, Where: "after gatsby build", NPM: true, TurnOff: off("remove gatsby-plugin-sitemap from the plugins of %s")},
+	Gatsby:      {After: []string{"gatsby build"}, Where: "after gatsby build", NPM: true, TurnOff: Off("remove gatsby-plugin-sitemap from the plugins of %s")},
 	SSCLI:       {Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: ssOff},
-	VitePress:   {After: []string{"vitepress build"}, Where: "after vitepress build", TurnOff: off("remove sitemap: from %s")},
-	Sphinx:      {Where: "after sphinx-build", TurnOff: off("remove 'sphinx_sitemap' from extensions in %s (its settings may stay)")},
-	Rspress:     {After: []string{"rspress build"}, Where: "after rspress build", NPM: true, TurnOff: off("remove pluginSitemap({ … }) from the plugins of %s, and its import")},
-	VuePress:    {After: []string{"vuepress build"}, Where: "after vuepress build", NPM: true, TurnOff: off("remove sitemapPlugin({ … }) from the plugins of %s, or, where the theme adds it, give the theme themePlugins: { sitemap: false } (its hostname may stay)")},
+	VitePress:   {After: []string{"vitepress build"}, Where: "after vitepress build", TurnOff: Off("remove sitemap: from %s")},
+	Rspress:     {After: []string{"rspress build"}, Where: "after rspress build", NPM: true, TurnOff: Off("remove pluginSitemap({ … }) from the plugins of %s, and its import")},
+	VuePress:    {After: []string{"vuepress build"}, Where: "after vuepress build", NPM: true, TurnOff: Off("remove sitemapPlugin({ … }) from the plugins of %s, or, where the theme adds it, give the theme themePlugins: { sitemap: false } (its hostname may stay)")},
 }
 
-// off is a step that turns a peer off in its configuration file, named
-// where format has %s.
-func off(format string) func(Config) string {
+// Off is a Steps.TurnOff that turns a peer off in its configuration
+// file, named where format has %s.
+func Off(format string) func(Config) string {
 	return func(c Config) string { return fmt.Sprintf(format, diag.Excerpt(c.File)) }
 }
 

@@ -64,6 +64,7 @@ var Generators = []generator.Generator{
 var Peers = peer.Register(
 	hugo.Peer,   // Hugo's sitemap: the [sitemap] table of its configuration
 	jekyll.Peer, // jekyll-sitemap: what leaves a file out of it in _config.yml
+	sphinx.Peer, // sphinx-sitemap: its settings in conf.py
 	hexo.Peer,   // hexo-generator-sitemap: the sitemap: block of _config.yml
 	mkdocs.Peer, // MkDocs' sitemap: no option, init's steps only
 )

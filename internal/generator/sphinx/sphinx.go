@@ -416,7 +416,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 	if list, _ := ext.Val.([]any); !slices.Contains(list, any("sphinx_sitemap")) {
 		return nil
 	}
-	c := peer.Config{Tool: peer.Sphinx, File: file, Line: ext.Line}
+	c := peer.Config{Tool: Tool, File: file, Line: ext.Line}
 	for _, k := range settings {
 		if v, ok := vals[k]; ok {
 			c.Options = append(c.Options, peer.Given{Name: k, Value: v.Val, Line: v.Line})

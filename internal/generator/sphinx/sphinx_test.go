@@ -238,7 +238,7 @@ sitemap_url_scheme = '{link}'
 sitemap_excludes = ['search.html', 'genindex.html']
 sitemap_locales = [None]
 html_theme = 'alabaster'
-`}, Want: []peer.Config{{Tool: peer.Sphinx, File: "docs/conf.py", Line: 2, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: sphinx.Tool, File: "docs/conf.py", Line: 2, Options: []peer.Given{
 			{Name: "html_baseurl", Value: "https://example.com/", Line: 6}, {Name: "sitemap_url_scheme", Value: "{link}", Line: 7},
 			{Name: "sitemap_excludes", Value: []any{"search.html", "genindex.html"}, Line: 8}, {Name: "sitemap_locales", Value: []any{nil}, Line: 9}}}}},
 		{Name: "sphinx without sphinx-sitemap", Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://example.com/'\n"}},
