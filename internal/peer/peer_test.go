@@ -77,7 +77,7 @@ func fp(f float64) *float64 { return &f }
 // TestHeadLink: the options with which a peer put a <link rel="sitemap">
 // into every page's head are named in the Result, for init to carry:
 // gatsby-plugin-sitemap's createLinkInHead, true by default, and
-// hexo-generator-sitemap's rel: true.
+// hexo-generator-sitemap's rel: true (its cases are hexo's TestPeerMap).
 func TestHeadLink(t *testing.T) {
 	for _, tc := range []struct {
 		tool  Tool
