@@ -26,6 +26,11 @@ type Def struct {
 	Own []string
 	// Steps are init's steps to switch from it.
 	Steps Steps
+	// Empties says the peer's build empties the site folder, its
+	// sitemaps' too: once the peer is gone, the names of its index's
+	// parts are known only from the folder as its last build left it,
+	// which init reads for it (Context.Sitemaps).
+	Empties bool
 	// HeadLink is the file init writes to carry the <link rel="sitemap">
 	// the peer put into every page's head (Result.HeadLink), naming the
 	// entry file entry; nil when the peer put none.
@@ -124,6 +129,10 @@ func (d *Def) Lookup(name string) *Option {
 	return nil
 }
 
+// empties are the peers of the table whose build empties the site
+// folder (Def.Empties).
+var empties = []Tool{NextSitemap, Astro, Gatsby}
+
 // builtin are the peers of the table of options.go, which have no
 // folder of their own yet.
 var builtin = tableDefs()
@@ -134,7 +143,8 @@ var builtin = tableDefs()
 func tableDefs() []*Def {
 	var out []*Def
 	for _, tool := range toolOrder {
-		d := &Def{Tool: tool, Finish: finish[tool], FreeText: freeText[tool], Own: own[tool], Steps: steps[tool], HeadLink: headLinks[tool]}
+		d := &Def{Tool: tool, Finish: finish[tool], FreeText: freeText[tool], Own: own[tool], Steps: steps[tool], HeadLink: headLinks[tool],
+			Empties: slices.Contains(empties, tool)}
 		for _, o := range Options {
 			if o.Tool == tool {
 				d.Options = append(d.Options, o)

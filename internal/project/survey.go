@@ -194,7 +194,7 @@ func (p *discovery) peers(d *Findings) []Peer {
 		}
 		ctx.FolderBuilds = g.FolderBuilds
 	}
-	if ctx.Publish != "" && slices.ContainsFunc(cfgs, func(c peer.Config) bool { return slices.Contains(emptied, c.Tool) }) {
+	if ctx.Publish != "" && slices.ContainsFunc(cfgs, func(c peer.Config) bool { d := peer.Find(c.Tool); return d != nil && d.Empties }) {
 		ctx.Sitemaps = topSitemaps(d.Root)
 	}
 	var out []Peer
@@ -203,11 +203,6 @@ func (p *discovery) peers(d *Findings) []Peer {
 	}
 	return out
 }
-
-// emptied are the peers whose build empties the site folder, their
-// sitemaps' too: once a peer is gone, the names of its index's parts
-// are known only from the folder as its last build left it.
-var emptied = []peer.Tool{peer.NextSitemap, peer.Astro, peer.Gatsby}
 
 // topSitemaps returns the names of the XML files at the top of the site
 // folder root (a peer's index and its parts, sitemap-0.xml …); an
