@@ -58,12 +58,14 @@
 //
 //   - options.go: the options, the result and the errors.
 //   - build.go: the builder and its run. The builder keeps the
-//     orchestration; its state comes in parts, each a type: inputs
-//     (inputs.go: what the build reads besides its pages, loaded once
-//     before the walk by a loader), the reporter (report.go), joined (the
-//     sources joined to the pages), judged (what the judgements found,
-//     for later passes and the reports) and kept (what a Session keeps
-//     between its updates).
+//     orchestration; its state is held in named groups by who writes it
+//     and how long it lives, each a type: in (inputs.go: what the build
+//     reads besides its pages, loaded once before the walk by a loader),
+//     recs (the records), src (the sources joined to the pages), found
+//     (what one build's judgements found, for later passes and the
+//     reports), rep (the reporter, report.go), out (the writer's state),
+//     kept and said (what a Session keeps of each page, and what it told
+//     once, between its updates) and upd (one update's own).
 //   - report.go: the one reporter, and the findings a pass returns to it.
 //   - robots.go: the site's robots.txt, read once a folder (robotsFiles);
 //     its rules; the robots.txt pass (robotsPass).
@@ -102,9 +104,10 @@
 //     by the newest of their git dates.
 //   - session.go, linkedpages.go, lazyroot.go: watch mode's [Session].
 //     session.go reaches the build it keeps through what it holds of it
-//     (held: the resolved options, the records, kept) and the builder's
-//     methods in kept.go, never through the builder's fields. forget.go
-//     lists the stores kept by path (perPath) and forgets a path in each.
+//     (held: the resolved options, the records, the sources, kept, upd)
+//     and the builder's methods in kept.go, never through the builder's
+//     fields. forget.go lists the stores kept by path (perPath) and
+//     forgets a path in each.
 //
 // # The record that flows
 //

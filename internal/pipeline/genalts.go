@@ -243,7 +243,7 @@ func (g *genRecords) remove(idx int32) {
 // genOn reports whether the generator knows alternates for this build:
 // its sitemaps gave some, or its rules give sources translations.
 func (b *builder) genOn() bool {
-	return b.gen != nil && len(b.gen.alts.refs) > 0 || b.translated
+	return b.in.gen != nil && len(b.in.gen.alts.refs) > 0 || b.src.translated
 }
 
 // genListed notes the listed record idx of the page whose outcome is o.
@@ -269,7 +269,7 @@ func (b *builder) genListed(idx int32, o *outcome) {
 		return // the page's head gives them, itself among them
 	}
 	switch {
-	case o.genWanted && b.gen.alts.refs[o.genHash].list > 0:
+	case o.genWanted && b.in.gen.alts.refs[o.genHash].list > 0:
 		g.from[idx] = genFrom{hash: o.genHash, rules: o.src, head: head}
 	case o.src != nil:
 		g.from[idx] = genFrom{src: o.src, head: head}
@@ -341,12 +341,12 @@ type genAltsPass struct {
 func (b *builder) genAltsPass() *genAltsPass {
 	// The translations are grouped once, when a page takes its
 	// alternates from them.
-	if g := b.recs.alts.gen; g != nil && len(g.from) > 0 && b.translated && b.groups == nil {
-		b.groupTranslations()
+	if g := b.recs.alts.gen; g != nil && len(g.from) > 0 && b.src.translated && b.src.groups == nil {
+		b.src.groupTranslations()
 	}
-	p := &genAltsPass{groups: b.groups, res: b.res, hreflang: b.hreflang}
-	if b.gen != nil {
-		p.sitemaps = &b.gen.alts
+	p := &genAltsPass{groups: b.src.groups, res: b.rep.res, hreflang: b.kept.hreflang}
+	if b.in.gen != nil {
+		p.sitemaps = &b.in.gen.alts
 	}
 	return p
 }
@@ -502,9 +502,9 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 	if f.src != nil {
 		from = "the generator's translations of its source " + f.src.path + " (" + f.src.tfrom + ")"
 	} else {
-		file := b.gen.files[b.gen.alts.refs[f.hash].file]
+		file := b.in.gen.files[b.in.gen.alts.refs[f.hash].file]
 		from = "the generator's sitemap " + file
-		if !slices.Contains(b.gen.read, file) {
+		if !slices.Contains(b.in.gen.read, file) {
 			from += ", kept in " + GenDatesName
 		}
 	}
@@ -541,12 +541,12 @@ func (b *builder) genKeys(o *outcome, src *source) {
 	if loc == "" {
 		return
 	}
-	if b.gen != nil && len(b.gen.alts.refs) > 0 {
-		if h := genHash(genKey(loc)); b.gen.alts.wanted(h) {
+	if b.in.gen != nil && len(b.in.gen.alts.refs) > 0 {
+		if h := genHash(genKey(loc)); b.in.gen.alts.wanted(h) {
 			o.genHash, o.genWanted = h, true
 		}
 	}
-	if b.translated && src != nil && src.tkey != "" {
+	if b.src.translated && src != nil && src.tkey != "" {
 		o.src = src
 	}
 }
@@ -598,12 +598,12 @@ func (b *builder) pageSource(path string) *source {
 		return nil
 	}
 	s := &source{path: path, lang: t.Lang, tkey: t.Key, tfrom: t.From}
-	b.pageMu.Lock()
-	defer b.pageMu.Unlock()
-	if b.pageSrcs == nil {
-		b.pageSrcs = make(map[string]*source)
+	b.src.pageMu.Lock()
+	defer b.src.pageMu.Unlock()
+	if b.src.pageSrcs == nil {
+		b.src.pageSrcs = make(map[string]*source)
 	}
-	b.pageSrcs[path] = s
-	b.groups = nil
+	b.src.pageSrcs[path] = s
+	b.src.groups = nil
 	return s
 }

@@ -60,14 +60,14 @@ type pass struct {
 // per-URL hook, and write.
 var passes = []pass{
 	{name: "no page unread", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		if b.res.Unread > 0 {
-			return nil, &ReadError{Problems: b.res.Unread}
+		if b.rep.res.Unread > 0 {
+			return nil, &ReadError{Problems: b.rep.res.Unread}
 		}
 		return nil, nil
 	}},
 	{name: "sources unused", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.Join != nil {
-			return unusedSources(b.join), nil
+			return unusedSources(b.src.join), nil
 		}
 		return nil, nil
 	}},
@@ -90,9 +90,9 @@ var passes = []pass{
 		return nil, b.anyPage(ctx, a)
 	}},
 	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		n := b.res.SourceProblems
-		if b.problems != nil {
-			n = sum(b.problems) // a Session counts every source it read
+		n := b.rep.res.SourceProblems
+		if b.kept.problems != nil {
+			n = sum(b.kept.problems) // a Session counts every source it read
 		}
 		if b.opts.Strict && n > 0 {
 			return nil, &StrictError{Problems: n}
@@ -149,16 +149,16 @@ var passes = []pass{
 			// Run has no update to judge: the pages left out (thousands of
 			// them, with their URLs, paths and reasons) need not stay for
 			// the write, where a build's memory peaks.
-			b.skipped.byLoc, b.skipped.list = nil, nil
+			b.kept.skipped.byLoc, b.kept.skipped.list = nil, nil
 		}
 		return found, nil
 	}},
 	{name: "results", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.KeepLeftOut {
-			slices.Sort(b.res.LeftOut)
-			b.res.LeftOut = slices.Compact(b.res.LeftOut)
+			slices.Sort(b.rep.res.LeftOut)
+			b.rep.res.LeftOut = slices.Compact(b.rep.res.LeftOut)
 		}
-		b.res.URLs, b.res.PathAt, b.res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
+		b.rep.res.URLs, b.rep.res.PathAt, b.rep.res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
 		return nil, nil
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
@@ -202,7 +202,7 @@ var passes = []pass{
 		return nil, b.explained(ctx, a)
 	}},
 	{name: "write", when: always, phase: "write", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		if b.noWrite {
+		if b.out.noWrite {
 			return nil, nil
 		}
 		// A build refuses a dev server's output before it writes.
@@ -210,11 +210,11 @@ var passes = []pass{
 			return nil, err
 		}
 		kept, found, err := b.writePass().run(ctx, &b.recs)
-		b.genKept = kept
+		b.out.genKept = kept
 		return found, err
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		if b.noWrite {
+		if b.out.noWrite {
 			return nil, nil
 		}
 		return b.afterWritePass().run(), nil
@@ -262,7 +262,7 @@ func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
 			continue
 		}
 		found, err := p.run(b, ctx, a)
-		b.say(found) // what the pass found, before its error if any
+		b.rep.say(found) // what the pass found, before its error if any
 		if err != nil {
 			return err
 		}
@@ -287,8 +287,8 @@ func (b *builder) load(ctx context.Context) error {
 	// The second look's R1 bound, read by the walk, and what a build of
 	// Run counts.
 	b.setGenAfter(ctx)
-	b.genHits, b.genCount = nil, b.gen != nil && b.opts.Content == nil && !b.session()
-	b.genDrafts.Store(0)
+	b.found.genHits, b.found.genCount = nil, b.in.gen != nil && b.opts.Content == nil && !b.session()
+	b.found.genDrafts.Store(0)
 	if err := b.walkAll(ctx); err != nil {
 		return err
 	}

@@ -233,11 +233,11 @@ type siteWidePass struct {
 
 // siteWidePass returns the pass the builder keeps, made on first use.
 func (b *builder) siteWidePass() *siteWidePass {
-	if b.siteWide == nil {
-		b.siteWide = &siteWidePass{byGit: datesByGit(b.rules.Order, b.opts.Join, b.opts.Content)}
+	if b.said.siteWide == nil {
+		b.said.siteWide = &siteWidePass{byGit: datesByGit(b.src.rules.Order, b.opts.Join, b.opts.Content)}
 	}
-	b.siteWide.found = nil
-	return b.siteWide
+	b.said.siteWide.found = nil
+	return b.said.siteWide
 }
 
 // run judges the heads' dates of recs in order, keeps its verdict in

@@ -53,9 +53,9 @@ type stampsPass struct {
 
 func (b *builder) stampsPass() *stampsPass {
 	return &stampsPass{
-		git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		git: b.in.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.in.git),
 		withMTime: b.opts.GuardMTime, sourced: b.opts.readsSources(),
-		res: b.res,
+		res: b.rep.res,
 	}
 }
 
