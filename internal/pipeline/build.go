@@ -242,7 +242,7 @@ type builder struct {
 	in    inputs   // read once a whole build, by the loader (inputs.go)
 	recs  records  // made by the walk, judged by the passes (records.go)
 	src   joined   // the sources, kept and forgotten by path in a Session
-	found judged   // made anew by each whole build, read by its reports
+	found judged   // found by one build's judgements, read by its reports
 	rep   reporter // tells the findings, counts them in the Result
 	out   output   // what the write is told, and what it wrote
 	kept  kept     // by page, between a Session's updates (kept.go)
@@ -263,7 +263,10 @@ type output struct {
 
 // joined is the state of a build that joins its pages to their sources
 // (Options.Join, Options.Content). It holds the sources, the claims on
-// them, and their routes and translations.
+// them, and their routes and translations. The walk writes it as it
+// reads the sources, and the passes read it. A Session keeps it between
+// its updates: an update forgets a changed source in it (forget.go) and
+// reads it again.
 type joined struct {
 	// rules are the rules of the sources' generator. They are zero when
 	// there are no sources.
@@ -318,8 +321,10 @@ type joined struct {
 }
 
 // judged holds what a build's judgements found, for the reports that
-// come after them: the pages left out and why, the refused dates, and
-// the counts that end in a warning.
+// come after them: the refused dates, and the counts that end in a
+// warning. The walk writes it and the passes after it read it. It lives
+// one build: a Session's whole build has a builder of its own, and an
+// update's judgement empties the refused dates (refusedPass).
 type judged struct {
 	// dev counts the pages whose links name a dev server. It is set in a
 	// whole build that does not run beside a dev server
