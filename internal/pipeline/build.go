@@ -42,16 +42,17 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 // newBuilder sets up a build. It reads the host's rules, makes the
 // mapper, fills in the writer's defaults and decides which of the
 // generator's sitemaps are its own. Then it loads the build's other
-// inputs (loadInputs). kind says whose build it is.
-func newBuilder(ctx context.Context, opts Options, res *Result, kind buildKind) (*builder, error) {
+// inputs (loadInputs). at says whose build it is: runBuild or
+// sessionBuild.
+func newBuilder(ctx context.Context, opts Options, res *Result, at mode) (*builder, error) {
 	if c := opts.Content; c != nil {
 		opts.Root, opts.Walk, opts.Heads.Read = c.Dir, c.Walk, false
 		if len(opts.Walk.Include) == 0 {
 			opts.Walk.Include = ContentInclude
 		}
 	}
-	b := &builder{opts: opts, kind: kind}
-	b.rep = reporter{report: opts.Report, res: res, keepLeft: opts.KeepLeftOut, bases: &canonicalBases{}, failUnread: kind == runBuild}
+	b := &builder{opts: opts, mode: at}
+	b.rep = reporter{report: opts.Report, res: res, keepLeft: opts.KeepLeftOut, bases: &canonicalBases{}, failUnread: at == runBuild}
 	b.src.translated = opts.Translator != nil
 	for _, s := range []*Sources{opts.Content, opts.Join} {
 		if s != nil {
@@ -129,7 +130,7 @@ func (b *builder) run(ctx context.Context) error {
 	if err := b.load(ctx); err != nil {
 		return err
 	}
-	return b.runPasses(ctx, atRun, passArgs{})
+	return b.runPasses(ctx, passArgs{})
 }
 
 // anyPage fails a build that found no page with a noPages error. When
@@ -227,9 +228,9 @@ func countHTML(n int) string {
 // is one update's own.
 type builder struct {
 	opts Options
-	// kind says whether the build is a Run's or a Session's
-	// (buildKind). It is the one value that says so.
-	kind    buildKind
+	// mode says whether the build is a Run's, a Session's whole build or
+	// its update (kept.go). It is the one value that says so.
+	mode    mode
 	mapper  *mapping.Mapper
 	explain *explainer
 	root    *pageRoot // where heads are read from

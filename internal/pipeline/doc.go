@@ -645,12 +645,14 @@
 // runs the same de-duplication and writer as Run. Every store kept by a
 // page's or a source's path is listed once, in perPath (forget.go), with
 // how it forgets a path, and builder.forget runs the list.
-// TestForgetCoversEveryStore fails when the builder gains a field that
-// is neither listed there nor said to be kept otherwise. Whether a build
-// is a Run's or a Session's is one value, buildKind, given to newBuilder;
-// the builder's parts take from it what they do differently (an
-// unreadable page a warning, git's history read to be read on from, a
-// news window for each write). The hreflang clusters are
+// TestForgetCoversEveryStore fails when the builder, or a group of its
+// state, gains a field that is neither listed there nor said to be kept
+// otherwise. Whether a build is a Run's, a Session's whole build or its
+// update is one value, the builder's mode: newBuilder is given the
+// first two, beginUpdate sets the third, and runPasses runs the passes
+// of that mode. The builder's parts take from it what they do
+// differently (an unreadable page a warning, git's history read to be
+// read on from, a news window for each write). The hreflang clusters are
 // judged again only where the batch reaches (hreflangPass.dirty): the pages at a
 // URL whose page changed, and those whose alternates name it or its twin.
 // Each list has a summary of its hrefs (three bits of 64 an href, drawn from

@@ -19,7 +19,7 @@ import (
 // as builderFields names it.
 var keptOtherwise = map[string]string{
 	"opts":              "the build's options",
-	"kind":              "whose build it is",
+	"mode":              "whose build it is, and whether it is an update",
 	"mapper":            "the rules that make URLs",
 	"explain":           "a Run's alone: a Session does not explain",
 	"root":              "where heads are read from",

@@ -259,7 +259,7 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 	if b.kept.skippedLoc != nil {
 		t.Errorf("skippedLoc %v kept by a build", b.kept.skippedLoc)
 	}
-	if err := b.runPasses(context.Background(), atRun, passArgs{}); err != nil {
+	if err := b.runPasses(context.Background(), passArgs{}); err != nil {
 		t.Fatal(err)
 	}
 	if b.kept.skipped.byLoc != nil || b.kept.skipped.list != nil {

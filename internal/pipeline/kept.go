@@ -18,23 +18,36 @@ import (
 // through the methods below, never through the builder's fields
 // (session.go).
 
-// buildKind says whose build a builder runs. It is given to newBuilder,
-// and the builder's parts take from it what they do differently.
-type buildKind uint8
+// mode says which run of a build the builder is in. It is the one value
+// that says whether the build is a Session's, and whether it judges
+// every page. newBuilder is given runBuild or sessionBuild; a Session's
+// update sets sessionUpdate (beginUpdate). The walk and the passes take
+// from it what they do differently, and each pass says in which modes
+// it runs (when).
+type mode uint8
 
 const (
 	// runBuild is a build of Run: an unreadable page fails it.
-	runBuild buildKind = iota
-	// sessionBuild is a Session's whole build, whose passes its updates
-	// run again. It keeps what it learns between updates (keep), an
-	// unreadable page is a warning, the git history is read at a commit
-	// that a later commit reads on from, and, as time passes between
-	// writes, each write has its own news window.
+	runBuild mode = iota
+	// sessionBuild is a Session's whole build, at Start or a restart,
+	// whose passes its updates run again. It keeps what it learns
+	// between updates (keep), an unreadable page is a warning, the git
+	// history is read at a commit that a later commit reads on from,
+	// and, as time passes between writes, each write has its own news
+	// window.
 	sessionBuild
+	// sessionUpdate is a Session's update. It either reads again the
+	// pages a change touched (passArgs.only), or rewrites the set when
+	// no page changed.
+	sessionUpdate
 )
 
-// session reports whether b is a Session's build.
-func (b *builder) session() bool { return b.kind == sessionBuild }
+// session reports whether b is a Session's build or update.
+func (b *builder) session() bool { return b.mode != runBuild }
+
+// whole reports whether b judges every page: a build of Run or a
+// Session's whole build, not an update.
+func (b *builder) whole() bool { return b.mode != sessionUpdate }
 
 // held is what a Session holds of its last whole build, besides the
 // builder that runs the passes again.
@@ -82,7 +95,7 @@ func (b *builder) readsGit() bool { return b.in.git != nil }
 // by whole builds alone. With the hash lastmod source, a page that
 // changed now gets this update's time.
 func (b *builder) beginUpdate(res *Result, rewrite bool) {
-	b.rep.res = res
+	b.rep.res, b.mode = res, sessionUpdate
 	if rewrite {
 		return
 	}

@@ -18,18 +18,16 @@ import (
 // a Session's whole build (Start, and each restart) and a Session's
 // update; each pass says at which of these it runs.
 
-// when says at which builds a pass runs.
+// when says in which of the builder's modes a pass runs: a set of them.
 type when uint8
 
 const (
 	// atRun is a build of Run (and of audit, which runs no write).
-	atRun when = 1 << iota
+	atRun when = 1 << runBuild
 	// atStart is a Session's whole build, at Start or a restart.
-	atStart
-	// atUpdate is a Session's update. It either reads again the pages a
-	// change touched (passArgs.only), or rewrites the set when no page
-	// changed.
-	atUpdate
+	atStart when = 1 << sessionBuild
+	// atUpdate is a Session's update.
+	atUpdate when = 1 << sessionUpdate
 
 	whole  = atRun | atStart // judges every page; counts, says what only a whole build can
 	always = atRun | atStart | atUpdate
@@ -39,9 +37,12 @@ const (
 type passArgs struct {
 	// only holds the paths of the pages an update read again. Duplicates
 	// and hreflang problems are reported for these pages alone. It is nil
-	// for a whole build.
+	// for a whole build. Whether the build is an update is b.mode's to
+	// say; only is what the update read.
 	only map[string]bool
-	// s is the Session, nil for Run.
+	// s is the Session whose records the passes judge, nil for Run. The
+	// passes read its records; whether the build is a Session's is
+	// b.mode's to say.
 	s *Session
 }
 
@@ -73,7 +74,7 @@ var passes = []pass{
 	}},
 	{name: "sort", when: whole, phase: "sort", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		b.recs.sort()
-		if s := a.s; s != nil {
+		if s := a.s; b.session() {
 			s.all, b.recs.order = b.recs.order, nil // shared below
 			s.countDups()
 		}
@@ -91,7 +92,7 @@ var passes = []pass{
 	}},
 	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		n := b.rep.res.SourceProblems
-		if b.kept.problems != nil {
+		if b.session() {
 			n = sum(b.kept.problems) // a Session counts every source it read
 		}
 		if b.opts.Strict && n > 0 {
@@ -107,7 +108,7 @@ var passes = []pass{
 		return found, nil
 	}},
 	{name: "duplicates", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		if s := a.s; s != nil {
+		if s := a.s; b.session() {
 			if selfcheck.On() {
 				if n := s.dups; s.countDups() != n {
 					panic(fmt.Sprintf("build: the Session counted %d duplicate URLs, and there are %d", n, s.dups))
@@ -140,11 +141,11 @@ var passes = []pass{
 	}},
 	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		var all []int32
-		if a.s != nil {
+		if b.session() {
 			all = a.s.all
 		}
 		found := b.hreflangPass().run(&b.recs, a.only, all)
-		if a.s == nil {
+		if !b.session() {
 			// No pass after this one asks why a page was left out, and a
 			// Run has no update to judge: the pages left out (thousands of
 			// them, with their URLs, paths and reasons) need not stay for
@@ -162,13 +163,13 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		dates, found := b.listPagesPass().run(&b.recs, a.only == nil) // a whole build counts every page
+		dates, found := b.listPagesPass().run(&b.recs, b.whole()) // a whole build counts every page
 		b.recs.listed, b.recs.listedBy, b.recs.listedGen = dates.at, dates.by, dates.gen
 		return found, nil
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		found := b.mtimePass().run(ctx, &b.recs, a.only)
-		if a.only != nil && b.recs.Len() == 0 {
+		if !b.whole() && b.recs.Len() == 0 {
 			// An update reads some pages and counts only their reasons. Only
 			// a whole build can judge why no page is listed (Deliberate, the
 			// canonical links' base).
@@ -253,12 +254,12 @@ func trimCache(b *builder, _ context.Context, _ passArgs) (found findings, _ err
 	return found, nil
 }
 
-// runPasses runs the passes of the build at, in order. The first error
-// ends the run.
-func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
+// runPasses runs, in order, the passes that run in the builder's mode.
+// The first error ends the run.
+func (b *builder) runPasses(ctx context.Context, a passArgs) error {
 	defer b.sayRefused(false) // says them if a pass's error ends the build early
 	for _, p := range passes {
-		if p.when&at == 0 {
+		if p.when&(1<<b.mode) == 0 {
 			continue
 		}
 		found, err := p.run(b, ctx, a)

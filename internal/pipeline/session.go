@@ -182,7 +182,7 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 		return res, err
 	}
 	s.whole = false
-	return res, b.runPasses(ctx, atStart, passArgs{s: s})
+	return res, b.runPasses(ctx, passArgs{s: s})
 }
 
 // finish judges and writes again from the sorted s.all. After an
@@ -190,7 +190,7 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 // their duplicates and hreflang problems are reported. For a rewrite,
 // only is empty.
 func (s *Session) finish(ctx context.Context, only map[string]bool) error {
-	return s.b.runPasses(ctx, atUpdate, passArgs{only: only, s: s})
+	return s.b.runPasses(ctx, passArgs{only: only, s: s})
 }
 
 // errWhole is what finish returns for an update after which no page is

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"os"
@@ -248,5 +249,55 @@ func (w *whole) m4() {}
 	fields, methods := typeSize([]*ast.File{f}, "whole")
 	if fields != 6 || methods != 4 {
 		t.Errorf("whole: %d fields, %d methods, want 6 and 4", fields, methods)
+	}
+}
+
+// sessionAsked are the values that said, besides the builder's mode,
+// whether a build is a Session's or an update (a nil Session, a nil set
+// of pages read again, a nil store that only a Session makes).
+var sessionAsked = map[string]bool{"a.s": true, "a.only": true, "b.kept.problems": true, "b.kept.index": true}
+
+// TestOneMode: whether a build is a Run's, a Session's whole build or
+// its update is asked of one value, the builder's mode (kept.go), never
+// by comparing one of sessionAsked with nil, as in "if s := a.s; s !=
+// nil". It fails at the comparison, by file and line.
+func TestOneMode(t *testing.T) {
+	fset, files := packageFiles(t)
+	text := func(e ast.Expr) string {
+		var sb strings.Builder
+		if err := format.Node(&sb, token.NewFileSet(), e); err != nil {
+			t.Fatal(err)
+		}
+		return sb.String()
+	}
+	for _, f := range files {
+		// alias holds the names given one of sessionAsked in an if's
+		// init (s in "if s := a.s; ...").
+		alias := map[string]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.IfStmt:
+				if as, ok := n.Init.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+					for i, rhs := range as.Rhs {
+						if id, ok := as.Lhs[i].(*ast.Ident); ok && sessionAsked[text(rhs)] {
+							alias[id.Name] = true
+						}
+					}
+				}
+			case *ast.BinaryExpr:
+				if n.Op != token.EQL && n.Op != token.NEQ {
+					return true
+				}
+				for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+					if id, ok := pair[1].(*ast.Ident); !ok || id.Name != "nil" {
+						continue
+					}
+					if s := text(pair[0]); sessionAsked[s] || alias[s] {
+						t.Errorf("%s: asks whether the build is a Session's by %s %s nil: ask the builder's mode (b.session(), b.whole())", fset.Position(n.Pos()), s, n.Op)
+					}
+				}
+			}
+			return true
+		})
 	}
 }

@@ -906,7 +906,7 @@ func unusedSources(join map[string]*source) findings {
 // sourceProblems reports what is wrong in a source file's front matter,
 // each problem at its line.
 func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
-	if b.kept.problems != nil && len(problems) > 0 {
+	if b.session() && len(problems) > 0 {
 		b.kept.problems[path] = len(problems)
 	}
 	for _, p := range problems {
