@@ -319,9 +319,10 @@ func (b *builder) genForgetSkipped(path string) {
 // record whose head gives no alternates the ones the generator knows,
 // for its URLs as they are now. Each alternate is the URL of a page
 // found: listed, or left out, and then the hreflang pass says why it is
-// not written. A record gets none when only the page itself is left. In
-// a Session, the hreflang pass judges again a record whose alternates
-// changed. The pass reports nothing itself.
+// not written. A record gets none when only the page itself is left. The
+// pass returns the alternates that change (genAltsSet), and the pass
+// list sets them (apply). In a Session, the hreflang pass judges again a
+// record whose alternates changed. The pass reports nothing itself.
 type genAltsPass struct {
 	// sitemaps are the alternates of the generator's own sitemaps. They
 	// are nil when the build read none.
@@ -329,13 +330,33 @@ type genAltsPass struct {
 	// groups holds the sources with their translations, by translation
 	// key (joined.groups). It is nil when the sources have none.
 	groups map[string][]*source
-	// res counts the pages whose own entry the pass added
-	// (Result.SelfAlternates).
-	res *Result
-	// hreflang hears which pages' alternates changed. It is the hreflang
-	// pass that a Session keeps, and nil before its first judgement and
-	// in Run.
-	hreflang *hreflangPass
+}
+
+// genAltsSet is what the generator's alternates pass returns: the
+// records whose alternates change, and how many pages got their own
+// entry added (Result.SelfAlternates).
+type genAltsSet struct {
+	changed   []altsChange
+	selfAdded int
+}
+
+// altsChange is a record whose alternates change: its URL, its new
+// alternates, and the line of each in its head (0 for none).
+type altsChange struct {
+	idx   int32
+	loc   string
+	alts  []sitemap.Alternate
+	lines []int
+}
+
+// apply sets the alternates of set in recs, in the order the pass found
+// them, and tells h, the hreflang pass that a Session keeps (nil before
+// its first judgement and in Run), which pages' alternates changed.
+func (set genAltsSet) apply(recs *records, h *hreflangPass) {
+	for _, c := range set.changed {
+		recs.setAlternates(c.idx, c.alts, c.lines)
+		h.changed(recs.pathOf(recs.rec(c.idx)), c.loc)
+	}
 }
 
 func (b *builder) genAltsPass() *genAltsPass {
@@ -344,20 +365,21 @@ func (b *builder) genAltsPass() *genAltsPass {
 	if g := b.recs.alts.gen; g != nil && len(g.from) > 0 && b.src.translated && b.src.groups == nil {
 		b.src.groupTranslations()
 	}
-	p := &genAltsPass{groups: b.src.groups, res: b.rep.res, hreflang: b.kept.hreflang}
+	p := &genAltsPass{groups: b.src.groups}
 	if b.in.gen != nil {
 		p.sitemaps = &b.in.gen.alts
 	}
 	return p
 }
 
-// run sets the alternates of the records of recs that the generator's
-// sitemaps give (recs.alts.gen).
-func (p *genAltsPass) run(s *records) {
+// run returns the alternates of the records of recs that the
+// generator's sitemaps give (recs.alts.gen), where they change. It
+// writes nothing in recs.
+func (p *genAltsPass) run(s *records) genAltsSet {
+	var set genAltsSet
 	g := s.alts.gen
-	p.res.SelfAlternates = 0
 	if g == nil || len(g.from) == 0 {
-		return
+		return set
 	}
 	// A page's URL is one string in every list that names it.
 	shared := make(map[int32]string)
@@ -369,7 +391,6 @@ func (p *genAltsPass) run(s *records) {
 		}
 		return loc
 	}
-	selfAdded := 0
 	for idx, f := range g.from {
 		r := s.rec(idx)
 		if !s.live(idx) {
@@ -386,7 +407,7 @@ func (p *genAltsPass) run(s *records) {
 			if alts, ok = withSelf(was, alts, locAt(idx)); !ok {
 				continue // the generator does not name the page, or the head does: keep the head's as they are
 			}
-			selfAdded++
+			set.selfAdded++
 			lines = append(lines[:min(len(lines), len(was))], 0) // the page's own entry has no <link> of the head
 		} else {
 			lines = nil
@@ -394,10 +415,9 @@ func (p *genAltsPass) run(s *records) {
 		if slices.Equal(was, alts) {
 			continue
 		}
-		s.setAlternates(idx, alts, lines)
-		p.hreflang.changed(s.pathOf(r), locAt(idx))
+		set.changed = append(set.changed, altsChange{idx: idx, loc: locAt(idx), alts: alts, lines: lines})
 	}
-	p.res.SelfAlternates = selfAdded
+	return set
 }
 
 // withSelf returns head, the alternates a page's head gives, with the

@@ -129,14 +129,18 @@ var passes = []pass{
 	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		found := b.stampsPass().run(ctx, &b.recs)
 		// The site's dates pass judges the dates that are no build's stamp.
-		return append(found, b.siteWidePass().run(&b.recs)...), nil
+		sites, notes := b.siteWidePass().run(&b.recs)
+		b.recs.sites.dates, b.recs.sites.gitFallback = sites.dates, sites.gitFallback
+		return append(found, notes...), nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		b.lastModCountsPass().run(&b.recs) // counts every page
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.genAltsPass().run(&b.recs)
+		alts := b.genAltsPass().run(&b.recs)
+		alts.apply(&b.recs, b.kept.hreflang)
+		b.rep.res.SelfAlternates = alts.selfAdded
 		return nil, nil
 	}},
 	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {

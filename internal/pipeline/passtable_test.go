@@ -656,20 +656,27 @@ func TestGenAltsPassTable(t *testing.T) {
 			g.from[en] = genFrom{hash: hEn, head: tc.head}
 			maps.Copy(g.skipped, tc.skipped)
 			recs.alts.gen = g
-			p := genAltsPass{sitemaps: sitemaps(tc.withFr), res: &Result{SelfAlternates: 9}}
-			p.run(recs)
+			p := genAltsPass{sitemaps: sitemaps(tc.withFr)}
+			before := declaredAlts(recs)
+			set := p.run(recs)
+			// The pass returns its product, and writes nothing in the
+			// records: the pass list sets it (apply).
+			if got := declaredAlts(recs); !slices.Equal(got, before) {
+				t.Errorf("the pass wrote alternates in the records:\n got %q\nwant %q", got, before)
+			}
+			set.apply(recs, nil)
 			if got := declaredAlts(recs); !slices.Equal(got, tc.want) {
 				t.Errorf("alternates:\n got %q\nwant %q", got, tc.want)
 			}
-			if p.res.SelfAlternates != tc.wantSelf {
-				t.Errorf("Result.SelfAlternates %d, want %d", p.res.SelfAlternates, tc.wantSelf)
+			if set.selfAdded != tc.wantSelf {
+				t.Errorf("own entries added %d, want %d", set.selfAdded, tc.wantSelf)
 			}
 		})
 	}
 	// Without the generator's alternates, the pass sets none.
 	recs := pageRecords(t, page{path: "a.html", loc: ex + "a"})
-	p := genAltsPass{res: &Result{SelfAlternates: 9}}
-	if p.run(recs); p.res.SelfAlternates != 0 || declaredAlts(recs)[0] != "" {
-		t.Errorf("no alternates of the generator: %d added, %q", p.res.SelfAlternates, declaredAlts(recs))
+	p := genAltsPass{}
+	if set := p.run(recs); set.selfAdded != 0 || len(set.changed) > 0 || declaredAlts(recs)[0] != "" {
+		t.Errorf("no alternates of the generator: %d added, %+v, %q", set.selfAdded, set.changed, declaredAlts(recs))
 	}
 }
