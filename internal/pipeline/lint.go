@@ -131,7 +131,7 @@ func (p *lintPass) lintLastMod(ctx context.Context, recs *records) {
 	// A head's or the generator's date that a commit of the project's
 	// history gives is the page's history, however many pages share it.
 	// Git is asked only now, when the lint would warn.
-	if history = recs.historyDates(ctx, p.git); history != nil {
+	if history = recs.historyDates(ctx, p.git, &recs.stamps.stampRule); history != nil {
 		if day, most, n = recs.topDay(own, true); !looksStamped(most, n) {
 			return
 		}

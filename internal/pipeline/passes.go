@@ -127,7 +127,8 @@ var passes = []pass{
 		return b.robotsPass().run(&b.recs, a.only), nil
 	}},
 	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		found := b.stampsPass().run(ctx, &b.recs)
+		rule, found := b.stampsPass().run(ctx, &b.recs)
+		b.recs.stamps.stampRule = rule
 		// The site's dates pass judges the dates that are no build's stamp.
 		sites, notes := b.siteWidePass().run(&b.recs)
 		b.recs.sites.dates, b.recs.sites.gitFallback = sites.dates, sites.gitFallback

@@ -336,15 +336,21 @@ func TestStampsPassTable(t *testing.T) {
 			p.res = &Result{}
 			recs := pageRecords(t, tc.pages...)
 			want := orderLocs(recs)
-			found := p.run(t.Context(), recs)
+			rule, found := p.run(t.Context(), recs)
 			checkPass(t, recs, found, want, tc.wantSaid)
-			if p.res.Stamps != tc.wantStamps || recs.stamps.found != (tc.wantStamps > 0) {
-				t.Errorf("Result.Stamps %d, found %v; want %d", p.res.Stamps, recs.stamps.found, tc.wantStamps)
+			if p.res.Stamps != tc.wantStamps || rule.found != (tc.wantStamps > 0) {
+				t.Errorf("Result.Stamps %d, found %v; want %d", p.res.Stamps, rule.found, tc.wantStamps)
 			}
-			// The verdict is kept: a second run says nothing more.
+			// The pass returns its verdict, and writes nothing in the
+			// records: the pass list keeps it there.
+			if recs.stamps.found || recs.stamps.trustSitemap || recs.stamps.history != nil {
+				t.Errorf("the pass wrote its verdict in the records: %+v", recs.stamps.stampRule)
+			}
+			// The verdict kept, a second run says nothing more.
+			recs.stamps.stampRule = rule
 			p.found = nil
-			if again := p.run(t.Context(), recs); len(again) > 0 || p.res.Stamps != tc.wantStamps {
-				t.Errorf("second run: said %q, Result.Stamps %d", said(again), p.res.Stamps)
+			if again, found := p.run(t.Context(), recs); len(found) > 0 || p.res.Stamps != tc.wantStamps || again.found != rule.found {
+				t.Errorf("second run: said %q, Result.Stamps %d, found %v", said(found), p.res.Stamps, again.found)
 			}
 		})
 	}
