@@ -60,7 +60,6 @@ func (l *layers) ask(configFile string, getenv func(string) string) project.Ask 
 		LastModGiven:       l.given("lastmod.sources"),
 		FilenameGiven:      l.given("filename"),
 		Limits:             v.Limits,
-		Getenv:             getenv,
 	}
 }
 

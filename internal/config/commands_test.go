@@ -42,6 +42,12 @@ func TestCommandsAllowed(t *testing.T) {
 		{name: "the command line's", file: "base_url: https://example.com/\nroot: public\n", args: []string{"--extra-urls-command", "./urls.sh"}},
 		{name: "the command line's over the file's", file: file, args: []string{"--extra-urls-command", "./urls.sh"}},
 		{name: "the file cannot allow itself", file: file + "allow_commands: true\n", want: "sitemap.yaml:4: unknown key \"allow_commands\" (--allow-commands is a flag only: it has no key)"},
+		// The values given are checked before the project is read: here
+		// it names no site folder, which is not what is said.
+		{name: "refused before the project is read", file: "base_url: https://example.com/\nextra_urls_command: ./urls.sh\n",
+			want: "sitemap.yaml:2: extra_urls_command: './urls.sh' not run"},
+		{name: "robots_transform without robots, before the project", file: "base_url: https://example.com/\nrobots_transform: ./robots.sh\n", args: []string{"--allow-commands"},
+			want: "sitemap.yaml:2: robots_transform rewrites the robots.txt that --robots writes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := os.WriteFile(DefaultFile, []byte(tc.file), 0o644); err != nil {

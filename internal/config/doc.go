@@ -32,11 +32,13 @@
 //   - table.go, file.go: the machinery that derives the flag set, the
 //     strict decoding of sitemap.yaml and the --help lists from a table.
 //   - resolve.go: [Resolve]: the layering, the project's values under
-//     it, and the checks of the laid values against each other.
+//     it, and the checks of the values against the base URL, which the
+//     project may give.
 //   - options.go: the stages' options (Config.options, with mapOptions,
 //     writeOptions and the cache folder).
 //   - layer.go: the layering of a run's values: flag > environment >
-//     file > the project's value > default.
+//     file > the project's value > default; the checks of the values
+//     given against each other, before the project is read.
 //   - commands.go: the commands a run may start, and the rule that a
 //     command the settings file names runs only when the caller allows it.
 //   - ask.go: what it tells project.Discover of the values given, and
@@ -63,8 +65,9 @@
 //
 // Settings resolve in one pass down. cli parses the command line with the
 // table. Resolve layers the defaults, sitemap.yaml, the environment and the
-// flags (layer). It asks the project once (project.Discover, told what was
-// given by layers.ask), lays the project's answers under the values given
+// flags (layer), which checks what was given. It asks the project once
+// (project.Discover, told what was given by layers.ask, and handed the
+// environment apart), lays the project's answers under the values given
 // (layers.under), and hands the stages their options (Config.options).
 //
 // Two routes of the base URL show it.

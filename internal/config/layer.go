@@ -77,7 +77,8 @@ func name(s *Setting[Values]) string {
 }
 
 // conflicts returns an error when the settings laid over each other
-// ask for things that exclude each other.
+// ask for things that exclude each other. None of them is a value the
+// project gives.
 func (l *layers) conflicts(cmd *Line[Values]) error {
 	// A flag for one of quiet and verbose turns the other off.
 	switch q, vb := cmd.Given("quiet") && l.v.Quiet, cmd.Given("verbose") && l.v.Verbose; {
@@ -102,11 +103,20 @@ func (l *layers) conflicts(cmd *Line[Values]) error {
 	if l.v.News.Language != "" && l.v.News.Name == "" {
 		return fmt.Errorf("news.language (%s) without news.name: the news sitemap is written for a publication; give its name (--news-name)", cmp.Or(l.from["news.language"], "sitemap.yaml"))
 	}
+	if l.v.RobotsHook != "" && !l.v.Robots {
+		const msg = "robots_transform rewrites the robots.txt that --robots writes: give --robots (robots: true) too, or leave it out"
+		if from := l.from["robots_transform"]; from != l.fileName() {
+			return fmt.Errorf("%s: %s", from, msg)
+		}
+		return diag.At(l.fileName(), l.line("robots_transform"), msg)
+	}
 	return nil
 }
 
 // layer reads the config file, then lays the environment and the command
-// line over it. It checks the values that each of them gives.
+// line over it. It checks the values that each of them gives, and the
+// values laid against each other (conflicts, checkCommands), before the
+// project is read.
 func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	l := &layers{v: Settings.Defaults(), from: map[string]string{}, inside: map[string][2]string{}, insideList: map[string][][2]string{}, peer: map[string]bool{}}
 	path, err := configPath(cmd)
@@ -151,6 +161,9 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 		return nil, err
 	}
 	if err := l.checkEnv(); err != nil {
+		return nil, err
+	}
+	if err := checkCommands(l, &l.v); err != nil {
 		return nil, err
 	}
 	return l, nil

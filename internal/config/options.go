@@ -91,7 +91,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	if in, ok := l.inside["changes"]; ok {
 		c.ChangesDir, c.Changes = in[0], in[1]
 	}
-	c.sourceOptions(pr, out)
+	c.sourceOptions(pr)
 	c.defaultOptions(l, pr)
 	c.generatorOptions(pr)
 	c.localeOptions(l)
@@ -196,7 +196,7 @@ func (c *Config) platformOptions(pr *project.Project, out string) {
 
 // sourceOptions sets where the build finds the pages' sources, and where
 // the writer keeps its own files.
-func (c *Config) sourceOptions(pr *project.Project, out string) {
+func (c *Config) sourceOptions(pr *project.Project) {
 	if c.Values.Mode == ModeContent {
 		c.Build.Content = pr.Sources
 	} else {
@@ -204,12 +204,7 @@ func (c *Config) sourceOptions(pr *project.Project, out string) {
 		c.Build.Served = pr.Served
 	}
 	c.Build.OnDemand = pr.OnDemand
-	if pr.StateDir != "" && fsx.SamePath(out, pr.StateFor) {
-		// The output folder holds the project's own files and serves
-		// them as they are. The writer keeps its own files (the record)
-		// in a folder that nothing serves.
-		c.Build.Write.RecordDir = pr.StateDir
-	}
+	c.Build.Write.RecordDir = pr.RecordDir
 }
 
 // defaultOptions sets each URL's default changefreq and priority, and

@@ -111,7 +111,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		c.Inputs = append(c.Inputs, DefaultFile)
 	}
 
-	pr, err := project.Discover(l.ask(c.ConfigFile, getenv))
+	pr, err := project.Discover(l.ask(c.ConfigFile, getenv), getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -146,22 +146,12 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if w := xslOrigin(l, v.XSL, v.BaseURL); w != nil {
 		c.Warnings = append(c.Warnings, w)
 	}
-	if err := checkCommands(l, &c.Values); err != nil {
-		return nil, err
-	}
 	if line := sitemapsElsewhere(v); line != nil {
 		if v.Robots {
 			c.Detected = strings.TrimPrefix(c.Detected+"; "+line.Error(), "; ")
 		} else {
 			c.Warnings = append(c.Warnings, line)
 		}
-	}
-	if v.RobotsHook != "" && !v.Robots {
-		const msg = "robots_transform rewrites the robots.txt that --robots writes: give --robots (robots: true) too, or leave it out"
-		if from := l.from["robots_transform"]; from != l.fileName() {
-			return nil, fmt.Errorf("%s: %s", from, msg)
-		}
-		return nil, diag.At(l.fileName(), l.line("robots_transform"), msg)
 	}
 	c.options(l, pr)
 	return c, nil

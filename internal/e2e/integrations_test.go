@@ -417,13 +417,8 @@ func TestDocusaurusPlugin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain := filepath.Join(t.TempDir(), "plain")
-	ours := filepath.Join(t.TempDir(), "ours")
-	for _, dir := range []string{plain, ours} {
-		if out, err := exec.Command("cp", "-a", fixture, dir).CombinedOutput(); err != nil {
-			t.Fatalf("cp -a: %v\n%s", err, out)
-		}
-	}
+	// The fixture's files, not the packages npm installed there.
+	plain, ours := copyFixture(t, "docusaurus"), copyFixture(t, "docusaurus")
 	mustRun(t, plain, "--quiet")
 	// Its package.json's dependencies are not installed: the plugin needs
 	// none of them (its logger falls back to the console).

@@ -221,7 +221,7 @@ func TestRefusedURLLendsNothing(t *testing.T) {
 			}
 			t.Chdir(dir)
 			pr, err := Discover(Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"),
-				Host: "auto", Limits: limits.Default, Getenv: func(k string) string { return tc.env[k] }})
+				Host: "auto", Limits: limits.Default}, func(k string) string { return tc.env[k] })
 			if err != nil {
 				t.Fatalf("Discover: %v", err)
 			}

@@ -99,7 +99,7 @@ func TestBuiltSite(t *testing.T) {
 			}
 			t.Chdir(dir)
 			pr, err := Discover(Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"), Root: tc.root,
-				Host: "auto", Limits: limits.Default, Getenv: func(string) string { return "" }})
+				Host: "auto", Limits: limits.Default}, func(string) string { return "" })
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("Discover: %v, want %q", err, tc.err)

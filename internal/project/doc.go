@@ -11,7 +11,8 @@
 // folder given picks the generator that builds into it), and says only
 // what the user did not give: the settings' layering (internal/config)
 // puts the project's values below the flags, the environment and
-// sitemap.yaml, and above the defaults.
+// sitemap.yaml, and above the defaults. The build environment comes
+// beside Ask, as its own getenv: it is not something the user gave.
 //
 // Each generator's knowledge is in its own file of internal/generator,
 // each platform's in internal/host; this package composes them.

@@ -351,7 +351,7 @@ func TestFeedBaseURL(t *testing.T) {
 			}
 			t.Chdir(dir)
 			pr, err := Discover(Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"),
-				Host: "auto", Limits: limits.Default, Getenv: func(k string) string { return tc.env[k] }})
+				Host: "auto", Limits: limits.Default}, func(k string) string { return tc.env[k] })
 			// The warnings, or the notes of the missing base URL's error.
 			var warnings []string
 			if err == nil {

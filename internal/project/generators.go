@@ -231,6 +231,19 @@ func stateFolders(dir string, g generator.Detected) (state, served string) {
 	return filepath.Join(dir, filepath.FromSlash(g.StateDir)), filepath.Join(dir, filepath.FromSlash(g.ServedDir))
 }
 
+// recordDir returns the folder where a build that writes its sitemaps
+// into out keeps its record, when g, found in the project folder dir,
+// is a server build whose server serves out as it is (Next.js's
+// public/): g's state folder, which nothing serves. It returns "" when
+// the record sits beside the sitemaps.
+func recordDir(dir string, g generator.Detected, out string) string {
+	state, served := stateFolders(dir, g)
+	if state == "" || !fsx.SamePath(served, out) {
+		return ""
+	}
+	return state
+}
+
 // recordSearchDepth bounds how many folders above a served folder
 // RecordFolder looks for the project whose server serves it.
 const recordSearchDepth = 4
@@ -252,7 +265,7 @@ func RecordFolder(dir string, lim limits.Limits) string {
 		for _, g := range found {
 			// A record folder that leads out of the project (a link
 			// planted at .next/cache) does not count: a build refuses it.
-			if state, served := stateFolders(root, g); state != "" && fsx.SamePath(served, abs) && fsx.Within(root, state) == nil {
+			if state := recordDir(root, g, abs); state != "" && fsx.Within(root, state) == nil {
 				return state
 			}
 		}
@@ -337,13 +350,13 @@ func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Detected) erro
 		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))
 		pr.Warnings = append(pr.Warnings, &c)
 	}
-	pr.StateDir, pr.StateFor = stateFolders(p.dir, *g)
-	if pr.StateDir != "" {
-		// The record is written there. A pull request may plant a link
-		// (.next/cache, or .next/cache/sitemapgen) to a folder outside
-		// the project; it must not take the writing out of the project.
-		f := folder{path: pr.StateDir, at: diag.Pos{File: pr.StateDir}, key: "the record folder",
-			what: "where sitemapgen keeps the list of the files it wrote into " + dirName(pr.StateFor)}
+	if state, served := stateFolders(p.dir, *g); state != "" {
+		// The record may be written there. A pull request may plant a
+		// link (.next/cache, or .next/cache/sitemapgen) to a folder
+		// outside the project; it must not take the writing out of the
+		// project.
+		f := folder{path: state, at: diag.Pos{File: state}, key: "the record folder",
+			what: "where sitemapgen keeps the list of the files it wrote into " + dirName(served)}
 		if err := p.inTree(f, "--out DIR"); err != nil {
 			if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
 				d.Hint = "remove the link: " + possessive(g.Title()) + " build makes the folder itself"

@@ -57,9 +57,8 @@ func TestDiscoverBuildEnv(t *testing.T) {
 			}
 			t.Chdir(dir)
 			a := Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"),
-				Host: cmpOr(tc.host, "auto"), Limits: limits.Default,
-				Getenv: func(k string) string { return tc.env[k] }}
-			pr, err := Discover(a)
+				Host: cmpOr(tc.host, "auto"), Limits: limits.Default}
+			pr, err := Discover(a, func(k string) string { return tc.env[k] })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +106,7 @@ func TestBuildEnvValuesNotShown(t *testing.T) {
 					writeFile(t, filepath.Join(site, "CNAME"), "own.test\n")
 				}
 				pr, err := Discover(Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"),
-					Host: "auto", Limits: limits.Default, Getenv: func(string) string { return "" }})
+					Host: "auto", Limits: limits.Default}, func(string) string { return "" })
 				var shown []string
 				if err != nil {
 					shown = append(shown, err.Error())

@@ -73,8 +73,6 @@ type Ask struct {
 	FilenameGiven bool
 
 	Limits limits.Limits
-	// Getenv reads the build environment.
-	Getenv func(string) string
 }
 
 // Given says where a value was given.
@@ -220,12 +218,13 @@ type Project struct {
 	// the record's path (generator.ServerBuild.Routes).
 	ServerRoutes     []string
 	ServerRoutesFrom string
-	// Some server builds put their sitemaps into a folder of the
-	// project's own files; StateFor names it (Next.js's public/). Then
-	// StateDir is the folder, in the project folder, where sitemapgen
-	// keeps its record and the dates of the generator's sitemap instead
-	// (generator.Detected.StateDir). Both are "" for none.
-	StateDir, StateFor string
+	// RecordDir is where a build keeps its record and the dates of the
+	// generator's sitemap (writer.Options.RecordDir), when the sitemaps
+	// go into the folder of the project's own files that a server build
+	// serves as they are (Next.js's public/): the generator's state
+	// folder in the project folder (generator.Detected.StateDir). It is
+	// "" when the record sits beside the sitemaps.
+	RecordDir string
 	// OnDemand are a server build's routes rendered on demand with no
 	// page prerendered, each with its warning (File placed in the
 	// project folder). The build gives the warning when the extra URLs
@@ -257,10 +256,11 @@ type Project struct {
 	Warnings []error
 }
 
-// Discover reads once what the project says, given what the user gave.
-// When a file is at fault, its errors name the file and the line.
-func Discover(a Ask) (*Project, error) {
-	p := newDiscovery(a)
+// Discover reads once what the project says, given what the user gave
+// and the build environment (through getenv). When a file is at fault,
+// its errors name the file and the line.
+func Discover(a Ask, getenv func(string) string) (*Project, error) {
+	p := newDiscovery(a, getenv)
 	pr := &Project{Dir: p.dir, BareBase: true, Warnings: p.warnings}
 	v := a // v starts as the values given; the project's files fill in the rest.
 	src, rules, err := p.sources(&v, pr)
@@ -299,6 +299,11 @@ func Discover(a Ask) (*Project, error) {
 	if g == nil && pr.Served != nil {
 		g = site // Its sitemaps are in the folder it serves.
 	}
+	if pr.ServerBuild != "" {
+		// A build writing into the folder the server serves as it is
+		// keeps its record where nothing serves it.
+		pr.RecordDir = recordDir(p.dir, *site, out)
+	}
 	if site != nil {
 		siteSettings(&v, pr, site)
 	}
@@ -311,7 +316,7 @@ func Discover(a Ask) (*Project, error) {
 		p.dating(&v, pr, rules.Order, site)
 	}
 	if g != nil {
-		p.outputGenerator(&v, pr, g, src != nil, rules.Output)
+		p.outputGenerator(pr, g, src != nil, rules.Output, v.FilenameGiven)
 	}
 	if site != nil {
 		p.siteWarnings(pr, site)
@@ -371,8 +376,10 @@ func siteSettings(v *Ask, pr *Project, site *generator.Detected) {
 // the output folder, says about them. The build decides later which of
 // the files named as g's sitemaps are really g's, by reading the output
 // folder: a file that a plugin names may be the project's own. joined
-// is set when the build is joined to its sources.
-func (p *discovery) outputGenerator(v *Ask, pr *Project, g *generator.Detected, joined bool, output generator.OutputRules) {
+// is set when the build is joined to its sources. filenameGiven says the
+// entry file's name was given; g's name for its sitemap is then not
+// taken.
+func (p *discovery) outputGenerator(pr *Project, g *generator.Detected, joined bool, output generator.OutputRules, filenameGiven bool) {
 	pr.Generator, pr.Translated, pr.Pages = g.Title(), g.Translated, g.Pages
 	pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL, Stays: g.Gen != nil && g.Gen.Info().SitemapStays, Code: g.SitemapCode, Leaves: g.SitemapLeaves}
 	pr.Published = g.Published
@@ -382,7 +389,7 @@ func (p *discovery) outputGenerator(v *Ask, pr *Project, g *generator.Detected, 
 	// When the generator keeps old output, its sitemaps witness what it
 	// builds. A build joined to its sources reads them.
 	pr.Witnessed = joined && output.KeepsOld && len(output.Witness) > 0
-	if g.SitemapFile == "" || v.FilenameGiven {
+	if g.SitemapFile == "" || filenameGiven {
 		return
 	}
 	// Search engines were given the name the generator gives its
@@ -440,13 +447,13 @@ type discovery struct {
 // the platform whose URL style and redirects apply. That is the one
 // host: names, else the build environment's, else the one whose files
 // are in the project folder or the site folder given.
-func newDiscovery(a Ask) *discovery {
+func newDiscovery(a Ask, getenv func(string) string) *discovery {
 	dir := "."
 	if a.ConfigFile != "" {
 		dir = filepath.Dir(a.ConfigFile)
 	}
-	p := startDiscovery(dir, a, a.Getenv, a.Host, a.Root)
-	p.gens.host, p.gens.hostErr = readHostProject(a.Getenv(HostProjectEnv))
+	p := startDiscovery(dir, a, getenv, a.Host, a.Root)
+	p.gens.host, p.gens.hostErr = readHostProject(getenv(HostProjectEnv))
 	return p
 }
 

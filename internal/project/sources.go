@@ -223,7 +223,7 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules gener
 			return nil, generator.Rules{}, err
 		}
 		if dir == "" {
-			routed, routedRules, from, err := p.routes(site, "", v, pr)
+			routed, routedRules, from, err := p.routes(site, "", v.FollowSymlinks, pr)
 			if err != nil {
 				return nil, generator.Rules{}, err
 			}
@@ -253,7 +253,7 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, rules gener
 		// --source DIR in a project whose generator routes files: use
 		// the generator's rules in that folder. The user chose the
 		// folder, so there is nothing to check.
-		if routed, routedRules, _, _ := p.routes(site, v.Source, v, pr); routed != nil {
+		if routed, routedRules, _, _ := p.routes(site, v.Source, v.FollowSymlinks, pr); routed != nil {
 			return routed, routedRules, nil
 		}
 	}
@@ -295,8 +295,8 @@ func (p *discovery) sourceDir(g *generator.Detected, pr *Project) (dir, from, pr
 // a sources' folder that leads out of the project's tree.
 //
 // A given source folder (--source DIR) takes the place of the
-// generator's.
-func (p *discovery) routes(g *generator.Detected, given string, v *Ask, pr *Project) (*pipeline.Sources, generator.Rules, string, error) {
+// generator's. followSymlinks is the walk's, as given.
+func (p *discovery) routes(g *generator.Detected, given string, followSymlinks bool, pr *Project) (*pipeline.Sources, generator.Rules, string, error) {
 	if g == nil {
 		return nil, generator.Rules{}, "", nil
 	}
@@ -330,7 +330,7 @@ func (p *discovery) routes(g *generator.Detected, given string, v *Ask, pr *Proj
 	if out := relInside(dir, p.gens.publishDir(*g)); out != "" {
 		src.Walk.Exclude = append(src.Walk.Exclude, out)
 	}
-	src.Walk.FollowSymlinks = v.FollowSymlinks
+	src.Walk.FollowSymlinks = followSymlinks
 	// The line that says what was found names the folders and their
 	// generator.
 	if f := rules.Sources.Describe; f != nil {

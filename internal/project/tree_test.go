@@ -187,12 +187,11 @@ func TestGeneratorFoldersInTree(t *testing.T) {
 			}
 			t.Chdir(dir)
 			a := Ask{SettingsFile: "sitemap.yaml", NoRoot: errors.New("no root"), NoBaseURL: errors.New("no base URL"),
-				BaseURL: Above, GivenBaseURL: "https://example.com/", Host: "auto", Limits: limits.Default,
-				Getenv: func(string) string { return "" }}
+				BaseURL: Above, GivenBaseURL: "https://example.com/", Host: "auto", Limits: limits.Default}
 			if tc.ask != nil {
 				tc.ask(&a)
 			}
-			_, err := Discover(a)
+			_, err := Discover(a, func(string) string { return "" })
 			want := strings.ReplaceAll(tc.want, "TOP", top)
 			switch {
 			case want == "" && err != nil:
