@@ -30,7 +30,7 @@ type afterWritePass struct {
 }
 
 func (b *builder) afterWritePass() *afterWritePass {
-	return &afterWritePass{opts: &b.opts, written: b.res.Write, robotsTxt: &b.robotsTxt}
+	return &afterWritePass{opts: &b.opts, written: b.rep.res.Write, robotsTxt: &b.in.robotsTxt}
 }
 
 // run runs both checks, in order, and returns their warnings.

@@ -385,14 +385,14 @@ func loopbackOrigin(href string) string {
 // site whose one page names localhost by mistake is built, with that
 // page's warning.
 func (b *builder) devServer() error {
-	d := b.dev
+	d := b.found.dev
 	if d == nil || d.named.Load() == 0 || 2*d.named.Load() < d.linking.Load() {
 		return nil
 	}
 	if u, err := url.Parse(b.mapper.BaseURL()); err == nil && mapping.Loopback(u.Host) {
 		return nil
 	}
-	return &DevServerError{Dir: b.opts.Root, Named: int(d.named.Load()), Found: b.res.Pages, Origin: d.origin, Generator: b.opts.Generator}
+	return &DevServerError{Dir: b.opts.Root, Named: int(d.named.Load()), Found: b.rep.res.Pages, Origin: d.origin, Generator: b.opts.Generator}
 }
 
 // warnOneCanonical warns, after a whole build, when more pages name one

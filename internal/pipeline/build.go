@@ -42,26 +42,27 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 // newBuilder sets up a build. It reads the host's rules, makes the
 // mapper, fills in the writer's defaults and decides which of the
 // generator's sitemaps are its own. Then it loads the build's other
-// inputs (loadInputs). kind says whose build it is.
-func newBuilder(ctx context.Context, opts Options, res *Result, kind buildKind) (*builder, error) {
+// inputs (loadInputs). at says whose build it is: runBuild or
+// sessionBuild.
+func newBuilder(ctx context.Context, opts Options, res *Result, at mode) (*builder, error) {
 	if c := opts.Content; c != nil {
 		opts.Root, opts.Walk, opts.Heads.Read = c.Dir, c.Walk, false
 		if len(opts.Walk.Include) == 0 {
 			opts.Walk.Include = ContentInclude
 		}
 	}
-	b := &builder{opts: opts, kind: kind}
-	b.reporter = reporter{report: opts.Report, res: res, keepLeft: opts.KeepLeftOut, bases: &canonicalBases{}, failUnread: kind == runBuild}
-	b.translated = opts.Translator != nil
+	b := &builder{opts: opts, mode: at}
+	b.rep = reporter{report: opts.Report, res: res, keepLeft: opts.KeepLeftOut, bases: &canonicalBases{}, failUnread: at == runBuild}
+	b.src.translated = opts.Translator != nil
 	for _, s := range []*Sources{opts.Content, opts.Join} {
 		if s != nil {
 			// Ask the sources' generator for its rules once. This build and a
 			// Session's rebuilds use the answer.
-			b.rules = generator.RulesOf(s.Preset)
+			b.src.rules = generator.RulesOf(s.Preset)
 		}
 	}
 	if !opts.Map.DevServer {
-		b.dev = &devPages{}
+		b.found.dev = &devPages{}
 	}
 	if err := b.hostRules(&opts.Map, opts); err != nil {
 		return nil, err
@@ -82,7 +83,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result, kind buildKind) 
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
 	b.explain.altsFrom = b.genAlternatesFrom
 	b.explain.genEntry = b.genEntry
-	res.BaseURL, b.baseURL = m.BaseURL(), m.BaseURL()
+	res.BaseURL, b.rep.baseURL = m.BaseURL(), m.BaseURL()
 	b.recs.mapper = m
 	b.recs.extras.cf, b.recs.extras.prio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
 	b.ownOutputAtRoot = fsx.SamePath(opts.Root, opts.Write.Dir)
@@ -103,7 +104,7 @@ func (b *builder) hostRules(mo *mapping.Options, opts Options) error {
 			return err
 		}
 		for _, w := range warnings {
-			b.warn("", w)
+			b.rep.warn("", w)
 		}
 		mo.Hosts = rules
 	}
@@ -114,7 +115,7 @@ func (b *builder) hostRules(mo *mapping.Options, opts Options) error {
 			warnings = append(warnings, fmt.Errorf("redirect rules not checked: %w", err))
 		}
 		for _, w := range warnings {
-			b.warn("", w)
+			b.rep.warn("", w)
 		}
 		if rules.Len() > 0 || rules.ErrorPages() > 0 {
 			mo.Redirects = rules
@@ -129,13 +130,13 @@ func (b *builder) run(ctx context.Context) error {
 	if err := b.load(ctx); err != nil {
 		return err
 	}
-	return b.runPasses(ctx, atRun, passArgs{})
+	return b.runPasses(ctx, passArgs{})
 }
 
 // anyPage fails a build that found no page with a noPages error. When
 // --explain asked about files, it first says why each was left out.
 func (b *builder) anyPage(_ context.Context, _ passArgs) error {
-	if b.res.Pages > 0 || b.session() && b.index.len() > 0 {
+	if b.rep.res.Pages > 0 || b.session() && b.kept.index.len() > 0 {
 		return nil
 	}
 	if len(b.opts.Explain) > 0 {
@@ -144,8 +145,8 @@ func (b *builder) anyPage(_ context.Context, _ passArgs) error {
 		}
 	}
 	err := noPages(b.opts.Root, b.opts.Walk.Include).(*diag.Diagnostic)
-	if b.htmlLeftOut > 0 { // shown under --quiet too
-		err.Hint = fmt.Sprintf("%s left out: the include patterns replace the default %s; add --include '**/*.html' to list them", countHTML(b.htmlLeftOut), strings.Join(walker.DefaultInclude, ", "))
+	if b.found.htmlLeftOut > 0 { // shown under --quiet too
+		err.Hint = fmt.Sprintf("%s left out: the include patterns replace the default %s; add --include '**/*.html' to list them", countHTML(b.found.htmlLeftOut), strings.Join(walker.DefaultInclude, ", "))
 	}
 	return err
 }
@@ -166,7 +167,7 @@ func (b *builder) explained(_ context.Context, _ passArgs) error {
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
 		return err
 	}
-	b.noWrite = len(opts.Explain) > 0 && !opts.Write.Check || opts.NoWrite
+	b.out.noWrite = len(opts.Explain) > 0 && !opts.Write.Check || opts.NoWrite
 	return nil
 }
 
@@ -193,7 +194,7 @@ func (b *builder) walkAll(ctx context.Context) error {
 			return walker.WalkPaths(ctx, b.opts.Root, b.servedPaths(), w, fn)
 		}
 		err := walker.Walk(ctx, b.opts.Root, w, fn)
-		b.res.Walked = err == nil && ctx.Err() == nil
+		b.rep.res.Walked = err == nil && ctx.Err() == nil
 		return err
 	})
 	if err == nil {
@@ -201,8 +202,8 @@ func (b *builder) walkAll(ctx context.Context) error {
 		// the run was stopped. The walk may have ended in the meantime.
 		err = ctx.Err()
 	}
-	if n := b.htmlLeftOut; n > 0 {
-		b.warn("", fmt.Errorf("the include patterns (%s) match no HTML page, and %s left out; they replace the default %s: add --include '**/*.html' to list the pages too",
+	if n := b.found.htmlLeftOut; n > 0 {
+		b.rep.warn("", fmt.Errorf("the include patterns (%s) match no HTML page, and %s left out; they replace the default %s: add --include '**/*.html' to list the pages too",
 			strings.Join(b.opts.Walk.Include, ", "), countHTML(n), strings.Join(walker.DefaultInclude, ", ")))
 	}
 	return err
@@ -216,14 +217,21 @@ func countHTML(n int) string {
 	return fmt.Sprintf("%d HTML pages are", n)
 }
 
-// builder is the state of one build.
+// builder is the state of one build. Its fields are grouped by who
+// writes them and how long they live. The first ones are what the build
+// is asked: newBuilder sets them and nothing changes them after. Then
+// each group is a type of its own: in is what the loader reads besides
+// the pages, recs what the walk makes and the passes judge, src the
+// sources joined to the pages, found what one build's judgements found
+// for the reports, rep where they are told, and out the writer's state.
+// kept and said are what a Session keeps between its updates, and upd
+// is one update's own.
 type builder struct {
 	opts Options
-	// kind says whether the build is a Run's or a Session's
-	// (buildKind). It is the one value that says so.
-	kind    buildKind
+	// mode says whether the build is a Run's, a Session's whole build or
+	// its update (kept.go). It is the one value that says so.
+	mode    mode
 	mapper  *mapping.Mapper
-	recs    records
 	explain *explainer
 	root    *pageRoot // where heads are read from
 	// served maps each page's path to its URL path in a server build
@@ -231,26 +239,35 @@ type builder struct {
 	served map[string]string
 	// ownOutputAtRoot says the output folder is the site's own.
 	ownOutputAtRoot bool
+
+	in    inputs   // read once a whole build, by the loader (inputs.go)
+	recs  records  // made by the walk, judged by the passes (records.go)
+	src   joined   // the sources, kept and forgotten by path in a Session
+	found judged   // found by one build's judgements, read by its reports
+	rep   reporter // tells the findings, counts them in the Result
+	out   output   // what the write is told, and what it wrote
+	kept  kept     // by page, between a Session's updates (kept.go)
+	said  saidOnce // told once a Session, between its updates
+	upd   update   // one update's own, empty outside an update
+}
+
+// output is the writer's state. newBuilder sets noWrite from the
+// options; the write pass sets genKept, which the pass after the write
+// reads.
+type output struct {
 	// noWrite says the build writes nothing, as in a check or under
 	// --explain (explained).
 	noWrite bool
-
-	// reporter tells what the build finds to Options.Report, and counts
-	// it in the Result (report.go).
-	reporter
-	// The builder's state comes in four parts, each a type of its own
-	// below: what the build reads besides its pages (inputs.go), the
-	// sources joined to the pages, what the judgements found for the
-	// reports, and what a Session keeps between its updates.
-	inputs
-	joined
-	judged
-	kept
+	// genKept says GenDatesName was written.
+	genKept bool
 }
 
 // joined is the state of a build that joins its pages to their sources
 // (Options.Join, Options.Content). It holds the sources, the claims on
-// them, and their routes and translations.
+// them, and their routes and translations. The walk writes it as it
+// reads the sources, and the passes read it. A Session keeps it between
+// its updates: an update forgets a changed source in it (forget.go) and
+// reads it again.
 type joined struct {
 	// rules are the rules of the sources' generator. They are zero when
 	// there are no sources.
@@ -277,9 +294,6 @@ type joined struct {
 	// source (claimed). The walk uses it in a join whose generator keeps
 	// old output.
 	static *staticClaims
-	// saidOf holds, by their reported paths, the sources' files the walk
-	// warned about and the Jekyll layouts reported unread (layoutUnread).
-	saidOf map[string]bool
 	// fmDates holds the sources' front matter dates in Unix seconds
 	// (sourceDate). In a Session it holds every date read so far.
 	fmDates map[int64]bool
@@ -308,8 +322,10 @@ type joined struct {
 }
 
 // judged holds what a build's judgements found, for the reports that
-// come after them: the pages left out and why, the refused dates, and
-// the counts that end in a warning.
+// come after them: the refused dates, and the counts that end in a
+// warning. The walk writes it and the passes after it read it. It lives
+// one build: a Session's whole build has a builder of its own, and an
+// update's judgement empties the refused dates (refusedPass).
 type judged struct {
 	// dev counts the pages whose links name a dev server. It is set in a
 	// whole build that does not run beside a dev server
@@ -322,9 +338,6 @@ type judged struct {
 	// extraPaths holds the URL paths of the extra URLs, with a leading
 	// slash, when Options.OnDemand is set (warnOnDemand).
 	extraPaths []string
-	// skipped keeps, by URL, why pages that have a URL were left out.
-	// The alternates that name those pages need it.
-	skipped skippedPages
 	// refused holds the warnings about dates refused in the sources'
 	// front matter. They wait until the dates are final (refused.go).
 	// refusedRecs holds the records of the pages of each source that has
@@ -341,35 +354,55 @@ type judged struct {
 	genDrafts atomic.Int32
 }
 
-// kept is what a Session keeps between its updates, so that an update
-// reads and says only what changed. A build of Run leaves it empty.
+// kept is what a Session keeps of each page between its updates, so
+// that an update reads only what changed. The walk and the passes write
+// it; an update forgets what it holds of a changed path (forget.go). A
+// build of Run fills only skipped, which the hreflang pass drops.
 type kept struct {
 	// index gives the record of every page judged, or -1 when it is not
 	// listed.
 	index *pageIndex
-	// touched and added, during an Update, collect the paths judged
-	// again and the records added.
-	touched map[string]bool
-	added   []int32
 	// problems counts the front matter problems of each file that has
 	// some, as reported.
 	problems map[string]int
 	// linked names the pages read that have more than one name (hard
 	// links).
 	linked *linkedPages
-	// skippedLoc keeps the URLs of the pages left out, by path.
+	// skipped keeps, by URL, why pages that have a URL were left out.
+	// The alternates that name those pages need it. skippedLoc keeps
+	// their URLs by path.
+	skipped    skippedPages
 	skippedLoc map[string]string
 	// hreflang is the hreflang pass, with the warnings it last made and
 	// what changed since. A Session makes it at its first judgement.
 	hreflang *hreflangPass
-	// These fields keep the warnings said once a Session. onDemandSaid
-	// holds the routes rendered on demand that the last whole build
-	// warned about (warnOnDemand). emptySaid holds the sections without a
-	// page that a warning named. siteWide is the pass that finds the
-	// site's dates, with the dates it told.
+}
+
+// saidOnce is what a Session told once and keeps between its updates, so
+// that an update does not tell it again. The passes that warn write it
+// and read it; a Run's build says everything once anyway.
+type saidOnce struct {
+	// saidOf holds, by their reported paths, the sources' files the walk
+	// warned about and the Jekyll layouts reported unread (layoutUnread).
+	saidOf map[string]bool
+	// onDemandSaid holds the routes rendered on demand that the last
+	// whole build warned about (warnOnDemand). It is the Session's own.
+	// emptySaid holds the sections without a page that a warning named.
+	// siteWide is the pass that finds the site's dates, with the dates
+	// it told.
 	onDemandSaid *string
 	emptySaid    map[string]bool
 	siteWide     *siteWidePass
+}
+
+// update is one update's own: beginUpdate makes it, the walk of the
+// changed pages fills it, and the update's passes read it. Outside an
+// update it is empty.
+type update struct {
+	// touched and added collect the paths judged again and the records
+	// added.
+	touched map[string]bool
+	added   []int32
 }
 
 // errNotFollowed is the warning about a page that is a symbolic link,

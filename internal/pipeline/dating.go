@@ -28,7 +28,7 @@ const hashPassedOver = "the hash lastmod source is passed over and the file left
 // Mapper.Map calls the returned function before the walk's callback
 // returns.
 func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Time, bool) {
-	if b.hash == nil {
+	if b.in.hash == nil {
 		return nil
 	}
 	return func(loc string) (time.Time, bool) {
@@ -43,7 +43,7 @@ func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Ti
 		}
 		// On the first build, which sees the page first, Date returns the
 		// zero time: no date, so the next source answers.
-		t, changed := b.hash.Date(loc, sum, b.now)
+		t, changed := b.in.hash.Date(loc, sum, b.in.now)
 		if changed && b.opts.Hash.ReadOnly {
 			// A preview's build records nothing. No build keeps the time it
 			// sees a page new or changed, and each preview has its own. In an
@@ -88,10 +88,10 @@ func (b *builder) loadGit(ctx context.Context) {
 // own reports, in the order loadGit would have told them.
 func (b *builder) startGit(ctx context.Context) {
 	dir, opts := b.gitOptions()
-	if b.rules.Hooks.Includer != nil {
+	if b.src.rules.Hooks.Includer != nil {
 		// The sources' includes, read in the meantime, may be anywhere in
 		// the work tree (includeBound), so ask for its top first, at once.
-		b.gitTop, _ = gitdates.TopLevel(ctx, dir)
+		b.in.gitTop, _ = gitdates.TopLevel(ctx, dir)
 	}
 	done := make(chan struct{})
 	var d *gitdates.Dates
@@ -100,22 +100,22 @@ func (b *builder) startGit(ctx context.Context) {
 		defer close(done)
 		d, err = gitdates.LoadWith(ctx, dir, opts)
 	}()
-	b.gitWait = func() {
+	b.in.gitWait = func() {
 		<-done
 		b.takeGit(d, err)
 	}
-	b.held = []func(){}
+	b.rep.held = []func(){}
 }
 
 // awaitGit waits for the history that startGit reads, takes it, and
 // tells the reports held in the meantime. It does nothing when no
 // history is being read.
 func (b *builder) awaitGit() {
-	if b.gitWait == nil {
+	if b.in.gitWait == nil {
 		return
 	}
-	wait, held := b.gitWait, b.held
-	b.gitWait, b.held = nil, nil
+	wait, held := b.in.gitWait, b.rep.held
+	b.in.gitWait, b.rep.held = nil, nil
 	wait()
 	for _, f := range held {
 		f()
@@ -139,15 +139,15 @@ func (b *builder) gitOptions() (string, gitdates.Options) {
 		// over the preset's.
 		o := s.Order
 		if o == nil {
-			o = b.rules.Order
+			o = b.src.rules.Order
 		}
 		if o != nil {
 			opts.AuthorDates = opts.AuthorDates || o.GitAuthor
 			opts.RenamesChange = opts.RenamesChange || o.GitRenames
 		}
 	}
-	if b.gitScope != "" {
-		dir = b.gitScope
+	if b.in.gitScope != "" {
+		dir = b.in.gitScope
 	}
 	if b.opts.CacheDir != "" {
 		opts.Cache = filepath.Join(b.opts.CacheDir, "git")
@@ -162,30 +162,30 @@ func (b *builder) takeGit(d *gitdates.Dates, err error) {
 	case errors.Is(err, gitdates.ErrNotRepository):
 		return // the usual case for a built site: say nothing
 	case errors.Is(err, gitdates.ErrNoGit), errors.Is(err, gitdates.ErrNoCommits):
-		b.note("", fmt.Sprintf("lastmod source git skipped: %v", firstLine(err)))
+		b.rep.note("", fmt.Sprintf("lastmod source git skipped: %v", firstLine(err)))
 		return
 	case err != nil:
-		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
+		b.rep.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
 		return
 	}
 	if b.opts.CacheDir != "" {
-		b.note("", "git history "+d.Origin().String())
+		b.rep.note("", "git history "+d.Origin().String())
 	}
-	if d.Shallow() && (b.git == nil || !b.git.Shallow()) {
-		b.warn("", errors.New(gitdates.ShallowWarning))
+	if d.Shallow() && (b.in.git == nil || !b.in.git.Shallow()) {
+		b.rep.warn("", errors.New(gitdates.ShallowWarning))
 	}
-	if obj := d.Unreadable(); obj != "" && (b.git == nil || b.git.Unreadable() != obj) {
-		b.warn("", errors.New(gitdates.UnreadableWarning(obj)))
+	if obj := d.Unreadable(); obj != "" && (b.in.git == nil || b.in.git.Unreadable() != obj) {
+		b.rep.warn("", errors.New(gitdates.UnreadableWarning(obj)))
 	}
-	if n, first := d.BadDates(); n > 0 && (b.git == nil || func() bool { m, _ := b.git.BadDates(); return m != n }()) {
-		b.warn("", errors.New(gitdates.BadDatesWarning(n, first)))
+	if n, first := d.BadDates(); n > 0 && (b.in.git == nil || func() bool { m, _ := b.in.git.BadDates(); return m != n }()) {
+		b.rep.warn("", errors.New(gitdates.BadDatesWarning(n, first)))
 	}
 	root, err := filepath.Abs(b.opts.Root)
 	if err != nil {
-		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
+		b.rep.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
 		return
 	}
-	b.git, b.gitRoot = d, root
+	b.in.git, b.in.gitRoot = d, root
 }
 
 // gitDir returns the folder whose git history dates the pages. In a
@@ -224,7 +224,7 @@ func firstLine(err error) string {
 // given to Lookup is absolute, because a relative one would cost
 // finding the working directory for every page.
 func (b *builder) gitDate(rel string) time.Time {
-	t, _ := b.gitLookup(rel)
+	t, _ := b.in.gitLookup(rel)
 	return t
 }
 
@@ -238,7 +238,7 @@ func (b *builder) sourceDate(t time.Time) bool {
 	if t.Nanosecond() != 0 {
 		return false
 	}
-	return b.fmDates[t.Unix()] || b.git != nil && b.git.Committed(t)
+	return b.src.fmDates[t.Unix()] || b.in.git != nil && b.in.git.Committed(t)
 }
 
 // gitLookup is gitDate that also returns git's reason for no date. A
@@ -276,7 +276,7 @@ type lastModCountsPass struct {
 }
 
 func (b *builder) lastModCountsPass() *lastModCountsPass {
-	return &lastModCountsPass{counts: b.res.LastMod}
+	return &lastModCountsPass{counts: b.rep.res.LastMod}
 }
 
 // run counts every listed page: the records of recs in order.

@@ -58,12 +58,14 @@
 //
 //   - options.go: the options, the result and the errors.
 //   - build.go: the builder and its run. The builder keeps the
-//     orchestration; its state comes in parts, each a type: inputs
-//     (inputs.go: what the build reads besides its pages, loaded once
-//     before the walk by a loader), the reporter (report.go), joined (the
-//     sources joined to the pages), judged (what the judgements found,
-//     for later passes and the reports) and kept (what a Session keeps
-//     between its updates).
+//     orchestration; its state is held in named groups by who writes it
+//     and how long it lives, each a type: in (inputs.go: what the build
+//     reads besides its pages, loaded once before the walk by a loader),
+//     recs (the records), src (the sources joined to the pages), found
+//     (what one build's judgements found, for later passes and the
+//     reports), rep (the reporter, report.go), out (the writer's state),
+//     kept and said (what a Session keeps of each page, and what it told
+//     once, between its updates) and upd (one update's own).
 //   - report.go: the one reporter, and the findings a pass returns to it.
 //   - robots.go: the site's robots.txt, read once a folder (robotsFiles);
 //     its rules; the robots.txt pass (robotsPass).
@@ -102,9 +104,10 @@
 //     by the newest of their git dates.
 //   - session.go, linkedpages.go, lazyroot.go: watch mode's [Session].
 //     session.go reaches the build it keeps through what it holds of it
-//     (held: the resolved options, the records, kept) and the builder's
-//     methods in kept.go, never through the builder's fields. forget.go
-//     lists the stores kept by path (perPath) and forgets a path in each.
+//     (held: the resolved options, the records, the sources, kept, upd)
+//     and the builder's methods in kept.go, never through the builder's
+//     fields. forget.go lists the stores kept by path (perPath) and
+//     forgets a path in each.
 //
 // # The record that flows
 //
@@ -642,12 +645,14 @@
 // runs the same de-duplication and writer as Run. Every store kept by a
 // page's or a source's path is listed once, in perPath (forget.go), with
 // how it forgets a path, and builder.forget runs the list.
-// TestForgetCoversEveryStore fails when the builder gains a field that
-// is neither listed there nor said to be kept otherwise. Whether a build
-// is a Run's or a Session's is one value, buildKind, given to newBuilder;
-// the builder's parts take from it what they do differently (an
-// unreadable page a warning, git's history read to be read on from, a
-// news window for each write). The hreflang clusters are
+// TestForgetCoversEveryStore fails when the builder, or a group of its
+// state, gains a field that is neither listed there nor said to be kept
+// otherwise. Whether a build is a Run's, a Session's whole build or its
+// update is one value, the builder's mode: newBuilder is given the
+// first two, beginUpdate sets the third, and runPasses runs the passes
+// of that mode. The builder's parts take from it what they do
+// differently (an unreadable page a warning, git's history read to be
+// read on from, a news window for each write). The hreflang clusters are
 // judged again only where the batch reaches (hreflangPass.dirty): the pages at a
 // URL whose page changed, and those whose alternates name it or its twin.
 // Each list has a summary of its hrefs (three bits of 64 an href, drawn from

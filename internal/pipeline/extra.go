@@ -135,7 +135,7 @@ func (x *extraURLs) path(r *record) string {
 // a source cannot be opened or read, when a line is wrong, or when a
 // command fails.
 func (b *builder) addExtras(ctx context.Context) error {
-	b.extraPaths = b.extraPaths[:0]
+	b.found.extraPaths = b.found.extraPaths[:0]
 	for _, x := range b.opts.Extra {
 		if err := b.addExtra(ctx, x); err != nil {
 			return err
@@ -156,20 +156,20 @@ func (b *builder) warnOnDemand() {
 	if len(b.opts.OnDemand) == 0 {
 		return
 	}
-	covered := generator.Covered(b.opts.OnDemand, b.extraPaths)
-	if b.onDemandSaid != nil {
+	covered := generator.Covered(b.opts.OnDemand, b.found.extraPaths)
+	if b.said.onDemandSaid != nil {
 		said := fmt.Sprint(covered)
-		if *b.onDemandSaid == said {
+		if *b.said.onDemandSaid == said {
 			return
 		}
-		*b.onDemandSaid = said
+		*b.said.onDemandSaid = said
 	}
 	for i, r := range b.opts.OnDemand {
 		if !covered[i] {
 			// Its file is the build's manifest, named from the working
 			// directory. It is not a path in the site folder, under which the
 			// report puts a page's path.
-			b.warn("", r.Warning)
+			b.rep.warn("", r.Warning)
 		}
 	}
 }
@@ -189,7 +189,7 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		b.res.ExtraURLs++
+		b.rep.res.ExtraURLs++
 		path := x.Name + ":" + strconv.Itoa(r.Line)
 		d := mapping.Decision{URL: r.URL, Form: mapping.FormUnknown}
 		if !r.URL.LastMod.IsZero() {
@@ -202,8 +202,8 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 			d.Skip, d.Because = mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", diag.URL(r.URL.Loc), b.mapper.BaseURL())
 		}
 		if d.Skip != "" {
-			b.warn(path, fmt.Errorf("%s; not listed", d.Because))
-			b.skipAt(path, r.URL.Loc, d.Skip, d.Because)
+			b.rep.warn(path, fmt.Errorf("%s; not listed", d.Because))
+			b.rep.skipAt(path, r.URL.Loc, d.Skip, d.Because)
 			b.explain.page(path, &d)
 			return nil
 		}
@@ -211,7 +211,7 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 		if len(b.opts.OnDemand) > 0 {
 			if p, ok := b.mapper.PathOf(r.URL.Loc, mapping.FormSame); ok {
 				p, _, _ = strings.Cut(p, "?")
-				b.extraPaths = append(b.extraPaths, "/"+p)
+				b.found.extraPaths = append(b.found.extraPaths, "/"+p)
 			}
 		}
 		if b.explain.matches(path, &d) {

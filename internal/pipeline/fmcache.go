@@ -277,9 +277,9 @@ func (c *fmCache) write(data []byte) error {
 // Session runs, for a save that never comes, because only a whole build
 // saves.
 func saveFMCache(b *builder, _ context.Context, _ passArgs) (found findings, _ error) {
-	if b.fmc != nil {
-		found = b.fmc.save(b.res)
-		b.fmc = nil
+	if b.in.fmc != nil {
+		found = b.in.fmc.save(b.rep.res)
+		b.in.fmc = nil
 	}
 	return found, nil
 }

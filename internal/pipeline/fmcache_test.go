@@ -515,7 +515,7 @@ func TestFMCacheSessionLetsGo(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				if c := s.b.fmc; c != nil {
+				if c := s.b.in.fmc; c != nil {
 					t.Fatalf("start %d: after 5 updates, the Session holds the cache: %d entries read, %d to keep", i, c.old.len(), len(c.next))
 				}
 				sameAsRun(t, fmt.Sprint("updates ", i), opts, opts.Write.Dir)

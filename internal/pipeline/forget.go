@@ -9,9 +9,10 @@ import "slices"
 // and did not forget it would make watch write what a fresh build does
 // not. So every store kept by path is listed once, in perPath, with how
 // it forgets a path, and forget is the one function that runs the list.
-// TestForgetCoversEveryStore fails when the builder gains a field that
-// perPath does not name and that the test's list of the fields kept
-// otherwise does not explain.
+// TestForgetCoversEveryStore fails when the builder, or one of the
+// groups it holds its state in, gains a field that perPath does not
+// name and that the test's list of the fields kept otherwise does not
+// explain.
 
 // forgotten is a path that an update forgets.
 type forgotten struct {
@@ -28,7 +29,8 @@ type forgotten struct {
 }
 
 // pathStore is a store that a Session keeps by path. field names it
-// among the builder's fields. page forgets a page in it, source a
+// among the builder's fields, by its group and its name in the group
+// ("kept.index"), or by its name alone when it is no group's. page forgets a page in it, source a
 // source; either is nil when the store holds no such path.
 type pathStore struct {
 	field        string
@@ -38,42 +40,42 @@ type pathStore struct {
 // perPath lists every store that a Session keeps by path, in the order
 // forget runs them. The index goes last: the others may ask it.
 var perPath = []pathStore{
-	{field: "hreflang", page: func(b *builder, f forgotten) {
+	{field: "kept.hreflang", page: func(b *builder, f forgotten) {
 		loc := ""
 		if f.idx >= 0 {
 			loc = b.recs.loc(f.idx)
 		}
-		b.hreflang.changed(f.path, loc)
+		b.kept.hreflang.changed(f.path, loc)
 	}},
-	{field: "problems", page: forgetProblems, source: forgetProblems},
+	{field: "kept.problems", page: forgetProblems, source: forgetProblems},
 	// forgetSkipped forgets the page in skipped.byLoc too, by the URL that
 	// skippedLoc gives.
-	{field: "skippedLoc", page: func(b *builder, f forgotten) { b.forgetSkipped(f.path) }},
+	{field: "kept.skippedLoc", page: func(b *builder, f forgotten) { b.forgetSkipped(f.path) }},
 	// recs keeps, in the generator's alternates, the pages left out by
 	// path (genSkipped). Its records are freed by the caller, once taken
 	// out of the Session's order (freeRecords).
 	{field: "recs", page: func(b *builder, f forgotten) { b.genForgetSkipped(f.path) }},
-	{field: "linked", page: func(b *builder, f forgotten) { b.linked.forget(f.path) }},
-	{field: "pageSrcs", page: func(b *builder, f forgotten) {
-		b.pageMu.Lock()
-		defer b.pageMu.Unlock()
-		if _, ok := b.pageSrcs[f.path]; ok {
-			delete(b.pageSrcs, f.path)
-			b.groups = nil // made again from the sources as they are now
+	{field: "kept.linked", page: func(b *builder, f forgotten) { b.kept.linked.forget(f.path) }},
+	{field: "src.pageSrcs", page: func(b *builder, f forgotten) {
+		b.src.pageMu.Lock()
+		defer b.src.pageMu.Unlock()
+		if _, ok := b.src.pageSrcs[f.path]; ok {
+			delete(b.src.pageSrcs, f.path)
+			b.src.groups = nil // made again from the sources as they are now
 		}
 	}},
-	{field: "sources", source: func(b *builder, f forgotten) {
-		delete(b.sources, f.rel)
+	{field: "src.sources", source: func(b *builder, f forgotten) {
+		delete(b.src.sources, f.rel)
 	}},
-	{field: "routes", source: func(b *builder, f forgotten) { delete(b.routes, f.path) }},
-	{field: "dataRoutes", source: func(b *builder, f forgotten) { delete(b.dataRoutes, f.path) }},
-	{field: "listRoutes", source: func(b *builder, f forgotten) { delete(b.listRoutes, f.path) }},
-	{field: "unplaced", source: func(b *builder, f forgotten) { delete(b.unplaced, f.path) }},
+	{field: "src.routes", source: func(b *builder, f forgotten) { delete(b.src.routes, f.path) }},
+	{field: "src.dataRoutes", source: func(b *builder, f forgotten) { delete(b.src.dataRoutes, f.path) }},
+	{field: "src.listRoutes", source: func(b *builder, f forgotten) { delete(b.src.listRoutes, f.path) }},
+	{field: "src.unplaced", source: func(b *builder, f forgotten) { delete(b.src.unplaced, f.path) }},
 	// claims and join are kept by join key; a source claims one
 	// (forgetClaim forgets it in both).
-	{field: "claims", source: forgetClaim},
-	{field: "groups", source: func(b *builder, _ forgotten) { b.groups = nil }},
-	{field: "index", page: func(b *builder, f forgotten) { b.index.del(f.path) }},
+	{field: "src.claims", source: forgetClaim},
+	{field: "src.groups", source: func(b *builder, _ forgotten) { b.src.groups = nil }},
+	{field: "kept.index", page: func(b *builder, f forgotten) { b.kept.index.del(f.path) }},
 }
 
 // forget forgets what the Session keeps of the page or source f in
@@ -97,11 +99,11 @@ func (b *builder) forget(f forgotten) {
 func (b *builder) forgetPages(paths []string) []int32 {
 	var removed []int32
 	for _, path := range paths {
-		idx, ok := b.index.get(path)
+		idx, ok := b.kept.index.get(path)
 		if !ok {
 			continue
 		}
-		b.touched[path] = true
+		b.upd.touched[path] = true
 		b.forget(forgotten{path: path, idx: idx})
 		if idx >= 0 {
 			removed = append(removed, idx)
@@ -115,7 +117,7 @@ func (b *builder) forgetPages(paths []string) []int32 {
 // publish a page.
 func (b *builder) forgetSources(rels []string, keys map[string]bool) {
 	for _, rel := range rels {
-		src, ok := b.sources[rel]
+		src, ok := b.src.sources[rel]
 		if !ok {
 			continue
 		}
@@ -134,7 +136,7 @@ func (b *builder) freeRecords(idxs []int32) {
 }
 
 // forgetProblems forgets the front matter problems of a page or source.
-func forgetProblems(b *builder, f forgotten) { delete(b.problems, f.path) }
+func forgetProblems(b *builder, f forgotten) { delete(b.kept.problems, f.path) }
 
 // forgetClaim takes the source's claim on its join key back. The next
 // claim, if any, joins the key.
@@ -143,11 +145,11 @@ func forgetClaim(b *builder, f forgotten) {
 	if !src.page {
 		return
 	}
-	b.claims[src.key] = slices.DeleteFunc(b.claims[src.key], func(c *source) bool { return c == src })
-	if len(b.claims[src.key]) == 0 {
-		delete(b.claims, src.key)
-		delete(b.join, src.key)
+	b.src.claims[src.key] = slices.DeleteFunc(b.src.claims[src.key], func(c *source) bool { return c == src })
+	if len(b.src.claims[src.key]) == 0 {
+		delete(b.src.claims, src.key)
+		delete(b.src.join, src.key)
 	} else {
-		b.join[src.key] = b.claims[src.key][0]
+		b.src.join[src.key] = b.src.claims[src.key][0]
 	}
 }

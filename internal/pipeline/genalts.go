@@ -243,7 +243,7 @@ func (g *genRecords) remove(idx int32) {
 // genOn reports whether the generator knows alternates for this build:
 // its sitemaps gave some, or its rules give sources translations.
 func (b *builder) genOn() bool {
-	return b.gen != nil && len(b.gen.alts.refs) > 0 || b.translated
+	return b.in.gen != nil && len(b.in.gen.alts.refs) > 0 || b.src.translated
 }
 
 // genListed notes the listed record idx of the page whose outcome is o.
@@ -269,7 +269,7 @@ func (b *builder) genListed(idx int32, o *outcome) {
 		return // the page's head gives them, itself among them
 	}
 	switch {
-	case o.genWanted && b.gen.alts.refs[o.genHash].list > 0:
+	case o.genWanted && b.in.gen.alts.refs[o.genHash].list > 0:
 		g.from[idx] = genFrom{hash: o.genHash, rules: o.src, head: head}
 	case o.src != nil:
 		g.from[idx] = genFrom{src: o.src, head: head}
@@ -319,9 +319,10 @@ func (b *builder) genForgetSkipped(path string) {
 // record whose head gives no alternates the ones the generator knows,
 // for its URLs as they are now. Each alternate is the URL of a page
 // found: listed, or left out, and then the hreflang pass says why it is
-// not written. A record gets none when only the page itself is left. In
-// a Session, the hreflang pass judges again a record whose alternates
-// changed. The pass reports nothing itself.
+// not written. A record gets none when only the page itself is left. The
+// pass returns the alternates that change (genAltsSet), and the pass
+// list sets them (apply). In a Session, the hreflang pass judges again a
+// record whose alternates changed. The pass reports nothing itself.
 type genAltsPass struct {
 	// sitemaps are the alternates of the generator's own sitemaps. They
 	// are nil when the build read none.
@@ -329,35 +330,56 @@ type genAltsPass struct {
 	// groups holds the sources with their translations, by translation
 	// key (joined.groups). It is nil when the sources have none.
 	groups map[string][]*source
-	// res counts the pages whose own entry the pass added
-	// (Result.SelfAlternates).
-	res *Result
-	// hreflang hears which pages' alternates changed. It is the hreflang
-	// pass that a Session keeps, and nil before its first judgement and
-	// in Run.
-	hreflang *hreflangPass
+}
+
+// genAltsSet is what the generator's alternates pass returns: the
+// records whose alternates change, and how many pages got their own
+// entry added (Result.SelfAlternates).
+type genAltsSet struct {
+	changed   []altsChange
+	selfAdded int
+}
+
+// altsChange is a record whose alternates change: its URL, its new
+// alternates, and the line of each in its head (0 for none).
+type altsChange struct {
+	idx   int32
+	loc   string
+	alts  []sitemap.Alternate
+	lines []int
+}
+
+// apply sets the alternates of set in recs, in the order the pass found
+// them, and tells h, the hreflang pass that a Session keeps (nil before
+// its first judgement and in Run), which pages' alternates changed.
+func (set genAltsSet) apply(recs *records, h *hreflangPass) {
+	for _, c := range set.changed {
+		recs.setAlternates(c.idx, c.alts, c.lines)
+		h.changed(recs.pathOf(recs.rec(c.idx)), c.loc)
+	}
 }
 
 func (b *builder) genAltsPass() *genAltsPass {
 	// The translations are grouped once, when a page takes its
 	// alternates from them.
-	if g := b.recs.alts.gen; g != nil && len(g.from) > 0 && b.translated && b.groups == nil {
-		b.groupTranslations()
+	if g := b.recs.alts.gen; g != nil && len(g.from) > 0 && b.src.translated && b.src.groups == nil {
+		b.src.groupTranslations()
 	}
-	p := &genAltsPass{groups: b.groups, res: b.res, hreflang: b.hreflang}
-	if b.gen != nil {
-		p.sitemaps = &b.gen.alts
+	p := &genAltsPass{groups: b.src.groups}
+	if b.in.gen != nil {
+		p.sitemaps = &b.in.gen.alts
 	}
 	return p
 }
 
-// run sets the alternates of the records of recs that the generator's
-// sitemaps give (recs.alts.gen).
-func (p *genAltsPass) run(s *records) {
+// run returns the alternates of the records of recs that the
+// generator's sitemaps give (recs.alts.gen), where they change. It
+// writes nothing in recs.
+func (p *genAltsPass) run(s *records) genAltsSet {
+	var set genAltsSet
 	g := s.alts.gen
-	p.res.SelfAlternates = 0
 	if g == nil || len(g.from) == 0 {
-		return
+		return set
 	}
 	// A page's URL is one string in every list that names it.
 	shared := make(map[int32]string)
@@ -369,7 +391,6 @@ func (p *genAltsPass) run(s *records) {
 		}
 		return loc
 	}
-	selfAdded := 0
 	for idx, f := range g.from {
 		r := s.rec(idx)
 		if !s.live(idx) {
@@ -386,7 +407,7 @@ func (p *genAltsPass) run(s *records) {
 			if alts, ok = withSelf(was, alts, locAt(idx)); !ok {
 				continue // the generator does not name the page, or the head does: keep the head's as they are
 			}
-			selfAdded++
+			set.selfAdded++
 			lines = append(lines[:min(len(lines), len(was))], 0) // the page's own entry has no <link> of the head
 		} else {
 			lines = nil
@@ -394,10 +415,9 @@ func (p *genAltsPass) run(s *records) {
 		if slices.Equal(was, alts) {
 			continue
 		}
-		s.setAlternates(idx, alts, lines)
-		p.hreflang.changed(s.pathOf(r), locAt(idx))
+		set.changed = append(set.changed, altsChange{idx: idx, loc: locAt(idx), alts: alts, lines: lines})
 	}
-	p.res.SelfAlternates = selfAdded
+	return set
 }
 
 // withSelf returns head, the alternates a page's head gives, with the
@@ -502,9 +522,9 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 	if f.src != nil {
 		from = "the generator's translations of its source " + f.src.path + " (" + f.src.tfrom + ")"
 	} else {
-		file := b.gen.files[b.gen.alts.refs[f.hash].file]
+		file := b.in.gen.files[b.in.gen.alts.refs[f.hash].file]
 		from = "the generator's sitemap " + file
-		if !slices.Contains(b.gen.read, file) {
+		if !slices.Contains(b.in.gen.read, file) {
 			from += ", kept in " + GenDatesName
 		}
 	}
@@ -541,12 +561,12 @@ func (b *builder) genKeys(o *outcome, src *source) {
 	if loc == "" {
 		return
 	}
-	if b.gen != nil && len(b.gen.alts.refs) > 0 {
-		if h := genHash(genKey(loc)); b.gen.alts.wanted(h) {
+	if b.in.gen != nil && len(b.in.gen.alts.refs) > 0 {
+		if h := genHash(genKey(loc)); b.in.gen.alts.wanted(h) {
 			o.genHash, o.genWanted = h, true
 		}
 	}
-	if b.translated && src != nil && src.tkey != "" {
+	if b.src.translated && src != nil && src.tkey != "" {
 		o.src = src
 	}
 }
@@ -598,12 +618,12 @@ func (b *builder) pageSource(path string) *source {
 		return nil
 	}
 	s := &source{path: path, lang: t.Lang, tkey: t.Key, tfrom: t.From}
-	b.pageMu.Lock()
-	defer b.pageMu.Unlock()
-	if b.pageSrcs == nil {
-		b.pageSrcs = make(map[string]*source)
+	b.src.pageMu.Lock()
+	defer b.src.pageMu.Unlock()
+	if b.src.pageSrcs == nil {
+		b.src.pageSrcs = make(map[string]*source)
 	}
-	b.pageSrcs[path] = s
-	b.groups = nil
+	b.src.pageSrcs[path] = s
+	b.src.groups = nil
 	return s
 }

@@ -154,7 +154,7 @@ func TestGeneratorSitemapAlternates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("a watch session's update", s.b.res.URLs)
+	check("a watch session's update", s.b.rep.res.URLs)
 	// The French page removed: the English one has no alternates left.
 	if err := os.Remove(filepath.Join(root, "fr", "a.html")); err != nil {
 		t.Fatal(err)
@@ -165,7 +165,7 @@ func TestGeneratorSitemapAlternates(t *testing.T) {
 	delete(want, base+"a")
 	delete(want, base+"fr/a")
 	want[base+"own"] = "en " + base + "own, de " + base + "de/own"
-	check("a translation removed in a watch session", s.b.res.URLs)
+	check("a translation removed in a watch session", s.b.rep.res.URLs)
 }
 
 // TestGeneratorAlternatesUndated: the generator's sitemap gives the

@@ -59,19 +59,19 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 	}
 	p := skippedPage{loc, path, reason, because}
 	if !b.session() {
-		b.skipped.list = append(b.skipped.list, p)
+		b.kept.skipped.list = append(b.kept.skipped.list, p)
 		return
 	}
-	if b.skipped.byLoc == nil {
-		b.skipped.byLoc = make(map[string]skippedPage)
+	if b.kept.skipped.byLoc == nil {
+		b.kept.skipped.byLoc = make(map[string]skippedPage)
 	}
-	b.skipped.byLoc[loc] = p
+	b.kept.skipped.byLoc[loc] = p
 	// A Session keeps the page's URL by path, to forget it (forgetSkipped).
-	if b.skippedLoc == nil {
-		b.skippedLoc = make(map[string]string)
+	if b.kept.skippedLoc == nil {
+		b.kept.skippedLoc = make(map[string]string)
 	}
-	b.skippedLoc[path] = loc
-	b.hreflang.changed(path, loc)
+	b.kept.skippedLoc[path] = loc
+	b.kept.hreflang.changed(path, loc)
 }
 
 // skippedPages keeps why pages that have a URL were left out, by URL
@@ -104,11 +104,11 @@ func (f *skippedPages) at(loc string) (skippedPage, bool) {
 
 // forgetSkipped forgets what noteSkipped kept of the page at path.
 func (b *builder) forgetSkipped(path string) {
-	if loc, ok := b.skippedLoc[path]; ok {
-		b.hreflang.changed(path, loc)
-		delete(b.skippedLoc, path)
-		if b.skipped.byLoc[loc].path == path {
-			delete(b.skipped.byLoc, loc)
+	if loc, ok := b.kept.skippedLoc[path]; ok {
+		b.kept.hreflang.changed(path, loc)
+		delete(b.kept.skippedLoc, path)
+		if b.kept.skipped.byLoc[loc].path == path {
+			delete(b.kept.skipped.byLoc, loc)
 		}
 	}
 }
@@ -164,17 +164,17 @@ type hreflangPass struct {
 // hreflangPass returns the hreflang pass of the build. A Session makes
 // it once, and keeps it between its updates.
 func (b *builder) hreflangPass() *hreflangPass {
-	p := b.hreflang
+	p := b.kept.hreflang
 	if p == nil {
 		p = &hreflangPass{session: b.session()}
 		if p.session {
-			b.hreflang = p
+			b.kept.hreflang = p
 		}
 	}
 	p.off, p.hosts = b.opts.Hreflang.Off, b.opts.Hreflang.Hosts
 	p.origin = originOf(b.mapper.BaseURL())
 	p.explain = b.explain
-	p.robots, p.leftOut = b.robots, &b.skipped
+	p.robots, p.leftOut = b.in.robots, &b.kept.skipped
 	p.found = nil
 	return p
 }

@@ -252,18 +252,18 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 	if err := b.load(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	p, ok := b.skipped.at(base + "amp/a/")
+	p, ok := b.kept.skipped.at(base + "amp/a/")
 	if !ok || p.path != "amp/a/index.html" || p.why() != "canonical elsewhere: canonical "+base+"a/" {
-		t.Errorf("skipped.byLoc %+v", b.skipped.byLoc)
+		t.Errorf("skipped.byLoc %+v", b.kept.skipped.byLoc)
 	}
-	if b.skippedLoc != nil {
-		t.Errorf("skippedLoc %v kept by a build", b.skippedLoc)
+	if b.kept.skippedLoc != nil {
+		t.Errorf("skippedLoc %v kept by a build", b.kept.skippedLoc)
 	}
-	if err := b.runPasses(context.Background(), atRun, passArgs{}); err != nil {
+	if err := b.runPasses(context.Background(), passArgs{}); err != nil {
 		t.Fatal(err)
 	}
-	if b.skipped.byLoc != nil || b.skipped.list != nil {
-		t.Errorf("the pages left out kept for the write: %v %v", b.skipped.byLoc, b.skipped.list)
+	if b.kept.skipped.byLoc != nil || b.kept.skipped.list != nil {
+		t.Errorf("the pages left out kept for the write: %v %v", b.kept.skipped.byLoc, b.kept.skipped.list)
 	}
 }
 

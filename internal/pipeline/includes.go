@@ -82,9 +82,9 @@ func (b *builder) readIncludes(inc generator.Includer, rel string) (files []stri
 // folder.
 func (b *builder) includeBound() (bound, base string) {
 	j := b.opts.Join
-	top := b.gitTop
-	if b.git != nil {
-		top = b.git.Top()
+	top := b.in.gitTop
+	if b.in.git != nil {
+		top = b.in.git.Top()
 	}
 	if top != "" {
 		if r, ok := within(top, j.Dir); ok {
@@ -132,10 +132,10 @@ func readLimited(root *fsx.Root, name string, max int64) []byte {
 // left out. The repository's history may be much longer than its
 // documentation's.
 func (b *builder) widenGit(ctx context.Context, outside bool) {
-	if !outside || b.git == nil || b.gitScope != "" {
+	if !outside || b.in.git == nil || b.in.gitScope != "" {
 		return
 	}
-	b.gitScope, _ = b.includeBound()
+	b.in.gitScope, _ = b.includeBound()
 	b.loadGit(ctx)
 }
 
@@ -144,12 +144,12 @@ func (b *builder) widenGit(ctx context.Context, outside bool) {
 // it includes. An uncommitted change to any of them gives no date, as
 // it does to the source: the page changed after the last commit.
 func (b *builder) sourceGit(s *source) time.Time {
-	t, _ := b.gitLookup(s.path)
+	t, _ := b.in.gitLookup(s.path)
 	if t.IsZero() {
 		return t
 	}
 	for _, f := range s.includes {
-		it, iwhy := b.gitLookup(f)
+		it, iwhy := b.in.gitLookup(f)
 		if iwhy == gitdates.ReasonUncommitted {
 			return time.Time{}
 		}

@@ -73,12 +73,12 @@ func TestReadIncludes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.git = d
+	b.in.git = d
 	got, outside = b.readIncludes(sphinx.Preset{}, "page.rst")
 	if want := []string{"../../CHANGELOG.md", "../../examples/run.sh", "../../../secret.rst", "../a.inc", "../b.inc"}; !slices.Equal(got, want) || !outside {
 		t.Errorf("in a work tree, page.rst includes %q (outside %v), want %q (outside true)", got, outside, want)
 	}
-	b.git = nil
+	b.in.git = nil
 	if got, _ := b.readIncludes(sphinx.Preset{}, "deep.rst"); len(got) != maxIncludeDepth+1 {
 		t.Errorf("a chain of 12 includes is followed to %d files, want %d: %q", len(got), maxIncludeDepth+1, got)
 	}

@@ -48,12 +48,10 @@ type inputs struct {
 	now  time.Time
 
 	// gen holds the dates and alternates of the generator's own sitemaps.
-	// It is nil when there are none. genKept says GenDatesName was
-	// written. wit holds the generator's sitemaps as the witness of what
+	// It is nil when there are none. wit holds the generator's sitemaps as the witness of what
 	// it builds (witness.go), and witNames holds the names of their
 	// files.
 	gen      *genDates
-	genKept  bool
 	wit      *genDates
 	witNames []string
 	// seen holds the generator's sitemaps that the build read in the
@@ -95,7 +93,7 @@ type loader struct {
 // git's history through readGit.
 func (b *builder) loadInputs(ctx context.Context) {
 	_, names := b.sitemapWitness()
-	l := &loader{opts: &b.opts, mapper: b.mapper, rep: &b.reporter, res: b.res, in: &b.inputs, witness: names, git: b.readGit}
+	l := &loader{opts: &b.opts, mapper: b.mapper, rep: &b.rep, res: b.rep.res, in: &b.in, witness: names, git: b.readGit}
 	l.load(ctx)
 }
 

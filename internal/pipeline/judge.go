@@ -68,8 +68,8 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 	w := b.newPageWalk(ctx)
 	wo := b.walkOptions(w)
 	if b.keepsOldOutput() {
-		b.static = &staticClaims{}
-		defer func() { b.static.close(); b.static = nil }()
+		b.src.static = &staticClaims{}
+		defer func() { b.src.static.close(); b.src.static = nil }()
 	}
 	if w.heads {
 		root, err := openRoot(b.opts.Root)
@@ -140,12 +140,12 @@ func (b *builder) walkOptions(w *pageWalk) walker.Options {
 	if wo.Workers <= 0 {
 		wo.Workers = 4 * runtime.GOMAXPROCS(0)
 	}
-	wo.Warn = func(path string, err error) { w.later(path, func() { b.walkProblem(path, err) }) }
+	wo.Warn = func(path string, err error) { w.later(path, func() { b.rep.walkProblem(path, err) }) }
 	wo.Ignored = func(path, _ string) {
 		w.later(path, func() {
-			b.res.Pages++
-			b.warn(path, errNotFollowed)
-			b.skip(path, mapping.NotFollowed, "")
+			b.rep.res.Pages++
+			b.rep.warn(path, errNotFollowed)
+			b.rep.skip(path, mapping.NotFollowed, "")
 			b.explain.skipped(path, mapping.NotFollowed)
 		})
 	}
@@ -153,7 +153,7 @@ func (b *builder) walkOptions(w *pageWalk) walker.Options {
 		wo.LeftOut = func(path string, why error) {
 			w.later(path, func() {
 				if errors.Is(why, walker.ErrNotIncluded) {
-					b.htmlLeftOut++
+					b.found.htmlLeftOut++
 				}
 				if rep.LeftOut != nil {
 					rep.LeftOut(path, why)
@@ -198,7 +198,7 @@ func (w *pageWalk) visit(f walker.File) error {
 	o := b.judge(hr, is, f)
 	if o.quiet() && rep.Page == nil && !b.explain.matches(f.Path, &o.d) {
 		w.mu.Lock()
-		b.res.Pages++
+		b.rep.res.Pages++
 		b.sitemapLink(o.sitemap)
 		b.listed(f.Path, &o)
 		w.mu.Unlock()
@@ -219,11 +219,11 @@ func (b *builder) sitemapLink(href string) {
 	if href == "" {
 		return
 	}
-	if b.res.SitemapLinks == nil {
-		b.res.SitemapLinks = make(map[string]int)
+	if b.rep.res.SitemapLinks == nil {
+		b.rep.res.SitemapLinks = make(map[string]int)
 	}
-	if len(b.res.SitemapLinks) < 100 || b.res.SitemapLinks[href] > 0 {
-		b.res.SitemapLinks[href]++
+	if len(b.rep.res.SitemapLinks) < 100 || b.rep.res.SitemapLinks[href] > 0 {
+		b.rep.res.SitemapLinks[href]++
 	}
 }
 
@@ -287,19 +287,19 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	}
 	unjoined := false
 	var joined *source
-	if b.join != nil {
+	if b.src.join != nil {
 		joined, unjoined = b.joinPage(&page)
 	}
 	builtGit := false
 	if page.Git.IsZero() {
 		var why gitdates.Reason
-		page.Git, why = b.gitLookup(f.Path) // the built file's date, when git tracks it
+		page.Git, why = b.in.gitLookup(f.Path) // the built file's date, when git tracks it
 		page.CheckedOut = why == gitdates.ReasonShallow
 		builtGit = !page.Git.IsZero()
 	}
 	page.Hash = b.hashDate(f.Dir, f.Path)
-	if b.gen != nil {
-		page.Sitemap = b.gen.lookup
+	if b.in.gen != nil {
+		page.Sitemap = b.in.gen.lookup
 	}
 	o := outcome{d: b.mapper.Map(page)}
 	if o.d.Skip == mapping.Draft && joined != nil {
@@ -321,7 +321,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 		}
 	}
 	b.genKeys(&o, tsrc)
-	if b.join != nil && !unjoined {
+	if b.src.join != nil && !unjoined {
 		orderFrom(b.opts.Join.Order, &o.d)
 	}
 	o.truncated = h != nil && h.Truncated
@@ -330,8 +330,8 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	}
 	if h != nil {
 		o.sitemap, o.lang = h.Sitemap, cmp.Or(o.lang, h.Lang)
-		if b.dev != nil {
-			b.dev.note(h)
+		if b.found.dev != nil {
+			b.found.dev.note(h)
 		}
 	}
 	o.unjoined, o.builtGit, o.joined = unjoined, builtGit, joined
@@ -368,8 +368,8 @@ func (b *builder) readPage(hr *htmlhead.HeadReader, is *pageScan, f *walker.File
 		}
 		return nil, nil, err
 	}
-	if b.linked != nil {
-		b.linked.note(f.Path, info)
+	if b.kept.linked != nil {
+		b.kept.linked.note(f.Path, info)
 	}
 	return nil, nil, setInfo(f, info)
 }
@@ -398,7 +398,7 @@ func (b *builder) joinPage(page *mapping.Page) (joined *source, unjoined bool) {
 		// future: true). Drafts and sitemap: false still leave it out.
 		// A URL it gives without the file's extension is the page's.
 		page.Extensionless = page.URLPath == "" && namesWithoutExt(s.url, rel)
-		if b.contested(s.key) {
+		if b.src.contested(s.key) {
 			page.Source = undated(s.fm) // claim said which source is not used
 		} else {
 			page.Source = withoutDates(s.fm)

@@ -13,27 +13,41 @@ import (
 // What a Session holds of its build. A Session runs a whole build, then
 // runs its passes again after each change. The build resolves the
 // options, makes the records in its walk, and keeps what an update needs
-// (kept). The Session holds all three in one value, held, and reaches
-// the build's state through it and through the methods below, never
-// through the builder's fields (session.go).
+// (kept), with what one update collects (update). The Session holds
+// them in one value, held, and reaches the build's state through it and
+// through the methods below, never through the builder's fields
+// (session.go).
 
-// buildKind says whose build a builder runs. It is given to newBuilder,
-// and the builder's parts take from it what they do differently.
-type buildKind uint8
+// mode says which run of a build the builder is in. It is the one value
+// that says whether the build is a Session's, and whether it judges
+// every page. newBuilder is given runBuild or sessionBuild; a Session's
+// update sets sessionUpdate (beginUpdate). The walk and the passes take
+// from it what they do differently, and each pass says in which modes
+// it runs (when).
+type mode uint8
 
 const (
 	// runBuild is a build of Run: an unreadable page fails it.
-	runBuild buildKind = iota
-	// sessionBuild is a Session's whole build, whose passes its updates
-	// run again. It keeps what it learns between updates (keep), an
-	// unreadable page is a warning, the git history is read at a commit
-	// that a later commit reads on from, and, as time passes between
-	// writes, each write has its own news window.
+	runBuild mode = iota
+	// sessionBuild is a Session's whole build, at Start or a restart,
+	// whose passes its updates run again. It keeps what it learns
+	// between updates (keep), an unreadable page is a warning, the git
+	// history is read at a commit that a later commit reads on from,
+	// and, as time passes between writes, each write has its own news
+	// window.
 	sessionBuild
+	// sessionUpdate is a Session's update. It either reads again the
+	// pages a change touched (passArgs.only), or rewrites the set when
+	// no page changed.
+	sessionUpdate
 )
 
-// session reports whether b is a Session's build.
-func (b *builder) session() bool { return b.kind == sessionBuild }
+// session reports whether b is a Session's build or update.
+func (b *builder) session() bool { return b.mode != runBuild }
+
+// whole reports whether b judges every page: a build of Run or a
+// Session's whole build, not an update.
+func (b *builder) whole() bool { return b.mode != sessionUpdate }
 
 // held is what a Session holds of its last whole build, besides the
 // builder that runs the passes again.
@@ -43,8 +57,13 @@ type held struct {
 	opts *Options
 	// recs are the records the walk made, which updates patch.
 	recs *records
+	// src holds the sources joined to the pages, which an update reads
+	// again where they changed.
+	src *joined
 	// kept is what the build keeps between updates.
 	*kept
+	// upd is the update's own, which the Session begins and ends.
+	upd *update
 }
 
 // keep makes b a Session's build, which keeps what it learns between
@@ -53,36 +72,36 @@ type held struct {
 // is the Session's, so a restart that finds the same routes says
 // nothing again.
 func (b *builder) keep(onDemand *string) held {
-	b.index, b.problems = newPageIndex(&b.recs), make(map[string]int)
+	b.kept.index, b.kept.problems = newPageIndex(&b.recs), make(map[string]int)
 	b.recs.alts.session = true
-	b.index.lazily() // a whole build only tells the index; it is made when an update asks
-	if b.hash != nil {
-		b.hash.Cumulative() // an update asks only about the pages that changed
+	b.kept.index.lazily() // a whole build only tells the index; it is made when an update asks
+	if b.in.hash != nil {
+		b.in.hash.Cumulative() // an update asks only about the pages that changed
 	}
 	if b.opts.Join != nil {
-		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
+		b.src.sources, b.src.claims = make(map[string]*source), make(map[string][]*source)
 	}
-	b.linked = newLinkedPages()
+	b.kept.linked = newLinkedPages()
 	b.recs.track()
-	b.onDemandSaid = onDemand
-	return held{opts: &b.opts, recs: &b.recs, kept: &b.kept}
+	b.said.onDemandSaid = onDemand
+	return held{opts: &b.opts, recs: &b.recs, src: &b.src, kept: &b.kept, upd: &b.upd}
 }
 
 // readsGit reports whether the build dates pages by their git history.
-func (b *builder) readsGit() bool { return b.git != nil }
+func (b *builder) readsGit() bool { return b.in.git != nil }
 
 // beginUpdate readies b for an update, or a rewrite, whose Result is
 // res. The canonical links' base and the dev server's pages are judged
 // by whole builds alone. With the hash lastmod source, a page that
 // changed now gets this update's time.
 func (b *builder) beginUpdate(res *Result, rewrite bool) {
-	b.res = res
+	b.rep.res, b.mode = res, sessionUpdate
 	if rewrite {
 		return
 	}
-	b.bases, b.dev = nil, nil
-	if b.hash != nil && b.opts.Map.Now.IsZero() {
-		b.now = time.Now()
+	b.rep.bases, b.found.dev = nil, nil
+	if b.in.hash != nil && b.opts.Map.Now.IsZero() {
+		b.in.now = time.Now()
 	}
 }
 
@@ -91,7 +110,7 @@ func (b *builder) beginUpdate(res *Result, rewrite bool) {
 // sitemapgen --robots writes change no rule. A Session that finds them
 // changed judges every page again.
 func (b *builder) robotsChanged() bool {
-	return robotsKey(b.opts, b.mapper.BaseURL()) != b.robots.Key()
+	return robotsKey(b.opts, b.mapper.BaseURL()) != b.in.robots.Key()
 }
 
 // gitUpdate brings the git history that dates the pages up to date with
@@ -107,7 +126,7 @@ func (b *builder) robotsChanged() bool {
 // means git failed. The caller then builds everything again, which says
 // why.
 func (b *builder) gitUpdate(ctx context.Context, paths []string, rootAbs, joinAbs string) ([]string, bool, error) {
-	if b.git == nil {
+	if b.in.git == nil {
 		return paths, false, nil
 	}
 	var edited []string
@@ -118,7 +137,7 @@ func (b *builder) gitUpdate(ctx context.Context, paths []string, rootAbs, joinAb
 		if err != nil {
 			continue
 		}
-		if b.git.Watches(abs) {
+		if b.in.git.Watches(abs) {
 			moved = true
 			continue
 		}
@@ -130,27 +149,27 @@ func (b *builder) gitUpdate(ctx context.Context, paths []string, rootAbs, joinAb
 		}
 	}
 	if !moved {
-		d, err := b.git.Refresh(ctx, edited)
+		d, err := b.in.git.Refresh(ctx, edited)
 		if err != nil {
 			return nil, false, err
 		}
-		b.git = d
+		b.in.git = d
 		return out, false, nil
 	}
-	d, changed, err := b.git.Reload(ctx)
+	d, changed, err := b.in.git.Reload(ctx)
 	if err != nil {
 		return nil, false, err
 	}
-	b.git = d
+	b.in.git = d
 	for _, abs := range changed {
 		if rel, ok := relUnder(rootAbs, abs); ok {
-			if _, known := b.index.get(rel); known {
+			if _, known := b.kept.index.get(rel); known {
 				out = append(out, abs)
 				continue
 			}
 		}
 		if rel, ok := relUnder(joinAbs, abs); ok && joinAbs != "" {
-			if _, known := b.sources[rel]; known {
+			if _, known := b.src.sources[rel]; known {
 				out = append(out, abs)
 			}
 		}
@@ -162,10 +181,10 @@ func (b *builder) gitUpdate(ctx context.Context, paths []string, rootAbs, joinAb
 // to Join.Dir) and returns the join keys whose source may have changed.
 func (b *builder) updateSources(ctx context.Context, rels []string) (map[string]bool, error) {
 	keys := make(map[string]bool)
-	getSource := func(rel string) (*source, bool) { src, ok := b.sources[rel]; return src, ok }
+	getSource := func(rel string) (*source, bool) { src, ok := b.src.sources[rel]; return src, ok }
 	dir := &lazyRoot{dir: b.opts.Join.Dir}
 	defer dir.close()
-	b.forgetSources(under(getSource, maps.All(b.sources), rels, func(rel string) bool {
+	b.forgetSources(under(getSource, maps.All(b.src.sources), rels, func(rel string) bool {
 		fi, err := dir.Lstat(rel)
 		return err != nil || fi.IsDir()
 	}), keys)
@@ -177,22 +196,22 @@ func (b *builder) updateSources(ctx context.Context, rels []string) (map[string]
 		if src.page {
 			keys[src.key] = true
 		}
-		b.translated = b.translated || src.tkey != ""
+		b.src.translated = b.src.translated || src.tkey != ""
 	}
-	b.groups = nil // made again from the sources as they are now
+	b.src.groups = nil // made again from the sources as they are now
 	return keys, err
 }
 
 // pagesOf returns the paths of the built pages whose join key is in keys.
 func (b *builder) pagesOf(keys map[string]bool) []string {
 	var out []string
-	for path := range b.index.all() {
+	for path := range b.kept.index.all() {
 		u := b.mapper.URLPath(path)
 		// A page built from another language's source, or moved from its
 		// source's URL, is judged again whether or not it has a source of
 		// its own now.
-		first, ok, others := b.fallbackKeys(u)
-		moved, _, isMoved := b.movedKey(u)
+		first, ok, others := b.src.fallbackKeys(u)
+		moved, _, isMoved := b.src.movedKey(u)
 		if keys[joinKey(u)] || ok && keys[first] || slices.ContainsFunc(others, func(k string) bool { return keys[k] }) || isMoved && keys[moved] {
 			out = append(out, path)
 		}

@@ -45,13 +45,13 @@ type lintPass struct {
 
 func (b *builder) lintPass() *lintPass {
 	p := &lintPass{
-		git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		git: b.in.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.in.git),
 		usesGit: b.mapper.Uses(mapping.LastModGit), joined: b.opts.Join != nil,
 		sourced: b.opts.readsSources(), own: b.opts.OwnSitemaps,
-		lastMod: b.res.LastMod, bases: b.bases,
+		lastMod: b.rep.res.LastMod, bases: b.rep.bases,
 	}
-	if b.res.URLs != nil {
-		p.listed = b.res.URLs.Len()
+	if b.rep.res.URLs != nil {
+		p.listed = b.rep.res.URLs.Len()
 	}
 	return p
 }
@@ -131,7 +131,7 @@ func (p *lintPass) lintLastMod(ctx context.Context, recs *records) {
 	// A head's or the generator's date that a commit of the project's
 	// history gives is the page's history, however many pages share it.
 	// Git is asked only now, when the lint would warn.
-	if history = recs.historyDates(ctx, p.git); history != nil {
+	if history = recs.historyDates(ctx, p.git, &recs.stamps.stampRule); history != nil {
 		if day, most, n = recs.topDay(own, true); !looksStamped(most, n) {
 			return
 		}

@@ -36,7 +36,7 @@ func TestStampDayCounts(t *testing.T) {
 		}
 		b.recs.blocks, b.recs.n = [][]record{block}, n
 		for _, mtime := range []bool{false, true} {
-			day, most, stamped := b.recs.stampDay(mtime)
+			day, most, stamped := b.recs.stampDay(&b.recs.stamps.stampRule, mtime)
 			wantDay, wantMost, wantStamped := stampDayByMap(&b, mtime)
 			if day != wantDay || most != wantMost || stamped != wantStamped {
 				t.Fatalf("trial %d (days %d apart), mtime %v: stampDay = %d, %d, %v; counted in a map: %d, %d, %v",
@@ -98,7 +98,7 @@ func TestOwnCommitNoStamp(t *testing.T) {
 		}
 		b.recs.blocks, b.recs.n = [][]record{block}, 24
 		b.recs.stamps.history = func(int64) bool { return false }
-		day, most, stamped := b.recs.stampDay(false)
+		day, most, stamped := b.recs.stampDay(&b.recs.stamps.stampRule, false)
 		if stamped != tt.stamped {
 			t.Errorf("sources dated %d: stampDay = %d, %d, %v; want stamped %v", tt.source, day, most, stamped, tt.stamped)
 		}

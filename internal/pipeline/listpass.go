@@ -79,16 +79,16 @@ type listedDates struct {
 
 // listPagesPass gathers what the list pages pass reads from the builder.
 func (b *builder) listPagesPass() *listPagesPass {
-	if b.saidOf == nil {
-		b.saidOf = make(map[string]bool)
+	if b.said.saidOf == nil {
+		b.said.saidOf = make(map[string]bool)
 	}
 	p := &listPagesPass{
 		mapper: b.mapper, root: b.opts.Root,
-		sources: b.opts.Join, rules: b.rules.Pages.Lists,
-		lookup: b.sourceLookup(), routes: b.routes, listRoutes: b.listRoutes,
-		said:      b.saidOf,
+		sources: b.opts.Join, rules: b.src.rules.Pages.Lists,
+		lookup: b.sourceLookup(), routes: b.src.routes, listRoutes: b.src.listRoutes,
+		said:      b.said.saidOf,
 		pageBytes: int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
-		gen: b.gen, title: b.genTitle(), res: b.res,
+		gen: b.in.gen, title: b.genTitle(), res: b.rep.res,
 	}
 	if p.sources != nil {
 		p.prefix = b.joinPrefix()

@@ -65,8 +65,8 @@ type mtimePass struct {
 
 func (b *builder) mtimePass() *mtimePass {
 	return &mtimePass{
-		on: b.opts.GuardMTime, git: b.git, now: b.mapper.Now(),
-		sourced: b.opts.readsSources(), res: b.res,
+		on: b.opts.GuardMTime, git: b.in.git, now: b.mapper.Now(),
+		sourced: b.opts.readsSources(), res: b.rep.res,
 	}
 }
 

@@ -18,18 +18,16 @@ import (
 // a Session's whole build (Start, and each restart) and a Session's
 // update; each pass says at which of these it runs.
 
-// when says at which builds a pass runs.
+// when says in which of the builder's modes a pass runs: a set of them.
 type when uint8
 
 const (
 	// atRun is a build of Run (and of audit, which runs no write).
-	atRun when = 1 << iota
+	atRun when = 1 << runBuild
 	// atStart is a Session's whole build, at Start or a restart.
-	atStart
-	// atUpdate is a Session's update. It either reads again the pages a
-	// change touched (passArgs.only), or rewrites the set when no page
-	// changed.
-	atUpdate
+	atStart when = 1 << sessionBuild
+	// atUpdate is a Session's update.
+	atUpdate when = 1 << sessionUpdate
 
 	whole  = atRun | atStart // judges every page; counts, says what only a whole build can
 	always = atRun | atStart | atUpdate
@@ -39,9 +37,12 @@ const (
 type passArgs struct {
 	// only holds the paths of the pages an update read again. Duplicates
 	// and hreflang problems are reported for these pages alone. It is nil
-	// for a whole build.
+	// for a whole build. Whether the build is an update is b.mode's to
+	// say; only is what the update read.
 	only map[string]bool
-	// s is the Session, nil for Run.
+	// s is the Session whose records the passes judge, nil for Run. The
+	// passes read its records; whether the build is a Session's is
+	// b.mode's to say.
 	s *Session
 }
 
@@ -60,20 +61,20 @@ type pass struct {
 // per-URL hook, and write.
 var passes = []pass{
 	{name: "no page unread", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		if b.res.Unread > 0 {
-			return nil, &ReadError{Problems: b.res.Unread}
+		if b.rep.res.Unread > 0 {
+			return nil, &ReadError{Problems: b.rep.res.Unread}
 		}
 		return nil, nil
 	}},
 	{name: "sources unused", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.Join != nil {
-			return unusedSources(b.join), nil
+			return unusedSources(b.src.join), nil
 		}
 		return nil, nil
 	}},
 	{name: "sort", when: whole, phase: "sort", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		b.recs.sort()
-		if s := a.s; s != nil {
+		if s := a.s; b.session() {
 			s.all, b.recs.order = b.recs.order, nil // shared below
 			s.countDups()
 		}
@@ -90,9 +91,9 @@ var passes = []pass{
 		return nil, b.anyPage(ctx, a)
 	}},
 	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		n := b.res.SourceProblems
-		if b.problems != nil {
-			n = sum(b.problems) // a Session counts every source it read
+		n := b.rep.res.SourceProblems
+		if b.session() {
+			n = sum(b.kept.problems) // a Session counts every source it read
 		}
 		if b.opts.Strict && n > 0 {
 			return nil, &StrictError{Problems: n}
@@ -107,7 +108,7 @@ var passes = []pass{
 		return found, nil
 	}},
 	{name: "duplicates", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		if s := a.s; s != nil {
+		if s := a.s; b.session() {
 			if selfcheck.On() {
 				if n := s.dups; s.countDups() != n {
 					panic(fmt.Sprintf("build: the Session counted %d duplicate URLs, and there are %d", n, s.dups))
@@ -126,49 +127,54 @@ var passes = []pass{
 		return b.robotsPass().run(&b.recs, a.only), nil
 	}},
 	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		found := b.stampsPass().run(ctx, &b.recs)
+		rule, found := b.stampsPass().run(ctx, &b.recs)
+		b.recs.stamps.stampRule = rule
 		// The site's dates pass judges the dates that are no build's stamp.
-		return append(found, b.siteWidePass().run(&b.recs)...), nil
+		sites, notes := b.siteWidePass().run(&b.recs)
+		b.recs.sites.dates, b.recs.sites.gitFallback = sites.dates, sites.gitFallback
+		return append(found, notes...), nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		b.lastModCountsPass().run(&b.recs) // counts every page
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.genAltsPass().run(&b.recs)
+		alts := b.genAltsPass().run(&b.recs)
+		alts.apply(&b.recs, b.kept.hreflang)
+		b.rep.res.SelfAlternates = alts.selfAdded
 		return nil, nil
 	}},
 	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		var all []int32
-		if a.s != nil {
+		if b.session() {
 			all = a.s.all
 		}
 		found := b.hreflangPass().run(&b.recs, a.only, all)
-		if a.s == nil {
+		if !b.session() {
 			// No pass after this one asks why a page was left out, and a
 			// Run has no update to judge: the pages left out (thousands of
 			// them, with their URLs, paths and reasons) need not stay for
 			// the write, where a build's memory peaks.
-			b.skipped.byLoc, b.skipped.list = nil, nil
+			b.kept.skipped.byLoc, b.kept.skipped.list = nil, nil
 		}
 		return found, nil
 	}},
 	{name: "results", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
 		if b.opts.KeepLeftOut {
-			slices.Sort(b.res.LeftOut)
-			b.res.LeftOut = slices.Compact(b.res.LeftOut)
+			slices.Sort(b.rep.res.LeftOut)
+			b.rep.res.LeftOut = slices.Compact(b.rep.res.LeftOut)
 		}
-		b.res.URLs, b.res.PathAt, b.res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
+		b.rep.res.URLs, b.rep.res.PathAt, b.rep.res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
 		return nil, nil
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		dates, found := b.listPagesPass().run(&b.recs, a.only == nil) // a whole build counts every page
+		dates, found := b.listPagesPass().run(&b.recs, b.whole()) // a whole build counts every page
 		b.recs.listed, b.recs.listedBy, b.recs.listedGen = dates.at, dates.by, dates.gen
 		return found, nil
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		found := b.mtimePass().run(ctx, &b.recs, a.only)
-		if a.only != nil && b.recs.Len() == 0 {
+		if !b.whole() && b.recs.Len() == 0 {
 			// An update reads some pages and counts only their reasons. Only
 			// a whole build can judge why no page is listed (Deliberate, the
 			// canonical links' base).
@@ -202,7 +208,7 @@ var passes = []pass{
 		return nil, b.explained(ctx, a)
 	}},
 	{name: "write", when: always, phase: "write", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		if b.noWrite {
+		if b.out.noWrite {
 			return nil, nil
 		}
 		// A build refuses a dev server's output before it writes.
@@ -210,11 +216,11 @@ var passes = []pass{
 			return nil, err
 		}
 		kept, found, err := b.writePass().run(ctx, &b.recs)
-		b.genKept = kept
+		b.out.genKept = kept
 		return found, err
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		if b.noWrite {
+		if b.out.noWrite {
 			return nil, nil
 		}
 		return b.afterWritePass().run(), nil
@@ -253,16 +259,16 @@ func trimCache(b *builder, _ context.Context, _ passArgs) (found findings, _ err
 	return found, nil
 }
 
-// runPasses runs the passes of the build at, in order. The first error
-// ends the run.
-func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
+// runPasses runs, in order, the passes that run in the builder's mode.
+// The first error ends the run.
+func (b *builder) runPasses(ctx context.Context, a passArgs) error {
 	defer b.sayRefused(false) // says them if a pass's error ends the build early
 	for _, p := range passes {
-		if p.when&at == 0 {
+		if p.when&(1<<b.mode) == 0 {
 			continue
 		}
 		found, err := p.run(b, ctx, a)
-		b.say(found) // what the pass found, before its error if any
+		b.rep.say(found) // what the pass found, before its error if any
 		if err != nil {
 			return err
 		}
@@ -287,8 +293,8 @@ func (b *builder) load(ctx context.Context) error {
 	// The second look's R1 bound, read by the walk, and what a build of
 	// Run counts.
 	b.setGenAfter(ctx)
-	b.genHits, b.genCount = nil, b.gen != nil && b.opts.Content == nil && !b.session()
-	b.genDrafts.Store(0)
+	b.found.genHits, b.found.genCount = nil, b.in.gen != nil && b.opts.Content == nil && !b.session()
+	b.found.genDrafts.Store(0)
 	if err := b.walkAll(ctx); err != nil {
 		return err
 	}

@@ -336,15 +336,21 @@ func TestStampsPassTable(t *testing.T) {
 			p.res = &Result{}
 			recs := pageRecords(t, tc.pages...)
 			want := orderLocs(recs)
-			found := p.run(t.Context(), recs)
+			rule, found := p.run(t.Context(), recs)
 			checkPass(t, recs, found, want, tc.wantSaid)
-			if p.res.Stamps != tc.wantStamps || recs.stamps.found != (tc.wantStamps > 0) {
-				t.Errorf("Result.Stamps %d, found %v; want %d", p.res.Stamps, recs.stamps.found, tc.wantStamps)
+			if p.res.Stamps != tc.wantStamps || rule.found != (tc.wantStamps > 0) {
+				t.Errorf("Result.Stamps %d, found %v; want %d", p.res.Stamps, rule.found, tc.wantStamps)
 			}
-			// The verdict is kept: a second run says nothing more.
+			// The pass returns its verdict, and writes nothing in the
+			// records: the pass list keeps it there.
+			if recs.stamps.found || recs.stamps.trustSitemap || recs.stamps.history != nil {
+				t.Errorf("the pass wrote its verdict in the records: %+v", recs.stamps.stampRule)
+			}
+			// The verdict kept, a second run says nothing more.
+			recs.stamps.stampRule = rule
 			p.found = nil
-			if again := p.run(t.Context(), recs); len(again) > 0 || p.res.Stamps != tc.wantStamps {
-				t.Errorf("second run: said %q, Result.Stamps %d", said(again), p.res.Stamps)
+			if again, found := p.run(t.Context(), recs); len(found) > 0 || p.res.Stamps != tc.wantStamps || again.found != rule.found {
+				t.Errorf("second run: said %q, Result.Stamps %d, found %v", said(found), p.res.Stamps, again.found)
 			}
 		})
 	}
@@ -656,20 +662,27 @@ func TestGenAltsPassTable(t *testing.T) {
 			g.from[en] = genFrom{hash: hEn, head: tc.head}
 			maps.Copy(g.skipped, tc.skipped)
 			recs.alts.gen = g
-			p := genAltsPass{sitemaps: sitemaps(tc.withFr), res: &Result{SelfAlternates: 9}}
-			p.run(recs)
+			p := genAltsPass{sitemaps: sitemaps(tc.withFr)}
+			before := declaredAlts(recs)
+			set := p.run(recs)
+			// The pass returns its product, and writes nothing in the
+			// records: the pass list sets it (apply).
+			if got := declaredAlts(recs); !slices.Equal(got, before) {
+				t.Errorf("the pass wrote alternates in the records:\n got %q\nwant %q", got, before)
+			}
+			set.apply(recs, nil)
 			if got := declaredAlts(recs); !slices.Equal(got, tc.want) {
 				t.Errorf("alternates:\n got %q\nwant %q", got, tc.want)
 			}
-			if p.res.SelfAlternates != tc.wantSelf {
-				t.Errorf("Result.SelfAlternates %d, want %d", p.res.SelfAlternates, tc.wantSelf)
+			if set.selfAdded != tc.wantSelf {
+				t.Errorf("own entries added %d, want %d", set.selfAdded, tc.wantSelf)
 			}
 		})
 	}
 	// Without the generator's alternates, the pass sets none.
 	recs := pageRecords(t, page{path: "a.html", loc: ex + "a"})
-	p := genAltsPass{res: &Result{SelfAlternates: 9}}
-	if p.run(recs); p.res.SelfAlternates != 0 || declaredAlts(recs)[0] != "" {
-		t.Errorf("no alternates of the generator: %d added, %q", p.res.SelfAlternates, declaredAlts(recs))
+	p := genAltsPass{}
+	if set := p.run(recs); set.selfAdded != 0 || len(set.changed) > 0 || declaredAlts(recs)[0] != "" {
+		t.Errorf("no alternates of the generator: %d added, %+v, %q", set.selfAdded, set.changed, declaredAlts(recs))
 	}
 }

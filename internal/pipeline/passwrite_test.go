@@ -107,7 +107,7 @@ func TestSiteWidePassTable(t *testing.T) {
 		name      string
 		pages     []page
 		wantSaid  []string
-		wantDates int // recs.sites.dates
+		wantDates int // the site's dates the pass returns
 	}{{
 		name:      "one date on every page of a language",
 		pages:     meta(0, 3, "2024-03-01", "en"),
@@ -130,14 +130,23 @@ func TestSiteWidePassTable(t *testing.T) {
 			p := siteWidePass{}
 			recs := pageRecords(t, tc.pages...)
 			want := orderLocs(recs)
-			checkPass(t, recs, p.run(recs), want, tc.wantSaid)
-			if len(recs.sites.dates) != tc.wantDates {
-				t.Errorf("site's dates %v, want %d", recs.sites.dates, tc.wantDates)
+			sites, found := p.run(recs)
+			checkPass(t, recs, found, want, tc.wantSaid)
+			if len(sites.dates) != tc.wantDates {
+				t.Errorf("site's dates %v, want %d", sites.dates, tc.wantDates)
+			}
+			if !sites.gitFallback {
+				t.Error("git is no fallback, though the generator's dates have no git step")
+			}
+			// The pass returns its product, and writes nothing in the
+			// records: the pass list keeps it there.
+			if recs.sites.dates != nil || recs.sites.gitFallback {
+				t.Errorf("the pass wrote its product in the records: %v, git fallback %v", recs.sites.dates, recs.sites.gitFallback)
 			}
 			// A Session keeps the pass: what it told, it tells once.
 			p.found = nil
-			if again := p.run(recs); len(again) > 0 || len(recs.sites.dates) != tc.wantDates {
-				t.Errorf("second run said %q, and kept %v", said(again), recs.sites.dates)
+			if again, found := p.run(recs); len(found) > 0 || len(again.dates) != tc.wantDates {
+				t.Errorf("second run said %q, and found %v", said(found), again.dates)
 			}
 		})
 	}

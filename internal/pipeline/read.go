@@ -59,8 +59,8 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, is *pageScan, rel string, f 
 		// Denied to this user. If denied to anyone, it is the policy's
 		// skip.
 		now, serr := b.root.stat(f.Dir, rel)
-		if serr == nil && b.linked != nil {
-			b.linked.note(f.Path, now)
+		if serr == nil && b.kept.linked != nil {
+			b.kept.linked.note(f.Path, now)
 		}
 		if serr == nil && now.mode&0o444 == 0 {
 			return nil, nil, noReadBits(now.mode)
@@ -70,8 +70,8 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, is *pageScan, rel string, f 
 		return nil, nil, err
 	}
 	defer page.Close()
-	if b.linked != nil {
-		b.linked.note(f.Path, info)
+	if b.kept.linked != nil {
+		b.kept.linked.note(f.Path, info)
 	}
 	if err := setInfo(f, info); err != nil {
 		return nil, nil, err

@@ -22,59 +22,59 @@ import (
 // record reports the outcome of a page, after the walk, on Run's
 // goroutine.
 func (b *builder) record(path string, o outcome) {
-	b.res.Pages++
+	b.rep.res.Pages++
 	b.sitemapLink(o.sitemap)
 	if o.readErr != nil {
 		b.indexed(path, -1)
-		if b.failUnread && !servable(o.readErr) {
-			b.unread(path, fmt.Errorf("cannot read the page: %w", o.readErr))
+		if b.rep.failUnread && !servable(o.readErr) {
+			b.rep.unread(path, fmt.Errorf("cannot read the page: %w", o.readErr))
 			return
 		}
-		b.warn(path, fmt.Errorf("cannot read the page: %w; not listed", o.readErr))
-		b.skip(path, mapping.Unreadable, o.readErr.Error())
+		b.rep.warn(path, fmt.Errorf("cannot read the page: %w; not listed", o.readErr))
+		b.rep.skip(path, mapping.Unreadable, o.readErr.Error())
 		return
 	}
 	b.sourceProblems(path, o.problems)
 	d := o.d
 	for _, w := range d.Warnings {
-		b.warn(path, errors.New(w))
+		b.rep.warn(path, errors.New(w))
 	}
 	for _, w := range d.LineWarnings {
-		b.warn(path, diag.At(path, w.Line, w.Msg))
+		b.rep.warn(path, diag.At(path, w.Line, w.Msg))
 	}
 	if o.truncated {
 		limit := b.opts.Heads.Limit
 		if limit <= 0 {
 			limit = htmlhead.DefaultHeadLimit
 		}
-		b.note(path, fmt.Sprintf("head longer than %d bytes; read what fits", limit))
+		b.rep.note(path, fmt.Sprintf("head longer than %d bytes; read what fits", limit))
 	}
 	if b.opts.Report.Page != nil && b.explain.every == nil { // in a Session, told as judged
 		b.opts.Report.Page(path, &d)
 	}
 	b.explain.page(path, &d)
 	if o.joined != nil && b.explain.wanted() {
-		b.explain.source(path, o.joined.path, b.contested(o.joined.key))
+		b.explain.source(path, o.joined.path, b.src.contested(o.joined.key))
 	}
 	if d.Skip != "" {
 		b.indexed(path, -1)
 		b.noteSkipped(path, d.URL.Loc, d.Skip, d.Because)
 		b.genSkipped(path, d.URL.Loc, o.genHash, o.genWanted, o.src)
 		b.genSeen(d.URL.Loc)
-		b.keepLeftOut(d.URL.Loc)
+		b.rep.keepLeftOut(d.URL.Loc)
 	}
 	switch d.Skip {
 	case "":
 		if o.unjoined {
-			b.res.Unjoined++
-			b.note(path, "no source file has its URL; dated by its head and git only")
+			b.rep.res.Unjoined++
+			b.rep.note(path, "no source file has its URL; dated by its head and git only")
 		}
 		b.listed(path, &o)
 	case mapping.LocTooLong:
-		b.warn(path, errors.New(d.Because+"; not listed"))
-		b.skip(path, d.Skip, d.Because)
+		b.rep.warn(path, errors.New(d.Because+"; not listed"))
+		b.rep.skip(path, d.Skip, d.Because)
 	default:
-		b.skipAt(path, d.URL.Loc, d.Skip, d.Because)
+		b.rep.skipAt(path, d.URL.Loc, d.Skip, d.Because)
 	}
 }
 
@@ -105,31 +105,31 @@ func (o *outcome) leftOutOnly() (*leftOut, bool) {
 // recordLeftOut is record for a page left out with nothing else to say.
 // No per-page report (Report.Page, --explain) asks about such a page.
 func (b *builder) recordLeftOut(path string, p *leftOut) {
-	b.res.Pages++
+	b.rep.res.Pages++
 	b.sitemapLink(p.sitemap)
 	b.indexed(path, -1)
 	b.noteSkipped(path, p.loc, p.reason, p.because)
 	b.genSkipped(path, p.loc, p.genHash, p.genWanted, p.src)
 	b.genSeen(p.loc)
-	b.keepLeftOut(p.loc)
-	b.skipAt(path, p.loc, p.reason, p.because)
+	b.rep.keepLeftOut(p.loc)
+	b.rep.skipAt(path, p.loc, p.reason, p.because)
 }
 
 // listed adds the record of a listed page.
 func (b *builder) listed(path string, o *outcome) {
 	d := &o.d
-	if b.res.LastMod == nil {
-		b.res.LastMod = make(map[mapping.LastModSource]int)
+	if b.rep.res.LastMod == nil {
+		b.rep.res.LastMod = make(map[mapping.LastModSource]int)
 	}
-	b.res.LastMod[d.LastModSource]++
+	b.rep.res.LastMod[d.LastModSource]++
 	if len(d.Stamps) > 0 {
-		b.res.Stamps++
+		b.rep.res.Stamps++
 	}
 	idx := b.recs.add(path, d)
 	if o.joined != nil {
-		b.noteRefused(o.joined.path, idx, d)
+		b.found.noteRefused(o.joined.path, idx, d)
 	} else if b.opts.Content != nil {
-		b.noteRefused(path, idx, d) // the page is its source
+		b.found.noteRefused(path, idx, d) // the page is its source
 	}
 	b.recs.setBuiltGit(idx, o.builtGit)
 	b.recs.setMeta(idx, d, o.lang)
@@ -146,12 +146,12 @@ func (b *builder) indexed(path string, idx int32) {
 	if !b.session() {
 		return
 	}
-	b.index.set(path, idx)
-	if b.touched != nil {
-		b.touched[path] = true
+	b.kept.index.set(path, idx)
+	if b.upd.touched != nil {
+		b.upd.touched[path] = true
 		if idx >= 0 {
-			b.added = append(b.added, idx)
-			b.hreflang.changed(path, b.recs.loc(idx))
+			b.upd.added = append(b.upd.added, idx)
+			b.kept.hreflang.changed(path, b.recs.loc(idx))
 		}
 	}
 }

@@ -675,13 +675,23 @@ func (s *records) stampedOrSiteWide(idx int32) bool {
 // source on the day the set's rule found to be the build's stamp.
 func (s *records) stamped(idx int32) bool {
 	r := s.rec(idx)
-	return s.stamps.found && r.lastmod != noLastMod && unixDay(r.lastmod) == s.stamps.day && s.stampableRec(idx, r)
+	return s.stamps.found && r.lastmod != noLastMod && unixDay(r.lastmod) == s.stamps.day && s.stampableRec(&s.stamps.stampRule, idx, r)
 }
 
 // buildStamps holds the rule of build stamps: which dates are a
 // build's, a copy's or a checkout's rather than a page's. The records
-// dated by a stamp take their next lastmod.
+// dated by a stamp take their next lastmod. The build stamps pass
+// returns the rule's verdict (stampRule), and the file times pass its
+// own (mtime); the pass list keeps both here.
 type buildStamps struct {
+	stampRule
+	// mtime says which lastmods that are modification times are left
+	// out (Options.GuardMTime): those a build wrote, not an edit.
+	mtime mtimeStamps
+}
+
+// stampRule is the build stamps pass's verdict (stampsPass).
+type stampRule struct {
 	// trustSitemap says the generator's sitemaps date the pages by
 	// their sources' history (trustsSitemap). Their dates are
 	// then no stamp.
@@ -702,23 +712,20 @@ type buildStamps struct {
 	// not a build's stamp. stampsPass sets it when the rule would find
 	// stamps without it.
 	history func(int64) bool
-	// mtime says which lastmods that are modification times are left
-	// out (Options.GuardMTime): those a build wrote, not an edit.
-	mtime mtimeStamps
 }
 
 // stampable reports whether a date from the source src (an index into
 // recSources) may be a build's stamp. It may when mapping.Stampable
 // names the source, except the generator's sitemaps when they are
 // trusted (trustSitemap).
-func (b *buildStamps) stampable(src uint8) bool {
+func (b *stampRule) stampable(src uint8) bool {
 	return mapping.Stampable(recSources[src]) && !(b.trustSitemap && recSources[src] == mapping.LastModSitemap)
 }
 
 // stampableAt reports whether the date t (Unix seconds) from the source
 // src may be a build's stamp. It may when src is stampable and t is not
 // the date of a commit in the project's history (history).
-func (b *buildStamps) stampableAt(src uint8, t int64) bool {
+func (b *stampRule) stampableAt(src uint8, t int64) bool {
 	return b.stampable(src) && (b.history == nil || !b.history(t))
 }
 

@@ -306,7 +306,7 @@ func TestRecordsNextKept(t *testing.T) {
 		metrics.Read(live)
 		return live[0].Value.Uint64()
 	}
-	s := &records{recordTable: recordTable{mapper: m}, stamps: buildStamps{found: true, day: unixDay(day.Unix())}}
+	s := &records{recordTable: recordTable{mapper: m}, stamps: buildStamps{stampRule: stampRule{found: true, day: unixDay(day.Unix())}}}
 	s.add("p0/index.html", decision(0)) // the first block of records
 	before := heap()
 	for i := 1; i < n; i++ {

@@ -72,8 +72,8 @@ type refusedPass struct {
 // refusedPass takes the held warnings out of the builder, so that each
 // is said once.
 func (b *builder) refusedPass() *refusedPass {
-	p := &refusedPass{held: b.refused, pages: b.refusedRecs}
-	b.refused, b.refusedRecs = nil, nil
+	p := &refusedPass{held: b.found.refused, pages: b.found.refusedRecs}
+	b.found.refused, b.found.refusedRecs = nil, nil
 	return p
 }
 
@@ -95,7 +95,7 @@ func (p *refusedPass) run(recs *records, final bool) findings {
 // are told even when an error ends the build before the refused dates
 // pass.
 func (b *builder) sayRefused(final bool) {
-	b.say(b.refusedPass().run(&b.recs, final))
+	b.rep.say(b.refusedPass().run(&b.recs, final))
 }
 
 // datedInstead says what dates the listed page among pages, the records

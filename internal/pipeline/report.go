@@ -18,7 +18,10 @@ import (
 // itself, and a pass needs nothing of the builder to report.
 
 // reporter tells a build's warnings, errors, skips and notes to
-// Options.Report, and counts them in the Result.
+// Options.Report, and counts them in the Result. newBuilder sets it up;
+// the walk and the loader tell through it, and runPasses hands it each
+// pass's findings. A Session's update gives it the update's Result
+// (beginUpdate).
 type reporter struct {
 	// report is Options.Report.
 	report Report

@@ -103,7 +103,7 @@ type robotsPass struct {
 }
 
 func (b *builder) robotsPass() *robotsPass {
-	return &robotsPass{rules: b.robots, warnOnly: b.opts.Robots.Warn, explain: b.explain}
+	return &robotsPass{rules: b.in.robots, warnOnly: b.opts.Robots.Warn, explain: b.explain}
 }
 
 // run judges the records in order. With only, it reports only the pages

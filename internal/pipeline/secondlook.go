@@ -77,15 +77,15 @@ func (s *SecondLook) Settled() bool {
 // shallow clone, or when no date was read. It runs once the history is
 // read and before the walk, whose goroutines read the bound.
 func (b *builder) setGenAfter(ctx context.Context) {
-	g := b.gen
+	g := b.in.gen
 	if g == nil {
 		return
 	}
 	g.after, g.lastCommit = 0, time.Time{}
-	if len(g.dates) == 0 || b.git == nil || b.git.Shallow() {
+	if len(g.dates) == 0 || b.in.git == nil || b.in.git.Shallow() {
 		return
 	}
-	last, err := b.git.LastCommit(ctx)
+	last, err := b.in.git.LastCommit(ctx)
 	if err != nil || last.IsZero() {
 		return
 	}
@@ -94,7 +94,7 @@ func (b *builder) setGenAfter(ctx context.Context) {
 
 // genListsLoc reports whether the generator's sitemaps list loc.
 func (b *builder) genListsLoc(loc string) bool {
-	return b.gen != nil && len(b.gen.listed) > 0 && loc != "" && b.gen.lists(loc)
+	return b.in.gen != nil && len(b.in.gen.listed) > 0 && loc != "" && b.in.gen.lists(loc)
 }
 
 // builtDraft applies rule R3 to d, the decision about a joined page
@@ -114,7 +114,7 @@ func (b *builder) builtDraft(d *mapping.Decision, page mapping.Page) {
 	*d = b.mapper.Map(page)
 	if d.Skip == "" {
 		d.Because = fmt.Sprintf("%s; %s built it and lists it in its own sitemap, so it is published", strings.TrimSuffix(was, " (--drafts lists drafts)"), b.genTitle())
-		b.genDrafts.Add(1)
+		b.found.genDrafts.Add(1)
 	}
 }
 
@@ -134,8 +134,8 @@ func (b *builder) genTitle() string {
 // the URL loc, when the generator's sitemaps list it: R4 counts only
 // their URLs that no page found has.
 func (b *builder) genSeen(loc string) {
-	if b.genCount && b.genListsLoc(loc) {
-		b.genHits = append(b.genHits, witnessHash(loc))
+	if b.found.genCount && b.genListsLoc(loc) {
+		b.found.genHits = append(b.found.genHits, witnessHash(loc))
 	}
 }
 
@@ -170,15 +170,15 @@ type secondLookPass struct {
 }
 
 func (b *builder) secondLookPass() *secondLookPass {
-	p := &secondLookPass{gen: b.gen, hits: b.genHits, mapper: b.mapper, title: b.genTitle(),
-		drafts: int(b.genDrafts.Load()), res: b.res}
+	p := &secondLookPass{gen: b.in.gen, hits: b.found.genHits, mapper: b.mapper, title: b.genTitle(),
+		drafts: int(b.found.genDrafts.Load()), res: b.rep.res}
 	if o := b.opts.OwnSitemaps; o != nil {
 		p.code = o.Code
 	}
 	if b.opts.Join != nil {
 		p.joined, p.sources = true, b.sourceLookup()
 	}
-	b.genHits, b.genCount = nil, false
+	b.found.genHits, b.found.genCount = nil, false
 	return p
 }
 
@@ -360,7 +360,7 @@ func sameDate(ours int64, t time.Time) bool {
 // be the page's own, as the second look counts it. It returns "" without
 // them.
 func (b *builder) genEntry(loc string, ours time.Time) string {
-	g := b.gen
+	g := b.in.gen
 	if g == nil || len(g.listed) == 0 && len(g.dates) == 0 {
 		return ""
 	}

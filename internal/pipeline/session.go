@@ -182,7 +182,7 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 		return res, err
 	}
 	s.whole = false
-	return res, b.runPasses(ctx, atStart, passArgs{s: s})
+	return res, b.runPasses(ctx, passArgs{s: s})
 }
 
 // finish judges and writes again from the sorted s.all. After an
@@ -190,7 +190,7 @@ func (s *Session) build(ctx context.Context) (*Result, error) {
 // their duplicates and hreflang problems are reported. For a rewrite,
 // only is empty.
 func (s *Session) finish(ctx context.Context, only map[string]bool) error {
-	return s.b.runPasses(ctx, atUpdate, passArgs{only: only, s: s})
+	return s.b.runPasses(ctx, passArgs{only: only, s: s})
 }
 
 // errWhole is what finish returns for an update after which no page is
@@ -296,10 +296,10 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	// such as the pages of a folder that became a bundle. In content mode
 	// these are pages; in a join they are sources.
 	if c := h.opts.Content; c != nil {
-		pages = append(pages, b.presetChanged(pages)...)
+		pages = append(pages, h.src.presetChanged(pages)...)
 	}
 	if j := h.opts.Join; j != nil {
-		sources = append(sources, b.presetChanged(sources)...)
+		sources = append(sources, h.src.presetChanged(sources)...)
 	}
 	if len(sources) > 0 {
 		keys, err := b.updateSources(ctx, sources)
@@ -322,8 +322,8 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 
 	// Forget the pages at and under the paths; then walk the paths and
 	// judge what is there now.
-	h.touched, h.added = make(map[string]bool), nil
-	defer func() { h.touched, h.added = nil, nil }()
+	h.upd.touched, h.upd.added = make(map[string]bool), nil
+	defer func() { h.upd.touched, h.upd.added = nil, nil }()
 	removed := s.forgetUnder(root, pages, folders)
 	s.removeFromOrder(removed)
 	b.freeRecords(removed)
@@ -334,11 +334,11 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		s.whole = true
 		return res, err
 	}
-	if len(h.touched) == 0 {
+	if len(h.upd.touched) == 0 {
 		return res, nil // nothing there was or is a page
 	}
-	s.addToOrder(h.added)
-	if err := s.finish(ctx, h.touched); errors.Is(err, errWhole) || errors.Is(err, errGeneratorWrote) {
+	s.addToOrder(h.upd.added)
+	if err := s.finish(ctx, h.upd.touched); errors.Is(err, errWhole) || errors.Is(err, errGeneratorWrote) {
 		// No page listed, or the generator wrote its sitemaps since the
 		// last whole build read them: a whole build judges again, reading
 		// them.

@@ -185,7 +185,7 @@ func sorted(s []string) []string {
 func inForce(s *Session) []string {
 	var out []string
 	var said map[string][]string
-	if p := s.b.hreflang; p != nil {
+	if p := s.b.kept.hreflang; p != nil {
 		said = p.said
 	}
 	for path, keys := range said {

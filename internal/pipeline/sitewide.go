@@ -233,16 +233,25 @@ type siteWidePass struct {
 
 // siteWidePass returns the pass the builder keeps, made on first use.
 func (b *builder) siteWidePass() *siteWidePass {
-	if b.siteWide == nil {
-		b.siteWide = &siteWidePass{byGit: datesByGit(b.rules.Order, b.opts.Join, b.opts.Content)}
+	if b.said.siteWide == nil {
+		b.said.siteWide = &siteWidePass{byGit: datesByGit(b.src.rules.Order, b.opts.Join, b.opts.Content)}
 	}
-	b.siteWide.found = nil
-	return b.siteWide
+	b.said.siteWide.found = nil
+	return b.said.siteWide
 }
 
-// run judges the heads' dates of recs in order, keeps its verdict in
-// recs.sites, and returns a note for each of the site's dates it had
-// not told yet.
+// siteWideDates is the product of the site's dates pass, which the pass
+// list keeps in recs.sites (siteDates) for the dating that follows: the
+// dates of each group that are the site's, with the reason, and whether
+// git is sitemapgen's own fallback.
+type siteWideDates struct {
+	dates       map[siteWideKey]string
+	gitFallback bool
+}
+
+// run judges the heads' dates of recs in order, and returns its verdict
+// and a note for each of the site's dates it had not told yet. It
+// writes nothing in recs.
 //
 // A group's date can be the site's only when every page of the group
 // carries it, or when it is the newest date the generator gives a page
@@ -252,9 +261,8 @@ func (b *builder) siteWidePass() *siteWidePass {
 // group carries several, counts the pages of each group that carry a
 // newest date. The notes come out by group, then by date, as a sort
 // would give them.
-func (p *siteWidePass) run(recs *records) findings {
-	recs.sites.dates = nil
-	recs.sites.gitFallback = !p.byGit
+func (p *siteWidePass) run(recs *records) (siteWideDates, findings) {
+	out := siteWideDates{gitFallback: !p.byGit}
 	groups := make([]groupDates, len(recs.sites.names)+1) // by group; 0 is none
 	// newest holds the newest date the generator gives a page, in each
 	// language and in the whole site.
@@ -312,17 +320,17 @@ func (p *siteWidePass) run(recs *records) findings {
 		switch {
 		case gd.n == 0:
 		case gd.one:
-			p.siteWideDate(recs, key(gd.first), gd.n, true, &newest)
+			p.siteWideDate(recs, &out, key(gd.first), gd.n, true, &newest)
 		default:
 			if gd.na > 0 {
-				p.siteWideDate(recs, key(gd.a), gd.na, false, &newest)
+				p.siteWideDate(recs, &out, key(gd.a), gd.na, false, &newest)
 			}
 			if gd.nb > 0 && gd.b != gd.a {
-				p.siteWideDate(recs, key(gd.b), gd.nb, false, &newest)
+				p.siteWideDate(recs, &out, key(gd.b), gd.nb, false, &newest)
 			}
 		}
 	}
-	return p.found
+	return out, p.found
 }
 
 // groupDates is what siteWidePass.run learns of the heads' dates of one
@@ -410,9 +418,9 @@ func (n *newestDates) is(lang string, date int64) bool {
 const minSameOnEvery = 3
 
 // siteWideDate judges the date key against the newest dates the
-// generator gives. n pages of its group carry the date; with one, every
-// page of the group does.
-func (p *siteWidePass) siteWideDate(recs *records, key siteWideKey, n int, one bool, newest *newestDates) {
+// generator gives, and adds it to out when it is the site's. n pages of
+// its group carry the date; with one, every page of the group does.
+func (p *siteWidePass) siteWideDate(recs *records, out *siteWideDates, key siteWideKey, n int, one bool, newest *newestDates) {
 	if recs.stamps.found && unixDay(key.date) == recs.stamps.day && recs.stamps.stampableAt(srcIndex(mapping.LastModMeta), key.date) {
 		return // the build's stamps, which the build stamps pass reported
 	}
@@ -431,10 +439,10 @@ func (p *siteWidePass) siteWideDate(recs *records, key siteWideKey, n int, one b
 	default:
 		return
 	}
-	if recs.sites.dates == nil {
-		recs.sites.dates = make(map[siteWideKey]string)
+	if out.dates == nil {
+		out.dates = make(map[siteWideKey]string)
 	}
-	recs.sites.dates[key] = why
+	out.dates[key] = why
 	if p.said[key] {
 		return
 	}

@@ -205,7 +205,7 @@ func (b *builder) readSource(s *Sources, at *walker.Dir, rel string) (*frontmatt
 		f.Close()
 		return &frontmatter.Source{}, r, nil
 	}
-	fm, err := readFrontMatter(dir, at, rel, r, b.rules.Order, lim, b.fmc)
+	fm, err := readFrontMatter(dir, at, rel, r, b.src.rules.Order, lim, b.in.fmc)
 	if err != nil {
 		return nil, r, err
 	}
@@ -402,7 +402,7 @@ func (b *builder) judgeContent(f walker.File) outcome {
 	urlPath, ok, refused := generator.URLPathWhy(c.Preset, pageOf(f, fm))
 	if !ok {
 		o.d.Skip = mapping.NotAPage
-		o.d.Because = b.rules.Name + " publishes no page for it"
+		o.d.Because = b.src.rules.Name + " publishes no page for it"
 		if refused != nil {
 			o.d.Because = refused.Error()
 			o.problems = append(slices.Clip(o.problems), frontmatter.Problem{Msg: refused.Error()})
@@ -415,7 +415,7 @@ func (b *builder) judgeContent(f walker.File) outcome {
 	if r.AnyDate {
 		fm = withoutDates(fm) // it is published whatever its date
 	}
-	git, why := b.gitLookup(f.Path)
+	git, why := b.in.gitLookup(f.Path)
 	page := mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: git, CheckedOut: why == gitdates.ReasonShallow, Hash: b.hashDate(f.Dir, f.Path)}
 	inOrder(b.opts.Content.Order, &page)
 	o.d = b.mapper.Map(page)
@@ -457,20 +457,20 @@ func sourceKey(urlPath string) string {
 // loadJoin reads every source file of opts.Join before the walk of the
 // built site, and indexes them by URL.
 func (b *builder) loadJoin(ctx context.Context) error {
-	b.join = map[string]*source{}
+	b.src.join = map[string]*source{}
 	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.Walk(ctx, b.opts.Join.Dir, w, fn)
 	})
-	if b.fmc != nil {
-		b.fmc.read() // every source is read: let go of what was kept of them
+	if b.in.fmc != nil {
+		b.in.fmc.read() // every source is read: let go of what was kept of them
 	}
 	outside := false
 	for _, src := range found {
 		b.claim(src, true)
 		outside = outside || src.outside
-		b.translated = b.translated || src.tkey != ""
+		b.src.translated = b.src.translated || src.tkey != ""
 	}
-	b.groups = nil
+	b.src.groups = nil
 	b.widenGit(ctx, outside)
 	return err
 }
@@ -481,7 +481,7 @@ func (b *builder) loadJoin(ctx context.Context) error {
 // each list page asks for it, and each making asks for the working
 // directory twice.
 func (b *builder) joinPrefix() string {
-	b.joinPre.once.Do(func() {
+	b.src.joinPre.once.Do(func() {
 		j := b.opts.Join
 		prefix := j.Dir
 		if rootAbs, err := filepath.Abs(b.opts.Root); err == nil {
@@ -491,9 +491,9 @@ func (b *builder) joinPrefix() string {
 				}
 			}
 		}
-		b.joinPre.s = filepath.ToSlash(prefix) + "/"
+		b.src.joinPre.s = filepath.ToSlash(prefix) + "/"
 	})
-	return b.joinPre.s
+	return b.src.joinPre.s
 }
 
 // readSources reads the source files that walk finds in Join.Dir,
@@ -516,11 +516,11 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		full := prefix + path
 		mu.Lock()
 		problems = append(problems, event{full, func() {
-			if b.saidOf == nil {
-				b.saidOf = make(map[string]bool)
+			if b.said.saidOf == nil {
+				b.said.saidOf = make(map[string]bool)
 			}
-			b.saidOf[full] = true // said now: a layout's read does not say it again
-			b.walkProblem(full, err)
+			b.said.saidOf[full] = true // said now: a layout's read does not say it again
+			b.rep.walkProblem(full, err)
 		}})
 		mu.Unlock()
 	}
@@ -535,9 +535,9 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			mu.Lock()
 			problems = append(problems, event{full, func() {
 				if servable(err) {
-					b.warn(full, err)
+					b.rep.warn(full, err)
 				} else {
-					b.unread(full, err)
+					b.rep.unread(full, err)
 				}
 			}})
 			mu.Unlock()
@@ -548,12 +548,12 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		src.url, src.page, why = generator.URLPathWhy(j.Preset, pageOf(f, fm))
 		if why != nil {
 			mu.Lock()
-			problems = append(problems, event{full, func() { b.warn(full, why) }})
+			problems = append(problems, event{full, func() { b.rep.warn(full, why) }})
 			mu.Unlock()
 		}
 		if !src.page {
 			src.route = routePattern(j.Preset, pageOf(f, fm))
-			if data := b.rules.Pages.Data; data != nil && src.route != nil {
+			if data := b.src.rules.Pages.Data; data != nil && src.route != nil {
 				if files, ok := data(f.Path); ok {
 					src.data = true
 					for _, d := range files {
@@ -564,7 +564,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		}
 		if src.page {
 			src.key = sourceKey(src.url)
-			hooks := b.rules.Hooks
+			hooks := b.src.rules.Hooks
 			if inc := hooks.Includer; inc != nil {
 				src.includes, src.outside = b.readIncludes(inc, f.Path)
 			}
@@ -599,54 +599,54 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 // says which source is not used. In a Session, sources and claims keep
 // every source.
 func (b *builder) claim(src *source, warn bool) {
-	if b.sources != nil {
-		b.sources[strings.TrimPrefix(src.path, b.joinPrefix())] = src
+	if b.src.sources != nil {
+		b.src.sources[strings.TrimPrefix(src.path, b.joinPrefix())] = src
 	}
 	if fm := src.fm; fm != nil {
 		for _, t := range []time.Time{fm.Lastmod, fm.Date, fm.PublishDate} {
 			if !t.IsZero() {
-				if b.fmDates == nil {
-					b.fmDates = map[int64]bool{}
+				if b.src.fmDates == nil {
+					b.src.fmDates = map[int64]bool{}
 				}
-				b.fmDates[t.Unix()] = true
+				b.src.fmDates[t.Unix()] = true
 			}
 		}
 	}
-	if lists := b.rules.Pages.Lists.Routes; src.route != nil && (lists == nil || !lists(strings.TrimPrefix(src.path, b.joinPrefix()))) {
-		if b.routes == nil {
-			b.routes = map[string][]string{}
+	if lists := b.src.rules.Pages.Lists.Routes; src.route != nil && (lists == nil || !lists(strings.TrimPrefix(src.path, b.joinPrefix()))) {
+		if b.src.routes == nil {
+			b.src.routes = map[string][]string{}
 		}
-		b.routes[src.path] = src.route
+		b.src.routes[src.path] = src.route
 	} else if src.route != nil {
-		if b.listRoutes == nil {
-			b.listRoutes = map[string][]string{}
+		if b.src.listRoutes == nil {
+			b.src.listRoutes = map[string][]string{}
 		}
-		b.listRoutes[src.path] = src.route
+		b.src.listRoutes[src.path] = src.route
 	}
-	if !src.page && src.route == nil && b.rules.Output.QuietDeletes && src.fm != nil && !src.fm.NoPermalink {
+	if !src.page && src.route == nil && b.src.rules.Output.QuietDeletes && src.fm != nil && !src.fm.NoPermalink {
 		// Its URL is not told (a permalink pattern, a pagination): it may
 		// make any page under its permalink's fixed start (goneSource).
-		if b.unplaced == nil {
-			b.unplaced = map[string]string{}
+		if b.src.unplaced == nil {
+			b.src.unplaced = map[string]string{}
 		}
-		b.unplaced[src.path] = permalinkStart(src.fm.Permalink)
+		b.src.unplaced[src.path] = permalinkStart(src.fm.Permalink)
 	}
 	if src.data {
-		if b.dataRoutes == nil {
-			b.dataRoutes = map[string]*source{}
+		if b.src.dataRoutes == nil {
+			b.src.dataRoutes = map[string]*source{}
 		}
-		b.dataRoutes[src.path] = src
+		b.src.dataRoutes[src.path] = src
 	}
 	if !src.page {
 		return
 	}
 	key := src.key
-	first, second := b.join[key], src
-	if b.claims != nil {
-		cl := b.claims[key]
+	first, second := b.src.join[key], src
+	if b.src.claims != nil {
+		cl := b.src.claims[key]
 		i, _ := slices.BinarySearchFunc(cl, src, claimOrder)
 		cl = slices.Insert(cl, i, src)
-		b.claims[key] = cl
+		b.src.claims[key] = cl
 		first = cl[0]
 		if len(cl) > 1 && src == first {
 			second = cl[1]
@@ -655,27 +655,27 @@ func (b *builder) claim(src *source, warn bool) {
 		// In a build of Run, keep the first claim in claim order and the
 		// one after it (runnerUp). The runner-up says whether the URL is
 		// contested.
-		if b.runnerUp == nil {
-			b.runnerUp = map[string]*source{}
+		if b.src.runnerUp == nil {
+			b.src.runnerUp = map[string]*source{}
 		}
-		switch r := b.runnerUp[key]; {
+		switch r := b.src.runnerUp[key]; {
 		case first == nil:
 			first, second = src, nil
 		case claimOrder(src, first) < 0:
-			b.runnerUp[key] = first
+			b.src.runnerUp[key] = first
 			first, second = src, first
 		case r == nil || claimOrder(src, r) < 0:
-			b.runnerUp[key] = src
+			b.src.runnerUp[key] = src
 		}
 	}
-	b.join[key] = first
+	b.src.join[key] = first
 	// Two sources claim one URL, and neither is a draft when the other is
 	// not. The generator publishes one of them, and the files do not tell
 	// which. The page is joined to the first in claim order, so it is a
 	// page of the sources, not an old file of the output. Neither source
 	// dates it (contested). Say so.
 	if warn && second != nil && second != first && isDraft(first) == isDraft(second) {
-		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter dates and history are not used)", diag.URL(second.url), first.path, diag.URL(first.url)))
+		b.rep.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter dates and history are not used)", diag.URL(second.url), first.path, diag.URL(first.url)))
 	}
 }
 
@@ -722,7 +722,7 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 	if u == "" {
 		u = b.mapper.URLPath(rel)
 	}
-	s := b.join[joinKey(u)]
+	s := b.src.join[joinKey(u)]
 	if s == nil {
 		s, _ = b.sourceLookup().fallback(u)
 	}
@@ -744,7 +744,7 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 // copied as it is from a static folder (Astro's and Next.js's public/:
 // claimed).
 func (b *builder) dataRouteOf(rel, u string) *source {
-	if len(b.dataRoutes) == 0 {
+	if len(b.src.dataRoutes) == 0 {
 		return nil
 	}
 	els := strings.Split(joinKey(u), "/")
@@ -752,7 +752,7 @@ func (b *builder) dataRouteOf(rel, u string) *source {
 		els = nil
 	}
 	matches := 0
-	for _, routes := range []map[string][]string{b.routes, b.listRoutes} {
+	for _, routes := range []map[string][]string{b.src.routes, b.src.listRoutes} {
 		for _, r := range routes {
 			if matchRoute(r, els) {
 				matches++
@@ -762,7 +762,7 @@ func (b *builder) dataRouteOf(rel, u string) *source {
 	if matches != 1 {
 		return nil
 	}
-	for _, s := range b.dataRoutes {
+	for _, s := range b.src.dataRoutes {
 		if matchRoute(s.route, els) && !b.claimed(rel) {
 			return s
 		}
@@ -784,7 +784,7 @@ type sourceLookup struct {
 
 // sourceLookup returns the lookup of the build's joined sources.
 func (b *builder) sourceLookup() sourceLookup {
-	return sourceLookup{join: b.join, pages: b.rules.Pages, root: b.opts.Root}
+	return sourceLookup{join: b.src.join, pages: b.src.rules.Pages, root: b.opts.Root}
 }
 
 // fallback returns the source that the built page at the URL path u
@@ -906,16 +906,16 @@ func unusedSources(join map[string]*source) findings {
 // sourceProblems reports what is wrong in a source file's front matter,
 // each problem at its line.
 func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
-	if b.problems != nil && len(problems) > 0 {
-		b.problems[path] = len(problems)
+	if b.session() && len(problems) > 0 {
+		b.kept.problems[path] = len(problems)
 	}
 	for _, p := range problems {
-		b.res.SourceProblems++
+		b.rep.res.SourceProblems++
 		if p.Dating {
-			b.holdRefused(path, p.Line, p.Msg) // said later, with the date the page takes instead
+			b.found.holdRefused(path, p.Line, p.Msg) // said later, with the date the page takes instead
 			continue
 		}
-		b.warn(path, diag.At(path, p.Line, p.Msg))
+		b.rep.warn(path, diag.At(path, p.Line, p.Msg))
 	}
 }
 
@@ -929,7 +929,7 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 // root). ok is false when rel is a page or the source file is not
 // there.
 func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
-	c := b.rules.Sources
+	c := b.src.rules.Sources
 	if c.Copies == nil || isHTML(rel) {
 		return nil, "", false
 	}

@@ -49,7 +49,7 @@ func (b *builder) keepsOldOutput() bool {
 	if j == nil {
 		return false
 	}
-	return b.rules.Output.KeepsOld
+	return b.src.rules.Output.KeepsOld
 }
 
 // claimed reports whether a file of the project is copied as it is to
@@ -64,12 +64,12 @@ func (b *builder) keepsOldOutput() bool {
 // static/, themes/, or a theme linked to a folder shared between
 // projects.
 func (b *builder) claimed(rel string) bool {
-	c := b.static
+	c := b.src.static
 	if c == nil { // a walk without the folders: no join keeps old output
 		c = &staticClaims{}
 		defer c.close()
 	}
-	c.once.Do(func() { c.open(b.opts.Join, b.rules.Output.StaticFolders) })
+	c.once.Do(func() { c.open(b.opts.Join, b.src.rules.Output.StaticFolders) })
 	if c.all {
 		return true
 	}
@@ -225,14 +225,14 @@ type stalePass struct {
 }
 
 func (b *builder) stalePass() *stalePass {
-	p := &stalePass{mapper: b.mapper, root: b.opts.Root, git: b.git, explain: b.explain, res: b.res}
+	p := &stalePass{mapper: b.mapper, root: b.opts.Root, git: b.in.git, explain: b.explain, res: b.rep.res}
 	if len(b.recs.sourceless) > 0 {
 		p.wit = b.witnessFor()
 	}
 	if j := b.opts.Join; j != nil {
-		p.join, p.prefix, p.clean = j, b.joinPrefix(), b.rules.Output.CleanBuild
-		p.quiet = b.rules.Output.QuietDeletes
-		p.routes = routeTable{unplaced: b.unplaced, routes: b.routes, listRoutes: b.listRoutes}
+		p.join, p.prefix, p.clean = j, b.joinPrefix(), b.src.rules.Output.CleanBuild
+		p.quiet = b.src.rules.Output.QuietDeletes
+		p.routes = routeTable{unplaced: b.src.unplaced, routes: b.src.routes, listRoutes: b.src.listRoutes}
 	}
 	return p
 }
@@ -556,18 +556,18 @@ func staleWarning(paths []string, told staleWays, clean string) string {
 // staleChanged tells the hreflang clusters which pages stalePass left
 // out or listed anew. was holds the pages it left out before.
 func (b *builder) staleChanged(was map[int32]bool) {
-	if !b.hreflang.tracks() {
+	if !b.kept.hreflang.tracks() {
 		return
 	}
 	recs := &b.recs
 	for idx := range was {
 		if !recs.stale[idx] && recs.live(idx) {
-			b.hreflang.changed("", recs.loc(idx))
+			b.kept.hreflang.changed("", recs.loc(idx))
 		}
 	}
 	for idx := range recs.stale {
 		if !was[idx] {
-			b.hreflang.changed("", recs.loc(idx))
+			b.kept.hreflang.changed("", recs.loc(idx))
 		}
 	}
 }

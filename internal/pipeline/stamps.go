@@ -53,63 +53,62 @@ type stampsPass struct {
 
 func (b *builder) stampsPass() *stampsPass {
 	return &stampsPass{
-		git: b.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.git),
+		git: b.in.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.in.git),
 		withMTime: b.opts.GuardMTime, sourced: b.opts.readsSources(),
-		res: b.res,
+		res: b.rep.res,
 	}
 }
 
-// run judges the dates of the listed records of recs, keeps its verdict
-// in recs.stamps, and returns the warning about the build's stamps when
-// its verdict changed.
-func (p *stampsPass) run(ctx context.Context, recs *records) findings {
-	recs.stamps.trustSitemap = p.trustSitemap
-	was, wasDay, wasMTime := recs.stamps.found, recs.stamps.day, recs.stamps.withMTime
-	recs.stamps.found, recs.stamps.withMTime = false, false
-	p.res.Stamps -= recs.stamps.count
-	recs.stamps.count = 0
+// run judges the dates of the listed records of recs, and returns its
+// verdict and the warning about the build's stamps when its verdict
+// changed from the one recs holds. It writes nothing in recs: the pass
+// list keeps the verdict there (recs.stamps).
+func (p *stampsPass) run(ctx context.Context, recs *records) (stampRule, findings) {
+	was := &recs.stamps.stampRule
+	// A rule that finds no day keeps the day it last found, as the
+	// Session's check of what changed reads it (unchanged.go).
+	rule := stampRule{trustSitemap: p.trustSitemap, day: was.day}
+	p.res.Stamps -= was.count
 	n := recs.Len()
-	recs.stamps.history = nil
-	day, most, withMTime, ok := p.setStampDay(recs)
+	day, most, withMTime, ok := p.setStampDay(recs, &rule)
 	if ok {
 		// A date that a commit of the project's history gives is no build's
 		// stamp when that commit dates those pages, like a translation that
 		// landed in one commit, by which VitePress dates its sitemap. Git
 		// is asked only now, when the rule would find stamps.
-		if recs.stamps.history = recs.historyDates(ctx, p.git); recs.stamps.history != nil {
-			day, most, withMTime, ok = p.setStampDay(recs)
+		if rule.history = recs.historyDates(ctx, p.git, &rule); rule.history != nil {
+			day, most, withMTime, ok = p.setStampDay(recs, &rule)
 		}
 	}
 	if !ok {
-		return nil
+		return rule, nil
 	}
-	recs.stamps.found, recs.stamps.day, recs.stamps.withMTime = true, day, withMTime
-	recs.stamps.count = most
+	rule.found, rule.day, rule.withMTime, rule.count = true, day, withMTime, most
 	p.res.Stamps += most
-	if was && wasDay == day && wasMTime == withMTime {
-		return nil
+	if was.found && was.day == day && was.withMTime == withMTime {
+		return rule, nil
 	}
 	if withMTime {
-		_, all, _ := recs.stampDay(true)
+		_, all, _ := recs.stampDay(&rule, true)
 		p.found.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads (%d) or the files' modification times (%d), the newest day of those dates: the build's time (a checkout's or a build's, which a template prints as the page's date and which every file it writes carries), not a lastmod; left out, since no date is better than a false one; %s; to keep the files' times, list mtime in lastmod.sources", all, n, dayString(day), most, all-most, undatedFix(p.sourced)))
-		return p.found
+		return rule, p.found
 	}
 	p.found.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
-	return p.found
+	return rule, p.found
 }
 
 // setStampDay applies the set's rule. It returns the day of the build's
 // stamps, how many URLs the heads' or the generator's dates of that day
 // date, whether the files' times count with them, and whether there is
-// such a day.
-func (p *stampsPass) setStampDay(recs *records) (day int64, most int, withMTime, ok bool) {
-	day, most, ok = recs.stampDay(false)
+// such a day. rule is the verdict so far, whose history it asks.
+func (p *stampsPass) setStampDay(recs *records, rule *stampRule) (day int64, most int, withMTime, ok bool) {
+	day, most, ok = recs.stampDay(rule, false)
 	if !ok && p.withMTime {
-		if day, _, ok = recs.stampDay(true); ok {
+		if day, _, ok = recs.stampDay(rule, true); ok {
 			// The heads' dates of that day are the build's stamps, and so are
 			// the files' times. most counts the heads' dates. When there are
 			// none of those, the files' times are left to the file times pass.
-			most, withMTime = recs.stampableOn(day), true
+			most, withMTime = recs.stampableOn(rule, day), true
 			ok = most > 0
 		}
 	}
@@ -133,7 +132,7 @@ func (p *stampsPass) setStampDay(recs *records) (day int64, most int, withMTime,
 // commit's. historyDates returns nil without a history to ask, and in a
 // shallow clone, whose oldest commit dates every file it holds, as a
 // checkout does.
-func (s *records) historyDates(ctx context.Context, git *gitdates.Dates) func(int64) bool {
+func (s *records) historyDates(ctx context.Context, git *gitdates.Dates, rule *stampRule) func(int64) bool {
 	if git == nil || git.Shallow() {
 		return nil
 	}
@@ -144,7 +143,7 @@ func (s *records) historyDates(ctx context.Context, git *gitdates.Dates) func(in
 	shared := make(map[int64]int)
 	for _, idx := range s.order {
 		r := s.rec(idx)
-		if r.lastmod != noLastMod && s.stamps.stampable(r.src) && committed(r.lastmod) && !s.ownCommit(idx, r) {
+		if r.lastmod != noLastMod && rule.stampable(r.src) && committed(r.lastmod) && !s.ownCommit(idx, r) {
 			shared[r.lastmod]++
 		}
 	}
@@ -172,11 +171,11 @@ func (s *records) historyDates(ctx context.Context, git *gitdates.Dates) func(in
 // maxAskedDates bounds the dates historyDates asks git about.
 const maxAskedDates = 256
 
-// stampableRec is stampableAt for the record r at idx. Once the history
-// is asked, its date is also not a build's stamp when its own source's
-// last commit gives it (ownCommit).
-func (s *records) stampableRec(idx int32, r *record) bool {
-	return s.stamps.stampableAt(r.src, r.lastmod) && !(s.stamps.history != nil && s.ownCommit(idx, r))
+// stampableRec is rule's stampableAt for the record r at idx. Once the
+// history is asked, its date is also not a build's stamp when its own
+// source's last commit gives it (ownCommit).
+func (s *records) stampableRec(rule *stampRule, idx int32, r *record) bool {
+	return rule.stampableAt(r.src, r.lastmod) && !(rule.history != nil && s.ownCommit(idx, r))
 }
 
 // ownCommit reports whether the date of the record r at idx is, to the
@@ -194,7 +193,7 @@ func (s *records) ownCommit(idx int32, r *record) bool {
 // day later. A date that a commit of the project's history gives to
 // those pages (records.stampableRec) is not counted, and the build came
 // after it.
-func (s *records) stampDay(mtime bool) (day int64, most int, stamped bool) {
+func (s *records) stampDay(rule *stampRule, mtime bool) (day int64, most int, stamped bool) {
 	// Count in parts at once (inParts), each in a tally of its own, merged
 	// afterwards.
 	var mu sync.Mutex
@@ -205,12 +204,12 @@ func (s *records) stampDay(mtime bool) (day int64, most int, stamped bool) {
 		last := int64(math.MinInt64)
 		for _, idx := range s.order[lo:hi] {
 			r := s.rec(idx)
-			if r.lastmod == noLastMod || !s.stamps.stampable(r.src) && !(mtime && r.mtime()) {
+			if r.lastmod == noLastMod || !rule.stampable(r.src) && !(mtime && r.mtime()) {
 				continue
 			}
 			d := unixDay(r.lastmod)
 			last = max(last, d)
-			if s.stamps.stampable(r.src) && !s.stampableRec(idx, r) {
+			if rule.stampable(r.src) && !s.stampableRec(rule, idx, r) {
 				continue // a commit's date: no stamp, and the build came after it
 			}
 			mine.add(d)
@@ -225,14 +224,14 @@ func (s *records) stampDay(mtime bool) (day int64, most int, stamped bool) {
 }
 
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
-// from a source a build may stamp.
-func (s *records) stampableOn(day int64) int {
+// from a source a build may stamp by rule.
+func (s *records) stampableOn(rule *stampRule, day int64) int {
 	var n atomic.Int64
 	inParts(len(s.order), func(lo, hi int) {
 		mine := 0
 		for _, idx := range s.order[lo:hi] {
 			r := s.rec(idx)
-			if r.lastmod != noLastMod && s.stampableRec(idx, r) && unixDay(r.lastmod) == day {
+			if r.lastmod != noLastMod && s.stampableRec(rule, idx, r) && unixDay(r.lastmod) == day {
 				mine++
 			}
 		}

@@ -256,8 +256,8 @@ type transformPass struct {
 func (b *builder) transformPass() *transformPass {
 	return &transformPass{
 		hook: b.opts.Transform, format: b.opts.Write.LastModFormat,
-		explain: b.explain, mapper: b.mapper, rules: b.robots, robotsWarn: b.opts.Robots.Warn,
-		res: b.res,
+		explain: b.explain, mapper: b.mapper, rules: b.in.robots, robotsWarn: b.opts.Robots.Warn,
+		res: b.rep.res,
 	}
 }
 

@@ -41,7 +41,7 @@ func (b *builder) sitemapWitness() (func(urlPath string) (bool, string), []strin
 	if !b.keepsOldOutput() {
 		return nil, nil
 	}
-	out := b.rules.Output
+	out := b.src.rules.Output
 	if len(out.Witness) == 0 || out.SitemapKind == nil {
 		return nil, nil
 	}
@@ -72,7 +72,7 @@ func (l *loader) loadWitness(ctx context.Context) {
 // witness reads. It must be there, and written by the generator since,
 // not by us. Then the witness changed, and the Session builds again.
 func (b *builder) witnessFile(rel string) bool {
-	if !slices.Contains(b.witNames, rel) {
+	if !slices.Contains(b.in.witNames, rel) {
 		return false
 	}
 	fi, err := fsx.Lstat(b.opts.Root, rel)
@@ -108,19 +108,19 @@ type witness struct {
 // that leaves pages out would not list them all.
 func (b *builder) witnessFor() *witness {
 	w, _ := b.sitemapWitness()
-	if w == nil || b.wit == nil || len(b.wit.listed) == 0 {
+	if w == nil || b.in.wit == nil || len(b.in.wit.listed) == 0 {
 		return nil
 	}
 	// One listed page that a source produces is enough, unless the
 	// sitemaps must list all of them. The look stops at the first answer.
-	checked := b.rules.Output.WitnessChecked
+	checked := b.src.rules.Output.WitnessChecked
 	recs := &b.recs
 	meets := false
 	for _, idx := range recs.order {
 		if recs.sourceless[idx] {
 			continue
 		}
-		switch listed := b.wit.lists(recs.loc(idx)); {
+		switch listed := b.in.wit.lists(recs.loc(idx)); {
 		case checked && !listed:
 			return nil
 		case listed:
@@ -133,13 +133,13 @@ func (b *builder) witnessFor() *witness {
 	if !meets {
 		return nil
 	}
-	v := &witness{kind: w, g: b.wit, generator: b.opts.Generator, baseURL: b.mapper.BaseURL()}
-	for f, t := range b.wit.mtimes {
+	v := &witness{kind: w, g: b.in.wit, generator: b.opts.Generator, baseURL: b.mapper.BaseURL()}
+	for f, t := range b.in.wit.mtimes {
 		if t > v.newest {
-			v.newest, v.file = t, b.wit.files[f]
+			v.newest, v.file = t, b.in.wit.files[f]
 		}
 	}
-	v.kept = !slices.Contains(b.wit.read, v.file)
+	v.kept = !slices.Contains(b.in.wit.read, v.file)
 	return v
 }
 

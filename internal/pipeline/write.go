@@ -51,15 +51,15 @@ type writePass struct {
 }
 
 func (b *builder) writePass() *writePass {
-	if len(b.opts.Sections) > 0 && b.emptySaid == nil {
-		b.emptySaid = map[string]bool{}
+	if len(b.opts.Sections) > 0 && b.said.emptySaid == nil {
+		b.said.emptySaid = map[string]bool{}
 	}
 	return &writePass{
-		opts: &b.opts, res: b.res,
+		opts: &b.opts, res: b.rep.res,
 		now: b.mapper.Now(), live: b.session(),
-		baseURL: b.mapper.BaseURL(), bases: b.bases,
-		hash: b.hash, gen: b.gen, genKept: b.genKept, seen: b.seen,
-		emptySaid: b.emptySaid,
+		baseURL: b.mapper.BaseURL(), bases: b.rep.bases,
+		hash: b.in.hash, gen: b.in.gen, genKept: b.out.genKept, seen: b.in.seen,
+		emptySaid: b.said.emptySaid,
 	}
 }
 
