@@ -128,7 +128,7 @@
 // sitemap.URL.Videos and sitemap.URL.News of it (mapping/videos.go,
 // news.go). Every dated article is kept with its record, however old. At
 // gives a URL its News only within the two days before the build's time
-// (records.newsAt), or in watch mode each write's time.
+// (records.media.newsAt), or in watch mode each write's time.
 // Session.NewsChange says when the set must be written again for time
 // alone.
 //
@@ -616,14 +616,14 @@
 //     by onClick). Nothing may cut the list, find in it or filter it on the
 //     posts' data (a cut of a post's own value in a callback over the posts
 //     aside). A cut, even of a list sorted newest first by a date, shows
-//     posts only their dates tell apart. records.listedBy gives --explain
+//     posts only their dates tell apart. records.listedWhy.by gives --explain
 //     its words.
 //
 // Where the date a list page takes so is newer than its own, it is
 // derived; the generator's own sitemap's date of the page then outranks it
 // when that is newer still (listPagesPass.list, rule R2 of the second
 // look): a paginated section's first pager shows some of its pages, the
-// generator dates it by all (records.listedGen).
+// generator dates it by all (records.listedWhy.gen).
 //
 // The list pages are read through [OpenSitePages], bounded by
 // limits.page_bytes.

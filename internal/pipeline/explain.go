@@ -402,12 +402,12 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 				// or by its code. Show what the build writes.
 				if t, ok := recs.listed[recs.order[i]]; ok && written.LastMod.Equal(time.Unix(t, 0)) && !written.LastMod.Equal(x.Decision.URL.LastMod) {
 					d := &x.Decision
-					from := cmp.Or(recs.listedBy[recs.order[i]], "the newest page it lists")
+					from := cmp.Or(recs.listedWhy.by[recs.order[i]], "the newest page it lists")
 					if !d.URL.LastMod.IsZero() {
 						d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is older than %s", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), from))
 					}
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, from, LastModListed
-					if recs.listedGen[recs.order[i]] {
+					if recs.listedWhy.gen[recs.order[i]] {
 						d.LastModSource = mapping.LastModSitemap
 					}
 				}

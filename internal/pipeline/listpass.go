@@ -69,8 +69,8 @@ type listPagesPass struct {
 // listedDates are the list pages pass's product, which records keeps
 // for the passes after it: the dates the list pages take, by record
 // index (records.listed); where the date of a list page that its code
-// dates comes from, in the words of --explain (records.listedBy); and
-// the list pages the generator's own sitemaps date (records.listedGen).
+// dates comes from, in the words of --explain (records.listedWhy.by); and
+// the list pages the generator's own sitemaps date (records.listedWhy.gen).
 type listedDates struct {
 	at  map[int32]int64
 	by  map[int32]string

@@ -101,9 +101,9 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "stale", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
-		was := b.recs.stale
+		was := b.recs.old.stale
 		stale, found := b.stalePass().run(ctx, &b.recs, was, a.only)
-		b.recs.stale = stale
+		b.recs.old.stale = stale
 		b.staleChanged(was) // tells the hreflang clusters what changed
 		return found, nil
 	}},
@@ -169,7 +169,7 @@ var passes = []pass{
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
 		dates, found := b.listPagesPass().run(&b.recs, b.whole()) // a whole build counts every page
-		b.recs.listed, b.recs.listedBy, b.recs.listedGen = dates.at, dates.by, dates.gen
+		b.recs.listed, b.recs.listedWhy.by, b.recs.listedWhy.gen = dates.at, dates.by, dates.gen
 		return found, nil
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {

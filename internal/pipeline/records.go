@@ -93,7 +93,7 @@ func (r *record) mtime() bool { return r.src == srcMTime }
 
 const noLastMod = math.MinInt64
 
-// noMTime is the modification time records.mtimes holds for a page that
+// noMTime is the modification time records.old.mtimes holds for a page that
 // does not tell when the build ran.
 const noMTime = math.MinInt64
 
@@ -121,22 +121,13 @@ type records struct {
 	// order holds the record indexes, sorted by loc; it is nil before
 	// sort.
 	order []int32
-	// shared says order is a Session's list of all its records
-	// (Session.all). The passes read that list and must not change it:
-	// a pass that leaves records out first moves the order it keeps to
-	// spare (keepAt). spare is an order of the records' own, kept from
-	// one update to the next.
-	shared bool
-	spare  []int32
+	// borrowed says whether order is a Session's list (orderShare).
+	borrowed orderShare
 	// alts holds the hreflang alternates the pages declare and those
 	// the judgements show.
 	alts alternates
 	// media holds the pages' images, videos and news entries.
 	media pageMedia
-	// newsAt is the time the set is written at. At gives a URL its news
-	// entry only within the news window before it
-	// (mapping.InNewsWindow).
-	newsAt time.Time
 	// next keeps, by record index, the lastmod that the sources after a
 	// stampable one give the page (mapping.Decision.Next). The rule of
 	// build stamps reads it. It holds only the records dated by a
@@ -146,14 +137,8 @@ type records struct {
 	// by record index, where that date is newer than its own
 	// (dateListPages).
 	listed map[int32]int64
-	// listedBy holds, for the list pages of listed whose code dates
-	// them (generator.ListRules.Newest), where the date comes from, in
-	// the words of --explain.
-	listedBy map[int32]string
-	// listedGen holds the list pages of listed that the generator's own
-	// sitemaps date, newer than the newest page they show (rule R2 of
-	// the second look, listPagesPass.list).
-	listedGen map[int32]bool
+	// listedWhy says why listed dates some of its list pages.
+	listedWhy listedWhy
 	// stamps holds the rule of build stamps and the file times it
 	// leaves out.
 	stamps buildStamps
@@ -164,17 +149,8 @@ type records struct {
 	// that commits its output sets, not a source's (lintPass). add
 	// sets it for every record.
 	builtGit []uint64
-	// mtimes, sourceless and stale serve a generator that leaves old
-	// files in its output (builder.keepsOldOutput). mtimes holds the
-	// modification times of the listed pages' files, in Unix
-	// nanoseconds by record index; noMTime marks a copied static file,
-	// whose time is not the build's. sourceless holds the records of
-	// pages that no source produces and nothing else claims. stale
-	// holds those of them that stalePass left out at the last
-	// judgement.
-	mtimes     []int64
-	sourceless map[int32]bool
-	stale      map[int32]bool
+	// old serves a generator that leaves old files in its output.
+	old oldOutput
 	// extras holds what the records of the extra URLs need beside the
 	// table.
 	extras extraURLs
@@ -190,15 +166,15 @@ type records struct {
 // built records the modification time of the listed page at idx and
 // whether no source produces it.
 func (s *records) built(idx int32, mtime int64, sourceless bool) {
-	for int(idx) >= len(s.mtimes) {
-		s.mtimes = append(s.mtimes, 0)
+	for int(idx) >= len(s.old.mtimes) {
+		s.old.mtimes = append(s.old.mtimes, 0)
 	}
-	s.mtimes[idx] = mtime
+	s.old.mtimes[idx] = mtime
 	if sourceless {
-		if s.sourceless == nil {
-			s.sourceless = make(map[int32]bool)
+		if s.old.sourceless == nil {
+			s.old.sourceless = make(map[int32]bool)
 		}
-		s.sourceless[idx] = true
+		s.old.sourceless[idx] = true
 	}
 }
 
@@ -300,6 +276,44 @@ type pageMedia struct {
 	images [][]sitemap.Image
 	videos [][]sitemap.Video
 	news   []*sitemap.News
+	// newsAt is the time the set is written at. At gives a URL its news
+	// entry only within the news window before it
+	// (mapping.InNewsWindow).
+	newsAt time.Time
+}
+
+// orderShare says whether records.order is borrowed. shared says order
+// is a Session's list of all its records (Session.all). The passes read
+// that list and must not change it: a pass that leaves records out
+// first moves the order it keeps to spare (keepAt). spare is an order of
+// the records' own, kept from one update to the next.
+type orderShare struct {
+	shared bool
+	spare  []int32
+}
+
+// listedWhy says why records.listed dates its list pages. by holds, for
+// the list pages whose code dates them (generator.ListRules.Newest),
+// where the date comes from, in the words of --explain. gen holds the
+// list pages that the generator's own sitemaps date, newer than the
+// newest page they show (rule R2 of the second look,
+// listPagesPass.list).
+type listedWhy struct {
+	by  map[int32]string
+	gen map[int32]bool
+}
+
+// oldOutput serves a generator that leaves old files in its output
+// (builder.keepsOldOutput). mtimes holds the modification times of the
+// listed pages' files, in Unix nanoseconds by record index; noMTime
+// marks a copied static file, whose time is not the build's. sourceless
+// holds the records of pages that no source produces and nothing else
+// claims. stale holds those of them that stalePass left out at the last
+// judgement.
+type oldOutput struct {
+	mtimes     []int64
+	sourceless map[int32]bool
+	stale      map[int32]bool
 }
 
 // imagesOf, videosOf and newsOf return the images, videos and news
@@ -360,8 +374,8 @@ func (s *records) remove(idx int32) {
 	*s.rec(idx) = record{}
 	s.next.remove(idx)
 	s.sites.remove(idx)
-	delete(s.sourceless, idx)
-	delete(s.stale, idx)
+	delete(s.old.sourceless, idx)
+	delete(s.old.stale, idx)
 	if s.alts.gen != nil {
 		s.alts.gen.remove(idx)
 	}
@@ -777,7 +791,7 @@ func (s *records) At(i int) sitemap.URL {
 		u.Alternates = s.shownOf(r.alts - 1)
 		u.Images = s.media.imagesOf(r.alts - 1)
 		u.Videos = s.media.videosOf(r.alts - 1)
-		if n := s.media.newsOf(r.alts - 1); n != nil && mapping.InNewsWindow(n.PublicationDate, s.newsAt) {
+		if n := s.media.newsOf(r.alts - 1); n != nil && mapping.InNewsWindow(n.PublicationDate, s.media.newsAt) {
 			u.News = n
 		}
 	}
@@ -910,12 +924,12 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 // as out keeps every record before i, because that leaves the order as
 // it is. Once a record is left out, out first moves to spare.
 func (s *records) keepAt(out []int32, i int, idx int32) []int32 {
-	if s.shared && len(out) < i {
-		if cap(s.spare) < len(s.order) {
-			s.spare = make([]int32, 0, len(s.order))
+	if s.borrowed.shared && len(out) < i {
+		if cap(s.borrowed.spare) < len(s.order) {
+			s.borrowed.spare = make([]int32, 0, len(s.order))
 		}
-		out = append(s.spare[:0], out...)
-		s.spare, s.shared = nil, false // spare is the order now
+		out = append(s.borrowed.spare[:0], out...)
+		s.borrowed.spare, s.borrowed.shared = nil, false // spare is the order now
 	}
 	return append(out, idx)
 }
@@ -926,7 +940,7 @@ func (s *records) keepAt(out []int32, i int, idx int32) []int32 {
 // kept as spare.
 func (s *records) share(all []int32) {
 	s.unshare()
-	s.order, s.shared = all[:len(all):len(all)], true
+	s.order, s.borrowed.shared = all[:len(all):len(all)], true
 }
 
 // unshare forgets the order before a Session's list of all records
@@ -934,10 +948,10 @@ func (s *records) share(all []int32) {
 // no stale order whose records may be removed. An order of the records'
 // own is kept as spare.
 func (s *records) unshare() {
-	if !s.shared && s.order != nil {
-		s.spare = s.order[:0]
+	if !s.borrowed.shared && s.order != nil {
+		s.borrowed.spare = s.order[:0]
 	}
-	s.order, s.shared = nil, false
+	s.order, s.borrowed.shared = nil, false
 }
 
 // find returns the position in order of the record of loc.

@@ -406,13 +406,13 @@ func TestKeepAtShared(t *testing.T) {
 		{map[int32]bool{4: true, 1: true}, []int32{2, 7, 9, 3}, true},
 		{nil, was, false},
 	} {
-		prev, prevApart := s.order, !s.shared && s.order != nil
+		prev, prevApart := s.order, !s.borrowed.shared && s.order != nil
 		got := pass(tc.drop)
 		if !slices.Equal(got, tc.want) || !slices.Equal(all, was) {
 			t.Fatalf("dropping %v: kept %v, the list %v; want %v, and the list %v", tc.drop, got, all, tc.want, was)
 		}
-		if apart := &got[0] != &all[0]; apart != tc.apart || s.shared == apart {
-			t.Errorf("dropping %v: an order apart from the list %v, shared %v; want apart %v", tc.drop, apart, s.shared, tc.apart)
+		if apart := &got[0] != &all[0]; apart != tc.apart || s.borrowed.shared == apart {
+			t.Errorf("dropping %v: an order apart from the list %v, shared %v; want apart %v", tc.drop, apart, s.borrowed.shared, tc.apart)
 		}
 		if tc.apart && prevApart && &got[0] != &prev[:1][0] {
 			t.Errorf("dropping %v: a new order made, where the last pass's had room", tc.drop)
@@ -423,12 +423,12 @@ func TestKeepAtShared(t *testing.T) {
 	pass(map[int32]bool{2: true})
 	own := s.order
 	s.unshare()
-	if s.order != nil || s.shared || cap(s.spare) == 0 || &s.spare[:1][0] != &own[:1][0] {
-		t.Errorf("unshare: order %v, shared %v, spare %v; want no order, its room kept as spare", s.order, s.shared, s.spare)
+	if s.order != nil || s.borrowed.shared || cap(s.borrowed.spare) == 0 || &s.borrowed.spare[:1][0] != &own[:1][0] {
+		t.Errorf("unshare: order %v, shared %v, spare %v; want no order, its room kept as spare", s.order, s.borrowed.shared, s.borrowed.spare)
 	}
 	pass(nil)
 	s.unshare()
-	if s.order != nil || s.shared || &s.spare[:1][0] != &own[:1][0] {
-		t.Errorf("unshare of the list: order %v, shared %v; want no order, the spare kept", s.order, s.shared)
+	if s.order != nil || s.borrowed.shared || &s.borrowed.spare[:1][0] != &own[:1][0] {
+		t.Errorf("unshare of the list: order %v, shared %v; want no order, the spare kept", s.order, s.borrowed.shared)
 	}
 }

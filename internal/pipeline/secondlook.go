@@ -303,7 +303,7 @@ func (p *secondLookPass) date(recs *records, s *SecondLook, idx int32, loc strin
 		return
 	}
 	ours, byList := recs.lastmodListed(idx)
-	if byList && recs.listedGen[idx] || !byList && recs.source(idx) == mapping.LastModSitemap {
+	if byList && recs.listedWhy.gen[idx] || !byList && recs.source(idx) == mapping.LastModSitemap {
 		s.Taken++
 		return
 	}

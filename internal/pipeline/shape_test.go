@@ -225,6 +225,24 @@ func TestBuilderSize(t *testing.T) {
 	}
 }
 
+// TestNoHub holds every struct type of the package to issue 100's bound,
+// as internal/project's TestNoHub holds that package's: at most 20
+// fields or at most 30 methods, counting its embedded parts as its own.
+// A type with more of both has become the next builder.
+func TestNoHub(t *testing.T) {
+	_, files := packageFiles(t)
+	n := 0
+	for name := range structTypes(files) {
+		n++
+		if f, m := typeSize(files, name); f > 20 && m > 30 {
+			t.Errorf("type %s has %d fields and %d methods, counting its embedded parts: a hub (at most 20 fields or 30 methods); give its state to the groups of those who write it", name, f, m)
+		}
+	}
+	if n < 10 {
+		t.Fatalf("%d struct types found: the count reads nothing", n)
+	}
+}
+
 // TestTypeSize checks the count on a type of the test's own.
 func TestTypeSize(t *testing.T) {
 	src := `package pipeline

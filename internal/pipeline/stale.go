@@ -226,7 +226,7 @@ type stalePass struct {
 
 func (b *builder) stalePass() *stalePass {
 	p := &stalePass{mapper: b.mapper, root: b.opts.Root, git: b.in.git, explain: b.explain, res: b.rep.res}
-	if len(b.recs.sourceless) > 0 {
+	if len(b.recs.old.sourceless) > 0 {
 		p.wit = b.witnessFor()
 	}
 	if j := b.opts.Join; j != nil {
@@ -280,7 +280,7 @@ func (t routeTable) routed(u string) bool {
 // With only set (a Session's update), it reports only the pages newly
 // left out.
 func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, only map[string]bool) (stale map[int32]bool, _ findings) {
-	if len(recs.sourceless) == 0 {
+	if len(recs.old.sourceless) == 0 {
 		return nil, nil
 	}
 	ev := staleEvidence{
@@ -295,7 +295,7 @@ func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, 
 	var tally staleTally
 	out := recs.order[:0]
 	for i, idx := range recs.order {
-		if !recs.sourceless[idx] || int(idx) >= len(recs.mtimes) {
+		if !recs.old.sourceless[idx] || int(idx) >= len(recs.old.mtimes) {
 			out = recs.keepAt(out, i, idx)
 			continue
 		}
@@ -309,7 +309,7 @@ func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, 
 			v.because, v.byWitness = why, verdict == witnessLeaves
 		}
 		if !v.byWitness {
-			mtime := recs.mtimes[idx]
+			mtime := recs.old.mtimes[idx]
 			v.change, v.unknown = ev.changeAfter(mtime)
 			if v.change.path == "" && !v.unknown {
 				u := p.mapper.URLPath(recs.pathOf(recs.rec(idx)))
@@ -333,7 +333,7 @@ func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, 
 		}
 		stale[idx] = true
 		r := recs.rec(idx)
-		path, because := recs.pathOf(r), p.staleReason(&v, recs.mtimes[idx], ev.start)
+		path, because := recs.pathOf(r), p.staleReason(&v, recs.old.mtimes[idx], ev.start)
 		if only == nil || !was[idx] {
 			tally.add(path, &v)
 			p.found.skip(path, mapping.StaleOutput, because)
@@ -377,11 +377,11 @@ func readBuildTime(recs *records) buildTime {
 	t := buildTime{oldest: math.MaxInt64}
 	for _, idx := range recs.order {
 		switch {
-		case int(idx) >= len(recs.mtimes):
-		case recs.sourceless[idx]:
-			t.oldest = min(t.oldest, recs.mtimes[idx])
-		case recs.mtimes[idx] != noMTime:
-			if m := recs.mtimes[idx]; !t.found || m < t.start {
+		case int(idx) >= len(recs.old.mtimes):
+		case recs.old.sourceless[idx]:
+			t.oldest = min(t.oldest, recs.old.mtimes[idx])
+		case recs.old.mtimes[idx] != noMTime:
+			if m := recs.old.mtimes[idx]; !t.found || m < t.start {
 				t.start, t.found = m, true
 			}
 		}
@@ -561,11 +561,11 @@ func (b *builder) staleChanged(was map[int32]bool) {
 	}
 	recs := &b.recs
 	for idx := range was {
-		if !recs.stale[idx] && recs.live(idx) {
+		if !recs.old.stale[idx] && recs.live(idx) {
 			b.kept.hreflang.changed("", recs.loc(idx))
 		}
 	}
-	for idx := range recs.stale {
+	for idx := range recs.old.stale {
 		if !was[idx] {
 			b.kept.hreflang.changed("", recs.loc(idx))
 		}

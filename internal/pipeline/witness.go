@@ -117,7 +117,7 @@ func (b *builder) witnessFor() *witness {
 	recs := &b.recs
 	meets := false
 	for _, idx := range recs.order {
-		if recs.sourceless[idx] {
+		if recs.old.sourceless[idx] {
 			continue
 		}
 		switch listed := b.in.wit.lists(recs.loc(idx)); {
@@ -173,7 +173,7 @@ func (v *witness) judge(recs *records, idx int32, urlPath string, kept []int32) 
 	if v.g.lists(recs.loc(idx)) {
 		return witnessKeeps, ""
 	}
-	m := recs.mtimes[idx]
+	m := recs.old.mtimes[idx]
 	if m == noMTime {
 		return witnessSilent, ""
 	}
@@ -204,13 +204,13 @@ func (v *witness) judge(recs *records, idx int32, urlPath string, kept []int32) 
 		}
 		list := kept[i]
 		switch {
-		case int(list) >= len(recs.mtimes) || recs.mtimes[list] == noMTime:
+		case int(list) >= len(recs.old.mtimes) || recs.old.mtimes[list] == noMTime:
 			return witnessSilent, ""
-		case m >= recs.mtimes[list]-int64(staleSlack):
+		case m >= recs.old.mtimes[list]-int64(staleSlack):
 			return witnessKeeps, ""
 		}
 		return witnessLeaves, fmt.Sprintf("no source has its URL, and its list page %s, written with it at every build, was written after it, more than %v later (%s, the file %s)",
-			recs.pathOf(recs.rec(list)), staleSlack, stamp(recs.mtimes[list]), stamp(m))
+			recs.pathOf(recs.rec(list)), staleSlack, stamp(recs.old.mtimes[list]), stamp(m))
 	}
 	return witnessSilent, ""
 }

@@ -73,9 +73,9 @@ func (p *writePass) run(ctx context.Context, recs *records) (genKept bool, _ fin
 	}
 	// The news sitemap holds the articles of the two days before the
 	// build, or, in watch mode, before each write.
-	recs.newsAt = p.now
+	recs.media.newsAt = p.now
 	if p.live {
-		recs.newsAt = time.Now()
+		recs.media.newsAt = time.Now()
 	}
 	var err error
 	recs.beforeWrite()
