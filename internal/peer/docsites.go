@@ -1,8 +1,9 @@
 package peer
 
 // The mappings of the sitemap options of the documentation generators:
-// VitePress's sitemap option, @rspress/plugin-sitemap and
-// @vuepress/plugin-sitemap, whose site URL each goes with the switch.
+// @rspress/plugin-sitemap and @vuepress/plugin-sitemap, whose site URL
+// each goes with the switch (VitePress's, in its folder, shares
+// SiteAtBase).
 
 import (
 	"maps"
@@ -15,13 +16,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
-// siteAtBase: the site URL of a generator's sitemap plugin (VitePress's
+// SiteAtBase maps the site URL of a generator's sitemap plugin (VitePress's
 // hostname, Rspress' siteUrl, VuePress's hostname, which may be a host
 // alone: bareHost). The generator links the pages under base, and its
 // docs say to end the URL with base; sitemapgen reads both at every run,
 // but the option that gives the URL goes with the switch: the base URL
 // is set, its scheme and host with base.
-func siteAtBase(bareHost bool) func(*Mapper, any) {
+func SiteAtBase(bareHost bool) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		s, ok := m.Str(v)
 		if !ok {
@@ -219,18 +220,4 @@ func vuepressFinish(m *Mapper) {
 	m.at = Given{Name: xsl, Line: from.Line, File: from.File}
 	at := strings.TrimSuffix(m.ctx.BasePath, "/") + "/" + xsl
 	m.Warn("is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch %s answers 404; keep a copy of it in .vuepress/public/ and name it with --xsl %s, or give --viewer for a page of sitemapgen's that shows the set", at, at)
-}
-
-// vitepressTransform: VitePress's transformItems. One that only filters
-// by literal tests of item.url (Leaves) the build reads, and leaves those
-// pages out, while sitemap: stays; once it goes, as init's step says,
-// they are listed: each test is named, for an exclude: glob of their
-// built files. Any other is code.
-func vitepressTransform(m *Mapper, v any) {
-	l, ok := v.(Leaves)
-	if !ok {
-		hook("leave pages out with --exclude GLOB, and set values with rules: in sitemap.yaml")(m, v)
-		return
-	}
-	m.Warn("leaves out the pages whose %s, which sitemapgen reads while sitemap: stays; once sitemap: goes they are listed: give their built files with --exclude GLOB", strings.Join(l.Tests, ", or whose "))
 }

@@ -30,10 +30,10 @@ var Options = []Option{
 	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
 	{Astro, "entryLimit", "--max-urls", maxURLs},
 	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
-	{Astro, "xslURL", "--xsl", xsl},
+	{Astro, "xslURL", "--xsl", XSL},
 	{Astro, "canonicalURL", "--base-url (with a final slash): its older versions' base URL, in place of site + base", canonicalURL},
-	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", namespaces},
-	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
+	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", Namespaces},
+	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", Hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
 
 	// @docusaurus/plugin-sitemap (Docusaurus 3): the plugin's options, or
 	// the classic preset's sitemap: { … }.
@@ -71,7 +71,7 @@ var Options = []Option{
 	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
-	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')")},
+	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", Hook("set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')")},
 	{NextSitemap, "additionalPaths", "a function that returns literal paths: extra_urls_inline, each joined to siteUrl; otherwise warned, its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
 	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
@@ -87,11 +87,11 @@ var Options = []Option{
 	{Gatsby, "entryLimit", "--max-urls", maxURLs},
 	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
 	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", Honours("sitemapgen lists the built pages; it needs no GraphQL query")},
-	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
-	{Gatsby, "resolvePagePath", "a function: warned, its code as a --transform command", hook("sitemapgen lists each page at the URL its built file is served at")},
+	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", Hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
+	{Gatsby, "resolvePagePath", "a function: warned, its code as a --transform command", Hook("sitemapgen lists each page at the URL its built file is served at")},
 	{Gatsby, "resolvePages", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
-	{Gatsby, "filterPages", "a function: warned, its code as a --transform command; --exclude meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
-	{Gatsby, "serialize", "a function: warned, its code as a --transform command; rules: meanwhile", hook("set values with rules: in sitemap.yaml")},
+	{Gatsby, "filterPages", "a function: warned, its code as a --transform command; --exclude meanwhile", Hook("leave pages out with --exclude GLOB ('drafts/**')")},
+	{Gatsby, "serialize", "a function: warned, its code as a --transform command; rules: meanwhile", Hook("set values with rules: in sitemap.yaml")},
 
 	// static-sitemap-cli (2.x; -m, -n, -l, -t, -s, -o of 1.x too): the
 	// flags of its command in a package.json script.
@@ -114,20 +114,9 @@ var Options = []Option{
 	{SSCLI, "output-dir", "--out", ssOut},
 	{SSCLI, "follow-noindex", "honoured: noindex pages are always left out", Honours("sitemapgen always leaves noindex pages out")},
 
-	// VitePress's sitemap option (VitePress 1): sitemap: { … } in
-	// .vitepress/config, the sitemap package's SitemapStream options with
-	// hostname and transformItems (read by sitemapgen init).
-	{VitePress, "hostname", "base_url (with base), which the config no longer gives once the sitemap option goes", siteAtBase(false)},
-	{VitePress, "lastmodDateOnly", "--lastmod-format date; false: datetime, sitemapgen's default", lastmodDateOnly},
-	{VitePress, "transformItems", "a function: warned, its code as a --transform command; --exclude, rules: meanwhile. A filter of literal URLs, which the build reads while sitemap: stays: warned, each test named, as the pages it leaves out are listed once sitemap: goes", vitepressTransform},
-	{VitePress, "xslUrl", "--xsl", xsl},
-	{VitePress, "xmlns", "honoured: a file declares only the namespaces it uses", namespaces},
-	{VitePress, "level", "honoured: every value is checked, a problem said", Honours("sitemapgen checks every value it writes and says each problem as a warning or an error")},
-	{VitePress, "errorHandler", "honoured: every value is checked, a problem said", Honours("sitemapgen checks every value it writes and says each problem as a warning or an error")},
-
 	// @rspress/plugin-sitemap (2.x): pluginSitemap({ … }) in plugins of
 	// rspress.config (read by sitemapgen init).
-	{Rspress, "siteUrl", "base_url (its scheme and host, with base), which the config no longer gives once the plugin goes", siteAtBase(false)},
+	{Rspress, "siteUrl", "base_url (its scheme and host, with base), which the config no longer gives once the plugin goes", SiteAtBase(false)},
 	{Rspress, "customMaps", "rules: each route's changefreq and priority on its built file; its lastmod and loc warned", rspressCustomMaps},
 	{Rspress, "defaultPriority", "--priority; not given, 0.5, sitemapgen's default, and the home at 1.0: a rule", stringPriority},
 	{Rspress, "defaultChangeFreq", "--changefreq; not given, monthly, its default", changefreq},
@@ -135,17 +124,17 @@ var Options = []Option{
 	// @vuepress/plugin-sitemap (VuePress 2): sitemapPlugin({ … }) in
 	// plugins, or the theme's hostname and themePlugins.sitemap (read by
 	// sitemapgen init).
-	{VuePress, "hostname", "base_url (its scheme and host, https:// for a host alone, with base), which the config no longer gives once the plugin goes", siteAtBase(true)},
+	{VuePress, "hostname", "base_url (its scheme and host, https:// for a host alone, with base), which the config no longer gives once the plugin goes", SiteAtBase(true)},
 	{VuePress, "extraUrls", "extra_urls_inline: each path under the base URL", vuepressExtraURLs},
 	{VuePress, "excludePaths", "--exclude, each page's path as the glob of its built file (its default, /404.html, is an error page sitemapgen leaves out)", routeGlobs(false)},
 	{VuePress, "sitemapFilename", "--filename (read at every run too)", Filename},
 	{VuePress, "sitemapXSLFilename", "warned: sitemapgen writes no stylesheet; --xsl names one of yours, --viewer writes a page that shows the set", vuepressXSL},
 	{VuePress, "sitemapXSLTemplate", "warned, as sitemapXSLFilename", vuepressXSL},
 	{VuePress, "changefreq", "--changefreq; not given, daily, its default", changefreq},
-	{VuePress, "modifyTimeGetter", "a function: warned; sitemapgen dates each page by its source's last commit, as its default did", hook("sitemapgen dates each page by its source's last commit, as the plugin's default, the git plugin's date, did")},
+	{VuePress, "modifyTimeGetter", "a function: warned; sitemapgen dates each page by its source's last commit, as its default did", Hook("sitemapgen dates each page by its source's last commit, as the plugin's default, the git plugin's date, did")},
 	{VuePress, "devServer", "honoured: watch mode keeps the sitemaps current beside a dev server", Honours("sitemapgen watch keeps the sitemaps current beside the dev server (docs/watch.md)")},
 	{VuePress, "devHostname", "honoured, as devServer", Honours("sitemapgen watch lists a dev server's pages under the base URL (docs/watch.md)")},
-	{VuePress, "xmlNameSpace", "honoured: a file declares only the namespaces it uses", namespaces},
+	{VuePress, "xmlNameSpace", "honoured: a file declares only the namespaces it uses", Namespaces},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -159,9 +148,9 @@ const (
 	noExtra = "is a function that gives URLs the built files do not show, and sitemapgen runs none"
 )
 
-// hook is the mapping of an option that is a function of the build's:
+// Hook is the mapping of an option that is a function of the build's:
 // a note, with what to do meanwhile.
-func hook(meanwhile string) func(*Mapper, any) {
+func Hook(meanwhile string) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		meanwhile := m.served(meanwhile)
 		switch v.(type) {
@@ -428,7 +417,8 @@ func sitemapBaseFileName(m *Mapper, v any) {
 	}
 }
 
-func xsl(m *Mapper, v any) {
+// XSL maps an option that names the sitemap's stylesheet: --xsl.
+func XSL(m *Mapper, v any) {
 	if s, ok := m.Str(v); ok {
 		m.Set("xsl", s)
 	}
@@ -453,7 +443,9 @@ func canonicalURL(m *Mapper, v any) {
 	m.Set("base_url", u.String())
 }
 
-func namespaces(m *Mapper, v any) {
+// Namespaces maps an option that names the XML namespaces: honoured,
+// each file declaring those it uses.
+func Namespaces(m *Mapper, v any) {
 	m.Honoured("is honoured: each sitemap file declares only the namespaces it uses (xhtml with alternates, image with --images, video with --videos, news with --news-name)")
 }
 
@@ -742,16 +734,4 @@ func (m *Mapper) Strs(v any) ([]string, bool) {
 	}
 	m.notA(v, "a list of strings")
 	return nil, false
-}
-
-func lastmodDateOnly(m *Mapper, v any) {
-	b, ok := m.Bool(v)
-	if !ok {
-		return
-	}
-	if !b {
-		m.Honoured("is false: dates and times, as sitemapgen writes by default")
-		return
-	}
-	m.Set("lastmod_format", "date")
 }

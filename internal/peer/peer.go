@@ -21,13 +21,12 @@ const (
 	NextSitemap Tool = "next-sitemap"
 	Gatsby      Tool = "gatsby-plugin-sitemap"
 	SSCLI       Tool = "static-sitemap-cli"
-	VitePress   Tool = "VitePress's sitemap"
 	Rspress     Tool = "@rspress/plugin-sitemap"
 	VuePress    Tool = "@vuepress/plugin-sitemap"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, VitePress, Rspress, VuePress}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, Rspress, VuePress}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each

@@ -17,7 +17,6 @@ var documented = map[Tool][]string{
 	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
 	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
 	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
-	VitePress:   {"hostname", "lastmodDateOnly", "transformItems", "xslUrl", "xmlns", "level", "errorHandler"},
 	Rspress:     {"siteUrl", "customMaps", "defaultPriority", "defaultChangeFreq"},
 	VuePress:    {"hostname", "extraUrls", "excludePaths", "sitemapFilename", "sitemapXSLFilename", "sitemapXSLTemplate", "changefreq", "modifyTimeGetter", "devServer", "devHostname", "xmlNameSpace"},
 }
@@ -233,15 +232,6 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}, {Key: "published_sitemaps", Value: []string{"sitemap-1.xml"}, From: "its parts, sitemap-1.xml …"}}},
 		{name: "gatsby not built", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{}}, given: []Given{{Name: "createLinkInHead", Value: false}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not in public/: the names of its later parts (sitemap-1.xml …)"}},
-		// A filter of literal URLs: each test named (issue 98).
-		{name: "vitepress filter", tool: VitePress, given: []Given{{Name: "transformItems", Value: Leaves{Tests: []string{`item.url includes "migration"`, `item.url is "old.html"`}}}},
-			warn: []string{`leaves out the pages whose item.url includes "migration", or whose item.url is "old.html", which sitemapgen reads while sitemap: stays; once sitemap: goes they are listed`}},
-		{name: "vitepress", tool: VitePress, given: []Given{{Name: "hostname", Value: "https://example.com"}, {Name: "lastmodDateOnly", Value: true}, {Name: "xslUrl", Value: "/sitemap.xsl"}, {Name: "transformItems", Value: Func{}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com/", From: "hostname"}, {Key: "lastmod_format", Value: "date", From: "lastmodDateOnly"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslUrl"}},
-			warn: []string{"is a function"}},
-		{name: "vitepress's base", tool: VitePress, ctx: Context{BasePath: "/docs/"}, given: []Given{{Name: "hostname", Value: "https://example.com/"}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com/docs/", From: "hostname"}}},
-		{name: "vitepress's hostname not a URL", tool: VitePress, given: []Given{{Name: "hostname", Value: "example.com"}}, warn: []string{`is "example.com", not an absolute http(s) URL`}},
 		// i18n: the default locale's pages at the root, each other's in
 		// the folder of its key.
 		{name: "astro's i18n", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US", "fr": "fr-CA", "de": "de"}}}},

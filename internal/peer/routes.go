@@ -14,7 +14,7 @@ import "strings"
 func routeGlobs(anySlash bool) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		if _, ok := v.(Func); ok {
-			hook("leave pages out with --exclude GLOB ('drafts/**')")(m, v)
+			Hook("leave pages out with --exclude GLOB ('drafts/**')")(m, v)
 			return
 		}
 		list, ok := m.Strs(v)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -73,7 +74,7 @@ OPTIONS
   }],
 };
 `}},
-		{tool: peer.VitePress, fn: "transformItems", val: "xslUrl", lit: "'/sitemap.xsl'", neighbor: "lastmodDateOnly: true", files: map[string]string{
+		{tool: vitepress.Tool, fn: "transformItems", val: "xslUrl", lit: "'/sitemap.xsl'", neighbor: "lastmodDateOnly: true", files: map[string]string{
 			"package.json": `{"devDependencies": {"vitepress": "1.6.4"}}`,
 			"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress';
 DECLS

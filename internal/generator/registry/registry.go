@@ -62,11 +62,12 @@ var Generators = []generator.Generator{
 // init's steps and the Env of the npm integrations find each by its
 // Tool. The peers not listed here are still internal/peer's table.
 var Peers = peer.Register(
-	hugo.Peer,   // Hugo's sitemap: the [sitemap] table of its configuration
-	jekyll.Peer, // jekyll-sitemap: what leaves a file out of it in _config.yml
-	sphinx.Peer, // sphinx-sitemap: its settings in conf.py
-	hexo.Peer,   // hexo-generator-sitemap: the sitemap: block of _config.yml
-	mkdocs.Peer, // MkDocs' sitemap: no option, init's steps only
+	hugo.Peer,      // Hugo's sitemap: the [sitemap] table of its configuration
+	jekyll.Peer,    // jekyll-sitemap: what leaves a file out of it in _config.yml
+	sphinx.Peer,    // sphinx-sitemap: its settings in conf.py
+	hexo.Peer,      // hexo-generator-sitemap: the sitemap: block of _config.yml
+	mkdocs.Peer,    // MkDocs' sitemap: no option, init's steps only
+	vitepress.Peer, // VitePress's sitemap option: sitemap: { … } in .vitepress/config
 )
 
 // Detect returns the projects of the generators whose files are in dir,
