@@ -1,9 +1,8 @@
 package peer
 
 // The mappings of the sitemap options of the documentation generators:
-// @rspress/plugin-sitemap and @vuepress/plugin-sitemap, whose site URL
-// each goes with the switch (VitePress's, in its folder, shares
-// SiteAtBase).
+// @rspress/plugin-sitemap, whose site URL goes with the switch
+// (VitePress's and VuePress's, in their folders, share SiteAtBase).
 
 import (
 	"maps"
@@ -157,67 +156,4 @@ func rspressFinish(m *Mapper) {
 		}
 	}
 	m.Set("rules", []Rule{{Match: "index.html", Priority: new(1.0)}})
-}
-
-// vuepressExtraURLs: @vuepress/plugin-sitemap's extraUrls, paths it
-// lists under hostname and base: extra URLs of the base URL.
-func vuepressExtraURLs(m *Mapper, v any) {
-	paths, ok := m.Strs(v)
-	if !ok {
-		return
-	}
-	host, _ := m.Other("hostname").(string)
-	if host != "" && !strings.Contains(host, "://") {
-		host = "https://" + host
-	}
-	u, err := url.Parse(host)
-	if host == "" || err != nil || u.Host == "" {
-		m.Warn("lists paths under hostname, which is not given: write their URLs in a file and name it with --extra-urls FILE")
-		return
-	}
-	base := strings.TrimSuffix(m.ctx.BasePath, "/")
-	var urls []any
-	for _, p := range paths {
-		urls = append(urls, u.Scheme+"://"+u.Host+base+"/"+strings.TrimPrefix(p, "/"))
-	}
-	customPages(m, urls)
-}
-
-// vuepressXSL: the stylesheet the plugin wrote beside its sitemap and
-// named in it, or its template: said by vuepressFinish, with its name.
-func vuepressXSL(m *Mapper, v any) { m.Str(v) }
-
-// vuepressFinish: the plugin writes every page daily unless told. At
-// each build it wrote a Sitemap: line naming its sitemap into the
-// site's robots.txt (a robots.txt of that line alone where the site had
-// none): robots: true keeps it, but under a base path, where no crawler
-// reads it, which is said. It wrote its stylesheet,
-// sitemapXSLFilename (sitemap.xsl), which sitemapgen does not write:
-// once the plugin goes, that URL answers 404, said.
-func vuepressFinish(m *Mapper) {
-	if !slices.Contains(m.given, "changefreq") {
-		m.at = Given{Name: "changefreq"}
-		m.Honoured("is daily by default, which the plugin wrote for every page: changefreq keeps it")
-		m.Set("changefreq", "daily")
-	}
-	m.at = Given{Name: "robots.txt"}
-	if b := m.ctx.BasePath; b != "" && b != "/" {
-		m.Warn("is written at each build with a Sitemap: line naming the sitemap, at %srobots.txt under base, where crawlers never read it (only at the host's root): it goes with the switch; name the sitemap in the host's robots.txt", b)
-	} else {
-		m.Honoured("is written at each build with a Sitemap: line naming the sitemap (that line alone where the site had none): robots: true keeps it")
-		m.Set("robots", true)
-	}
-	xsl := "sitemap.xsl"
-	var from Given
-	for _, g := range m.all {
-		if g.Name == "sitemapXSLFilename" || g.Name == "sitemapXSLTemplate" {
-			from = g
-		}
-		if name, ok := g.Value.(string); ok && g.Name == "sitemapXSLFilename" && name != "" {
-			xsl = strings.TrimPrefix(name, "/")
-		}
-	}
-	m.at = Given{Name: xsl, Line: from.Line, File: from.File}
-	at := strings.TrimSuffix(m.ctx.BasePath, "/") + "/" + xsl
-	m.Warn("is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch %s answers 404; keep a copy of it in .vuepress/public/ and name it with --xsl %s, or give --viewer for a page of sitemapgen's that shows the set", at, at)
 }

@@ -21,11 +21,11 @@ var Options = []Option{
 	// @astrojs/sitemap (Astro 5's integration, 3.x): its options, all
 	// passed to sitemap({ … }) in astro.config.
 	{Astro, "filter", "honoured by sitemapgen/astro: run as the per-URL hook, a URL left out when it gives false; init: warned (no function in sitemap.yaml)", runByIntegration("a URL is left out when it gives false", "leave pages out with --exclude GLOB ('drafts/**')")},
-	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", customPages},
+	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", CustomPages},
 	{Astro, "customSitemaps", "index.extra", customSitemaps},
 	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
 	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", runByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
-	{Astro, "changefreq", "--changefreq", changefreq},
+	{Astro, "changefreq", "--changefreq", Changefreq},
 	{Astro, "priority", "--priority", priority},
 	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
 	{Astro, "entryLimit", "--max-urls", maxURLs},
@@ -37,9 +37,9 @@ var Options = []Option{
 
 	// @docusaurus/plugin-sitemap (Docusaurus 3): the plugin's options, or
 	// the classic preset's sitemap: { … }.
-	{Docusaurus, "changefreq", "--changefreq; null: none, as sitemapgen's default", changefreq},
+	{Docusaurus, "changefreq", "--changefreq; null: none, as sitemapgen's default", Changefreq},
 	{Docusaurus, "priority", "--priority; null: none, as sitemapgen's default", priority},
-	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", routeGlobs(false)},
+	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", RouteGlobs(false)},
 	{Docusaurus, "filename", "--filename", Filename},
 	{Docusaurus, "lastmod", "--lastmod-format date or datetime; null: warned, sitemapgen writes each page's date", docusaurusLastmod},
 	{Docusaurus, "createSitemapItems", "honoured by sitemapgen/docusaurus: given every URL at once as defaultCreateSitemapItems' items, the items it returns written; init: warned (no function in sitemap.yaml)", runByIntegration("it is given every URL at once as the items of defaultCreateSitemapItems, and the items it returns are written", "set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
@@ -49,7 +49,7 @@ var Options = []Option{
 	{Netlify, "exclude", "--exclude, each path or glob from the base folder made one from the publish folder", netlifyExclude},
 	{Netlify, "prettyURLs", "--clean-urls (index.html listed as its folder either way)", prettyURLs},
 	{Netlify, "trailingSlash", "--trailing-slash (folders; pages as Netlify serves them)", netlifyTrailingSlash},
-	{Netlify, "changeFreq", "--changefreq", changefreq},
+	{Netlify, "changeFreq", "--changefreq", Changefreq},
 	{Netlify, "priority", "--priority", priority},
 	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
 	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
@@ -64,12 +64,12 @@ var Options = []Option{
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
 	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
 	{NextSitemap, "output", "honoured: export, the static export's files; otherwise the pages the server build prerendered", nextOutput},
-	{NextSitemap, "changefreq", "--changefreq", changefreq},
+	{NextSitemap, "changefreq", "--changefreq", Changefreq},
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines); its policies and Host: line, where robotsTxtOptions does not carry them: public/robots.txt, which init writes", Robots},
 	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
-	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
+	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", RouteGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", Hook("set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')")},
 	{NextSitemap, "additionalPaths", "a function that returns literal paths: extra_urls_inline, each joined to siteUrl; otherwise warned, its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
@@ -85,7 +85,7 @@ var Options = []Option{
 	{Gatsby, "output", "--filename sitemap-index.xml, its index's name; warned unless /: the sitemaps go at the site's root", gatsbyOutput},
 	{Gatsby, "createLinkInHead", "true (its default): init writes gatsby-ssr.js, whose onRenderBody puts the link to the entry file into every page's head; where the file exists, the lines to add printed", createLinkInHead},
 	{Gatsby, "entryLimit", "--max-urls", maxURLs},
-	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
+	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", RouteGlobs(false)},
 	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", Honours("sitemapgen lists the built pages; it needs no GraphQL query")},
 	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", Hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
 	{Gatsby, "resolvePagePath", "a function: warned, its code as a --transform command", Hook("sitemapgen lists each page at the URL its built file is served at")},
@@ -119,22 +119,7 @@ var Options = []Option{
 	{Rspress, "siteUrl", "base_url (its scheme and host, with base), which the config no longer gives once the plugin goes", SiteAtBase(false)},
 	{Rspress, "customMaps", "rules: each route's changefreq and priority on its built file; its lastmod and loc warned", rspressCustomMaps},
 	{Rspress, "defaultPriority", "--priority; not given, 0.5, sitemapgen's default, and the home at 1.0: a rule", stringPriority},
-	{Rspress, "defaultChangeFreq", "--changefreq; not given, monthly, its default", changefreq},
-
-	// @vuepress/plugin-sitemap (VuePress 2): sitemapPlugin({ … }) in
-	// plugins, or the theme's hostname and themePlugins.sitemap (read by
-	// sitemapgen init).
-	{VuePress, "hostname", "base_url (its scheme and host, https:// for a host alone, with base), which the config no longer gives once the plugin goes", SiteAtBase(true)},
-	{VuePress, "extraUrls", "extra_urls_inline: each path under the base URL", vuepressExtraURLs},
-	{VuePress, "excludePaths", "--exclude, each page's path as the glob of its built file (its default, /404.html, is an error page sitemapgen leaves out)", routeGlobs(false)},
-	{VuePress, "sitemapFilename", "--filename (read at every run too)", Filename},
-	{VuePress, "sitemapXSLFilename", "warned: sitemapgen writes no stylesheet; --xsl names one of yours, --viewer writes a page that shows the set", vuepressXSL},
-	{VuePress, "sitemapXSLTemplate", "warned, as sitemapXSLFilename", vuepressXSL},
-	{VuePress, "changefreq", "--changefreq; not given, daily, its default", changefreq},
-	{VuePress, "modifyTimeGetter", "a function: warned; sitemapgen dates each page by its source's last commit, as its default did", Hook("sitemapgen dates each page by its source's last commit, as the plugin's default, the git plugin's date, did")},
-	{VuePress, "devServer", "honoured: watch mode keeps the sitemaps current beside a dev server", Honours("sitemapgen watch keeps the sitemaps current beside the dev server (docs/watch.md)")},
-	{VuePress, "devHostname", "honoured, as devServer", Honours("sitemapgen watch lists a dev server's pages under the base URL (docs/watch.md)")},
-	{VuePress, "xmlNameSpace", "honoured: a file declares only the namespaces it uses", Namespaces},
+	{Rspress, "defaultChangeFreq", "--changefreq; not given, monthly, its default", Changefreq},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -208,15 +193,15 @@ func extraURLs(m *Mapper, v any) {
 		for _, p := range f.Returns {
 			urls = append(urls, strings.TrimSuffix(site, "/")+"/"+strings.TrimPrefix(p, "/"))
 		}
-		customPages(m, urls)
+		CustomPages(m, urls)
 		return
 	}
 	m.Warn("%s; write the URLs it gives in a file and name it with --extra-urls FILE (extra_urls: in sitemap.yaml), or give a command that writes them, --extra-urls-command CMD", noExtra)
 }
 
-// customPages: @astrojs/sitemap's list of absolute URLs, listed as extra
+// CustomPages maps @astrojs/sitemap's list of absolute URLs, listed as extra
 // URLs; those that are no absolute http(s) URL are said and left out.
-func customPages(m *Mapper, v any) {
+func CustomPages(m *Mapper, v any) {
 	if _, ok := v.(Func); ok {
 		extraURLs(m, v)
 		return
@@ -316,7 +301,9 @@ func alternateRefs(m *Mapper, v any) {
 	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and once ours replace next-sitemap's sitemaps none of its is left to take them from; give each page's translations in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }, which writes those links into its head")
 }
 
-func changefreq(m *Mapper, v any) {
+// Changefreq maps an option that gives every page's changefreq:
+// --changefreq; null, none, as sitemapgen writes by default.
+func Changefreq(m *Mapper, v any) {
 	if v == nil {
 		m.Honoured("is null: no changefreq, as sitemapgen writes by default")
 		return

@@ -22,11 +22,10 @@ const (
 	Gatsby      Tool = "gatsby-plugin-sitemap"
 	SSCLI       Tool = "static-sitemap-cli"
 	Rspress     Tool = "@rspress/plugin-sitemap"
-	VuePress    Tool = "@vuepress/plugin-sitemap"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, Rspress, VuePress}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, Rspress}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -396,7 +395,7 @@ func unsafeText(v any) (bad string, ok bool) {
 // urlPrefix is joined to its base URL; the parts of next-sitemap's,
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes, NAME-0.xml …,
 // keep answering.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Rspress: rspressFinish, VuePress: vuepressFinish, NextSitemap: nextFinish}
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Rspress: rspressFinish, NextSitemap: nextFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {
@@ -415,6 +414,13 @@ func (m *Mapper) WasGiven(name string) bool { return slices.Contains(m.given, na
 // At makes name the option the next settings and notes are of, for a
 // Finish that maps a default the peer had when name was not given.
 func (m *Mapper) At(name string) { m.at = Given{Name: name} }
+
+// AtGiven makes g the option the next settings and notes are of, at its
+// line and file, for a Finish.
+func (m *Mapper) AtGiven(g Given) { m.at = g }
+
+// All returns every option given, in the order given, for a Finish.
+func (m *Mapper) All() []Given { return m.all }
 
 // Context is the project's, as given to Map.
 func (m *Mapper) Context() Context { return m.ctx }

@@ -18,7 +18,6 @@ var documented = map[Tool][]string{
 	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
 	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
 	Rspress:     {"siteUrl", "customMaps", "defaultPriority", "defaultChangeFreq"},
-	VuePress:    {"hostname", "extraUrls", "excludePaths", "sitemapFilename", "sitemapXSLFilename", "sitemapXSLTemplate", "changefreq", "modifyTimeGetter", "devServer", "devHostname", "xmlNameSpace"},
 }
 
 // TestEveryOptionHasARow: each documented option of each peer is a row of
@@ -283,20 +282,6 @@ func TestMap(t *testing.T) {
 			{Name: "customMaps", Value: map[string]any{"/": map[string]any{"changefreq": "daily"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://kiln-docs.net/", From: "siteUrl"}, {Key: "changefreq", Value: "weekly", From: "defaultChangeFreq"},
 				{Key: "rules", Value: []Rule{{Match: "index.html", ChangeFreq: "daily", Priority: new(1.0)}}, From: "customMaps, defaultPriority"}}},
-		// @vuepress/plugin-sitemap: a host alone, https://; extraUrls under
-		// it and base; excludePaths as built files; every page daily; the
-		// Sitemap: line it wrote into robots.txt under base, which no
-		// crawler reads, said; its stylesheet, which answers 404 after
-		// the switch, said (issue 98). At the root, robots: true keeps the
-		// line.
-		{name: "vuepress", tool: VuePress, ctx: Context{BasePath: "/lathe/"}, given: []Given{{Name: "hostname", Value: "lathe-docs.net"}, {Name: "extraUrls", Value: []any{"/shop/"}}, {Name: "excludePaths", Value: []any{"/404.html", "/private/"}}, {Name: "sitemapFilename", Value: "map.xml"}, {Name: "modifyTimeGetter", Value: Func{}}},
-			want: []Setting{{Key: "base_url", Value: "https://lathe-docs.net/lathe/", From: "hostname"}, {Key: "extra_urls_inline", Value: []string{"https://lathe-docs.net/lathe/shop/"}, From: "extraUrls"},
-				{Key: "exclude", Value: []string{"404.html", "private/index.html", "private.html"}, From: "excludePaths"}, {Key: "filename", Value: "map.xml", From: "sitemapFilename"}, {Key: "changefreq", Value: "daily", From: "changefreq"},
-			},
-			warn: []string{"is a function", "is written at each build with a Sitemap: line naming the sitemap, at /lathe/robots.txt under base, where crawlers never read it", "is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch /lathe/sitemap.xsl answers 404"}},
-		{name: "vuepress stylesheet", tool: VuePress, given: []Given{{Name: "sitemapXSLFilename", Value: "/styles/map.xsl"}, {Name: "changefreq", Value: "weekly"}},
-			want: []Setting{{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "robots", Value: true, From: "robots.txt"}},
-			warn: []string{"is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch /styles/map.xsl answers 404; keep a copy of it in .vuepress/public/ and name it with --xsl /styles/map.xsl"}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,7 +2,7 @@ package peer
 
 import "strings"
 
-// routeGlobs maps a list of globs of URL paths ("/tags/**", "/secret"),
+// RouteGlobs maps a list of globs of URL paths ("/tags/**", "/secret"),
 // the pages a peer leaves out by their route (Docusaurus' ignorePatterns,
 // next-sitemap's exclude, gatsby-plugin-sitemap's excludes), to
 // --exclude's globs of the built files those pages are: a route is
@@ -11,7 +11,7 @@ import "strings"
 // The base path (Docusaurus' baseUrl), which a pattern may begin with, is
 // taken off. With anySlash, * crosses slashes, as next-sitemap's matcher
 // takes it: /private/* is what is below the folder private, at any depth.
-func routeGlobs(anySlash bool) func(*Mapper, any) {
+func RouteGlobs(anySlash bool) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		if _, ok := v.(Func); ok {
 			Hook("leave pages out with --exclude GLOB ('drafts/**')")(m, v)

@@ -19,7 +19,6 @@ var steps = map[Tool]Steps{
 	Gatsby:      {After: []string{"gatsby build"}, Where: "after gatsby build", NPM: true, TurnOff: Off("remove gatsby-plugin-sitemap from the plugins of %s")},
 	SSCLI:       {Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: ssOff},
 	Rspress:     {After: []string{"rspress build"}, Where: "after rspress build", NPM: true, TurnOff: Off("remove pluginSitemap({ … }) from the plugins of %s, and its import")},
-	VuePress:    {After: []string{"vuepress build"}, Where: "after vuepress build", NPM: true, TurnOff: Off("remove sitemapPlugin({ … }) from the plugins of %s, or, where the theme adds it, give the theme themePlugins: { sitemap: false } (its hostname may stay)")},
 }
 
 // Off is a Steps.TurnOff that turns a peer off in its configuration
