@@ -26,7 +26,7 @@ var Options = []Option{
 	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
 	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", runByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{Astro, "changefreq", "--changefreq", Changefreq},
-	{Astro, "priority", "--priority", priority},
+	{Astro, "priority", "--priority", Priority},
 	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
 	{Astro, "entryLimit", "--max-urls", maxURLs},
 	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
@@ -38,7 +38,7 @@ var Options = []Option{
 	// @docusaurus/plugin-sitemap (Docusaurus 3): the plugin's options, or
 	// the classic preset's sitemap: { … }.
 	{Docusaurus, "changefreq", "--changefreq; null: none, as sitemapgen's default", Changefreq},
-	{Docusaurus, "priority", "--priority; null: none, as sitemapgen's default", priority},
+	{Docusaurus, "priority", "--priority; null: none, as sitemapgen's default", Priority},
 	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", RouteGlobs(false)},
 	{Docusaurus, "filename", "--filename", Filename},
 	{Docusaurus, "lastmod", "--lastmod-format date or datetime; null: warned, sitemapgen writes each page's date", docusaurusLastmod},
@@ -50,7 +50,7 @@ var Options = []Option{
 	{Netlify, "prettyURLs", "--clean-urls (index.html listed as its folder either way)", prettyURLs},
 	{Netlify, "trailingSlash", "--trailing-slash (folders; pages as Netlify serves them)", netlifyTrailingSlash},
 	{Netlify, "changeFreq", "--changefreq", Changefreq},
-	{Netlify, "priority", "--priority", priority},
+	{Netlify, "priority", "--priority", Priority},
 	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
 	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", Filename},
@@ -65,7 +65,7 @@ var Options = []Option{
 	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
 	{NextSitemap, "output", "honoured: export, the static export's files; otherwise the pages the server build prerendered", nextOutput},
 	{NextSitemap, "changefreq", "--changefreq", Changefreq},
-	{NextSitemap, "priority", "--priority", priority},
+	{NextSitemap, "priority", "--priority", Priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines); its policies and Host: line, where robotsTxtOptions does not carry them: public/robots.txt, which init writes", Robots},
 	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
@@ -113,13 +113,6 @@ var Options = []Option{
 	{SSCLI, "save", "honoured: sitemapgen writes files", Honours("sitemapgen writes its files into the site folder")},
 	{SSCLI, "output-dir", "--out", ssOut},
 	{SSCLI, "follow-noindex", "honoured: noindex pages are always left out", Honours("sitemapgen always leaves noindex pages out")},
-
-	// @rspress/plugin-sitemap (2.x): pluginSitemap({ … }) in plugins of
-	// rspress.config (read by sitemapgen init).
-	{Rspress, "siteUrl", "base_url (its scheme and host, with base), which the config no longer gives once the plugin goes", SiteAtBase(false)},
-	{Rspress, "customMaps", "rules: each route's changefreq and priority on its built file; its lastmod and loc warned", rspressCustomMaps},
-	{Rspress, "defaultPriority", "--priority; not given, 0.5, sitemapgen's default, and the home at 1.0: a rule", stringPriority},
-	{Rspress, "defaultChangeFreq", "--changefreq; not given, monthly, its default", Changefreq},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -143,7 +136,7 @@ func Hook(meanwhile string) func(*Mapper, any) {
 			m.Warn("%s; meanwhile %s", noHook, meanwhile)
 			return
 		}
-		m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+		m.Warn("is %s, where %s takes a function; not taken: %s", Describe(v), m.tool, meanwhile)
 	}
 }
 
@@ -171,7 +164,7 @@ func runByIntegration(how, meanwhile string) func(*Mapper, any) {
 		case Func, Expr, nil:
 			m.Warn("%s; keep it in the integration, which runs it with %s's meaning, or write a command that edits the records and give it with --transform CMD; meanwhile %s", noCarry, m.tool, meanwhile)
 		default:
-			m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+			m.Warn("is %s, where %s takes a function; not taken: %s", Describe(v), m.tool, meanwhile)
 		}
 	}
 }
@@ -319,7 +312,9 @@ func Changefreq(m *Mapper, v any) {
 	m.Set("changefreq", strings.ToLower(s))
 }
 
-func priority(m *Mapper, v any) {
+// Priority maps an option that gives every page's priority: --priority;
+// null, none, as sitemapgen writes by default.
+func Priority(m *Mapper, v any) {
 	if v == nil {
 		m.Honoured("is null: no priority, as sitemapgen writes by default")
 		return
@@ -671,7 +666,7 @@ func (m *Mapper) Str(v any) (string, bool) {
 	if s, ok := v.(string); ok {
 		return s, true
 	}
-	m.notA(v, "a string")
+	m.NotA(v, "a string")
 	return "", false
 }
 
@@ -679,7 +674,7 @@ func (m *Mapper) num(v any) (float64, bool) {
 	if f, ok := v.(float64); ok {
 		return f, true
 	}
-	m.notA(v, "a number")
+	m.NotA(v, "a number")
 	return 0, false
 }
 
@@ -688,18 +683,18 @@ func (m *Mapper) Bool(v any) (bool, bool) {
 	if b, ok := v.(bool); ok {
 		return b, true
 	}
-	m.notA(v, "true or false")
+	m.NotA(v, "true or false")
 	return false, false
 }
 
-// notA says that v is not the value wanted: an expression a static
+// NotA says that v is not the value wanted: an expression a static
 // reading could not take (process.env.X), or a value of another type.
-func (m *Mapper) notA(v any, want string) {
+func (m *Mapper) NotA(v any, want string) {
 	if e, ok := v.(Expr); ok {
 		m.Warn("is not a literal value (%s): write the setting in sitemap.yaml", short(e.Text))
 		return
 	}
-	m.Warn("is %s, not %s; not taken", describe(v), want)
+	m.Warn("is %s, not %s; not taken", Describe(v), want)
 }
 
 // Strs is v as a list of strings; a string alone is a list of one.
@@ -712,13 +707,13 @@ func (m *Mapper) Strs(v any) ([]string, bool) {
 		for _, x := range v {
 			s, ok := x.(string)
 			if !ok {
-				m.Warn("holds %s, not a string; not taken", describe(x))
+				m.Warn("holds %s, not a string; not taken", Describe(x))
 				return nil, false
 			}
 			out = append(out, s)
 		}
 		return out, true
 	}
-	m.notA(v, "a list of strings")
+	m.NotA(v, "a list of strings")
 	return nil, false
 }

@@ -21,11 +21,10 @@ const (
 	NextSitemap Tool = "next-sitemap"
 	Gatsby      Tool = "gatsby-plugin-sitemap"
 	SSCLI       Tool = "static-sitemap-cli"
-	Rspress     Tool = "@rspress/plugin-sitemap"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, Rspress}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -311,7 +310,7 @@ func (d *Def) Map(given []Given, ctx Context) Result {
 		}
 		m.at = g
 		if refused[i] != "" {
-			m.Warn("holds a control character or a line break (%s); not taken", describe(refused[i]))
+			m.Warn("holds a control character or a line break (%s); not taken", Describe(refused[i]))
 			continue
 		}
 		m.given = append(m.given, g.Name)
@@ -395,7 +394,7 @@ func unsafeText(v any) (bad string, ok bool) {
 // urlPrefix is joined to its base URL; the parts of next-sitemap's,
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes, NAME-0.xml …,
 // keep answering.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Rspress: rspressFinish, NextSitemap: nextFinish}
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, NextSitemap: nextFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {
@@ -418,6 +417,22 @@ func (m *Mapper) At(name string) { m.at = Given{Name: name} }
 // AtGiven makes g the option the next settings and notes are of, at its
 // line and file, for a Finish.
 func (m *Mapper) AtGiven(g Given) { m.at = g }
+
+// Setting returns the value of the setting key set so far, nil for
+// none, for a Finish.
+func (m *Mapper) Setting(key string) any { return m.setting(key) }
+
+// Replace replaces the value of the setting key set so far by value,
+// the option being mapped named among those that gave it, for a Finish
+// that amends a setting (a rule of Rspress' home); nothing when key is
+// not set.
+func (m *Mapper) Replace(key string, value any) {
+	for i := range m.r.Settings {
+		if s := &m.r.Settings[i]; s.Key == key {
+			s.Value, s.From = value, joinFrom(s.From, m.at.Name)
+		}
+	}
+}
 
 // All returns every option given, in the order given, for a Finish.
 func (m *Mapper) All() []Given { return m.all }
@@ -523,8 +538,8 @@ func short(s string) string {
 	return s
 }
 
-// describe is a value as a message shows it.
-func describe(v any) string {
+// Describe is a value as a message shows it.
+func Describe(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return "null"

@@ -17,7 +17,6 @@ var documented = map[Tool][]string{
 	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
 	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
 	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
-	Rspress:     {"siteUrl", "customMaps", "defaultPriority", "defaultChangeFreq"},
 }
 
 // TestEveryOptionHasARow: each documented option of each peer is a row of
@@ -267,21 +266,6 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "base_url", Value: "https://www.example.com/docs/", From: "canonicalURL"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
 		{name: "astro's canonicalURL not a URL", tool: Astro, given: []Given{{Name: "canonicalURL", Value: "/docs/"}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "/docs/", not an absolute http(s) URL`}},
-		// @rspress/plugin-sitemap: siteUrl with base; its defaults, every
-		// page monthly and the home at 1.0, kept; a route's own values a
-		// rule on its built files.
-		{name: "rspress", tool: Rspress, ctx: Context{BasePath: "/kiln/"}, given: []Given{{Name: "siteUrl", Value: "https://kiln-docs.net/kiln/"}, {Name: "defaultPriority", Value: "0.7"},
-			{Name: "customMaps", Value: map[string]any{"/guide/start": map[string]any{"changefreq": "weekly", "priority": "0.9", "lastmod": "2024-01-01"}, "/": map[string]any{"loc": "https://elsewhere.example/"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://kiln-docs.net/kiln/", From: "siteUrl"}, {Key: "priority", Value: 0.7, From: "defaultPriority"},
-				{Key: "rules", Value: []Rule{{Match: "guide/start/index.html", ChangeFreq: "weekly", Priority: new(0.9)}, {Match: "guide/start.html", ChangeFreq: "weekly", Priority: new(0.9)}, {Match: "index.html", Priority: new(1.0)}}, From: "customMaps, defaultPriority"},
-				{Key: "changefreq", Value: "monthly", From: "defaultChangeFreq"}},
-			warn: []string{`gives "/" its loc, which is not taken`, `gives "/guide/start" a lastmod, which is not taken`}},
-		// A customMaps route for the home with no priority: the plugin
-		// still gives it 1.0, which its rule, the first to match, keeps.
-		{name: "rspress home route", tool: Rspress, given: []Given{{Name: "siteUrl", Value: "https://kiln-docs.net/"}, {Name: "defaultChangeFreq", Value: "weekly"},
-			{Name: "customMaps", Value: map[string]any{"/": map[string]any{"changefreq": "daily"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://kiln-docs.net/", From: "siteUrl"}, {Key: "changefreq", Value: "weekly", From: "defaultChangeFreq"},
-				{Key: "rules", Value: []Rule{{Match: "index.html", ChangeFreq: "daily", Priority: new(1.0)}}, From: "customMaps, defaultPriority"}}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

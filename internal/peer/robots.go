@@ -50,7 +50,7 @@ const RobotsNote = "wrote rules or Sitemap: lines into robots.txt that sitemapge
 func robotsTxtOptions(m *Mapper, v any) {
 	obj, ok := v.(map[string]any)
 	if !ok {
-		m.Warn("is %s, not an object; not taken: keep its rules in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines", describe(v))
+		m.Warn("is %s, not an object; not taken: keep its rules in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines", Describe(v))
 		return
 	}
 	said := len(m.r.Notes) + len(m.r.Settings)

@@ -27,7 +27,7 @@ func RouteGlobs(anySlash bool) func(*Mapper, any) {
 				m.Warn("has %q, a negated pattern, which is not taken: list the pages to leave out", p)
 				continue
 			}
-			files := routeFiles(p, m.ctx.BasePath, anySlash)
+			files := RouteFiles(p, m.ctx.BasePath, anySlash)
 			if m.ctx.Server {
 				files = servedFiles(files)
 			}
@@ -39,9 +39,9 @@ func RouteGlobs(anySlash bool) func(*Mapper, any) {
 	}
 }
 
-// routeFiles returns the globs of the built files of the pages whose
+// RouteFiles returns the globs of the built files of the pages whose
 // route the glob p matches.
-func routeFiles(p, base string, anySlash bool) []string {
+func RouteFiles(p, base string, anySlash bool) []string {
 	// A folder's /* in next-sitemap's matcher matches what is below it,
 	// not the folder's own page (micromatch's /** matches that too).
 	below := anySlash && strings.HasSuffix(p, "/*")

@@ -18,7 +18,6 @@ var steps = map[Tool]Steps{
 	NextSitemap: {NPM: true},
 	Gatsby:      {After: []string{"gatsby build"}, Where: "after gatsby build", NPM: true, TurnOff: Off("remove gatsby-plugin-sitemap from the plugins of %s")},
 	SSCLI:       {Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: ssOff},
-	Rspress:     {After: []string{"rspress build"}, Where: "after rspress build", NPM: true, TurnOff: Off("remove pluginSitemap({ … }) from the plugins of %s, and its import")},
 }
 
 // Off is a Steps.TurnOff that turns a peer off in its configuration
