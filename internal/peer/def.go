@@ -131,20 +131,18 @@ func (d *Def) Lookup(name string) *Option {
 
 // empties are the peers of the table whose build empties the site
 // folder (Def.Empties).
-var empties = []Tool{NextSitemap, Astro, Gatsby}
+var empties = []Tool{NextSitemap, Astro}
 
 // builtin are the peers of the table of options.go, which have no
 // folder of their own yet.
 var builtin = tableDefs()
 
 // tableDefs makes the Defs of the peers of the table (toolOrder): each
-// with its rows, its finish, its free texts, its own options and its
-// steps.
+// with its rows, its finish, its own options and its steps.
 func tableDefs() []*Def {
 	var out []*Def
 	for _, tool := range toolOrder {
-		d := &Def{Tool: tool, Finish: finish[tool], FreeText: freeText[tool], Own: own[tool], Steps: steps[tool], HeadLink: headLinks[tool],
-			Empties: slices.Contains(empties, tool)}
+		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], Steps: steps[tool], Empties: slices.Contains(empties, tool)}
 		for _, o := range Options {
 			if o.Tool == tool {
 				d.Options = append(d.Options, o)

@@ -3,13 +3,13 @@
 // setting, with the same meaning, or a note that names it and says what
 // to do instead. The table, [Options], has a row for every option of
 // @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
-// next-sitemap, gatsby-plugin-sitemap and static-sitemap-cli: it is the
-// page a newcomer reads to learn what becomes of an option. The peers
-// moved to their generator's folder are there
-// (internal/generator/NAME/peer.go): Hugo's sitemap, jekyll-sitemap,
-// sphinx-sitemap, hexo-generator-sitemap, VitePress's sitemap option,
-// @rspress/plugin-sitemap, @vuepress/plugin-sitemap, and MkDocs'
-// sitemap, which has no option and init's steps only.
+// next-sitemap and static-sitemap-cli: it is the page a newcomer reads
+// to learn what becomes of an option. The peers moved to their
+// generator's folder are there (internal/generator/NAME/peer.go): Hugo's
+// sitemap, jekyll-sitemap, sphinx-sitemap, hexo-generator-sitemap,
+// VitePress's sitemap option, @rspress/plugin-sitemap,
+// @vuepress/plugin-sitemap, gatsby-plugin-sitemap, and MkDocs' sitemap,
+// which has no option and init's steps only.
 //
 // # One definition a peer
 //

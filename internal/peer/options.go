@@ -28,7 +28,7 @@ var Options = []Option{
 	{Astro, "changefreq", "--changefreq", Changefreq},
 	{Astro, "priority", "--priority", Priority},
 	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
-	{Astro, "entryLimit", "--max-urls", maxURLs},
+	{Astro, "entryLimit", "--max-urls", MaxURLs},
 	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
 	{Astro, "xslURL", "--xsl", XSL},
 	{Astro, "canonicalURL", "--base-url (with a final slash): its older versions' base URL, in place of site + base", canonicalURL},
@@ -66,32 +66,19 @@ var Options = []Option{
 	{NextSitemap, "output", "honoured: export, the static export's files; otherwise the pages the server build prerendered", nextOutput},
 	{NextSitemap, "changefreq", "--changefreq", Changefreq},
 	{NextSitemap, "priority", "--priority", Priority},
-	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
+	{NextSitemap, "sitemapSize", "--max-urls", MaxURLs},
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines); its policies and Host: line, where robotsTxtOptions does not carry them: public/robots.txt, which init writes", Robots},
 	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", RouteGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", Hook("set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')")},
-	{NextSitemap, "additionalPaths", "a function that returns literal paths: extra_urls_inline, each joined to siteUrl; otherwise warned, its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
+	{NextSitemap, "additionalPaths", "a function that returns literal paths: extra_urls_inline, each joined to siteUrl; otherwise warned, its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", ExtraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
 	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
 	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml (read at every run too, while next-sitemap.config.js is there)", sitemapBaseFileName},
 	{NextSitemap, "outDir", "warned unless the site folder (a server build's: public/): the sitemaps go there", outDir},
 	{NextSitemap, "trailingSlash", "--trailing-slash", trailingSlash},
 	{NextSitemap, "sourceDir", "honoured: the pages are the export's files, or the server build's in distDir", Honours("the pages are the static export's files, or those the server build in next.config's distDir prerendered")},
-
-	// gatsby-plugin-sitemap (5.x and later): its options in
-	// gatsby-config's plugins (read by sitemapgen init).
-	{Gatsby, "output", "--filename sitemap-index.xml, its index's name; warned unless /: the sitemaps go at the site's root", gatsbyOutput},
-	{Gatsby, "createLinkInHead", "true (its default): init writes gatsby-ssr.js, whose onRenderBody puts the link to the entry file into every page's head; where the file exists, the lines to add printed", createLinkInHead},
-	{Gatsby, "entryLimit", "--max-urls", maxURLs},
-	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", RouteGlobs(false)},
-	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", Honours("sitemapgen lists the built pages; it needs no GraphQL query")},
-	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", Hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
-	{Gatsby, "resolvePagePath", "a function: warned, its code as a --transform command", Hook("sitemapgen lists each page at the URL its built file is served at")},
-	{Gatsby, "resolvePages", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
-	{Gatsby, "filterPages", "a function: warned, its code as a --transform command; --exclude meanwhile", Hook("leave pages out with --exclude GLOB ('drafts/**')")},
-	{Gatsby, "serialize", "a function: warned, its code as a --transform command; rules: meanwhile", Hook("set values with rules: in sitemap.yaml")},
 
 	// static-sitemap-cli (2.x; -m, -n, -l, -t, -s, -o of 1.x too): the
 	// flags of its command in a package.json script.
@@ -175,11 +162,11 @@ func Honours(msg string) func(*Mapper, any) {
 	return func(m *Mapper, _ any) { m.Honoured("is honoured: %s", msg) }
 }
 
-// extraURLs: pages the built files do not show, given by a function:
+// ExtraURLs maps pages the built files do not show, given by a function:
 // its URLs go in a file of extra URLs, or a command's output. A function
 // that returns literal paths (Func.Returns) gives them, each joined to
 // siteUrl, as extra_urls_inline.
-func extraURLs(m *Mapper, v any) {
+func ExtraURLs(m *Mapper, v any) {
 	site, _ := m.Other("siteUrl").(string)
 	if f, ok := v.(Func); ok && len(f.Returns) > 0 && site != "" {
 		var urls []any
@@ -196,7 +183,7 @@ func extraURLs(m *Mapper, v any) {
 // URLs; those that are no absolute http(s) URL are said and left out.
 func CustomPages(m *Mapper, v any) {
 	if _, ok := v.(Func); ok {
-		extraURLs(m, v)
+		ExtraURLs(m, v)
 		return
 	}
 	list, ok := m.Strs(v)
@@ -347,7 +334,9 @@ func autoLastmod(m *Mapper, v any) {
 	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (front matter, git …): set lastmod.sources: [none] in sitemap.yaml to write none")
 }
 
-func maxURLs(m *Mapper, v any) {
+// MaxURLs maps an option that gives the most URLs a sitemap file holds:
+// --max-urls, at most the protocol's.
+func MaxURLs(m *Mapper, v any) {
 	f, ok := m.num(v)
 	if !ok {
 		return
@@ -501,7 +490,7 @@ func nextOutput(m *Mapper, v any) {
 // for ours to take over, so ours takes its name, filenameBase given or
 // not. Its first part, NAME-0.xml, then answers with an index of ours
 // (astro's Info.Published); its later parts, past entryLimit's URLs,
-// as published_sitemaps names them (keepParts).
+// as published_sitemaps names them (KeepParts).
 func astroFinish(m *Mapper) {
 	if !slices.ContainsFunc(m.all, func(g Given) bool { return g.Name == "filenameBase" }) {
 		m.at = Given{Name: "its index, sitemap-index.xml"}
@@ -509,7 +498,7 @@ func astroFinish(m *Mapper) {
 	}
 	index, _ := m.setting("filename").(string)
 	if base, ok := strings.CutSuffix(index, "-index.xml"); ok {
-		keepParts(m, index, base, nil)
+		KeepParts(m, index, base, nil)
 	}
 }
 
@@ -518,7 +507,7 @@ func astroFinish(m *Mapper) {
 // users may have submitted too. A static export's next build empties
 // out/, so once the plugin is removed no file is there to take over:
 // published_sitemaps names the first part, which every site of it has,
-// and the later ones (keepParts), for ours to answer there with an
+// and the later ones (KeepParts), for ours to answer there with an
 // index of ours. A server build's public/ keeps its parts, taken over
 // where they are; without a site folder ([Context].Publish), no file of
 // it is named. Its robots.txt's policies and Host: line are nextRobots'.
@@ -531,7 +520,7 @@ func nextFinish(m *Mapper) {
 	if s, ok := m.setting("filename").(string); ok {
 		base = strings.TrimSuffix(s, ".xml")
 	}
-	keepParts(m, base+".xml", base, []string{base + "-0.xml"})
+	KeepParts(m, base+".xml", base, []string{base + "-0.xml"})
 }
 
 // setting returns the value of the setting key set so far, nil for none.
@@ -544,7 +533,7 @@ func (m *Mapper) setting(key string) any {
 	return nil
 }
 
-// keepParts sets published_sitemaps to first and the later parts of the
+// KeepParts sets published_sitemaps to first and the later parts of the
 // peer's index that the survey found beside it at the top of the site
 // folder ([Context].Sitemaps): BASE-1.xml …, in their order. The peer's
 // build empties the folder: once the peer is gone, nothing else names
@@ -554,7 +543,7 @@ func (m *Mapper) setting(key string) any {
 // so, and what to do. Without a site folder, nothing is read or said;
 // where the folder was not read (an integration's build), nothing is
 // said either.
-func keepParts(m *Mapper, index, base string, first []string) {
+func KeepParts(m *Mapper, index, base string, first []string) {
 	if m.ctx.Publish == "" {
 		return
 	}
@@ -576,58 +565,6 @@ func keepParts(m *Mapper, index, base string, first []string) {
 	if len(parts) > 0 {
 		m.at = Given{Name: "its parts, " + parts[0] + " …"}
 		m.Set("published_sitemaps", parts)
-	}
-}
-
-// gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,
-// is the URL its users submit: once the plugin is removed, Gatsby writes
-// no file there for ours to take over, so ours takes its name. Its first
-// part, sitemap-0.xml, then answers with an index of ours (gatsby's
-// Info.Published); its later parts, past entryLimit's URLs, as
-// published_sitemaps names them (keepParts), where they are at the
-// site's root (output elsewhere is a warning of its own).
-//
-// Its createLinkInHead is true by default: not given, its link is still
-// in every page's head.
-func gatsbyFinish(m *Mapper) {
-	if !slices.Contains(m.given, "createLinkInHead") {
-		m.at = Given{Name: "createLinkInHead"}
-		m.HeadLink("is true by default, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
-	}
-	m.at = Given{Name: "its index, sitemap-index.xml"}
-	for _, g := range m.all {
-		if g.Name == "output" {
-			m.at = g
-		}
-	}
-	m.Set("filename", "sitemap-index.xml")
-	out, ok := m.Other("output").(string)
-	if m.Other("output") == nil || ok && strings.Trim(out, "/") == "" {
-		keepParts(m, "sitemap-index.xml", "sitemap", nil)
-	}
-}
-
-func gatsbyOutput(m *Mapper, v any) {
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if strings.Trim(s, "/") == "" {
-		m.Honoured("is the site's root, where the sitemaps go")
-		return
-	}
-	dir := "/" + strings.Trim(s, "/") + "/"
-	m.Warn("puts the sitemaps in %s; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in %s while it is configured): submit /sitemap-index.xml in place of %ssitemap-index.xml, which answers no more once the plugin is gone", dir, dir, dir)
-}
-
-func createLinkInHead(m *Mapper, v any) {
-	b, ok := m.Bool(v)
-	switch {
-	case !ok:
-	case b:
-		m.HeadLink("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
-	default:
-		m.Honoured("is false: sitemapgen edits no page either")
 	}
 }
 

@@ -19,12 +19,11 @@ const (
 	Docusaurus  Tool = "@docusaurus/plugin-sitemap"
 	Netlify     Tool = "@netlify/plugin-sitemap"
 	NextSitemap Tool = "next-sitemap"
-	Gatsby      Tool = "gatsby-plugin-sitemap"
 	SSCLI       Tool = "static-sitemap-cli"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, SSCLI}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -335,11 +334,6 @@ func (d *Def) Map(given []Given, ctx Context) Result {
 	return m.r
 }
 
-// freeText are the options whose value sitemapgen never reads, which may
-// hold any text: gatsby-plugin-sitemap's query, a GraphQL query, spans
-// lines.
-var freeText = map[Tool][]string{Gatsby: {"query"}}
-
 // unsafeText returns the first string of v, at any depth (a list's
 // items, an object's keys and values, the strings a function returns),
 // that holds a control character or a line break; ok is false when none
@@ -394,7 +388,7 @@ func unsafeText(v any) (bad string, ok bool) {
 // urlPrefix is joined to its base URL; the parts of next-sitemap's,
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes, NAME-0.xml …,
 // keep answering.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, NextSitemap: nextFinish}
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Netlify: netlifyFinish, NextSitemap: nextFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

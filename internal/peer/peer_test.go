@@ -15,7 +15,6 @@ var documented = map[Tool][]string{
 	Docusaurus:  {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
 	Netlify:     {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
 	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
-	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
 	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
 }
 
@@ -70,27 +69,6 @@ func TestNeverSilent(t *testing.T) {
 }
 
 func fp(f float64) *float64 { return &f }
-
-// TestHeadLink: the options with which a peer put a <link rel="sitemap">
-// into every page's head are named in the Result, for init to carry:
-// gatsby-plugin-sitemap's createLinkInHead, true by default, and
-// hexo-generator-sitemap's rel: true (its cases are hexo's TestPeerMap).
-func TestHeadLink(t *testing.T) {
-	for _, tc := range []struct {
-		tool  Tool
-		given []Given
-		want  string
-	}{
-		{Gatsby, nil, "createLinkInHead"},
-		{Gatsby, []Given{{Name: "createLinkInHead", Value: true}}, "createLinkInHead"},
-		{Gatsby, []Given{{Name: "createLinkInHead", Value: false}}, ""},
-		{Gatsby, []Given{{Name: "createLinkInHead", Value: Expr{Text: "process.env.LINK"}}}, ""},
-	} {
-		if got := Map(tc.tool, tc.given, Context{}).HeadLink; got != tc.want {
-			t.Errorf("%s %+v: HeadLink %q, want %q", tc.tool, tc.given, got, tc.want)
-		}
-	}
-}
 
 // TestMap: what each option gives, as the peer means it.
 func TestMap(t *testing.T) {
@@ -213,23 +191,6 @@ func TestMap(t *testing.T) {
 			want:  []Setting{{Key: "exclude", Value: []string{"{app,pages}/secret.html", "{app,pages}/private/*/**", "{app,pages}/index.html"}, From: "exclude"}}},
 		{name: "next-sitemap on a server build, outDir elsewhere", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true},
 			given: []Given{{Name: "outDir", Value: "out"}}, warn: []string{"is not taken: sitemapgen writes the sitemaps of a server build into public/, which Next.js serves; --out names another folder"}},
-		{name: "gatsby", tool: Gatsby, given: []Given{{Name: "excludes", Value: []any{"/drafts/**"}}, {Name: "entryLimit", Value: 45000.0}, {Name: "createLinkInHead", Value: true}, {Name: "filterPages", Value: Func{}}},
-			want: []Setting{{Key: "exclude", Value: []string{"drafts/**", "drafts.html"}, From: "excludes"}, {Key: "max_urls", Value: 45000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
-			warn: []string{"edits no page", "is a function"}},
-		// Its index, sitemap-index.xml, is the URL its users submit: the
-		// switch keeps it, options or none.
-		// createLinkInHead is true by default: its link is to be carried.
-		{name: "gatsby's defaults", tool: Gatsby, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is true by default"}},
-		{name: "gatsby's output elsewhere", tool: Gatsby, given: []Given{{Name: "output", Value: "/sitemaps"}, {Name: "createLinkInHead", Value: false}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
-		{name: "gatsby's output elsewhere, built", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{"sitemap-1.xml"}}, given: []Given{{Name: "output", Value: "/sitemaps"}, {Name: "createLinkInHead", Value: false}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
-		// gatsby build empties public/: its index's later parts are named
-		// as public/ holds them before the switch.
-		{name: "gatsby's parts", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{"sitemap-0.xml", "sitemap-1.xml", "sitemap-index.xml"}}, given: []Given{{Name: "output", Value: "/"}, {Name: "createLinkInHead", Value: false}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}, {Key: "published_sitemaps", Value: []string{"sitemap-1.xml"}, From: "its parts, sitemap-1.xml …"}}},
-		{name: "gatsby not built", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{}}, given: []Given{{Name: "createLinkInHead", Value: false}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not in public/: the names of its later parts (sitemap-1.xml …)"}},
 		// i18n: the default locale's pages at the root, each other's in
 		// the folder of its key.
 		{name: "astro's i18n", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US", "fr": "fr-CA", "de": "de"}}}},
@@ -494,9 +455,5 @@ func TestControlCharacters(t *testing.T) {
 	}
 	if len(said) != 2 || !strings.Contains(said[0], `siteUrl holds a control character or a line break ("https://example.com/\nUser-agent: *\nDisallow: /")`) || !strings.Contains(said[1], `("/a\u2028b")`) {
 		t.Errorf("notes: %q", said)
-	}
-	r = Map(Gatsby, []Given{{Name: "query", Value: "{\n  site { siteMetadata { siteUrl } }\n}"}}, Context{})
-	if !slices.ContainsFunc(r.Notes, func(n Note) bool { return n.Option == "query" && n.Honoured }) {
-		t.Errorf("a query of several lines: %+v", r.Notes)
 	}
 }

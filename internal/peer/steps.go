@@ -16,7 +16,6 @@ var steps = map[Tool]Steps{
 	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: Off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
 	Netlify:     {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
 	NextSitemap: {NPM: true},
-	Gatsby:      {After: []string{"gatsby build"}, Where: "after gatsby build", NPM: true, TurnOff: Off("remove gatsby-plugin-sitemap from the plugins of %s")},
 	SSCLI:       {Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: ssOff},
 }
 
@@ -53,33 +52,6 @@ func docusaurusPlugin(c Config) string {
 
 func netlifyPlugin(c Config) string {
 	return fmt.Sprintf("in %s, make the [[plugins]] entry's package \"./node_modules/%s\" in place of \"@netlify/plugin-sitemap\", its [plugins.inputs] kept (docs/integrations.md)", place(diag.Excerpt(c.File), c.Line), "sitemapgen/netlify")
-}
-
-// headLinks are the files that carry the head links of the peers of the
-// table (Def.HeadLink).
-var headLinks = map[Tool]func(string) LinkFile{Gatsby: gatsbySSR}
-
-// gatsbySSR: gatsby-ssr.js, whose onRenderBody puts the link into every
-// page's head, under the path prefix, as createLinkInHead did.
-func gatsbySSR(entry string) LinkFile {
-	l := LinkFile{File: "gatsby-ssr.js", Taken: []string{"gatsby-ssr.js", "gatsby-ssr.jsx", "gatsby-ssr.ts", "gatsby-ssr.tsx", "gatsby-ssr.mjs", "gatsby-ssr.cjs"},
-		AddHow: "its onRenderBody, if it has one, calling setHeadComponents with the link"}
-	l.How = fmt.Sprintf("whose onRenderBody puts <link rel=\"sitemap\" href=\"/%s\"> (under the path prefix) into every page's head, as the plugin did", entry)
-	l.Code = fmt.Sprintf(`const React = require('react');
-const { withPrefix } = require('gatsby');
-
-exports.onRenderBody = ({ setHeadComponents }) => {
-  setHeadComponents([
-    React.createElement('link', { key: 'sitemapgen', rel: 'sitemap', type: 'application/xml', href: withPrefix(%s) }),
-  ]);
-};
-`, JSString("/"+entry))
-	l.Text = `// Written by sitemapgen init, for gatsby-plugin-sitemap's createLinkInHead:
-// Gatsby's onRenderBody puts into every page's head the <link rel="sitemap">
-// the plugin put there, under the site's path prefix, naming sitemapgen's
-// entry file (sitemap.yaml's filename: change it here too if that changes).
-` + l.Code
-	return l
 }
 
 // JSString is s as a JavaScript string literal, in single quotes where

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
@@ -61,7 +62,7 @@ OPTIONS
   }]],
 };
 `}},
-		{tool: peer.Gatsby, fn: "serialize", val: "entryLimit", lit: "5000", neighbor: "output: '/'", files: map[string]string{
+		{tool: gatsby.Tool, fn: "serialize", val: "entryLimit", lit: "5000", neighbor: "output: '/'", files: map[string]string{
 			"package.json": `{"dependencies": {"gatsby": "5.14.0"}}`,
 			"gatsby-config.js": `DECLS
 module.exports = {
