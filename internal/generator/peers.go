@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/sscli"
 )
 
 // SitemapOptions returns the options of the sitemap tools sitemapgen
@@ -119,7 +120,7 @@ func (d *Dir) staticSitemapCLI() []peer.Config {
 	rcFile, rcLine, rc, rcNotes := d.ssclirc()
 	out := d.sscliScripts(rc, rcNotes)
 	if rcFile != "" && len(out) == 0 {
-		out = append(out, peer.Config{Tool: peer.SSCLI, File: rcFile, Line: rcLine, Options: rc, Notes: rcNotes})
+		out = append(out, peer.Config{Tool: sscli.Tool, File: rcFile, Line: rcLine, Options: rc, Notes: rcNotes})
 	}
 	if rcFile != "" && rcFile != "package.json" {
 		// A settings file of its own goes with the tool.
@@ -149,7 +150,7 @@ func (d *Dir) sscliScripts(rc []peer.Given, notes []string) []peer.Config {
 			if i := bytes.Index(data, []byte(fmt.Sprintf("%q", name))); i >= 0 {
 				line = bytes.Count(data[:i], []byte("\n")) + 1
 			}
-			opts := withSSCLIrc(peer.SSCLIArgs(args, line), rc)
+			opts := withSSCLIrc(sscli.Args(args, line), rc)
 			if file := stdoutFile(script, cmd); file != "" {
 				// --stdout redirected to a file: the file is its sitemap.
 				for i := range opts {
@@ -158,7 +159,7 @@ func (d *Dir) sscliScripts(rc []peer.Given, notes []string) []peer.Config {
 					}
 				}
 			}
-			out = append(out, peer.Config{Tool: peer.SSCLI, File: "package.json", Line: line, Options: opts, Notes: notes})
+			out = append(out, peer.Config{Tool: sscli.Tool, File: "package.json", Line: line, Options: opts, Notes: notes})
 			break
 		}
 	}

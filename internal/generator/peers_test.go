@@ -9,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/sscli"
 )
 
 // TestSitemapOptions: each peer's options, where its users write them,
@@ -39,7 +40,7 @@ module.exports = {
     "postbuild": "npx sscli -b https://example.com -r _site -c '**/*,weekly' \"blog/**,daily\" && echo done"
   }
 }
-`}, want: []peer.Config{{Tool: peer.SSCLI, File: "package.json", Line: 5, Options: []peer.Given{
+`}, want: []peer.Config{{Tool: sscli.Tool, File: "package.json", Line: 5, Options: []peer.Given{
 			{Name: "base", Value: "https://example.com", Line: 5}, {Name: "root", Value: "_site", Line: 5}, {Name: "changefreq", Value: []any{"**/*,weekly", "blog/**,daily"}, Line: 5}}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,14 +2,15 @@
 // its peers, onto sitemapgen's settings: each option either gives a
 // setting, with the same meaning, or a note that names it and says what
 // to do instead. The table, [Options], has a row for every option of
-// @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
-// next-sitemap and static-sitemap-cli: it is the page a newcomer reads
-// to learn what becomes of an option. The peers moved to their
-// generator's folder are there (internal/generator/NAME/peer.go): Hugo's
-// sitemap, jekyll-sitemap, sphinx-sitemap, hexo-generator-sitemap,
-// VitePress's sitemap option, @rspress/plugin-sitemap,
-// @vuepress/plugin-sitemap, gatsby-plugin-sitemap, and MkDocs' sitemap,
-// which has no option and init's steps only.
+// @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap
+// and next-sitemap: it is the page a newcomer reads to learn what
+// becomes of an option. The peers moved to their generator's folder are
+// there (internal/generator/NAME/peer.go): Hugo's sitemap,
+// jekyll-sitemap, sphinx-sitemap, hexo-generator-sitemap, VitePress's
+// sitemap option, @rspress/plugin-sitemap, @vuepress/plugin-sitemap,
+// gatsby-plugin-sitemap, and MkDocs' sitemap, which has no option and
+// init's steps only. static-sitemap-cli, which goes with no generator,
+// is in a folder of its own, internal/peer/sscli.
 //
 // # One definition a peer
 //

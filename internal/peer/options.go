@@ -54,15 +54,15 @@ var Options = []Option{
 	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
 	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", Filename},
-	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", baseURL},
+	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", BaseURL},
 	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
 	// Its variables, which sitemapgen/netlify reads from the build's
 	// environment as the plugin did: each below its input.
-	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", baseURL},
+	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", BaseURL},
 	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "as urlPrefix, below it (read by sitemapgen/netlify)", urlPrefix},
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
-	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
+	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", BaseURL},
 	{NextSitemap, "output", "honoured: export, the static export's files; otherwise the pages the server build prerendered", nextOutput},
 	{NextSitemap, "changefreq", "--changefreq", Changefreq},
 	{NextSitemap, "priority", "--priority", Priority},
@@ -79,27 +79,6 @@ var Options = []Option{
 	{NextSitemap, "outDir", "warned unless the site folder (a server build's: public/): the sitemaps go there", outDir},
 	{NextSitemap, "trailingSlash", "--trailing-slash", trailingSlash},
 	{NextSitemap, "sourceDir", "honoured: the pages are the export's files, or the server build's in distDir", Honours("the pages are the static export's files, or those the server build in next.config's distDir prerendered")},
-
-	// static-sitemap-cli (2.x; -m, -n, -l, -t, -s, -o of 1.x too): the
-	// flags of its command in a package.json script.
-	{SSCLI, "base", "--base-url", baseURL},
-	{SSCLI, "BASEURL", "--base-url (version 1's argument)", baseURL},
-	{SSCLI, "root", "the site folder (DIR)", ssRoot},
-	{SSCLI, "ignore", "--exclude", ssIgnore},
-	{SSCLI, "match", "--include and --exclude (! globs)", ssMatch},
-	{SSCLI, "changefreq", "rules: (the last pair that matches wins there, the first here: reversed); a glob of every page: --changefreq", ssPairs("changefreq")},
-	{SSCLI, "priority", "rules: (reversed, as changefreq); a glob of every page: --priority", ssPairs("priority")},
-	{SSCLI, "robots", "warned: noindex pages are always left out", ssRobots},
-	{SSCLI, "concurrent", "honoured: sitemapgen reads pages in parallel", Honours("sitemapgen reads the pages in parallel itself")},
-	{SSCLI, "clean", "--clean-urls; its default, clean URLs without a slash, kept (clean_urls: true, trailing_slash: false)", ssClean},
-	{SSCLI, "slash", "--trailing-slash (folders; pages as the host serves them)", ssSlash},
-	{SSCLI, "format", "--text for txt and both (its default)", ssFormat},
-	{SSCLI, "text", "--text", ssText},
-	{SSCLI, "stdout", "redirected to a file by the script (> site/map.xml): --filename, and --out for a folder out of the site folder; else honoured: sitemapgen writes files, --dry-run prints", ssStdout},
-	{SSCLI, "verbose", "--verbose", Honours("give --verbose to sitemapgen when you want every page's fate")},
-	{SSCLI, "save", "honoured: sitemapgen writes files", Honours("sitemapgen writes its files into the site folder")},
-	{SSCLI, "output-dir", "--out", ssOut},
-	{SSCLI, "follow-noindex", "honoured: noindex pages are always left out", Honours("sitemapgen always leaves noindex pages out")},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -452,14 +431,14 @@ func outDir(m *Mapper, v any) {
 		return
 	}
 	if m.ctx.Server {
-		if o := m.ctx.Out; o != "" && cleanRel(s) == o {
+		if o := m.ctx.Out; o != "" && CleanRel(s) == o {
 			m.Honoured("is %s, where the sitemaps of the server build go", o)
 			return
 		}
 		m.Warn("is not taken: sitemapgen writes the sitemaps of a server build into %s/, which Next.js serves; --out names another folder", cmp.Or(m.ctx.Out, "public"))
 		return
 	}
-	if p := m.ctx.Publish; p != "" && cleanRel(s) == p {
+	if p := m.ctx.Publish; p != "" && CleanRel(s) == p {
 		m.Honoured("is the site folder, %s, where the sitemaps go", p)
 		return
 	}
@@ -577,17 +556,18 @@ func (m *Mapper) HeadLink(what string) {
 	m.Warn("%s; sitemapgen edits no page: the link is to come from the site's own head, which sitemapgen init writes where it can", what)
 }
 
-func baseURL(m *Mapper, v any) {
+// BaseURL maps an option that gives the base URL: --base-url.
+func BaseURL(m *Mapper, v any) {
 	if s, ok := m.Str(v); ok {
 		m.Set("base_url", s)
 	}
 }
 
-// cleanRel is a folder relative to the project folder, as a peer gives
+// CleanRel is a folder relative to the project folder, as a peer gives
 // it (@netlify/plugin-sitemap's buildDir takes "/public" for "public"),
 // cleaned: "" for the project folder itself. A path that climbs out
 // stays as it is, for the project's tree to refuse.
-func cleanRel(s string) string {
+func CleanRel(s string) string {
 	s = path.Clean(strings.TrimLeft(s, "/"))
 	if s == "." {
 		return ""

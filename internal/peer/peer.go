@@ -19,11 +19,10 @@ const (
 	Docusaurus  Tool = "@docusaurus/plugin-sitemap"
 	Netlify     Tool = "@netlify/plugin-sitemap"
 	NextSitemap Tool = "next-sitemap"
-	SSCLI       Tool = "static-sitemap-cli"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, SSCLI}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -388,7 +387,7 @@ func unsafeText(v any) (bad string, ok bool) {
 // urlPrefix is joined to its base URL; the parts of next-sitemap's,
 // @astrojs/sitemap's and gatsby-plugin-sitemap's indexes, NAME-0.xml …,
 // keep answering.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Netlify: netlifyFinish, NextSitemap: nextFinish}
+var finish = map[Tool]func(*Mapper){Astro: astroFinish, Netlify: netlifyFinish, NextSitemap: nextFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {
@@ -398,7 +397,8 @@ type Mapper struct {
 	given []string // the names of the options mapped so far
 	all   []Given  // every option given
 	r     Result
-	ss    *ssState // static-sitemap-cli's
+	// local is the Def's own state while its options are mapped.
+	local any
 }
 
 // WasGiven reports whether the option name was given, for a Finish.
@@ -424,6 +424,28 @@ func (m *Mapper) Replace(key string, value any) {
 	for i := range m.r.Settings {
 		if s := &m.r.Settings[i]; s.Key == key {
 			s.Value, s.From = value, joinFrom(s.From, m.at.Name)
+		}
+	}
+}
+
+// Local returns the state the Def's mappings keep until every option
+// is read (static-sitemap-cli's pairs, for its Finish), made by make at
+// its first use in this mapping.
+func (m *Mapper) Local(make func() any) any {
+	if m.local == nil {
+		m.local = make()
+	}
+	return m.local
+}
+
+// Credit credits the setting key to parts, the options that gave it
+// together, each at its place (static-sitemap-cli's rules, from
+// .ssclirc's changefreq and the script's -p): its From is the option
+// being mapped's name, its Parts parts.
+func (m *Mapper) Credit(key string, parts []Given) {
+	for i := range m.r.Settings {
+		if s := &m.r.Settings[i]; s.Key == key {
+			s.From, s.Parts = m.at.Name, parts
 		}
 	}
 }

@@ -15,7 +15,6 @@ var documented = map[Tool][]string{
 	Docusaurus:  {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
 	Netlify:     {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
 	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
-	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
 }
 
 // TestEveryOptionHasARow: each documented option of each peer is a row of
@@ -233,7 +232,7 @@ func TestMap(t *testing.T) {
 			r := Map(tc.tool, tc.given, tc.ctx)
 			var got []Setting
 			for _, s := range r.Settings {
-				s.Line, s.Parts = 0, nil // TestSSCLIPlaces checks them
+				s.Line, s.Parts = 0, nil // sscli's TestSSCLIPlaces checks them
 				got = append(got, s)
 			}
 			if !reflect.DeepEqual(got, tc.want) {
@@ -250,126 +249,6 @@ func TestMap(t *testing.T) {
 				if !strings.Contains(warnings[i].Msg, w) {
 					t.Errorf("warning %d: %q, want it to say %q", i, warnings[i].Msg, w)
 				}
-			}
-		})
-	}
-}
-
-// TestStaticSitemapCLI: the command line of a package.json script, its
-// pairs made rules in reverse (its last match wins, sitemapgen's first),
-// a pair of every page every URL's value.
-func TestStaticSitemapCLI(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		args string
-		// stdout is the file the script redirects --stdout to.
-		stdout string
-		want   []Setting
-		warn   []string
-	}{
-		{name: "version 2", args: "-b https://example.com -r dist -c **/*,weekly events/**,daily -p blog/**,0.8 -i 404.html drafts/**",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "dist", From: "root"}, {Key: "exclude", Value: []string{"404.html", "drafts/**"}, From: "ignore"},
-				{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "rules", Value: []Rule{{Match: "events/**", ChangeFreq: "daily"}, {Match: "blog/**", Priority: fp(0.8)}}, From: "changefreq, priority"}, {Key: "text", Value: true, From: "format"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
-			warn: []string{"are made rules, and the first rule that matches a page gives both"}},
-		{name: "the last pair wins", args: "-b https://example.com -c a/**,daily -c a/b/**,monthly --format xml --no-clean",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "a/b/**", ChangeFreq: "monthly"}, {Match: "a/**", ChangeFreq: "daily"}}, From: "changefreq"}}},
-		{name: "a glob of both", args: "-b https://example.com --slash -c blog/**,daily -p blog/**,0.9 --stdout",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: true, From: "slash"}, {Key: "trailing_slash", Value: true, From: "slash"}, {Key: "rules", Value: []Rule{{Match: "blog/**", ChangeFreq: "daily", Priority: fp(0.9)}}, From: "changefreq, priority"}},
-			warn: []string{"adds a slash to every URL"}},
-		{name: "pairs a later one overrides", args: "-b https://example.com -p a/**,0.2 **/*,0.5 --format both --no-clean",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "text", Value: true, From: "format"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "priority", Value: 0.5, From: "priority"}},
-			warn: []string{"has \"**/*,0.5\" last, which matches every page"}},
-		// A -c of every page makes no rule: the -p pairs' rules alone,
-		// nothing to merge.
-		{name: "every page's changefreq, pairs of priority", args: "-b https://example.com -f xml -c **,weekly -p blog/**,0.6",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "rules", Value: []Rule{{Match: "blog/**", Priority: fp(0.6)}}, From: "priority"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
-		{name: "version 1", args: "https://example.com -r public -m **/*.html -m !secret/** -p foo/**=0.1 -s -n",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "root", Value: "public", From: "root"}, {Key: "include", Value: []string{"**/*.html"}, From: "match"}, {Key: "exclude", Value: []string{"secret/**"}, From: "match"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "foo/**", Priority: fp(0.1)}}, From: "priority"}}},
-		// Version 2's short flags: -f is --format, -o --stdout (version
-		// 1's -o DIR is --output-dir, whose command has no -b).
-		{name: "version 2's -f and -o", args: "-b https://example.com -r site -f xml -o -c **,monthly",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "changefreq", Value: "monthly", From: "changefreq"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
-		// -o redirected by the script (the file the generator's reading
-		// gives as its value, issue 68): the sitemap's name, in the site
-		// folder or out of it; a text one's name is sitemap.txt.
-		{name: "-o to a file of the site folder", args: "-b https://example.com -r site -f xml -o", stdout: "site/map.xml",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "filename", Value: "map.xml", From: "stdout"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
-		{name: "-o to a folder of the site folder", args: "-b https://example.com -r ./site -o -f xml", stdout: "./site/maps/map.xml",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "filename", Value: "map.xml", From: "stdout"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
-			warn: []string{"puts the sitemap in the folder maps"}},
-		{name: "-o to a file out of the site folder", args: "-b https://example.com -r site -f xml -o", stdout: "public/seo/sitemap.xml",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "out", Value: "public/seo", From: "stdout"}, {Key: "filename", Value: "sitemap.xml", From: "stdout"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
-		{name: "-o, text", args: "-b https://example.com -f txt -o", stdout: "urls.txt",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "text", Value: true, From: "format, stdout"}, {Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
-			warn: []string{"is written to urls.txt by the script; sitemapgen's text sitemap is sitemap.txt"}},
-		{name: "version 1's -o", args: "https://example.com -o public/sitemaps",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "out", Value: "public/sitemaps", From: "output-dir"}}},
-		{name: "a bad pair", args: "-b https://example.com -c blog/**,often --no-clean --format xml",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: false, From: "clean"}},
-			warn: []string{`"blog/**,often": changefreq "often" is not one of`}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			given := SSCLIArgs(strings.Fields(tc.args), 3)
-			for i := range given {
-				if given[i].Name == "stdout" && tc.stdout != "" {
-					given[i].Value = tc.stdout
-				}
-			}
-			r := Map(SSCLI, given, Context{})
-			var got []Setting
-			for _, s := range r.Settings {
-				s.Line, s.Parts = 0, nil // TestSSCLIPlaces checks them
-				got = append(got, s)
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("settings:\n%#v\nwant\n%#v", got, tc.want)
-			}
-			warnings := r.Warnings()
-			if len(warnings) != len(tc.warn) {
-				t.Fatalf("warnings %+v, want %d", warnings, len(tc.warn))
-			}
-			for i, w := range tc.warn {
-				if !strings.Contains(warnings[i].Msg, w) {
-					t.Errorf("warning %d: %q, want it to say %q", i, warnings[i].Msg, w)
-				}
-			}
-		})
-	}
-}
-
-// TestSSCLIPlaces: the rules static-sitemap-cli's pairs make are
-// credited to the place of each option that gave them: .ssclirc's line
-// for its changefreq, the script's for its -p (issue 98, item 8: every
-// rule was credited to the script's line, package.json's, even those of
-// .ssclirc alone).
-func TestSSCLIPlaces(t *testing.T) {
-	script := SSCLIArgs(strings.Fields("-b https://example.com -r site -f xml -p blog/**,0.6"), 5)
-	rc := []Given{{Name: "changefreq", Value: []any{"docs/**,daily"}, Line: 3, File: ".ssclirc"}}
-	for _, tc := range []struct {
-		name  string
-		given []Given
-		want  Setting
-	}{
-		{name: ".ssclirc alone", given: append(SSCLIArgs(strings.Fields("-b https://example.com -f xml"), 5), rc...),
-			want: Setting{Key: "rules", Value: []Rule{{Match: "docs/**", ChangeFreq: "daily"}}, From: "changefreq", Line: 3, File: ".ssclirc"}},
-		{name: ".ssclirc and the script", given: append(slices.Clone(script), rc...),
-			want: Setting{Key: "rules", Value: []Rule{{Match: "docs/**", ChangeFreq: "daily"}, {Match: "blog/**", Priority: fp(0.6)}}, From: "changefreq, priority", Line: 3, File: ".ssclirc",
-				Parts: []Given{{Name: "changefreq", Line: 3, File: ".ssclirc"}, {Name: "priority", Line: 5}}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := Map(SSCLI, tc.given, Context{})
-			i := slices.IndexFunc(r.Settings, func(s Setting) bool { return s.Key == "rules" })
-			if i < 0 {
-				t.Fatalf("no rules: %+v", r.Settings)
-			}
-			if got := r.Settings[i]; !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("rules:\n%#v\nwant\n%#v", got, tc.want)
 			}
 		})
 	}

@@ -16,7 +16,6 @@ var steps = map[Tool]Steps{
 	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: Off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
 	Netlify:     {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
 	NextSitemap: {NPM: true},
-	SSCLI:       {Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: ssOff},
 }
 
 // Off is a Steps.TurnOff that turns a peer off in its configuration
@@ -28,14 +27,6 @@ func Off(format string) func(Config) string {
 // place is file:line, or file alone for line 0.
 func place(file string, line int) string {
 	return diag.Pos{File: file, Line: line}.String()
-}
-
-// ssOff: static-sitemap-cli's settings file of its own goes with it.
-func ssOff(c Config) string {
-	if len(c.NamedIn) > 0 {
-		return "delete " + diag.Excerpt(c.NamedIn[0]) + ", static-sitemap-cli's settings, which sitemap.yaml carries"
-	}
-	return ""
 }
 
 func astroIntegration(c Config) string {

@@ -29,6 +29,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/sscli"
 )
 
 // Generators are the generators, in detection order: the order of the
@@ -71,6 +72,7 @@ var Peers = peer.Register(
 	rspress.Peer,   // @rspress/plugin-sitemap: pluginSitemap({ … }) in rspress.config
 	vuepress.Peer,  // @vuepress/plugin-sitemap: sitemapPlugin({ … }) in .vuepress/config
 	vitepress.Peer, // VitePress's sitemap option: sitemap: { … } in .vitepress/config
+	sscli.Peer,     // static-sitemap-cli: its command line in a package.json script, no generator's
 )
 
 // Detect returns the projects of the generators whose files are in dir,
