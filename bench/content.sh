@@ -52,7 +52,7 @@ if [[ $against ]]; then
   rev=$(git rev-parse --short "$against^{commit}")
   mkdir "$tmp/src"
   git archive "$rev" | tar -x -C "$tmp/src"
-  (cd "$tmp/src" && go build -o "$tmp/sitemapgen@$rev" .)
+  (cd "$tmp/src" && go build -trimpath -o "$tmp/sitemapgen@$rev" .)
   cmds+=("content@$rev=$tmp/sitemapgen@$rev --quiet --mode content --preset plain --base-url $url --out $tmp/out@$rev $work/content")
 fi
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), sitemapgen $("$tmp/sitemapgen" version | cut -d' ' -f2-), $files sources"

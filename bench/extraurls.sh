@@ -70,7 +70,7 @@ if [[ $against ]]; then
   rev=$(git rev-parse --short "$against^{commit}")
   mkdir "$tmp/src"
   git archive "$rev" | tar -x -C "$tmp/src"
-  (cd "$tmp/src" && go build -o "$tmp/sitemapgen@$rev" .)
+  (cd "$tmp/src" && go build -trimpath -o "$tmp/sitemapgen@$rev" .)
   cmds+=("text@$rev=$tmp/sitemapgen@$rev $work/site --base-url https://bench.example.org/ --quiet --out $tmp/text@$rev --extra-urls $work/urls.txt")
 fi
 python3 bench/measure.py --runs "$runs" --warmup 1 "${cmds[@]}"

@@ -69,7 +69,7 @@ if [[ $against ]]; then
   rev=$(git rev-parse --short "$against^{commit}")
   mkdir "$tmp/src"
   git archive "$rev" | tar -x -C "$tmp/src"
-  (cd "$tmp/src" && go build -o "$tmp/sitemapgen@$rev" .)
+  (cd "$tmp/src" && go build -trimpath -o "$tmp/sitemapgen@$rev" .)
   names+=("@$rev")
 fi
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), sitemapgen $("$tmp/sitemapgen" version | cut -d' ' -f2-)"

@@ -24,13 +24,8 @@ func TestDocusaurusLocaleHomeSlash(t *testing.T) {
 	needTool(t, "node")
 	site := filepath.Join(t.TempDir(), "site")
 	linkModules(t, nodeFixture(t, "docusaurus"), site)
-	// Built with Docusaurus' faster bundler (Rspack and SWC, the fixture's
-	// @docusaurus/faster), as its docs offer: the same pages and sitemaps
-	// as webpack's build, in a quarter of its CPU time (14 CPU s, 57).
-	// The integration's own test, TestDocusaurusBuild, builds with webpack.
 	write(t, filepath.Join(site, "docusaurus.config.js"), `module.exports = {
-  future: { faster: { swcJsLoader: true, swcJsMinimizer: true, swcHtmlMinimizer: true, lightningCssMinimizer: true, rspackBundler: true, mdxCrossCompilerCache: true } },
-  title: 'Locales', url: 'https://example.com', baseUrl: '/', trailingSlash: false, onBrokenLinks: 'ignore',
+`+docusaurusFaster+`  title: 'Locales', url: 'https://example.com', baseUrl: '/', trailingSlash: false, onBrokenLinks: 'ignore',
   i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
   presets: [['classic', { docs: { routeBasePath: '/' }, blog: false, theme: {} }]],
 };
