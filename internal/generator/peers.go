@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
 	"github.com/sitemapgen/sitemapgen/internal/peer/sscli"
 )
 
@@ -53,7 +54,7 @@ var peerValue = jsconf.PeerValue
 func (d *Dir) nextSitemap() []peer.Config {
 	name, data, note, err := d.NextSitemapConfig()
 	if note != "" {
-		return []peer.Config{{Tool: peer.NextSitemap, File: "package.json", Notes: []string{note}}}
+		return []peer.Config{{Tool: nextsitemap.Tool, File: "package.json", Notes: []string{note}}}
 	}
 	if err != nil || name == "" {
 		return nil
@@ -67,7 +68,7 @@ func (d *Dir) nextSitemap() []peer.Config {
 			opts[i].Value = peer.Func{Returns: paths}
 		}
 	}
-	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: opts, Notes: r.Notes()}}
+	return []peer.Config{{Tool: nextsitemap.Tool, File: name, Options: opts, Notes: r.Notes()}}
 }
 
 // NextSitemapConfig returns the name and contents of next-sitemap's

@@ -61,6 +61,10 @@ type Steps struct {
 	// Integrate returns the step that puts Via in the peer's place in
 	// c.File; nil where sitemapgen runs after the build.
 	Integrate func(c Config) string
+	// Script says the switch is internal/cli's own program, which edits
+	// the package.json script that runs the peer after the build
+	// (next-sitemap's postbuild): no road of Via, After or Where.
+	Script bool
 }
 
 // A LinkFile is a file of the generator's own head API that init
@@ -131,7 +135,7 @@ func (d *Def) Lookup(name string) *Option {
 
 // empties are the peers of the table whose build empties the site
 // folder (Def.Empties).
-var empties = []Tool{NextSitemap, Astro}
+var empties = []Tool{Astro}
 
 // builtin are the peers of the table of options.go, which have no
 // folder of their own yet.

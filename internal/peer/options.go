@@ -1,7 +1,6 @@
 package peer
 
 import (
-	"cmp"
 	"maps"
 	"math"
 	"net/url"
@@ -27,7 +26,7 @@ var Options = []Option{
 	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", runByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{Astro, "changefreq", "--changefreq", Changefreq},
 	{Astro, "priority", "--priority", Priority},
-	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
+	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", BuildTime},
 	{Astro, "entryLimit", "--max-urls", MaxURLs},
 	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
 	{Astro, "xslURL", "--xsl", XSL},
@@ -60,25 +59,6 @@ var Options = []Option{
 	// environment as the plugin did: each below its input.
 	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", BaseURL},
 	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "as urlPrefix, below it (read by sitemapgen/netlify)", urlPrefix},
-
-	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
-	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", BaseURL},
-	{NextSitemap, "output", "honoured: export, the static export's files; otherwise the pages the server build prerendered", nextOutput},
-	{NextSitemap, "changefreq", "--changefreq", Changefreq},
-	{NextSitemap, "priority", "--priority", Priority},
-	{NextSitemap, "sitemapSize", "--max-urls", MaxURLs},
-	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines); its policies and Host: line, where robotsTxtOptions does not carry them: public/robots.txt, which init writes", Robots},
-	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
-	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", RouteGlobs(true)},
-	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
-	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", Hook("set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')")},
-	{NextSitemap, "additionalPaths", "a function that returns literal paths: extra_urls_inline, each joined to siteUrl; otherwise warned, its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", ExtraURLs},
-	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
-	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
-	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml (read at every run too, while next-sitemap.config.js is there)", sitemapBaseFileName},
-	{NextSitemap, "outDir", "warned unless the site folder (a server build's: public/): the sitemaps go there", outDir},
-	{NextSitemap, "trailingSlash", "--trailing-slash", trailingSlash},
-	{NextSitemap, "sourceDir", "honoured: the pages are the export's files, or the server build's in distDir", Honours("the pages are the static export's files, or those the server build in next.config's distDir prerendered")},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -219,47 +199,6 @@ func astroI18n(m *Mapper, v any) {
 	m.Set("locales", out)
 }
 
-// alternateRefs: once ours replace next-sitemap's sitemaps (a static
-// export's next build empties out/; a server build's public/ keeps them
-// until then), none is left to take its alternates from: locales carry
-// them where each href is siteUrl or a folder at its top, else the
-// pages' heads must name them.
-func alternateRefs(m *Mapper, v any) {
-	// [{ href: 'https://example.com', hreflang: 'en' }, { href:
-	// 'https://example.com/fr', hreflang: 'fr' }]: next-sitemap adds
-	// each page's path to each href; where each href is siteUrl or a
-	// folder at its top, those are locales by folder.
-	site, _ := m.Other("siteUrl").(string)
-	refs, _ := v.([]any)
-	var out []Locale
-	for _, r := range refs {
-		obj, _ := r.(map[string]any)
-		href, _ := obj["href"].(string)
-		lang, _ := obj["hreflang"].(string)
-		base, h := strings.TrimSuffix(site, "/"), strings.TrimSuffix(href, "/")
-		rest, ok := "", site != "" && h == base
-		if !ok && site != "" {
-			rest, ok = strings.CutPrefix(h, base+"/")
-		}
-		if !ok || lang == "" || strings.Contains(rest, "/") {
-			out = nil
-			break
-		}
-		out = append(out, Locale{Folder: rest, Lang: lang})
-	}
-	switch {
-	case len(out) >= 2:
-		m.Set("locales", out)
-		return
-	case len(out) == 1 && out[0].Folder != "":
-		// { href: siteUrl/fr, hreflang: 'fr' } alone: every page had an
-		// fr alternate, and none of its own language.
-		m.Warn("names one language only, %s (%s/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: '%s', hreflang: 'LANG' } (their language), and init carries both as locales", out[0].Lang, out[0].Folder, strings.TrimSuffix(site, "/"))
-		return
-	}
-	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and once ours replace next-sitemap's sitemaps none of its is left to take them from; give each page's translations in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }, which writes those links into its head")
-}
-
 // Changefreq maps an option that gives every page's changefreq:
 // --changefreq; null, none, as sitemapgen writes by default.
 func Changefreq(m *Mapper, v any) {
@@ -296,21 +235,10 @@ func Priority(m *Mapper, v any) {
 	m.Set("priority", f)
 }
 
-// buildTime: one date for every page, which is the build's.
-func buildTime(m *Mapper, v any) {
+// BuildTime maps an option that gives every page one date, the build's:
+// a warning.
+func BuildTime(m *Mapper, v any) {
 	m.Warn("gives every page one date, the build's time, and a build stamp is never a lastmod; not taken: sitemapgen dates each page by its own sources (front matter, git …), and a page none dates gets no lastmod")
-}
-
-func autoLastmod(m *Mapper, v any) {
-	b, ok := m.Bool(v)
-	if !ok {
-		return
-	}
-	if b {
-		buildTime(m, v)
-		return
-	}
-	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (front matter, git …): set lastmod.sources: [none] in sitemap.yaml to write none")
 }
 
 // MaxURLs maps an option that gives the most URLs a sitemap file holds:
@@ -357,13 +285,6 @@ func Filename(m *Mapper, v any) {
 func filenameBase(m *Mapper, v any) {
 	if s, ok := m.Str(v); ok {
 		m.SetFilename(s + "-index.xml")
-	}
-}
-
-// sitemapBaseFileName: next-sitemap's index is NAME.xml.
-func sitemapBaseFileName(m *Mapper, v any) {
-	if s, ok := m.Str(v); ok {
-		m.SetFilename(s + ".xml")
 	}
 }
 
@@ -415,54 +336,6 @@ func docusaurusLastmod(m *Mapper, v any) {
 	m.Set("lastmod_format", s)
 }
 
-func trailingSlash(m *Mapper, v any) {
-	if b, ok := m.Bool(v); ok {
-		m.Set("trailing_slash", b)
-	}
-}
-
-func generateIndex(m *Mapper, v any) {
-	m.Honoured("is honoured where needed: sitemap.xml is an index when the URLs need several files (or sections are set), else the one sitemap, at the same URL")
-}
-
-func outDir(m *Mapper, v any) {
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if m.ctx.Server {
-		if o := m.ctx.Out; o != "" && CleanRel(s) == o {
-			m.Honoured("is %s, where the sitemaps of the server build go", o)
-			return
-		}
-		m.Warn("is not taken: sitemapgen writes the sitemaps of a server build into %s/, which Next.js serves; --out names another folder", cmp.Or(m.ctx.Out, "public"))
-		return
-	}
-	if p := m.ctx.Publish; p != "" && CleanRel(s) == p {
-		m.Honoured("is the site folder, %s, where the sitemaps go", p)
-		return
-	}
-	m.Warn("is not taken: sitemapgen writes the sitemaps into the site folder it maps (the static export, out/); --out names another folder")
-}
-
-// nextOutput: next-sitemap's output: 'export' has it list the static
-// export's HTML files, which are what sitemapgen maps.
-func nextOutput(m *Mapper, v any) {
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if s == "export" {
-		m.Honoured("is export: sitemapgen lists the static export's pages, the HTML files next build writes (out/)")
-		return
-	}
-	if m.ctx.Server {
-		m.Honoured("is %q: sitemapgen lists the pages next build prerendered, as its manifests (.next/) name them, and names each route rendered on demand", s)
-		return
-	}
-	m.Warn("is %q, a build served by Next.js's server, whose pages are no files: sitemapgen maps a static export (output: 'export' in next.config.js, which next build writes to out/)", s)
-}
-
 // astroFinish: @astrojs/sitemap's index, FILENAMEBASE-index.xml
 // (sitemap-index.xml by default), is the URL its users submit, and
 // astro build empties dist/: once the plugin is removed no file is there
@@ -479,27 +352,6 @@ func astroFinish(m *Mapper) {
 	if base, ok := strings.CutSuffix(index, "-index.xml"); ok {
 		KeepParts(m, index, base, nil)
 	}
-}
-
-// nextFinish: next-sitemap's index, NAME.xml (sitemap.xml by default,
-// sitemapBaseFileName's otherwise), lists NAME-0.xml …, whose URLs its
-// users may have submitted too. A static export's next build empties
-// out/, so once the plugin is removed no file is there to take over:
-// published_sitemaps names the first part, which every site of it has,
-// and the later ones (KeepParts), for ours to answer there with an
-// index of ours. A server build's public/ keeps its parts, taken over
-// where they are; without a site folder ([Context].Publish), no file of
-// it is named. Its robots.txt's policies and Host: line are nextRobots'.
-func nextFinish(m *Mapper) {
-	nextRobots(m)
-	if m.ctx.Server || m.ctx.Publish == "" {
-		return
-	}
-	base := "sitemap"
-	if s, ok := m.setting("filename").(string); ok {
-		base = strings.TrimSuffix(s, ".xml")
-	}
-	KeepParts(m, base+".xml", base, []string{base + "-0.xml"})
 }
 
 // setting returns the value of the setting key set so far, nil for none.

@@ -15,14 +15,13 @@ type Tool string
 
 // The peers.
 const (
-	Astro       Tool = "@astrojs/sitemap"
-	Docusaurus  Tool = "@docusaurus/plugin-sitemap"
-	Netlify     Tool = "@netlify/plugin-sitemap"
-	NextSitemap Tool = "next-sitemap"
+	Astro      Tool = "@astrojs/sitemap"
+	Docusaurus Tool = "@docusaurus/plugin-sitemap"
+	Netlify    Tool = "@netlify/plugin-sitemap"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap}
+var toolOrder = []Tool{Astro, Docusaurus, Netlify}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
@@ -380,14 +379,11 @@ func unsafeText(v any) (bad string, ok bool) {
 	return bad, ok
 }
 
-// finish are the mappings of a peer's options that are made once all are
-// read: static-sitemap-cli's pairs of -c and -p make rules together;
-// @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
-// names, given filenameBase or output or not; @netlify/plugin-sitemap's
-// urlPrefix is joined to its base URL; the parts of next-sitemap's,
-// @astrojs/sitemap's and gatsby-plugin-sitemap's indexes, NAME-0.xml …,
-// keep answering.
-var finish = map[Tool]func(*Mapper){Astro: astroFinish, Netlify: netlifyFinish, NextSitemap: nextFinish}
+// finish are the mappings of the table's peers' options that are made
+// once all are read: @astrojs/sitemap's index keeps its name, given
+// filenameBase or not, and its parts, NAME-0.xml …, keep answering;
+// @netlify/plugin-sitemap's urlPrefix is joined to its base URL.
+var finish = map[Tool]func(*Mapper){Astro: astroFinish, Netlify: netlifyFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {
@@ -449,6 +445,20 @@ func (m *Mapper) Credit(key string, parts []Given) {
 		}
 	}
 }
+
+// Current returns the option being mapped.
+func (m *Mapper) Current() Given { return m.at }
+
+// Said returns how many settings and notes the mapping has made so far.
+func (m *Mapper) Said() int { return len(m.r.Notes) + len(m.r.Settings) }
+
+// RobotsTxt returns the site's own robots.txt set so far
+// (Result.RobotsTxt), "" for none.
+func (m *Mapper) RobotsTxt() string { return m.r.RobotsTxt }
+
+// SetRobotsTxt sets the site's own robots.txt (Result.RobotsTxt), the
+// lines of the peer's robots.txt that --robots does not write.
+func (m *Mapper) SetRobotsTxt(text string) { m.r.RobotsTxt = text }
 
 // All returns every option given, in the order given, for a Finish.
 func (m *Mapper) All() []Given { return m.all }

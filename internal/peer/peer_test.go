@@ -11,10 +11,9 @@ import (
 // have a row for (issue 53: "each integration accepts the option names of
 // the plugin it replaces"; sitemapgen init translates the rest).
 var documented = map[Tool][]string{
-	Astro:       {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
-	Docusaurus:  {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
-	Netlify:     {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
-	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
+	Astro:      {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
+	Docusaurus: {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
+	Netlify:    {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
 }
 
 // TestEveryOptionHasARow: each documented option of each peer is a row of
@@ -61,10 +60,6 @@ func TestNeverSilent(t *testing.T) {
 			}
 		}
 	}
-	r := Map(NextSitemap, []Given{{Name: "changeFreq", Value: "daily"}}, Context{})
-	if len(r.Settings) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0].Msg, "not an option of next-sitemap") {
-		t.Errorf("an unknown option: %+v", r)
-	}
 }
 
 func fp(f float64) *float64 { return &f }
@@ -90,29 +85,6 @@ func TestMap(t *testing.T) {
 		{name: "astro's functions run by the integration", tool: Astro, given: []Given{{Name: "filter", Value: Hooked{}}, {Name: "serialize", Value: Hooked{}}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
 		{name: "docusaurus' createSitemapItems run by the integration", tool: Docusaurus, given: []Given{{Name: "createSitemapItems", Value: Hooked{}}}},
-		// customPages, a list of URLs, is carried over as extra URLs; a
-		// function that gives URLs stays a warning that says where to
-		// put them.
-		// robotsTxtOptions' additionalSitemaps, the Sitemap: lines it added:
-		// those under siteUrl the index lists (issue 70); the others, and
-		// additionalSitemapIndices (no index lists an index), and the
-		// policies' rules, next-sitemap's robots.txt wrote as
-		// Result.RobotsTxt says, the site's own (issue 68).
-		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{
-			"policies":                 []any{map[string]any{"userAgent": "*", "allow": "/"}, map[string]any{"userAgent": "test-bot", "allow": []any{"/path", "/path-2"}, "disallow": "/private", "crawlDelay": 10.0}},
-			"additionalSitemaps":       []any{"https://example.com/server-sitemap.xml", "https://shop.example.org/sitemap.xml", "https://example.com/sitemap.xml", "/relative.xml"},
-			"additionalSitemapIndices": []any{"https://example.com/blog/sitemap-index.xml"},
-			"includeNonIndexSitemaps":  true}}},
-			want:   []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "index.extra", Value: []string{"https://example.com/server-sitemap.xml"}, From: "robotsTxtOptions.additionalSitemaps"}},
-			warn:   []string{`gives "/relative.xml", which is no absolute http(s) URL`, "wrote rules or Sitemap: lines into robots.txt that sitemapgen does not write: keep them in the site's own robots.txt (public/robots.txt, which sitemapgen init writes where there is none)"},
-			robots: "# *\nUser-agent: *\nAllow: /\n\n# test-bot\nUser-agent: test-bot\nAllow: /path\nAllow: /path-2\nDisallow: /private\nCrawl-delay: 10\n\n# Host\nHost: https://example.com\n\n# Sitemaps\nSitemap: https://shop.example.org/sitemap.xml\nSitemap: https://example.com/blog/sitemap-index.xml\n"},
-		{name: "next-sitemap's policies without generateRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{map[string]any{"userAgent": "*", "disallow": "/x"}}}}}},
-		{name: "next-sitemap's policies not literal", tool: NextSitemap, given: []Given{{Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"policies": Expr{Text: "rules"}, "sitemaps": true}}},
-			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}}, warn: []string{"gives sitemaps, not next-sitemap's", "has policies that are not literal values"}},
-		{name: "next-sitemap's additionalSitemaps alone", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"additionalSitemaps": []any{"https://example.com/a.xml"}}}},
-			want: []Setting{{Key: "index.extra", Value: []string{"https://example.com/a.xml"}, From: "robotsTxtOptions.additionalSitemaps"}}},
-		{name: "extra URLs of a function", tool: NextSitemap, given: []Given{{Name: "additionalPaths", Value: Func{}}},
-			warn: []string{"is a function that gives URLs the built files do not show, and sitemapgen runs none; write the URLs it gives in a file and name it with --extra-urls FILE"}},
 		// Its index, sitemap-index.xml, is the URL its users submit, and
 		// astro build empties dist/: the switch keeps it, options or none.
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
@@ -141,73 +113,12 @@ func TestMap(t *testing.T) {
 		{name: "netlify", tool: Netlify, ctx: Context{Publish: "public"}, given: []Given{{Name: "exclude", Value: []any{"./public/secret.html", "**/**/child-one.html", "drafts/**"}}, {Name: "prettyURLs", Value: true}, {Name: "changeFreq", Value: "daily"}, {Name: "priority", Value: 0.5}, {Name: "buildDir", Value: "/public"}, {Name: "filePath", Value: "sub/sitemap.xml"}, {Name: "urlPrefix", Value: "/en/"}},
 			want: []Setting{{Key: "exclude", Value: []string{"secret.html", "**/**/child-one.html", "drafts/**"}, From: "exclude"}, {Key: "clean_urls", Value: true, From: "prettyURLs"}, {Key: "changefreq", Value: "daily", From: "changeFreq"}, {Key: "priority", Value: 0.5, From: "priority"}, {Key: "root", Value: "public", From: "buildDir"}, {Key: "filename", Value: "sitemap.xml", From: "filePath"}},
 			warn: []string{"puts the sitemap in the folder sub", "give the whole URL"}},
-		{name: "next-sitemap", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "output", Value: "export"}, {Name: "generateRobotsTxt", Value: true}, {Name: "sitemapSize", Value: 7000.0}, {Name: "exclude", Value: []any{"/secret", "/private/*"}}, {Name: "autoLastmod", Value: true}, {Name: "sitemapBaseFileName", Value: "sitemap"}, {Name: "additionalPaths", Value: Func{}}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com/fr", "hreflang": "fr"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "max_urls", Value: 7000, From: "sitemapSize"}, {Key: "exclude", Value: []string{"secret/index.html", "secret.html", "private/*/**"}, From: "exclude"}, {Key: "filename", Value: "sitemap.xml", From: "sitemapBaseFileName"}},
-			warn: []string{"never a lastmod", "gives URLs the built files do not show", "names one language only, fr (fr/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: 'https://example.com', hreflang: 'LANG' } (their language), and init carries both as locales",
-				// Its robots.txt's policies and Host: line, which --robots
-				// does not write (issue 98: the Host: line was lost).
-				"wrote rules or Sitemap: lines into robots.txt that sitemapgen does not write (its policies, and Host: https://example.com)"},
-			robots: "# *\nUser-agent: *\nAllow: /\n\n# Host\nHost: https://example.com\n"},
-		// robotsTxtOptions' policies, an empty list: no rules, the Host:
-		// line still.
-		{name: "next-sitemap's robots.txt without policies", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{}}}},
-			want:   []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}},
-			warn:   []string{"(its policies, and Host: https://example.com)"},
-			robots: "# Host\nHost: https://example.com\n"},
-		// On a server build, the advice's globs are of the files its
-		// pages are (app/blog/hello.html): 'blog/**' matched none there.
-		{name: "next-sitemap's transform on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "transform", Value: Func{}}},
-			warn: []string{"set values with rules: in sitemap.yaml (match: '{app,pages}/blog/**'), and leave pages out with --exclude GLOB ('{app,pages}/drafts/**')"}},
-		{name: "next-sitemap's transform", tool: NextSitemap, given: []Given{{Name: "transform", Value: Func{}}},
-			warn: []string{"set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')"}},
-		// Each href elsewhere: the reason is true of a server build too.
-		{name: "next-sitemap's alternateRefs elsewhere on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.de", "hreflang": "de"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}},
-			warn: []string{"once ours replace next-sitemap's sitemaps none of its is left to take them from"}},
-		// next-sitemap's siteUrl goes with its configuration file, which
-		// the switch removes: the base URL is carried over. output:
-		// 'export' is how its README has a static export read.
-		{name: "next-sitemap's static export", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: Expr{Text: "process.env.SITE_URL || 'https://example.com'"}}, {Name: "output", Value: "export"}},
-			warn: []string{"is not a literal value (process.env.SITE_URL"}},
-		// A static export's out/ is emptied by next build: the parts of
-		// next-sitemap's index keep answering as published_sitemaps names
-		// them, the first always, the others as found in out/.
-		{name: "next-sitemap's parts", tool: NextSitemap, ctx: Context{Publish: "out", Sitemaps: []string{"site-map.xml", "site-map-0.xml", "site-map-12.xml", "site-map-x.xml", "sitemap-1.xml", "site-map-1-2.xml"}},
-			given: []Given{{Name: "sitemapBaseFileName", Value: "site-map"}},
-			want:  []Setting{{Key: "filename", Value: "site-map.xml", From: "sitemapBaseFileName"}, {Key: "published_sitemaps", Value: []string{"site-map-0.xml", "site-map-12.xml"}, From: "its parts, site-map-0.xml …"}}},
-		// out/ without next-sitemap's index: the first part is named,
-		// the later ones are not known, and a warning says so.
-		{name: "next-sitemap's first part", tool: NextSitemap, ctx: Context{Publish: "out", Sitemaps: []string{}}, given: []Given{{Name: "output", Value: "export"}},
-			want: []Setting{{Key: "published_sitemaps", Value: []string{"sitemap-0.xml"}, From: "its parts, sitemap-0.xml …"}},
-			warn: []string{"is not in out/: the names of its later parts (sitemap-1.xml …), which its users may have submitted, are not known"}},
-		{name: "next-sitemap's server output", tool: NextSitemap, given: []Given{{Name: "output", Value: "standalone"}},
-			warn: []string{`is "standalone"`}},
-		// After a plain next build, the pages are the build's prerendered
-		// files (app/ROUTE.html, pages/ROUTE.html) and the sitemaps go to
-		// public/, next-sitemap's outDir.
-		{name: "next-sitemap on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true},
-			given: []Given{{Name: "output", Value: "standalone"}, {Name: "outDir", Value: "./public"}, {Name: "exclude", Value: []any{"/secret", "/private/*", "/"}}},
-			want:  []Setting{{Key: "exclude", Value: []string{"{app,pages}/secret.html", "{app,pages}/private/*/**", "{app,pages}/index.html"}, From: "exclude"}}},
-		{name: "next-sitemap on a server build, outDir elsewhere", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true},
-			given: []Given{{Name: "outDir", Value: "out"}}, warn: []string{"is not taken: sitemapgen writes the sitemaps of a server build into public/, which Next.js serves; --out names another folder"}},
 		// i18n: the default locale's pages at the root, each other's in
 		// the folder of its key.
 		{name: "astro's i18n", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US", "fr": "fr-CA", "de": "de"}}}},
 			want: []Setting{{Key: "locales", Value: []Locale{{Lang: "en-US"}, {Folder: "de", Lang: "de"}, {Folder: "fr", Lang: "fr-CA"}}, From: "i18n"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
 		{name: "astro's i18n without its default's code", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "es", "locales": map[string]any{"en": "en-US", "fr": "fr-CA"}}}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`names the default locale "es"`}},
-		// alternateRefs: each href siteUrl or a folder at its top.
-		// transformRobotsTxt, a function, is what --robots-transform runs
-		// as a command; robotsTxtOptions' rules stay the site's own.
-		{name: "next-sitemap's transformRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}}}},
-			warn: []string{"transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD"}},
-		{name: "next-sitemap's transformRobotsTxt and policies", tool: NextSitemap, given: []Given{{Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}, "policies": []any{map[string]any{"userAgent": "*", "disallow": "/x"}}}}},
-			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}}, warn: []string{"--robots-transform CMD", "wrote rules or Sitemap: lines into robots.txt"},
-			robots: "# *\nUser-agent: *\nDisallow: /x\n\n"},
-		{name: "next-sitemap's alternateRefs by folder", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.com/fr/", "hreflang": "fr"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "locales", Value: []Locale{{Lang: "en"}, {Folder: "fr", Lang: "fr"}}, From: "alternateRefs"}}},
-		{name: "next-sitemap's alternateRefs on other hosts", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.community/fr", "hreflang": "fr"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}}, warn: []string{"alternates: { languages: { fr: '/fr/about' } }"}},
 		// urlPrefix: the plugin listed each page at the prefix and its
 		// path, resolved against the base URL given (issue 68): a prefix
 		// from the root replaces the base URL's path, one without a
@@ -303,36 +214,5 @@ func TestHooked(t *testing.T) {
 		if r := Map(tc.tool, []Given{{Name: tc.name, Value: Func{}}}, Context{}); len(r.Warnings()) != 1 || !strings.Contains(r.Warnings()[0].Msg, "keep it in the integration") {
 			t.Errorf("%s's %s read by init: %+v", tc.tool, tc.name, r.Notes)
 		}
-	}
-}
-
-// TestControlCharacters: a value that holds a control character or a
-// line break, at any depth, is not taken and said, escaped; the options
-// that read it (robotsTxtOptions' Host: line reads siteUrl) see it as not
-// given; a GraphQL query, which sitemapgen never reads, may span lines
-// (issue 89).
-func TestControlCharacters(t *testing.T) {
-	r := Map(NextSitemap, []Given{
-		{Name: "siteUrl", Value: "https://example.com/\nUser-agent: *\nDisallow: /", Line: 2},
-		{Name: "generateRobotsTxt", Value: true},
-		{Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{map[string]any{"userAgent": "*", "disallow": "/admin"}}}},
-		{Name: "exclude", Value: []any{"/ok", "/a\u2028b"}},
-	}, Context{})
-	if strings.Contains(r.RobotsTxt, "Host") || !strings.Contains(r.RobotsTxt, "Disallow: /admin") {
-		t.Errorf("robots.txt:\n%s", r.RobotsTxt)
-	}
-	for _, s := range r.Settings {
-		if s.Key == "base_url" || s.Key == "exclude" {
-			t.Errorf("%s taken: %v", s.Key, s.Value)
-		}
-	}
-	var said []string
-	for _, n := range r.Warnings() {
-		if strings.Contains(n.Msg, "holds a control character or a line break") {
-			said = append(said, n.Option+" "+n.Msg)
-		}
-	}
-	if len(said) != 2 || !strings.Contains(said[0], `siteUrl holds a control character or a line break ("https://example.com/\nUser-agent: *\nDisallow: /")`) || !strings.Contains(said[1], `("/a\u2028b")`) {
-		t.Errorf("notes: %q", said)
 	}
 }

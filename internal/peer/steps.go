@@ -10,12 +10,10 @@ import (
 )
 
 // steps are init's steps for the peers of the table (Def.Steps).
-// next-sitemap's are internal/cli's nextSwitch's.
 var steps = map[Tool]Steps{
-	Astro:       {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
-	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: Off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
-	Netlify:     {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
-	NextSitemap: {NPM: true},
+	Astro:      {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
+	Docusaurus: {Via: "sitemapgen/docusaurus", TurnOff: Off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
+	Netlify:    {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
 }
 
 // Off is a Steps.TurnOff that turns a peer off in its configuration

@@ -10,6 +10,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
 )
 
 // TestPeerOptionSyntax: in every peer configuration init reads as
@@ -41,7 +42,7 @@ OPTIONS
   })],
 });
 `}},
-		{tool: peer.NextSitemap, fn: "transform", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
+		{tool: nextsitemap.Tool, fn: "transform", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
 			"next-sitemap.config.js": `DECLS
 /** @type {import('next-sitemap').IConfig} */
 module.exports = {
