@@ -24,6 +24,10 @@ type Def struct {
 	// Own are the options its integration has too, with the same
 	// meaning ([Option.Own]).
 	Own []string
+	// RunBy is the name the npm integration that replaces it runs
+	// sitemapgen by (SITEMAPGEN_RUN_BY: "astro"), its folder of
+	// npm/sitemapgen/; "" for none.
+	RunBy string
 	// Steps are init's steps to switch from it.
 	Steps Steps
 	// Empties says the peer's build empties the site folder, its
@@ -146,7 +150,7 @@ var builtin = tableDefs()
 func tableDefs() []*Def {
 	var out []*Def
 	for _, tool := range toolOrder {
-		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], Steps: steps[tool], Empties: slices.Contains(empties, tool)}
+		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], RunBy: runBy[tool], Steps: steps[tool], Empties: slices.Contains(empties, tool)}
 		for _, o := range Options {
 			if o.Tool == tool {
 				d.Options = append(d.Options, o)

@@ -23,15 +23,24 @@ const (
 // toolOrder are the peers of the table, in its order.
 var toolOrder = []Tool{Astro, Docusaurus, Netlify}
 
-// Integrations are the npm integrations that replace a peer, by the
-// name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
-// replaces: each takes the peer's option names, with the peer's meaning
-// where sitemapgen has a flag of the same name (npm/sitemapgen/lib/peers.js,
-// generated from the table by TestNPMPeers).
-var Integrations = []struct {
-	RunBy string
-	Tool  Tool
-}{{"astro", Astro}, {"docusaurus", Docusaurus}, {"netlify", Netlify}}
+// runBy are the names the npm integrations that replace the table's
+// peers run sitemapgen by (Def.RunBy).
+var runBy = map[Tool]string{Astro: "astro", Docusaurus: "docusaurus", Netlify: "netlify"}
+
+// Integrations returns the peers an npm integration replaces (Def.RunBy),
+// in the order of Defs: each integration takes its peer's option names,
+// with the peer's meaning where sitemapgen has a flag of the same name
+// (npm/sitemapgen/lib/peers.js, generated from the Defs by the
+// registry's TestNPMPeers).
+func Integrations() []*Def {
+	var out []*Def
+	for _, d := range Defs() {
+		if d.RunBy != "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
 
 // Func is the value of an option that is a function (filter, serialize).
 // Returns, when not nil, are the strings it returns, when that is all it

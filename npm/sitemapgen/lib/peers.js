@@ -1,5 +1,5 @@
-// Generated from internal/peer/options.go by TestNPMPeers; do not edit.
-// go test ./internal/peer -run TestNPMPeers -update-npm
+// Generated from the peers' Defs (peer.Integrations) by TestNPMPeers; do not edit.
+// go test ./internal/generator/registry -run TestNPMPeers -update-npm
 
 // peers maps each integration that replaces a sitemap plugin to the plugin
 // and the names of its options, which the integration passes to
