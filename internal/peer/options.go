@@ -19,11 +19,11 @@ import (
 var Options = []Option{
 	// @astrojs/sitemap (Astro 5's integration, 3.x): its options, all
 	// passed to sitemap({ … }) in astro.config.
-	{Astro, "filter", "honoured by sitemapgen/astro: run as the per-URL hook, a URL left out when it gives false; init: warned (no function in sitemap.yaml)", runByIntegration("a URL is left out when it gives false", "leave pages out with --exclude GLOB ('drafts/**')")},
+	{Astro, "filter", "honoured by sitemapgen/astro: run as the per-URL hook, a URL left out when it gives false; init: warned (no function in sitemap.yaml)", RunByIntegration("a URL is left out when it gives false", "leave pages out with --exclude GLOB ('drafts/**')")},
 	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", CustomPages},
 	{Astro, "customSitemaps", "index.extra", customSitemaps},
 	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
-	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", runByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", RunByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{Astro, "changefreq", "--changefreq", Changefreq},
 	{Astro, "priority", "--priority", Priority},
 	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", BuildTime},
@@ -33,15 +33,6 @@ var Options = []Option{
 	{Astro, "canonicalURL", "--base-url (with a final slash): its older versions' base URL, in place of site + base", canonicalURL},
 	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", Namespaces},
 	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", Hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
-
-	// @docusaurus/plugin-sitemap (Docusaurus 3): the plugin's options, or
-	// the classic preset's sitemap: { … }.
-	{Docusaurus, "changefreq", "--changefreq; null: none, as sitemapgen's default", Changefreq},
-	{Docusaurus, "priority", "--priority; null: none, as sitemapgen's default", Priority},
-	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", RouteGlobs(false)},
-	{Docusaurus, "filename", "--filename", Filename},
-	{Docusaurus, "lastmod", "--lastmod-format date or datetime; null: warned, sitemapgen writes each page's date", docusaurusLastmod},
-	{Docusaurus, "createSitemapItems", "honoured by sitemapgen/docusaurus: given every URL at once as defaultCreateSitemapItems' items, the items it returns written; init: warned (no function in sitemap.yaml)", runByIntegration("it is given every URL at once as the items of defaultCreateSitemapItems, and the items it returns are written", "set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 
 	// @netlify/plugin-sitemap: its inputs in netlify.toml's
 	// [plugins.inputs].
@@ -97,12 +88,12 @@ func (m *Mapper) served(s string) string {
 	return strings.NewReplacer("'blog/**'", "'{app,pages}/blog/**'", "'drafts/**'", "'{app,pages}/drafts/**'").Replace(s)
 }
 
-// runByIntegration is the mapping of a function the integration runs
+// RunByIntegration is the mapping of a function the integration runs
 // itself as the per-URL hook (Hooked), how says; given any other way
 // (read from the configuration by init, which cannot carry a function
 // into sitemap.yaml), a note saying where a function can run, and what
 // to do meanwhile.
-func runByIntegration(how, meanwhile string) func(*Mapper, any) {
+func RunByIntegration(how, meanwhile string) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		switch v.(type) {
 		case Hooked:
@@ -318,22 +309,6 @@ func canonicalURL(m *Mapper, v any) {
 // each file declaring those it uses.
 func Namespaces(m *Mapper, v any) {
 	m.Honoured("is honoured: each sitemap file declares only the namespaces it uses (xhtml with alternates, image with --images, video with --videos, news with --news-name)")
-}
-
-func docusaurusLastmod(m *Mapper, v any) {
-	if v == nil {
-		m.Warn("is null, which wrote no lastmod; sitemapgen writes each page's own date (the git dates Docusaurus shows as last updated, front matter): set lastmod.sources: [none] in sitemap.yaml to write none")
-		return
-	}
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if s != "date" && s != "datetime" {
-		m.Warn("is %q, not date or datetime; not taken", s)
-		return
-	}
-	m.Set("lastmod_format", s)
 }
 
 // astroFinish: @astrojs/sitemap's index, FILENAMEBASE-index.xml

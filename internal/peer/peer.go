@@ -15,17 +15,16 @@ type Tool string
 
 // The peers.
 const (
-	Astro      Tool = "@astrojs/sitemap"
-	Docusaurus Tool = "@docusaurus/plugin-sitemap"
-	Netlify    Tool = "@netlify/plugin-sitemap"
+	Astro   Tool = "@astrojs/sitemap"
+	Netlify Tool = "@netlify/plugin-sitemap"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify}
+var toolOrder = []Tool{Astro, Netlify}
 
 // runBy are the names the npm integrations that replace the table's
 // peers run sitemapgen by (Def.RunBy).
-var runBy = map[Tool]string{Astro: "astro", Docusaurus: "docusaurus", Netlify: "netlify"}
+var runBy = map[Tool]string{Astro: "astro", Netlify: "netlify"}
 
 // Integrations returns the peers an npm integration replaces (Def.RunBy),
 // in the order of Defs: each integration takes its peer's option names,

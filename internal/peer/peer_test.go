@@ -11,9 +11,8 @@ import (
 // have a row for (issue 53: "each integration accepts the option names of
 // the plugin it replaces"; sitemapgen init translates the rest).
 var documented = map[Tool][]string{
-	Astro:      {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
-	Docusaurus: {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
-	Netlify:    {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
+	Astro:   {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
+	Netlify: {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
 }
 
 // TestEveryOptionHasARow: each documented option of each peer is a row of
@@ -84,7 +83,6 @@ func TestMap(t *testing.T) {
 		// The integration runs them itself as the per-URL hook: honoured.
 		{name: "astro's functions run by the integration", tool: Astro, given: []Given{{Name: "filter", Value: Hooked{}}, {Name: "serialize", Value: Hooked{}}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
-		{name: "docusaurus' createSitemapItems run by the integration", tool: Docusaurus, given: []Given{{Name: "createSitemapItems", Value: Hooked{}}}},
 		// Its index, sitemap-index.xml, is the URL its users submit, and
 		// astro build empties dist/: the switch keeps it, options or none.
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
@@ -107,9 +105,6 @@ func TestMap(t *testing.T) {
 		{name: "a changefreq not the protocol's", tool: Astro, given: []Given{{Name: "changefreq", Value: "often"}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "often", not one of always`}},
 		{name: "entryLimit past the protocol's", tool: Astro, given: []Given{{Name: "entryLimit", Value: 60000.0}},
 			want: []Setting{{Key: "max_urls", Value: 50000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is 60000, more than the protocol's 50000"}},
-		{name: "docusaurus", tool: Docusaurus, ctx: Context{BasePath: "/docs/"}, given: []Given{{Name: "changefreq", Value: nil}, {Name: "priority", Value: 0.3}, {Name: "ignorePatterns", Value: []any{"/docs/tags/**", "/legal", "/blog/*/draft"}}, {Name: "lastmod", Value: "date"}, {Name: "filename", Value: "sitemap.xml"}, {Name: "createSitemapItems", Value: Func{}}},
-			want: []Setting{{Key: "priority", Value: 0.3, From: "priority"}, {Key: "exclude", Value: []string{"tags/**", "tags.html", "legal/index.html", "legal.html", "blog/*/draft/index.html", "blog/*/draft.html"}, From: "ignorePatterns"}, {Key: "lastmod_format", Value: "date", From: "lastmod"}, {Key: "filename", Value: "sitemap.xml", From: "filename"}},
-			warn: []string{"is a function"}},
 		{name: "netlify", tool: Netlify, ctx: Context{Publish: "public"}, given: []Given{{Name: "exclude", Value: []any{"./public/secret.html", "**/**/child-one.html", "drafts/**"}}, {Name: "prettyURLs", Value: true}, {Name: "changeFreq", Value: "daily"}, {Name: "priority", Value: 0.5}, {Name: "buildDir", Value: "/public"}, {Name: "filePath", Value: "sub/sitemap.xml"}, {Name: "urlPrefix", Value: "/en/"}},
 			want: []Setting{{Key: "exclude", Value: []string{"secret.html", "**/**/child-one.html", "drafts/**"}, From: "exclude"}, {Key: "clean_urls", Value: true, From: "prettyURLs"}, {Key: "changefreq", Value: "daily", From: "changeFreq"}, {Key: "priority", Value: 0.5, From: "priority"}, {Key: "root", Value: "public", From: "buildDir"}, {Key: "filename", Value: "sitemap.xml", From: "filePath"}},
 			warn: []string{"puts the sitemap in the folder sub", "give the whole URL"}},
@@ -199,7 +194,6 @@ func TestHooked(t *testing.T) {
 	}{
 		{Astro, "filter", "a URL is left out when it gives false"},
 		{Astro, "serialize", "left out when it returns undefined"},
-		{Docusaurus, "createSitemapItems", "given every URL at once"},
 	} {
 		_, given, _, err := Decode(`{"tool": "` + string(tc.tool) + `", "options": {"` + tc.name + `": {"$hook": true}}}`)
 		if err != nil {

@@ -11,9 +11,8 @@ import (
 
 // steps are init's steps for the peers of the table (Def.Steps).
 var steps = map[Tool]Steps{
-	Astro:      {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
-	Docusaurus: {Via: "sitemapgen/docusaurus", TurnOff: Off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
-	Netlify:    {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
+	Astro:   {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
+	Netlify: {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
 }
 
 // Off is a Steps.TurnOff that turns a peer off in its configuration
@@ -33,10 +32,6 @@ func astroIntegration(c Config) string {
 		return fmt.Sprintf("in %s, make the sitemap() integration sitemapgen({ filename: \"sitemap-index.xml\" }), which keeps its index's URL, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
 	}
 	return fmt.Sprintf("in %s, make the sitemap({ … }) integration sitemapgen({ … }), its options kept, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
-}
-
-func docusaurusPlugin(c Config) string {
-	return fmt.Sprintf("in %s, add [\"%s\", { … }] to plugins, with the options the preset's sitemap had (docs/integrations.md)", diag.Excerpt(c.File), "sitemapgen/docusaurus")
 }
 
 func netlifyPlugin(c Config) string {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -50,7 +51,7 @@ module.exports = {
 OPTIONS
 };
 `}},
-		{tool: peer.Docusaurus, fn: "createSitemapItems", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
+		{tool: docusaurus.Tool, fn: "createSitemapItems", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
 			"package.json": `{"dependencies": {"@docusaurus/core": "3.9.2"}}`,
 			"docusaurus.config.js": `DECLS
 export default {
