@@ -77,7 +77,7 @@ func runInit(_ context.Context, e *env, args []string) error {
 			nextSwitch(e.stderr, pe, d, false)
 		}
 		for _, pe := range d.Peers {
-			if pe.Tool != peer.NextSitemap {
+			if !scripted(pe) {
 				peerSteps(e.stderr, pe, d, false)
 			}
 		}
@@ -121,7 +121,7 @@ func runInit(_ context.Context, e *env, args []string) error {
 		nextSwitch(e.stderr, pe, d, true)
 	}
 	for _, pe := range d.Peers {
-		if pe.Tool != peer.NextSitemap {
+		if !scripted(pe) {
 			peerSteps(e.stderr, pe, d, true)
 		}
 	}

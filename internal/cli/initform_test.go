@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/project"
 )
@@ -44,7 +45,7 @@ func TestURLFormServedEscaped(t *testing.T) {
 func TestInitFileCommented(t *testing.T) {
 	evil := "x.js\nexclude:\n  - \"blog/**\"\n\x1b[31m"
 	d := &config.Findings{BaseURL: "https://example.com/", BaseURLFrom: evil, Root: "out", RootFrom: evil, FormFrom: evil, Form: &project.Project{},
-		Peers: []config.Peer{{Config: peer.Config{Tool: peer.NextSitemap, File: evil}, Result: peer.Result{
+		Peers: []config.Peer{{Config: peer.Config{Tool: nextsitemap.Tool, File: evil}, Result: peer.Result{
 			Settings: []peer.Setting{{Key: "robots", Value: true, From: "generateRobotsTxt", File: evil, Line: 2}}}}}}
 	text, _ := initFile(d)
 	var got map[string]any

@@ -77,7 +77,7 @@ func headLinks(d *config.Findings) []*headLink {
 	name := entryName(d.Peers)
 	var out []*headLink
 	for _, pe := range d.Peers {
-		if pe.Result.RobotsTxt != "" && pe.Tool == peer.NextSitemap {
+		if pe.Result.RobotsTxt != "" && scripted(pe) {
 			// robotsTxtOptions, or generateRobotsTxt where that gave only
 			// next-sitemap's default policies and its Host: line.
 			option := "robotsTxtOptions"

@@ -402,12 +402,21 @@ func replaceCommand(v, cmd, repl string) (string, bool) {
 	return strings.Join(parts, "&&"), true
 }
 
-// nextSitemapPeer returns the next-sitemap peer of peers, if any.
+// nextSitemapPeer returns the peer of peers whose switch is nextSwitch
+// (next-sitemap's: its Def's Steps.Script), if any.
 func nextSitemapPeer(peers []config.Peer) (config.Peer, bool) {
 	for _, pe := range peers {
-		if pe.Tool == peer.NextSitemap {
+		if scripted(pe) {
 			return pe, true
 		}
 	}
 	return config.Peer{}, false
+}
+
+// scripted reports whether pe's switch is nextSwitch, which edits the
+// package.json script that ran it, in place of peerSteps: its Def's
+// Steps.Script.
+func scripted(pe config.Peer) bool {
+	d := peer.Find(pe.Tool)
+	return d != nil && d.Steps.Script
 }

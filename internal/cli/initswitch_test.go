@@ -8,6 +8,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
 )
 
 // TestReplaceCommand: the command next-sitemap in a script of commands
@@ -134,7 +135,7 @@ func TestNextSwitchEscaped(t *testing.T) {
 	if err := os.WriteFile("package.json", []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"}}
+	pe := config.Peer{Config: peer.Config{Tool: nextsitemap.Tool, File: "next-sitemap.config.js"}}
 	for _, edit := range []bool{false, true} {
 		var b strings.Builder
 		nextSwitch(&b, pe, npmProject, edit)
@@ -162,7 +163,7 @@ func TestNextSwitchAgainEscaped(t *testing.T) {
 	if err := os.WriteFile("package.json", []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"}}
+	pe := config.Peer{Config: peer.Config{Tool: nextsitemap.Tool, File: "next-sitemap.config.js"}}
 	var b strings.Builder
 	nextSwitch(&b, pe, npmProject, true)
 	out := b.String()
@@ -190,8 +191,8 @@ func TestNextSwitchRobotsHook(t *testing.T) {
 	if err := os.WriteFile("package.json", []byte(`{"scripts": {"postbuild": "next-sitemap"}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pe := config.Peer{Config: peer.Config{Tool: peer.NextSitemap, File: "next-sitemap.config.js"},
-		Result: peer.Map(peer.NextSitemap, []peer.Given{{Name: "robotsTxtOptions", Line: 7, Value: map[string]any{"transformRobotsTxt": peer.Func{}}}}, peer.Context{})}
+	pe := config.Peer{Config: peer.Config{Tool: nextsitemap.Tool, File: "next-sitemap.config.js"},
+		Result: peer.Map(nextsitemap.Tool, []peer.Given{{Name: "robotsTxtOptions", Line: 7, Value: map[string]any{"transformRobotsTxt": peer.Func{}}}}, peer.Context{})}
 	var b strings.Builder
 	nextSwitch(&b, pe, npmProject, true)
 	if data, _ := os.ReadFile("package.json"); string(data) != `{"scripts": {"postbuild": "sitemapgen --allow-commands"}}` {

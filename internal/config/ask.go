@@ -67,7 +67,7 @@ func (l *layers) ask(configFile string, getenv func(string) string) project.Ask 
 // It adds the variables of the replaced plugin that give the base URL.
 // The tool reads them too (peer.FromEnv), below sitemap.yaml's base_url.
 func noBaseURL(runBy string) error {
-	for _, in := range peer.Integrations {
+	for _, in := range peer.Integrations() {
 		if in.RunBy != runBy {
 			continue
 		}

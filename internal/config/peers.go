@@ -30,7 +30,7 @@ func (l *layers) peers(getenv func(string) string) ([]error, error) {
 	runBy := getenv(RunByEnv)
 	// The replacement also reads the variables that the replaced plugin
 	// read (NETLIFY_PLUGIN_SITEMAP_BASEURL in sitemapgen/netlify).
-	for _, in := range peer.Integrations {
+	for _, in := range peer.Integrations() {
 		if in.RunBy != runBy || tool != "" && tool != in.Tool {
 			continue
 		}

@@ -14,6 +14,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
+	"github.com/sitemapgen/sitemapgen/internal/peer/sscli"
 )
 
 // SitemapOptions returns the options of the sitemap tools sitemapgen
@@ -52,7 +54,7 @@ var peerValue = jsconf.PeerValue
 func (d *Dir) nextSitemap() []peer.Config {
 	name, data, note, err := d.NextSitemapConfig()
 	if note != "" {
-		return []peer.Config{{Tool: peer.NextSitemap, File: "package.json", Notes: []string{note}}}
+		return []peer.Config{{Tool: nextsitemap.Tool, File: "package.json", Notes: []string{note}}}
 	}
 	if err != nil || name == "" {
 		return nil
@@ -66,7 +68,7 @@ func (d *Dir) nextSitemap() []peer.Config {
 			opts[i].Value = peer.Func{Returns: paths}
 		}
 	}
-	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: opts, Notes: r.Notes()}}
+	return []peer.Config{{Tool: nextsitemap.Tool, File: name, Options: opts, Notes: r.Notes()}}
 }
 
 // NextSitemapConfig returns the name and contents of next-sitemap's
@@ -119,7 +121,7 @@ func (d *Dir) staticSitemapCLI() []peer.Config {
 	rcFile, rcLine, rc, rcNotes := d.ssclirc()
 	out := d.sscliScripts(rc, rcNotes)
 	if rcFile != "" && len(out) == 0 {
-		out = append(out, peer.Config{Tool: peer.SSCLI, File: rcFile, Line: rcLine, Options: rc, Notes: rcNotes})
+		out = append(out, peer.Config{Tool: sscli.Tool, File: rcFile, Line: rcLine, Options: rc, Notes: rcNotes})
 	}
 	if rcFile != "" && rcFile != "package.json" {
 		// A settings file of its own goes with the tool.
@@ -149,7 +151,7 @@ func (d *Dir) sscliScripts(rc []peer.Given, notes []string) []peer.Config {
 			if i := bytes.Index(data, []byte(fmt.Sprintf("%q", name))); i >= 0 {
 				line = bytes.Count(data[:i], []byte("\n")) + 1
 			}
-			opts := withSSCLIrc(peer.SSCLIArgs(args, line), rc)
+			opts := withSSCLIrc(sscli.Args(args, line), rc)
 			if file := stdoutFile(script, cmd); file != "" {
 				// --stdout redirected to a file: the file is its sitemap.
 				for i := range opts {
@@ -158,7 +160,7 @@ func (d *Dir) sscliScripts(rc []peer.Given, notes []string) []peer.Config {
 					}
 				}
 			}
-			out = append(out, peer.Config{Tool: peer.SSCLI, File: "package.json", Line: line, Options: opts, Notes: notes})
+			out = append(out, peer.Config{Tool: sscli.Tool, File: "package.json", Line: line, Options: opts, Notes: notes})
 			break
 		}
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
+	"github.com/sitemapgen/sitemapgen/internal/peer/sscli"
 )
 
 // TestSitemapOptions: each peer's options, where its users write them,
@@ -25,13 +27,13 @@ module.exports = {
   generateRobotsTxt: true,
   exclude: ['/secret'],
 };
-`}, want: []peer.Config{{Tool: peer.NextSitemap, File: "next-sitemap.config.js", Options: []peer.Given{
+`}, want: []peer.Config{{Tool: nextsitemap.Tool, File: "next-sitemap.config.js", Options: []peer.Given{
 			{Name: "siteUrl", Value: "https://example.com", Line: 3}, {Name: "generateRobotsTxt", Value: true, Line: 4}, {Name: "exclude", Value: []any{"/secret"}, Line: 5}}}}},
 		{name: "next-sitemap --config in a quoted script, the default file not read", files: map[string]string{
 			"package.json":           `{"scripts": {"build": "next build", "postbuild": "npx next-sitemap --config 'conf/awesome.config.js' && echo done"}}`,
 			"conf/awesome.config.js": "module.exports = {\n  siteUrl: 'https://example.com',\n};\n",
 			"next-sitemap.config.js": "module.exports = { siteUrl: 'https://wrong.example' };\n",
-		}, want: []peer.Config{{Tool: peer.NextSitemap, File: "conf/awesome.config.js", Options: []peer.Given{{Name: "siteUrl", Value: "https://example.com", Line: 2}}}}},
+		}, want: []peer.Config{{Tool: nextsitemap.Tool, File: "conf/awesome.config.js", Options: []peer.Given{{Name: "siteUrl", Value: "https://example.com", Line: 2}}}}},
 		{name: "static-sitemap-cli", files: map[string]string{"package.json": `{
   "name": "site",
   "scripts": {
@@ -39,7 +41,7 @@ module.exports = {
     "postbuild": "npx sscli -b https://example.com -r _site -c '**/*,weekly' \"blog/**,daily\" && echo done"
   }
 }
-`}, want: []peer.Config{{Tool: peer.SSCLI, File: "package.json", Line: 5, Options: []peer.Given{
+`}, want: []peer.Config{{Tool: sscli.Tool, File: "package.json", Line: 5, Options: []peer.Given{
 			{Name: "base", Value: "https://example.com", Line: 5}, {Name: "root", Value: "_site", Line: 5}, {Name: "changefreq", Value: []any{"**/*,weekly", "blog/**,daily"}, Line: 5}}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

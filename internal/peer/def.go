@@ -24,6 +24,10 @@ type Def struct {
 	// Own are the options its integration has too, with the same
 	// meaning ([Option.Own]).
 	Own []string
+	// RunBy is the name the npm integration that replaces it runs
+	// sitemapgen by (SITEMAPGEN_RUN_BY: "astro"), its folder of
+	// npm/sitemapgen/; "" for none.
+	RunBy string
 	// Steps are init's steps to switch from it.
 	Steps Steps
 	// Empties says the peer's build empties the site folder, its
@@ -61,6 +65,10 @@ type Steps struct {
 	// Integrate returns the step that puts Via in the peer's place in
 	// c.File; nil where sitemapgen runs after the build.
 	Integrate func(c Config) string
+	// Script says the switch is internal/cli's own program, which edits
+	// the package.json script that runs the peer after the build
+	// (next-sitemap's postbuild): no road of Via, After or Where.
+	Script bool
 }
 
 // A LinkFile is a file of the generator's own head API that init
@@ -131,20 +139,18 @@ func (d *Def) Lookup(name string) *Option {
 
 // empties are the peers of the table whose build empties the site
 // folder (Def.Empties).
-var empties = []Tool{NextSitemap, Astro, Gatsby}
+var empties = []Tool{Astro}
 
 // builtin are the peers of the table of options.go, which have no
 // folder of their own yet.
 var builtin = tableDefs()
 
 // tableDefs makes the Defs of the peers of the table (toolOrder): each
-// with its rows, its finish, its free texts, its own options and its
-// steps.
+// with its rows, its finish, its own options and its steps.
 func tableDefs() []*Def {
 	var out []*Def
 	for _, tool := range toolOrder {
-		d := &Def{Tool: tool, Finish: finish[tool], FreeText: freeText[tool], Own: own[tool], Steps: steps[tool], HeadLink: headLinks[tool],
-			Empties: slices.Contains(empties, tool)}
+		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], RunBy: runBy[tool], Steps: steps[tool], Empties: slices.Contains(empties, tool)}
 		for _, o := range Options {
 			if o.Tool == tool {
 				d.Options = append(d.Options, o)

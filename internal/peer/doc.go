@@ -2,14 +2,17 @@
 // its peers, onto sitemapgen's settings: each option either gives a
 // setting, with the same meaning, or a note that names it and says what
 // to do instead. The table, [Options], has a row for every option of
-// @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
-// next-sitemap, gatsby-plugin-sitemap, static-sitemap-cli, VitePress's
-// sitemap option, @rspress/plugin-sitemap and @vuepress/plugin-sitemap:
-// it is the page a newcomer reads to learn what becomes of an option.
-// The peers moved to their generator's folder are there
-// (internal/generator/NAME/peer.go): Hugo's sitemap, jekyll-sitemap,
-// sphinx-sitemap, hexo-generator-sitemap, and MkDocs' sitemap, which has
-// no option and init's steps only.
+// two peers replaced by an npm integration, @astrojs/sitemap and
+// @netlify/plugin-sitemap. The others are each one Def in a folder of
+// their own: their generator's (internal/generator/NAME/peer.go:
+// @docusaurus/plugin-sitemap, whose Def names its integration (RunBy),
+// Hugo's sitemap, jekyll-sitemap,
+// sphinx-sitemap, hexo-generator-sitemap, VitePress's sitemap option,
+// @rspress/plugin-sitemap, @vuepress/plugin-sitemap,
+// gatsby-plugin-sitemap, and MkDocs' sitemap, which has no option and
+// init's steps only), or, for those that go with no generator,
+// internal/peer/sscli (static-sitemap-cli) and internal/peer/nextsitemap
+// (next-sitemap, read whatever the generator).
 //
 // # One definition a peer
 //

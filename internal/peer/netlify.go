@@ -45,7 +45,7 @@ func netlifyExclude(m *Mapper, v any) {
 	// The site folder: buildDir, else the publish folder.
 	pub := m.ctx.Publish
 	if d, ok := m.Other("buildDir").(string); ok {
-		pub = cleanRel(d)
+		pub = CleanRel(d)
 	}
 	var out []string
 	for _, s := range list {
@@ -64,7 +64,7 @@ func netlifyExclude(m *Mapper, v any) {
 
 func buildDir(m *Mapper, v any) {
 	if s, ok := m.Str(v); ok {
-		if d := cleanRel(s); d != "" {
+		if d := CleanRel(s); d != "" {
 			m.Set("root", d)
 		}
 	}

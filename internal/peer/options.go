@@ -1,7 +1,6 @@
 package peer
 
 import (
-	"cmp"
 	"maps"
 	"math"
 	"net/url"
@@ -20,132 +19,37 @@ import (
 var Options = []Option{
 	// @astrojs/sitemap (Astro 5's integration, 3.x): its options, all
 	// passed to sitemap({ … }) in astro.config.
-	{Astro, "filter", "honoured by sitemapgen/astro: run as the per-URL hook, a URL left out when it gives false; init: warned (no function in sitemap.yaml)", runByIntegration("a URL is left out when it gives false", "leave pages out with --exclude GLOB ('drafts/**')")},
-	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", customPages},
+	{Astro, "filter", "honoured by sitemapgen/astro: run as the per-URL hook, a URL left out when it gives false; init: warned (no function in sitemap.yaml)", RunByIntegration("a URL is left out when it gives false", "leave pages out with --exclude GLOB ('drafts/**')")},
+	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", CustomPages},
 	{Astro, "customSitemaps", "index.extra", customSitemaps},
 	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
-	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", runByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
-	{Astro, "changefreq", "--changefreq", changefreq},
-	{Astro, "priority", "--priority", priority},
-	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
-	{Astro, "entryLimit", "--max-urls", maxURLs},
+	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", RunByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{Astro, "changefreq", "--changefreq", Changefreq},
+	{Astro, "priority", "--priority", Priority},
+	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", BuildTime},
+	{Astro, "entryLimit", "--max-urls", MaxURLs},
 	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
-	{Astro, "xslURL", "--xsl", xsl},
+	{Astro, "xslURL", "--xsl", XSL},
 	{Astro, "canonicalURL", "--base-url (with a final slash): its older versions' base URL, in place of site + base", canonicalURL},
-	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", namespaces},
-	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
-
-	// @docusaurus/plugin-sitemap (Docusaurus 3): the plugin's options, or
-	// the classic preset's sitemap: { … }.
-	{Docusaurus, "changefreq", "--changefreq; null: none, as sitemapgen's default", changefreq},
-	{Docusaurus, "priority", "--priority; null: none, as sitemapgen's default", priority},
-	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", routeGlobs(false)},
-	{Docusaurus, "filename", "--filename", Filename},
-	{Docusaurus, "lastmod", "--lastmod-format date or datetime; null: warned, sitemapgen writes each page's date", docusaurusLastmod},
-	{Docusaurus, "createSitemapItems", "honoured by sitemapgen/docusaurus: given every URL at once as defaultCreateSitemapItems' items, the items it returns written; init: warned (no function in sitemap.yaml)", runByIntegration("it is given every URL at once as the items of defaultCreateSitemapItems, and the items it returns are written", "set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", Namespaces},
+	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", Hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
 
 	// @netlify/plugin-sitemap: its inputs in netlify.toml's
 	// [plugins.inputs].
 	{Netlify, "exclude", "--exclude, each path or glob from the base folder made one from the publish folder", netlifyExclude},
 	{Netlify, "prettyURLs", "--clean-urls (index.html listed as its folder either way)", prettyURLs},
 	{Netlify, "trailingSlash", "--trailing-slash (folders; pages as Netlify serves them)", netlifyTrailingSlash},
-	{Netlify, "changeFreq", "--changefreq", changefreq},
-	{Netlify, "priority", "--priority", priority},
+	{Netlify, "changeFreq", "--changefreq", Changefreq},
+	{Netlify, "priority", "--priority", Priority},
 	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
 	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", Filename},
-	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", baseURL},
+	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", BaseURL},
 	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
 	// Its variables, which sitemapgen/netlify reads from the build's
 	// environment as the plugin did: each below its input.
-	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", baseURL},
+	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", BaseURL},
 	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "as urlPrefix, below it (read by sitemapgen/netlify)", urlPrefix},
-
-	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
-	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
-	{NextSitemap, "output", "honoured: export, the static export's files; otherwise the pages the server build prerendered", nextOutput},
-	{NextSitemap, "changefreq", "--changefreq", changefreq},
-	{NextSitemap, "priority", "--priority", priority},
-	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
-	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines); its policies and Host: line, where robotsTxtOptions does not carry them: public/robots.txt, which init writes", Robots},
-	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index); with generateRobotsTxt, policies' rules and the Sitemap: lines of the others and of additionalSitemapIndices: public/robots.txt, which init writes; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
-	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
-	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
-	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')")},
-	{NextSitemap, "additionalPaths", "a function that returns literal paths: extra_urls_inline, each joined to siteUrl; otherwise warned, its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
-	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
-	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
-	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml (read at every run too, while next-sitemap.config.js is there)", sitemapBaseFileName},
-	{NextSitemap, "outDir", "warned unless the site folder (a server build's: public/): the sitemaps go there", outDir},
-	{NextSitemap, "trailingSlash", "--trailing-slash", trailingSlash},
-	{NextSitemap, "sourceDir", "honoured: the pages are the export's files, or the server build's in distDir", Honours("the pages are the static export's files, or those the server build in next.config's distDir prerendered")},
-
-	// gatsby-plugin-sitemap (5.x and later): its options in
-	// gatsby-config's plugins (read by sitemapgen init).
-	{Gatsby, "output", "--filename sitemap-index.xml, its index's name; warned unless /: the sitemaps go at the site's root", gatsbyOutput},
-	{Gatsby, "createLinkInHead", "true (its default): init writes gatsby-ssr.js, whose onRenderBody puts the link to the entry file into every page's head; where the file exists, the lines to add printed", createLinkInHead},
-	{Gatsby, "entryLimit", "--max-urls", maxURLs},
-	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
-	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", Honours("sitemapgen lists the built pages; it needs no GraphQL query")},
-	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
-	{Gatsby, "resolvePagePath", "a function: warned, its code as a --transform command", hook("sitemapgen lists each page at the URL its built file is served at")},
-	{Gatsby, "resolvePages", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
-	{Gatsby, "filterPages", "a function: warned, its code as a --transform command; --exclude meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
-	{Gatsby, "serialize", "a function: warned, its code as a --transform command; rules: meanwhile", hook("set values with rules: in sitemap.yaml")},
-
-	// static-sitemap-cli (2.x; -m, -n, -l, -t, -s, -o of 1.x too): the
-	// flags of its command in a package.json script.
-	{SSCLI, "base", "--base-url", baseURL},
-	{SSCLI, "BASEURL", "--base-url (version 1's argument)", baseURL},
-	{SSCLI, "root", "the site folder (DIR)", ssRoot},
-	{SSCLI, "ignore", "--exclude", ssIgnore},
-	{SSCLI, "match", "--include and --exclude (! globs)", ssMatch},
-	{SSCLI, "changefreq", "rules: (the last pair that matches wins there, the first here: reversed); a glob of every page: --changefreq", ssPairs("changefreq")},
-	{SSCLI, "priority", "rules: (reversed, as changefreq); a glob of every page: --priority", ssPairs("priority")},
-	{SSCLI, "robots", "warned: noindex pages are always left out", ssRobots},
-	{SSCLI, "concurrent", "honoured: sitemapgen reads pages in parallel", Honours("sitemapgen reads the pages in parallel itself")},
-	{SSCLI, "clean", "--clean-urls; its default, clean URLs without a slash, kept (clean_urls: true, trailing_slash: false)", ssClean},
-	{SSCLI, "slash", "--trailing-slash (folders; pages as the host serves them)", ssSlash},
-	{SSCLI, "format", "--text for txt and both (its default)", ssFormat},
-	{SSCLI, "text", "--text", ssText},
-	{SSCLI, "stdout", "redirected to a file by the script (> site/map.xml): --filename, and --out for a folder out of the site folder; else honoured: sitemapgen writes files, --dry-run prints", ssStdout},
-	{SSCLI, "verbose", "--verbose", Honours("give --verbose to sitemapgen when you want every page's fate")},
-	{SSCLI, "save", "honoured: sitemapgen writes files", Honours("sitemapgen writes its files into the site folder")},
-	{SSCLI, "output-dir", "--out", ssOut},
-	{SSCLI, "follow-noindex", "honoured: noindex pages are always left out", Honours("sitemapgen always leaves noindex pages out")},
-
-	// VitePress's sitemap option (VitePress 1): sitemap: { … } in
-	// .vitepress/config, the sitemap package's SitemapStream options with
-	// hostname and transformItems (read by sitemapgen init).
-	{VitePress, "hostname", "base_url (with base), which the config no longer gives once the sitemap option goes", siteAtBase(false)},
-	{VitePress, "lastmodDateOnly", "--lastmod-format date; false: datetime, sitemapgen's default", lastmodDateOnly},
-	{VitePress, "transformItems", "a function: warned, its code as a --transform command; --exclude, rules: meanwhile. A filter of literal URLs, which the build reads while sitemap: stays: warned, each test named, as the pages it leaves out are listed once sitemap: goes", vitepressTransform},
-	{VitePress, "xslUrl", "--xsl", xsl},
-	{VitePress, "xmlns", "honoured: a file declares only the namespaces it uses", namespaces},
-	{VitePress, "level", "honoured: every value is checked, a problem said", Honours("sitemapgen checks every value it writes and says each problem as a warning or an error")},
-	{VitePress, "errorHandler", "honoured: every value is checked, a problem said", Honours("sitemapgen checks every value it writes and says each problem as a warning or an error")},
-
-	// @rspress/plugin-sitemap (2.x): pluginSitemap({ … }) in plugins of
-	// rspress.config (read by sitemapgen init).
-	{Rspress, "siteUrl", "base_url (its scheme and host, with base), which the config no longer gives once the plugin goes", siteAtBase(false)},
-	{Rspress, "customMaps", "rules: each route's changefreq and priority on its built file; its lastmod and loc warned", rspressCustomMaps},
-	{Rspress, "defaultPriority", "--priority; not given, 0.5, sitemapgen's default, and the home at 1.0: a rule", stringPriority},
-	{Rspress, "defaultChangeFreq", "--changefreq; not given, monthly, its default", changefreq},
-
-	// @vuepress/plugin-sitemap (VuePress 2): sitemapPlugin({ … }) in
-	// plugins, or the theme's hostname and themePlugins.sitemap (read by
-	// sitemapgen init).
-	{VuePress, "hostname", "base_url (its scheme and host, https:// for a host alone, with base), which the config no longer gives once the plugin goes", siteAtBase(true)},
-	{VuePress, "extraUrls", "extra_urls_inline: each path under the base URL", vuepressExtraURLs},
-	{VuePress, "excludePaths", "--exclude, each page's path as the glob of its built file (its default, /404.html, is an error page sitemapgen leaves out)", routeGlobs(false)},
-	{VuePress, "sitemapFilename", "--filename (read at every run too)", Filename},
-	{VuePress, "sitemapXSLFilename", "warned: sitemapgen writes no stylesheet; --xsl names one of yours, --viewer writes a page that shows the set", vuepressXSL},
-	{VuePress, "sitemapXSLTemplate", "warned, as sitemapXSLFilename", vuepressXSL},
-	{VuePress, "changefreq", "--changefreq; not given, daily, its default", changefreq},
-	{VuePress, "modifyTimeGetter", "a function: warned; sitemapgen dates each page by its source's last commit, as its default did", hook("sitemapgen dates each page by its source's last commit, as the plugin's default, the git plugin's date, did")},
-	{VuePress, "devServer", "honoured: watch mode keeps the sitemaps current beside a dev server", Honours("sitemapgen watch keeps the sitemaps current beside the dev server (docs/watch.md)")},
-	{VuePress, "devHostname", "honoured, as devServer", Honours("sitemapgen watch lists a dev server's pages under the base URL (docs/watch.md)")},
-	{VuePress, "xmlNameSpace", "honoured: a file declares only the namespaces it uses", namespaces},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -159,9 +63,9 @@ const (
 	noExtra = "is a function that gives URLs the built files do not show, and sitemapgen runs none"
 )
 
-// hook is the mapping of an option that is a function of the build's:
+// Hook is the mapping of an option that is a function of the build's:
 // a note, with what to do meanwhile.
-func hook(meanwhile string) func(*Mapper, any) {
+func Hook(meanwhile string) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		meanwhile := m.served(meanwhile)
 		switch v.(type) {
@@ -169,7 +73,7 @@ func hook(meanwhile string) func(*Mapper, any) {
 			m.Warn("%s; meanwhile %s", noHook, meanwhile)
 			return
 		}
-		m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+		m.Warn("is %s, where %s takes a function; not taken: %s", Describe(v), m.tool, meanwhile)
 	}
 }
 
@@ -184,12 +88,12 @@ func (m *Mapper) served(s string) string {
 	return strings.NewReplacer("'blog/**'", "'{app,pages}/blog/**'", "'drafts/**'", "'{app,pages}/drafts/**'").Replace(s)
 }
 
-// runByIntegration is the mapping of a function the integration runs
+// RunByIntegration is the mapping of a function the integration runs
 // itself as the per-URL hook (Hooked), how says; given any other way
 // (read from the configuration by init, which cannot carry a function
 // into sitemap.yaml), a note saying where a function can run, and what
 // to do meanwhile.
-func runByIntegration(how, meanwhile string) func(*Mapper, any) {
+func RunByIntegration(how, meanwhile string) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		switch v.(type) {
 		case Hooked:
@@ -197,7 +101,7 @@ func runByIntegration(how, meanwhile string) func(*Mapper, any) {
 		case Func, Expr, nil:
 			m.Warn("%s; keep it in the integration, which runs it with %s's meaning, or write a command that edits the records and give it with --transform CMD; meanwhile %s", noCarry, m.tool, meanwhile)
 		default:
-			m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+			m.Warn("is %s, where %s takes a function; not taken: %s", Describe(v), m.tool, meanwhile)
 		}
 	}
 }
@@ -208,28 +112,28 @@ func Honours(msg string) func(*Mapper, any) {
 	return func(m *Mapper, _ any) { m.Honoured("is honoured: %s", msg) }
 }
 
-// extraURLs: pages the built files do not show, given by a function:
+// ExtraURLs maps pages the built files do not show, given by a function:
 // its URLs go in a file of extra URLs, or a command's output. A function
 // that returns literal paths (Func.Returns) gives them, each joined to
 // siteUrl, as extra_urls_inline.
-func extraURLs(m *Mapper, v any) {
+func ExtraURLs(m *Mapper, v any) {
 	site, _ := m.Other("siteUrl").(string)
 	if f, ok := v.(Func); ok && len(f.Returns) > 0 && site != "" {
 		var urls []any
 		for _, p := range f.Returns {
 			urls = append(urls, strings.TrimSuffix(site, "/")+"/"+strings.TrimPrefix(p, "/"))
 		}
-		customPages(m, urls)
+		CustomPages(m, urls)
 		return
 	}
 	m.Warn("%s; write the URLs it gives in a file and name it with --extra-urls FILE (extra_urls: in sitemap.yaml), or give a command that writes them, --extra-urls-command CMD", noExtra)
 }
 
-// customPages: @astrojs/sitemap's list of absolute URLs, listed as extra
+// CustomPages maps @astrojs/sitemap's list of absolute URLs, listed as extra
 // URLs; those that are no absolute http(s) URL are said and left out.
-func customPages(m *Mapper, v any) {
+func CustomPages(m *Mapper, v any) {
 	if _, ok := v.(Func); ok {
-		extraURLs(m, v)
+		ExtraURLs(m, v)
 		return
 	}
 	list, ok := m.Strs(v)
@@ -286,48 +190,9 @@ func astroI18n(m *Mapper, v any) {
 	m.Set("locales", out)
 }
 
-// alternateRefs: once ours replace next-sitemap's sitemaps (a static
-// export's next build empties out/; a server build's public/ keeps them
-// until then), none is left to take its alternates from: locales carry
-// them where each href is siteUrl or a folder at its top, else the
-// pages' heads must name them.
-func alternateRefs(m *Mapper, v any) {
-	// [{ href: 'https://example.com', hreflang: 'en' }, { href:
-	// 'https://example.com/fr', hreflang: 'fr' }]: next-sitemap adds
-	// each page's path to each href; where each href is siteUrl or a
-	// folder at its top, those are locales by folder.
-	site, _ := m.Other("siteUrl").(string)
-	refs, _ := v.([]any)
-	var out []Locale
-	for _, r := range refs {
-		obj, _ := r.(map[string]any)
-		href, _ := obj["href"].(string)
-		lang, _ := obj["hreflang"].(string)
-		base, h := strings.TrimSuffix(site, "/"), strings.TrimSuffix(href, "/")
-		rest, ok := "", site != "" && h == base
-		if !ok && site != "" {
-			rest, ok = strings.CutPrefix(h, base+"/")
-		}
-		if !ok || lang == "" || strings.Contains(rest, "/") {
-			out = nil
-			break
-		}
-		out = append(out, Locale{Folder: rest, Lang: lang})
-	}
-	switch {
-	case len(out) >= 2:
-		m.Set("locales", out)
-		return
-	case len(out) == 1 && out[0].Folder != "":
-		// { href: siteUrl/fr, hreflang: 'fr' } alone: every page had an
-		// fr alternate, and none of its own language.
-		m.Warn("names one language only, %s (%s/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: '%s', hreflang: 'LANG' } (their language), and init carries both as locales", out[0].Lang, out[0].Folder, strings.TrimSuffix(site, "/"))
-		return
-	}
-	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and once ours replace next-sitemap's sitemaps none of its is left to take them from; give each page's translations in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }, which writes those links into its head")
-}
-
-func changefreq(m *Mapper, v any) {
+// Changefreq maps an option that gives every page's changefreq:
+// --changefreq; null, none, as sitemapgen writes by default.
+func Changefreq(m *Mapper, v any) {
 	if v == nil {
 		m.Honoured("is null: no changefreq, as sitemapgen writes by default")
 		return
@@ -343,7 +208,9 @@ func changefreq(m *Mapper, v any) {
 	m.Set("changefreq", strings.ToLower(s))
 }
 
-func priority(m *Mapper, v any) {
+// Priority maps an option that gives every page's priority: --priority;
+// null, none, as sitemapgen writes by default.
+func Priority(m *Mapper, v any) {
 	if v == nil {
 		m.Honoured("is null: no priority, as sitemapgen writes by default")
 		return
@@ -359,24 +226,15 @@ func priority(m *Mapper, v any) {
 	m.Set("priority", f)
 }
 
-// buildTime: one date for every page, which is the build's.
-func buildTime(m *Mapper, v any) {
+// BuildTime maps an option that gives every page one date, the build's:
+// a warning.
+func BuildTime(m *Mapper, v any) {
 	m.Warn("gives every page one date, the build's time, and a build stamp is never a lastmod; not taken: sitemapgen dates each page by its own sources (front matter, git …), and a page none dates gets no lastmod")
 }
 
-func autoLastmod(m *Mapper, v any) {
-	b, ok := m.Bool(v)
-	if !ok {
-		return
-	}
-	if b {
-		buildTime(m, v)
-		return
-	}
-	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (front matter, git …): set lastmod.sources: [none] in sitemap.yaml to write none")
-}
-
-func maxURLs(m *Mapper, v any) {
+// MaxURLs maps an option that gives the most URLs a sitemap file holds:
+// --max-urls, at most the protocol's.
+func MaxURLs(m *Mapper, v any) {
 	f, ok := m.num(v)
 	if !ok {
 		return
@@ -421,14 +279,8 @@ func filenameBase(m *Mapper, v any) {
 	}
 }
 
-// sitemapBaseFileName: next-sitemap's index is NAME.xml.
-func sitemapBaseFileName(m *Mapper, v any) {
-	if s, ok := m.Str(v); ok {
-		m.SetFilename(s + ".xml")
-	}
-}
-
-func xsl(m *Mapper, v any) {
+// XSL maps an option that names the sitemap's stylesheet: --xsl.
+func XSL(m *Mapper, v any) {
 	if s, ok := m.Str(v); ok {
 		m.Set("xsl", s)
 	}
@@ -453,72 +305,10 @@ func canonicalURL(m *Mapper, v any) {
 	m.Set("base_url", u.String())
 }
 
-func namespaces(m *Mapper, v any) {
+// Namespaces maps an option that names the XML namespaces: honoured,
+// each file declaring those it uses.
+func Namespaces(m *Mapper, v any) {
 	m.Honoured("is honoured: each sitemap file declares only the namespaces it uses (xhtml with alternates, image with --images, video with --videos, news with --news-name)")
-}
-
-func docusaurusLastmod(m *Mapper, v any) {
-	if v == nil {
-		m.Warn("is null, which wrote no lastmod; sitemapgen writes each page's own date (the git dates Docusaurus shows as last updated, front matter): set lastmod.sources: [none] in sitemap.yaml to write none")
-		return
-	}
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if s != "date" && s != "datetime" {
-		m.Warn("is %q, not date or datetime; not taken", s)
-		return
-	}
-	m.Set("lastmod_format", s)
-}
-
-func trailingSlash(m *Mapper, v any) {
-	if b, ok := m.Bool(v); ok {
-		m.Set("trailing_slash", b)
-	}
-}
-
-func generateIndex(m *Mapper, v any) {
-	m.Honoured("is honoured where needed: sitemap.xml is an index when the URLs need several files (or sections are set), else the one sitemap, at the same URL")
-}
-
-func outDir(m *Mapper, v any) {
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if m.ctx.Server {
-		if o := m.ctx.Out; o != "" && cleanRel(s) == o {
-			m.Honoured("is %s, where the sitemaps of the server build go", o)
-			return
-		}
-		m.Warn("is not taken: sitemapgen writes the sitemaps of a server build into %s/, which Next.js serves; --out names another folder", cmp.Or(m.ctx.Out, "public"))
-		return
-	}
-	if p := m.ctx.Publish; p != "" && cleanRel(s) == p {
-		m.Honoured("is the site folder, %s, where the sitemaps go", p)
-		return
-	}
-	m.Warn("is not taken: sitemapgen writes the sitemaps into the site folder it maps (the static export, out/); --out names another folder")
-}
-
-// nextOutput: next-sitemap's output: 'export' has it list the static
-// export's HTML files, which are what sitemapgen maps.
-func nextOutput(m *Mapper, v any) {
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if s == "export" {
-		m.Honoured("is export: sitemapgen lists the static export's pages, the HTML files next build writes (out/)")
-		return
-	}
-	if m.ctx.Server {
-		m.Honoured("is %q: sitemapgen lists the pages next build prerendered, as its manifests (.next/) name them, and names each route rendered on demand", s)
-		return
-	}
-	m.Warn("is %q, a build served by Next.js's server, whose pages are no files: sitemapgen maps a static export (output: 'export' in next.config.js, which next build writes to out/)", s)
 }
 
 // astroFinish: @astrojs/sitemap's index, FILENAMEBASE-index.xml
@@ -527,7 +317,7 @@ func nextOutput(m *Mapper, v any) {
 // for ours to take over, so ours takes its name, filenameBase given or
 // not. Its first part, NAME-0.xml, then answers with an index of ours
 // (astro's Info.Published); its later parts, past entryLimit's URLs,
-// as published_sitemaps names them (keepParts).
+// as published_sitemaps names them (KeepParts).
 func astroFinish(m *Mapper) {
 	if !slices.ContainsFunc(m.all, func(g Given) bool { return g.Name == "filenameBase" }) {
 		m.at = Given{Name: "its index, sitemap-index.xml"}
@@ -535,29 +325,8 @@ func astroFinish(m *Mapper) {
 	}
 	index, _ := m.setting("filename").(string)
 	if base, ok := strings.CutSuffix(index, "-index.xml"); ok {
-		keepParts(m, index, base, nil)
+		KeepParts(m, index, base, nil)
 	}
-}
-
-// nextFinish: next-sitemap's index, NAME.xml (sitemap.xml by default,
-// sitemapBaseFileName's otherwise), lists NAME-0.xml …, whose URLs its
-// users may have submitted too. A static export's next build empties
-// out/, so once the plugin is removed no file is there to take over:
-// published_sitemaps names the first part, which every site of it has,
-// and the later ones (keepParts), for ours to answer there with an
-// index of ours. A server build's public/ keeps its parts, taken over
-// where they are; without a site folder ([Context].Publish), no file of
-// it is named. Its robots.txt's policies and Host: line are nextRobots'.
-func nextFinish(m *Mapper) {
-	nextRobots(m)
-	if m.ctx.Server || m.ctx.Publish == "" {
-		return
-	}
-	base := "sitemap"
-	if s, ok := m.setting("filename").(string); ok {
-		base = strings.TrimSuffix(s, ".xml")
-	}
-	keepParts(m, base+".xml", base, []string{base + "-0.xml"})
 }
 
 // setting returns the value of the setting key set so far, nil for none.
@@ -570,7 +339,7 @@ func (m *Mapper) setting(key string) any {
 	return nil
 }
 
-// keepParts sets published_sitemaps to first and the later parts of the
+// KeepParts sets published_sitemaps to first and the later parts of the
 // peer's index that the survey found beside it at the top of the site
 // folder ([Context].Sitemaps): BASE-1.xml …, in their order. The peer's
 // build empties the folder: once the peer is gone, nothing else names
@@ -580,7 +349,7 @@ func (m *Mapper) setting(key string) any {
 // so, and what to do. Without a site folder, nothing is read or said;
 // where the folder was not read (an integration's build), nothing is
 // said either.
-func keepParts(m *Mapper, index, base string, first []string) {
+func KeepParts(m *Mapper, index, base string, first []string) {
 	if m.ctx.Publish == "" {
 		return
 	}
@@ -605,58 +374,6 @@ func keepParts(m *Mapper, index, base string, first []string) {
 	}
 }
 
-// gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,
-// is the URL its users submit: once the plugin is removed, Gatsby writes
-// no file there for ours to take over, so ours takes its name. Its first
-// part, sitemap-0.xml, then answers with an index of ours (gatsby's
-// Info.Published); its later parts, past entryLimit's URLs, as
-// published_sitemaps names them (keepParts), where they are at the
-// site's root (output elsewhere is a warning of its own).
-//
-// Its createLinkInHead is true by default: not given, its link is still
-// in every page's head.
-func gatsbyFinish(m *Mapper) {
-	if !slices.Contains(m.given, "createLinkInHead") {
-		m.at = Given{Name: "createLinkInHead"}
-		m.HeadLink("is true by default, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
-	}
-	m.at = Given{Name: "its index, sitemap-index.xml"}
-	for _, g := range m.all {
-		if g.Name == "output" {
-			m.at = g
-		}
-	}
-	m.Set("filename", "sitemap-index.xml")
-	out, ok := m.Other("output").(string)
-	if m.Other("output") == nil || ok && strings.Trim(out, "/") == "" {
-		keepParts(m, "sitemap-index.xml", "sitemap", nil)
-	}
-}
-
-func gatsbyOutput(m *Mapper, v any) {
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	if strings.Trim(s, "/") == "" {
-		m.Honoured("is the site's root, where the sitemaps go")
-		return
-	}
-	dir := "/" + strings.Trim(s, "/") + "/"
-	m.Warn("puts the sitemaps in %s; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in %s while it is configured): submit /sitemap-index.xml in place of %ssitemap-index.xml, which answers no more once the plugin is gone", dir, dir, dir)
-}
-
-func createLinkInHead(m *Mapper, v any) {
-	b, ok := m.Bool(v)
-	switch {
-	case !ok:
-	case b:
-		m.HeadLink("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head through Gatsby's onRenderBody")
-	default:
-		m.Honoured("is false: sitemapgen edits no page either")
-	}
-}
-
 // HeadLink notes the option being mapped as one that put a <link
 // rel="sitemap"> into every page's head, what says how: sitemapgen writes
 // no page, and init carries the link by a file of the generator's own
@@ -666,17 +383,18 @@ func (m *Mapper) HeadLink(what string) {
 	m.Warn("%s; sitemapgen edits no page: the link is to come from the site's own head, which sitemapgen init writes where it can", what)
 }
 
-func baseURL(m *Mapper, v any) {
+// BaseURL maps an option that gives the base URL: --base-url.
+func BaseURL(m *Mapper, v any) {
 	if s, ok := m.Str(v); ok {
 		m.Set("base_url", s)
 	}
 }
 
-// cleanRel is a folder relative to the project folder, as a peer gives
+// CleanRel is a folder relative to the project folder, as a peer gives
 // it (@netlify/plugin-sitemap's buildDir takes "/public" for "public"),
 // cleaned: "" for the project folder itself. A path that climbs out
 // stays as it is, for the project's tree to refuse.
-func cleanRel(s string) string {
+func CleanRel(s string) string {
 	s = path.Clean(strings.TrimLeft(s, "/"))
 	if s == "." {
 		return ""
@@ -692,7 +410,7 @@ func (m *Mapper) Str(v any) (string, bool) {
 	if s, ok := v.(string); ok {
 		return s, true
 	}
-	m.notA(v, "a string")
+	m.NotA(v, "a string")
 	return "", false
 }
 
@@ -700,7 +418,7 @@ func (m *Mapper) num(v any) (float64, bool) {
 	if f, ok := v.(float64); ok {
 		return f, true
 	}
-	m.notA(v, "a number")
+	m.NotA(v, "a number")
 	return 0, false
 }
 
@@ -709,18 +427,18 @@ func (m *Mapper) Bool(v any) (bool, bool) {
 	if b, ok := v.(bool); ok {
 		return b, true
 	}
-	m.notA(v, "true or false")
+	m.NotA(v, "true or false")
 	return false, false
 }
 
-// notA says that v is not the value wanted: an expression a static
+// NotA says that v is not the value wanted: an expression a static
 // reading could not take (process.env.X), or a value of another type.
-func (m *Mapper) notA(v any, want string) {
+func (m *Mapper) NotA(v any, want string) {
 	if e, ok := v.(Expr); ok {
 		m.Warn("is not a literal value (%s): write the setting in sitemap.yaml", short(e.Text))
 		return
 	}
-	m.Warn("is %s, not %s; not taken", describe(v), want)
+	m.Warn("is %s, not %s; not taken", Describe(v), want)
 }
 
 // Strs is v as a list of strings; a string alone is a list of one.
@@ -733,25 +451,13 @@ func (m *Mapper) Strs(v any) ([]string, bool) {
 		for _, x := range v {
 			s, ok := x.(string)
 			if !ok {
-				m.Warn("holds %s, not a string; not taken", describe(x))
+				m.Warn("holds %s, not a string; not taken", Describe(x))
 				return nil, false
 			}
 			out = append(out, s)
 		}
 		return out, true
 	}
-	m.notA(v, "a list of strings")
+	m.NotA(v, "a list of strings")
 	return nil, false
-}
-
-func lastmodDateOnly(m *Mapper, v any) {
-	b, ok := m.Bool(v)
-	if !ok {
-		return
-	}
-	if !b {
-		m.Honoured("is false: dates and times, as sitemapgen writes by default")
-		return
-	}
-	m.Set("lastmod_format", "date")
 }

@@ -15,29 +15,31 @@ type Tool string
 
 // The peers.
 const (
-	Astro       Tool = "@astrojs/sitemap"
-	Docusaurus  Tool = "@docusaurus/plugin-sitemap"
-	Netlify     Tool = "@netlify/plugin-sitemap"
-	NextSitemap Tool = "next-sitemap"
-	Gatsby      Tool = "gatsby-plugin-sitemap"
-	SSCLI       Tool = "static-sitemap-cli"
-	VitePress   Tool = "VitePress's sitemap"
-	Rspress     Tool = "@rspress/plugin-sitemap"
-	VuePress    Tool = "@vuepress/plugin-sitemap"
+	Astro   Tool = "@astrojs/sitemap"
+	Netlify Tool = "@netlify/plugin-sitemap"
 )
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, SSCLI, VitePress, Rspress, VuePress}
+var toolOrder = []Tool{Astro, Netlify}
 
-// Integrations are the npm integrations that replace a peer, by the
-// name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
-// replaces: each takes the peer's option names, with the peer's meaning
-// where sitemapgen has a flag of the same name (npm/sitemapgen/lib/peers.js,
-// generated from the table by TestNPMPeers).
-var Integrations = []struct {
-	RunBy string
-	Tool  Tool
-}{{"astro", Astro}, {"docusaurus", Docusaurus}, {"netlify", Netlify}}
+// runBy are the names the npm integrations that replace the table's
+// peers run sitemapgen by (Def.RunBy).
+var runBy = map[Tool]string{Astro: "astro", Netlify: "netlify"}
+
+// Integrations returns the peers an npm integration replaces (Def.RunBy),
+// in the order of Defs: each integration takes its peer's option names,
+// with the peer's meaning where sitemapgen has a flag of the same name
+// (npm/sitemapgen/lib/peers.js, generated from the Defs by the
+// registry's TestNPMPeers).
+func Integrations() []*Def {
+	var out []*Def
+	for _, d := range Defs() {
+		if d.RunBy != "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
 
 // Func is the value of an option that is a function (filter, serialize).
 // Returns, when not nil, are the strings it returns, when that is all it
@@ -313,7 +315,7 @@ func (d *Def) Map(given []Given, ctx Context) Result {
 		}
 		m.at = g
 		if refused[i] != "" {
-			m.Warn("holds a control character or a line break (%s); not taken", describe(refused[i]))
+			m.Warn("holds a control character or a line break (%s); not taken", Describe(refused[i]))
 			continue
 		}
 		m.given = append(m.given, g.Name)
@@ -337,11 +339,6 @@ func (d *Def) Map(given []Given, ctx Context) Result {
 	}
 	return m.r
 }
-
-// freeText are the options whose value sitemapgen never reads, which may
-// hold any text: gatsby-plugin-sitemap's query, a GraphQL query, spans
-// lines.
-var freeText = map[Tool][]string{Gatsby: {"query"}}
 
 // unsafeText returns the first string of v, at any depth (a list's
 // items, an object's keys and values, the strings a function returns),
@@ -390,14 +387,11 @@ func unsafeText(v any) (bad string, ok bool) {
 	return bad, ok
 }
 
-// finish are the mappings of a peer's options that are made once all are
-// read: static-sitemap-cli's pairs of -c and -p make rules together;
-// @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
-// names, given filenameBase or output or not; @netlify/plugin-sitemap's
-// urlPrefix is joined to its base URL; the parts of next-sitemap's,
-// @astrojs/sitemap's and gatsby-plugin-sitemap's indexes, NAME-0.xml …,
-// keep answering.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish, Netlify: netlifyFinish, Rspress: rspressFinish, VuePress: vuepressFinish, NextSitemap: nextFinish}
+// finish are the mappings of the table's peers' options that are made
+// once all are read: @astrojs/sitemap's index keeps its name, given
+// filenameBase or not, and its parts, NAME-0.xml …, keep answering;
+// @netlify/plugin-sitemap's urlPrefix is joined to its base URL.
+var finish = map[Tool]func(*Mapper){Astro: astroFinish, Netlify: netlifyFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {
@@ -407,7 +401,8 @@ type Mapper struct {
 	given []string // the names of the options mapped so far
 	all   []Given  // every option given
 	r     Result
-	ss    *ssState // static-sitemap-cli's
+	// local is the Def's own state while its options are mapped.
+	local any
 }
 
 // WasGiven reports whether the option name was given, for a Finish.
@@ -416,6 +411,65 @@ func (m *Mapper) WasGiven(name string) bool { return slices.Contains(m.given, na
 // At makes name the option the next settings and notes are of, for a
 // Finish that maps a default the peer had when name was not given.
 func (m *Mapper) At(name string) { m.at = Given{Name: name} }
+
+// AtGiven makes g the option the next settings and notes are of, at its
+// line and file, for a Finish.
+func (m *Mapper) AtGiven(g Given) { m.at = g }
+
+// Setting returns the value of the setting key set so far, nil for
+// none, for a Finish.
+func (m *Mapper) Setting(key string) any { return m.setting(key) }
+
+// Replace replaces the value of the setting key set so far by value,
+// the option being mapped named among those that gave it, for a Finish
+// that amends a setting (a rule of Rspress' home); nothing when key is
+// not set.
+func (m *Mapper) Replace(key string, value any) {
+	for i := range m.r.Settings {
+		if s := &m.r.Settings[i]; s.Key == key {
+			s.Value, s.From = value, joinFrom(s.From, m.at.Name)
+		}
+	}
+}
+
+// Local returns the state the Def's mappings keep until every option
+// is read (static-sitemap-cli's pairs, for its Finish), made by make at
+// its first use in this mapping.
+func (m *Mapper) Local(make func() any) any {
+	if m.local == nil {
+		m.local = make()
+	}
+	return m.local
+}
+
+// Credit credits the setting key to parts, the options that gave it
+// together, each at its place (static-sitemap-cli's rules, from
+// .ssclirc's changefreq and the script's -p): its From is the option
+// being mapped's name, its Parts parts.
+func (m *Mapper) Credit(key string, parts []Given) {
+	for i := range m.r.Settings {
+		if s := &m.r.Settings[i]; s.Key == key {
+			s.From, s.Parts = m.at.Name, parts
+		}
+	}
+}
+
+// Current returns the option being mapped.
+func (m *Mapper) Current() Given { return m.at }
+
+// Said returns how many settings and notes the mapping has made so far.
+func (m *Mapper) Said() int { return len(m.r.Notes) + len(m.r.Settings) }
+
+// RobotsTxt returns the site's own robots.txt set so far
+// (Result.RobotsTxt), "" for none.
+func (m *Mapper) RobotsTxt() string { return m.r.RobotsTxt }
+
+// SetRobotsTxt sets the site's own robots.txt (Result.RobotsTxt), the
+// lines of the peer's robots.txt that --robots does not write.
+func (m *Mapper) SetRobotsTxt(text string) { m.r.RobotsTxt = text }
+
+// All returns every option given, in the order given, for a Finish.
+func (m *Mapper) All() []Given { return m.all }
 
 // Context is the project's, as given to Map.
 func (m *Mapper) Context() Context { return m.ctx }
@@ -518,8 +572,8 @@ func short(s string) string {
 	return s
 }
 
-// describe is a value as a message shows it.
-func describe(v any) string {
+// Describe is a value as a message shows it.
+func Describe(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return "null"

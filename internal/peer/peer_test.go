@@ -11,15 +11,8 @@ import (
 // have a row for (issue 53: "each integration accepts the option names of
 // the plugin it replaces"; sitemapgen init translates the rest).
 var documented = map[Tool][]string{
-	Astro:       {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
-	Docusaurus:  {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
-	Netlify:     {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
-	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
-	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
-	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
-	VitePress:   {"hostname", "lastmodDateOnly", "transformItems", "xslUrl", "xmlns", "level", "errorHandler"},
-	Rspress:     {"siteUrl", "customMaps", "defaultPriority", "defaultChangeFreq"},
-	VuePress:    {"hostname", "extraUrls", "excludePaths", "sitemapFilename", "sitemapXSLFilename", "sitemapXSLTemplate", "changefreq", "modifyTimeGetter", "devServer", "devHostname", "xmlNameSpace"},
+	Astro:   {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
+	Netlify: {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
 }
 
 // TestEveryOptionHasARow: each documented option of each peer is a row of
@@ -66,34 +59,9 @@ func TestNeverSilent(t *testing.T) {
 			}
 		}
 	}
-	r := Map(NextSitemap, []Given{{Name: "changeFreq", Value: "daily"}}, Context{})
-	if len(r.Settings) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0].Msg, "not an option of next-sitemap") {
-		t.Errorf("an unknown option: %+v", r)
-	}
 }
 
 func fp(f float64) *float64 { return &f }
-
-// TestHeadLink: the options with which a peer put a <link rel="sitemap">
-// into every page's head are named in the Result, for init to carry:
-// gatsby-plugin-sitemap's createLinkInHead, true by default, and
-// hexo-generator-sitemap's rel: true (its cases are hexo's TestPeerMap).
-func TestHeadLink(t *testing.T) {
-	for _, tc := range []struct {
-		tool  Tool
-		given []Given
-		want  string
-	}{
-		{Gatsby, nil, "createLinkInHead"},
-		{Gatsby, []Given{{Name: "createLinkInHead", Value: true}}, "createLinkInHead"},
-		{Gatsby, []Given{{Name: "createLinkInHead", Value: false}}, ""},
-		{Gatsby, []Given{{Name: "createLinkInHead", Value: Expr{Text: "process.env.LINK"}}}, ""},
-	} {
-		if got := Map(tc.tool, tc.given, Context{}).HeadLink; got != tc.want {
-			t.Errorf("%s %+v: HeadLink %q, want %q", tc.tool, tc.given, got, tc.want)
-		}
-	}
-}
 
 // TestMap: what each option gives, as the peer means it.
 func TestMap(t *testing.T) {
@@ -115,30 +83,6 @@ func TestMap(t *testing.T) {
 		// The integration runs them itself as the per-URL hook: honoured.
 		{name: "astro's functions run by the integration", tool: Astro, given: []Given{{Name: "filter", Value: Hooked{}}, {Name: "serialize", Value: Hooked{}}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
-		{name: "docusaurus' createSitemapItems run by the integration", tool: Docusaurus, given: []Given{{Name: "createSitemapItems", Value: Hooked{}}}},
-		// customPages, a list of URLs, is carried over as extra URLs; a
-		// function that gives URLs stays a warning that says where to
-		// put them.
-		// robotsTxtOptions' additionalSitemaps, the Sitemap: lines it added:
-		// those under siteUrl the index lists (issue 70); the others, and
-		// additionalSitemapIndices (no index lists an index), and the
-		// policies' rules, next-sitemap's robots.txt wrote as
-		// Result.RobotsTxt says, the site's own (issue 68).
-		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{
-			"policies":                 []any{map[string]any{"userAgent": "*", "allow": "/"}, map[string]any{"userAgent": "test-bot", "allow": []any{"/path", "/path-2"}, "disallow": "/private", "crawlDelay": 10.0}},
-			"additionalSitemaps":       []any{"https://example.com/server-sitemap.xml", "https://shop.example.org/sitemap.xml", "https://example.com/sitemap.xml", "/relative.xml"},
-			"additionalSitemapIndices": []any{"https://example.com/blog/sitemap-index.xml"},
-			"includeNonIndexSitemaps":  true}}},
-			want:   []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "index.extra", Value: []string{"https://example.com/server-sitemap.xml"}, From: "robotsTxtOptions.additionalSitemaps"}},
-			warn:   []string{`gives "/relative.xml", which is no absolute http(s) URL`, "wrote rules or Sitemap: lines into robots.txt that sitemapgen does not write: keep them in the site's own robots.txt (public/robots.txt, which sitemapgen init writes where there is none)"},
-			robots: "# *\nUser-agent: *\nAllow: /\n\n# test-bot\nUser-agent: test-bot\nAllow: /path\nAllow: /path-2\nDisallow: /private\nCrawl-delay: 10\n\n# Host\nHost: https://example.com\n\n# Sitemaps\nSitemap: https://shop.example.org/sitemap.xml\nSitemap: https://example.com/blog/sitemap-index.xml\n"},
-		{name: "next-sitemap's policies without generateRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{map[string]any{"userAgent": "*", "disallow": "/x"}}}}}},
-		{name: "next-sitemap's policies not literal", tool: NextSitemap, given: []Given{{Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"policies": Expr{Text: "rules"}, "sitemaps": true}}},
-			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}}, warn: []string{"gives sitemaps, not next-sitemap's", "has policies that are not literal values"}},
-		{name: "next-sitemap's additionalSitemaps alone", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"additionalSitemaps": []any{"https://example.com/a.xml"}}}},
-			want: []Setting{{Key: "index.extra", Value: []string{"https://example.com/a.xml"}, From: "robotsTxtOptions.additionalSitemaps"}}},
-		{name: "extra URLs of a function", tool: NextSitemap, given: []Given{{Name: "additionalPaths", Value: Func{}}},
-			warn: []string{"is a function that gives URLs the built files do not show, and sitemapgen runs none; write the URLs it gives in a file and name it with --extra-urls FILE"}},
 		// Its index, sitemap-index.xml, is the URL its users submit, and
 		// astro build empties dist/: the switch keeps it, options or none.
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
@@ -161,105 +105,15 @@ func TestMap(t *testing.T) {
 		{name: "a changefreq not the protocol's", tool: Astro, given: []Given{{Name: "changefreq", Value: "often"}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "often", not one of always`}},
 		{name: "entryLimit past the protocol's", tool: Astro, given: []Given{{Name: "entryLimit", Value: 60000.0}},
 			want: []Setting{{Key: "max_urls", Value: 50000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is 60000, more than the protocol's 50000"}},
-		{name: "docusaurus", tool: Docusaurus, ctx: Context{BasePath: "/docs/"}, given: []Given{{Name: "changefreq", Value: nil}, {Name: "priority", Value: 0.3}, {Name: "ignorePatterns", Value: []any{"/docs/tags/**", "/legal", "/blog/*/draft"}}, {Name: "lastmod", Value: "date"}, {Name: "filename", Value: "sitemap.xml"}, {Name: "createSitemapItems", Value: Func{}}},
-			want: []Setting{{Key: "priority", Value: 0.3, From: "priority"}, {Key: "exclude", Value: []string{"tags/**", "tags.html", "legal/index.html", "legal.html", "blog/*/draft/index.html", "blog/*/draft.html"}, From: "ignorePatterns"}, {Key: "lastmod_format", Value: "date", From: "lastmod"}, {Key: "filename", Value: "sitemap.xml", From: "filename"}},
-			warn: []string{"is a function"}},
 		{name: "netlify", tool: Netlify, ctx: Context{Publish: "public"}, given: []Given{{Name: "exclude", Value: []any{"./public/secret.html", "**/**/child-one.html", "drafts/**"}}, {Name: "prettyURLs", Value: true}, {Name: "changeFreq", Value: "daily"}, {Name: "priority", Value: 0.5}, {Name: "buildDir", Value: "/public"}, {Name: "filePath", Value: "sub/sitemap.xml"}, {Name: "urlPrefix", Value: "/en/"}},
 			want: []Setting{{Key: "exclude", Value: []string{"secret.html", "**/**/child-one.html", "drafts/**"}, From: "exclude"}, {Key: "clean_urls", Value: true, From: "prettyURLs"}, {Key: "changefreq", Value: "daily", From: "changeFreq"}, {Key: "priority", Value: 0.5, From: "priority"}, {Key: "root", Value: "public", From: "buildDir"}, {Key: "filename", Value: "sitemap.xml", From: "filePath"}},
 			warn: []string{"puts the sitemap in the folder sub", "give the whole URL"}},
-		{name: "next-sitemap", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "output", Value: "export"}, {Name: "generateRobotsTxt", Value: true}, {Name: "sitemapSize", Value: 7000.0}, {Name: "exclude", Value: []any{"/secret", "/private/*"}}, {Name: "autoLastmod", Value: true}, {Name: "sitemapBaseFileName", Value: "sitemap"}, {Name: "additionalPaths", Value: Func{}}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com/fr", "hreflang": "fr"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "max_urls", Value: 7000, From: "sitemapSize"}, {Key: "exclude", Value: []string{"secret/index.html", "secret.html", "private/*/**"}, From: "exclude"}, {Key: "filename", Value: "sitemap.xml", From: "sitemapBaseFileName"}},
-			warn: []string{"never a lastmod", "gives URLs the built files do not show", "names one language only, fr (fr/): an alternate needs the page's own language too, which it does not name; add the pages at the top of the site, { href: 'https://example.com', hreflang: 'LANG' } (their language), and init carries both as locales",
-				// Its robots.txt's policies and Host: line, which --robots
-				// does not write (issue 98: the Host: line was lost).
-				"wrote rules or Sitemap: lines into robots.txt that sitemapgen does not write (its policies, and Host: https://example.com)"},
-			robots: "# *\nUser-agent: *\nAllow: /\n\n# Host\nHost: https://example.com\n"},
-		// robotsTxtOptions' policies, an empty list: no rules, the Host:
-		// line still.
-		{name: "next-sitemap's robots.txt without policies", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{}}}},
-			want:   []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}},
-			warn:   []string{"(its policies, and Host: https://example.com)"},
-			robots: "# Host\nHost: https://example.com\n"},
-		// On a server build, the advice's globs are of the files its
-		// pages are (app/blog/hello.html): 'blog/**' matched none there.
-		{name: "next-sitemap's transform on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "transform", Value: Func{}}},
-			warn: []string{"set values with rules: in sitemap.yaml (match: '{app,pages}/blog/**'), and leave pages out with --exclude GLOB ('{app,pages}/drafts/**')"}},
-		{name: "next-sitemap's transform", tool: NextSitemap, given: []Given{{Name: "transform", Value: Func{}}},
-			warn: []string{"set values with rules: in sitemap.yaml (match: 'blog/**'), and leave pages out with --exclude GLOB ('drafts/**')"}},
-		// Each href elsewhere: the reason is true of a server build too.
-		{name: "next-sitemap's alternateRefs elsewhere on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true}, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.de", "hreflang": "de"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}},
-			warn: []string{"once ours replace next-sitemap's sitemaps none of its is left to take them from"}},
-		// next-sitemap's siteUrl goes with its configuration file, which
-		// the switch removes: the base URL is carried over. output:
-		// 'export' is how its README has a static export read.
-		{name: "next-sitemap's static export", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: Expr{Text: "process.env.SITE_URL || 'https://example.com'"}}, {Name: "output", Value: "export"}},
-			warn: []string{"is not a literal value (process.env.SITE_URL"}},
-		// A static export's out/ is emptied by next build: the parts of
-		// next-sitemap's index keep answering as published_sitemaps names
-		// them, the first always, the others as found in out/.
-		{name: "next-sitemap's parts", tool: NextSitemap, ctx: Context{Publish: "out", Sitemaps: []string{"site-map.xml", "site-map-0.xml", "site-map-12.xml", "site-map-x.xml", "sitemap-1.xml", "site-map-1-2.xml"}},
-			given: []Given{{Name: "sitemapBaseFileName", Value: "site-map"}},
-			want:  []Setting{{Key: "filename", Value: "site-map.xml", From: "sitemapBaseFileName"}, {Key: "published_sitemaps", Value: []string{"site-map-0.xml", "site-map-12.xml"}, From: "its parts, site-map-0.xml …"}}},
-		// out/ without next-sitemap's index: the first part is named,
-		// the later ones are not known, and a warning says so.
-		{name: "next-sitemap's first part", tool: NextSitemap, ctx: Context{Publish: "out", Sitemaps: []string{}}, given: []Given{{Name: "output", Value: "export"}},
-			want: []Setting{{Key: "published_sitemaps", Value: []string{"sitemap-0.xml"}, From: "its parts, sitemap-0.xml …"}},
-			warn: []string{"is not in out/: the names of its later parts (sitemap-1.xml …), which its users may have submitted, are not known"}},
-		{name: "next-sitemap's server output", tool: NextSitemap, given: []Given{{Name: "output", Value: "standalone"}},
-			warn: []string{`is "standalone"`}},
-		// After a plain next build, the pages are the build's prerendered
-		// files (app/ROUTE.html, pages/ROUTE.html) and the sitemaps go to
-		// public/, next-sitemap's outDir.
-		{name: "next-sitemap on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true},
-			given: []Given{{Name: "output", Value: "standalone"}, {Name: "outDir", Value: "./public"}, {Name: "exclude", Value: []any{"/secret", "/private/*", "/"}}},
-			want:  []Setting{{Key: "exclude", Value: []string{"{app,pages}/secret.html", "{app,pages}/private/*/**", "{app,pages}/index.html"}, From: "exclude"}}},
-		{name: "next-sitemap on a server build, outDir elsewhere", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true},
-			given: []Given{{Name: "outDir", Value: "out"}}, warn: []string{"is not taken: sitemapgen writes the sitemaps of a server build into public/, which Next.js serves; --out names another folder"}},
-		{name: "gatsby", tool: Gatsby, given: []Given{{Name: "excludes", Value: []any{"/drafts/**"}}, {Name: "entryLimit", Value: 45000.0}, {Name: "createLinkInHead", Value: true}, {Name: "filterPages", Value: Func{}}},
-			want: []Setting{{Key: "exclude", Value: []string{"drafts/**", "drafts.html"}, From: "excludes"}, {Key: "max_urls", Value: 45000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
-			warn: []string{"edits no page", "is a function"}},
-		// Its index, sitemap-index.xml, is the URL its users submit: the
-		// switch keeps it, options or none.
-		// createLinkInHead is true by default: its link is to be carried.
-		{name: "gatsby's defaults", tool: Gatsby, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is true by default"}},
-		{name: "gatsby's output elsewhere", tool: Gatsby, given: []Given{{Name: "output", Value: "/sitemaps"}, {Name: "createLinkInHead", Value: false}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
-		{name: "gatsby's output elsewhere, built", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{"sitemap-1.xml"}}, given: []Given{{Name: "output", Value: "/sitemaps"}, {Name: "createLinkInHead", Value: false}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
-		// gatsby build empties public/: its index's later parts are named
-		// as public/ holds them before the switch.
-		{name: "gatsby's parts", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{"sitemap-0.xml", "sitemap-1.xml", "sitemap-index.xml"}}, given: []Given{{Name: "output", Value: "/"}, {Name: "createLinkInHead", Value: false}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}, {Key: "published_sitemaps", Value: []string{"sitemap-1.xml"}, From: "its parts, sitemap-1.xml …"}}},
-		{name: "gatsby not built", tool: Gatsby, ctx: Context{Publish: "public", Sitemaps: []string{}}, given: []Given{{Name: "createLinkInHead", Value: false}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not in public/: the names of its later parts (sitemap-1.xml …)"}},
-		// A filter of literal URLs: each test named (issue 98).
-		{name: "vitepress filter", tool: VitePress, given: []Given{{Name: "transformItems", Value: Leaves{Tests: []string{`item.url includes "migration"`, `item.url is "old.html"`}}}},
-			warn: []string{`leaves out the pages whose item.url includes "migration", or whose item.url is "old.html", which sitemapgen reads while sitemap: stays; once sitemap: goes they are listed`}},
-		{name: "vitepress", tool: VitePress, given: []Given{{Name: "hostname", Value: "https://example.com"}, {Name: "lastmodDateOnly", Value: true}, {Name: "xslUrl", Value: "/sitemap.xsl"}, {Name: "transformItems", Value: Func{}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com/", From: "hostname"}, {Key: "lastmod_format", Value: "date", From: "lastmodDateOnly"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslUrl"}},
-			warn: []string{"is a function"}},
-		{name: "vitepress's base", tool: VitePress, ctx: Context{BasePath: "/docs/"}, given: []Given{{Name: "hostname", Value: "https://example.com/"}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com/docs/", From: "hostname"}}},
-		{name: "vitepress's hostname not a URL", tool: VitePress, given: []Given{{Name: "hostname", Value: "example.com"}}, warn: []string{`is "example.com", not an absolute http(s) URL`}},
 		// i18n: the default locale's pages at the root, each other's in
 		// the folder of its key.
 		{name: "astro's i18n", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US", "fr": "fr-CA", "de": "de"}}}},
 			want: []Setting{{Key: "locales", Value: []Locale{{Lang: "en-US"}, {Folder: "de", Lang: "de"}, {Folder: "fr", Lang: "fr-CA"}}, From: "i18n"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
 		{name: "astro's i18n without its default's code", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "es", "locales": map[string]any{"en": "en-US", "fr": "fr-CA"}}}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`names the default locale "es"`}},
-		// alternateRefs: each href siteUrl or a folder at its top.
-		// transformRobotsTxt, a function, is what --robots-transform runs
-		// as a command; robotsTxtOptions' rules stay the site's own.
-		{name: "next-sitemap's transformRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}}}},
-			warn: []string{"transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD"}},
-		{name: "next-sitemap's transformRobotsTxt and policies", tool: NextSitemap, given: []Given{{Name: "generateRobotsTxt", Value: true}, {Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}, "policies": []any{map[string]any{"userAgent": "*", "disallow": "/x"}}}}},
-			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}}, warn: []string{"--robots-transform CMD", "wrote rules or Sitemap: lines into robots.txt"},
-			robots: "# *\nUser-agent: *\nDisallow: /x\n\n"},
-		{name: "next-sitemap's alternateRefs by folder", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.com/fr/", "hreflang": "fr"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "locales", Value: []Locale{{Lang: "en"}, {Folder: "fr", Lang: "fr"}}, From: "alternateRefs"}}},
-		{name: "next-sitemap's alternateRefs on other hosts", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.community/fr", "hreflang": "fr"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}}, warn: []string{"alternates: { languages: { fr: '/fr/about' } }"}},
 		// urlPrefix: the plugin listed each page at the prefix and its
 		// path, resolved against the base URL given (issue 68): a prefix
 		// from the root replaces the base URL's path, one without a
@@ -278,42 +132,13 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "base_url", Value: "https://www.example.com/docs/", From: "canonicalURL"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
 		{name: "astro's canonicalURL not a URL", tool: Astro, given: []Given{{Name: "canonicalURL", Value: "/docs/"}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "/docs/", not an absolute http(s) URL`}},
-		// @rspress/plugin-sitemap: siteUrl with base; its defaults, every
-		// page monthly and the home at 1.0, kept; a route's own values a
-		// rule on its built files.
-		{name: "rspress", tool: Rspress, ctx: Context{BasePath: "/kiln/"}, given: []Given{{Name: "siteUrl", Value: "https://kiln-docs.net/kiln/"}, {Name: "defaultPriority", Value: "0.7"},
-			{Name: "customMaps", Value: map[string]any{"/guide/start": map[string]any{"changefreq": "weekly", "priority": "0.9", "lastmod": "2024-01-01"}, "/": map[string]any{"loc": "https://elsewhere.example/"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://kiln-docs.net/kiln/", From: "siteUrl"}, {Key: "priority", Value: 0.7, From: "defaultPriority"},
-				{Key: "rules", Value: []Rule{{Match: "guide/start/index.html", ChangeFreq: "weekly", Priority: new(0.9)}, {Match: "guide/start.html", ChangeFreq: "weekly", Priority: new(0.9)}, {Match: "index.html", Priority: new(1.0)}}, From: "customMaps, defaultPriority"},
-				{Key: "changefreq", Value: "monthly", From: "defaultChangeFreq"}},
-			warn: []string{`gives "/" its loc, which is not taken`, `gives "/guide/start" a lastmod, which is not taken`}},
-		// A customMaps route for the home with no priority: the plugin
-		// still gives it 1.0, which its rule, the first to match, keeps.
-		{name: "rspress home route", tool: Rspress, given: []Given{{Name: "siteUrl", Value: "https://kiln-docs.net/"}, {Name: "defaultChangeFreq", Value: "weekly"},
-			{Name: "customMaps", Value: map[string]any{"/": map[string]any{"changefreq": "daily"}}}},
-			want: []Setting{{Key: "base_url", Value: "https://kiln-docs.net/", From: "siteUrl"}, {Key: "changefreq", Value: "weekly", From: "defaultChangeFreq"},
-				{Key: "rules", Value: []Rule{{Match: "index.html", ChangeFreq: "daily", Priority: new(1.0)}}, From: "customMaps, defaultPriority"}}},
-		// @vuepress/plugin-sitemap: a host alone, https://; extraUrls under
-		// it and base; excludePaths as built files; every page daily; the
-		// Sitemap: line it wrote into robots.txt under base, which no
-		// crawler reads, said; its stylesheet, which answers 404 after
-		// the switch, said (issue 98). At the root, robots: true keeps the
-		// line.
-		{name: "vuepress", tool: VuePress, ctx: Context{BasePath: "/lathe/"}, given: []Given{{Name: "hostname", Value: "lathe-docs.net"}, {Name: "extraUrls", Value: []any{"/shop/"}}, {Name: "excludePaths", Value: []any{"/404.html", "/private/"}}, {Name: "sitemapFilename", Value: "map.xml"}, {Name: "modifyTimeGetter", Value: Func{}}},
-			want: []Setting{{Key: "base_url", Value: "https://lathe-docs.net/lathe/", From: "hostname"}, {Key: "extra_urls_inline", Value: []string{"https://lathe-docs.net/lathe/shop/"}, From: "extraUrls"},
-				{Key: "exclude", Value: []string{"404.html", "private/index.html", "private.html"}, From: "excludePaths"}, {Key: "filename", Value: "map.xml", From: "sitemapFilename"}, {Key: "changefreq", Value: "daily", From: "changefreq"},
-			},
-			warn: []string{"is a function", "is written at each build with a Sitemap: line naming the sitemap, at /lathe/robots.txt under base, where crawlers never read it", "is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch /lathe/sitemap.xsl answers 404"}},
-		{name: "vuepress stylesheet", tool: VuePress, given: []Given{{Name: "sitemapXSLFilename", Value: "/styles/map.xsl"}, {Name: "changefreq", Value: "weekly"}},
-			want: []Setting{{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "robots", Value: true, From: "robots.txt"}},
-			warn: []string{"is the stylesheet the plugin wrote, which sitemapgen does not write: after the switch /styles/map.xsl answers 404; keep a copy of it in .vuepress/public/ and name it with --xsl /styles/map.xsl"}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Map(tc.tool, tc.given, tc.ctx)
 			var got []Setting
 			for _, s := range r.Settings {
-				s.Line, s.Parts = 0, nil // TestSSCLIPlaces checks them
+				s.Line, s.Parts = 0, nil // sscli's TestSSCLIPlaces checks them
 				got = append(got, s)
 			}
 			if !reflect.DeepEqual(got, tc.want) {
@@ -330,126 +155,6 @@ func TestMap(t *testing.T) {
 				if !strings.Contains(warnings[i].Msg, w) {
 					t.Errorf("warning %d: %q, want it to say %q", i, warnings[i].Msg, w)
 				}
-			}
-		})
-	}
-}
-
-// TestStaticSitemapCLI: the command line of a package.json script, its
-// pairs made rules in reverse (its last match wins, sitemapgen's first),
-// a pair of every page every URL's value.
-func TestStaticSitemapCLI(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		args string
-		// stdout is the file the script redirects --stdout to.
-		stdout string
-		want   []Setting
-		warn   []string
-	}{
-		{name: "version 2", args: "-b https://example.com -r dist -c **/*,weekly events/**,daily -p blog/**,0.8 -i 404.html drafts/**",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "dist", From: "root"}, {Key: "exclude", Value: []string{"404.html", "drafts/**"}, From: "ignore"},
-				{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "rules", Value: []Rule{{Match: "events/**", ChangeFreq: "daily"}, {Match: "blog/**", Priority: fp(0.8)}}, From: "changefreq, priority"}, {Key: "text", Value: true, From: "format"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
-			warn: []string{"are made rules, and the first rule that matches a page gives both"}},
-		{name: "the last pair wins", args: "-b https://example.com -c a/**,daily -c a/b/**,monthly --format xml --no-clean",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "a/b/**", ChangeFreq: "monthly"}, {Match: "a/**", ChangeFreq: "daily"}}, From: "changefreq"}}},
-		{name: "a glob of both", args: "-b https://example.com --slash -c blog/**,daily -p blog/**,0.9 --stdout",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: true, From: "slash"}, {Key: "trailing_slash", Value: true, From: "slash"}, {Key: "rules", Value: []Rule{{Match: "blog/**", ChangeFreq: "daily", Priority: fp(0.9)}}, From: "changefreq, priority"}},
-			warn: []string{"adds a slash to every URL"}},
-		{name: "pairs a later one overrides", args: "-b https://example.com -p a/**,0.2 **/*,0.5 --format both --no-clean",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "text", Value: true, From: "format"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "priority", Value: 0.5, From: "priority"}},
-			warn: []string{"has \"**/*,0.5\" last, which matches every page"}},
-		// A -c of every page makes no rule: the -p pairs' rules alone,
-		// nothing to merge.
-		{name: "every page's changefreq, pairs of priority", args: "-b https://example.com -f xml -c **,weekly -p blog/**,0.6",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "rules", Value: []Rule{{Match: "blog/**", Priority: fp(0.6)}}, From: "priority"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
-		{name: "version 1", args: "https://example.com -r public -m **/*.html -m !secret/** -p foo/**=0.1 -s -n",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "root", Value: "public", From: "root"}, {Key: "include", Value: []string{"**/*.html"}, From: "match"}, {Key: "exclude", Value: []string{"secret/**"}, From: "match"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "foo/**", Priority: fp(0.1)}}, From: "priority"}}},
-		// Version 2's short flags: -f is --format, -o --stdout (version
-		// 1's -o DIR is --output-dir, whose command has no -b).
-		{name: "version 2's -f and -o", args: "-b https://example.com -r site -f xml -o -c **,monthly",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "changefreq", Value: "monthly", From: "changefreq"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
-		// -o redirected by the script (the file the generator's reading
-		// gives as its value, issue 68): the sitemap's name, in the site
-		// folder or out of it; a text one's name is sitemap.txt.
-		{name: "-o to a file of the site folder", args: "-b https://example.com -r site -f xml -o", stdout: "site/map.xml",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "filename", Value: "map.xml", From: "stdout"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
-		{name: "-o to a folder of the site folder", args: "-b https://example.com -r ./site -o -f xml", stdout: "./site/maps/map.xml",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "filename", Value: "map.xml", From: "stdout"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
-			warn: []string{"puts the sitemap in the folder maps"}},
-		{name: "-o to a file out of the site folder", args: "-b https://example.com -r site -f xml -o", stdout: "public/seo/sitemap.xml",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "out", Value: "public/seo", From: "stdout"}, {Key: "filename", Value: "sitemap.xml", From: "stdout"},
-				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
-		{name: "-o, text", args: "-b https://example.com -f txt -o", stdout: "urls.txt",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "text", Value: true, From: "format, stdout"}, {Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
-			warn: []string{"is written to urls.txt by the script; sitemapgen's text sitemap is sitemap.txt"}},
-		{name: "version 1's -o", args: "https://example.com -o public/sitemaps",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "out", Value: "public/sitemaps", From: "output-dir"}}},
-		{name: "a bad pair", args: "-b https://example.com -c blog/**,often --no-clean --format xml",
-			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: false, From: "clean"}},
-			warn: []string{`"blog/**,often": changefreq "often" is not one of`}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			given := SSCLIArgs(strings.Fields(tc.args), 3)
-			for i := range given {
-				if given[i].Name == "stdout" && tc.stdout != "" {
-					given[i].Value = tc.stdout
-				}
-			}
-			r := Map(SSCLI, given, Context{})
-			var got []Setting
-			for _, s := range r.Settings {
-				s.Line, s.Parts = 0, nil // TestSSCLIPlaces checks them
-				got = append(got, s)
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("settings:\n%#v\nwant\n%#v", got, tc.want)
-			}
-			warnings := r.Warnings()
-			if len(warnings) != len(tc.warn) {
-				t.Fatalf("warnings %+v, want %d", warnings, len(tc.warn))
-			}
-			for i, w := range tc.warn {
-				if !strings.Contains(warnings[i].Msg, w) {
-					t.Errorf("warning %d: %q, want it to say %q", i, warnings[i].Msg, w)
-				}
-			}
-		})
-	}
-}
-
-// TestSSCLIPlaces: the rules static-sitemap-cli's pairs make are
-// credited to the place of each option that gave them: .ssclirc's line
-// for its changefreq, the script's for its -p (issue 98, item 8: every
-// rule was credited to the script's line, package.json's, even those of
-// .ssclirc alone).
-func TestSSCLIPlaces(t *testing.T) {
-	script := SSCLIArgs(strings.Fields("-b https://example.com -r site -f xml -p blog/**,0.6"), 5)
-	rc := []Given{{Name: "changefreq", Value: []any{"docs/**,daily"}, Line: 3, File: ".ssclirc"}}
-	for _, tc := range []struct {
-		name  string
-		given []Given
-		want  Setting
-	}{
-		{name: ".ssclirc alone", given: append(SSCLIArgs(strings.Fields("-b https://example.com -f xml"), 5), rc...),
-			want: Setting{Key: "rules", Value: []Rule{{Match: "docs/**", ChangeFreq: "daily"}}, From: "changefreq", Line: 3, File: ".ssclirc"}},
-		{name: ".ssclirc and the script", given: append(slices.Clone(script), rc...),
-			want: Setting{Key: "rules", Value: []Rule{{Match: "docs/**", ChangeFreq: "daily"}, {Match: "blog/**", Priority: fp(0.6)}}, From: "changefreq, priority", Line: 3, File: ".ssclirc",
-				Parts: []Given{{Name: "changefreq", Line: 3, File: ".ssclirc"}, {Name: "priority", Line: 5}}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := Map(SSCLI, tc.given, Context{})
-			i := slices.IndexFunc(r.Settings, func(s Setting) bool { return s.Key == "rules" })
-			if i < 0 {
-				t.Fatalf("no rules: %+v", r.Settings)
-			}
-			if got := r.Settings[i]; !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("rules:\n%#v\nwant\n%#v", got, tc.want)
 			}
 		})
 	}
@@ -489,7 +194,6 @@ func TestHooked(t *testing.T) {
 	}{
 		{Astro, "filter", "a URL is left out when it gives false"},
 		{Astro, "serialize", "left out when it returns undefined"},
-		{Docusaurus, "createSitemapItems", "given every URL at once"},
 	} {
 		_, given, _, err := Decode(`{"tool": "` + string(tc.tool) + `", "options": {"` + tc.name + `": {"$hook": true}}}`)
 		if err != nil {
@@ -504,40 +208,5 @@ func TestHooked(t *testing.T) {
 		if r := Map(tc.tool, []Given{{Name: tc.name, Value: Func{}}}, Context{}); len(r.Warnings()) != 1 || !strings.Contains(r.Warnings()[0].Msg, "keep it in the integration") {
 			t.Errorf("%s's %s read by init: %+v", tc.tool, tc.name, r.Notes)
 		}
-	}
-}
-
-// TestControlCharacters: a value that holds a control character or a
-// line break, at any depth, is not taken and said, escaped; the options
-// that read it (robotsTxtOptions' Host: line reads siteUrl) see it as not
-// given; a GraphQL query, which sitemapgen never reads, may span lines
-// (issue 89).
-func TestControlCharacters(t *testing.T) {
-	r := Map(NextSitemap, []Given{
-		{Name: "siteUrl", Value: "https://example.com/\nUser-agent: *\nDisallow: /", Line: 2},
-		{Name: "generateRobotsTxt", Value: true},
-		{Name: "robotsTxtOptions", Value: map[string]any{"policies": []any{map[string]any{"userAgent": "*", "disallow": "/admin"}}}},
-		{Name: "exclude", Value: []any{"/ok", "/a\u2028b"}},
-	}, Context{})
-	if strings.Contains(r.RobotsTxt, "Host") || !strings.Contains(r.RobotsTxt, "Disallow: /admin") {
-		t.Errorf("robots.txt:\n%s", r.RobotsTxt)
-	}
-	for _, s := range r.Settings {
-		if s.Key == "base_url" || s.Key == "exclude" {
-			t.Errorf("%s taken: %v", s.Key, s.Value)
-		}
-	}
-	var said []string
-	for _, n := range r.Warnings() {
-		if strings.Contains(n.Msg, "holds a control character or a line break") {
-			said = append(said, n.Option+" "+n.Msg)
-		}
-	}
-	if len(said) != 2 || !strings.Contains(said[0], `siteUrl holds a control character or a line break ("https://example.com/\nUser-agent: *\nDisallow: /")`) || !strings.Contains(said[1], `("/a\u2028b")`) {
-		t.Errorf("notes: %q", said)
-	}
-	r = Map(Gatsby, []Given{{Name: "query", Value: "{\n  site { siteMetadata { siteUrl } }\n}"}}, Context{})
-	if !slices.ContainsFunc(r.Notes, func(n Note) bool { return n.Option == "query" && n.Honoured }) {
-		t.Errorf("a query of several lines: %+v", r.Notes)
 	}
 }

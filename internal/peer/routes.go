@@ -2,7 +2,7 @@ package peer
 
 import "strings"
 
-// routeGlobs maps a list of globs of URL paths ("/tags/**", "/secret"),
+// RouteGlobs maps a list of globs of URL paths ("/tags/**", "/secret"),
 // the pages a peer leaves out by their route (Docusaurus' ignorePatterns,
 // next-sitemap's exclude, gatsby-plugin-sitemap's excludes), to
 // --exclude's globs of the built files those pages are: a route is
@@ -11,10 +11,10 @@ import "strings"
 // The base path (Docusaurus' baseUrl), which a pattern may begin with, is
 // taken off. With anySlash, * crosses slashes, as next-sitemap's matcher
 // takes it: /private/* is what is below the folder private, at any depth.
-func routeGlobs(anySlash bool) func(*Mapper, any) {
+func RouteGlobs(anySlash bool) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		if _, ok := v.(Func); ok {
-			hook("leave pages out with --exclude GLOB ('drafts/**')")(m, v)
+			Hook("leave pages out with --exclude GLOB ('drafts/**')")(m, v)
 			return
 		}
 		list, ok := m.Strs(v)
@@ -27,7 +27,7 @@ func routeGlobs(anySlash bool) func(*Mapper, any) {
 				m.Warn("has %q, a negated pattern, which is not taken: list the pages to leave out", p)
 				continue
 			}
-			files := routeFiles(p, m.ctx.BasePath, anySlash)
+			files := RouteFiles(p, m.ctx.BasePath, anySlash)
 			if m.ctx.Server {
 				files = servedFiles(files)
 			}
@@ -39,9 +39,9 @@ func routeGlobs(anySlash bool) func(*Mapper, any) {
 	}
 }
 
-// routeFiles returns the globs of the built files of the pages whose
+// RouteFiles returns the globs of the built files of the pages whose
 // route the glob p matches.
-func routeFiles(p, base string, anySlash bool) []string {
+func RouteFiles(p, base string, anySlash bool) []string {
 	// A folder's /* in next-sitemap's matcher matches what is below it,
 	// not the folder's own page (micromatch's /** matches that too).
 	below := anySlash && strings.HasSuffix(p, "/*")

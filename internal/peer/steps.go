@@ -10,17 +10,9 @@ import (
 )
 
 // steps are init's steps for the peers of the table (Def.Steps).
-// next-sitemap's are internal/cli's nextSwitch's.
 var steps = map[Tool]Steps{
-	Astro:       {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
-	Docusaurus:  {Via: "sitemapgen/docusaurus", TurnOff: Off("turn the classic preset's sitemap off in %s: sitemap: false in its options"), Integrate: docusaurusPlugin},
-	Netlify:     {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
-	NextSitemap: {NPM: true},
-	Gatsby:      {After: []string{"gatsby build"}, Where: "after gatsby build", NPM: true, TurnOff: Off("remove gatsby-plugin-sitemap from the plugins of %s")},
-	SSCLI:       {Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: ssOff},
-	VitePress:   {After: []string{"vitepress build"}, Where: "after vitepress build", TurnOff: Off("remove sitemap: from %s")},
-	Rspress:     {After: []string{"rspress build"}, Where: "after rspress build", NPM: true, TurnOff: Off("remove pluginSitemap({ … }) from the plugins of %s, and its import")},
-	VuePress:    {After: []string{"vuepress build"}, Where: "after vuepress build", NPM: true, TurnOff: Off("remove sitemapPlugin({ … }) from the plugins of %s, or, where the theme adds it, give the theme themePlugins: { sitemap: false } (its hostname may stay)")},
+	Astro:   {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
+	Netlify: {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
 }
 
 // Off is a Steps.TurnOff that turns a peer off in its configuration
@@ -34,14 +26,6 @@ func place(file string, line int) string {
 	return diag.Pos{File: file, Line: line}.String()
 }
 
-// ssOff: static-sitemap-cli's settings file of its own goes with it.
-func ssOff(c Config) string {
-	if len(c.NamedIn) > 0 {
-		return "delete " + diag.Excerpt(c.NamedIn[0]) + ", static-sitemap-cli's settings, which sitemap.yaml carries"
-	}
-	return ""
-}
-
 func astroIntegration(c Config) string {
 	at, via := place(diag.Excerpt(c.File), c.Line), "sitemapgen/astro"
 	if len(c.Options) == 0 {
@@ -50,39 +34,8 @@ func astroIntegration(c Config) string {
 	return fmt.Sprintf("in %s, make the sitemap({ … }) integration sitemapgen({ … }), its options kept, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
 }
 
-func docusaurusPlugin(c Config) string {
-	return fmt.Sprintf("in %s, add [\"%s\", { … }] to plugins, with the options the preset's sitemap had (docs/integrations.md)", diag.Excerpt(c.File), "sitemapgen/docusaurus")
-}
-
 func netlifyPlugin(c Config) string {
 	return fmt.Sprintf("in %s, make the [[plugins]] entry's package \"./node_modules/%s\" in place of \"@netlify/plugin-sitemap\", its [plugins.inputs] kept (docs/integrations.md)", place(diag.Excerpt(c.File), c.Line), "sitemapgen/netlify")
-}
-
-// headLinks are the files that carry the head links of the peers of the
-// table (Def.HeadLink).
-var headLinks = map[Tool]func(string) LinkFile{Gatsby: gatsbySSR}
-
-// gatsbySSR: gatsby-ssr.js, whose onRenderBody puts the link into every
-// page's head, under the path prefix, as createLinkInHead did.
-func gatsbySSR(entry string) LinkFile {
-	l := LinkFile{File: "gatsby-ssr.js", Taken: []string{"gatsby-ssr.js", "gatsby-ssr.jsx", "gatsby-ssr.ts", "gatsby-ssr.tsx", "gatsby-ssr.mjs", "gatsby-ssr.cjs"},
-		AddHow: "its onRenderBody, if it has one, calling setHeadComponents with the link"}
-	l.How = fmt.Sprintf("whose onRenderBody puts <link rel=\"sitemap\" href=\"/%s\"> (under the path prefix) into every page's head, as the plugin did", entry)
-	l.Code = fmt.Sprintf(`const React = require('react');
-const { withPrefix } = require('gatsby');
-
-exports.onRenderBody = ({ setHeadComponents }) => {
-  setHeadComponents([
-    React.createElement('link', { key: 'sitemapgen', rel: 'sitemap', type: 'application/xml', href: withPrefix(%s) }),
-  ]);
-};
-`, JSString("/"+entry))
-	l.Text = `// Written by sitemapgen init, for gatsby-plugin-sitemap's createLinkInHead:
-// Gatsby's onRenderBody puts into every page's head the <link rel="sitemap">
-// the plugin put there, under the site's path prefix, naming sitemapgen's
-// entry file (sitemap.yaml's filename: change it here too if that changes).
-` + l.Code
-	return l
 }
 
 // JSString is s as a JavaScript string literal, in single quotes where

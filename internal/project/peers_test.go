@@ -7,7 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
+	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
+	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
 )
 
 // TestPeerOptionSyntax: in every peer configuration init reads as
@@ -39,7 +43,7 @@ OPTIONS
   })],
 });
 `}},
-		{tool: peer.NextSitemap, fn: "transform", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
+		{tool: nextsitemap.Tool, fn: "transform", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
 			"next-sitemap.config.js": `DECLS
 /** @type {import('next-sitemap').IConfig} */
 module.exports = {
@@ -47,7 +51,7 @@ module.exports = {
 OPTIONS
 };
 `}},
-		{tool: peer.Docusaurus, fn: "createSitemapItems", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
+		{tool: docusaurus.Tool, fn: "createSitemapItems", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
 			"package.json": `{"dependencies": {"@docusaurus/core": "3.9.2"}}`,
 			"docusaurus.config.js": `DECLS
 export default {
@@ -60,7 +64,7 @@ OPTIONS
   }]],
 };
 `}},
-		{tool: peer.Gatsby, fn: "serialize", val: "entryLimit", lit: "5000", neighbor: "output: '/'", files: map[string]string{
+		{tool: gatsby.Tool, fn: "serialize", val: "entryLimit", lit: "5000", neighbor: "output: '/'", files: map[string]string{
 			"package.json": `{"dependencies": {"gatsby": "5.14.0"}}`,
 			"gatsby-config.js": `DECLS
 module.exports = {
@@ -73,7 +77,7 @@ OPTIONS
   }],
 };
 `}},
-		{tool: peer.VitePress, fn: "transformItems", val: "xslUrl", lit: "'/sitemap.xsl'", neighbor: "lastmodDateOnly: true", files: map[string]string{
+		{tool: vitepress.Tool, fn: "transformItems", val: "xslUrl", lit: "'/sitemap.xsl'", neighbor: "lastmodDateOnly: true", files: map[string]string{
 			"package.json": `{"devDependencies": {"vitepress": "1.6.4"}}`,
 			"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress';
 DECLS

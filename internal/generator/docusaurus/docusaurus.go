@@ -181,7 +181,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 		if !ok {
 			continue
 		}
-		c := peer.Config{Tool: peer.Docusaurus, File: file, Line: line}
+		c := peer.Config{Tool: Tool, File: file, Line: line}
 		if opts != "" {
 			switch v, _, _ := r.Any(opts); v.(type) {
 			case bool: // sitemap: false
@@ -198,9 +198,9 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 	for _, e := range jsconf.Elements(r, "plugins") {
 		const name = "@docusaurus/plugin-sitemap"
 		if line, ok := isPlugin(r, e, name); ok {
-			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line})
+			out = append(out, peer.Config{Tool: Tool, File: file, Line: line})
 		} else if line, ok := isPlugin(r, e+"[0]", name); ok {
-			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line, Options: jsconf.Options(r, e+"[1]")})
+			out = append(out, peer.Config{Tool: Tool, File: file, Line: line, Options: jsconf.Options(r, e+"[1]")})
 		}
 	}
 	return out

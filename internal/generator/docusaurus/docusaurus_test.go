@@ -371,14 +371,14 @@ func TestSitemapOptions(t *testing.T) {
     ],
   ],
 };
-`}, Want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 6, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: docusaurus.Tool, File: "docusaurus.config.js", Line: 6, Options: []peer.Given{
 			{Name: "lastmod", Value: "date", Line: 10}, {Name: "ignorePatterns", Value: []any{"/tags/**"}, Line: 10}}}}},
 		{Name: "docusaurus preset's sitemap off, the plugin on", Files: map[string]string{"docusaurus.config.js": `export default {
   url: 'https://example.com',
   presets: [['@docusaurus/preset-classic', { sitemap: false }]],
   plugins: [['@docusaurus/plugin-sitemap', { changefreq: 'daily', priority: null }]],
 };
-`}, Want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: docusaurus.Tool, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
 			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
 	})
 }

@@ -89,11 +89,11 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 	for _, e := range jsconf.Elements(r, "plugins") {
 		v, line, _ := r.Any(e)
 		if v == plugin {
-			out = append(out, peer.Config{Tool: peer.Gatsby, File: p.File, Line: line})
+			out = append(out, peer.Config{Tool: Tool, File: p.File, Line: line})
 			continue
 		}
 		if res, line, _ := r.Any(e + ".resolve"); res == plugin {
-			out = append(out, peer.Config{Tool: peer.Gatsby, File: p.File, Line: line, Options: jsconf.Options(r, e+".options")})
+			out = append(out, peer.Config{Tool: Tool, File: p.File, Line: line, Options: jsconf.Options(r, e+".options")})
 		}
 	}
 	return out

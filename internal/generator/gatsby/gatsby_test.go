@@ -189,7 +189,7 @@ func TestSitemapOptions(t *testing.T) {
     },
   ],
 };
-`}, Want: []peer.Config{{Tool: peer.Gatsby, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: gatsby.Tool, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
 			{Name: "excludes", Value: []any{"/drafts/*"}, Line: 7}, {Name: "entryLimit", Value: 1000.0, Line: 7}, {Name: "serialize", Value: peer.Func{}, Line: 7}}}}},
 	})
 }

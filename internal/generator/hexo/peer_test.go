@@ -13,16 +13,7 @@ import (
 // them: each has a row (issue 53).
 var documented = []string{"path", "template", "template_txt", "rel", "tags", "categories"}
 
-func TestPeerRows(t *testing.T) {
-	for _, n := range documented {
-		if hexo.Peer.Lookup(n) == nil {
-			t.Errorf("%s has no row", n)
-		}
-	}
-	if len(hexo.Peer.Options) != len(documented) {
-		t.Errorf("%d rows, %d options documented", len(hexo.Peer.Options), len(documented))
-	}
-}
+func TestPeerRows(t *testing.T) { peertest.Rows(t, hexo.Peer, documented) }
 
 // hexoTemplateValues are the settings of hexo-generator-sitemap's own
 // template's values (issue 87).

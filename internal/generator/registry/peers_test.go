@@ -19,8 +19,8 @@ func TestPeers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range peer.Defs() {
-		// next-sitemap's steps are internal/cli's nextSwitch's.
-		for _, err := range peertest.Conform(d, doc, d.Tool == peer.NextSitemap) {
+		// A Script's steps (next-sitemap's) are internal/cli's nextSwitch's.
+		for _, err := range peertest.Conform(d, doc, d.Steps.Script) {
 			t.Error(err)
 		}
 	}

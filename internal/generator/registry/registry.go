@@ -29,6 +29,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
+	"github.com/sitemapgen/sitemapgen/internal/peer/sscli"
 )
 
 // Generators are the generators, in detection order: the order of the
@@ -62,11 +64,18 @@ var Generators = []generator.Generator{
 // init's steps and the Env of the npm integrations find each by its
 // Tool. The peers not listed here are still internal/peer's table.
 var Peers = peer.Register(
-	hugo.Peer,   // Hugo's sitemap: the [sitemap] table of its configuration
-	jekyll.Peer, // jekyll-sitemap: what leaves a file out of it in _config.yml
-	sphinx.Peer, // sphinx-sitemap: its settings in conf.py
-	hexo.Peer,   // hexo-generator-sitemap: the sitemap: block of _config.yml
-	mkdocs.Peer, // MkDocs' sitemap: no option, init's steps only
+	hugo.Peer,        // Hugo's sitemap: the [sitemap] table of its configuration
+	jekyll.Peer,      // jekyll-sitemap: what leaves a file out of it in _config.yml
+	sphinx.Peer,      // sphinx-sitemap: its settings in conf.py
+	hexo.Peer,        // hexo-generator-sitemap: the sitemap: block of _config.yml
+	mkdocs.Peer,      // MkDocs' sitemap: no option, init's steps only
+	docusaurus.Peer,  // @docusaurus/plugin-sitemap: the classic preset's sitemap: { … }, or the plugin's
+	gatsby.Peer,      // gatsby-plugin-sitemap: its options in gatsby-config's plugins
+	rspress.Peer,     // @rspress/plugin-sitemap: pluginSitemap({ … }) in rspress.config
+	vuepress.Peer,    // @vuepress/plugin-sitemap: sitemapPlugin({ … }) in .vuepress/config
+	vitepress.Peer,   // VitePress's sitemap option: sitemap: { … } in .vitepress/config
+	nextsitemap.Peer, // next-sitemap: next-sitemap.config.js, no generator's
+	sscli.Peer,       // static-sitemap-cli: its command line in a package.json script, no generator's
 )
 
 // Detect returns the projects of the generators whose files are in dir,

@@ -189,7 +189,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 		return nil
 	}
 	_, line, _ := r.Any(e)
-	return []peer.Config{{Tool: peer.Rspress, File: p.File, Line: line, Options: jsconf.Options(r, e+"()")}}
+	return []peer.Config{{Tool: Tool, File: p.File, Line: line, Options: jsconf.Options(r, e+"()")}}
 }
 
 // site reads what the routes of the pages need (see [Site]).

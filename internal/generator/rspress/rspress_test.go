@@ -194,7 +194,7 @@ export default defineConfig({
     }),
   ],
 });
-`}, Want: []peer.Config{{Tool: peer.Rspress, File: "rspress.config.ts", Line: 6, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: rspress.Tool, File: "rspress.config.ts", Line: 6, Options: []peer.Given{
 			{Name: "siteUrl", Value: "https://kiln-docs.net/", Line: 7}, {Name: "defaultChangeFreq", Value: "weekly", Line: 8}}}}},
 		{Name: "another plugin alone", Files: map[string]string{"rspress.config.ts": "import { pluginLlms } from '@rspress/plugin-llms';\nexport default { plugins: [pluginLlms()] };\n"}},
 	})

@@ -58,7 +58,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 				}
 			}
 		}
-		return []peer.Config{{Tool: peer.VitePress, File: p.File, Line: line, Options: opts}}
+		return []peer.Config{{Tool: Tool, File: p.File, Line: line, Options: opts}}
 	}
 	return nil
 }

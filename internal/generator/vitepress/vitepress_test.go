@@ -242,7 +242,7 @@ export default defineConfig({
     transformItems: (items) => items.filter((i) => !i.url.includes('old')),
   },
 })
-`}, Want: []peer.Config{{Tool: peer.VitePress, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: vitepress.Tool, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
 			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Leaves{Tests: []string{`item.url includes "old"`}}, Line: 8}}}}},
 		{Name: "vitepress without a sitemap", Files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
 	})

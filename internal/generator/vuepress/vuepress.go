@@ -175,7 +175,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 	}
 	_, line, _ := r.Any(strings.TrimSuffix(key, "()"))
 	if key != "theme()" {
-		return []peer.Config{{Tool: peer.VuePress, File: p.File, Line: line, Options: jsconf.Options(r, key)}}
+		return []peer.Config{{Tool: Tool, File: p.File, Line: line, Options: jsconf.Options(r, key)}}
 	}
 	// The theme's own options are not the plugin's: its hostname, and
 	// the object that configures the plugin.
@@ -188,7 +188,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 			}
 		}
 	}
-	return []peer.Config{{Tool: peer.VuePress, File: p.File, Line: line, Options: opts}}
+	return []peer.Config{{Tool: Tool, File: p.File, Line: line, Options: opts}}
 }
 
 // sitemapOptions returns the path of the options the sitemap plugin is

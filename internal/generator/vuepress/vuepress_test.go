@@ -115,7 +115,7 @@ export default {
     sitemapPlugin({ hostname: 'lathe-docs.net', changefreq: 'weekly' }),
   ],
 }
-`}, Want: []peer.Config{{Tool: peer.VuePress, File: "docs/.vuepress/config.js", Line: 5, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: vuepress.Tool, File: "docs/.vuepress/config.js", Line: 5, Options: []peer.Given{
 			{Name: "hostname", Value: "lathe-docs.net", Line: 5}, {Name: "changefreq", Value: "weekly", Line: 5}}}}},
 		{Name: "the default theme's", Files: map[string]string{"docs/.vuepress/config.ts": `export default defineUserConfig({
   theme: defaultTheme({
@@ -124,7 +124,7 @@ export default {
     themePlugins: { sitemap: { excludePaths: ['/404.html', '/private/'] } },
   }),
 })
-`}, Want: []peer.Config{{Tool: peer.VuePress, File: "docs/.vuepress/config.ts", Line: 2, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: vuepress.Tool, File: "docs/.vuepress/config.ts", Line: 2, Options: []peer.Given{
 			{Name: "hostname", Value: "https://lathe-docs.net", Line: 3}, {Name: "excludePaths", Value: []any{"/404.html", "/private/"}, Line: 5}}}}},
 		{Name: "the theme's sitemap off", Files: map[string]string{".vuepress/config.ts": "export default { theme: defaultTheme({ hostname: 'https://a.example', themePlugins: { sitemap: false } }) }\n"}},
 	})

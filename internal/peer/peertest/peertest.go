@@ -65,6 +65,21 @@ func Map(t *testing.T, d *peer.Def, cases []Case) {
 	}
 }
 
+// Rows fails t where d lacks a row of an option of documented (the
+// options the peer's documentation lists, issue 53) or has a row of
+// another.
+func Rows(t *testing.T, d *peer.Def, documented []string) {
+	t.Helper()
+	for _, n := range documented {
+		if d.Lookup(n) == nil {
+			t.Errorf("%s has no row", n)
+		}
+	}
+	if len(d.Options) != len(documented) {
+		t.Errorf("%d rows, %d options documented", len(d.Options), len(documented))
+	}
+}
+
 // values are values of every type an option may be given.
 var values = []any{"weekly", 0.5, float64(100), true, false, nil, []any{"/a/**"}, []any{1.0}, map[string]any{"a": "b"}, peer.Func{}, peer.Date{Text: "2024-01-01T00:00:00Z"}, peer.Expr{Text: "process.env.X"}, peer.Unread{}}
 

@@ -1,4 +1,9 @@
-package peer
+// Package sscli is static-sitemap-cli as a peer: the options of its
+// command line in a package.json script (Args reads them) and of its
+// settings file, their rows, what is kept of its defaults, and init's
+// steps to switch from it. It goes with no generator, so it has a folder
+// of its own below internal/peer; the registry lists Peer.
+package sscli
 
 import (
 	"path"
@@ -7,8 +12,50 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
+
+// Tool is static-sitemap-cli, by its package's name.
+const Tool peer.Tool = "static-sitemap-cli"
+
+// Peer is static-sitemap-cli (2.x; -m, -n, -l, -t, -s, -o of 1.x too):
+// the flags of its command in a package.json script, under its settings
+// file's. Its switch runs sitemapgen where the script ran it, deletes
+// its settings file, and uninstalls it.
+var Peer = &peer.Def{
+	Tool: Tool,
+	Options: []peer.Option{
+		{Tool: Tool, Name: "base", Does: "--base-url", Map: peer.BaseURL},
+		{Tool: Tool, Name: "BASEURL", Does: "--base-url (version 1's argument)", Map: peer.BaseURL},
+		{Tool: Tool, Name: "root", Does: "the site folder (DIR)", Map: root},
+		{Tool: Tool, Name: "ignore", Does: "--exclude", Map: ignore},
+		{Tool: Tool, Name: "match", Does: "--include and --exclude (! globs)", Map: match},
+		{Tool: Tool, Name: "changefreq", Does: "rules: (the last pair that matches wins there, the first here: reversed); a glob of every page: --changefreq", Map: pairs("changefreq")},
+		{Tool: Tool, Name: "priority", Does: "rules: (reversed, as changefreq); a glob of every page: --priority", Map: pairs("priority")},
+		{Tool: Tool, Name: "robots", Does: "warned: noindex pages are always left out", Map: robots},
+		{Tool: Tool, Name: "concurrent", Does: "honoured: sitemapgen reads pages in parallel", Map: peer.Honours("sitemapgen reads the pages in parallel itself")},
+		{Tool: Tool, Name: "clean", Does: "--clean-urls; its default, clean URLs without a slash, kept (clean_urls: true, trailing_slash: false)", Map: clean},
+		{Tool: Tool, Name: "slash", Does: "--trailing-slash (folders; pages as the host serves them)", Map: slash},
+		{Tool: Tool, Name: "format", Does: "--text for txt and both (its default)", Map: format},
+		{Tool: Tool, Name: "text", Does: "--text", Map: text},
+		{Tool: Tool, Name: "stdout", Does: "redirected to a file by the script (> site/map.xml): --filename, and --out for a folder out of the site folder; else honoured: sitemapgen writes files, --dry-run prints", Map: stdout},
+		{Tool: Tool, Name: "verbose", Does: "--verbose", Map: peer.Honours("give --verbose to sitemapgen when you want every page's fate")},
+		{Tool: Tool, Name: "save", Does: "honoured: sitemapgen writes files", Map: peer.Honours("sitemapgen writes its files into the site folder")},
+		{Tool: Tool, Name: "output-dir", Does: "--out", Map: outputDir},
+		{Tool: Tool, Name: "follow-noindex", Does: "honoured: noindex pages are always left out", Map: peer.Honours("sitemapgen always leaves noindex pages out")},
+	},
+	Finish: finish,
+	Steps:  peer.Steps{Replace: []string{"sscli", "static-sitemap-cli"}, Where: "where the script ran static-sitemap-cli", NPM: true, TurnOff: turnOff},
+}
+
+// turnOff: static-sitemap-cli's settings file of its own goes with it.
+func turnOff(c peer.Config) string {
+	if len(c.NamedIn) > 0 {
+		return "delete " + diag.Excerpt(c.NamedIn[0]) + ", static-sitemap-cli's settings, which sitemap.yaml carries"
+	}
+	return ""
+}
 
 // static-sitemap-cli's command line. Version 2 (sscli -b URL -r dist -c
 // 'blog/**,daily'): -b, -r, -i GLOB..., -c GLOB,FREQ..., -p GLOB,P...,
@@ -21,10 +68,10 @@ import (
 // entries will override the former"): the last pair whose glob matches a
 // page wins.
 
-// ssFlags are static-sitemap-cli's flags by their spellings: the option
+// flags are static-sitemap-cli's flags by their spellings: the option
 // each gives, and whether it takes values: 0 none, 1 one, 2 several (a
 // variadic option of version 2 takes the arguments up to the next flag).
-var ssFlags = map[string]struct {
+var flags = map[string]struct {
 	name  string
 	takes int
 }{
@@ -47,12 +94,12 @@ var ssFlags = map[string]struct {
 	"--follow-noindex": {"follow-noindex", 0},
 }
 
-// SSCLIArgs returns the options of a static-sitemap-cli command line
+// Args returns the options of a static-sitemap-cli command line
 // (the arguments after sscli or static-sitemap-cli), in the order given,
 // each once: a repeated option's values gathered in a list. line is the
 // line of the file that holds the command.
-func SSCLIArgs(args []string, line int) []Given {
-	var out []Given
+func Args(args []string, line int) []peer.Given {
+	var out []peer.Given
 	add := func(name string, v any) {
 		for i := range out {
 			if out[i].Name == name {
@@ -64,7 +111,7 @@ func SSCLIArgs(args []string, line int) []Given {
 				return
 			}
 		}
-		out = append(out, Given{Name: name, Value: v, Line: line})
+		out = append(out, peer.Given{Name: name, Value: v, Line: line})
 	}
 	// -o is version 2's --stdout, version 1's --output-dir DIR: a
 	// command of version 2 gives its base URL with -b.
@@ -75,9 +122,9 @@ func SSCLIArgs(args []string, line int) []Given {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, value, hasValue := strings.Cut(a, "=")
-		f, ok := ssFlags[name]
+		f, ok := flags[name]
 		if name == "-o" && version2 {
-			f = ssFlags["--stdout"]
+			f = flags["--stdout"]
 		}
 		switch {
 		case !strings.HasPrefix(a, "-"):
@@ -112,45 +159,43 @@ func SSCLIArgs(args []string, line int) []Given {
 	return out
 }
 
-// ssState is what the mapping of static-sitemap-cli's options keeps
+// state is what the mapping of static-sitemap-cli's options keeps
 // until they are all read: its pairs, and what its defaults left.
-type ssState struct {
-	pairs  map[string][]ssPair // by "changefreq", "priority"
-	format bool                // --format, -t or --stdout was given
-	clean  bool                // --no-clean or --slash was given
+type state struct {
+	pairs  map[string][]pair // by "changefreq", "priority"
+	format bool              // --format, -t or --stdout was given
+	clean  bool              // --no-clean or --slash was given
 }
 
-// ssVersion1 are the options only version 1 has.
-var ssVersion1 = []string{"BASEURL", "match", "text", "save", "output-dir", "follow-noindex"}
+// version1 are the options only version 1 has.
+var version1 = []string{"BASEURL", "match", "text", "save", "output-dir", "follow-noindex"}
 
-// ssPair is a glob and its value, with the option that gave it.
-type ssPair struct {
+// pair is a glob and its value, with the option that gave it.
+type pair struct {
 	glob, value string
 }
 
-func (m *Mapper) ssState() *ssState {
-	if m.ss == nil {
-		m.ss = &ssState{pairs: map[string][]ssPair{}}
-	}
-	return m.ss
+// stateOf is the state of m's mapping, made at its first use.
+func stateOf(m *peer.Mapper) *state {
+	return m.Local(func() any { return &state{pairs: map[string][]pair{}} }).(*state)
 }
 
-func ssRoot(m *Mapper, v any) {
+func root(m *peer.Mapper, v any) {
 	if s, ok := m.Str(v); ok {
-		if d := cleanRel(s); d != "" {
+		if d := peer.CleanRel(s); d != "" {
 			m.Set("root", d)
 		}
 	}
 }
 
-func ssIgnore(m *Mapper, v any) {
+func ignore(m *peer.Mapper, v any) {
 	if list, ok := m.Strs(v); ok {
 		m.Set("exclude", list)
 	}
 }
 
-// ssMatch: version 1's -m, globs of the pages, a ! leaving out.
-func ssMatch(m *Mapper, v any) {
+// match: version 1's -m, globs of the pages, a ! leaving out.
+func match(m *peer.Mapper, v any) {
 	list, ok := m.Strs(v)
 	if !ok {
 		return
@@ -171,14 +216,14 @@ func ssMatch(m *Mapper, v any) {
 	}
 }
 
-// ssPairs keeps the pairs of -c or -p, checked, for ssFinish.
-func ssPairs(kind string) func(*Mapper, any) {
-	return func(m *Mapper, v any) {
+// pairs keeps the pairs of -c or -p, checked, for finish.
+func pairs(kind string) func(*peer.Mapper, any) {
+	return func(m *peer.Mapper, v any) {
 		list, ok := m.Strs(v)
 		if !ok {
 			return
 		}
-		st := m.ssState()
+		st := stateOf(m)
 		for _, s := range list {
 			sep := strings.LastIndex(s, "=")
 			if sep < 0 {
@@ -202,12 +247,12 @@ func ssPairs(kind string) func(*Mapper, any) {
 				m.Warn("has %q: %v; not taken", s, err)
 				continue
 			}
-			st.pairs[kind] = append(st.pairs[kind], ssPair{glob, value})
+			st.pairs[kind] = append(st.pairs[kind], pair{glob, value})
 		}
 	}
 }
 
-func ssRobots(m *Mapper, v any) {
+func robots(m *peer.Mapper, v any) {
 	if b, ok := v.(bool); ok && !b {
 		m.Warn("is false (--no-robots), which listed noindex pages; sitemapgen leaves them out always, as a sitemap must (set skip.noindex: false in sitemap.yaml to list them)")
 		return
@@ -215,15 +260,15 @@ func ssRobots(m *Mapper, v any) {
 	m.Honoured("is honoured: sitemapgen leaves noindex pages out")
 }
 
-func ssClean(m *Mapper, v any) {
-	m.ssState().clean = true
+func clean(m *peer.Mapper, v any) {
+	stateOf(m).clean = true
 	if b, ok := m.Bool(v); ok {
 		m.Set("clean_urls", b)
 	}
 }
 
-func ssSlash(m *Mapper, v any) {
-	m.ssState().clean = true
+func slash(m *peer.Mapper, v any) {
+	stateOf(m).clean = true
 	b, ok := m.Bool(v)
 	if ok && !b {
 		m.Set("trailing_slash", false)
@@ -235,8 +280,8 @@ func ssSlash(m *Mapper, v any) {
 	}
 }
 
-func ssFormat(m *Mapper, v any) {
-	m.ssState().format = true
+func format(m *peer.Mapper, v any) {
+	stateOf(m).format = true
 	s, ok := m.Str(v)
 	if !ok {
 		return
@@ -250,54 +295,52 @@ func ssFormat(m *Mapper, v any) {
 	}
 }
 
-func ssText(m *Mapper, v any) {
-	m.ssState().format = true
+func text(m *peer.Mapper, v any) {
+	stateOf(m).format = true
 	if b, ok := m.Bool(v); ok {
 		m.Set("text", b)
 	}
 }
 
-func ssOut(m *Mapper, v any) {
+func outputDir(m *peer.Mapper, v any) {
 	if s, ok := m.Str(v); ok {
-		if d := cleanRel(s); d != "" {
+		if d := peer.CleanRel(s); d != "" {
 			m.Set("out", d)
 		}
 	}
 }
 
-// ssEvery are globs that match every page, whose pair is every URL's
+// every are globs that match every page, whose pair is every URL's
 // value (--changefreq, --priority).
-var ssEvery = []string{"*", "**", "**/*", "**/*.html", "**/**.html", "**/*.htm"}
+var every = []string{"*", "**", "**/*", "**/*.html", "**/**.html", "**/*.htm"}
 
-// ssFinish makes rules of the pairs: static-sitemap-cli's last matching
+// finish makes rules of the pairs: static-sitemap-cli's last matching
 // pair wins, sitemapgen's first matching rule, so the pairs are taken in
 // reverse. A pair of a glob that matches every page is every URL's value
 // (--changefreq, --priority), and the pairs before it, which it
 // overrides, never apply. A page takes a rule's changefreq and priority
 // at once: a glob given to both -c and -p is one rule; other globs of
 // both are kept in order, changefreq's first, with a note.
-func ssFinish(m *Mapper) {
-	st := m.ss
-	if st == nil {
-		st = &ssState{}
-	}
-	var rules []Rule
-	var from []Given // the options that made rules, each at its place
+func finish(m *peer.Mapper) {
+	st := stateOf(m)
+	var rules []peer.Rule
+	var from []peer.Given // the options that made rules, each at its place
 	for _, kind := range []string{"changefreq", "priority"} {
 		pairs := st.pairs[kind]
 		if len(pairs) == 0 {
 			continue
 		}
-		m.at = Given{Name: kind}
-		for _, g := range m.all {
+		at := peer.Given{Name: kind}
+		for _, g := range m.All() {
 			if g.Name == kind {
-				m.at = g // its place, the last given's
+				at = g // its place, the last given's
 			}
 		}
+		m.AtGiven(at)
 		made := false // a rule: the pairs of every page's glob make none
 		for i := len(pairs) - 1; i >= 0; i-- {
 			p := pairs[i]
-			if slices.Contains(ssEvery, p.glob) {
+			if slices.Contains(every, p.glob) {
 				if kind == "changefreq" {
 					m.Set("changefreq", p.value)
 				} else {
@@ -312,36 +355,34 @@ func ssFinish(m *Mapper) {
 			rules, made = addPair(rules, kind, p), true
 		}
 		if made {
-			from = append(from, Given{Name: kind, Line: m.at.Line, File: m.at.File})
+			from = append(from, peer.Given{Name: kind, Line: at.Line, File: at.File})
 		}
 	}
 	if len(rules) > 0 {
 		// The rules are credited to the option of each kind, at its
 		// place: .ssclirc's changefreq, the script's -p.
-		m.at = from[0]
+		m.AtGiven(from[0])
 		m.Set("rules", rules)
 		if len(from) == 2 {
-			m.at.Name = "changefreq, priority"
-			for i := range m.r.Settings {
-				if s := &m.r.Settings[i]; s.Key == "rules" {
-					s.From, s.Parts = m.at.Name, from
-				}
-			}
+			both := from[0]
+			both.Name = "changefreq, priority"
+			m.AtGiven(both)
+			m.Credit("rules", from)
 		}
 		if len(from) == 2 && !paired(rules) {
 			m.Warn("are made rules, and the first rule that matches a page gives both its changefreq and its priority: a page that matches a -c glob and another -p glob takes only the first's; merge such rules in sitemap.yaml")
 		}
 	}
-	version2 := !slices.ContainsFunc(m.given, func(n string) bool { return slices.Contains(ssVersion1, n) })
+	version2 := !slices.ContainsFunc(version1, m.WasGiven)
 	if !st.format && version2 {
-		m.at = Given{Name: "format"}
+		m.At("format")
 		m.Honoured("is both by default, which wrote sitemap.txt too: text: true keeps it")
 		m.Set("text", true)
 	}
 	// Its URLs are clean by default, without a slash: those are the
 	// URLs search engines were given, which the switch keeps.
 	if !st.clean && version2 {
-		m.at = Given{Name: "clean"}
+		m.At("clean")
 		m.Set("clean_urls", true)
 		m.Set("trailing_slash", false)
 		m.Honoured("is on by default, and listed clean URLs without a slash (/about for about.html and about/index.html), which clean_urls and trailing_slash keep: remove both to list the form the host serves")
@@ -350,10 +391,10 @@ func ssFinish(m *Mapper) {
 
 // addPair adds the pair p of kind to rules: to the rule of its glob, or
 // as a new one.
-func addPair(rules []Rule, kind string, p ssPair) []Rule {
-	i := slices.IndexFunc(rules, func(r Rule) bool { return r.Match == p.glob })
+func addPair(rules []peer.Rule, kind string, p pair) []peer.Rule {
+	i := slices.IndexFunc(rules, func(r peer.Rule) bool { return r.Match == p.glob })
 	if i < 0 {
-		rules = append(rules, Rule{Match: p.glob})
+		rules = append(rules, peer.Rule{Match: p.glob})
 		i = len(rules) - 1
 	}
 	if kind == "changefreq" {
@@ -366,7 +407,7 @@ func addPair(rules []Rule, kind string, p ssPair) []Rule {
 }
 
 // paired reports whether every rule gives both values.
-func paired(rules []Rule) bool {
+func paired(rules []peer.Rule) bool {
 	for _, r := range rules {
 		if r.ChangeFreq == "" || r.Priority == nil {
 			return false
@@ -375,18 +416,18 @@ func paired(rules []Rule) bool {
 	return true
 }
 
-// ssStdout: version 2's --stdout printed the sitemap, and wrote no
+// stdout: version 2's --stdout printed the sitemap, and wrote no
 // file; a script that redirects it to a file (sscli … -o >
 // site/map.xml: the value is the file, from the project folder) wrote
 // its sitemap there, under that name: a text one with --format txt.
-func ssStdout(m *Mapper, v any) {
-	m.ssState().format = true
+func stdout(m *peer.Mapper, v any) {
+	stateOf(m).format = true
 	file, ok := v.(string)
 	if !ok {
 		m.Honoured("is honoured: sitemapgen writes its files into the site folder; --dry-run prints the URLs")
 		return
 	}
-	f := cleanRel(file)
+	f := peer.CleanRel(file)
 	if format, _ := m.Other("format").(string); format == "txt" {
 		m.Set("text", true)
 		if path.Base(f) != "sitemap.txt" {
@@ -396,7 +437,7 @@ func ssStdout(m *Mapper, v any) {
 	}
 	root := ""
 	if r, ok := m.Other("root").(string); ok {
-		root = cleanRel(r)
+		root = peer.CleanRel(r)
 	}
 	if rel, ok := strings.CutPrefix(f, root+"/"); ok || root == "" {
 		if root == "" {
