@@ -70,6 +70,7 @@ var allowed = []struct{ place, why string }{
 	{"internal/sitegen/", "writes the tests' and benchmarks' generated sites"},
 	{"internal/sitemaptest/", "tests' helper: reads what a test wrote, and runs xmllint on it in a temporary folder of its own"},
 	{"internal/testtool/", "tests' helper: whether a tool is installed"},
+	{"internal/peer/peertest/", "tests' helper: reads docs/migrating.md of the module the test runs in"},
 	{"internal/fuzzbound/", "tests' helper: makes the sparse files the tests of bounded reads read"},
 	{"internal/browsertest/", "tests' helper: runs Chromium, writes its screenshots"},
 	{"internal/npmtest/", "tests' helper: packs and installs the npm package with npm and node, in temporary folders of its own"},
