@@ -1,6 +1,9 @@
 package peer
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // A Def is the whole of one peer, in one place: its options' rows, what
 // is mapped once all are read, and init's steps to switch from it. A
@@ -92,13 +95,11 @@ var registered []*Def
 
 // Register records defs, the peers defined in folders of their own, for
 // Map, Lookup, Names, Find and Defs; it returns defs. The registry calls
-// it once with its list, the one place that lists them.
+// it once with its list, the one place that lists them, when sitemapgen
+// starts: it only keeps them (TestStartHeap), and the registry's
+// TestPeers holds each peer to one Def.
 func Register(defs ...*Def) []*Def {
-	for _, d := range defs {
-		if Find(d.Tool) == nil {
-			registered = append(registered, d)
-		}
-	}
+	registered = append(registered, defs...)
 	return defs
 }
 
@@ -114,7 +115,7 @@ func Find(tool Tool) *Def {
 
 // Defs returns every peer: those of the table, then those registered.
 func Defs() []*Def {
-	return slices.Concat(builtin, registered)
+	return slices.Concat(builtin(), registered)
 }
 
 // Tools returns every peer's Tool, in the order of Defs.
@@ -141,16 +142,16 @@ func (d *Def) Lookup(name string) *Option {
 // folder (Def.Empties).
 var empties = []Tool{Astro}
 
-// builtin are the peers of the table of options.go, which have no
-// folder of their own yet.
-var builtin = tableDefs()
+// builtin returns the peers of the table of options.go, which have no
+// folder of their own yet, made when first asked for.
+var builtin = sync.OnceValue(tableDefs)
 
 // tableDefs makes the Defs of the peers of the table (toolOrder): each
 // with its rows, its finish, its own options and its steps.
 func tableDefs() []*Def {
 	var out []*Def
 	for _, tool := range toolOrder {
-		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], RunBy: runBy[tool], Steps: steps[tool], Empties: slices.Contains(empties, tool)}
+		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], RunBy: runBy[tool], Steps: steps(tool), Empties: slices.Contains(empties, tool)}
 		for _, o := range Options {
 			if o.Tool == tool {
 				d.Options = append(d.Options, o)

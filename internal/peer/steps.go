@@ -9,10 +9,17 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
-// steps are init's steps for the peers of the table (Def.Steps).
-var steps = map[Tool]Steps{
-	Astro:   {Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration},
-	Netlify: {Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin},
+// steps returns init's steps for a peer of the table (Def.Steps): a
+// function, not a map, so that nothing is made when sitemapgen starts
+// (TestStartHeap).
+func steps(tool Tool) Steps {
+	switch tool {
+	case Astro:
+		return Steps{Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration}
+	case Netlify:
+		return Steps{Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin}
+	}
+	return Steps{}
 }
 
 // Off is a Steps.TurnOff that turns a peer off in its configuration

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -71,27 +72,33 @@ func turnOff(c peer.Config) string {
 // flags are static-sitemap-cli's flags by their spellings: the option
 // each gives, and whether it takes values: 0 none, 1 one, 2 several (a
 // variadic option of version 2 takes the arguments up to the next flag).
-var flags = map[string]struct {
+// Made when first read, not when sitemapgen starts (TestStartHeap).
+var flags = sync.OnceValue(func() map[string]cliFlag {
+	return map[string]cliFlag{
+		"-b": {"base", 1}, "--base": {"base", 1},
+		"-r": {"root", 1}, "--root": {"root", 1},
+		"-i": {"ignore", 2}, "--ignore": {"ignore", 2},
+		"-m": {"match", 2}, "--match": {"match", 2},
+		"-c": {"changefreq", 2}, "--changefreq": {"changefreq", 2},
+		"-p": {"priority", 2}, "--priority": {"priority", 2},
+		"--no-robots":  {"robots", 0},
+		"--concurrent": {"concurrent", 1},
+		"--no-clean":   {"clean", 0}, "-n": {"clean", 0},
+		"--slash": {"slash", 0}, "-l": {"slash", 0},
+		"--format": {"format", 1}, "-f": {"format", 1},
+		"--stdout": {"stdout", 0},
+		"-v":       {"verbose", 0}, "--verbose": {"verbose", 0},
+		"-t": {"text", 0}, "--text": {"text", 0},
+		"-s": {"save", 0}, "--save": {"save", 0},
+		"-o": {"output-dir", 1}, "--output-dir": {"output-dir", 1},
+		"--follow-noindex": {"follow-noindex", 0},
+	}
+})
+
+// cliFlag is a flag of flags: the option it gives and the values it takes.
+type cliFlag struct {
 	name  string
 	takes int
-}{
-	"-b": {"base", 1}, "--base": {"base", 1},
-	"-r": {"root", 1}, "--root": {"root", 1},
-	"-i": {"ignore", 2}, "--ignore": {"ignore", 2},
-	"-m": {"match", 2}, "--match": {"match", 2},
-	"-c": {"changefreq", 2}, "--changefreq": {"changefreq", 2},
-	"-p": {"priority", 2}, "--priority": {"priority", 2},
-	"--no-robots":  {"robots", 0},
-	"--concurrent": {"concurrent", 1},
-	"--no-clean":   {"clean", 0}, "-n": {"clean", 0},
-	"--slash": {"slash", 0}, "-l": {"slash", 0},
-	"--format": {"format", 1}, "-f": {"format", 1},
-	"--stdout": {"stdout", 0},
-	"-v":       {"verbose", 0}, "--verbose": {"verbose", 0},
-	"-t": {"text", 0}, "--text": {"text", 0},
-	"-s": {"save", 0}, "--save": {"save", 0},
-	"-o": {"output-dir", 1}, "--output-dir": {"output-dir", 1},
-	"--follow-noindex": {"follow-noindex", 0},
 }
 
 // Args returns the options of a static-sitemap-cli command line
@@ -122,9 +129,9 @@ func Args(args []string, line int) []peer.Given {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, value, hasValue := strings.Cut(a, "=")
-		f, ok := flags[name]
+		f, ok := flags()[name]
 		if name == "-o" && version2 {
-			f = flags["--stdout"]
+			f = flags()["--stdout"]
 		}
 		switch {
 		case !strings.HasPrefix(a, "-"):
