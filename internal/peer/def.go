@@ -138,10 +138,6 @@ func (d *Def) Lookup(name string) *Option {
 	return nil
 }
 
-// empties are the peers of the table whose build empties the site
-// folder (Def.Empties).
-var empties = []Tool{Astro}
-
 // builtin returns the peers of the table of options.go, which have no
 // folder of their own yet, made when first asked for.
 var builtin = sync.OnceValue(tableDefs)
@@ -151,7 +147,7 @@ var builtin = sync.OnceValue(tableDefs)
 func tableDefs() []*Def {
 	var out []*Def
 	for _, tool := range toolOrder {
-		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], RunBy: runBy[tool], Steps: steps(tool), Empties: slices.Contains(empties, tool)}
+		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], RunBy: runBy[tool], Steps: steps(tool)}
 		for _, o := range Options {
 			if o.Tool == tool {
 				d.Options = append(d.Options, o)

@@ -2,11 +2,11 @@
 // its peers, onto sitemapgen's settings: each option either gives a
 // setting, with the same meaning, or a note that names it and says what
 // to do instead. The table, [Options], has a row for every option of
-// two peers replaced by an npm integration, @astrojs/sitemap and
-// @netlify/plugin-sitemap. The others are each one Def in a folder of
-// their own: their generator's (internal/generator/NAME/peer.go:
-// @docusaurus/plugin-sitemap, whose Def names its integration (RunBy),
-// Hugo's sitemap, jekyll-sitemap,
+// one peer replaced by an npm integration, @netlify/plugin-sitemap.
+// The others are each one Def in a folder of their own: their
+// generator's (internal/generator/NAME/peer.go: @astrojs/sitemap and
+// @docusaurus/plugin-sitemap, whose Defs name their integrations
+// (RunBy), Hugo's sitemap, jekyll-sitemap,
 // sphinx-sitemap, hexo-generator-sitemap, VitePress's sitemap option,
 // @rspress/plugin-sitemap, @vuepress/plugin-sitemap,
 // gatsby-plugin-sitemap, and MkDocs' sitemap, which has no option and

@@ -13,18 +13,15 @@ import (
 // mapped, by the name its users know it by.
 type Tool string
 
-// The peers.
-const (
-	Astro   Tool = "@astrojs/sitemap"
-	Netlify Tool = "@netlify/plugin-sitemap"
-)
+// Netlify is the peer of the table.
+const Netlify Tool = "@netlify/plugin-sitemap"
 
 // toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Netlify}
+var toolOrder = []Tool{Netlify}
 
 // runBy are the names the npm integrations that replace the table's
 // peers run sitemapgen by (Def.RunBy).
-var runBy = map[Tool]string{Astro: "astro", Netlify: "netlify"}
+var runBy = map[Tool]string{Netlify: "netlify"}
 
 // Integrations returns the peers an npm integration replaces (Def.RunBy),
 // in the order of Defs: each integration takes its peer's option names,
@@ -388,10 +385,9 @@ func unsafeText(v any) (bad string, ok bool) {
 }
 
 // finish are the mappings of the table's peers' options that are made
-// once all are read: @astrojs/sitemap's index keeps its name, given
-// filenameBase or not, and its parts, NAME-0.xml …, keep answering;
-// @netlify/plugin-sitemap's urlPrefix is joined to its base URL.
-var finish = map[Tool]func(*Mapper){Astro: astroFinish, Netlify: netlifyFinish}
+// once all are read: @netlify/plugin-sitemap's urlPrefix is joined to
+// its base URL.
+var finish = map[Tool]func(*Mapper){Netlify: netlifyFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

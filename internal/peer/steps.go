@@ -14,8 +14,6 @@ import (
 // (TestStartHeap).
 func steps(tool Tool) Steps {
 	switch tool {
-	case Astro:
-		return Steps{Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration}
 	case Netlify:
 		return Steps{Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin}
 	}
@@ -31,14 +29,6 @@ func Off(format string) func(Config) string {
 // place is file:line, or file alone for line 0.
 func place(file string, line int) string {
 	return diag.Pos{File: file, Line: line}.String()
-}
-
-func astroIntegration(c Config) string {
-	at, via := place(diag.Excerpt(c.File), c.Line), "sitemapgen/astro"
-	if len(c.Options) == 0 {
-		return fmt.Sprintf("in %s, make the sitemap() integration sitemapgen({ filename: \"sitemap-index.xml\" }), which keeps its index's URL, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
-	}
-	return fmt.Sprintf("in %s, make the sitemap({ … }) integration sitemapgen({ … }), its options kept, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
 }
 
 func netlifyPlugin(c Config) string {

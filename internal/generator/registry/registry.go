@@ -69,6 +69,7 @@ var Peers = peer.Register(
 	sphinx.Peer,      // sphinx-sitemap: its settings in conf.py
 	hexo.Peer,        // hexo-generator-sitemap: the sitemap: block of _config.yml
 	mkdocs.Peer,      // MkDocs' sitemap: no option, init's steps only
+	astro.Peer,       // @astrojs/sitemap: sitemap({ … }) in astro.config's integrations
 	docusaurus.Peer,  // @docusaurus/plugin-sitemap: the classic preset's sitemap: { … }, or the plugin's
 	gatsby.Peer,      // gatsby-plugin-sitemap: its options in gatsby-config's plugins
 	rspress.Peer,     // @rspress/plugin-sitemap: pluginSitemap({ … }) in rspress.config
