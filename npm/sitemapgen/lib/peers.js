@@ -5,7 +5,7 @@
 // and the names of its options, which the integration passes to
 // sitemapgen with the plugin's meaning (SITEMAPGEN_PEER_OPTIONS).
 export const peers = {
-  netlify: { tool: "@netlify/plugin-sitemap", options: ["exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath"] },
   astro: { tool: "@astrojs/sitemap", options: ["filter", "customPages", "customSitemaps", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "canonicalURL", "namespaces", "chunks"] },
   docusaurus: { tool: "@docusaurus/plugin-sitemap", options: ["changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"] },
+  netlify: { tool: "@netlify/plugin-sitemap", options: ["exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath"] },
 };

@@ -1,5 +1,9 @@
 package peer
 
+// The mappings the peers' rows share (Changefreq, Filename, Hook …), and
+// the Mapper's typed values: a row's Map is one of these, or the peer's
+// own in its folder.
+
 import (
 	"maps"
 	"math"
@@ -12,28 +16,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
-
-// Options is the table: every option of every peer, one row each, in the
-// order of the peers' own documentation. A row's Does is what the docs
-// say of it; its Map, what a build does.
-var Options = []Option{
-	// @netlify/plugin-sitemap: its inputs in netlify.toml's
-	// [plugins.inputs].
-	{Netlify, "exclude", "--exclude, each path or glob from the base folder made one from the publish folder", netlifyExclude},
-	{Netlify, "prettyURLs", "--clean-urls (index.html listed as its folder either way)", prettyURLs},
-	{Netlify, "trailingSlash", "--trailing-slash (folders; pages as Netlify serves them)", netlifyTrailingSlash},
-	{Netlify, "changeFreq", "--changefreq", Changefreq},
-	{Netlify, "priority", "--priority", Priority},
-	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
-	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
-	{Netlify, "filePath", "--filename (the file's name; a folder warned)", Filename},
-	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", BaseURL},
-	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
-	// Its variables, which sitemapgen/netlify reads from the build's
-	// environment as the plugin did: each below its input.
-	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", BaseURL},
-	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "as urlPrefix, below it (read by sitemapgen/netlify)", urlPrefix},
-}
 
 // The phrases of the notes of what sitemapgen cannot do yet.
 const (
