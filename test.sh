@@ -543,16 +543,20 @@ race_lane() {
     [./writer:FuzzWrite]=700x
     [./writer:FuzzSplice]=200x
   )
+  # The test binaries, built by one go command: it compiles and links
+  # several packages at once, where one a package left a CPU idle while
+  # it linked (PKG.test in the folder, by the package's last path element).
+  local -a fuzzpkgs
+  mapfile -t fuzzpkgs < <(cut -d: -f1 <<<"$targets" | sort -u)
+  go test -c "${link[@]}" -o "$work/fuzz/" -gcflags=all=-d=libfuzzer -gcflags=std= "${fuzzpkgs[@]}"
+  while read -r path dir; do
+    pkg=./${dir#"$PWD"/}
+    fuzzcache[$pkg]=$gocache/fuzz/$path fuzzdir[$pkg]=$dir
+  done < <(go list -f '{{.ImportPath}} {{.Dir}}' "${fuzzpkgs[@]}")
   for target in $targets; do
     IFS=: read -r pkg fn <<<"$target"
     budget=${fuzz_budget[$target]:-$fuzz_default_budget}
-    bin=${pkg#./}
-    bin=$work/fuzz/${bin//\//_}.test
-    if [[ -z ${fuzzdir[$pkg]:-} ]]; then
-      go test -c "${link[@]}" -o "$bin" -gcflags=all=-d=libfuzzer -gcflags=std= "$pkg"
-      read -r path dir < <(go list -f '{{.ImportPath}} {{.Dir}}' "$pkg")
-      fuzzcache[$pkg]=$gocache/fuzz/$path fuzzdir[$pkg]=$dir
-    fi
+    bin=$work/fuzz/${pkg##*/}.test
     printf '%s %s\n' "$pkg" "$fn"
     (cd "${fuzzdir[$pkg]}" && "${exec[@]}" "$bin" -test.paniconexit0 -test.timeout=10m0s -test.run '^$' -test.fuzz "^$fn\$" \
       -test.fuzztime "${FUZZTIME:-$budget}" -test.fuzzminimizetime 1000x -test.fuzzcachedir "${fuzzcache[$pkg]}")

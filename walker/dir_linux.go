@@ -36,7 +36,7 @@ func (d *Dir) Openat(name string, flags int, mode uint32) (int, error) {
 	return d.openat(d.fd, name, flags, mode)
 }
 
-func newDir() *Dir { return &Dir{fd: -1, buf: make([]byte, 32<<10), path: make([]byte, 0, 256)} }
+func newDir() *Dir { return &Dir{fd: -1, buf: make([]byte, 8<<10), path: make([]byte, 0, 256)} }
 
 // cPath returns p NUL-terminated, in d.path; false when p holds a NUL,
 // which no path of the system's may (unix.BytePtrFromString's EINVAL).
