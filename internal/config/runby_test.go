@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/netlify"
 )
 
 func TestRenderFlags(t *testing.T) {
@@ -72,13 +73,13 @@ func TestNetlifyInputs(t *testing.T) {
 	for _, in := range m.Inputs {
 		names = append(names, in.Name)
 	}
-	for _, n := range peer.Names(peer.Netlify) {
-		if !slices.Contains(names, n) && !peer.IsEnvOption(peer.Netlify, n) { // a variable, no input
+	for _, n := range peer.Names(netlify.Tool) {
+		if !slices.Contains(names, n) && !peer.IsEnvOption(netlify.Tool, n) { // a variable, no input
 			t.Errorf("manifest.yml does not declare @netlify/plugin-sitemap's %s", n)
 		}
 	}
 	for _, n := range names {
-		if !slices.Contains(inputs, n) && !slices.Contains(peer.Names(peer.Netlify), n) && n != "failBuild" && n != "dir" {
+		if !slices.Contains(inputs, n) && !slices.Contains(peer.Names(netlify.Tool), n) && n != "failBuild" && n != "dir" {
 			t.Errorf("manifest.yml declares %s, which is no flag and no option of @netlify/plugin-sitemap's", n)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
-	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/netlify"
 )
 
 // TestNetlifySitemapPlugin: @netlify/plugin-sitemap's inputs, as
@@ -43,7 +43,7 @@ func TestNetlifySitemapPlugin(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "netlify.toml"), []byte(tc.toml), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			got, errs := NetlifySitemapPlugin(dir, limits.Default, peer.Names(peer.Netlify))
+			got, errs := NetlifySitemapPlugin(dir, limits.Default, netlify.Peer.Names())
 			if tc.err != "" {
 				if len(errs) != 1 || !strings.Contains(errs[0].Error(), tc.err) {
 					t.Errorf("errors %v, want %s", errs, tc.err)

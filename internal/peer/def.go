@@ -1,18 +1,15 @@
 package peer
 
-import (
-	"slices"
-	"sync"
-)
+import "slices"
 
 // A Def is the whole of one peer, in one place: its options' rows, what
 // is mapped once all are read, and init's steps to switch from it. A
 // peer that goes with a generator (hexo-generator-sitemap with Hexo) is
-// defined in the generator's folder (peer.go) and listed by the
-// registry (internal/generator/registry's Peers), which hands the list
-// to [Register]; the peers not moved yet are the table of options.go
-// with their steps in steps.go. Map, Lookup, Names and init's steps
-// find a Def by its Tool, the name a Config and Env carry.
+// defined in the generator's folder (peer.go), one that goes with none
+// in a folder of its own below internal/peer (sscli, nextsitemap,
+// netlify); the registry (internal/generator/registry's Peers) lists
+// each and hands the list to [Register]. Map, Lookup, Names and init's
+// steps find a Def by its Tool, the name a Config and Env carry.
 type Def struct {
 	Tool Tool
 	// Options are its rows, in the order of the peer's documentation,
@@ -27,6 +24,10 @@ type Def struct {
 	// Own are the options its integration has too, with the same
 	// meaning ([Option.Own]).
 	Own []string
+	// Env are the options its plugin read from the build's environment,
+	// each a variable below an input, which its integration reads too
+	// ([FromEnv]); their rows are named by the variables.
+	Env []EnvOption
 	// RunBy is the name the npm integration that replaces it runs
 	// sitemapgen by (SITEMAPGEN_RUN_BY: "astro"), its folder of
 	// npm/sitemapgen/; "" for none.
@@ -93,8 +94,8 @@ type LinkFile struct {
 // registered are the Defs the registry hands over, in its order.
 var registered []*Def
 
-// Register records defs, the peers defined in folders of their own, for
-// Map, Lookup, Names, Find and Defs; it returns defs. The registry calls
+// Register records defs, the peers, each defined in a folder of its
+// own, for Map, Lookup, Names, Find and Defs; it returns defs. The registry calls
 // it once with its list, the one place that lists them, when sitemapgen
 // starts: it only keeps them (TestStartHeap), and the registry's
 // TestPeers holds each peer to one Def.
@@ -113,9 +114,9 @@ func Find(tool Tool) *Def {
 	return nil
 }
 
-// Defs returns every peer: those of the table, then those registered.
+// Defs returns every peer, in the order registered.
 func Defs() []*Def {
-	return slices.Concat(builtin(), registered)
+	return slices.Clip(registered)
 }
 
 // Tools returns every peer's Tool, in the order of Defs.
@@ -136,28 +137,4 @@ func (d *Def) Lookup(name string) *Option {
 		}
 	}
 	return nil
-}
-
-// empties are the peers of the table whose build empties the site
-// folder (Def.Empties).
-var empties = []Tool{Astro}
-
-// builtin returns the peers of the table of options.go, which have no
-// folder of their own yet, made when first asked for.
-var builtin = sync.OnceValue(tableDefs)
-
-// tableDefs makes the Defs of the peers of the table (toolOrder): each
-// with its rows, its finish, its own options and its steps.
-func tableDefs() []*Def {
-	var out []*Def
-	for _, tool := range toolOrder {
-		d := &Def{Tool: tool, Finish: finish[tool], Own: own[tool], RunBy: runBy[tool], Steps: steps(tool), Empties: slices.Contains(empties, tool)}
-		for _, o := range Options {
-			if o.Tool == tool {
-				d.Options = append(d.Options, o)
-			}
-		}
-		out = append(out, d)
-	}
-	return out
 }

@@ -1,29 +1,28 @@
 // Package peer maps the options of the sitemap tools sitemapgen replaces,
 // its peers, onto sitemapgen's settings: each option either gives a
 // setting, with the same meaning, or a note that names it and says what
-// to do instead. The table, [Options], has a row for every option of
-// two peers replaced by an npm integration, @astrojs/sitemap and
-// @netlify/plugin-sitemap. The others are each one Def in a folder of
-// their own: their generator's (internal/generator/NAME/peer.go:
-// @docusaurus/plugin-sitemap, whose Def names its integration (RunBy),
-// Hugo's sitemap, jekyll-sitemap,
+// to do instead. It holds no peer's table: each peer is one [Def] in a
+// folder of its own, its generator's (internal/generator/NAME/peer.go:
+// @astrojs/sitemap and @docusaurus/plugin-sitemap, whose Defs name
+// their integrations (RunBy), Hugo's sitemap, jekyll-sitemap,
 // sphinx-sitemap, hexo-generator-sitemap, VitePress's sitemap option,
 // @rspress/plugin-sitemap, @vuepress/plugin-sitemap,
 // gatsby-plugin-sitemap, and MkDocs' sitemap, which has no option and
-// init's steps only), or, for those that go with no generator,
-// internal/peer/sscli (static-sitemap-cli) and internal/peer/nextsitemap
-// (next-sitemap, read whatever the generator).
+// init's steps only), or, for those that go with no generator, one
+// below internal/peer: sscli (static-sitemap-cli), nextsitemap
+// (next-sitemap, read whatever the generator) and netlify
+// (@netlify/plugin-sitemap, read from netlify.toml, whose Def names the
+// variables of the environment its plugin read, Env).
 //
 // # One definition a peer
 //
 // A [Def] is the whole of a peer: its rows, what is mapped once every
 // option is read, init's steps to switch from it ([Steps]) and the file
-// that carries its head link. A peer that goes with a generator is
-// defined in the generator's folder and listed by the registry
-// (internal/generator/registry's Peers), which hands the list to
-// [Register]; the others are still the table's and steps.go's. Map,
-// Lookup and Names find a Def by its Tool; internal/cli loops over the
-// Defs and names no peer.
+// that carries its head link. The registry
+// (internal/generator/registry's Peers) lists every Def and hands the
+// list to [Register]. Map, Lookup and Names find a Def by its Tool;
+// internal/cli loops over the Defs and names no peer; peertest checks
+// each Def's parts and runs the cases of its folder's tests.
 //
 // # Two roads, one mapping
 //
@@ -50,9 +49,9 @@
 //
 // # Notes
 //
-// The table is options.go; robots.txt's options are mapped in robots.go,
-// the documentation generators' (VitePress, Rspress, VuePress) in
-// docsites.go, @netlify/plugin-sitemap's in netlify.go.
+// The mappings the peers' rows share are mappings.go's; robots.txt's
+// options are mapped in robots.go, the documentation generators'
+// (VitePress, Rspress, VuePress) site URL in docsites.go.
 // [Map] takes no value that holds a control character or a line break
 // (diag.NeedsQuote): init would carry it into robots.txt and sitemap.yaml.
 // init escapes every value it writes in a comment. [FromEnv] reads the
@@ -62,5 +61,6 @@
 // static-sitemap-cli's .ssclirc, whose options override its script's);
 // a setting that options of several places gave names each at its own
 // (Setting.Parts).
-// docs/migrating.md has a row for each option (TestMigratingDoc).
+// docs/migrating.md has a row for each option (the registry's
+// TestPeers), and each test it cites exists (TestMigratingDoc).
 package peer

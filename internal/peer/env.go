@@ -103,14 +103,10 @@ func markers(v any) any {
 	return v
 }
 
-// envOptions are the options of a peer that its plugin read from the
-// build's environment, each the variable and the input it stands below:
-// @netlify/plugin-sitemap took inputs.baseUrl, else
-// NETLIFY_PLUGIN_SITEMAP_BASEURL, else Netlify's URL.
-var envOptions = map[Tool][][2]string{Netlify: {
-	{"NETLIFY_PLUGIN_SITEMAP_BASEURL", "baseUrl"},
-	{"NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "urlPrefix"},
-}}
+// An EnvOption is an option of a peer's that its plugin read from the
+// build's environment (Def.Env): the variable Var, below the input
+// Input, which wins where given.
+type EnvOption struct{ Var, Input string }
 
 // FromEnv returns the options of tool's that its plugin read from the
 // environment (through getenv), each when set and its input is not among
@@ -118,12 +114,12 @@ var envOptions = map[Tool][][2]string{Netlify: {
 // variables' ([IsEnvOption]).
 func FromEnv(tool Tool, given []Given, getenv func(string) string) []Given {
 	var out []Given
-	for _, e := range envOptions[tool] {
-		v := getenv(e[0])
-		if v == "" || slices.ContainsFunc(given, func(g Given) bool { return g.Name == e[1] }) {
+	for _, e := range envOptions(tool) {
+		v := getenv(e.Var)
+		if v == "" || slices.ContainsFunc(given, func(g Given) bool { return g.Name == e.Input }) {
 			continue
 		}
-		out = append(out, Given{Name: e[0], Value: v})
+		out = append(out, Given{Name: e.Var, Value: v})
 	}
 	return out
 }
@@ -131,5 +127,13 @@ func FromEnv(tool Tool, given []Given, getenv func(string) string) []Given {
 // IsEnvOption reports whether the option name of tool's is a variable of
 // the environment its plugin read, not an input ([FromEnv]).
 func IsEnvOption(tool Tool, name string) bool {
-	return slices.ContainsFunc(envOptions[tool], func(e [2]string) bool { return e[0] == name })
+	return slices.ContainsFunc(envOptions(tool), func(e EnvOption) bool { return e.Var == name })
+}
+
+// envOptions are tool's Def.Env, nil for no peer.
+func envOptions(tool Tool) []EnvOption {
+	if d := Find(tool); d != nil {
+		return d.Env
+	}
+	return nil
 }

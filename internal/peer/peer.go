@@ -13,19 +13,6 @@ import (
 // mapped, by the name its users know it by.
 type Tool string
 
-// The peers.
-const (
-	Astro   Tool = "@astrojs/sitemap"
-	Netlify Tool = "@netlify/plugin-sitemap"
-)
-
-// toolOrder are the peers of the table, in its order.
-var toolOrder = []Tool{Astro, Netlify}
-
-// runBy are the names the npm integrations that replace the table's
-// peers run sitemapgen by (Def.RunBy).
-var runBy = map[Tool]string{Astro: "astro", Netlify: "netlify"}
-
 // Integrations returns the peers an npm integration replaces (Def.RunBy),
 // in the order of Defs: each integration takes its peer's option names,
 // with the peer's meaning where sitemapgen has a flag of the same name
@@ -233,7 +220,7 @@ func (r *Result) Warnings() []Note {
 	return out
 }
 
-// An Option is a row of the table: one option of a peer and what
+// An Option is a row of a peer's Def: one option of the peer and what
 // sitemapgen does with it.
 type Option struct {
 	Tool Tool
@@ -255,9 +242,6 @@ func (o *Option) Own() bool {
 	return d != nil && slices.Contains(d.Own, o.Name)
 }
 
-// own are the options of the peers that their integrations have too.
-var own = map[Tool][]string{Netlify: {"baseUrl", "dir"}}
-
 // Lookup returns the row of tool's option name, nil when the tool has no
 // such option.
 func Lookup(tool Tool, name string) *Option {
@@ -267,13 +251,19 @@ func Lookup(tool Tool, name string) *Option {
 	return nil
 }
 
-// Names returns the names of tool's options, in the table's order.
+// Names returns the names of tool's options, in the order of its rows.
 func Names(tool Tool) []string {
-	var out []string
 	if d := Find(tool); d != nil {
-		for _, o := range d.Options {
-			out = append(out, o.Name)
-		}
+		return d.Names()
+	}
+	return nil
+}
+
+// Names returns the names of d's options, in the order of its rows.
+func (d *Def) Names() []string {
+	var out []string
+	for _, o := range d.Options {
+		out = append(out, o.Name)
 	}
 	return out
 }
@@ -386,12 +376,6 @@ func unsafeText(v any) (bad string, ok bool) {
 	}
 	return bad, ok
 }
-
-// finish are the mappings of the table's peers' options that are made
-// once all are read: @astrojs/sitemap's index keeps its name, given
-// filenameBase or not, and its parts, NAME-0.xml …, keep answering;
-// @netlify/plugin-sitemap's urlPrefix is joined to its base URL.
-var finish = map[Tool]func(*Mapper){Astro: astroFinish, Netlify: netlifyFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

@@ -9,40 +9,10 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
-// steps returns init's steps for a peer of the table (Def.Steps): a
-// function, not a map, so that nothing is made when sitemapgen starts
-// (TestStartHeap).
-func steps(tool Tool) Steps {
-	switch tool {
-	case Astro:
-		return Steps{Via: "sitemapgen/astro", NPM: true, Integrate: astroIntegration}
-	case Netlify:
-		return Steps{Via: "sitemapgen/netlify", NPM: true, Integrate: netlifyPlugin}
-	}
-	return Steps{}
-}
-
 // Off is a Steps.TurnOff that turns a peer off in its configuration
 // file, named where format has %s.
 func Off(format string) func(Config) string {
 	return func(c Config) string { return fmt.Sprintf(format, diag.Excerpt(c.File)) }
-}
-
-// place is file:line, or file alone for line 0.
-func place(file string, line int) string {
-	return diag.Pos{File: file, Line: line}.String()
-}
-
-func astroIntegration(c Config) string {
-	at, via := place(diag.Excerpt(c.File), c.Line), "sitemapgen/astro"
-	if len(c.Options) == 0 {
-		return fmt.Sprintf("in %s, make the sitemap() integration sitemapgen({ filename: \"sitemap-index.xml\" }), which keeps its index's URL, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
-	}
-	return fmt.Sprintf("in %s, make the sitemap({ … }) integration sitemapgen({ … }), its options kept, imported from \"%s\" in place of \"@astrojs/sitemap\": import sitemapgen from \"%s\" (docs/integrations.md)", at, via, via)
-}
-
-func netlifyPlugin(c Config) string {
-	return fmt.Sprintf("in %s, make the [[plugins]] entry's package \"./node_modules/%s\" in place of \"@netlify/plugin-sitemap\", its [plugins.inputs] kept (docs/integrations.md)", place(diag.Excerpt(c.File), c.Line), "sitemapgen/netlify")
 }
 
 // JSString is s as a JavaScript string literal, in single quotes where

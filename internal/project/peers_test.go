@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
@@ -31,7 +32,7 @@ func TestPeerOptionSyntax(t *testing.T) {
 		lit      string
 		neighbor string // another option, given beside
 	}{
-		{tool: peer.Astro, fn: "filter", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
+		{tool: astro.Tool, fn: "filter", val: "changefreq", lit: "'daily'", neighbor: "priority: 0.5", files: map[string]string{
 			"package.json": `{"dependencies": {"astro": "5.18.2", "@astrojs/sitemap": "3.7.4"}}`,
 			"astro.config.mjs": `import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';

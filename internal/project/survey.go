@@ -13,6 +13,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/netlify"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -168,8 +169,8 @@ func peerGives(peers []Peer, key string) bool {
 // the base URL's path.
 func (p *discovery) peers(d *Findings) []Peer {
 	cfgs := generator.SitemapOptions(p.dir, p.gens.found, p.lim)
-	if in, errs := host.NetlifySitemapPlugin(p.dir, p.lim, peer.Names(peer.Netlify)); in != nil {
-		c := peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: in.Line}
+	if in, errs := host.NetlifySitemapPlugin(p.dir, p.lim, peer.Names(netlify.Tool)); in != nil {
+		c := peer.Config{Tool: netlify.Tool, File: "netlify.toml", Line: in.Line}
 		for _, x := range in.Inputs {
 			c.Options = append(c.Options, peer.Given{Name: x.Name, Value: x.Value, Line: x.Line})
 		}

@@ -136,7 +136,7 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Detected) []peer.
 		if st != jsconfig.OK || v.Callee != name {
 			continue
 		}
-		c := peer.Config{Tool: peer.Astro, File: file, Line: v.Line}
+		c := peer.Config{Tool: Tool, File: file, Line: v.Line}
 		if v.Args > 0 {
 			c.Options = jsconf.Options(r, e+"()")
 			opts, _, _ := r.Any(e + "()")

@@ -231,10 +231,10 @@ export default defineConfig({
     lastmod: new Date(),
   })],
 });
-`}, Want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 7, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: astro.Tool, File: "astro.config.mjs", Line: 7, Options: []peer.Given{
 			{Name: "changefreq", Value: "weekly", Line: 8}, {Name: "filter", Value: peer.Func{}, Line: 9}, {Name: "lastmod", Value: peer.Expr{Text: "new Date()"}, Line: 10}}}}},
 		{Name: "astro without options", Files: map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { site: 'https://example.com', integrations: [sitemap()] };\n"},
-			Want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 2}}},
+			Want: []peer.Config{{Tool: astro.Tool, File: "astro.config.mjs", Line: 2}}},
 	})
 }
 

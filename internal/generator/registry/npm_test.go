@@ -14,9 +14,8 @@ import (
 var updateNPM = flag.Bool("update-npm", false, "rewrite npm/sitemapgen/lib/peers.js from the peers' Defs")
 
 // TestNPMPeers: the npm package's list of the peers' options each
-// integration takes (npm/sitemapgen/lib/peers.js) is the Defs', those of
-// internal/peer's table and those of Peers, each Def whose RunBy names
-// its integration. It is generated: go test ./internal/generator/registry
+// integration takes (npm/sitemapgen/lib/peers.js) is the Defs' of
+// Peers, each Def whose RunBy names its integration. It is generated: go test ./internal/generator/registry
 // -run TestNPMPeers -update-npm.
 func TestNPMPeers(t *testing.T) {
 	path := filepath.Join("..", "..", "..", "npm", "sitemapgen", "lib", "peers.js")

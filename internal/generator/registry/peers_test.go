@@ -7,8 +7,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer/peertest"
 )
 
-// TestPeers: every peer, listed in Peers or of internal/peer's table, has
-// every part, checked here and not left to the tests of other packages:
+// TestPeers: every peer, listed in Peers, has every part, checked here and not left to the tests of other packages:
 // its rows (each option a setting or a note, whatever its value), a
 // road for init's steps, and its section of docs/migrating.md with a row
 // an option and a "Switch:" line whose first road is its steps'. Each of

@@ -29,6 +29,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/peer/netlify"
 	"github.com/sitemapgen/sitemapgen/internal/peer/nextsitemap"
 	"github.com/sitemapgen/sitemapgen/internal/peer/sscli"
 )
@@ -58,23 +59,25 @@ var Generators = []generator.Generator{
 	zola.Generator{},       // a config.toml that sets base_url and no Hugo baseURL (claimed before Hugo reads it)
 }
 
-// Peers are the peers (sitemap tools sitemapgen replaces) defined in a
-// folder of their own, each a peer.Def: its options' rows, init's steps,
-// its head link. They are handed to peer.Register, through which Map,
+// Peers are the peers (sitemap tools sitemapgen replaces), each a
+// peer.Def in a folder of its own: its options' rows, init's steps, its
+// head link. They are handed to peer.Register, through which Map,
 // init's steps and the Env of the npm integrations find each by its
-// Tool. The peers not listed here are still internal/peer's table.
+// Tool: internal/peer holds no peer of its own.
 var Peers = peer.Register(
 	hugo.Peer,        // Hugo's sitemap: the [sitemap] table of its configuration
 	jekyll.Peer,      // jekyll-sitemap: what leaves a file out of it in _config.yml
 	sphinx.Peer,      // sphinx-sitemap: its settings in conf.py
 	hexo.Peer,        // hexo-generator-sitemap: the sitemap: block of _config.yml
 	mkdocs.Peer,      // MkDocs' sitemap: no option, init's steps only
+	astro.Peer,       // @astrojs/sitemap: sitemap({ … }) in astro.config's integrations
 	docusaurus.Peer,  // @docusaurus/plugin-sitemap: the classic preset's sitemap: { … }, or the plugin's
 	gatsby.Peer,      // gatsby-plugin-sitemap: its options in gatsby-config's plugins
 	rspress.Peer,     // @rspress/plugin-sitemap: pluginSitemap({ … }) in rspress.config
 	vuepress.Peer,    // @vuepress/plugin-sitemap: sitemapPlugin({ … }) in .vuepress/config
 	vitepress.Peer,   // VitePress's sitemap option: sitemap: { … } in .vitepress/config
 	nextsitemap.Peer, // next-sitemap: next-sitemap.config.js, no generator's
+	netlify.Peer,     // @netlify/plugin-sitemap: netlify.toml's [plugins.inputs] and the environment, no generator's
 	sscli.Peer,       // static-sitemap-cli: its command line in a package.json script, no generator's
 )
 

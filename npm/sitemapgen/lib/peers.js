@@ -6,6 +6,6 @@
 // sitemapgen with the plugin's meaning (SITEMAPGEN_PEER_OPTIONS).
 export const peers = {
   astro: { tool: "@astrojs/sitemap", options: ["filter", "customPages", "customSitemaps", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "canonicalURL", "namespaces", "chunks"] },
-  netlify: { tool: "@netlify/plugin-sitemap", options: ["exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath"] },
   docusaurus: { tool: "@docusaurus/plugin-sitemap", options: ["changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"] },
+  netlify: { tool: "@netlify/plugin-sitemap", options: ["exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath"] },
 };

@@ -1,5 +1,9 @@
 package peer
 
+// The mappings the peers' rows share (Changefreq, Filename, Hook …), and
+// the Mapper's typed values: a row's Map is one of these, or the peer's
+// own in its folder.
+
 import (
 	"maps"
 	"math"
@@ -12,45 +16,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
-
-// Options is the table: every option of every peer, one row each, in the
-// order of the peers' own documentation. A row's Does is what the docs
-// say of it; its Map, what a build does.
-var Options = []Option{
-	// @astrojs/sitemap (Astro 5's integration, 3.x): its options, all
-	// passed to sitemap({ … }) in astro.config.
-	{Astro, "filter", "honoured by sitemapgen/astro: run as the per-URL hook, a URL left out when it gives false; init: warned (no function in sitemap.yaml)", RunByIntegration("a URL is left out when it gives false", "leave pages out with --exclude GLOB ('drafts/**')")},
-	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", CustomPages},
-	{Astro, "customSitemaps", "index.extra", customSitemaps},
-	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
-	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", RunByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
-	{Astro, "changefreq", "--changefreq", Changefreq},
-	{Astro, "priority", "--priority", Priority},
-	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", BuildTime},
-	{Astro, "entryLimit", "--max-urls", MaxURLs},
-	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
-	{Astro, "xslURL", "--xsl", XSL},
-	{Astro, "canonicalURL", "--base-url (with a final slash): its older versions' base URL, in place of site + base", canonicalURL},
-	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", Namespaces},
-	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", Hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
-
-	// @netlify/plugin-sitemap: its inputs in netlify.toml's
-	// [plugins.inputs].
-	{Netlify, "exclude", "--exclude, each path or glob from the base folder made one from the publish folder", netlifyExclude},
-	{Netlify, "prettyURLs", "--clean-urls (index.html listed as its folder either way)", prettyURLs},
-	{Netlify, "trailingSlash", "--trailing-slash (folders; pages as Netlify serves them)", netlifyTrailingSlash},
-	{Netlify, "changeFreq", "--changefreq", Changefreq},
-	{Netlify, "priority", "--priority", Priority},
-	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
-	{Netlify, "urlPrefix", "--base-url: the base URL given (baseUrl, NETLIFY_PLUGIN_SITEMAP_BASEURL) with the prefix, as the plugin resolved each page's path; without one, warned", urlPrefix},
-	{Netlify, "filePath", "--filename (the file's name; a folder warned)", Filename},
-	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", BaseURL},
-	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
-	// Its variables, which sitemapgen/netlify reads from the build's
-	// environment as the plugin did: each below its input.
-	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", BaseURL},
-	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "as urlPrefix, below it (read by sitemapgen/netlify)", urlPrefix},
-}
 
 // The phrases of the notes of what sitemapgen cannot do yet.
 const (
@@ -153,43 +118,6 @@ func CustomPages(m *Mapper, v any) {
 	}
 }
 
-func customSitemaps(m *Mapper, v any) {
-	if urls, ok := m.Strs(v); ok {
-		m.Set("index.extra", urls)
-	}
-}
-
-// astroI18n: { defaultLocale: 'en', locales: { en: 'en-US', fr: 'fr-CA' } }:
-// the default locale's pages at the root, each other's in the folder of
-// its key, in its code, as @astrojs/sitemap links them.
-func astroI18n(m *Mapper, v any) {
-	obj, _ := v.(map[string]any)
-	def, _ := obj["defaultLocale"].(string)
-	codes, _ := obj["locales"].(map[string]any)
-	if def == "" || len(codes) < 2 {
-		m.Warn("is not { defaultLocale, locales: { KEY: CODE … } } with two locales at least; not taken: give locales: in sitemap.yaml, each folder with its hreflang code")
-		return
-	}
-	if _, ok := codes[def].(string); !ok {
-		m.Warn("names the default locale %q, which its locales do not give a code; not taken", def)
-		return
-	}
-	var out []Locale
-	for _, k := range slices.Sorted(maps.Keys(codes)) {
-		code, ok := codes[k].(string)
-		if !ok || code == "" {
-			m.Warn("gives %s no code as a string; not taken", k)
-			return
-		}
-		if k == def {
-			out = append([]Locale{{Lang: code}}, out...)
-		} else {
-			out = append(out, Locale{Folder: k, Lang: code})
-		}
-	}
-	m.Set("locales", out)
-}
-
 // Changefreq maps an option that gives every page's changefreq:
 // --changefreq; null, none, as sitemapgen writes by default.
 func Changefreq(m *Mapper, v any) {
@@ -272,13 +200,6 @@ func Filename(m *Mapper, v any) {
 	}
 }
 
-// filenameBase: Astro's index is NAME-index.xml, its files NAME-0.xml ….
-func filenameBase(m *Mapper, v any) {
-	if s, ok := m.Str(v); ok {
-		m.SetFilename(s + "-index.xml")
-	}
-}
-
 // XSL maps an option that names the sitemap's stylesheet: --xsl.
 func XSL(m *Mapper, v any) {
 	if s, ok := m.Str(v); ok {
@@ -286,47 +207,10 @@ func XSL(m *Mapper, v any) {
 	}
 }
 
-// canonicalURL: @astrojs/sitemap 0.1 to 0.2.5 listed each page under
-// it, a slash added, in place of Astro's site + base (later versions
-// take it and list under site + base): the base URL its sitemap gave.
-func canonicalURL(m *Mapper, v any) {
-	s, ok := m.Str(v)
-	if !ok {
-		return
-	}
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		m.Warn("is %q, not an absolute http(s) URL; not taken: the base URL is Astro's site + base, or --base-url", diag.URL(s))
-		return
-	}
-	if !strings.HasSuffix(u.Path, "/") {
-		u.Path += "/"
-	}
-	m.Set("base_url", u.String())
-}
-
 // Namespaces maps an option that names the XML namespaces: honoured,
 // each file declaring those it uses.
 func Namespaces(m *Mapper, v any) {
 	m.Honoured("is honoured: each sitemap file declares only the namespaces it uses (xhtml with alternates, image with --images, video with --videos, news with --news-name)")
-}
-
-// astroFinish: @astrojs/sitemap's index, FILENAMEBASE-index.xml
-// (sitemap-index.xml by default), is the URL its users submit, and
-// astro build empties dist/: once the plugin is removed no file is there
-// for ours to take over, so ours takes its name, filenameBase given or
-// not. Its first part, NAME-0.xml, then answers with an index of ours
-// (astro's Info.Published); its later parts, past entryLimit's URLs,
-// as published_sitemaps names them (KeepParts).
-func astroFinish(m *Mapper) {
-	if !slices.ContainsFunc(m.all, func(g Given) bool { return g.Name == "filenameBase" }) {
-		m.at = Given{Name: "its index, sitemap-index.xml"}
-		m.Set("filename", "sitemap-index.xml")
-	}
-	index, _ := m.setting("filename").(string)
-	if base, ok := strings.CutSuffix(index, "-index.xml"); ok {
-		KeepParts(m, index, base, nil)
-	}
 }
 
 // setting returns the value of the setting key set so far, nil for none.
