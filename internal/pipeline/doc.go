@@ -103,11 +103,12 @@
 //     holds the sources, or the project folder outside one. The page is dated
 //     by the newest of their git dates.
 //   - session.go, linkedpages.go, lazyroot.go: watch mode's [Session].
-//     session.go reaches the build it keeps through what it holds of it
+//     session.go reads the build it keeps through what it holds of it
 //     (held: the resolved options, the records, the sources, kept, upd)
-//     and the builder's methods in kept.go, never through the builder's
-//     fields. forget.go lists the stores kept by path (perPath) and
-//     forgets a path in each.
+//     and changes it through the builder's methods in kept.go. It
+//     selects no field of the builder and writes no field of held
+//     (TestSessionKeepsToHeld). forget.go lists the stores kept by path
+//     (perPath) and forgets a path in each.
 //
 // # The record that flows
 //

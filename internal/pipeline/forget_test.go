@@ -226,7 +226,7 @@ func TestForgetEmptiesEachStore(t *testing.T) {
 		t.Error("the whole build noted no page with other names")
 	}
 
-	b.upd.touched = make(map[string]bool)
+	b.upd.collect()
 	b.forgetSources(srcRels, make(map[string]bool))
 	b.freeRecords(b.forgetPages(pagePaths))
 	if left := held(append(pagePaths, append(srcRels, srcPaths...)...)); len(left) > 0 {
