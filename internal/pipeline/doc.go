@@ -646,12 +646,14 @@
 // runs the same de-duplication and writer as Run. Every store kept by a
 // page's or a source's path is listed once, in perPath (forget.go), with
 // how it forgets a path, and builder.forget runs the list.
-// TestForgetCoversEveryStore fails when the builder, or a group of its
-// state, gains a field that is neither listed there nor said to be kept
-// otherwise. Whether a build is a Run's, a Session's whole build or its
-// update is one value, the builder's mode: newBuilder is given the
-// first two, beginUpdate sets the third, and runPasses runs the passes
-// of that mode. The builder's parts take from it what they do
+// TestForgetCoversEveryStore walks the Session and every struct it
+// holds, at any depth (the builder's groups, the records, the linked
+// pages …). It fails on a map or slice that may hold a path, or a value
+// of another package, that is neither listed there nor said to be kept
+// otherwise, with why. Whether a build is a Run's, a Session's whole
+// build or its update is one value, the builder's mode: newBuilder is
+// given the first two, beginUpdate sets the third, and runPasses runs
+// the passes of that mode. The builder's parts take from it what they do
 // differently (an unreadable page a warning, git's history read to be
 // read on from, a news window for each write). The hreflang clusters are
 // judged again only where the batch reaches (hreflangPass.dirty): the pages at a
