@@ -1,6 +1,10 @@
 package peer
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
 
 // A Def is the whole of one peer, in one place: its options' rows, what
 // is mapped once all are read, and init's steps to switch from it. A
@@ -50,6 +54,13 @@ type Def struct {
 	// public/robots.txt, which Next.js copies into its build. "" for
 	// none.
 	RobotsFile string
+	// Read reads the peer's options from the project folder dir, within
+	// lim, for init, where no generator's PeerReader reads them: a
+	// host's file (netlify.toml's [[plugins]]), which internal/project
+	// reads by it. It returns a Config for the peer found, nil for none,
+	// and the problems of a file it could not read. nil for a peer read
+	// otherwise.
+	Read func(dir string, lim limits.Limits) ([]Config, []error)
 }
 
 // Steps are what init's steps say to switch from a peer: the road that

@@ -65,18 +65,28 @@ func TestAskOnly(t *testing.T) {
 	}
 }
 
-// TestAskNoPeer fails when internal/cli names a peer: a string that
+// TestAskNoPeer fails when the callers (internal/cli, internal/project,
+// internal/pipeline) name a peer: a string that
 // holds a Tool of Peers or a command of it that sitemapgen replaces
 // (Steps.Replace: "sscli"), or an import of a peer's folder below
-// internal/peer. What init says of a peer is its Def's (Steps, HeadLink),
-// which internal/cli loops over.
+// internal/peer. What init reads and says of a peer is its Def's (Read,
+// Steps, HeadLink), which they loop over.
 func TestAskNoPeer(t *testing.T) {
 	var names []string
 	for _, d := range Peers {
 		names = append(names, string(d.Tool))
 		names = append(names, d.Steps.Replace...)
 	}
-	for rel, f := range sources(t, "../../cli") {
+	for _, dir := range callers {
+		askNoPeer(t, dir, names)
+	}
+}
+
+// askNoPeer fails t on each file of dir that names one of names or
+// imports a peer's folder.
+func askNoPeer(t *testing.T, dir string, names []string) {
+	t.Helper()
+	for rel, f := range sources(t, dir) {
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
 			if rest, ok := strings.CutPrefix(p, "github.com/sitemapgen/sitemapgen/internal/peer/"); ok {
@@ -88,7 +98,7 @@ func TestAskNoPeer(t *testing.T) {
 				s, _ := strconv.Unquote(lit.Value)
 				for _, name := range names {
 					if strings.Contains(s, name) {
-						t.Errorf("%s: %s names %q, a peer's: say it in the peer's Def (Steps), which internal/cli loops over", rel, lit.Value, name)
+						t.Errorf("%s: %s names %q, a peer's: say it in the peer's Def, which the callers loop over", rel, lit.Value, name)
 					}
 				}
 			}
