@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: formatting, then two lanes at once:
+# The whole test suite, as CI runs it: formatting, then three lanes at once:
 #   race  go vet, the packages' own tests under the race detector, the
-#         allocation budget without it, a short run of each fuzz target,
-#         the release test (GoReleaser's snapshot), and the 120,000-page
-#         acceptance test;
-#   e2e   the TestLimit* tests (the protocol's limits at full size: tens
-#         of thousands of files, 50 MiB, a million lines), the benchmark
-#         scripts' smoke tests and the end-to-end tests.
+#         allocation budget without it, the 120,000-page acceptance
+#         test, the TestLimit* tests (the protocol's limits at full size:
+#         tens of thousands of files, 50 MiB, a million lines) and the
+#         benchmark scripts' smoke tests;
+#   e2e   the end-to-end tests;
+#   fuzz  a short run of each fuzz target, then the release test
+#         (GoReleaser's snapshot).
 # The end-to-end and release tests drive sitemapgen, npm, the generators
 # and GoReleaser as programs, built without the race detector: it would
 # watch only the tests' harness, at several times the cost; so do the
@@ -32,7 +33,7 @@ cd "$(dirname "$0")"
 # /dev/shm is a tmpfs with room, they do not wait on the disk.
 # SITEMAPGEN_TEST_TMPDIR names another folder for them.
 #
-# Every job it starts in the background (the installs, the two lanes) is a
+# Every job it starts in the background (the installs, the three lanes) is a
 # process group of its own, so that nothing is left running when it stops,
 # whatever the reason: at its end the lanes and the npm and GoReleaser
 # installs are stopped with all their children, the Debian install (never
@@ -389,14 +390,14 @@ if [[ -n $unformatted ]]; then
   exit 1
 fi
 
-# The packages, compiled once for both lanes, before they start: the
+# The packages, compiled once for the lanes, before they start: the
 # race lane's go vet and the end-to-end tests' build (and the sitemapgen
 # they build) need the same compiles, without the race detector. Two go
 # commands that start at once both compile what neither finds in the
 # cache: when the lanes began with them side by side, a cold run
 # compiled it all twice (199 CPU s, against 145 one after the other).
 # The installs run meanwhile.
-step "compile (for both lanes)"
+step "compile (for the lanes)"
 go build ./...
 go test "${link[@]}" -count=1 -exec true ./internal/e2e >/dev/null
 
@@ -410,6 +411,7 @@ mapfile -t limits < <(git ls-files '*_test.go' | xargs grep -l '^func TestLimit'
 # row (not run): a lane that stops early leaves nothing out unseen.
 lane_end() {
   local status=$? planned row
+  : >"$work/vetted" # a lane that stops lets the release step go on
   if ((status != 0)) && [[ -n $step_name ]]; then
     printf '   (%s: FAILED)\n' "$step_name"
     step_name+=" (FAILED)"
@@ -427,7 +429,7 @@ lane_end() {
 
 race_lane() {
   lane=race
-  lane_steps=("go vet" "go test -race (the packages' own)" "allocation budget" "fuzz, ${FUZZTIME:-default} per target" "go test (release)" "acceptance: 120,000 pages")
+  lane_steps=("go vet" "go test -race (the packages' own)" "allocation budget" "acceptance: 120,000 pages" "go test (TestLimit*, bench)")
   trap lane_end EXIT
   step go vet
   go vet ./...
@@ -443,6 +445,7 @@ race_lane() {
   # flags it compiled again (75 CPU s).
   CGO_ENABLED=0 GOOS=windows go build -trimpath -o /dev/null .
   CGO_ENABLED=0 GOOS=windows go vet -trimpath ./internal/fuzzbound ./internal/command
+  : >"$work/vetted" # the release step waits for these compiles
 
   # Some packages' own tests compare with Hugo, Jekyll or xmllint:
   # Debian's install is done by now, most often (go vet compiled first).
@@ -456,6 +459,38 @@ race_lane() {
   go test "${tests[@]}" "${link[@]}" -count=1 -run '^(TestAllocBudget|TestPassWork)$' ./internal/pipeline
   go test "${tests[@]}" "${link[@]}" -count=1 -run '^(TestMapHreflangAllocs|TestMapCanonicalAllocs|TestHreflangAllocs|TestDirOpenat)$' ./mapping ./internal/htmlhead ./walker
 
+  # The acceptance test, then the limits and the benchmark scripts' smoke
+  # tests (xmllint and python3, from Debian's packages): this lane's
+  # tests end about when the end-to-end tests do.
+  step acceptance: 120,000 pages
+  ready debian # xmllint, for the schema check
+  go test "${tests[@]}" "${link[@]}" -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
+
+  step "go test (TestLimit*, bench)"
+  gotest "${tests[@]}" "${link[@]}" -timeout 30m -run '^TestLimit' "${limits[@]}"
+  (cd bench && go test "${tests[@]}" "${link[@]}" ./...) # the bench module's own
+  end_step
+}
+
+e2e_lane() {
+  lane=e2e
+  lane_steps=("go test (e2e)")
+  trap lane_end EXIT
+  step "go test (e2e)"
+  ready debian
+  ready npm
+  gotest "${tests[@]}" "${link[@]}" -timeout 30m ./internal/e2e
+  end_step
+}
+
+# fuzz_lane: a short run of each fuzz target, then the release test. A
+# lane of its own since issue 100's second round: in the race lane they
+# came after the race step, the end-to-end tests long over, and the run
+# waited on them alone.
+fuzz_lane() {
+  lane=fuzz
+  lane_steps=("fuzz, ${FUZZTIME:-default} per target" "go test (release)")
+  trap lane_end EXIT
   # Fuzz budgets are counts of executions, not durations: with a
   # duration, Go 1.26's fuzzing coordinator can report "context deadline
   # exceeded" as a failure when the time runs out while a worker is
@@ -564,10 +599,11 @@ race_lane() {
       -test.fuzztime "${FUZZTIME:-$budget}" -test.fuzzminimizetime 1000x -test.fuzzcachedir "${fuzzcache[$pkg]}")
   done
 
-  # Last here, where the lane ends before the other: the six platforms
-  # compile while the end-to-end tests run. Two of them find their
-  # compiles done: linux/amd64 GoReleaser's own go install's, and
-  # windows/amd64 the vet step's; the other four are compiled cold
+  # The six platforms compile while the end-to-end tests run. Two of them
+  # find their compiles done: linux/amd64 GoReleaser's own go install's,
+  # and windows/amd64 the race lane's vet step's, which this step waits
+  # for (compiled side by side, it was compiled twice); the other four
+  # are compiled cold
   # (75 CPU s each). All six stay: no two compile the same code (linux's
   # arm64 build has x/sys/unix's arm64 constants and types, which
   # watch/rawstat_linux.go's raw stat uses; darwin's and windows' pairs
@@ -578,28 +614,8 @@ race_lane() {
   # under it, and nothing here bounds memory.
   step "go test (release)"
   ready goreleaser
+  until [[ -e $work/vetted ]]; do sleep 1; done
   gotest "${link[@]}" -timeout 30m ./internal/release
-
-  # Here, not after the end-to-end tests: this lane ends first, and the
-  # two lanes end together with it here.
-  step acceptance: 120,000 pages
-  ready debian # xmllint, for the schema check
-  go test "${tests[@]}" "${link[@]}" -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
-  end_step
-}
-
-e2e_lane() {
-  lane=e2e
-  lane_steps=("go test (TestLimit*, bench, e2e)")
-  trap lane_end EXIT
-  step "go test (TestLimit*, bench, e2e)"
-  # The limits and the benchmark scripts' smoke tests need xmllint and
-  # python3, not the Node fixtures' packages, which come last.
-  ready debian
-  gotest "${tests[@]}" "${link[@]}" -timeout 30m -run '^TestLimit' "${limits[@]}"
-  (cd bench && go test "${tests[@]}" "${link[@]}" ./...) # the bench module's own
-  ready npm
-  gotest "${tests[@]}" "${link[@]}" -timeout 30m ./internal/e2e
   end_step
 }
 
@@ -609,8 +625,10 @@ background race_lane >"$work/race.log" 2>&1
 pids=($!)
 background e2e_lane >"$work/e2e.log" 2>&1
 pids+=($!)
+background fuzz_lane >"$work/fuzz.log" 2>&1
+pids+=($!)
 stoppable+=("${pids[@]}")
-declare -A lanes=([${pids[0]}]=race [${pids[1]}]=e2e)
+declare -A lanes=([${pids[0]}]=race [${pids[1]}]=e2e [${pids[2]}]=fuzz)
 status=0
 while ((${#lanes[@]})); do
   if wait -n -p done "${!lanes[@]}"; then
@@ -625,7 +643,7 @@ while ((${#lanes[@]})); do
 done
 
 printf '\n%-5s %-44s %6s %6s\n' "lane" "step" "wall s" "CPU s"
-for lane in main race e2e; do
+for lane in main race e2e fuzz; do
   grep "^$lane " "$work/table" || true
 done
 cpu_now
