@@ -55,13 +55,14 @@ func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Ti
 	}
 }
 
-// saveHash writes the hash source's state file, after the sitemaps.
-func (p *writePass) saveHash() {
+// saveHash writes the hash source's state file, after the sitemaps of
+// recs.
+func (p *writePass) saveHash(recs *records) {
 	if p.hash == nil || p.opts.Hash.ReadOnly || p.opts.Write.DryRun || p.opts.Write.Check || len(p.opts.Explain) > 0 {
 		return
 	}
 	if p.opts.Hash.Listed {
-		p.hash.SetListed(sitemap.LastMods(p.res.URLs, p.opts.Write.LastModFormat))
+		p.hash.SetListed(sitemap.LastMods(recs, p.opts.Write.LastModFormat))
 	}
 	if _, err := p.hash.Save(p.opts.Hash.Dir, p.opts.Hash.State); err != nil {
 		p.found.warn("", fmt.Errorf("lastmod source hash: %w", err))

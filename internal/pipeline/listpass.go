@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"time"
 
@@ -42,9 +43,9 @@ type listPagesPass struct {
 	// source path. listRoutes holds those whose pages are lists.
 	routes     map[string][]string
 	listRoutes map[string][]string
-	// said is the builder's saidOf: the files that a warning named once
-	// a build, or once a Session (sayOnce). The builder makes it before
-	// the pass, so that the pass adds to it.
+	// said is the pass's copy of the files that a warning named once a
+	// build, or once a Session (sayOnce). run returns it with those the
+	// pass named, and the builder keeps it (saidOnce.saidOf).
 	said map[string]bool
 	// pageBytes is the most bytes of one page the pass reads
 	// (Limits.PageBytes). headAttrs is the most attributes of one tag it
@@ -79,14 +80,11 @@ type listedDates struct {
 
 // listPagesPass gathers what the list pages pass reads from the builder.
 func (b *builder) listPagesPass() *listPagesPass {
-	if b.said.saidOf == nil {
-		b.said.saidOf = make(map[string]bool)
-	}
 	p := &listPagesPass{
 		mapper: b.mapper, root: b.opts.Root,
 		sources: b.opts.Join, rules: b.src.rules.Pages.Lists,
 		lookup: b.sourceLookup(), routes: b.src.routes, listRoutes: b.src.listRoutes,
-		said:      b.said.saidOf,
+		said:      maps.Clone(b.said.saidOf),
 		pageBytes: int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
 		gen: b.in.gen, title: b.genTitle(), res: b.rep.res,
 	}
@@ -97,14 +95,15 @@ func (b *builder) listPagesPass() *listPagesPass {
 }
 
 // run dates the list pages among recs, by the dates of recs, and
-// returns their dates and what the pass found. With whole, in a whole
-// build, it counts the pages it dated as LastModListed's. A Session's
-// update counts only the pages it reads.
-func (p *listPagesPass) run(recs *records, whole bool) (listedDates, findings) {
+// returns their dates, the files a warning named so far (said), and what
+// the pass found. With whole, in a whole build, it counts the pages it
+// dated as LastModListed's. A Session's update counts only the pages it
+// reads.
+func (p *listPagesPass) run(recs *records, whole bool) (_ listedDates, said map[string]bool, _ findings) {
 	if n := p.dateListPages(recs); whole {
 		p.countListed(recs, n)
 	}
-	return p.dates, p.found
+	return p.dates, p.said, p.found
 }
 
 // listedCounts counts the list pages that dateListPages dated, by the
@@ -248,6 +247,9 @@ func (p *listPagesPass) shownUnread(rel string, err error) {
 func (p *listPagesPass) sayOnce(key string) bool {
 	if p.said[key] {
 		return false
+	}
+	if p.said == nil {
+		p.said = make(map[string]bool)
 	}
 	p.said[key] = true
 	return true

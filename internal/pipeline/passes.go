@@ -149,7 +149,7 @@ var passes = []pass{
 		if b.session() {
 			all = a.s.all
 		}
-		found := b.hreflangPass().run(&b.recs, a.only, all)
+		found := b.hreflangPass().run(&b.recs, a.only, all, &b.kept.skipped)
 		if !b.session() {
 			// No pass after this one asks why a page was left out, and a
 			// Run has no update to judge: the pages left out (thousands of
@@ -168,7 +168,8 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		dates, found := b.listPagesPass().run(&b.recs, b.whole()) // a whole build counts every page
+		dates, said, found := b.listPagesPass().run(&b.recs, b.whole()) // a whole build counts every page
+		b.said.saidOf = said
 		b.recs.listed, b.recs.listedWhy.by, b.recs.listedWhy.gen = dates.at, dates.by, dates.gen
 		return found, nil
 	}},
@@ -215,8 +216,14 @@ var passes = []pass{
 		if err := b.devServer(); err != nil {
 			return nil, err
 		}
-		kept, found, err := b.writePass().run(ctx, &b.recs)
-		b.out.genKept = kept
+		done, found, err := b.writePass().run(ctx, &b.recs, b.rep.res.Skipped)
+		b.out.genKept, b.said.emptySaid = done.genKept, done.emptySaid
+		if done.write != nil {
+			b.rep.res.Write = done.write
+		}
+		if done.none != nil {
+			b.rep.res.NoneListed = done.none
+		}
 		return found, err
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {

@@ -469,6 +469,7 @@ func TestHreflangPassTable(t *testing.T) {
 	tests := []struct {
 		name      string
 		pass      hreflangPass
+		leftOut   []skippedPage
 		pages     []page
 		wantShown []int
 		wantSaid  []string
@@ -488,7 +489,7 @@ func TestHreflangPassTable(t *testing.T) {
 		wantSaid:  []string{"warn en/index.html: en/index.html: hreflang de alternate https://example.com/de/ is missing: no page of the site has this URL; left out"},
 	}, {
 		name:      "an alternate the build left out says why",
-		pass:      hreflangPass{leftOut: &skippedPages{list: []skippedPage{{loc: ex + "de/", path: "de/index.html", reason: mapping.NoIndex}}}},
+		leftOut:   []skippedPage{{loc: ex + "de/", path: "de/index.html", reason: mapping.NoIndex}},
 		pages:     []page{{path: "en/index.html", loc: ex + "en/", alts: both}},
 		wantShown: []int{1},
 		wantSaid:  []string{"warn en/index.html: en/index.html: hreflang de alternate https://example.com/de/ is not in the sitemap (de/index.html, noindex); left out"},
@@ -508,12 +509,10 @@ func TestHreflangPassTable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.pass
 			p.origin, p.explain = "https://example.com", &explainer{}
-			if p.leftOut == nil {
-				p.leftOut = &skippedPages{}
-			}
+			left := &skippedPages{list: tc.leftOut}
 			recs := pageRecords(t, tc.pages...)
 			want := orderLocs(recs)
-			checkPass(t, recs, p.run(recs, nil, nil), want, tc.wantSaid)
+			checkPass(t, recs, p.run(recs, nil, nil, left), want, tc.wantSaid)
 			if got := shownAlts(recs); !slices.Equal(got, tc.wantShown) {
 				t.Errorf("alternates shown %v, want %v", got, tc.wantShown)
 			}

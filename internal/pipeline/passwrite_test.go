@@ -52,9 +52,8 @@ func TestWritePassTable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			recs := pageRecords(t, tc.pages...)
-			res := &Result{URLs: recs, Skipped: tc.skipped}
-			p := writePass{opts: &Options{Write: writer.Options{Dir: dir, BaseURL: ex}}, res: res, baseURL: ex, genKept: tc.genKept}
-			kept, found, err := p.run(t.Context(), recs)
+			p := writePass{opts: &Options{Write: writer.Options{Dir: dir, BaseURL: ex}}, baseURL: ex, done: wrote{genKept: tc.genKept}}
+			done, found, err := p.run(t.Context(), recs, tc.skipped)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("error %v, want one saying %q", err, tc.wantErr)
@@ -65,15 +64,15 @@ func TestWritePassTable(t *testing.T) {
 			if len(found) > 0 {
 				t.Errorf("said %q", said(found))
 			}
-			if kept != tc.wantKept {
-				t.Errorf("generator's dates kept %v, want %v", kept, tc.wantKept)
+			if done.genKept != tc.wantKept {
+				t.Errorf("generator's dates kept %v, want %v", done.genKept, tc.wantKept)
 			}
-			if (res.NoneListed != nil) != tc.wantNone {
-				t.Errorf("NoneListed %+v, want %v", res.NoneListed, tc.wantNone)
+			if (done.none != nil) != tc.wantNone {
+				t.Errorf("NoneListed %+v, want %v", done.none, tc.wantNone)
 			}
 			var files []string
-			if res.Write != nil {
-				files = res.Write.Written
+			if done.write != nil {
+				files = done.write.Written
 			}
 			if !slices.Equal(files, tc.wantFiles) {
 				t.Errorf("written %q, want %q", files, tc.wantFiles)
@@ -446,7 +445,7 @@ func TestListPagesPassTable(t *testing.T) {
 					joinKey("/b/"): {path: "content/b.md"},
 				}}
 			}
-			dates, found := p.run(recs, true)
+			dates, _, found := p.run(recs, true)
 			if len(found) > 0 {
 				t.Errorf("said %q", said(found))
 			}
