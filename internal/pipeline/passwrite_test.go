@@ -283,14 +283,14 @@ func TestTransformPassTable(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := transformPass{hook: tc.hook, explain: &explainer{}, mapper: testMapper(t), res: &Result{LastMod: map[mapping.LastModSource]int{}}}
+			p := transformPass{hook: tc.hook, explain: &explainer{}, mapper: testMapper(t)}
 			recs := pageRecords(t, pages...)
-			found, err := p.run(t.Context(), recs)
+			done, found, err := p.run(t.Context(), recs)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkPass(t, recs, found, tc.wantOrder, tc.wantSaid)
-			if got := *p.res.Transformed; got != tc.want {
+			if got := *done.stats; got != tc.want {
 				t.Errorf("Result.Transformed %+v, want %+v", got, tc.want)
 			}
 		})
@@ -363,8 +363,8 @@ func TestStalePassTable(t *testing.T) {
 			a, old := recs.order[0], recs.order[1]
 			recs.built(a, start.UnixNano(), false)
 			recs.built(old, tc.oldAt.UnixNano(), true)
-			p := stalePass{mapper: testMapper(t), join: &Sources{Dir: src}, root: root, prefix: "../src/", clean: "hugo --cleanDestinationDir", explain: &explainer{}, res: &Result{}}
-			stale, found := p.run(t.Context(), recs, tc.was, tc.only)
+			p := stalePass{mapper: testMapper(t), join: &Sources{Dir: src}, root: root, prefix: "../src/", clean: "hugo --cleanDestinationDir", explain: &explainer{}}
+			stale, _, found := p.run(t.Context(), recs, tc.was, tc.only)
 			checkPass(t, recs, found, tc.wantOrder, tc.wantSaid)
 			if len(stale) != tc.wantStale || tc.wantStale > 0 && !stale[old] {
 				t.Errorf("stale %v, want %d with record %d", stale, tc.wantStale, old)
@@ -435,8 +435,8 @@ func TestListPagesPassTable(t *testing.T) {
 				counts[recs.source(idx)]++
 			}
 			p := listPagesPass{
-				mapper: testMapper(t), root: root, said: map[string]bool{},
-				pageBytes: 1 << 20, headAttrs: 64, res: &Result{LastMod: counts},
+				mapper: testMapper(t), root: root,
+				pageBytes: 1 << 20, headAttrs: 64,
 			}
 			if tc.joined {
 				p.sources = &Sources{Dir: filepath.Join(root, "content")}
@@ -445,7 +445,9 @@ func TestListPagesPassTable(t *testing.T) {
 					joinKey("/b/"): {path: "content/b.md"},
 				}}
 			}
-			dates, _, found := p.run(recs, true)
+			dates, _, n, found := p.run(recs, true)
+			res := &Result{LastMod: counts}
+			res.add(n)
 			if len(found) > 0 {
 				t.Errorf("said %q", said(found))
 			}
