@@ -25,13 +25,16 @@
 // The files of init:
 //
 //   - initswitch.go: what init does, beyond sitemap.yaml, when a project
-//     switches from next-sitemap, and the edit of package.json that every
-//     switch shares (runScript). The one script string that ran the peer's
-//     command (next-sitemap, sscli), or else the generator's build, is
-//     edited in place to run sitemapgen, and the rest of the file is kept
-//     byte for byte. Nothing is edited where a script runs sitemapgen
-//     already, nor where the script has other shell syntax than commands
-//     joined by &&. The steps left are printed, numbered.
+//     switches from a peer whose command a package.json script runs
+//     after the build (its Def's Steps.Script: next-sitemap's), and the
+//     edit of package.json that every switch shares (runScript). The one
+//     script string that ran the peer's command (Steps.Replace), or else
+//     the generator's build (Steps.After), is edited in place to run
+//     sitemapgen, and the rest of the file is kept byte for byte. Nothing
+//     is edited where a script runs sitemapgen already, nor where the
+//     script has other shell syntax than commands joined by &&. The steps
+//     left are printed, numbered, those of the peer's notes given by its
+//     Def (Steps.NoteStep).
 //   - initsteps.go: the steps that end every other switch. The install of
 //     sitemapgen comes first where package.json does not depend on it.
 //     Then the peer's road, the one docs/migrating.md gives first
@@ -48,9 +51,10 @@
 //     that sitemap.yaml gives. It is never written over a file that is there;
 //     the lines to add are printed as a step instead. It is written before
 //     sitemap.yaml, so that sitemap.yaml's notes say what became of it. The
-//     same goes for the rules, Host: and Sitemap: lines that next-sitemap's
-//     generateRobotsTxt and robotsTxtOptions wrote into robots.txt
-//     (peer.Result.RobotsTxt), carried by public/robots.txt, the site's own.
+//     same goes for the rules, Host: and Sitemap: lines that a peer wrote
+//     into robots.txt (peer.Result.RobotsTxt: next-sitemap's
+//     generateRobotsTxt and robotsTxtOptions), carried by the site's own
+//     robots.txt, its Def's RobotsFile (public/robots.txt).
 //
 // # The command line
 //

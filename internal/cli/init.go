@@ -73,8 +73,8 @@ func runInit(_ context.Context, e *env, args []string) error {
 		for _, n := range notTaken {
 			fmt.Fprintln(e.stderr, diag.Format(n, diag.Warning))
 		}
-		if pe, ok := nextSitemapPeer(d.Peers); ok {
-			nextSwitch(e.stderr, pe, d, false)
+		if pe, ok := scriptPeer(d.Peers); ok {
+			scriptSwitch(e.stderr, pe, d, false)
 		}
 		for _, pe := range d.Peers {
 			if !scripted(pe) {
@@ -117,8 +117,8 @@ func runInit(_ context.Context, e *env, args []string) error {
 	for _, p := range d.Problems {
 		fmt.Fprintln(e.stderr, firstLine(diag.Format(p, diag.Note)))
 	}
-	if pe, ok := nextSitemapPeer(d.Peers); ok {
-		nextSwitch(e.stderr, pe, d, true)
+	if pe, ok := scriptPeer(d.Peers); ok {
+		scriptSwitch(e.stderr, pe, d, true)
 	}
 	for _, pe := range d.Peers {
 		if !scripted(pe) {

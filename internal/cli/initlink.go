@@ -9,12 +9,13 @@ package cli
 // writes over a file that exists; it prints the lines to add instead, as
 // a step.
 //
-// init carries over next-sitemap's robots.txt the same way. next-sitemap
-// wrote rules, a Host: line and Sitemap: lines there that sitemapgen does
-// not write (its policies, default or robotsTxtOptions', a sitemap no
-// index of ours can list: peer.Result.RobotsTxt). They go into the site's own robots.txt,
-// public/robots.txt. Next.js copies it into its export and serves it,
-// and --robots adds our Sitemap: lines there.
+// init carries over a peer's robots.txt the same way (next-sitemap's).
+// The peer wrote rules, a Host: line and Sitemap: lines there that
+// sitemapgen does not write (its policies, a sitemap no index of ours
+// can list: peer.Result.RobotsTxt). They go into the site's own
+// robots.txt, its Def's RobotsFile (public/robots.txt, which Next.js
+// copies into its export and serves), and --robots adds our Sitemap:
+// lines there.
 
 import (
 	"bytes"
@@ -77,10 +78,15 @@ func headLinks(d *config.Findings) []*headLink {
 	name := entryName(d.Peers)
 	var out []*headLink
 	for _, pe := range d.Peers {
-		if pe.Result.RobotsTxt != "" && scripted(pe) {
+		d := peer.Find(pe.Tool)
+		if d == nil {
+			continue
+		}
+		if pe.Result.RobotsTxt != "" && d.RobotsFile != "" {
+			// The option whose note says so: next-sitemap's
 			// robotsTxtOptions, or generateRobotsTxt where that gave only
-			// next-sitemap's default policies and its Host: line.
-			option := "robotsTxtOptions"
+			// its default policies and its Host: line.
+			option := "robots.txt"
 			for _, n := range pe.Result.Notes {
 				if strings.HasPrefix(n.Msg, peer.RobotsNote) {
 					option = n.Option
@@ -88,17 +94,13 @@ func headLinks(d *config.Findings) []*headLink {
 			}
 			out = append(out, &headLink{tool: pe.Tool, option: option, notePrefix: peer.RobotsNote,
 				keep: fmt.Sprintf("the rules and Sitemap: lines %s's %s wrote into robots.txt", pe.Tool, option),
-				file: "public/robots.txt", taken: []string{"public/robots.txt"}, text: pe.Result.RobotsTxt, code: pe.Result.RobotsTxt,
+				file: d.RobotsFile, taken: []string{d.RobotsFile}, text: pe.Result.RobotsTxt, code: pe.Result.RobotsTxt,
 				how: "the site's own robots.txt, with its rules and Sitemap: lines, where --robots adds ours"})
 		}
-		if pe.Result.HeadLink == "" {
+		if pe.Result.HeadLink == "" || d.HeadLink == nil {
 			continue
 		}
 		l := &headLink{tool: pe.Tool, option: pe.Result.HeadLink, keep: fmt.Sprintf("the <link rel=\"sitemap\"> %s's %s put into every page's head", pe.Tool, pe.Result.HeadLink)}
-		d := peer.Find(pe.Tool)
-		if d == nil || d.HeadLink == nil {
-			continue
-		}
 		f := d.HeadLink(name)
 		l.file, l.taken, l.how, l.code, l.text, l.addHow = f.File, f.Taken, f.How, f.Code, f.Text, f.AddHow
 		out = append(out, l)
@@ -128,8 +130,8 @@ func writeHeadLinks(links []*headLink, write bool) {
 		}
 		switch {
 		case l.in == l.file && l.notePrefix == peer.RobotsNote:
-			// The site's robots.txt may be the one next-sitemap wrote
-			// into public/. It carries the rules when it holds every line.
+			// The site's robots.txt may be the one the peer wrote there
+			// (next-sitemap's). It carries the rules when it holds every line.
 			data, err := root.ReadFile(l.file, robots.MaxBytes, "")
 			l.same = err == nil && holdsLines(data, l.code)
 		case l.in == l.file:

@@ -50,7 +50,8 @@ func installStep(pm string, d *config.Findings, npm bool) (string, bool) {
 }
 
 // peerSteps prints to w the steps left to finish the switch from pe. pe
-// is a peer other than next-sitemap, whose steps nextSwitch prints. The
+// is a peer whose switch is not a Script one, whose steps scriptSwitch
+// prints. The
 // steps install sitemapgen, take the peer's road (turn it off, or put
 // the integration in its place), uninstall the peer's package where
 // package.json has it, and run sitemapgen. With edit, a package.json

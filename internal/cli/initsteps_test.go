@@ -46,7 +46,7 @@ func TestRoads(t *testing.T) {
 	t.Chdir(t.TempDir()) // no package.json, no lock file
 	for _, tool := range peer.Tools() {
 		if peer.Find(tool).Steps.Script {
-			continue // nextSwitch's steps, and next-sitemap's own test
+			continue // scriptSwitch's steps, and next-sitemap's own test
 		}
 		t.Run(string(tool), func(t *testing.T) {
 			r, _ := road(tool)

@@ -1,9 +1,11 @@
 package cli
 
-// The switch from next-sitemap, beyond sitemap.yaml. init makes the
-// package.json script that ran next-sitemap run sitemapgen. It edits
-// that one JSON string and keeps the rest of the file byte for byte.
-// Then it prints what is left to do as numbered steps.
+// The switch from a peer whose command a package.json script runs after
+// the build (its Def's Steps.Script: next-sitemap's postbuild), beyond
+// sitemap.yaml. init makes that script run sitemapgen. It edits that one
+// JSON string and keeps the rest of the file byte for byte. Then it
+// prints what is left to do as numbered steps. What a step says of the
+// peer is its Def's; this file names no peer.
 
 import (
 	"bytes"
@@ -19,49 +21,47 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
-	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-// nextSwitch does what init can of the switch from next-sitemap, pe, in
-// the project folder. With edit, it makes package.json's script that
-// runs next-sitemap (or, else, one that runs next build) run
-// sitemapgen. It adds --allow-commands when a hook that init could not
-// carry over (transform, robotsTxtOptions.transformRobotsTxt) is to
-// become a command. Then it prints to w what it did and the numbered
-// steps left. When the script was not edited, its line is one of them.
-func nextSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
+// scriptSwitch does what init can of the switch from pe, a Script peer
+// (road), in the project folder. With edit, it makes package.json's
+// script that runs the peer's command (Steps.Replace), or else one that
+// runs the build (Steps.After), run sitemapgen. It adds
+// --allow-commands when a step of the peer's notes (Steps.NoteStep)
+// makes a hook that init could not carry over a command. Then it prints
+// to w what it did and the numbered steps left. When the script was not
+// edited, its line is one of them.
+func scriptSwitch(w io.Writer, pe config.Peer, d *config.Findings, edit bool) {
+	r, by := road(pe.Tool)
 	hook := false
 	pm, remove := packageManager()
 	var steps []string
 	if s, ok := installStep(pm, d, true); ok {
 		steps = append(steps, s)
 	}
-	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove))
+	steps = append(steps, fmt.Sprintf("uninstall %s: %s %s %s", pe.Tool, pm, remove, pe.Tool))
 	if pe.File != "package.json" { // its configuration, not read where --config names none of the project
 		steps = append(steps, fmt.Sprintf("delete %s", diag.ShowPath(pe.File)))
 	}
 	for _, n := range pe.Result.Notes {
-		switch {
-		case n.Honoured:
-		case n.Option == "transform":
-			hook = true
-			steps = append(steps, fmt.Sprintf("write transform's code (%s) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands", place(pe.File, n.Line)))
-		case n.Option == "robotsTxtOptions" && strings.HasPrefix(n.Msg, peer.RobotsHookNote):
-			hook = true
-			steps = append(steps, fmt.Sprintf("write robotsTxtOptions.transformRobotsTxt's code (%s) as a command that reads robots.txt on its standard input and prints the one to write, and name it in sitemap.yaml: robots_transform: CMD (docs/listing.md, a robots.txt hook); the build runs it with --allow-commands", place(pe.File, n.Line)))
-		case n.Option == "additionalPaths":
-			steps = append(steps, fmt.Sprintf("write the URLs additionalPaths gives (%s) in a file and name it in sitemap.yaml: extra_urls: [FILE]", place(pe.File, n.Line)))
+		if n.Honoured || r.NoteStep == nil {
+			continue
+		}
+		if s, h := r.NoteStep(n, place(pe.File, n.Line)); s != "" {
+			steps, hook = append(steps, s), hook || h
 		}
 	}
 	run := "sitemapgen"
 	if hook {
 		run += " --allow-commands"
 	}
-	more, _ := buildScript(w, run, runBy{replace: []string{"next-sitemap"}, after: []string{"next build"}}, edit, func(why string) string {
-		return fmt.Sprintf("in package.json's scripts, run sitemapgen after next build (%s): \"postbuild\": %q", why, run)
+	more, _ := buildScript(w, run, by, edit, func(why string) string {
+		return fmt.Sprintf("in package.json's scripts, run sitemapgen %s (%s): \"postbuild\": %q", r.Where, why, run)
 	})
 	steps = append(steps, more...)
-	steps = append(steps, fmt.Sprintf("build: next build, then sitemapgen (%s run build)", pm))
+	if len(r.After) > 0 {
+		steps = append(steps, fmt.Sprintf("build: %s, then sitemapgen (%s run build)", r.After[0], pm))
+	}
 	printSteps(w, pe.Tool, steps)
 }
 
@@ -111,8 +111,8 @@ type script struct {
 	name, value string
 	line        int
 	start, end  int
-	// how says what runScript made it do: "where next-sitemap ran",
-	// "after hexo generate".
+	// how says what runScript made it do: "where CMD ran" (a command
+	// of runBy's replace), "after hexo generate".
 	how string
 	// all are package.json's scripts, this one among them.
 	all []script
@@ -135,11 +135,11 @@ func (s script) json() string {
 // the one that runs a command sitemapgen replaces, else one that runs
 // the generator's build, after which sitemapgen then runs.
 type runBy struct {
-	// replace are the commands sitemapgen replaces (next-sitemap; sscli,
-	// static-sitemap-cli), each as the first word of a command.
+	// replace are the commands sitemapgen replaces (a peer's
+	// Steps.Replace), each as the first word of a command.
 	replace []string
-	// after are the build's command lines, their first words ("next
-	// build", "hexo generate", "hexo g").
+	// after are the build's command lines, their first words (a peer's
+	// Steps.After: "hexo generate", "hexo g").
 	after []string
 }
 
@@ -402,9 +402,9 @@ func replaceCommand(v, cmd, repl string) (string, bool) {
 	return strings.Join(parts, "&&"), true
 }
 
-// nextSitemapPeer returns the peer of peers whose switch is nextSwitch
-// (next-sitemap's: its Def's Steps.Script), if any.
-func nextSitemapPeer(peers []config.Peer) (config.Peer, bool) {
+// scriptPeer returns the peer of peers whose switch is scriptSwitch
+// (its Def's Steps.Script), if any.
+func scriptPeer(peers []config.Peer) (config.Peer, bool) {
 	for _, pe := range peers {
 		if scripted(pe) {
 			return pe, true
@@ -413,10 +413,10 @@ func nextSitemapPeer(peers []config.Peer) (config.Peer, bool) {
 	return config.Peer{}, false
 }
 
-// scripted reports whether pe's switch is nextSwitch, which edits the
+// scripted reports whether pe's switch is scriptSwitch, which edits the
 // package.json script that ran it, in place of peerSteps: its Def's
 // Steps.Script.
 func scripted(pe config.Peer) bool {
-	d := peer.Find(pe.Tool)
-	return d != nil && d.Steps.Script
+	r, _ := road(pe.Tool)
+	return r.Script
 }

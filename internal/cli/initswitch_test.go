@@ -138,7 +138,7 @@ func TestNextSwitchEscaped(t *testing.T) {
 	pe := config.Peer{Config: peer.Config{Tool: nextsitemap.Tool, File: "next-sitemap.config.js"}}
 	for _, edit := range []bool{false, true} {
 		var b strings.Builder
-		nextSwitch(&b, pe, npmProject, edit)
+		scriptSwitch(&b, pe, npmProject, edit)
 		out := b.String()
 		for _, line := range strings.Split(out, "\n") {
 			if strings.ContainsRune(line, '\x1b') || len(line) > 400 {
@@ -165,7 +165,7 @@ func TestNextSwitchAgainEscaped(t *testing.T) {
 	}
 	pe := config.Peer{Config: peer.Config{Tool: nextsitemap.Tool, File: "next-sitemap.config.js"}}
 	var b strings.Builder
-	nextSwitch(&b, pe, npmProject, true)
+	scriptSwitch(&b, pe, npmProject, true)
 	out := b.String()
 	for _, line := range strings.Split(out, "\n") {
 		if strings.ContainsAny(line, "\x1b\a") || strings.HasPrefix(line, "::") {
@@ -194,7 +194,7 @@ func TestNextSwitchRobotsHook(t *testing.T) {
 	pe := config.Peer{Config: peer.Config{Tool: nextsitemap.Tool, File: "next-sitemap.config.js"},
 		Result: peer.Map(nextsitemap.Tool, []peer.Given{{Name: "robotsTxtOptions", Line: 7, Value: map[string]any{"transformRobotsTxt": peer.Func{}}}}, peer.Context{})}
 	var b strings.Builder
-	nextSwitch(&b, pe, npmProject, true)
+	scriptSwitch(&b, pe, npmProject, true)
 	if data, _ := os.ReadFile("package.json"); string(data) != `{"scripts": {"postbuild": "sitemapgen --allow-commands"}}` {
 		t.Errorf("package.json: %s\n%s", data, b.String())
 	}

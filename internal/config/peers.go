@@ -119,7 +119,9 @@ func peerValue(s peer.Setting) (Values, error) {
 // of [RunBy]) gives it: sitemapgen({ filter }) in astro.config, or
 // [plugins.inputs] changeFreq in netlify.toml. Otherwise it names the
 // peer's own option ("@astrojs/sitemap's filter"). When options gave a
-// setting together, it names each ("baseUrl, urlPrefix").
+// setting together, it names each ("baseUrl, urlPrefix"). Its switch
+// has a case for each peer's integration (peer.Def.RunBy), which the
+// registry's TestRunByPeers checks.
 func PeerOption(runBy string, tool peer.Tool, option string) string {
 	if parts := strings.Split(option, ", "); len(parts) > 1 && slices.ContainsFunc(parts, func(o string) bool { return peer.IsEnvOption(tool, o) }) {
 		for i, o := range parts {

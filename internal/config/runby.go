@@ -33,7 +33,9 @@ var netlifyInputs = []string{"baseUrl", "exclude", "include", "gzip", "text", "r
 
 // RunBy maps each tool that runs sitemapgen to how its user gives the
 // setting of a flag. Each entry takes the flag's name and the value
-// given, if any (see [RenderFlags]).
+// given, if any (see [RenderFlags]). The npm integration a peer's Def
+// names (peer.Def.RunBy) is a key; the registry's TestRunByPeers holds
+// the keys to the Defs.
 var RunBy = map[string]func(flag, value string) string{
 	"api": func(f, v string) string { return "the option " + option(f, v) },
 	"netlify": func(f, v string) string {

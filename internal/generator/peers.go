@@ -20,16 +20,13 @@ import (
 
 // SitemapOptions returns the options of the sitemap tools sitemapgen
 // replaces that the project in dir uses, as its files give them, read as
-// Detect reads them (never run), for sitemapgen init: @astrojs/sitemap's
-// sitemap({ … }) in astro.config, the classic preset's sitemap: { … } or
-// @docusaurus/plugin-sitemap's options in docusaurus.config, next-sitemap's
-// configuration, gatsby-plugin-sitemap's entry in gatsby-config's plugins,
-// what leaves a page out of jekyll-sitemap in _config.yml, Hugo's
-// [sitemap], VitePress's sitemap: { … } in .vitepress/config,
-// sphinx-sitemap's settings in conf.py, and static-sitemap-cli's command
-// line in a package.json
-// script. found are the generators Detect found in dir. A tool the
-// project uses with no options is a Config without any.
+// Detect reads them (never run), for sitemapgen init: each found
+// generator's peer, by its PeerReader (found are the generators Detect
+// found in dir), then the peers of no generator that the project's files
+// give, read here (next-sitemap's configuration, static-sitemap-cli's
+// command line in a package.json script). A peer of a host's file
+// (netlify.toml's) is internal/project's to read. A tool the project
+// uses with no options is a Config without any.
 func SitemapOptions(dir string, found []Detected, lim limits.Limits) []peer.Config {
 	d := &Dir{dir: dir, env: OSEnv, lim: lim}
 	d.pkg, _ = d.readPackageJSON() // Detect said what was wrong with it

@@ -34,8 +34,9 @@
 // [Redirects.ErrorPage] is the page a Netlify rule serves with status 404.
 //
 // NetlifySitemapPlugin gives the inputs netlify.toml gives
-// @netlify/plugin-sitemap, as host's own PluginInputs. Package project
-// makes a peer.Config of them. host imports no peer: peer imports writer,
+// @netlify/plugin-sitemap, as host's own PluginInputs. The peer's
+// folder, internal/peer/netlify, makes a peer.Config of them (its Def's
+// Read, which package project calls). host imports no peer: peer imports writer,
 // and the writer's tests import mapping and so host, which would make a
 // cycle.
 //

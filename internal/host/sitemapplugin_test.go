@@ -1,4 +1,4 @@
-package host
+package host_test
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer/netlify"
 )
@@ -16,7 +17,7 @@ import (
 func TestNetlifySitemapPlugin(t *testing.T) {
 	for _, tc := range []struct {
 		name, toml string
-		want       *PluginInputs
+		want       *host.PluginInputs
 		err        string
 	}{
 		{name: "inputs", toml: `[build]
@@ -32,9 +33,9 @@ func TestNetlifySitemapPlugin(t *testing.T) {
     changeFreq = "daily"
     priority = 1
     custom = true
-`, want: &PluginInputs{Line: 8, Inputs: []PluginInput{
+`, want: &host.PluginInputs{Line: 8, Inputs: []host.PluginInput{
 			{Name: "exclude", Value: []any{"./public/secret.html"}, Line: 10}, {Name: "changeFreq", Value: "daily", Line: 11}, {Name: "priority", Value: 1.0, Line: 12}, {Name: "custom", Value: true, Line: 13}}}},
-		{name: "no inputs", toml: "[[plugins]]\npackage = \"netlify-plugin-sitemap\"\n", want: &PluginInputs{Line: 2}},
+		{name: "no inputs", toml: "[[plugins]]\npackage = \"netlify-plugin-sitemap\"\n", want: &host.PluginInputs{Line: 2}},
 		{name: "no such plugin", toml: "[build]\npublish = \"public\"\n"},
 		{name: "not TOML", toml: "[[plugins]\n", err: "netlify.toml:2: expected end of table array name delimiter"},
 	} {
@@ -43,7 +44,7 @@ func TestNetlifySitemapPlugin(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "netlify.toml"), []byte(tc.toml), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			got, errs := NetlifySitemapPlugin(dir, limits.Default, netlify.Peer.Names())
+			got, errs := host.NetlifySitemapPlugin(dir, limits.Default, netlify.Peer.Names())
 			if tc.err != "" {
 				if len(errs) != 1 || !strings.Contains(errs[0].Error(), tc.err) {
 					t.Errorf("errors %v, want %s", errs, tc.err)

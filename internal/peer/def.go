@@ -1,6 +1,10 @@
 package peer
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
 
 // A Def is the whole of one peer, in one place: its options' rows, what
 // is mapped once all are read, and init's steps to switch from it. A
@@ -43,6 +47,20 @@ type Def struct {
 	// the peer put into every page's head (Result.HeadLink), naming the
 	// entry file entry; nil when the peer put none.
 	HeadLink func(entry string) LinkFile
+	// RobotsFile is the site's own robots.txt, relative to the project
+	// folder, into which init writes the rules and Sitemap: lines the
+	// peer wrote into robots.txt and sitemapgen does not (Result.RobotsTxt,
+	// with a note that begins with RobotsNote): next-sitemap's
+	// public/robots.txt, which Next.js copies into its build. "" for
+	// none.
+	RobotsFile string
+	// Read reads the peer's options from the project folder dir, within
+	// lim, for init, where no generator's PeerReader reads them: a
+	// host's file (netlify.toml's [[plugins]]), which internal/project
+	// reads by it. It returns a Config for the peer found, nil for none,
+	// and the problems of a file it could not read. nil for a peer read
+	// otherwise.
+	Read func(dir string, lim limits.Limits) ([]Config, []error)
 }
 
 // Steps are what init's steps say to switch from a peer: the road that
@@ -69,10 +87,18 @@ type Steps struct {
 	// Integrate returns the step that puts Via in the peer's place in
 	// c.File; nil where sitemapgen runs after the build.
 	Integrate func(c Config) string
-	// Script says the switch is internal/cli's own program, which edits
-	// the package.json script that runs the peer after the build
-	// (next-sitemap's postbuild): no road of Via, After or Where.
+	// Script says the switch edits package.json's script that runs the
+	// peer's command (Replace) after the build (After: next-sitemap's
+	// postbuild), else one that runs the build, to run sitemapgen: steps
+	// of their own (uninstall the peer, delete its configuration file,
+	// NoteStep's, build), in place of those of Via or Where.
 	Script bool
+	// NoteStep returns the step of a Script switch for a note of the
+	// peer's Result (an option not carried over, at its place at,
+	// FILE:LINE), "" for none; hook says the step makes a command that
+	// the build runs, so that the script runs sitemapgen with
+	// --allow-commands. nil for no such step.
+	NoteStep func(n Note, at string) (step string, hook bool)
 }
 
 // A LinkFile is a file of the generator's own head API that init

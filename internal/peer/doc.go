@@ -2,17 +2,12 @@
 // its peers, onto sitemapgen's settings: each option either gives a
 // setting, with the same meaning, or a note that names it and says what
 // to do instead. It holds no peer's table: each peer is one [Def] in a
-// folder of its own, its generator's (internal/generator/NAME/peer.go:
-// @astrojs/sitemap and @docusaurus/plugin-sitemap, whose Defs name
-// their integrations (RunBy), Hugo's sitemap, jekyll-sitemap,
-// sphinx-sitemap, hexo-generator-sitemap, VitePress's sitemap option,
-// @rspress/plugin-sitemap, @vuepress/plugin-sitemap,
-// gatsby-plugin-sitemap, and MkDocs' sitemap, which has no option and
-// init's steps only), or, for those that go with no generator, one
-// below internal/peer: sscli (static-sitemap-cli), nextsitemap
-// (next-sitemap, read whatever the generator) and netlify
-// (@netlify/plugin-sitemap, read from netlify.toml, whose Def names the
-// variables of the environment its plugin read, Env).
+// folder of its own, its generator's (internal/generator/NAME/peer.go)
+// when it goes with one, else one below internal/peer (a peer read
+// whatever the generator, or from a host's file). The list of them is
+// internal/generator/registry's Peers, one line a peer that says where
+// init reads its options; this comment names none, so that it never
+// goes stale.
 //
 // # One definition a peer
 //

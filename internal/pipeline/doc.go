@@ -103,11 +103,12 @@
 //     holds the sources, or the project folder outside one. The page is dated
 //     by the newest of their git dates.
 //   - session.go, linkedpages.go, lazyroot.go: watch mode's [Session].
-//     session.go reaches the build it keeps through what it holds of it
+//     session.go reads the build it keeps through what it holds of it
 //     (held: the resolved options, the records, the sources, kept, upd)
-//     and the builder's methods in kept.go, never through the builder's
-//     fields. forget.go lists the stores kept by path (perPath) and
-//     forgets a path in each.
+//     and changes it through the builder's methods in kept.go. It
+//     selects no field of the builder and writes no field of held
+//     (TestSessionKeepsToHeld). forget.go lists the stores kept by path
+//     (perPath) and forgets a path in each.
 //
 // # The record that flows
 //
@@ -653,12 +654,14 @@
 // runs the same de-duplication and writer as Run. Every store kept by a
 // page's or a source's path is listed once, in perPath (forget.go), with
 // how it forgets a path, and builder.forget runs the list.
-// TestForgetCoversEveryStore fails when the builder, or a group of its
-// state, gains a field that is neither listed there nor said to be kept
-// otherwise. Whether a build is a Run's, a Session's whole build or its
-// update is one value, the builder's mode: newBuilder is given the
-// first two, beginUpdate sets the third, and runPasses runs the passes
-// of that mode. The builder's parts take from it what they do
+// TestForgetCoversEveryStore walks the Session and every struct it
+// holds, at any depth (the builder's groups, the records, the linked
+// pages …). It fails on a map or slice that may hold a path, or a value
+// of another package, that is neither listed there nor said to be kept
+// otherwise, with why. Whether a build is a Run's, a Session's whole
+// build or its update is one value, the builder's mode: newBuilder is
+// given the first two, beginUpdate sets the third, and runPasses runs
+// the passes of that mode. The builder's parts take from it what they do
 // differently (an unreadable page a warning, git's history read to be
 // read on from, a news window for each write). The hreflang clusters are
 // judged again only where the batch reaches (hreflangPass.dirty): the pages at a

@@ -9,10 +9,11 @@ import "slices"
 // and did not forget it would make watch write what a fresh build does
 // not. So every store kept by path is listed once, in perPath, with how
 // it forgets a path, and forget is the one function that runs the list.
-// TestForgetCoversEveryStore fails when the builder, or one of the
-// groups it holds its state in, gains a field that perPath does not
-// name and that the test's list of the fields kept otherwise does not
-// explain.
+// TestForgetCoversEveryStore walks the Session and every struct it
+// holds, at any depth. It fails on a map or slice that may hold a path,
+// or a value of another package it cannot look into, that perPath does
+// not empty and that the test's list of the stores kept otherwise does
+// not explain.
 
 // forgotten is a path that an update forgets.
 type forgotten struct {
@@ -28,35 +29,38 @@ type forgotten struct {
 	rel string
 }
 
-// pathStore is a store that a Session keeps by path. field names it
-// among the builder's fields, by its group and its name in the group
-// ("kept.index"), or by its name alone when it is no group's. page forgets a page in it, source a
-// source; either is nil when the store holds no such path.
+// pathStore is a store, or a few, that a Session keeps by path. stores
+// names the maps and slices that page and source empty of the path, each
+// by the struct type that holds it and its field ("joined.sources").
+// page forgets a page, source a source; either is nil when the store
+// holds no such path.
 type pathStore struct {
-	field        string
+	stores       []string
 	page, source func(b *builder, f forgotten)
 }
 
 // perPath lists every store that a Session keeps by path, in the order
 // forget runs them. The index goes last: the others may ask it.
 var perPath = []pathStore{
-	{field: "kept.hreflang", page: func(b *builder, f forgotten) {
+	// The hreflang pass empties no store here: it is told the page
+	// changed, and judges again what it said of it.
+	{page: func(b *builder, f forgotten) {
 		loc := ""
 		if f.idx >= 0 {
 			loc = b.recs.loc(f.idx)
 		}
 		b.kept.hreflang.changed(f.path, loc)
 	}},
-	{field: "kept.problems", page: forgetProblems, source: forgetProblems},
+	{stores: []string{"kept.problems"}, page: forgetProblems, source: forgetProblems},
 	// forgetSkipped forgets the page in skipped.byLoc too, by the URL that
 	// skippedLoc gives.
-	{field: "kept.skippedLoc", page: func(b *builder, f forgotten) { b.forgetSkipped(f.path) }},
-	// recs keeps, in the generator's alternates, the pages left out by
-	// path (genSkipped). Its records are freed by the caller, once taken
-	// out of the Session's order (freeRecords).
-	{field: "recs", page: func(b *builder, f forgotten) { b.genForgetSkipped(f.path) }},
-	{field: "kept.linked", page: func(b *builder, f forgotten) { b.kept.linked.forget(f.path) }},
-	{field: "src.pageSrcs", page: func(b *builder, f forgotten) {
+	{stores: []string{"kept.skippedLoc", "skippedPages.byLoc"}, page: func(b *builder, f forgotten) { b.forgetSkipped(f.path) }},
+	// The records keep, in the generator's alternates, the pages left out
+	// by path (genSkipped). The records themselves are freed by the
+	// caller, once taken out of the Session's order (freeRecords).
+	{stores: []string{"genRecords.skippedOf", "genRecords.skipped", "genRecords.skippedS"}, page: func(b *builder, f forgotten) { b.genForgetSkipped(f.path) }},
+	{stores: []string{"linkedPages.names", "linkedPages.files", "linkedPages.more"}, page: func(b *builder, f forgotten) { b.kept.linked.forget(f.path) }},
+	{stores: []string{"joined.pageSrcs"}, page: func(b *builder, f forgotten) {
 		b.src.pageMu.Lock()
 		defer b.src.pageMu.Unlock()
 		if _, ok := b.src.pageSrcs[f.path]; ok {
@@ -64,18 +68,18 @@ var perPath = []pathStore{
 			b.src.groups = nil // made again from the sources as they are now
 		}
 	}},
-	{field: "src.sources", source: func(b *builder, f forgotten) {
+	{stores: []string{"joined.sources"}, source: func(b *builder, f forgotten) {
 		delete(b.src.sources, f.rel)
 	}},
-	{field: "src.routes", source: func(b *builder, f forgotten) { delete(b.src.routes, f.path) }},
-	{field: "src.dataRoutes", source: func(b *builder, f forgotten) { delete(b.src.dataRoutes, f.path) }},
-	{field: "src.listRoutes", source: func(b *builder, f forgotten) { delete(b.src.listRoutes, f.path) }},
-	{field: "src.unplaced", source: func(b *builder, f forgotten) { delete(b.src.unplaced, f.path) }},
+	{stores: []string{"joined.routes"}, source: func(b *builder, f forgotten) { delete(b.src.routes, f.path) }},
+	{stores: []string{"joined.dataRoutes"}, source: func(b *builder, f forgotten) { delete(b.src.dataRoutes, f.path) }},
+	{stores: []string{"joined.listRoutes"}, source: func(b *builder, f forgotten) { delete(b.src.listRoutes, f.path) }},
+	{stores: []string{"joined.unplaced"}, source: func(b *builder, f forgotten) { delete(b.src.unplaced, f.path) }},
 	// claims and join are kept by join key; a source claims one
 	// (forgetClaim forgets it in both).
-	{field: "src.claims", source: forgetClaim},
-	{field: "src.groups", source: func(b *builder, _ forgotten) { b.src.groups = nil }},
-	{field: "kept.index", page: func(b *builder, f forgotten) { b.kept.index.del(f.path) }},
+	{stores: []string{"joined.claims", "joined.join"}, source: forgetClaim},
+	{stores: []string{"joined.groups"}, source: func(b *builder, _ forgotten) { b.src.groups = nil }},
+	{stores: []string{"pageIndex.listed", "pageIndex.other", "pageIndex.folders"}, page: func(b *builder, f forgotten) { b.kept.index.del(f.path) }},
 }
 
 // forget forgets what the Session keeps of the page or source f in

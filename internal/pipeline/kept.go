@@ -14,9 +14,9 @@ import (
 // runs its passes again after each change. The build resolves the
 // options, makes the records in its walk, and keeps what an update needs
 // (kept), with what one update collects (update). The Session holds
-// them in one value, held, and reaches the build's state through it and
-// through the methods below, never through the builder's fields
-// (session.go).
+// them in one value, held. It reads the build's state through held, and
+// changes it only through the methods below: session.go selects no field
+// of the builder and writes none of held's (TestSessionKeepsToHeld).
 
 // mode says which run of a build the builder is in. It is the one value
 // that says whether the build is a Session's, and whether it judges
@@ -86,6 +86,18 @@ func (b *builder) keep(onDemand *string) held {
 	b.said.onDemandSaid = onDemand
 	return held{opts: &b.opts, recs: &b.recs, src: &b.src, kept: &b.kept, upd: &b.upd}
 }
+
+// stopTellingFolders makes the walks after this one tell no folders
+// (walker.Options.Folders). Watch mode's watches are in place once the
+// first walk told them, and a later walk covers what changed.
+func (b *builder) stopTellingFolders() { b.opts.Walk.Folders = nil }
+
+// collect readies u to collect the paths that the update's walk judges
+// again and the records it adds.
+func (u *update) collect() { u.touched, u.added = make(map[string]bool), nil }
+
+// empty empties u, as it is outside an update.
+func (u *update) empty() { u.touched, u.added = nil, nil }
 
 // readsGit reports whether the build dates pages by their git history.
 func (b *builder) readsGit() bool { return b.in.git != nil }

@@ -34,7 +34,8 @@ type Session struct {
 	// b is the last whole build, whose passes each update runs again. h
 	// is what the Session holds of it: the resolved options, the records
 	// and what the build keeps between updates (kept.go). The Session
-	// reaches the build's state through h and b's methods alone.
+	// reads the build's state through h and changes it through b's
+	// methods alone (TestSessionKeepsToHeld).
 	b     *builder
 	h     held
 	state *writer.State
@@ -73,7 +74,7 @@ func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
 	// later walk covers what changed, with the watches already in place.
 	s.opts.Walk.Folders = nil
 	if s.b != nil {
-		s.h.opts.Walk.Folders = nil
+		s.b.stopTellingFolders()
 	}
 	return s, res, err
 }
@@ -322,8 +323,8 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 
 	// Forget the pages at and under the paths; then walk the paths and
 	// judge what is there now.
-	h.upd.touched, h.upd.added = make(map[string]bool), nil
-	defer func() { h.upd.touched, h.upd.added = nil, nil }()
+	h.upd.collect()
+	defer h.upd.empty()
 	removed := s.forgetUnder(root, pages, folders)
 	s.removeFromOrder(removed)
 	b.freeRecords(removed)

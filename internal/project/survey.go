@@ -13,7 +13,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
-	"github.com/sitemapgen/sitemapgen/internal/peer/netlify"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -169,14 +168,12 @@ func peerGives(peers []Peer, key string) bool {
 // the base URL's path.
 func (p *discovery) peers(d *Findings) []Peer {
 	cfgs := generator.SitemapOptions(p.dir, p.gens.found, p.lim)
-	if in, errs := host.NetlifySitemapPlugin(p.dir, p.lim, peer.Names(netlify.Tool)); in != nil {
-		c := peer.Config{Tool: netlify.Tool, File: "netlify.toml", Line: in.Line}
-		for _, x := range in.Inputs {
-			c.Options = append(c.Options, peer.Given{Name: x.Name, Value: x.Value, Line: x.Line})
+	for _, def := range peer.Defs() {
+		if def.Read != nil { // a peer of a host's file, no generator's
+			c, errs := def.Read(p.dir, p.lim)
+			cfgs = append(cfgs, c...)
+			d.Problems = append(d.Problems, errs...)
 		}
-		cfgs = append(cfgs, c)
-	} else {
-		d.Problems = append(d.Problems, errs...)
 	}
 	ctx := peer.Context{}
 	if d.Root != "" {

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"iter"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -32,19 +33,7 @@ func TestAskOnly(t *testing.T) {
 	}
 	got := map[string]int{}
 	for _, dir := range callers {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, file := range files {
-			if strings.HasSuffix(file, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rel := filepath.ToSlash(strings.TrimPrefix(file, "../../"))
+		for rel, f := range sources(t, dir) {
 			for _, imp := range f.Imports {
 				p, _ := strconv.Unquote(imp.Path.Value)
 				if rest, ok := strings.CutPrefix(p, "github.com/sitemapgen/sitemapgen/internal/generator/"); ok && rest != "registry" {
@@ -73,6 +62,72 @@ func TestAskOnly(t *testing.T) {
 	slices.Sort(named)
 	for _, k := range named {
 		t.Errorf("%s: a generator named outside its folder; read the Detected, a preset's Rules, or the registry", k)
+	}
+}
+
+// TestAskNoPeer fails when the callers (internal/cli, internal/project,
+// internal/pipeline) name a peer: a string that
+// holds a Tool of Peers or a command of it that sitemapgen replaces
+// (Steps.Replace: "sscli"), or an import of a peer's folder below
+// internal/peer. What init reads and says of a peer is its Def's (Read,
+// Steps, HeadLink), which they loop over.
+func TestAskNoPeer(t *testing.T) {
+	var names []string
+	for _, d := range Peers {
+		names = append(names, string(d.Tool))
+		names = append(names, d.Steps.Replace...)
+	}
+	for _, dir := range callers {
+		askNoPeer(t, dir, names)
+	}
+}
+
+// askNoPeer fails t on each file of dir that names one of names or
+// imports a peer's folder.
+func askNoPeer(t *testing.T, dir string, names []string) {
+	t.Helper()
+	for rel, f := range sources(t, dir) {
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if rest, ok := strings.CutPrefix(p, "github.com/sitemapgen/sitemapgen/internal/peer/"); ok {
+				t.Errorf("%s imports %s: a peer's folder, which only the registry lists", rel, rest)
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				s, _ := strconv.Unquote(lit.Value)
+				for _, name := range names {
+					if strings.Contains(s, name) {
+						t.Errorf("%s: %s names %q, a peer's: say it in the peer's Def, which the callers loop over", rel, lit.Value, name)
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// sources yields the Go files of the folder dir (relative to this
+// one) but its tests, parsed, each by its path below internal/ ("cli/init.go").
+func sources(t *testing.T, dir string) iter.Seq2[string, *ast.File] {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("%s: no Go file (%v)", dir, err)
+	}
+	return func(yield func(string, *ast.File) bool) {
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !yield(filepath.ToSlash(strings.TrimPrefix(file, "../../")), f) {
+				return
+			}
+		}
 	}
 }
 

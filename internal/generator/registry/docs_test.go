@@ -11,6 +11,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // docTables are the tables of the documentation with a row for each
@@ -172,4 +173,32 @@ func readDoc(t *testing.T, rel string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// initToolsHeader is the header of docs/configuration.md's table of the
+// peers whose options init reads, a row each.
+const initToolsHeader = "| tool | where `init` reads its options |"
+
+// TestDocPeerTable: docs/configuration.md's table of where init reads
+// each peer's options has a row for every peer of Peers that has
+// options (MkDocs' sitemap has none), and each row names a peer, so
+// that a peer added to Peers without its row, or one removed, fails
+// here. A row's first cell is the peer's Tool, its code spans as text
+// ("VitePress's `sitemap`").
+func TestDocPeerTable(t *testing.T) {
+	cells, line := tableFirstCells(readDoc(t, "docs/configuration.md"), initToolsHeader)
+	if cells == nil {
+		t.Fatalf("docs/configuration.md: no table with the header %q: update initToolsHeader in this file if it was renamed", initToolsHeader)
+	}
+	for i, c := range cells {
+		cells[i] = strings.ReplaceAll(c, "`", "")
+		if !slices.ContainsFunc(registry.Peers, func(d *peer.Def) bool { return string(d.Tool) == cells[i] }) {
+			t.Errorf("docs/configuration.md:%d: the table %q has a row for %q, which is no peer of the registry's Peers", line+2+i, initToolsHeader, c)
+		}
+	}
+	for _, d := range registry.Peers {
+		if len(d.Options) > 0 && !slices.Contains(cells, string(d.Tool)) {
+			t.Errorf("docs/configuration.md:%d: the table %q has no row for %s, a peer with options: add one, \"| `%s` | … |\", saying where init reads them", line, initToolsHeader, d.Tool, d.Tool)
+		}
+	}
 }

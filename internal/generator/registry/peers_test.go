@@ -18,8 +18,7 @@ func TestPeers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range peer.Defs() {
-		// A Script's steps (next-sitemap's) are internal/cli's nextSwitch's.
-		for _, err := range peertest.Conform(d, doc, d.Steps.Script) {
+		for _, err := range peertest.Conform(d, doc) {
 			t.Error(err)
 		}
 	}

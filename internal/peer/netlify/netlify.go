@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -54,6 +56,22 @@ var Peer = &peer.Def{
 	},
 	RunBy: "netlify",
 	Steps: peer.Steps{Via: "sitemapgen/netlify", NPM: true, Integrate: plugin},
+	Read:  read,
+}
+
+// read: the plugin's [[plugins]] entry of netlify.toml in dir, its
+// inputs ([plugins.inputs]) each at its line, which internal/host reads;
+// nil, and the problems of netlify.toml, when it names no such plugin.
+func read(dir string, lim limits.Limits) ([]peer.Config, []error) {
+	in, errs := host.NetlifySitemapPlugin(dir, lim, peer.Names(Tool))
+	if in == nil {
+		return nil, errs
+	}
+	c := peer.Config{Tool: Tool, File: "netlify.toml", Line: in.Line}
+	for _, x := range in.Inputs {
+		c.Options = append(c.Options, peer.Given{Name: x.Name, Value: x.Value, Line: x.Line})
+	}
+	return []peer.Config{c}, nil
 }
 
 // plugin: sitemapgen/netlify in the [[plugins]] entry's place.

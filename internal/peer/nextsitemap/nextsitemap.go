@@ -4,8 +4,8 @@
 // defaults and its robots.txt. It goes with no generator's folder (its
 // reading is internal/generator's, which Next.js's folder cannot be
 // imported by), so it has a folder of its own below internal/peer; the
-// registry lists Peer. Its switch is internal/cli's own program, which
-// edits the package.json script that ran it (Steps.Script).
+// registry lists Peer. Its switch edits the package.json script that
+// ran it (Steps.Script), with the steps of its hooks (noteStep).
 package nextsitemap
 
 import (
@@ -48,9 +48,11 @@ var Peer = &peer.Def{
 		{Tool: Tool, Name: "trailingSlash", Does: "--trailing-slash", Map: trailingSlash},
 		{Tool: Tool, Name: "sourceDir", Does: "honoured: the pages are the export's files, or the server build's in distDir", Map: peer.Honours("the pages are the static export's files, or those the server build in next.config's distDir prerendered")},
 	},
-	Finish:  finish,
-	Steps:   peer.Steps{NPM: true, Script: true},
-	Empties: true,
+	Finish: finish,
+	Steps: peer.Steps{NPM: true, Script: true, Replace: []string{"next-sitemap"},
+		After: []string{"next build"}, Where: "after next build", NoteStep: noteStep},
+	Empties:    true,
+	RobotsFile: "public/robots.txt",
 }
 
 // alternateRefs: once ours replace next-sitemap's sitemaps (a static
@@ -391,4 +393,20 @@ func nextRobots(m *peer.Mapper) {
 	}
 	m.SetRobotsTxt(rules + "# Host\nHost: " + site + "\n")
 	m.Warn("%s (its policies, and Host: %s): keep them in the site's own robots.txt (public/robots.txt, which sitemapgen init writes where there is none), where --robots adds the Sitemap: lines of ours", peer.RobotsNote, site)
+}
+
+// noteStep returns the step for the note n of an option init could not
+// carry over, at its place at: transform and
+// robotsTxtOptions.transformRobotsTxt become commands the build runs
+// (hook), additionalPaths' URLs a file of extra URLs.
+func noteStep(n peer.Note, at string) (step string, hook bool) {
+	switch {
+	case n.Option == "transform":
+		return fmt.Sprintf("write transform's code (%s) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands", at), true
+	case n.Option == "robotsTxtOptions" && strings.HasPrefix(n.Msg, peer.RobotsHookNote):
+		return fmt.Sprintf("write robotsTxtOptions.transformRobotsTxt's code (%s) as a command that reads robots.txt on its standard input and prints the one to write, and name it in sitemap.yaml: robots_transform: CMD (docs/listing.md, a robots.txt hook); the build runs it with --allow-commands", at), true
+	case n.Option == "additionalPaths":
+		return fmt.Sprintf("write the URLs additionalPaths gives (%s) in a file and name it in sitemap.yaml: extra_urls: [FILE]", at), false
+	}
+	return "", false
 }

@@ -88,9 +88,8 @@ var values = []any{"weekly", 0.5, float64(100), true, false, nil, []any{"/a/**"}
 // gives neither a setting nor a note; no road for init's steps; a
 // section of migrating.md (the text of docs/migrating.md) that is not
 // there, lacks a row of an option, or whose "Switch:" line does not say
-// the road of d's steps first. A peer whose steps are a program of
-// their own (custom, next-sitemap's) is not asked for a road.
-func Conform(d *peer.Def, migrating string, custom bool) []error {
+// the road of d's steps first.
+func Conform(d *peer.Def, migrating string) []error {
 	var errs []error
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s: "+format, append([]any{d.Tool}, args...)...))
@@ -121,7 +120,7 @@ func Conform(d *peer.Def, migrating string, custom bool) []error {
 	if road == "" {
 		road = "sitemapgen " + s.Where
 	}
-	if !custom && s.Via == "" && s.Where == "" {
+	if s.Via == "" && s.Where == "" {
 		bad("no road for init's steps (Steps.Via or Steps.Where)")
 	}
 	if strings.HasPrefix(s.Via, "sitemapgen/") && s.Integrate == nil {
@@ -139,7 +138,7 @@ func Conform(d *peer.Def, migrating string, custom bool) []error {
 	}
 	if first, ok := FirstRoad(body); !ok {
 		bad("docs/migrating.md's section has no Switch: line")
-	} else if !custom && !strings.Contains(first, road) {
+	} else if !strings.Contains(first, road) {
 		bad("docs/migrating.md's first road does not say %q: %s", road, first)
 	}
 	return errs
