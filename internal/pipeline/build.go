@@ -81,8 +81,6 @@ func newBuilder(ctx context.Context, opts Options, res *Result, at mode) (*build
 		opts.Write.BaseURL = m.BaseURL()
 	}
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
-	b.explain.altsFrom = b.genAlternatesFrom
-	b.explain.genEntry = b.genEntry
 	res.BaseURL, b.rep.baseURL = m.BaseURL(), m.BaseURL()
 	b.recs.mapper = m
 	b.recs.extras.cf, b.recs.extras.prio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
@@ -140,7 +138,7 @@ func (b *builder) anyPage(_ context.Context, _ passArgs) error {
 		return nil
 	}
 	if len(b.opts.Explain) > 0 {
-		if err := b.explain.finish(&b.recs, b.opts.Report.Explain); err != nil {
+		if err := b.explain.finish(&b.recs, b, b.opts.Report.Explain); err != nil {
 			return err
 		}
 	}
@@ -164,7 +162,7 @@ func (b *builder) explained(_ context.Context, _ passArgs) error {
 			return err
 		}
 	}
-	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
+	if err := b.explain.finish(&b.recs, b, opts.Report.Explain); err != nil {
 		return err
 	}
 	b.out.noWrite = len(opts.Explain) > 0 && !opts.Write.Check || opts.NoWrite

@@ -55,13 +55,14 @@ func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Ti
 	}
 }
 
-// saveHash writes the hash source's state file, after the sitemaps.
-func (p *writePass) saveHash() {
+// saveHash writes the hash source's state file, after the sitemaps of
+// recs.
+func (p *writePass) saveHash(recs *records) {
 	if p.hash == nil || p.opts.Hash.ReadOnly || p.opts.Write.DryRun || p.opts.Write.Check || len(p.opts.Explain) > 0 {
 		return
 	}
 	if p.opts.Hash.Listed {
-		p.hash.SetListed(sitemap.LastMods(p.res.URLs, p.opts.Write.LastModFormat))
+		p.hash.SetListed(sitemap.LastMods(recs, p.opts.Write.LastModFormat))
 	}
 	if _, err := p.hash.Save(p.opts.Hash.Dir, p.opts.Hash.State); err != nil {
 		p.found.warn("", fmt.Errorf("lastmod source hash: %w", err))
@@ -265,26 +266,85 @@ func (r *Result) recount(from, to mapping.LastModSource, n int) {
 	r.LastMod[to] += n
 }
 
+// counted is what a pass changes of the Result's counts. The pass
+// returns it, and the pass list adds it to the Result (Result.add): no
+// pass holds the Result.
+type counted struct {
+	// moves move listed pages between the counts of Result.LastMod, in
+	// their order.
+	moves []countMove
+	// stamps is added to Result.Stamps (less than zero when a verdict
+	// is taken back).
+	stamps int
+	// unjoined is taken from Result.Unjoined, down to zero.
+	unjoined int
+	// mtimeDropped sets Result.MTimeDropped.
+	mtimeDropped bool
+}
+
+// countMove moves n listed pages from the count of the lastmod source
+// from to that of to (Result.recount). With all, it moves every page
+// of from. With gone, the pages leave the count of from, and with added
+// they join that of to, without another.
+type countMove struct {
+	from, to   mapping.LastModSource
+	n          int
+	all        bool
+	gone, came bool
+}
+
+// move moves n pages from the count of from to that of to.
+func (c *counted) move(from, to mapping.LastModSource, n int) {
+	c.moves = append(c.moves, countMove{from: from, to: to, n: n})
+}
+
+// add adds c to the Result's counts.
+func (r *Result) add(c counted) {
+	for _, m := range c.moves {
+		switch {
+		case r.LastMod == nil:
+		case m.all:
+			r.recount(m.from, m.to, r.LastMod[m.from])
+		case m.gone:
+			if r.LastMod[m.from] -= m.n; r.LastMod[m.from] <= 0 {
+				delete(r.LastMod, m.from)
+			}
+		case m.came:
+			r.LastMod[m.to] += m.n
+		default:
+			r.recount(m.from, m.to, m.n)
+		}
+	}
+	r.Stamps += c.stamps
+	r.Unjoined = max(0, r.Unjoined-c.unjoined)
+	r.MTimeDropped = r.MTimeDropped || c.mtimeDropped
+}
+
 // lastModCountsPass is the lastmod counts pass. It counts the listed
 // pages again by the source of their lastmod, from the records in
 // order. It runs after the duplicates and robots.txt passes, which
 // leave out pages that were counted when they were read.
 type lastModCountsPass struct {
-	// counts is Result.LastMod, which the pass fills again. It is nil
-	// when the build does not count, and the pass then does nothing.
-	counts map[mapping.LastModSource]int
+	// count says the build counts (Result.LastMod is not nil). Without
+	// it the pass does nothing.
+	count bool
 }
 
 func (b *builder) lastModCountsPass() *lastModCountsPass {
-	return &lastModCountsPass{counts: b.rep.res.LastMod}
+	return &lastModCountsPass{count: b.rep.res.LastMod != nil}
 }
 
-// run counts every listed page: the records of recs in order.
-func (p *lastModCountsPass) run(recs *records) {
-	if p.counts == nil {
-		return
+// sourceCounts counts pages by the index of their lastmod's source in
+// recSources.
+type sourceCounts [len(recSources)]int
+
+// run counts every listed page, the records of recs in order, by the
+// source of its lastmod. The pass list puts the counts in
+// Result.LastMod (setLastMod).
+func (p *lastModCountsPass) run(recs *records) (counts sourceCounts, ok bool) {
+	if !p.count {
+		return counts, false
 	}
-	clear(p.counts)
 	var mu sync.Mutex
 	inParts(len(recs.order), func(lo, hi int) {
 		var mine [len(recSources)]int // counts by the source's index
@@ -294,11 +354,20 @@ func (p *lastModCountsPass) run(recs *records) {
 		mu.Lock()
 		defer mu.Unlock()
 		for i, n := range mine {
-			if n > 0 {
-				p.counts[recSources[i]] += n
-			}
+			counts[i] += n
 		}
 	})
+	return counts, true
+}
+
+// setLastMod makes Result.LastMod hold counts, and no other count.
+func (r *Result) setLastMod(counts sourceCounts) {
+	clear(r.LastMod)
+	for i, n := range counts {
+		if n > 0 {
+			r.LastMod[recSources[i]] = n
+		}
+	}
 }
 
 // setBuiltGit records whether the git lastmod of the record at idx is

@@ -189,12 +189,20 @@
 // A pass type holds its settings and the inputs no pass makes. Its run
 // takes the records as an argument, and returns its findings and the
 // product a later pass reads: the stale pass its stale set, the list
-// pages pass the list pages' dates (listedDates), the write whether the
-// generator's dates are kept. The list's entry stores it, so the data
-// flow reads in passes.go. No pass type holds the records, the builder,
-// the Session, a pointer to a bool or a map, or a function (TestPassFields,
-// shape_test.go), and each has a table test built from literals
-// (TestPassTables; passtable_test.go, passwrite_test.go).
+// pages pass the list pages' dates (listedDates) and the warnings it
+// said for the first time, the write what it wrote (wrote). What a pass
+// changes of the Result's counts it returns too (counted, Result.add).
+// The list's entry stores and applies it, so the data flow reads in
+// passes.go. TestPassFields (shape_test.go) walks each pass type's
+// fields deeply, through structs, slices, maps' values, pointers and
+// named types: none holds the records, the builder, the Session, a
+// pointer to a bool, a map or a state group of the builder, and every
+// map or function it reaches is listed as the pass's own or the
+// caller's (passAllowed), or as one the issue has still to take out
+// (passNotYet, which may only shrink). The explainer tells what the
+// generator's sitemaps say of a page (genAccount) only when the builder
+// hands it over, at the end. Each pass has a table test built from
+// literals (TestPassTables; passtable_test.go, passwrite_test.go).
 //
 // The walk that every whole build starts with is one step (builder.load):
 // the join's sources, the site's pages, the extra URLs. A join's build,

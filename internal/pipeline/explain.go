@@ -87,14 +87,6 @@ type explainer struct {
 	byPath  map[string]*Explanation
 	root    string
 	walk    walker.Options
-	// altsFrom says where the generator's alternates of a record came
-	// from. It returns "" when the record's head gave them
-	// (builder.genAlternatesFrom).
-	altsFrom func(idx int32) string
-	// genEntry says what the generator's own sitemaps say of a URL
-	// whose lastmod as written is ours (builder.genEntry), "" without
-	// them.
-	genEntry func(loc string, ours time.Time) string
 	// every, in a whole build, receives every page's decision as the
 	// build writes it (Report.Page, --verbose). It gets each page's
 	// explanation once the build has dated the page; a list page is dated
@@ -102,6 +94,18 @@ type explainer struct {
 	// summary give one account. told ends it.
 	every func(path string, d *mapping.Decision)
 	told  bool
+}
+
+// genAccount is what the explanations tell of the generator's own
+// sitemaps. The builder gives it to finish, at the end of the build; the
+// passes that hold the explainer never reach it.
+type genAccount interface {
+	// genAlternatesFrom says where the generator's alternates of a
+	// record came from. It returns "" when the record's head gave them.
+	genAlternatesFrom(idx int32) string
+	// genEntry says what the generator's own sitemaps say of a URL whose
+	// lastmod as written is ours, "" without them.
+	genEntry(loc string, ours time.Time) string
 }
 
 func newExplainer(opts Options, m *mapping.Mapper) *explainer {
@@ -303,10 +307,11 @@ func (e *explainer) duplicate(path, keptLoc, keptPath string) {
 }
 
 // finish hands the explanations to report, in walk order, with the
-// alternates as they will be written. It covers the pages found and the
+// alternates as they will be written, and what gen tells of the
+// generator's own sitemaps (nil for nothing). It covers the pages found and the
 // files under the root that the walk left out. Then it fails when a
 // target named neither.
-func (e *explainer) finish(recs *records, report func(Explanation)) error {
+func (e *explainer) finish(recs *records, gen genAccount, report func(Explanation)) error {
 	var missing []string
 	for i, ok := range e.found {
 		if !ok && !e.notWalked(i) {
@@ -315,7 +320,7 @@ func (e *explainer) finish(recs *records, report func(Explanation)) error {
 	}
 	if report != nil || e.every != nil {
 		slices.SortStableFunc(e.list, func(a, b *Explanation) int { return walkOrder(a.Path, b.Path) })
-		e.report(recs, func(x Explanation) {
+		e.report(recs, gen, func(x Explanation) {
 			if e.every != nil && x.NotWalked == nil {
 				e.every(x.Path, &x.Decision)
 			}
@@ -348,8 +353,13 @@ func (e *explainer) flush() {
 }
 
 // report hands each explanation to report, with the alternates of a
-// listed page as they will be written.
-func (e *explainer) report(recs *records, report func(Explanation)) {
+// listed page as they will be written, and what gen tells of the
+// generator's sitemaps.
+func (e *explainer) report(recs *records, gen genAccount, report func(Explanation)) {
+	altsFrom := func(int32) string { return "" }
+	if gen != nil {
+		altsFrom = gen.genAlternatesFrom
+	}
 	for _, x := range e.list {
 		if x.Listed() {
 			declared := x.Decision.URL.Alternates
@@ -374,8 +384,8 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 				if slices.Contains(x.TransformTook, "alternates") {
 					x.AlternatesFrom, declared = x.TransformFrom, nil
 				} else if len(declared) > 0 {
-					x.AlternatesFrom = cmp.Or(e.altsFrom(recs.order[i]), "the page's head")
-				} else if from := e.altsFrom(recs.order[i]); from != "" {
+					x.AlternatesFrom = cmp.Or(altsFrom(recs.order[i]), "the page's head")
+				} else if from := altsFrom(recs.order[i]); from != "" {
 					x.AlternatesFrom = from
 					if r := recs.rec(recs.order[i]); r.alts > 0 {
 						declared, _ = recs.declared(r.alts - 1)
@@ -421,12 +431,12 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 				x.NoLastMod = e.mapper.NoLastModWhy(&x.Decision)
 			}
 		}
-		if e.genEntry != nil && x.Decision.URL.Loc != "" {
+		if gen != nil && x.Decision.URL.Loc != "" {
 			var ours time.Time
 			if x.Listed() {
 				ours = x.Decision.URL.LastMod
 			}
-			x.Generator = e.genEntry(x.Decision.URL.Loc, ours)
+			x.Generator = gen.genEntry(x.Decision.URL.Loc, ours)
 		}
 		report(*x)
 	}

@@ -762,18 +762,18 @@ func stateOf(w *writer.Options, dir string) string {
 // door, never through a link. A link, or anything but a regular file,
 // is replaced by the file.
 func (p *writePass) keepGenDates() {
-	if p.opts.GeneratorSitemaps == nil || p.res.Write == nil || p.opts.Write.DryRun || p.opts.Write.Check {
+	if p.opts.GeneratorSitemaps == nil || p.done.write == nil || p.opts.Write.DryRun || p.opts.Write.Check {
 		return
 	}
 	dir, state := p.opts.Write.Dir, p.opts.Write.RecordFolder()
 	g := p.gen
-	if p.genKept || g != nil && (len(g.read) == 0 || g.keep) {
+	if p.done.genKept || g != nil && (len(g.read) == 0 || g.keep) {
 		// The file holds what this build read, so it only needs to be as
 		// new as our files, by the file system's clock. That clock is
 		// coarser than time.Now's: a file written after this call may read
 		// as older than now.
 		var newest time.Time
-		for _, f := range p.res.Write.Written {
+		for _, f := range p.done.write.Written {
 			if fi, err := fsx.Lstat(dir, f); err == nil && fi.ModTime().After(newest) {
 				newest = fi.ModTime()
 			}
@@ -789,7 +789,7 @@ func (p *writePass) keepGenDates() {
 			return
 		}
 	}
-	p.genKept = true
+	p.done.genKept = true
 	err := atomicfile.WriteFunc(filepath.Join(state, GenDatesName), 0o644, func(w *bufio.Writer) error {
 		w.WriteString(genDatesHeader)
 		if g != nil {

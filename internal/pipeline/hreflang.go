@@ -145,11 +145,7 @@ type hreflangPass struct {
 	// explain hears each problem, for --explain.
 	explain *explainer
 	// robots are the site's robots.txt rules, nil when there are none.
-	// leftOut says why the page at a URL was left out, if it was
-	// (skippedPages.at). An alternate that names a URL not listed
-	// is reported with them.
-	robots  *robots.Judge
-	leftOut *skippedPages
+	robots *robots.Judge
 	// session says a Session keeps the pass between its updates.
 	session bool
 	// said holds, in a Session, by path, the hreflang warnings last made,
@@ -174,7 +170,7 @@ func (b *builder) hreflangPass() *hreflangPass {
 	p.off, p.hosts = b.opts.Hreflang.Off, b.opts.Hreflang.Hosts
 	p.origin = originOf(b.mapper.BaseURL())
 	p.explain = b.explain
-	p.robots, p.leftOut = b.in.robots, &b.kept.skipped
+	p.robots = b.in.robots
 	p.found = nil
 	return p
 }
@@ -184,7 +180,11 @@ func (b *builder) hreflangPass() *hreflangPass {
 // the warnings of those paths, and those new since the last judgement.
 // all is the Session's order before de-duplication (nil in Run). The
 // pages at a changed URL that are no longer listed are found there.
-func (p *hreflangPass) run(s *records, only map[string]bool, all []int32) findings {
+// leftOut says why the page at a URL was left out, if it was
+// (skippedPages.at): an alternate that names a URL not listed is
+// reported with it. It indexes them by URL only when it is asked, and
+// the pass only reads them.
+func (p *hreflangPass) run(s *records, only map[string]bool, all []int32, leftOut *skippedPages) findings {
 	if p.off {
 		p.filterAlternates(s)
 		return p.found
@@ -203,7 +203,7 @@ func (p *hreflangPass) run(s *records, only map[string]bool, all []int32) findin
 		}
 		return p.found
 	}
-	outside := func(href string) string { return p.whyNotListed(s, href) }
+	outside := func(href string) string { return p.whyNotListed(s, leftOut, href) }
 	was := p.said
 	if dirty == nil {
 		p.judgeAll(s, only, was, outside)
@@ -554,7 +554,7 @@ func anyAlike(links []sitemap.Alternate) bool {
 // whyNotListed says why an alternate that is not a listed page is not
 // one. It returns "" when the alternate is on a host Hreflang.Hosts
 // allows. It may be called concurrently.
-func (p *hreflangPass) whyNotListed(recs *records, href string) string {
+func (p *hreflangPass) whyNotListed(recs *records, leftOut *skippedPages, href string) string {
 	origin := p.origin
 	if o := originOf(href); o != origin {
 		for _, h := range p.hosts {
@@ -567,7 +567,7 @@ func (p *hreflangPass) whyNotListed(recs *records, href string) string {
 	if p.robots != nil && p.robots.Disallows() && p.robots.Blocked(robots.PathOf(href)) {
 		return "is not in the sitemap: robots.txt disallows it"
 	}
-	if left, ok := p.leftOut.at(href); ok {
+	if left, ok := leftOut.at(href); ok {
 		return "is not in the sitemap (" + left.path + ", " + left.why() + ")"
 	}
 	twin := strings.TrimSuffix(href, "/")

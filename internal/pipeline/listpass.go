@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -42,10 +44,12 @@ type listPagesPass struct {
 	// source path. listRoutes holds those whose pages are lists.
 	routes     map[string][]string
 	listRoutes map[string][]string
-	// said is the builder's saidOf: the files that a warning named once
-	// a build, or once a Session (sayOnce). The builder makes it before
-	// the pass, so that the pass adds to it.
-	said map[string]bool
+	// saidBefore holds, sorted, the files that a warning named earlier in
+	// the build, or in the Session (saidOnce.saidOf). newSaid holds those
+	// the pass names (sayOnce): run returns them, and the pass list adds
+	// them to saidOf.
+	saidBefore []string
+	newSaid    map[string]bool
 	// pageBytes is the most bytes of one page the pass reads
 	// (Limits.PageBytes). headAttrs is the most attributes of one tag it
 	// reads (Limits.HeadAttributes).
@@ -57,10 +61,10 @@ type listPagesPass struct {
 	// names the generator.
 	gen   *genDates
 	title string
-	// res is the Result. A whole build moves the pages the pass dated to
-	// LastModListed's count of Result.LastMod (Result.recount), and those
-	// the generator's sitemaps dated to LastModSitemap's.
-	res *Result
+	// counts are what run returns for the Result. A whole build moves
+	// the pages the pass dated to LastModListed's count of Result.LastMod,
+	// and those the generator's sitemaps dated to LastModSitemap's.
+	counts counted
 	// dates are what the pass gives the list pages, returned by run.
 	dates listedDates
 	found findings
@@ -79,16 +83,13 @@ type listedDates struct {
 
 // listPagesPass gathers what the list pages pass reads from the builder.
 func (b *builder) listPagesPass() *listPagesPass {
-	if b.said.saidOf == nil {
-		b.said.saidOf = make(map[string]bool)
-	}
 	p := &listPagesPass{
 		mapper: b.mapper, root: b.opts.Root,
 		sources: b.opts.Join, rules: b.src.rules.Pages.Lists,
 		lookup: b.sourceLookup(), routes: b.src.routes, listRoutes: b.src.listRoutes,
-		said:      b.said.saidOf,
-		pageBytes: int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
-		gen: b.in.gen, title: b.genTitle(), res: b.rep.res,
+		saidBefore: slices.Sorted(maps.Keys(b.said.saidOf)),
+		pageBytes:  int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
+		gen: b.in.gen, title: b.genTitle(),
 	}
 	if p.sources != nil {
 		p.prefix = b.joinPrefix()
@@ -96,15 +97,17 @@ func (b *builder) listPagesPass() *listPagesPass {
 	return p
 }
 
-// run dates the list pages among recs, by the dates of recs, and
-// returns their dates and what the pass found. With whole, in a whole
-// build, it counts the pages it dated as LastModListed's. A Session's
-// update counts only the pages it reads.
-func (p *listPagesPass) run(recs *records, whole bool) (listedDates, findings) {
+// run dates the list pages among recs, by the dates of recs. It
+// returns their dates, the files a warning named for the first time
+// (newSaid), what it
+// changes of the Result's counts, and what it found. With whole, in a
+// whole build, it counts the pages it dated as LastModListed's. A
+// Session's update counts only the pages it reads.
+func (p *listPagesPass) run(recs *records, whole bool) (_ listedDates, newSaid map[string]bool, _ counted, _ findings) {
 	if n := p.dateListPages(recs); whole {
 		p.countListed(recs, n)
 	}
-	return p.dates, p.found
+	return p.dates, p.newSaid, p.counts, p.found
 }
 
 // listedCounts counts the list pages that dateListPages dated, by the
@@ -204,10 +207,10 @@ func (p *listPagesPass) listedByCode(idx int32, from string) {
 // their own source to LastModListed's.
 func (p *listPagesPass) countListed(recs *records, n listedCounts) {
 	for from, k := range n {
-		p.res.recount(from, LastModListed, k)
+		p.counts.move(from, LastModListed, k)
 	}
 	for idx := range p.dates.gen {
-		p.res.recount(recs.source(idx), mapping.LastModSitemap, 1)
+		p.counts.move(recs.source(idx), mapping.LastModSitemap, 1)
 	}
 }
 
@@ -246,9 +249,12 @@ func (p *listPagesPass) shownUnread(rel string, err error) {
 // sayOnce reports whether key is said for the first time in the build,
 // or in the Session, and marks it said.
 func (p *listPagesPass) sayOnce(key string) bool {
-	if p.said[key] {
+	if _, before := slices.BinarySearch(p.saidBefore, key); before || p.newSaid[key] {
 		return false
 	}
-	p.said[key] = true
+	if p.newSaid == nil {
+		p.newSaid = make(map[string]bool)
+	}
+	p.newSaid[key] = true
 	return true
 }

@@ -57,16 +57,17 @@ type mtimePass struct {
 	// sourced says the build reads the pages' sources (Options.Join or
 	// Options.Content). The warnings' advice depends on it (undatedFix).
 	sourced bool
-	// res is the Result. The pass moves the pages whose times it leaves
-	// out from the mtime count of Result.LastMod, and sets MTimeDropped.
-	res   *Result
-	found findings
+	// counts are what run returns for the Result: the pages whose times
+	// it leaves out move from the mtime count of Result.LastMod, and
+	// MTimeDropped is set.
+	counts counted
+	found  findings
 }
 
 func (b *builder) mtimePass() *mtimePass {
 	return &mtimePass{
 		on: b.opts.GuardMTime, git: b.in.git, now: b.mapper.Now(),
-		sourced: b.opts.readsSources(), res: b.rep.res,
+		sourced: b.opts.readsSources(),
 	}
 }
 
@@ -75,10 +76,11 @@ func (b *builder) mtimePass() *mtimePass {
 // stamps pass counted the files' times with the heads' dates, and
 // warned for both. In an update, only
 // holds the paths of the pages the update read again, whose counts
-// Result.LastMod holds.
-func (p *mtimePass) run(ctx context.Context, recs *records, only map[string]bool) findings {
+// Result.LastMod holds. It returns what it changes of the Result's
+// counts, and what it found.
+func (p *mtimePass) run(ctx context.Context, recs *records, only map[string]bool) (counted, findings) {
 	if !p.on {
-		return nil
+		return counted{}, nil
 	}
 	was := recs.stamps.mtime
 	recs.stamps.mtime = mtimeStamps{}
@@ -92,13 +94,13 @@ func (p *mtimePass) run(ctx context.Context, recs *records, only map[string]bool
 	}
 	recs.stamps.mtime = st
 	if !st.any() {
-		return nil
+		return counted{}, nil
 	}
-	p.res.MTimeDropped = true
+	p.counts.mtimeDropped = true
 	if st.all {
-		p.res.recount(mapping.LastModMTime, "", p.res.LastMod[mapping.LastModMTime])
+		p.counts.moves = append(p.counts.moves, countMove{from: mapping.LastModMTime, all: true})
 	} else {
-		p.res.recount(mapping.LastModMTime, "", recs.mtimesDropped(only))
+		p.counts.move(mapping.LastModMTime, "", recs.mtimesDropped(only))
 	}
 	switch {
 	case was.any() || recs.stamps.withMTime: // said before, or the build stamps pass said it for both
@@ -107,7 +109,7 @@ func (p *mtimePass) run(ctx context.Context, recs *records, only map[string]bool
 	default:
 		p.found.warn("", fmt.Errorf("%d of %d URLs have file times that a build, a copy or a checkout wrote (%s): left out of lastmod; %s; to keep them, list mtime in lastmod.sources", recs.mtimesDropped(nil), n, st.why(false), undatedFix(p.sourced)))
 	}
-	return p.found
+	return p.counts, p.found
 }
 
 // fileTime returns the modification time that the record at idx would

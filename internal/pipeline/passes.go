@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -102,7 +103,8 @@ var passes = []pass{
 	}},
 	{name: "stale", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		was := b.recs.old.stale
-		stale, found := b.stalePass().run(ctx, &b.recs, was, a.only)
+		stale, counts, found := b.stalePass().run(ctx, &b.recs, was, a.only)
+		b.rep.res.add(counts)
 		b.recs.old.stale = stale
 		b.staleChanged(was) // tells the hreflang clusters what changed
 		return found, nil
@@ -128,6 +130,7 @@ var passes = []pass{
 	}},
 	{name: "build stamps", when: always, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		rule, found := b.stampsPass().run(ctx, &b.recs)
+		b.rep.res.Stamps += rule.count - b.recs.stamps.stampRule.count
 		b.recs.stamps.stampRule = rule
 		// The site's dates pass judges the dates that are no build's stamp.
 		sites, notes := b.siteWidePass().run(&b.recs)
@@ -135,7 +138,9 @@ var passes = []pass{
 		return append(found, notes...), nil
 	}},
 	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		b.lastModCountsPass().run(&b.recs) // counts every page
+		if counts, ok := b.lastModCountsPass().run(&b.recs); ok { // counts every page
+			b.rep.res.setLastMod(counts)
+		}
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
@@ -149,7 +154,7 @@ var passes = []pass{
 		if b.session() {
 			all = a.s.all
 		}
-		found := b.hreflangPass().run(&b.recs, a.only, all)
+		found := b.hreflangPass().run(&b.recs, a.only, all, &b.kept.skipped)
 		if !b.session() {
 			// No pass after this one asks why a page was left out, and a
 			// Run has no update to judge: the pages left out (thousands of
@@ -168,12 +173,18 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		dates, found := b.listPagesPass().run(&b.recs, b.whole()) // a whole build counts every page
+		dates, said, counts, found := b.listPagesPass().run(&b.recs, b.whole()) // a whole build counts every page
+		if len(said) > 0 && b.said.saidOf == nil {
+			b.said.saidOf = make(map[string]bool, len(said))
+		}
+		maps.Copy(b.said.saidOf, said)
+		b.rep.res.add(counts)
 		b.recs.listed, b.recs.listedWhy.by, b.recs.listedWhy.gen = dates.at, dates.by, dates.gen
 		return found, nil
 	}},
 	{name: "file times", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
-		found := b.mtimePass().run(ctx, &b.recs, a.only)
+		counts, found := b.mtimePass().run(ctx, &b.recs, a.only)
+		b.rep.res.add(counts)
 		if !b.whole() && b.recs.Len() == 0 {
 			// An update reads some pages and counts only their reasons. Only
 			// a whole build can judge why no page is listed (Deliberate, the
@@ -187,11 +198,18 @@ var passes = []pass{
 	// watch mode too; a Session does not count, nor warn, as the
 	// generator may be writing its sitemaps while it reads them.
 	{name: "second look", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		return b.secondLookPass().run(&b.recs), nil
+		look, found := b.secondLookPass().run(&b.recs)
+		if look != nil {
+			b.rep.res.SecondLook = look
+		}
+		return found, nil
 	}},
 	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		if b.opts.Transform != nil {
-			return b.transformPass().run(ctx, &b.recs)
+			done, found, err := b.transformPass().run(ctx, &b.recs)
+			b.rep.res.Transformed = done.stats
+			b.rep.res.add(done.counts)
+			return found, err
 		}
 		return nil, nil
 	}},
@@ -215,8 +233,14 @@ var passes = []pass{
 		if err := b.devServer(); err != nil {
 			return nil, err
 		}
-		kept, found, err := b.writePass().run(ctx, &b.recs)
-		b.out.genKept = kept
+		done, found, err := b.writePass().run(ctx, &b.recs, b.rep.res.Skipped)
+		b.out.genKept, b.said.emptySaid = done.genKept, done.emptySaid
+		if done.write != nil {
+			b.rep.res.Write = done.write
+		}
+		if done.none != nil {
+			b.rep.res.NoneListed = done.none
+		}
 		return found, err
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {

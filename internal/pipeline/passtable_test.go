@@ -235,18 +235,24 @@ func TestLastModCountsPassTable(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			counts := map[mapping.LastModSource]int{mapping.LastModHash: 7} // counted before: cleared
-			p := lastModCountsPass{counts: counts}
+			res := &Result{LastMod: map[mapping.LastModSource]int{mapping.LastModHash: 7}} // counted before: cleared
+			p := lastModCountsPass{count: true}
 			recs := pageRecords(t, tc.pages...)
 			recs.order = recs.order[:len(recs.order)-tc.drop]
-			p.run(recs)
-			if fmt.Sprint(counts) != fmt.Sprint(tc.want) {
-				t.Errorf("counts %v, want %v", counts, tc.want)
+			counts, ok := p.run(recs)
+			if !ok {
+				t.Fatal("the pass counted nothing")
+			}
+			res.setLastMod(counts) // as the pass list does
+			if fmt.Sprint(res.LastMod) != fmt.Sprint(tc.want) {
+				t.Errorf("counts %v, want %v", res.LastMod, tc.want)
 			}
 		})
 	}
 	// A build that does not count has no map, and the pass does nothing.
-	(&lastModCountsPass{}).run(pageRecords(t, page{path: "a.html", loc: ex + "a"}))
+	if _, ok := (&lastModCountsPass{}).run(pageRecords(t, page{path: "a.html", loc: ex + "a"})); ok {
+		t.Error("a build that does not count: the pass counted")
+	}
 }
 
 func TestRefusedPassTable(t *testing.T) {
@@ -333,13 +339,13 @@ func TestStampsPassTable(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.pass
-			p.res = &Result{}
 			recs := pageRecords(t, tc.pages...)
 			want := orderLocs(recs)
 			rule, found := p.run(t.Context(), recs)
 			checkPass(t, recs, found, want, tc.wantSaid)
-			if p.res.Stamps != tc.wantStamps || rule.found != (tc.wantStamps > 0) {
-				t.Errorf("Result.Stamps %d, found %v; want %d", p.res.Stamps, rule.found, tc.wantStamps)
+			// The pass list counts the verdict's stamps in Result.Stamps.
+			if rule.count != tc.wantStamps || rule.found != (tc.wantStamps > 0) {
+				t.Errorf("stamps counted %d, found %v; want %d", rule.count, rule.found, tc.wantStamps)
 			}
 			// The pass returns its verdict, and writes nothing in the
 			// records: the pass list keeps it there.
@@ -349,8 +355,8 @@ func TestStampsPassTable(t *testing.T) {
 			// The verdict kept, a second run says nothing more.
 			recs.stamps.stampRule = rule
 			p.found = nil
-			if again, found := p.run(t.Context(), recs); len(found) > 0 || p.res.Stamps != tc.wantStamps || again.found != rule.found {
-				t.Errorf("second run: said %q, Result.Stamps %d, found %v", said(found), p.res.Stamps, again.found)
+			if again, found := p.run(t.Context(), recs); len(found) > 0 || again.count != tc.wantStamps || again.found != rule.found {
+				t.Errorf("second run: said %q, stamps counted %d, found %v", said(found), again.count, again.found)
 			}
 		})
 	}
@@ -385,17 +391,18 @@ func TestMtimePassTable(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.pass
-			p.res = &Result{LastMod: maps.Clone(mtimeLastMod)}
+			res := &Result{LastMod: maps.Clone(mtimeLastMod)}
 			p.now = time.Date(2024, 3, 2, 0, 0, 0, 0, time.UTC)
 			recs := pageRecords(t, tc.pages...)
 			want := orderLocs(recs)
-			found := p.run(t.Context(), recs, nil)
+			counts, found := p.run(t.Context(), recs, nil)
+			res.add(counts) // as the pass list does
 			checkPass(t, recs, found, want, tc.wantSaid)
-			if p.res.MTimeDropped != tc.wantDrops || recs.stamps.mtime.any() != tc.wantDrops {
-				t.Errorf("MTimeDropped %v, the verdict drops %v; want %v", p.res.MTimeDropped, recs.stamps.mtime.any(), tc.wantDrops)
+			if res.MTimeDropped != tc.wantDrops || recs.stamps.mtime.any() != tc.wantDrops {
+				t.Errorf("MTimeDropped %v, the verdict drops %v; want %v", res.MTimeDropped, recs.stamps.mtime.any(), tc.wantDrops)
 			}
-			if tc.wantDrops && p.res.LastMod[mapping.LastModMTime] != 0 {
-				t.Errorf("Result.LastMod %v: the times left out still count", p.res.LastMod)
+			if tc.wantDrops && res.LastMod[mapping.LastModMTime] != 0 {
+				t.Errorf("Result.LastMod %v: the times left out still count", res.LastMod)
 			}
 		})
 	}
@@ -469,6 +476,7 @@ func TestHreflangPassTable(t *testing.T) {
 	tests := []struct {
 		name      string
 		pass      hreflangPass
+		leftOut   []skippedPage
 		pages     []page
 		wantShown []int
 		wantSaid  []string
@@ -488,7 +496,7 @@ func TestHreflangPassTable(t *testing.T) {
 		wantSaid:  []string{"warn en/index.html: en/index.html: hreflang de alternate https://example.com/de/ is missing: no page of the site has this URL; left out"},
 	}, {
 		name:      "an alternate the build left out says why",
-		pass:      hreflangPass{leftOut: &skippedPages{list: []skippedPage{{loc: ex + "de/", path: "de/index.html", reason: mapping.NoIndex}}}},
+		leftOut:   []skippedPage{{loc: ex + "de/", path: "de/index.html", reason: mapping.NoIndex}},
 		pages:     []page{{path: "en/index.html", loc: ex + "en/", alts: both}},
 		wantShown: []int{1},
 		wantSaid:  []string{"warn en/index.html: en/index.html: hreflang de alternate https://example.com/de/ is not in the sitemap (de/index.html, noindex); left out"},
@@ -508,12 +516,10 @@ func TestHreflangPassTable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.pass
 			p.origin, p.explain = "https://example.com", &explainer{}
-			if p.leftOut == nil {
-				p.leftOut = &skippedPages{}
-			}
+			left := &skippedPages{list: tc.leftOut}
 			recs := pageRecords(t, tc.pages...)
 			want := orderLocs(recs)
-			checkPass(t, recs, p.run(recs, nil, nil), want, tc.wantSaid)
+			checkPass(t, recs, p.run(recs, nil, nil, left), want, tc.wantSaid)
 			if got := shownAlts(recs); !slices.Equal(got, tc.wantShown) {
 				t.Errorf("alternates shown %v, want %v", got, tc.wantShown)
 			}
@@ -576,12 +582,13 @@ func TestSecondLookPassTable(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := secondLookPass{gen: genSitemap(t, tc.gen...), mapper: testMapper(t), title: "Hugo", res: &Result{}}
+			p := secondLookPass{gen: genSitemap(t, tc.gen...), mapper: testMapper(t), title: "Hugo"}
 			recs := pageRecords(t, pages...)
 			want := orderLocs(recs)
-			checkPass(t, recs, p.run(recs), want, tc.wantSaid)
-			if fmt.Sprintf("%+v", p.res.SecondLook) != fmt.Sprintf("%+v", tc.want) {
-				t.Errorf("Result.SecondLook %+v, want %+v", p.res.SecondLook, tc.want)
+			look, found := p.run(recs)
+			checkPass(t, recs, found, want, tc.wantSaid)
+			if fmt.Sprintf("%+v", look) != fmt.Sprintf("%+v", tc.want) {
+				t.Errorf("Result.SecondLook %+v, want %+v", look, tc.want)
 			}
 		})
 	}

@@ -52,9 +52,8 @@ func TestWritePassTable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			recs := pageRecords(t, tc.pages...)
-			res := &Result{URLs: recs, Skipped: tc.skipped}
-			p := writePass{opts: &Options{Write: writer.Options{Dir: dir, BaseURL: ex}}, res: res, baseURL: ex, genKept: tc.genKept}
-			kept, found, err := p.run(t.Context(), recs)
+			p := writePass{opts: &Options{Write: writer.Options{Dir: dir, BaseURL: ex}}, baseURL: ex, done: wrote{genKept: tc.genKept}}
+			done, found, err := p.run(t.Context(), recs, tc.skipped)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("error %v, want one saying %q", err, tc.wantErr)
@@ -65,15 +64,15 @@ func TestWritePassTable(t *testing.T) {
 			if len(found) > 0 {
 				t.Errorf("said %q", said(found))
 			}
-			if kept != tc.wantKept {
-				t.Errorf("generator's dates kept %v, want %v", kept, tc.wantKept)
+			if done.genKept != tc.wantKept {
+				t.Errorf("generator's dates kept %v, want %v", done.genKept, tc.wantKept)
 			}
-			if (res.NoneListed != nil) != tc.wantNone {
-				t.Errorf("NoneListed %+v, want %v", res.NoneListed, tc.wantNone)
+			if (done.none != nil) != tc.wantNone {
+				t.Errorf("NoneListed %+v, want %v", done.none, tc.wantNone)
 			}
 			var files []string
-			if res.Write != nil {
-				files = res.Write.Written
+			if done.write != nil {
+				files = done.write.Written
 			}
 			if !slices.Equal(files, tc.wantFiles) {
 				t.Errorf("written %q, want %q", files, tc.wantFiles)
@@ -284,14 +283,14 @@ func TestTransformPassTable(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := transformPass{hook: tc.hook, explain: &explainer{}, mapper: testMapper(t), res: &Result{LastMod: map[mapping.LastModSource]int{}}}
+			p := transformPass{hook: tc.hook, explain: &explainer{}, mapper: testMapper(t)}
 			recs := pageRecords(t, pages...)
-			found, err := p.run(t.Context(), recs)
+			done, found, err := p.run(t.Context(), recs)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkPass(t, recs, found, tc.wantOrder, tc.wantSaid)
-			if got := *p.res.Transformed; got != tc.want {
+			if got := *done.stats; got != tc.want {
 				t.Errorf("Result.Transformed %+v, want %+v", got, tc.want)
 			}
 		})
@@ -364,8 +363,8 @@ func TestStalePassTable(t *testing.T) {
 			a, old := recs.order[0], recs.order[1]
 			recs.built(a, start.UnixNano(), false)
 			recs.built(old, tc.oldAt.UnixNano(), true)
-			p := stalePass{mapper: testMapper(t), join: &Sources{Dir: src}, root: root, prefix: "../src/", clean: "hugo --cleanDestinationDir", explain: &explainer{}, res: &Result{}}
-			stale, found := p.run(t.Context(), recs, tc.was, tc.only)
+			p := stalePass{mapper: testMapper(t), join: &Sources{Dir: src}, root: root, prefix: "../src/", clean: "hugo --cleanDestinationDir", explain: &explainer{}}
+			stale, _, found := p.run(t.Context(), recs, tc.was, tc.only)
 			checkPass(t, recs, found, tc.wantOrder, tc.wantSaid)
 			if len(stale) != tc.wantStale || tc.wantStale > 0 && !stale[old] {
 				t.Errorf("stale %v, want %d with record %d", stale, tc.wantStale, old)
@@ -436,8 +435,8 @@ func TestListPagesPassTable(t *testing.T) {
 				counts[recs.source(idx)]++
 			}
 			p := listPagesPass{
-				mapper: testMapper(t), root: root, said: map[string]bool{},
-				pageBytes: 1 << 20, headAttrs: 64, res: &Result{LastMod: counts},
+				mapper: testMapper(t), root: root,
+				pageBytes: 1 << 20, headAttrs: 64,
 			}
 			if tc.joined {
 				p.sources = &Sources{Dir: filepath.Join(root, "content")}
@@ -446,7 +445,9 @@ func TestListPagesPassTable(t *testing.T) {
 					joinKey("/b/"): {path: "content/b.md"},
 				}}
 			}
-			dates, found := p.run(recs, true)
+			dates, _, n, found := p.run(recs, true)
+			res := &Result{LastMod: counts}
+			res.add(n)
 			if len(found) > 0 {
 				t.Errorf("said %q", said(found))
 			}

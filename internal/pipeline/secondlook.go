@@ -163,7 +163,6 @@ type secondLookPass struct {
 	// run (OwnSitemaps.Code), "" for none.
 	code   string
 	drafts int
-	res    *Result
 	found  findings
 	// buf holds the URL of the record compared (locView).
 	buf []byte
@@ -171,7 +170,7 @@ type secondLookPass struct {
 
 func (b *builder) secondLookPass() *secondLookPass {
 	p := &secondLookPass{gen: b.in.gen, hits: b.found.genHits, mapper: b.mapper, title: b.genTitle(),
-		drafts: int(b.found.genDrafts.Load()), res: b.rep.res}
+		drafts: int(b.found.genDrafts.Load())}
 	if o := b.opts.OwnSitemaps; o != nil {
 		p.code = o.Code
 	}
@@ -186,11 +185,12 @@ func (b *builder) secondLookPass() *secondLookPass {
 // generator's sitemaps leave out (R5). It reads all: the listed
 // records in order, and the others the passes left out, still in the
 // table. It compares nothing when the generator's sitemaps list none
-// of the pages: they are of another site or base path.
-func (p *secondLookPass) run(all *records) findings {
+// of the pages: they are of another site or base path. It returns the
+// counts (Result.SecondLook, nil when it compared nothing).
+func (p *secondLookPass) run(all *records) (*SecondLook, findings) {
 	g := p.gen
 	if g == nil || len(g.listed) == 0 {
-		return nil
+		return nil, nil
 	}
 	recs := &all.recordTable
 	s := &SecondLook{Generator: p.title, Drafts: p.drafts}
@@ -223,7 +223,7 @@ func (p *secondLookPass) run(all *records) findings {
 		p.date(all, s, idx, loc)
 	}
 	if s.Compared == 0 {
-		return nil
+		return nil, nil
 	}
 	s.NoPage = p.noPage(recs, inOrder, mark)
 	for _, idx := range leftOut {
@@ -233,7 +233,6 @@ func (p *secondLookPass) run(all *records) findings {
 			s.LeftOut = append(s.LeftOut, path)
 		}
 	}
-	p.res.SecondLook = s
 	code := ""
 	if p.code != "" {
 		p.found.note("", fmt.Sprintf("%s's %s is code sitemapgen does not run, not read: the pages it leaves out of %s's own sitemap are listed, and what it changes is not taken; leave pages out with exclude: in sitemap.yaml", p.title, p.code, p.title))
@@ -247,7 +246,7 @@ func (p *secondLookPass) run(all *records) findings {
 		}
 		p.found.warn("", fmt.Errorf("%s listed that %s's own sitemap leaves out%s: %s%s; sitemapgen lists the pages the site serves: leave out those that are no pages of the site (noindex, sitemap: false in front matter, exclude:)", pluralPages(n), p.title, code, strings.Join(names, ", "), more))
 	}
-	return p.found
+	return s, p.found
 }
 
 // noPage counts the URLs of the generator's sitemaps that no page found

@@ -42,9 +42,12 @@ func (p *writePass) sectioned(recs *records) writer.Options {
 		o.Sections[k] = s.Name
 		switch {
 		case count[k+1] > 0:
-			delete(p.emptySaid, s.Name)
-		case !p.emptySaid[s.Name]: // a Session says it once, while it lasts
-			p.emptySaid[s.Name] = true
+			delete(p.done.emptySaid, s.Name)
+		case !p.done.emptySaid[s.Name]: // a Session says it once, while it lasts
+			if p.done.emptySaid == nil {
+				p.done.emptySaid = make(map[string]bool)
+			}
+			p.done.emptySaid[s.Name] = true
 			p.found.warn("", fmt.Errorf("section %q: no listed page matches its include globs; it has no sitemap file", diag.Excerpt(s.Name)))
 		}
 	}

@@ -59,41 +59,228 @@ func structTypes(files []*ast.File) map[string]*ast.TypeSpec {
 	return types
 }
 
-// forbiddenInPass says why a field of type e may not be in a pass, or
-// "" when it may. A pass takes what it reads and writes of the records,
-// the builder and the Session as arguments, and returns its product
-// (passes.go). A pointer to a bool or a map, or a function, lets it
-// write into the builder or call back into it unseen.
-func forbiddenInPass(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.FuncType:
-		return "a function"
-	case *ast.StarExpr:
-		switch x := e.X.(type) {
-		case *ast.MapType:
-			return "a pointer to a map"
-		case *ast.Ident:
-			switch x.Name {
-			case "bool":
-				return "a pointer to a bool"
-			case "records", "builder", "Session":
-				return "the " + x.Name
-			}
-		}
-	case *ast.Ident:
-		switch e.Name {
-		case "records", "builder", "Session":
-			return "the " + e.Name
-		}
-	}
-	return ""
+// builderParts are the types of the builder's state groups (build.go):
+// a pass that holds a pointer to one of them writes into the builder.
+var builderParts = map[string]bool{
+	"records": true, "builder": true, "Session": true,
+	"inputs": true, "joined": true, "judged": true, "reporter": true,
+	"output": true, "kept": true, "saidOnce": true, "update": true,
 }
 
-// TestPassFields: no pass type holds the records, the builder, the
-// Session, a pointer to a bool or a map, or a function (issue 100). It
-// fails at the field, by file and line.
+// passAllowed are the maps and functions a pass may reach, named by the
+// type that declares the field and the field, each with the reason it is
+// the pass's own or given by the caller, not taken from the builder.
+var passAllowed = map[string]string{
+	"listPagesPass.newSaid": "made by the pass, empty at each run: what it said, which run returns and the pass list adds to saidOf",
+	"listedDates.at":        "made by run and returned: the pass list puts it in the records",
+	"listedDates.by":        "made by run and returned: the pass list puts it in the records",
+	"listedDates.gen":       "made by run and returned: the pass list puts it in the records",
+	"wrote.emptySaid":       "a copy of the builder's emptySaid (maps.Clone), which run returns and the pass list keeps",
+	"NoneListed.Skipped":    "returned, never written: the verdict names Result.Skipped, which run takes as an argument",
+	"hreflangPass.said":     "the pass's own: a Session keeps the whole pass between its updates (kept.hreflang)",
+	"hreflangDirty.locs":    "the pass's own: made by run; the builder tells it what changed through the pass's method changed",
+	"hreflangDirty.paths":   "the pass's own: made by run; the builder tells it what changed through the pass's method changed",
+	"siteWidePass.said":     "the pass's own: a Session keeps the whole pass between its updates (said.siteWide)",
+	"explainer.paths":       "the explainer's own index of what --explain asked (newExplainer); passes tell it through its methods",
+	"explainer.urls":        "the explainer's own index of what --explain asked (newExplainer); passes tell it through its methods",
+	"explainer.byPath":      "the explainer's own explanations; passes add to them through its methods",
+	"explainer.every":       "the caller's Report.Page, not the builder's",
+	// Options and Report hold the caller's functions, given to Run or
+	// Start: none is the builder's.
+	"Options.RobotsHook":        "the caller's, in Options",
+	"Options.GeneratorSitemaps": "the caller's, in Options",
+	"Report.Error":              "the caller's, in Options.Report",
+	"Report.Explain":            "the caller's, in Options.Report",
+	"Report.LeftOut":            "the caller's, in Options.Report",
+	"Report.Note":               "the caller's, in Options.Report",
+	"Report.Page":               "the caller's, in Options.Report",
+	"Report.Progress":           "the caller's, in Options.Report",
+	"Report.Skip":               "the caller's, in Options.Report",
+	"Report.Warn":               "the caller's, in Options.Report",
+	"Transform.Start":           "the caller's hook, in Options.Transform",
+	"OwnSitemaps.Leaves":        "the caller's, in Options.OwnSitemaps",
+	"OwnSitemaps.Names":         "the caller's, in Options.OwnSitemaps",
+	"Extra.Open":                "the caller's, in Options.Extra",
+}
+
+// passNotYet are the maps and functions of the builder that passes still
+// reach (issue 100 is open). Each is the loader's input or a judgement's
+// store, read by the pass and by others. The test fails on a new one,
+// and on one of these a change took away: take it off the list then.
+var passNotYet = map[string]string{
+	"genDates.dates":           "the generator's sitemaps' dates, the loader's input (b.in.gen)",
+	"genDates.listed":          "the generator's sitemaps' URLs, the loader's input; the second look marks them found",
+	"genDates.mtimes":          "the generator's sitemaps' dates, the loader's input",
+	"genDates.zones":           "the generator's sitemaps' dates, the loader's input",
+	"genDates.onBase":          "the mapper's OnDevServer, set by the loader",
+	"genAlternates.byKey":      "the generator's sitemaps' alternates, the loader's input",
+	"genAlternates.langIdx":    "the generator's sitemaps' alternates, the loader's input",
+	"genAlternates.refs":       "the generator's sitemaps' alternates, the loader's input",
+	"seenSitemaps.stamps":      "the generator's sitemaps the loader read in the output folder",
+	"seenSitemaps.takes":       "the generator's sitemaps the loader read in the output folder",
+	"sourceLookup.join":        "the builder's joined sources (b.src.join)",
+	"listPagesPass.routes":     "the builder's routes (b.src.routes)",
+	"listPagesPass.listRoutes": "the builder's list routes (b.src.listRoutes)",
+	"routeTable.routes":        "the builder's routes (b.src.routes)",
+	"routeTable.listRoutes":    "the builder's list routes (b.src.listRoutes)",
+	"routeTable.unplaced":      "the builder's unplaced sources (b.src.unplaced)",
+	"canonicalBases.first":     "the reporter's count of canonical bases (b.rep.bases)",
+	"canonicalBases.n":         "the reporter's count of canonical bases (b.rep.bases)",
+	"canonicalBases.to":        "the reporter's count of canonical bases (b.rep.bases)",
+	"witness.kind":             "the builder's witness of list pages (witnessFor)",
+	"genAltsPass.groups":       "the builder's translation groups (b.src.groups)",
+	"refusedPass.pages":        "the walk's refused dates (b.found.refusedRecs)",
+	"lintPass.lastMod":         "Result.LastMod, read",
+}
+
+// passFieldWalk walks the type of a pass's field deeply, through structs,
+// slices, arrays, maps' values, channels, pointers and the package's
+// named types, and calls bad with the path of each part a pass may not
+// hold and why. A type of another package is not walked: it cannot name
+// the package's types (the import would cycle), and a map or a function
+// it holds is its own, behind its methods.
+type passFieldWalk struct {
+	types map[string]ast.Expr // the package's named types
+	// bad hears each part a pass may not hold. key, for a map or a
+	// function, names it in passAllowed and passNotYet; it is "" for
+	// what no list can allow.
+	bad func(path, key, why string)
+}
+
+// walk walks e, the type of the part path of a pass. field is the name
+// of the field that holds it, declared in the struct type owner.
+func (w *passFieldWalk) walk(path, owner, field string, e ast.Expr, seen map[string]bool) {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		w.walk(path, owner, field, e.X, seen)
+	case *ast.Ident:
+		if e.Name == "records" || e.Name == "builder" || e.Name == "Session" {
+			w.bad(path, "", "the "+e.Name)
+			return
+		}
+		t, ok := w.types[e.Name]
+		if !ok || seen[e.Name] {
+			return // a predeclared type, or one walked already on this path
+		}
+		seen[e.Name] = true
+		defer delete(seen, e.Name)
+		if _, isStruct := t.(*ast.StructType); isStruct {
+			owner = e.Name
+		}
+		w.walk(path, owner, field, t, seen)
+	case *ast.StarExpr:
+		x := e.X
+		if id, ok := x.(*ast.Ident); ok {
+			switch {
+			case id.Name == "bool":
+				w.bad(path, "", "a pointer to a bool")
+				return
+			case builderParts[id.Name]:
+				w.bad(path, "", "a pointer to the builder's "+id.Name)
+				return
+			}
+			if t, ok := w.types[id.Name]; ok {
+				x = t
+			}
+		}
+		if _, ok := x.(*ast.MapType); ok {
+			w.bad(path, "", "a pointer to a map")
+			return
+		}
+		w.walk(path, owner, field, e.X, seen)
+	case *ast.MapType:
+		w.bad(path, owner+"."+field, "a map (the builder's, unless passAllowed says it is the pass's own)")
+		w.walk(path+"[]", owner, field, e.Value, seen)
+	case *ast.ArrayType:
+		w.walk(path+"[]", owner, field, e.Elt, seen)
+	case *ast.ChanType:
+		w.walk(path+"<-", owner, field, e.Value, seen)
+	case *ast.FuncType:
+		w.bad(path, owner+"."+field, "a function (the builder's, unless passAllowed says whose)")
+	case *ast.IndexExpr:
+		w.walk(path, owner, field, e.X, seen)
+		w.walk(path, owner, field, e.Index, seen)
+	case *ast.IndexListExpr:
+		w.walk(path, owner, field, e.X, seen)
+		for _, x := range e.Indices {
+			w.walk(path, owner, field, x, seen)
+		}
+	case *ast.StructType:
+		for _, f := range e.Fields.List {
+			names := []string{embeddedName(f.Type)}
+			if len(f.Names) > 0 {
+				names = names[:0]
+				for _, n := range f.Names {
+					names = append(names, n.Name)
+				}
+			}
+			for _, n := range names {
+				w.walk(path+"."+n, owner, n, f.Type, seen)
+			}
+		}
+	}
+}
+
+// embeddedName is the field name of an embedded type e.
+func embeddedName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return embeddedName(e.X)
+	case *ast.SelectorExpr:
+		return e.Sel.Name
+	case *ast.Ident:
+		return e.Name
+	case *ast.IndexExpr:
+		return embeddedName(e.X)
+	}
+	return "?"
+}
+
+// namedTypes returns the package's named types, by name.
+func namedTypes(files []*ast.File) map[string]ast.Expr {
+	types := make(map[string]ast.Expr)
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if ts, ok := n.(*ast.TypeSpec); ok {
+				types[ts.Name.Name] = ts.Type
+			}
+			return true
+		})
+	}
+	return types
+}
+
+// passProblems returns, for each pass type of files, the parts of its
+// fields that it may not hold, as "pass.field.part: why", less those
+// passAllowed allows. notYet holds the keys of passNotYet it met.
+func passProblems(files []*ast.File) (found []string, notYet map[string]bool) {
+	notYet = map[string]bool{}
+	w := &passFieldWalk{types: namedTypes(files)}
+	w.bad = func(path, key, why string) {
+		if _, ok := passAllowed[key]; ok && key != "" {
+			return
+		}
+		if _, ok := passNotYet[key]; ok && key != "" {
+			notYet[key] = true
+			return
+		}
+		found = append(found, path+": "+why)
+	}
+	for name, spec := range structTypes(files) {
+		if strings.HasSuffix(name, "Pass") {
+			w.walk(name, name, "", spec.Type, map[string]bool{name: true})
+		}
+	}
+	slices.Sort(found)
+	return found, notYet
+}
+
+// TestPassFields: no pass type holds, at any depth of its fields, the
+// records, the builder, the Session, a pointer to one of the builder's
+// state groups, to a bool or to a map, or a map or a function that
+// passAllowed does not name (issue 100).
 func TestPassFields(t *testing.T) {
-	fset, files := packageFiles(t)
+	_, files := packageFiles(t)
 	types := structTypes(files)
 	var passTypes []string
 	for name := range types {
@@ -102,17 +289,13 @@ func TestPassFields(t *testing.T) {
 		}
 	}
 	slices.Sort(passTypes)
-	for _, name := range passTypes {
-		for _, f := range types[name].Type.(*ast.StructType).Fields.List {
-			why := forbiddenInPass(f.Type)
-			if why == "" {
-				continue
-			}
-			field := "(embedded)"
-			if len(f.Names) > 0 {
-				field = f.Names[0].Name
-			}
-			t.Errorf("%s: %s.%s holds %s: take it as an argument of run, or return it", fset.Position(f.Pos()), name, field, why)
+	found, notYet := passProblems(files)
+	for _, p := range found {
+		t.Errorf("%s: take it as an argument of run, or return it", p)
+	}
+	for key := range passNotYet {
+		if !notYet[key] {
+			t.Errorf("passNotYet names %s, which no pass reaches now: take it off the list", key)
 		}
 	}
 	// Each pass of passes.go that has a type of its own.
@@ -317,5 +500,44 @@ func TestOneMode(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// TestPassFieldWalk checks the deep walk on passes of the test's own,
+// one for each shape a pass once held: a builder's map in a field, a map
+// behind a struct, a builder's method value behind a pointer, a pointer
+// to a bool or a state group deep down, and a named func type.
+func TestPassFieldWalk(t *testing.T) {
+	src := `package pipeline
+type hook func(string) bool
+type holder struct{ fn func(int32) string; set map[string]bool }
+type inner struct{ flag *bool; group *kept; h hook }
+type wrapPass struct {
+	said  map[string]bool
+	deep  []struct{ left holder }
+	ptr   *holder
+	in    [2]inner
+	own   ownPart
+}
+type ownPart struct{ n int; names []string }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "wrap.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, _ := passProblems([]*ast.File{f})
+	want := []string{
+		"wrapPass.deep[].left.fn: a function (the builder's, unless passAllowed says whose)",
+		"wrapPass.deep[].left.set: a map (the builder's, unless passAllowed says it is the pass's own)",
+		"wrapPass.in[].flag: a pointer to a bool",
+		"wrapPass.in[].group: a pointer to the builder's kept",
+		"wrapPass.in[].h: a function (the builder's, unless passAllowed says whose)",
+		"wrapPass.ptr.fn: a function (the builder's, unless passAllowed says whose)",
+		"wrapPass.ptr.set: a map (the builder's, unless passAllowed says it is the pass's own)",
+		"wrapPass.said: a map (the builder's, unless passAllowed says it is the pass's own)",
+	}
+	if !slices.Equal(found, want) {
+		t.Errorf("found:\n%s\nwant:\n%s", strings.Join(found, "\n"), strings.Join(want, "\n"))
 	}
 }

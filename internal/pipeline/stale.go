@@ -218,14 +218,14 @@ type stalePass struct {
 	routes    routeTable
 	// explain hears why each page is left out, for --explain.
 	explain *explainer
-	// res is the Result. The pass takes a stale page out of its count
-	// of pages not joined to a source.
-	res   *Result
-	found findings
+	// counts are what run returns for the Result: a stale page leaves
+	// its count of pages not joined to a source (Result.Unjoined).
+	counts counted
+	found  findings
 }
 
 func (b *builder) stalePass() *stalePass {
-	p := &stalePass{mapper: b.mapper, root: b.opts.Root, git: b.in.git, explain: b.explain, res: b.rep.res}
+	p := &stalePass{mapper: b.mapper, root: b.opts.Root, git: b.in.git, explain: b.explain}
 	if len(b.recs.old.sourceless) > 0 {
 		p.wit = b.witnessFor()
 	}
@@ -275,13 +275,13 @@ func (t routeTable) routed(u string) bool {
 }
 
 // run judges the records of recs in order, and takes the stale pages
-// out of the order. It returns them, by record index, and what it
-// found. was holds the pages it returned the last time, in a Session.
+// out of the order. It returns them, by record index, what it changes
+// of the Result's counts, and what it found. was holds the pages it returned the last time, in a Session.
 // With only set (a Session's update), it reports only the pages newly
 // left out.
-func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, only map[string]bool) (stale map[int32]bool, _ findings) {
+func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, only map[string]bool) (stale map[int32]bool, _ counted, _ findings) {
 	if len(recs.old.sourceless) == 0 {
-		return nil, nil
+		return nil, counted{}, nil
 	}
 	ev := staleEvidence{
 		buildTime:   readBuildTime(recs),
@@ -290,7 +290,7 @@ func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, 
 	}
 	wit := p.wit
 	if !ev.found && wit == nil {
-		return nil, nil // no page has a source: nothing tells when the build ran
+		return nil, counted{}, nil // no page has a source: nothing tells when the build ran
 	}
 	var tally staleTally
 	out := recs.order[:0]
@@ -337,8 +337,8 @@ func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, 
 		if only == nil || !was[idx] {
 			tally.add(path, &v)
 			p.found.skip(path, mapping.StaleOutput, because)
-			if only == nil && p.res.Unjoined > 0 {
-				p.res.Unjoined-- // counted when it was listed
+			if only == nil {
+				p.counts.unjoined++ // counted when it was listed
 			}
 		}
 		p.found.keepLeftOut(recs.locOf(r))
@@ -350,12 +350,12 @@ func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, 
 		p.found.warn("", tally.routedWarning(p.clean))
 	}
 	if len(tally.paths) == 0 {
-		return stale, p.found
+		return stale, p.counts, p.found
 	}
 	for _, err := range tally.warnings(p.clean) {
 		p.found.warn("", err)
 	}
-	return stale, p.found
+	return stale, p.counts, p.found
 }
 
 // buildTime is when the last build ran, as the times of the pages' files

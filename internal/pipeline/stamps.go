@@ -46,29 +46,26 @@ type stampsPass struct {
 	// sourced says the build reads the pages' sources (Options.Join or
 	// Options.Content). The warning's advice depends on it (undatedFix).
 	sourced bool
-	// res is the Result, whose Stamps the pass counts.
-	res   *Result
-	found findings
+	found   findings
 }
 
 func (b *builder) stampsPass() *stampsPass {
 	return &stampsPass{
 		git: b.in.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.in.git),
 		withMTime: b.opts.GuardMTime, sourced: b.opts.readsSources(),
-		res: b.rep.res,
 	}
 }
 
 // run judges the dates of the listed records of recs, and returns its
 // verdict and the warning about the build's stamps when its verdict
 // changed from the one recs holds. It writes nothing in recs: the pass
-// list keeps the verdict there (recs.stamps).
+// list keeps the verdict there (recs.stamps), and counts its stamps in
+// Result.Stamps in place of the last verdict's.
 func (p *stampsPass) run(ctx context.Context, recs *records) (stampRule, findings) {
 	was := &recs.stamps.stampRule
 	// A rule that finds no day keeps the day it last found, as the
 	// Session's check of what changed reads it (unchanged.go).
 	rule := stampRule{trustSitemap: p.trustSitemap, day: was.day}
-	p.res.Stamps -= was.count
 	n := recs.Len()
 	day, most, withMTime, ok := p.setStampDay(recs, &rule)
 	if ok {
@@ -84,7 +81,6 @@ func (p *stampsPass) run(ctx context.Context, recs *records) (stampRule, finding
 		return rule, nil
 	}
 	rule.found, rule.day, rule.withMTime, rule.count = true, day, withMTime, most
-	p.res.Stamps += most
 	if was.found && was.day == day && was.withMTime == withMTime {
 		return rule, nil
 	}

@@ -247,32 +247,39 @@ type transformPass struct {
 	mapper     *mapping.Mapper
 	rules      *robots.Judge
 	robotsWarn bool
-	// res is the Result. The pass sets Result.Transformed and keeps
-	// Result.LastMod's counts right (Result.recount).
-	res   *Result
+	// done is what run returns for the Result: Result.Transformed, and
+	// the moves that keep Result.LastMod's counts right.
+	done  transformed
 	found findings
+}
+
+// transformed is the transform pass's product for the Result.
+type transformed struct {
+	stats  *Transformed
+	counts counted
 }
 
 func (b *builder) transformPass() *transformPass {
 	return &transformPass{
 		hook: b.opts.Transform, format: b.opts.Write.LastModFormat,
 		explain: b.explain, mapper: b.mapper, rules: b.in.robots, robotsWarn: b.opts.Robots.Warn,
-		res: b.rep.res,
 	}
 }
 
 // run runs the hook on the records s, and applies its answers to them.
-// It returns what it found so far, with the error that ended it, if any.
-func (p *transformPass) run(ctx context.Context, s *records) (findings, error) {
+// It returns what it changes of the Result (Transformed, the lastmod
+// counts) and what it found so far, with the error that ended it, if
+// any.
+func (p *transformPass) run(ctx context.Context, s *records) (transformed, findings, error) {
 	t := p.hook
 	f := p.format
 	res := &Transformed{Given: s.Len()}
-	p.res.Transformed = res
+	p.done.stats = res
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	in, out, err := t.Start(ctx)
 	if err != nil {
-		return p.found, err
+		return p.done, p.found, err
 	}
 
 	// One goroutine writes the records to the hook while this one reads
@@ -298,14 +305,14 @@ func (p *transformPass) run(ctx context.Context, s *records) (findings, error) {
 	wg.Wait()
 	switch {
 	case err != nil:
-		return p.found, err
+		return p.done, p.found, err
 	case cerr != nil:
-		return p.found, cerr
+		return p.done, p.found, cerr
 	case werr != nil && !stoppedReading(werr):
-		return p.found, fmt.Errorf("%s: writing the records: %w", t.Name, werr)
+		return p.done, p.found, fmt.Errorf("%s: writing the records: %w", t.Name, werr)
 	}
 	p.apply(s, t.Name, res, h.seen, h.edits, h.added)
-	return p.found, nil
+	return p.done, p.found, nil
 }
 
 // writeRecords writes the records of s in order to in, the hook's input,
@@ -429,7 +436,7 @@ func (p *transformPass) apply(s *records, name string, res *Transformed, seen []
 		idx := s.order[e.pos]
 		path := s.pathOf(s.rec(idx))
 		if from, to, dated := applyEdit(s, idx, e); dated {
-			p.res.recount(from, to, 1)
+			p.done.counts.move(from, to, 1)
 		}
 		res.Edited++
 		p.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
@@ -499,12 +506,7 @@ func (p *transformPass) dropNotWrittenBack(s *records, name string, res *Transfo
 		p.found.skipAt(path, loc, mapping.Transformed, "not written back by "+name)
 		p.found.keepLeftOut(loc)
 		p.explain.dropped(path, name)
-		if lm := p.res.LastMod; lm != nil {
-			src := countedSource(s, idx)
-			if lm[src]--; lm[src] <= 0 {
-				delete(lm, src)
-			}
-		}
+		p.done.counts.moves = append(p.done.counts.moves, countMove{from: countedSource(s, idx), n: 1, gone: true})
 	}
 	s.order = out
 }
@@ -548,9 +550,7 @@ func (p *transformPass) addHookURLs(s *records, name string, res *Transformed, a
 		if r.lastmod != noLastMod {
 			r.src = srcIndex(LastModTransform)
 		}
-		if p.res.LastMod != nil {
-			p.res.LastMod[s.source(idx)]++
-		}
+		p.done.counts.moves = append(p.done.counts.moves, countMove{to: s.source(idx), n: 1, came: true})
 		s.order = append(s.order, idx)
 		if p.explain.matches(path, &d) {
 			p.explain.page(path, &d)

@@ -3,9 +3,11 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"maps"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -18,9 +20,6 @@ type writePass struct {
 	// opts are the build's options. The pass reads Write, Sections,
 	// Hash, Explain, GeneratorSitemaps and RobotsHook.
 	opts *Options
-	// res is the Result: the pass reads the listed URLs and the skips,
-	// and sets Write and NoneListed.
-	res *Result
 	// now is the build's time (mapping.Mapper.Now), where the news
 	// window ends. live says a Session writes: each write then has its
 	// own news window, which ends at the time of the write.
@@ -35,41 +34,51 @@ type writePass struct {
 	// without the hash source.
 	hash *hashstate.State
 	// gen holds the dates of the generator's sitemaps that the build
-	// read. genKept says an earlier write of the build (or of the
-	// Session) wrote them to GenDatesName once (keepGenDates); run
-	// returns it, set when this write wrote them.
-	gen     *genDates
-	genKept bool
+	// read.
+	gen *genDates
 	// seen holds the generator's sitemaps the build read in the output
 	// folder: the write replaces no other (writer.Options.TakenUnchanged).
 	seen *seenSitemaps
+	// done is the pass's product, which run returns. It starts with
+	// what the builder kept of the earlier writes of the build or of the
+	// Session: whether the generator's dates are kept, and the empty
+	// sections a warning named (a copy, the pass's own).
+	done  wrote
+	found findings
+}
+
+// wrote is what the write pass returns for the builder to keep.
+type wrote struct {
+	// write is Result.Write. none is Result.NoneListed, when no page is
+	// listed and each was left out on purpose.
+	write *writer.Result
+	none  *NoneListed
+	// genKept says this write, or an earlier one of the build (or of the
+	// Session), wrote the generator's dates to GenDatesName
+	// (keepGenDates).
+	genKept bool
 	// emptySaid holds the sections that a warning named as empty
-	// (sectioned). It is the builder's map, made once when there are
-	// sections, so a Session keeps it between its writes.
+	// (sectioned), so a Session says it once while it lasts.
 	emptySaid map[string]bool
-	found     findings
 }
 
 func (b *builder) writePass() *writePass {
-	if len(b.opts.Sections) > 0 && b.said.emptySaid == nil {
-		b.said.emptySaid = map[string]bool{}
-	}
 	return &writePass{
-		opts: &b.opts, res: b.rep.res,
-		now: b.mapper.Now(), live: b.session(),
+		opts: &b.opts,
+		now:  b.mapper.Now(), live: b.session(),
 		baseURL: b.mapper.BaseURL(), bases: b.rep.bases,
-		hash: b.in.hash, gen: b.in.gen, genKept: b.out.genKept, seen: b.in.seen,
-		emptySaid: b.said.emptySaid,
+		hash: b.in.hash, gen: b.in.gen, seen: b.in.seen,
+		done: wrote{genKept: b.out.genKept, emptySaid: maps.Clone(b.said.emptySaid)},
 	}
 }
 
-// run writes the sorted records, recs. It returns whether the
-// generator's dates are kept in GenDatesName (genKept), and its
-// warnings, with the error that ended it, if any.
-func (p *writePass) run(ctx context.Context, recs *records) (genKept bool, _ findings, _ error) {
-	res := p.res
-	if res.URLs.Len() == 0 {
-		return p.genKept, p.found, p.writeNone(ctx)
+// run writes the sorted records, recs. skipped are the pages left out,
+// by reason (Result.Skipped), judged when no page is listed. It returns
+// what the write did (wrote), and its warnings, with the error that
+// ended it, if any.
+func (p *writePass) run(ctx context.Context, recs *records, skipped map[mapping.Reason]int) (wrote, findings, error) {
+	if recs.Len() == 0 {
+		return p.done, p.found, p.writeNone(ctx, skipped)
 	}
 	// The news sitemap holds the articles of the two days before the
 	// build, or, in watch mode, before each write.
@@ -84,19 +93,19 @@ func (p *writePass) run(ctx context.Context, recs *records) (genKept bool, _ fin
 	if st != nil {
 		took = st.Writes()
 	}
-	res.Write, err = writer.Write(res.URLs, p.hooked(ctx, p.sectioned(recs)))
+	p.done.write, err = writer.Write(recs, p.hooked(ctx, p.sectioned(recs)))
 	// The records count a Write as given when the State counts it as
 	// the last Write. So a Write that failed after its commit counts.
 	recs.afterWrite(st != nil && st.Writes() != took)
 	if err != nil {
-		return p.genKept, p.found, writeError(p.opts.Write.Dir, err)
+		return p.done, p.found, writeError(p.opts.Write.Dir, err)
 	}
-	p.saveHash()
+	p.saveHash(recs)
 	p.keepGenDates()
-	for _, name := range res.Write.Unlinked {
+	for _, name := range p.done.write.Unlinked {
 		p.found.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
-	return p.genKept, p.found, nil
+	return p.done, p.found, nil
 }
 
 // hooked returns o with its robots hook set to Options.RobotsHook,
@@ -121,11 +130,10 @@ func (p *writePass) hooked(ctx context.Context, o writer.Options) writer.Options
 // generator's dates stay as they are, for when the pages come back.
 // Otherwise writeNone fails with an AllSkippedError and writes nothing.
 //
-// writeNone reads Result.Skipped and the canonical bases, which the
-// reports count. No report of the pass comes before it, so the counts
-// are whole.
-func (p *writePass) writeNone(ctx context.Context) error {
-	skipped := p.res.Skipped
+// writeNone reads skipped (Result.Skipped) and the canonical bases,
+// which the reports count. No report of the pass comes before it, so
+// the counts are whole.
+func (p *writePass) writeNone(ctx context.Context, skipped map[mapping.Reason]int) error {
 	if !Deliberate(skipped) {
 		return allSkipped(skipped, p.baseURL, p.bases)
 	}
@@ -133,6 +141,6 @@ func (p *writePass) writeNone(ctx context.Context) error {
 	if err != nil {
 		return writeError(p.opts.Write.Dir, err)
 	}
-	p.res.Write, p.res.NoneListed = w, &NoneListed{Skipped: skipped}
+	p.done.write, p.done.none = w, &NoneListed{Skipped: skipped}
 	return nil
 }
