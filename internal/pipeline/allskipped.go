@@ -401,12 +401,12 @@ func (b *builder) devServer() error {
 // template's canonical link to its home page. A search engine takes
 // each such page for a copy of that one, and the build leaves them all
 // out, as it must.
-func (p *lintPass) warnOneCanonical() {
-	if p.bases == nil {
+func (p *lintPass) warnOneCanonical(bases *canonicalBases) {
+	if bases == nil {
 		return
 	}
 	canon, n := "", 0
-	for u, k := range p.bases.to {
+	for u, k := range bases.to {
 		if k > n || k == n && u < canon {
 			canon, n = u, k
 		}
@@ -414,7 +414,7 @@ func (p *lintPass) warnOneCanonical() {
 	if n < minOneCanonical || n <= p.listed {
 		return
 	}
-	p.found.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, diag.URL(canon), strings.Join(p.bases.first[canon], ", "), p.listed))
+	p.found.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, diag.URL(canon), strings.Join(bases.first[canon], ", "), p.listed))
 }
 
 // minOneCanonical is the fewest pages that warnOneCanonical warns

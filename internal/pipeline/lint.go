@@ -32,12 +32,6 @@ type lintPass struct {
 	joined, sourced bool
 	// own is Options.OwnSitemaps, the generator's own sitemaps, or nil.
 	own *OwnSitemaps
-	// lastMod counts the listed pages by the source of their lastmod
-	// (Result.LastMod).
-	lastMod map[mapping.LastModSource]int
-	// bases counts the pages left out for their canonical links, by the
-	// URL they name (reporter.bases). It is nil outside a whole build.
-	bases *canonicalBases
 	// listed is how many URLs the build lists (Result.URLs).
 	listed int
 	found  findings
@@ -48,7 +42,6 @@ func (b *builder) lintPass() *lintPass {
 		git: b.in.git, trustSitemap: trustsSitemap(b.opts.GeneratorDates, b.in.git),
 		usesGit: b.mapper.Uses(mapping.LastModGit), joined: b.opts.Join != nil,
 		sourced: b.opts.readsSources(), own: b.opts.OwnSitemaps,
-		lastMod: b.rep.res.LastMod, bases: b.rep.bases,
 	}
 	if b.rep.res.URLs != nil {
 		p.listed = b.rep.res.URLs.Len()
@@ -57,11 +50,15 @@ func (b *builder) lintPass() *lintPass {
 }
 
 // run warns about the dates and canonical links of the listed records
-// of recs, in their de-duplicated order.
-func (p *lintPass) run(ctx context.Context, recs *records) findings {
-	p.lintLastMod(ctx, recs) // lintLastMod reads the de-duplicated order
-	p.warnSitemapOnlyDates(recs)
-	p.warnOneCanonical()
+// of recs, in their de-duplicated order. It reads, and does not change,
+// lastMod, the listed pages counted by the source of their lastmod
+// (Result.LastMod), and bases, the pages left out for their canonical
+// links counted by the URL they name (reporter.bases, nil outside a
+// whole build).
+func (p *lintPass) run(ctx context.Context, recs *records, lastMod map[mapping.LastModSource]int, bases *canonicalBases) findings {
+	p.lintLastMod(ctx, recs, lastMod) // lintLastMod reads the de-duplicated order
+	p.warnSitemapOnlyDates(recs, lastMod)
+	p.warnOneCanonical(bases)
 	return p.found
 }
 
@@ -72,8 +69,8 @@ func (p *lintPass) run(ctx context.Context, recs *records) findings {
 // pages, and their dates vanish without a word (issue 87). It does not
 // warn for a sitemap that every build writes (OwnSitemaps.Stays, as
 // Hugo's).
-func (p *lintPass) warnSitemapOnlyDates(recs *records) {
-	n := p.lastMod[mapping.LastModSitemap]
+func (p *lintPass) warnSitemapOnlyDates(recs *records, lastMod map[mapping.LastModSource]int) {
+	n := lastMod[mapping.LastModSitemap]
 	o := p.own
 	if n == 0 || o == nil || o.Stays {
 		return
@@ -107,7 +104,7 @@ func (p *lintPass) warnSitemapOnlyDates(recs *records) {
 // are pages sharing it (historyDates: VitePress's with a
 // sitemap.transformItems). Git is asked about those only when the lint
 // would warn. Those pages count among the URLs, but not for the day.
-func (p *lintPass) lintLastMod(ctx context.Context, recs *records) {
+func (p *lintPass) lintLastMod(ctx context.Context, recs *records, lastMod map[mapping.LastModSource]int) {
 	trueGit := p.git != nil && !p.git.Shallow()
 	var history func(int64) bool
 	own := func(idx int32, r *record) bool {
@@ -137,11 +134,11 @@ func (p *lintPass) lintLastMod(ctx context.Context, recs *records) {
 		}
 	}
 	var top mapping.LastModSource
-	for src, c := range p.lastMod {
+	for src, c := range lastMod {
 		if src == "" {
 			continue
 		}
-		if top == "" || c > p.lastMod[top] || c == p.lastMod[top] && src < top {
+		if top == "" || c > lastMod[top] || c == lastMod[top] && src < top {
 			top = src
 		}
 	}

@@ -220,7 +220,7 @@ var passes = []pass{
 		return b.refusedPass().run(&b.recs, true), nil
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
-		return b.lintPass().run(ctx, &b.recs), nil
+		return b.lintPass().run(ctx, &b.recs, b.rep.res.LastMod, b.rep.bases), nil
 	}},
 	{name: "explain", when: atRun, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		return nil, b.explained(ctx, a)
@@ -233,7 +233,7 @@ var passes = []pass{
 		if err := b.devServer(); err != nil {
 			return nil, err
 		}
-		done, found, err := b.writePass().run(ctx, &b.recs, b.rep.res.Skipped)
+		done, found, err := b.writePass().run(ctx, &b.recs, b.rep.res.Skipped, b.rep.bases)
 		b.out.genKept, b.said.emptySaid = done.genKept, done.emptySaid
 		if done.write != nil {
 			b.rep.res.Write = done.write

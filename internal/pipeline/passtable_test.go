@@ -412,42 +412,49 @@ func TestLintPassTable(t *testing.T) {
 	tests := []struct {
 		name     string
 		pass     lintPass
+		lastMod  map[mapping.LastModSource]int
 		pages    []page
 		wantSaid []string
 	}{{
 		name:     "most pages on one day, by the files' times",
-		pass:     lintPass{lastMod: map[mapping.LastModSource]int{mapping.LastModMTime: 20}},
+		pass:     lintPass{},
+		lastMod:  map[mapping.LastModSource]int{mapping.LastModMTime: 20},
 		pages:    dated(0, 20, "2024-03-01", mapping.LastModMTime),
 		wantSaid: []string{"warn : 20 of 20 URLs (100%) have a lastmod on 2024-03-01: dates that look like build times, which search engines learn to ignore; they are the files' modification times, which a fresh checkout or a build sets to now (CI): add git to lastmod.sources, or give dates in front matter"},
 	}, {
 		name:     "most pages on one day, by git",
-		pass:     lintPass{lastMod: map[mapping.LastModSource]int{mapping.LastModGit: 15, mapping.LastModFrontMatter: 5}, usesGit: true},
+		pass:     lintPass{usesGit: true},
+		lastMod:  map[mapping.LastModSource]int{mapping.LastModGit: 15, mapping.LastModFrontMatter: 5},
 		pages:    append(dated(0, 15, "2024-03-01", mapping.LastModGit), dated(15, 5, "2024-01-01", mapping.LastModFrontMatter)...),
 		wantSaid: []string{"warn : 15 of 20 URLs (75%) have a lastmod on 2024-03-01: dates that look like build times, which search engines learn to ignore; they come from git: one commit touched most files"},
 	}, {
-		name:  "dates spread over days",
-		pass:  lintPass{lastMod: map[mapping.LastModSource]int{mapping.LastModFrontMatter: 20}},
-		pages: append(dated(0, 10, "2024-03-01", mapping.LastModFrontMatter), dated(10, 10, "2024-01-01", mapping.LastModFrontMatter)...),
+		name:    "dates spread over days",
+		pass:    lintPass{},
+		lastMod: map[mapping.LastModSource]int{mapping.LastModFrontMatter: 20},
+		pages:   append(dated(0, 10, "2024-03-01", mapping.LastModFrontMatter), dated(10, 10, "2024-01-01", mapping.LastModFrontMatter)...),
 	}, {
-		name:  "too few pages to judge",
-		pass:  lintPass{lastMod: map[mapping.LastModSource]int{mapping.LastModFrontMatter: 19}},
-		pages: dated(0, 19, "2024-03-01", mapping.LastModFrontMatter),
+		name:    "too few pages to judge",
+		pass:    lintPass{},
+		lastMod: map[mapping.LastModSource]int{mapping.LastModFrontMatter: 19},
+		pages:   dated(0, 19, "2024-03-01", mapping.LastModFrontMatter),
 	}, {
 		name:     "pages only the generator's sitemap dates, which a switch turns off",
-		pass:     lintPass{lastMod: map[mapping.LastModSource]int{mapping.LastModSitemap: 2}, own: &OwnSitemaps{Title: "VitePress"}, joined: true},
+		pass:     lintPass{own: &OwnSitemaps{Title: "VitePress"}, joined: true},
+		lastMod:  map[mapping.LastModSource]int{mapping.LastModSitemap: 2},
 		pages:    []page{{path: "a.html", loc: ex + "a", lastmod: "2024-01-01", src: mapping.LastModSitemap}, {path: "b.html", loc: ex + "b", lastmod: "2024-01-02", src: mapping.LastModSitemap}},
 		wantSaid: []string{"warn : 2 pages are dated only by VitePress's sitemap: no source of sitemapgen's dates them, so the switch that turns that sitemap off (docs/migrating.md) loses their dates; keep the sitemap option, or give those pages dates in their front matter"},
 	}, {
-		name:  "a sitemap every build writes",
-		pass:  lintPass{lastMod: map[mapping.LastModSource]int{mapping.LastModSitemap: 1}, own: &OwnSitemaps{Title: "Hugo", Stays: true}},
-		pages: []page{{path: "a.html", loc: ex + "a", lastmod: "2024-01-01", src: mapping.LastModSitemap}},
+		name:    "a sitemap every build writes",
+		pass:    lintPass{own: &OwnSitemaps{Title: "Hugo", Stays: true}},
+		lastMod: map[mapping.LastModSource]int{mapping.LastModSitemap: 1},
+		pages:   []page{{path: "a.html", loc: ex + "a", lastmod: "2024-01-01", src: mapping.LastModSitemap}},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.pass
 			recs := pageRecords(t, tc.pages...)
 			want := orderLocs(recs)
-			checkPass(t, recs, p.run(t.Context(), recs), want, tc.wantSaid)
+			checkPass(t, recs, p.run(t.Context(), recs, tc.lastMod, nil), want, tc.wantSaid)
 		})
 	}
 }

@@ -124,13 +124,9 @@ var passNotYet = map[string]string{
 	"routeTable.routes":        "the builder's routes (b.src.routes)",
 	"routeTable.listRoutes":    "the builder's list routes (b.src.listRoutes)",
 	"routeTable.unplaced":      "the builder's unplaced sources (b.src.unplaced)",
-	"canonicalBases.first":     "the reporter's count of canonical bases (b.rep.bases)",
-	"canonicalBases.n":         "the reporter's count of canonical bases (b.rep.bases)",
-	"canonicalBases.to":        "the reporter's count of canonical bases (b.rep.bases)",
 	"witness.kind":             "the builder's witness of list pages (witnessFor)",
 	"genAltsPass.groups":       "the builder's translation groups (b.src.groups)",
 	"refusedPass.pages":        "the walk's refused dates (b.found.refusedRecs)",
-	"lintPass.lastMod":         "Result.LastMod, read",
 }
 
 // passFieldWalk walks the type of a pass's field deeply, through structs,

@@ -25,11 +25,9 @@ type writePass struct {
 	// own news window, which ends at the time of the write.
 	now  time.Time
 	live bool
-	// baseURL is the site's. bases counts the base URLs that the
-	// canonical links of the skipped pages imply (nil in a Session's
-	// update). allSkipped reads both when every page is left out.
+	// baseURL is the site's. allSkipped reads it when every page is
+	// left out.
 	baseURL string
-	bases   *canonicalBases
 	// hash is the hash source's state, saved after the write. It is nil
 	// without the hash source.
 	hash *hashstate.State
@@ -66,19 +64,22 @@ func (b *builder) writePass() *writePass {
 	return &writePass{
 		opts: &b.opts,
 		now:  b.mapper.Now(), live: b.session(),
-		baseURL: b.mapper.BaseURL(), bases: b.rep.bases,
-		hash: b.in.hash, gen: b.in.gen, seen: b.in.seen,
+		baseURL: b.mapper.BaseURL(),
+		hash:    b.in.hash, gen: b.in.gen, seen: b.in.seen,
 		done: wrote{genKept: b.out.genKept, emptySaid: maps.Clone(b.said.emptySaid)},
 	}
 }
 
 // run writes the sorted records, recs. skipped are the pages left out,
-// by reason (Result.Skipped), judged when no page is listed. It returns
+// by reason (Result.Skipped), judged when no page is listed, with bases,
+// the base URLs that the canonical links of the skipped pages imply
+// (reporter.bases, nil in a Session's update). It reads both, and
+// changes neither. It returns
 // what the write did (wrote), and its warnings, with the error that
 // ended it, if any.
-func (p *writePass) run(ctx context.Context, recs *records, skipped map[mapping.Reason]int) (wrote, findings, error) {
+func (p *writePass) run(ctx context.Context, recs *records, skipped map[mapping.Reason]int, bases *canonicalBases) (wrote, findings, error) {
 	if recs.Len() == 0 {
-		return p.done, p.found, p.writeNone(ctx, skipped)
+		return p.done, p.found, p.writeNone(ctx, skipped, bases)
 	}
 	// The news sitemap holds the articles of the two days before the
 	// build, or, in watch mode, before each write.
@@ -133,9 +134,9 @@ func (p *writePass) hooked(ctx context.Context, o writer.Options) writer.Options
 // writeNone reads skipped (Result.Skipped) and the canonical bases,
 // which the reports count. No report of the pass comes before it, so
 // the counts are whole.
-func (p *writePass) writeNone(ctx context.Context, skipped map[mapping.Reason]int) error {
+func (p *writePass) writeNone(ctx context.Context, skipped map[mapping.Reason]int, bases *canonicalBases) error {
 	if !Deliberate(skipped) {
-		return allSkipped(skipped, p.baseURL, p.bases)
+		return allSkipped(skipped, p.baseURL, bases)
 	}
 	w, err := writer.Withdraw(p.hooked(ctx, p.opts.Write))
 	if err != nil {
