@@ -322,8 +322,13 @@ func (b *builder) genForgetSkipped(path string) {
 // not written. A record gets none when only the page itself is left. The
 // pass returns the alternates that change (genAltsSet), and the pass
 // list sets them (apply). In a Session, the hreflang pass judges again a
-// record whose alternates changed. The pass reports nothing itself.
-type genAltsPass struct {
+// record whose alternates changed. The pass reports nothing itself. It
+// keeps nothing: what it reads is given to run (genAltsIn).
+type genAltsPass struct{}
+
+// genAltsIn are what the generator's alternates pass reads, and does
+// not change.
+type genAltsIn struct {
 	// sitemaps are the alternates of the generator's own sitemaps. They
 	// are nil when the build read none.
 	sitemaps *genAlternates
@@ -359,23 +364,24 @@ func (set genAltsSet) apply(recs *records, h *hreflangPass) {
 	}
 }
 
-func (b *builder) genAltsPass() *genAltsPass {
+// genAltsIn returns what the generator's alternates pass reads.
+func (b *builder) genAltsIn() genAltsIn {
 	// The translations are grouped once, when a page takes its
 	// alternates from them.
 	if g := b.recs.alts.gen; g != nil && len(g.from) > 0 && b.src.translated && b.src.groups == nil {
 		b.src.groupTranslations()
 	}
-	p := &genAltsPass{groups: b.src.groups}
+	in := genAltsIn{groups: b.src.groups}
 	if b.in.gen != nil {
-		p.sitemaps = &b.in.gen.alts
+		in.sitemaps = &b.in.gen.alts
 	}
-	return p
+	return in
 }
 
 // run returns the alternates of the records of recs that the
-// generator's sitemaps give (recs.alts.gen), where they change. It
-// writes nothing in recs.
-func (p *genAltsPass) run(s *records) genAltsSet {
+// generator's sitemaps give (recs.alts.gen), where they change, by what
+// in gives. It writes nothing in recs.
+func (genAltsPass) run(s *records, in genAltsIn) genAltsSet {
 	var set genAltsSet
 	g := s.alts.gen
 	if g == nil || len(g.from) == 0 {
@@ -396,7 +402,7 @@ func (p *genAltsPass) run(s *records) genAltsSet {
 		if !s.live(idx) {
 			continue
 		}
-		alts := p.altsOf(s, f, locAt)
+		alts := in.altsOf(s, f, locAt)
 		var was []sitemap.Alternate
 		var lines []int
 		if r.alts > 0 {
@@ -445,11 +451,11 @@ func withSelf(head, gen []sitemap.Alternate, loc string) ([]sitemap.Alternate, b
 // altsOf returns the alternates f gives, in the order of their codes.
 // It returns nil when fewer than two pages are found. locAt gives a
 // record's URL.
-func (p *genAltsPass) altsOf(recs *records, f genFrom, locAt func(int32) string) []sitemap.Alternate {
+func (in genAltsIn) altsOf(recs *records, f genFrom, locAt func(int32) string) []sitemap.Alternate {
 	g := recs.alts.gen
 	var alts []sitemap.Alternate
 	if f.src != nil {
-		for _, m := range p.groups[f.src.tkey] {
+		for _, m := range in.groups[f.src.tkey] {
 			loc := ""
 			if idx, ok := g.bySource[m]; ok {
 				loc = locAt(idx)
@@ -464,7 +470,7 @@ func (p *genAltsPass) altsOf(recs *records, f genFrom, locAt func(int32) string)
 			return cmp.Or(strings.Compare(strings.ToLower(x.Lang), strings.ToLower(y.Lang)), strings.Compare(x.Href, y.Href))
 		})
 	} else {
-		ga := p.sitemaps
+		ga := in.sitemaps
 		list := ga.lists[ga.refs[f.hash].list-1]
 		self := false
 		for _, m := range list {
@@ -496,7 +502,7 @@ func (p *genAltsPass) altsOf(recs *records, f genFrom, locAt func(int32) string)
 	}
 	if len(alts) < 2 {
 		if f.rules != nil {
-			return p.altsOf(recs, genFrom{src: f.rules}, locAt)
+			return in.altsOf(recs, genFrom{src: f.rules}, locAt)
 		}
 		return nil
 	}
@@ -515,7 +521,7 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 	if !ok {
 		return ""
 	}
-	if f.src == nil && f.rules != nil && len(b.genAltsPass().altsOf(&b.recs, genFrom{hash: f.hash}, b.recs.loc)) < 2 {
+	if f.src == nil && f.rules != nil && len(b.genAltsIn().altsOf(&b.recs, genFrom{hash: f.hash}, b.recs.loc)) < 2 {
 		f.src = f.rules // the sitemap's alternates name fewer than two pages
 	}
 	var from string

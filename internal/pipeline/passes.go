@@ -144,7 +144,7 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		alts := b.genAltsPass().run(&b.recs)
+		alts := genAltsPass{}.run(&b.recs, b.genAltsIn())
 		alts.apply(&b.recs, b.kept.hreflang)
 		b.rep.res.SelfAlternates = alts.selfAdded
 		return nil, nil
@@ -217,7 +217,7 @@ var passes = []pass{
 	// refused in the sources, and which date each page gets instead. The
 	// warnings wait until the dates are final (refused.go).
 	{name: "refused dates", when: always, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		return b.refusedPass().run(&b.recs, true), nil
+		return b.refusedDates(true), nil
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, ctx context.Context, _ passArgs) (findings, error) {
 		return b.lintPass().run(ctx, &b.recs, b.rep.res.LastMod, b.rep.bases), nil

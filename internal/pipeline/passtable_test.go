@@ -293,9 +293,9 @@ func TestRefusedPassTable(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := refusedPass{held: tc.held, pages: tc.pages}
+			p := refusedPass{held: tc.held}
 			recs := pageRecords(t, pages...)
-			found := p.run(recs, tc.final)
+			found := p.run(recs, tc.pages, tc.final)
 			checkPass(t, recs, found, []string{ex + "a", ex + "b"}, tc.want)
 		})
 	}
@@ -676,9 +676,9 @@ func TestGenAltsPassTable(t *testing.T) {
 			g.from[en] = genFrom{hash: hEn, head: tc.head}
 			maps.Copy(g.skipped, tc.skipped)
 			recs.alts.gen = g
-			p := genAltsPass{sitemaps: sitemaps(tc.withFr)}
+			p := genAltsPass{}
 			before := declaredAlts(recs)
-			set := p.run(recs)
+			set := p.run(recs, genAltsIn{sitemaps: sitemaps(tc.withFr)})
 			// The pass returns its product, and writes nothing in the
 			// records: the pass list sets it (apply).
 			if got := declaredAlts(recs); !slices.Equal(got, before) {
@@ -696,7 +696,7 @@ func TestGenAltsPassTable(t *testing.T) {
 	// Without the generator's alternates, the pass sets none.
 	recs := pageRecords(t, page{path: "a.html", loc: ex + "a"})
 	p := genAltsPass{}
-	if set := p.run(recs); set.selfAdded != 0 || len(set.changed) > 0 || declaredAlts(recs)[0] != "" {
+	if set := p.run(recs, genAltsIn{}); set.selfAdded != 0 || len(set.changed) > 0 || declaredAlts(recs)[0] != "" {
 		t.Errorf("no alternates of the generator: %d added, %+v, %q", set.selfAdded, set.changed, declaredAlts(recs))
 	}
 }

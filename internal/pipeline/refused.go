@@ -61,29 +61,29 @@ func (f *judged) noteRefused(path string, idx int32, d *mapping.Decision) {
 // with what dates the source's page instead. Without final, the build
 // ended early, and each warning is said as it is.
 type refusedPass struct {
-	// held are the warnings held (judged.refused). pages holds, by the
-	// source's path, the records of its listed pages
-	// (judged.refusedRecs).
+	// held are the warnings held (judged.refused).
 	held  []refusedDate
-	pages map[string][]refusedPage
 	found findings
 }
 
-// refusedPass takes the held warnings out of the builder, so that each
-// is said once.
-func (b *builder) refusedPass() *refusedPass {
-	p := &refusedPass{held: b.found.refused, pages: b.found.refusedRecs}
+// refusedDates runs the refused dates pass. It takes the held warnings,
+// and the records of their sources' pages, out of the builder, so that
+// each is said once.
+func (b *builder) refusedDates(final bool) findings {
+	p, pages := &refusedPass{held: b.found.refused}, b.found.refusedRecs
 	b.found.refused, b.found.refusedRecs = nil, nil
-	return p
+	return p.run(&b.recs, pages, final)
 }
 
 // run returns the held warnings, each ended with the date its page
-// takes instead when final is set: its final date in recs.
-func (p *refusedPass) run(recs *records, final bool) findings {
+// takes instead when final is set: its final date in recs. pages holds,
+// by the source's path, the records of its listed pages
+// (judged.refusedRecs), which run reads.
+func (p *refusedPass) run(recs *records, pages map[string][]refusedPage, final bool) findings {
 	for _, r := range p.held {
 		msg := r.msg
 		if final {
-			msg += recs.datedInstead(p.pages[r.path])
+			msg += recs.datedInstead(pages[r.path])
 		}
 		p.found.warn(r.path, diag.At(r.path, r.line, msg))
 	}
@@ -95,7 +95,7 @@ func (p *refusedPass) run(recs *records, final bool) findings {
 // are told even when an error ends the build before the refused dates
 // pass.
 func (b *builder) sayRefused(final bool) {
-	b.rep.say(b.refusedPass().run(&b.recs, final))
+	b.rep.say(b.refusedDates(final))
 }
 
 // datedInstead says what dates the listed page among pages, the records

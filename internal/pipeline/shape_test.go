@@ -125,8 +125,6 @@ var passNotYet = map[string]string{
 	"routeTable.listRoutes":    "the builder's list routes (b.src.listRoutes)",
 	"routeTable.unplaced":      "the builder's unplaced sources (b.src.unplaced)",
 	"witness.kind":             "the builder's witness of list pages (witnessFor)",
-	"genAltsPass.groups":       "the builder's translation groups (b.src.groups)",
-	"refusedPass.pages":        "the walk's refused dates (b.found.refusedRecs)",
 }
 
 // passFieldWalk walks the type of a pass's field deeply, through structs,
