@@ -103,7 +103,7 @@ var passes = []pass{
 	}},
 	{name: "stale", when: always, run: func(b *builder, ctx context.Context, a passArgs) (findings, error) {
 		was := b.recs.old.stale
-		stale, counts, found := b.stalePass().run(ctx, &b.recs, was, a.only)
+		stale, counts, found := b.stalePass().run(ctx, &b.recs, was, a.only, b.staleIn())
 		b.rep.res.add(counts)
 		b.recs.old.stale = stale
 		b.staleChanged(was) // tells the hreflang clusters what changed

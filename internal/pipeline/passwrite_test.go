@@ -364,7 +364,7 @@ func TestStalePassTable(t *testing.T) {
 			recs.built(a, start.UnixNano(), false)
 			recs.built(old, tc.oldAt.UnixNano(), true)
 			p := stalePass{mapper: testMapper(t), join: &Sources{Dir: src}, root: root, prefix: "../src/", clean: "hugo --cleanDestinationDir", explain: &explainer{}}
-			stale, _, found := p.run(t.Context(), recs, tc.was, tc.only)
+			stale, _, found := p.run(t.Context(), recs, tc.was, tc.only, staleIn{})
 			checkPass(t, recs, found, tc.wantOrder, tc.wantSaid)
 			if len(stale) != tc.wantStale || tc.wantStale > 0 && !stale[old] {
 				t.Errorf("stale %v, want %d with record %d", stale, tc.wantStale, old)

@@ -132,8 +132,9 @@ func folderLeft(root *fsx.Root, rel string) (string, int64, bool) {
 
 // goneSource returns the source of the page at the URL path u, written
 // at mtime, that is gone from the work tree since, as above. routed says
-// that a route may make the page: then it is not left out.
-func (p *stalePass) goneSource(u string, mtime int64) (g removedSource, routed, ok bool) {
+// that a route of routes, the sources' (staleIn.routes), may make the
+// page: then it is not left out.
+func (p *stalePass) goneSource(u string, mtime int64, routes routeTable) (g removedSource, routed, ok bool) {
 	j := p.join
 	trimmed := strings.Trim(u, "/")
 	if j == nil || !p.quiet || trimmed == "" || !p.openGone() {
@@ -160,7 +161,7 @@ func (p *stalePass) goneSource(u string, mtime int64) (g removedSource, routed, 
 			continue
 		}
 		g = removedSource{path: path.Join(c.dir, c.stem) + ".*", folder: c.dir, mtime: fi.ModTime().UnixNano(), untracked: true}
-		return g, p.routes.routed(u), true
+		return g, routes.routed(u), true
 	}
 	return removedSource{}, false, false
 }

@@ -121,10 +121,6 @@ var passNotYet = map[string]string{
 	"sourceLookup.join":        "the builder's joined sources (b.src.join)",
 	"listPagesPass.routes":     "the builder's routes (b.src.routes)",
 	"listPagesPass.listRoutes": "the builder's list routes (b.src.listRoutes)",
-	"routeTable.routes":        "the builder's routes (b.src.routes)",
-	"routeTable.listRoutes":    "the builder's list routes (b.src.listRoutes)",
-	"routeTable.unplaced":      "the builder's unplaced sources (b.src.unplaced)",
-	"witness.kind":             "the builder's witness of list pages (witnessFor)",
 }
 
 // passFieldWalk walks the type of a pass's field deeply, through structs,

@@ -192,9 +192,6 @@ func (c *staticClaims) close() {
 type stalePass struct {
 	// mapper gives each page's URL path.
 	mapper *mapping.Mapper
-	// wit is what the generator's own sitemaps say (builder.witnessFor).
-	// It is nil when they say nothing, or when no page lacks a source.
-	wit *witness
 	// join is Options.Join, nil without one. root is Options.Root, the
 	// built site's folder. prefix turns a path relative to the join's
 	// folder into one relative to root (builder.joinPrefix).
@@ -208,14 +205,11 @@ type stalePass struct {
 	git *gitdates.Dates
 	// goneRoot is the join's folder, opened once a judgement by
 	// openGone, and goneExts the extensions of its sources: they tell a
-	// source gone from the work tree (goneSource). routes say whether a
-	// route of the sources (a permalink pattern, a pagination) may make
-	// the page at a URL path.
+	// source gone from the work tree (goneSource).
 	goneRoot  *fsx.Root
 	quiet     bool // OutputRules.QuietDeletes: goneSource judges
 	goneTried bool
 	goneExts  []string
-	routes    routeTable
 	// explain hears why each page is left out, for --explain.
 	explain *explainer
 	// counts are what run returns for the Result: a stale page leaves
@@ -226,15 +220,35 @@ type stalePass struct {
 
 func (b *builder) stalePass() *stalePass {
 	p := &stalePass{mapper: b.mapper, root: b.opts.Root, git: b.in.git, explain: b.explain}
-	if len(b.recs.old.sourceless) > 0 {
-		p.wit = b.witnessFor()
-	}
 	if j := b.opts.Join; j != nil {
 		p.join, p.prefix, p.clean = j, b.joinPrefix(), b.src.rules.Output.CleanBuild
 		p.quiet = b.src.rules.Output.QuietDeletes
-		p.routes = routeTable{unplaced: b.src.unplaced, routes: b.src.routes, listRoutes: b.src.listRoutes}
 	}
 	return p
+}
+
+// staleIn are what the stale pass reads of the builder's state, and
+// does not change.
+type staleIn struct {
+	// wit is what the generator's own sitemaps say (builder.witnessFor).
+	// It is nil when they say nothing, or when no page lacks a source.
+	wit *witness
+	// routes say whether a route of the sources (a permalink pattern, a
+	// pagination) may make the page at a URL path. They are empty
+	// without a join.
+	routes routeTable
+}
+
+// staleIn returns what the stale pass reads.
+func (b *builder) staleIn() staleIn {
+	var in staleIn
+	if len(b.recs.old.sourceless) > 0 {
+		in.wit = b.witnessFor()
+	}
+	if b.opts.Join != nil {
+		in.routes = routeTable{unplaced: b.src.unplaced, routes: b.src.routes, listRoutes: b.src.listRoutes}
+	}
+	return in
 }
 
 // routeTable holds the routes of a join's sources: the patterns of the
@@ -278,8 +292,8 @@ func (t routeTable) routed(u string) bool {
 // out of the order. It returns them, by record index, what it changes
 // of the Result's counts, and what it found. was holds the pages it returned the last time, in a Session.
 // With only set (a Session's update), it reports only the pages newly
-// left out.
-func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, only map[string]bool) (stale map[int32]bool, _ counted, _ findings) {
+// left out. in is what it reads of the builder.
+func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, only map[string]bool, in staleIn) (stale map[int32]bool, _ counted, _ findings) {
 	if len(recs.old.sourceless) == 0 {
 		return nil, counted{}, nil
 	}
@@ -288,7 +302,7 @@ func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, 
 		readChanges: func(lo, hi int64) *sourceChanges { return p.sourceChanges(ctx, lo, hi) },
 		readRemoved: p.readRemovedSources,
 	}
-	wit := p.wit
+	wit := in.wit
 	if !ev.found && wit == nil {
 		return nil, counted{}, nil // no page has a source: nothing tells when the build ran
 	}
@@ -316,7 +330,7 @@ func (p *stalePass) run(ctx context.Context, recs *records, was map[int32]bool, 
 				g, ok := ev.removedAt(joinKey(u))
 				if !ok || g.mtime <= mtime {
 					var routed bool
-					g, routed, ok = p.goneSource(u, mtime)
+					g, routed, ok = p.goneSource(u, mtime, in.routes)
 					if ok && routed {
 						tally.routed = append(tally.routed, recs.pathOf(recs.rec(idx)))
 					}
