@@ -62,8 +62,8 @@ func newer[K comparable](m map[K]int64, k K, t int64) {
 // their default URLs.
 //
 // dateSectionLists returns the list pages it judged.
-func (p *listPagesPass) dateSectionLists(recs *records, section sectionRule) map[int32]bool {
-	sc := p.scanSections(recs, section)
+func (p *listPagesPass) dateSectionLists(recs *records, section sectionRule, in listIn) map[int32]bool {
+	sc := p.scanSections(recs, section, in.lookup)
 	sc.addIndexLists()
 	// A section without _index, and the home page without one, are built
 	// at their folder's URL. Taxonomy and term pages are built at theirs.
@@ -84,7 +84,7 @@ func (p *listPagesPass) dateSectionLists(recs *records, section sectionRule) map
 	for i := range h.lists {
 		done[h.lists[i].idx] = true
 		if t := h.newest(i); t != noLastMod {
-			p.list(recs, h.lists[i].idx, t)
+			p.list(recs, h.lists[i].idx, t, in.gen)
 		}
 	}
 	return done
@@ -121,8 +121,9 @@ type indexPage struct {
 
 // scanSections reads, from the records in order, the dated pages of the
 // content tree, the pages of _index files, and the pages that no source
-// gives. section says where Hugo puts each source's page.
-func (p *listPagesPass) scanSections(recs *records, section sectionRule) sectionScan {
+// gives. section says where Hugo puts each source's page; lookup holds
+// the joined sources (listIn.lookup).
+func (p *listPagesPass) scanSections(recs *records, section sectionRule, lookup sourceLookup) sectionScan {
 	prefix := p.prefix
 	sc := sectionScan{
 		h:     listSet{pages: map[string]*listedPage{}, at: map[string]int{}, langs: map[string]bool{}},
@@ -134,7 +135,7 @@ func (p *listPagesPass) scanSections(recs *records, section sectionRule) section
 			continue // no page of the content tree
 		}
 		urlPath := p.mapper.URLPath(recs.pathOf(r))
-		src := p.lookup.join[joinKey(urlPath)]
+		src := lookup.join[joinKey(urlPath)]
 		if src == nil {
 			sc.unjoined = append(sc.unjoined, idx)
 			continue
@@ -252,12 +253,12 @@ func (sc *sectionScan) addBuiltList(idx int32, built string, folders map[string]
 // list page: a page of a route with a parameter (/blog/[slug], made by
 // code from data; dynamicRoutes), or a page built from one of several
 // other languages' sources (sourceLookup.fallback).
-func (p *listPagesPass) dateShownLists(recs *records, l generator.ListRules, done map[int32]bool) {
+func (p *listPagesPass) dateShownLists(recs *records, l generator.ListRules, done map[int32]bool, in listIn) {
 	shown := l.Shown
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true, noBody: true}
-	routes := p.dynamicRoutes()
+	routes := dynamicRoutes(in.routes)
 	var lists routePatterns // paginating routes: a page one matches is a list, whatever other route matches it
-	for _, r := range p.listRoutes {
+	for _, r := range in.listRoutes {
 		lists = append(lists, r)
 	}
 	for _, idx := range recs.order {
@@ -266,10 +267,10 @@ func (p *listPagesPass) dateShownLists(recs *records, l generator.ListRules, don
 			continue
 		}
 		urlPath := "/" + strings.TrimPrefix(p.mapper.URLPath(recs.pathOf(r)), "/")
-		src := p.lookup.join[joinKey(urlPath)]
+		src := in.lookup.join[joinKey(urlPath)]
 		ambiguous := false
 		if src == nil {
-			src, ambiguous = p.lookup.fallback(urlPath)
+			src, ambiguous = in.lookup.fallback(urlPath)
 		}
 		rel := strings.TrimPrefix(srcPath(src), p.prefix)
 		if src != nil && p.sourcedList(l, src, rel) {
@@ -312,7 +313,7 @@ func (p *listPagesPass) dateShownLists(recs *records, l generator.ListRules, don
 			}
 		}
 		if t != noLastMod {
-			p.list(recs, l.idx, t)
+			p.list(recs, l.idx, t, in.gen)
 		}
 	}
 }
@@ -461,10 +462,11 @@ type routePatterns [][]string
 
 // dynamicRoutes returns the URL paths of the source files that are
 // routes with a parameter ([slug], [...rest], [[...rest]], Gatsby's
-// {Node.field}). Code makes their pages from data.
-func (p *listPagesPass) dynamicRoutes() routePatterns {
+// {Node.field}), of routes (listIn.routes). Code makes their pages from
+// data.
+func dynamicRoutes(routes map[string][]string) routePatterns {
 	var out routePatterns
-	for _, r := range p.routes {
+	for _, r := range routes {
 		out = append(out, r)
 	}
 	return out

@@ -36,14 +36,6 @@ type listPagesPass struct {
 	prefix  string
 	// rules are the generator's rules for list pages.
 	rules generator.ListRules
-	// lookup holds the joined sources by joinKey (lookup.join), and
-	// finds the source of a page that join does not give
-	// (sourceLookup.fallback).
-	lookup sourceLookup
-	// routes holds the patterns of the routes that have a parameter, by
-	// source path. listRoutes holds those whose pages are lists.
-	routes     map[string][]string
-	listRoutes map[string][]string
 	// saidBefore holds, sorted, the files that a warning named earlier in
 	// the build, or in the Session (saidOnce.saidOf). newSaid holds those
 	// the pass names (sayOnce): run returns them, and the pass list adds
@@ -55,11 +47,8 @@ type listPagesPass struct {
 	// reads (Limits.HeadAttributes).
 	pageBytes int64
 	headAttrs int
-	// gen holds the generator's own sitemaps' dates, nil for none. Where
-	// a list page's date is derived from the pages it shows, theirs
-	// outranks it when it is newer (rule R2 of the second look). title
-	// names the generator.
-	gen   *genDates
+	// title names the generator, whose sitemaps' dates may outrank a
+	// list page's (listIn.gen).
 	title string
 	// counts are what run returns for the Result. A whole build moves
 	// the pages the pass dated to LastModListed's count of Result.LastMod,
@@ -81,15 +70,31 @@ type listedDates struct {
 	gen map[int32]bool
 }
 
-// listPagesPass gathers what the list pages pass reads from the builder.
+// listIn are what the list pages pass reads of the builder's state and
+// the loader's inputs, and does not change.
+type listIn struct {
+	// lookup holds the joined sources by joinKey (lookup.join), and
+	// finds the source of a page that join does not give
+	// (sourceLookup.fallback).
+	lookup sourceLookup
+	// routes holds the patterns of the routes that have a parameter, by
+	// source path. listRoutes holds those whose pages are lists.
+	routes, listRoutes map[string][]string
+	// gen holds the generator's own sitemaps' dates, nil for none. Where
+	// a list page's date is derived from the pages it shows, theirs
+	// outranks it when it is newer (rule R2 of the second look).
+	gen *genDates
+}
+
+// listPagesPass gathers what the list pages pass keeps of the builder:
+// its options and rules.
 func (b *builder) listPagesPass() *listPagesPass {
 	p := &listPagesPass{
 		mapper: b.mapper, root: b.opts.Root,
 		sources: b.opts.Join, rules: b.src.rules.Pages.Lists,
-		lookup: b.sourceLookup(), routes: b.src.routes, listRoutes: b.src.listRoutes,
 		saidBefore: slices.Sorted(maps.Keys(b.said.saidOf)),
 		pageBytes:  int64(b.opts.Limits.Or().PageBytes), headAttrs: b.opts.Limits.Or().HeadAttributes,
-		gen: b.in.gen, title: b.genTitle(),
+		title: b.genTitle(),
 	}
 	if p.sources != nil {
 		p.prefix = b.joinPrefix()
@@ -97,14 +102,20 @@ func (b *builder) listPagesPass() *listPagesPass {
 	return p
 }
 
-// run dates the list pages among recs, by the dates of recs. It
+// listIn returns what the list pages pass reads.
+func (b *builder) listIn() listIn {
+	return listIn{lookup: b.sourceLookup(), routes: b.src.routes, listRoutes: b.src.listRoutes, gen: b.in.gen}
+}
+
+// run dates the list pages among recs, by the dates of recs and what in
+// gives. It
 // returns their dates, the files a warning named for the first time
 // (newSaid), what it
 // changes of the Result's counts, and what it found. With whole, in a
 // whole build, it counts the pages it dated as LastModListed's. A
 // Session's update counts only the pages it reads.
-func (p *listPagesPass) run(recs *records, whole bool) (_ listedDates, newSaid map[string]bool, _ counted, _ findings) {
-	if n := p.dateListPages(recs); whole {
+func (p *listPagesPass) run(recs *records, whole bool, in listIn) (_ listedDates, newSaid map[string]bool, _ counted, _ findings) {
+	if n := p.dateListPages(recs, in); whole {
 		p.countListed(recs, n)
 	}
 	return p.dates, p.newSaid, p.counts, p.found
@@ -117,7 +128,7 @@ type listedCounts map[mapping.LastModSource]int
 // dateListPages gives each list page the newest lastmod of the pages it
 // lists, where that is newer than its own. It returns how many list
 // pages it dated, by the source of their own date.
-func (p *listPagesPass) dateListPages(recs *records) listedCounts {
+func (p *listPagesPass) dateListPages(recs *records, in listIn) listedCounts {
 	p.dates = listedDates{}
 	if p.sources == nil {
 		return nil
@@ -127,9 +138,9 @@ func (p *listPagesPass) dateListPages(recs *records) listedCounts {
 	l := p.rules
 	var done map[int32]bool // the list pages that a generator's own rule judged
 	if l.Section != nil {
-		done = p.dateSectionLists(recs, l.Section)
+		done = p.dateSectionLists(recs, l.Section, in)
 	}
-	p.dateShownLists(recs, l, done)
+	p.dateShownLists(recs, l, done, in)
 	counts := listedCounts{}
 	for idx := range p.dates.at {
 		if p.dates.gen[idx] {
@@ -165,9 +176,10 @@ func (r *listReads) close() {
 // secondlook.go): the generator's rule sees every page of the list,
 // where the built page may show only some (a paginated section's first
 // pager). A list page stays never older than the newest page it shows.
-func (p *listPagesPass) list(recs *records, idx int32, t int64) {
+// gen are the generator's sitemaps' dates (listIn.gen), nil for none.
+func (p *listPagesPass) list(recs *records, idx int32, t int64, gen *genDates) {
 	if own := recs.own(idx); own == noLastMod || t > own {
-		if g, file, ok := p.genDate(recs, idx); ok && g > t {
+		if g, file, ok := p.genDate(recs, idx, gen); ok && g > t {
 			t = g
 			if p.dates.gen == nil {
 				p.dates.gen = make(map[int32]bool)
@@ -179,11 +191,11 @@ func (p *listPagesPass) list(recs *records, idx int32, t int64) {
 	}
 }
 
-// genDate returns the date the generator's own sitemaps give the record
-// idx (Unix seconds) and the file that gives it, unless rule R1 passes it over, or it is more than
-// a day after the build, as every source's date is.
-func (p *listPagesPass) genDate(recs *records, idx int32) (int64, string, bool) {
-	g := p.gen
+// genDate returns the date the generator's own sitemaps, g, give the
+// record idx (Unix seconds) and the file that gives it, unless rule R1
+// passes it over, or it is more than a day after the build, as every
+// source's date is.
+func (p *listPagesPass) genDate(recs *records, idx int32, g *genDates) (int64, string, bool) {
 	if g == nil || len(g.dates) == 0 {
 		return 0, "", false
 	}

@@ -173,7 +173,7 @@ var passes = []pass{
 		return nil, nil
 	}},
 	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) (findings, error) {
-		dates, said, counts, found := b.listPagesPass().run(&b.recs, b.whole()) // a whole build counts every page
+		dates, said, counts, found := b.listPagesPass().run(&b.recs, b.whole(), b.listIn()) // a whole build counts every page
 		if len(said) > 0 && b.said.saidOf == nil {
 			b.said.saidOf = make(map[string]bool, len(said))
 		}

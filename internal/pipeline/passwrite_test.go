@@ -438,14 +438,15 @@ func TestListPagesPassTable(t *testing.T) {
 				mapper: testMapper(t), root: root,
 				pageBytes: 1 << 20, headAttrs: 64,
 			}
+			var in listIn
 			if tc.joined {
 				p.sources = &Sources{Dir: filepath.Join(root, "content")}
-				p.lookup = sourceLookup{join: map[string]*source{
+				in.lookup = sourceLookup{join: map[string]*source{
 					joinKey("/a/"): {path: "content/a.md"},
 					joinKey("/b/"): {path: "content/b.md"},
 				}}
 			}
-			dates, _, n, found := p.run(recs, true)
+			dates, _, n, found := p.run(recs, true, in)
 			res := &Result{LastMod: counts}
 			res.add(n)
 			if len(found) > 0 {
