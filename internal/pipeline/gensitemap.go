@@ -760,13 +760,12 @@ func stateOf(w *writer.Options, dir string) string {
 // write, the file ends up later than our files, so that the next run
 // knows them for ours (OwnSitemap). Its time is set through the one
 // door, never through a link. A link, or anything but a regular file,
-// is replaced by the file.
-func (p *writePass) keepGenDates() {
+// is replaced by the file. g are the dates the build read (writeIn.gen).
+func (p *writePass) keepGenDates(g *genDates) {
 	if p.opts.GeneratorSitemaps == nil || p.done.write == nil || p.opts.Write.DryRun || p.opts.Write.Check {
 		return
 	}
 	dir, state := p.opts.Write.Dir, p.opts.Write.RecordFolder()
-	g := p.gen
 	if p.done.genKept || g != nil && (len(g.read) == 0 || g.keep) {
 		// The file holds what this build read, so it only needs to be as
 		// new as our files, by the file system's clock. That clock is

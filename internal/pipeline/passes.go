@@ -233,7 +233,7 @@ var passes = []pass{
 		if err := b.devServer(); err != nil {
 			return nil, err
 		}
-		done, found, err := b.writePass().run(ctx, &b.recs, b.rep.res.Skipped, b.rep.bases)
+		done, found, err := b.writePass().run(ctx, &b.recs, b.writeIn())
 		b.out.genKept, b.said.emptySaid = done.genKept, done.emptySaid
 		if done.write != nil {
 			b.rep.res.Write = done.write

@@ -53,7 +53,7 @@ func TestWritePassTable(t *testing.T) {
 			dir := t.TempDir()
 			recs := pageRecords(t, tc.pages...)
 			p := writePass{opts: &Options{Write: writer.Options{Dir: dir, BaseURL: ex}}, baseURL: ex, done: wrote{genKept: tc.genKept}}
-			done, found, err := p.run(t.Context(), recs, tc.skipped, nil)
+			done, found, err := p.run(t.Context(), recs, writeIn{skipped: tc.skipped})
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("error %v, want one saying %q", err, tc.wantErr)

@@ -116,8 +116,6 @@ var passNotYet = map[string]string{
 	"genAlternates.byKey":   "the generator's sitemaps' alternates, the loader's input",
 	"genAlternates.langIdx": "the generator's sitemaps' alternates, the loader's input",
 	"genAlternates.refs":    "the generator's sitemaps' alternates, the loader's input",
-	"seenSitemaps.stamps":   "the generator's sitemaps the loader read in the output folder",
-	"seenSitemaps.takes":    "the generator's sitemaps the loader read in the output folder",
 	"sourceLookup.join":     "the builder's joined sources (b.src.join)",
 }
 

@@ -31,18 +31,34 @@ type writePass struct {
 	// hash is the hash source's state, saved after the write. It is nil
 	// without the hash source.
 	hash *hashstate.State
-	// gen holds the dates of the generator's sitemaps that the build
-	// read.
-	gen *genDates
-	// seen holds the generator's sitemaps the build read in the output
-	// folder: the write replaces no other (writer.Options.TakenUnchanged).
-	seen *seenSitemaps
 	// done is the pass's product, which run returns. It starts with
 	// what the builder kept of the earlier writes of the build or of the
 	// Session: whether the generator's dates are kept, and the empty
 	// sections a warning named (a copy, the pass's own).
 	done  wrote
 	found findings
+}
+
+// writeIn are what the write pass reads of the reports' counts and the
+// loader's inputs, and does not change.
+type writeIn struct {
+	// skipped are the pages left out, by reason (Result.Skipped), judged
+	// when no page is listed, with bases, the base URLs that the
+	// canonical links of the skipped pages imply (reporter.bases, nil in
+	// a Session's update).
+	skipped map[mapping.Reason]int
+	bases   *canonicalBases
+	// gen holds the dates of the generator's sitemaps that the build
+	// read.
+	gen *genDates
+	// seen holds the generator's sitemaps the build read in the output
+	// folder: the write replaces no other (writer.Options.TakenUnchanged).
+	seen *seenSitemaps
+}
+
+// writeIn returns what the write pass reads.
+func (b *builder) writeIn() writeIn {
+	return writeIn{skipped: b.rep.res.Skipped, bases: b.rep.bases, gen: b.in.gen, seen: b.in.seen}
 }
 
 // wrote is what the write pass returns for the builder to keep.
@@ -65,21 +81,17 @@ func (b *builder) writePass() *writePass {
 		opts: &b.opts,
 		now:  b.mapper.Now(), live: b.session(),
 		baseURL: b.mapper.BaseURL(),
-		hash:    b.in.hash, gen: b.in.gen, seen: b.in.seen,
-		done: wrote{genKept: b.out.genKept, emptySaid: maps.Clone(b.said.emptySaid)},
+		hash:    b.in.hash,
+		done:    wrote{genKept: b.out.genKept, emptySaid: maps.Clone(b.said.emptySaid)},
 	}
 }
 
-// run writes the sorted records, recs. skipped are the pages left out,
-// by reason (Result.Skipped), judged when no page is listed, with bases,
-// the base URLs that the canonical links of the skipped pages imply
-// (reporter.bases, nil in a Session's update). It reads both, and
-// changes neither. It returns
+// run writes the sorted records, recs, by what in gives. It returns
 // what the write did (wrote), and its warnings, with the error that
 // ended it, if any.
-func (p *writePass) run(ctx context.Context, recs *records, skipped map[mapping.Reason]int, bases *canonicalBases) (wrote, findings, error) {
+func (p *writePass) run(ctx context.Context, recs *records, in writeIn) (wrote, findings, error) {
 	if recs.Len() == 0 {
-		return p.done, p.found, p.writeNone(ctx, skipped, bases)
+		return p.done, p.found, p.writeNone(ctx, in)
 	}
 	// The news sitemap holds the articles of the two days before the
 	// build, or, in watch mode, before each write.
@@ -94,7 +106,7 @@ func (p *writePass) run(ctx context.Context, recs *records, skipped map[mapping.
 	if st != nil {
 		took = st.Writes()
 	}
-	p.done.write, err = writer.Write(recs, p.hooked(ctx, p.sectioned(recs)))
+	p.done.write, err = writer.Write(recs, p.hooked(ctx, p.sectioned(recs), in.seen))
 	// The records count a Write as given when the State counts it as
 	// the last Write. So a Write that failed after its commit counts.
 	recs.afterWrite(st != nil && st.Writes() != took)
@@ -102,7 +114,7 @@ func (p *writePass) run(ctx context.Context, recs *records, skipped map[mapping.
 		return p.done, p.found, writeError(p.opts.Write.Dir, err)
 	}
 	p.saveHash(recs)
-	p.keepGenDates()
+	p.keepGenDates(in.gen)
 	for _, name := range p.done.write.Unlinked {
 		p.found.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
@@ -111,12 +123,13 @@ func (p *writePass) run(ctx context.Context, recs *records, skipped map[mapping.
 
 // hooked returns o with its robots hook set to Options.RobotsHook,
 // called with ctx, and, when the build read the generator's sitemaps in
-// the output folder, the check that they are still those it read.
-func (p *writePass) hooked(ctx context.Context, o writer.Options) writer.Options {
+// the output folder (seen, writeIn.seen), the check that they are still
+// those it read.
+func (p *writePass) hooked(ctx context.Context, o writer.Options, seen *seenSitemaps) writer.Options {
 	if hook := p.opts.RobotsHook; hook != nil {
 		o.RobotsHook = func(robots []byte) ([]byte, error) { return hook(ctx, robots) }
 	}
-	if seen := p.seen; seen != nil && o.TakeOver != nil {
+	if seen != nil && o.TakeOver != nil {
 		w := o
 		o.TakenUnchanged = func() error { return seen.unchanged(&w) }
 	}
@@ -131,14 +144,15 @@ func (p *writePass) hooked(ctx context.Context, o writer.Options) writer.Options
 // generator's dates stay as they are, for when the pages come back.
 // Otherwise writeNone fails with an AllSkippedError and writes nothing.
 //
-// writeNone reads skipped (Result.Skipped) and the canonical bases,
+// writeNone reads in.skipped (Result.Skipped) and the canonical bases,
 // which the reports count. No report of the pass comes before it, so
 // the counts are whole.
-func (p *writePass) writeNone(ctx context.Context, skipped map[mapping.Reason]int, bases *canonicalBases) error {
+func (p *writePass) writeNone(ctx context.Context, in writeIn) error {
+	skipped := in.skipped
 	if !Deliberate(skipped) {
-		return allSkipped(skipped, p.baseURL, bases)
+		return allSkipped(skipped, p.baseURL, in.bases)
 	}
-	w, err := writer.Withdraw(p.hooked(ctx, p.opts.Write))
+	w, err := writer.Withdraw(p.hooked(ctx, p.opts.Write, in.seen))
 	if err != nil {
 		return writeError(p.opts.Write.Dir, err)
 	}
