@@ -198,11 +198,17 @@
 // named types: none holds the records, the builder, the Session, a
 // pointer to a bool, a map or a state group of the builder, and every
 // map or function it reaches is listed as the pass's own or the
-// caller's (passAllowed), or as one the issue has still to take out
-// (passNotYet, which may only shrink). The explainer tells what the
-// generator's sitemaps say of a page (genAccount) only when the builder
-// hands it over, at the end. Each pass has a table test built from
-// literals (TestPassTables; passtable_test.go, passwrite_test.go).
+// caller's (passAllowed). What a pass reads of the builder's state or
+// the loader's inputs (the joined sources and routes, the witness, the
+// generator's sitemaps, the reports' counts) is an argument of its run,
+// most often a small read-only struct that the builder makes for the
+// list's entry (staleIn, listIn, genAltsIn, writeIn, secondLookIn). The
+// second look alone writes in one: it marks the generator's URLs a page
+// has (genFound) and clears the marks before it returns. The explainer
+// tells what the generator's sitemaps say of a page (genAccount) only
+// when the builder hands it over, at the end. Each pass has a table test
+// built from literals (TestPassTables; passtable_test.go,
+// passwrite_test.go).
 //
 // The walk that every whole build starts with is one step (builder.load):
 // the join's sources, the site's pages, the extra URLs. A join's build,

@@ -198,7 +198,7 @@ var passes = []pass{
 	// watch mode too; a Session does not count, nor warn, as the
 	// generator may be writing its sitemaps while it reads them.
 	{name: "second look", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) (findings, error) {
-		look, found := b.secondLookPass().run(&b.recs)
+		look, found := b.secondLookPass().run(&b.recs, b.secondLookIn())
 		if look != nil {
 			b.rep.res.SecondLook = look
 		}

@@ -589,10 +589,10 @@ func TestSecondLookPassTable(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := secondLookPass{gen: genSitemap(t, tc.gen...), mapper: testMapper(t), title: "Hugo"}
+			p := secondLookPass{mapper: testMapper(t), title: "Hugo"}
 			recs := pageRecords(t, pages...)
 			want := orderLocs(recs)
-			look, found := p.run(recs)
+			look, found := p.run(recs, secondLookIn{gen: genSitemap(t, tc.gen...)})
 			checkPass(t, recs, found, want, tc.wantSaid)
 			if fmt.Sprintf("%+v", look) != fmt.Sprintf("%+v", tc.want) {
 				t.Errorf("Result.SecondLook %+v, want %+v", look, tc.want)

@@ -150,15 +150,13 @@ const genFound = 1 << 15
 // runs in whole builds, once the dates are final, before the per-URL
 // hook.
 type secondLookPass struct {
-	gen *genDates
 	// hits are the genSeen keys of the pages left out at the walk.
 	hits []uint64
-	// joined says the build joins its pages to sources. Then sources
-	// tells whether a page's URL path has one (sourceLookup.has).
-	joined  bool
-	sources sourceLookup
-	mapper  *mapping.Mapper
-	title   string
+	// joined says the build joins its pages to sources. Then
+	// secondLookIn.sources tells whether a page's URL path has one.
+	joined bool
+	mapper *mapping.Mapper
+	title  string
 	// code names the code of the sitemaps' options the build does not
 	// run (OwnSitemaps.Code), "" for none.
 	code   string
@@ -169,16 +167,37 @@ type secondLookPass struct {
 }
 
 func (b *builder) secondLookPass() *secondLookPass {
-	p := &secondLookPass{gen: b.in.gen, hits: b.found.genHits, mapper: b.mapper, title: b.genTitle(),
+	p := &secondLookPass{hits: b.found.genHits, mapper: b.mapper, title: b.genTitle(),
 		drafts: int(b.found.genDrafts.Load())}
 	if o := b.opts.OwnSitemaps; o != nil {
 		p.code = o.Code
 	}
-	if b.opts.Join != nil {
-		p.joined, p.sources = true, b.sourceLookup()
-	}
+	p.joined = b.opts.Join != nil
 	b.found.genHits, b.found.genCount = nil, false
 	return p
+}
+
+// secondLookIn are what the second look reads of the loader's inputs
+// and the joined sources.
+type secondLookIn struct {
+	// gen are the generator's sitemaps the loader read, nil for none.
+	// While it counts, run sets the genFound bit of the entries of
+	// gen.listed that a page has, and it clears every one before it
+	// returns: a bit of each entry, which costs nothing, where a set of
+	// its own would cost bytes a page. Nothing else of in changes.
+	gen *genDates
+	// sources tells, in a join, whether a page's URL path has a source
+	// (sourceLookup.has).
+	sources sourceLookup
+}
+
+// secondLookIn returns what the second look reads.
+func (b *builder) secondLookIn() secondLookIn {
+	in := secondLookIn{gen: b.in.gen}
+	if b.opts.Join != nil {
+		in.sources = b.sourceLookup()
+	}
+	return in
 }
 
 // run counts the differences, and warns about the pages that the
@@ -186,9 +205,10 @@ func (b *builder) secondLookPass() *secondLookPass {
 // records in order, and the others the passes left out, still in the
 // table. It compares nothing when the generator's sitemaps list none
 // of the pages: they are of another site or base path. It returns the
-// counts (Result.SecondLook, nil when it compared nothing).
-func (p *secondLookPass) run(all *records) (*SecondLook, findings) {
-	g := p.gen
+// counts (Result.SecondLook, nil when it compared nothing). in is what
+// it reads.
+func (p *secondLookPass) run(all *records, in secondLookIn) (*SecondLook, findings) {
+	g := in.gen
 	if g == nil || len(g.listed) == 0 {
 		return nil, nil
 	}
@@ -220,14 +240,14 @@ func (p *secondLookPass) run(all *records) (*SecondLook, findings) {
 			continue
 		}
 		s.Compared++
-		p.date(all, s, idx, loc)
+		p.date(all, s, idx, loc, g)
 	}
 	if s.Compared == 0 {
 		return nil, nil
 	}
-	s.NoPage = p.noPage(recs, inOrder, mark)
+	s.NoPage = p.noPage(recs, inOrder, mark, g)
 	for _, idx := range leftOut {
-		if path := all.pathOf(recs.rec(idx)); p.listPage(path) {
+		if path := all.pathOf(recs.rec(idx)); p.listPage(path, in.sources) {
 			s.Lists++
 		} else {
 			s.LeftOut = append(s.LeftOut, path)
@@ -252,8 +272,8 @@ func (p *secondLookPass) run(all *records) (*SecondLook, findings) {
 // noPage counts the URLs of the generator's sitemaps that no page found
 // has (R4), once mark has marked those of the listed pages (inOrder): it
 // marks those of the pages the passes left out, still in the table, and
-// of those left out at the walk (hits).
-func (p *secondLookPass) noPage(recs *recordTable, inOrder []bool, mark func(h uint64) bool) int {
+// of those left out at the walk (hits). g are the generator's sitemaps.
+func (p *secondLookPass) noPage(recs *recordTable, inOrder []bool, mark func(h uint64) bool, g *genDates) int {
 	for i := range int32(recs.n) {
 		if !inOrder[i] && recs.live(i) && !recs.rec(i).extra() {
 			mark(witnessHash(p.locView(recs, recs.rec(i))))
@@ -263,7 +283,7 @@ func (p *secondLookPass) noPage(recs *recordTable, inOrder []bool, mark func(h u
 		mark(h)
 	}
 	n := 0
-	for _, f := range p.gen.listed {
+	for _, f := range g.listed {
 		if f&genFound == 0 {
 			n++
 		}
@@ -291,13 +311,14 @@ func pluralPages(n int) string {
 }
 
 // date counts what the second look settled of the date of the listed
-// record of recs at idx, whose URL loc the generator's sitemaps list.
+// record of recs at idx, whose URL loc the generator's sitemaps, g,
+// list.
 //
 // A page they do not date has nothing to settle (theirs dates every
 // page that takes their date), so only a page they date looks its own
 // date up.
-func (p *secondLookPass) date(recs *records, s *SecondLook, idx int32, loc string) {
-	d, ok := p.gen.dates[genHash(genKey(loc))]
+func (p *secondLookPass) date(recs *records, s *SecondLook, idx int32, loc string, g *genDates) {
+	d, ok := g.dates[genHash(genKey(loc))]
 	if !ok {
 		return
 	}
@@ -306,10 +327,10 @@ func (p *secondLookPass) date(recs *records, s *SecondLook, idx int32, loc strin
 		s.Taken++
 		return
 	}
-	if ours != noLastMod && sameDate(ours, p.gen.date(d)) {
+	if ours != noLastMod && sameDate(ours, g.date(d)) {
 		return
 	}
-	if ours == noLastMod || p.gen.late(d) {
+	if ours == noLastMod || g.late(d) {
 		s.Late++ // passed over: R1, or the build stamps' rules
 		return
 	}
@@ -319,11 +340,11 @@ func (p *secondLookPass) date(recs *records, s *SecondLook, idx int32, loc strin
 // listPage reports whether the page at path is a list page, which a
 // generator leaves out of its sitemap by design (R5): in a join, a page
 // of no source (a pager, a taxonomy, an archive); elsewhere a pager
-// (…/page/2/).
-func (p *secondLookPass) listPage(rel string) bool {
+// (…/page/2/). sources are the joined sources (secondLookIn.sources).
+func (p *secondLookPass) listPage(rel string, sources sourceLookup) bool {
 	urlPath := "/" + strings.TrimPrefix(p.mapper.URLPath(rel), "/")
 	if p.joined {
-		return !p.sources.has(urlPath)
+		return !sources.has(urlPath)
 	}
 	dir, last := path.Split(strings.TrimSuffix(strings.TrimSuffix(urlPath, "index.html"), "/"))
 	return isDigits(last) && strings.HasSuffix(dir, "/page/")

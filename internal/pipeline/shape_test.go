@@ -103,22 +103,6 @@ var passAllowed = map[string]string{
 	"Extra.Open":                "the caller's, in Options.Extra",
 }
 
-// passNotYet are the maps and functions of the builder that passes still
-// reach (issue 100 is open). Each is the loader's input or a judgement's
-// store, read by the pass and by others. The test fails on a new one,
-// and on one of these a change took away: take it off the list then.
-var passNotYet = map[string]string{
-	"genDates.dates":        "the generator's sitemaps' dates, the loader's input (b.in.gen)",
-	"genDates.listed":       "the generator's sitemaps' URLs, the loader's input; the second look marks them found",
-	"genDates.mtimes":       "the generator's sitemaps' dates, the loader's input",
-	"genDates.zones":        "the generator's sitemaps' dates, the loader's input",
-	"genDates.onBase":       "the mapper's OnDevServer, set by the loader",
-	"genAlternates.byKey":   "the generator's sitemaps' alternates, the loader's input",
-	"genAlternates.langIdx": "the generator's sitemaps' alternates, the loader's input",
-	"genAlternates.refs":    "the generator's sitemaps' alternates, the loader's input",
-	"sourceLookup.join":     "the builder's joined sources (b.src.join)",
-}
-
 // passFieldWalk walks the type of a pass's field deeply, through structs,
 // slices, arrays, maps' values, channels, pointers and the package's
 // named types, and calls bad with the path of each part a pass may not
@@ -128,8 +112,8 @@ var passNotYet = map[string]string{
 type passFieldWalk struct {
 	types map[string]ast.Expr // the package's named types
 	// bad hears each part a pass may not hold. key, for a map or a
-	// function, names it in passAllowed and passNotYet; it is "" for
-	// what no list can allow.
+	// function, names it in passAllowed; it is "" for what no list can
+	// allow.
 	bad func(path, key, why string)
 }
 
@@ -238,16 +222,11 @@ func namedTypes(files []*ast.File) map[string]ast.Expr {
 
 // passProblems returns, for each pass type of files, the parts of its
 // fields that it may not hold, as "pass.field.part: why", less those
-// passAllowed allows. notYet holds the keys of passNotYet it met.
-func passProblems(files []*ast.File) (found []string, notYet map[string]bool) {
-	notYet = map[string]bool{}
+// passAllowed allows.
+func passProblems(files []*ast.File) (found []string) {
 	w := &passFieldWalk{types: namedTypes(files)}
 	w.bad = func(path, key, why string) {
 		if _, ok := passAllowed[key]; ok && key != "" {
-			return
-		}
-		if _, ok := passNotYet[key]; ok && key != "" {
-			notYet[key] = true
 			return
 		}
 		found = append(found, path+": "+why)
@@ -258,7 +237,7 @@ func passProblems(files []*ast.File) (found []string, notYet map[string]bool) {
 		}
 	}
 	slices.Sort(found)
-	return found, notYet
+	return found
 }
 
 // TestPassFields: no pass type holds, at any depth of its fields, the
@@ -275,14 +254,8 @@ func TestPassFields(t *testing.T) {
 		}
 	}
 	slices.Sort(passTypes)
-	found, notYet := passProblems(files)
-	for _, p := range found {
+	for _, p := range passProblems(files) {
 		t.Errorf("%s: take it as an argument of run, or return it", p)
-	}
-	for key := range passNotYet {
-		if !notYet[key] {
-			t.Errorf("passNotYet names %s, which no pass reaches now: take it off the list", key)
-		}
 	}
 	// Each pass of passes.go that has a type of its own.
 	want := []string{
@@ -512,7 +485,7 @@ type ownPart struct{ n int; names []string }
 	if err != nil {
 		t.Fatal(err)
 	}
-	found, _ := passProblems([]*ast.File{f})
+	found := passProblems([]*ast.File{f})
 	want := []string{
 		"wrapPass.deep[].left.fn: a function (the builder's, unless passAllowed says whose)",
 		"wrapPass.deep[].left.set: a map (the builder's, unless passAllowed says it is the pass's own)",
